@@ -1,0 +1,13 @@
+import { createContext } from "react-router";
+import type { Services } from "./server/services.server.ts";
+
+export type RequestInfo = {
+  /** Per-request nonce for the Content-Security-Policy's inline scripts. */
+  nonce: string;
+  requestId: string;
+  clientIp: string;
+};
+
+/** The long-lived services (database, configuration, logger) handed to every loader and action. */
+export const servicesContext = createContext<Services>();
+export const requestContext = createContext<RequestInfo>();

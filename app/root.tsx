@@ -1,0 +1,93 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { Toaster, toast as showToast } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { servicesContext } from "./context.ts";
+import { useNonce } from "./lib/nonce.ts";
+import { getSiteSettings } from "./server/settings.server.ts";
+import { readToast } from "./server/toast.server.ts";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, config } = context.get(servicesContext);
+  const settings = await getSiteSettings({ db });
+  const { toast, headers } = readToast(request);
+  return data({ settings, siteUrl: config.siteUrl, toast }, { headers });
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function useRootData(): RootData {
+  return useRouteLoaderData("root") as RootData;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b2a4a" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white text-slate-800 antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { toast } = loaderData;
+  useEffect(() => {
+    if (!toast) return;
+    const show = toast.type === "error" ? showToast.error : toast.type === "info" ? showToast.info : showToast.success;
+    // Deferred so the toaster has mounted after hydration.
+    const id = setTimeout(() => show(toast.title, { description: toast.description }), 0);
+    return () => clearTimeout(id);
+  }, [toast]);
+  return (
+    <>
+      <Outlet />
+      <Toaster position="bottom-right" visibleToasts={3} duration={4000} richColors closeButton />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let message = "Something went wrong.";
+  if (isRouteErrorResponse(error)) {
+    message = `${error.status} ${typeof error.data === "string" && error.data ? error.data : error.statusText}`;
+  } else if (error instanceof Error) {
+    // React Router replaces server error messages with a generic one in production.
+    message = error.message;
+  }
+  return (
+    <main className="mx-auto flex min-h-screen max-w-2xl flex-col justify-center gap-4 p-8">
+      <h1 className="text-2xl font-bold text-slate-900">Unexpected Application Error!</h1>
+      <p className="text-slate-700">{message}</p>
+      <p>
+        <a href="/" className="font-medium text-blue-700 underline">
+          Return to Home
+        </a>
+      </p>
+    </main>
+  );
+}

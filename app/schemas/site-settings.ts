@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { defaultSiteSettings } from "../content/company.ts";
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(300)
+  .refine((v) => v === "" || /^https:\/\/[^\s]+$/.test(v), { message: "Enter a full https:// address or leave empty." });
+
+export const siteSettingsSchema = z.object({
+  companyName: z.string().trim().min(2, { message: "Company name must be at least 2 characters." }).max(120),
+  phone: z
+    .string()
+    .trim()
+    .min(5, { message: "Enter a phone number." })
+    .max(40)
+    .regex(/^[+\d][\d\s()\-.]*$/, { message: "Enter a phone number using digits, spaces and + ( ) - ." }),
+  email: z.email({ message: "Please enter a valid email address." }).max(254),
+  address: z.string().trim().min(5, { message: "Enter the street address." }).max(200),
+  businessHours: z
+    .array(z.object({ days: z.string().trim().min(1).max(60), hours: z.string().trim().min(1).max(60) }))
+    .min(1)
+    .max(7),
+  social: z.object({
+    facebook: optionalUrl,
+    twitter: optionalUrl,
+    linkedin: optionalUrl,
+    instagram: optionalUrl,
+  }),
+});
+
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+/** Stored settings merged over the defaults; anything invalid in storage falls back to the default. */
+export function parseSiteSettings(stored: unknown): SiteSettings {
+  const merged = { ...defaultSiteSettings, ...(typeof stored === "object" && stored ? stored : {}) };
+  const parsed = siteSettingsSchema.safeParse(merged);
+  return parsed.success ? parsed.data : defaultSiteSettings;
+}

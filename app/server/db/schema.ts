@@ -1,0 +1,270 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
+const id = () => uuid("id").primaryKey().defaultRandom();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/** One row per settings group (e.g. "site"); the value is validated by a zod schema in code. */
+export const siteSettings = pgTable("site_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const quoteRequests = pgTable(
+  "quote_requests",
+  {
+    id: id(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    cityDeparture: text("city_departure").notNull(),
+    deliveryCity: text("delivery_city").notNull(),
+    parcelType: text("parcel_type").notNull(),
+    weight: text("weight").notNull(),
+    specialInfo: text("special_info"),
+    freightTypes: text("freight_types").array().notNull(),
+    isRead: boolean("is_read").notNull().default(false),
+    /** A per-form-render token: a double click or a resubmitted page stores one row. */
+    submissionKey: text("submission_key"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("quote_requests_created_at_idx").on(t.createdAt.desc()),
+    index("quote_requests_unread_idx").on(t.createdAt.desc()).where(sql`${t.isRead} = false`),
+    uniqueIndex("quote_requests_submission_key_idx").on(t.submissionKey),
+  ],
+);
+
+export const contactSubmissions = pgTable(
+  "contact_submissions",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    isRead: boolean("is_read").notNull().default(false),
+    submissionKey: text("submission_key"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("contact_submissions_created_at_idx").on(t.createdAt.desc()),
+    index("contact_submissions_unread_idx").on(t.createdAt.desc()).where(sql`${t.isRead} = false`),
+    uniqueIndex("contact_submissions_submission_key_idx").on(t.submissionKey),
+  ],
+);
+
+const partyColumns = () => ({
+  id: id(),
+  name: text("name").notNull(),
+  company: text("company"),
+  email: text("email"),
+  phone: text("phone"),
+  address: text("address"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const shippers = pgTable("shippers", partyColumns(), (t) => [index("shippers_name_idx").on(t.name)]);
+export const consignees = pgTable("consignees", partyColumns(), (t) => [
+  index("consignees_name_idx").on(t.name),
+]);
+
+export const shipments = pgTable(
+  "shipments",
+  {
+    id: id(),
+    /** Stored upper-case; looked up case-insensitively by normalising the input. */
+    trackingNumber: text("tracking_number").notNull(),
+    status: text("status").notNull(),
+    originLocation: text("origin_location").notNull(),
+    destinationLocation: text("destination_location").notNull(),
+    currentLocation: text("current_location"),
+    estimatedDelivery: timestamp("estimated_delivery", { withTimezone: true, mode: "date" }),
+    weight: numeric("weight", { precision: 12, scale: 2, mode: "number" }),
+    dimensions: text("dimensions"),
+    notes: text("notes"),
+    shipperId: uuid("shipper_id").references(() => shippers.id, { onDelete: "set null" }),
+    consigneeId: uuid("consignee_id").references(() => consignees.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("shipments_tracking_number_idx").on(t.trackingNumber),
+    index("shipments_created_at_idx").on(t.createdAt.desc()),
+    index("shipments_status_idx").on(t.status),
+    index("shipments_shipper_idx").on(t.shipperId),
+    index("shipments_consignee_idx").on(t.consigneeId),
+  ],
+);
+
+export const shipmentStatusHistory = pgTable(
+  "shipment_status_history",
+  {
+    id: id(),
+    shipmentId: uuid("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    location: text("location").notNull(),
+    notes: text("notes"),
+    timestamp: timestamp("timestamp", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("shipment_status_history_shipment_idx").on(t.shipmentId, t.timestamp.desc())],
+);
+
+export const media = pgTable(
+  "cms_media",
+  {
+    id: id(),
+    /** Server-chosen file name used in URLs. */
+    filename: text("filename").notNull(),
+    originalName: text("original_name").notNull(),
+    mimeType: text("mime_type").notNull(),
+    size: integer("size").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    alt: text("alt").notNull().default(""),
+    data: bytea("data").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("cms_media_filename_idx").on(t.filename), index("cms_media_created_at_idx").on(t.createdAt.desc())],
+);
+
+export const mediaVariants = pgTable(
+  "cms_media_variants",
+  {
+    mediaId: uuid("media_id")
+      .notNull()
+      .references(() => media.id, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    mimeType: text("mime_type").notNull(),
+    size: integer("size").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.mediaId, t.width] })],
+);
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: id(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt"),
+    content: text("content").notNull().default(""),
+    featuredImage: text("featured_image"),
+    category: text("category"),
+    /** Null: draft. In the past: published. In the future: scheduled. */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("blog_posts_slug_idx").on(t.slug),
+    index("blog_posts_published_at_idx").on(t.publishedAt.desc()),
+    index("blog_posts_created_at_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const adminUsers = pgTable(
+  "admin_users",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    name: text("name"),
+    passwordHash: text("password_hash").notNull(),
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
+    lastLogin: timestamp("last_login", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("admin_users_email_idx").on(sql`lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 of the cookie's random id; the id itself is never stored. */
+    idHash: text("id_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+/** Fixed-window counters shared by every app instance: login throttling, form and lookup rate limits. */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limits_expires_idx").on(t.expiresAt)],
+);
+
+/** Every outgoing e-mail: sent through SMTP when configured, otherwise kept here and logged. */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: id(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("outbox_created_at_idx").on(t.createdAt.desc())],
+);

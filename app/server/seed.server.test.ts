@@ -1,0 +1,33 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/setup/test-db.ts";
+import type { Database } from "./db/client.server.ts";
+import { blogPosts, shipments, shipmentStatusHistory } from "./db/schema.ts";
+import { seedDemoContent, seedOnFirstStart } from "./seed.server.ts";
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+describe("demo content", () => {
+  it("loads on the first start only, and seeding again adds nothing twice", async () => {
+    const { db } = database;
+    expect(await seedOnFirstStart({ db })).toBe(true);
+    expect(await seedOnFirstStart({ db })).toBe(false);
+    const again = await seedDemoContent({ db });
+    expect(again).toEqual({ postsAdded: 0, shipmentsAdded: 0 });
+
+    const [posts] = await db.select({ n: count() }).from(blogPosts);
+    expect(posts!.n).toBeGreaterThanOrEqual(3);
+    const [demo] = await db.select().from(shipments).where(eq(shipments.trackingNumber, "UTG-1234-5678"));
+    expect(demo?.shipperId).toBeTruthy();
+    expect(demo?.consigneeId).toBeTruthy();
+    const [history] = await db
+      .select({ n: count() })
+      .from(shipmentStatusHistory)
+      .where(eq(shipmentStatusHistory.shipmentId, demo!.id));
+    expect(history!.n).toBeGreaterThanOrEqual(4);
+  });
+});

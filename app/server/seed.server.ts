@@ -1,0 +1,55 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "./db/client.server.ts";
+import { blogPosts, consignees, shipments, shipmentStatusHistory, shippers, siteSettings } from "./db/schema.ts";
+import { demoPosts, demoShipments } from "./seed-data.server.ts";
+
+const SEEDED_KEY = "demo_seeded";
+
+/** Loads the demo content into a brand-new database, once; deleting demo rows later does not bring them back. */
+export async function seedOnFirstStart({ db }: { db: Db }): Promise<boolean> {
+  const marker = await db.select().from(siteSettings).where(eq(siteSettings.key, SEEDED_KEY));
+  if (marker.length > 0) return false;
+  await seedDemoContent({ db });
+  return true;
+}
+
+/** Adds the demo posts and shipments that are missing (by slug and tracking number); safe to run twice. */
+export async function seedDemoContent({ db, now = new Date() }: { db: Db; now?: Date }) {
+  let postsAdded = 0;
+  let shipmentsAdded = 0;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(72707370)`);
+    for (const post of demoPosts(now)) {
+      const inserted = await tx
+        .insert(blogPosts)
+        .values(post)
+        .onConflictDoNothing({ target: blogPosts.slug })
+        .returning({ id: blogPosts.id });
+      postsAdded += inserted.length;
+    }
+    for (const demo of demoShipments(now)) {
+      const existing = await tx
+        .select({ id: shipments.id })
+        .from(shipments)
+        .where(eq(shipments.trackingNumber, demo.shipment.trackingNumber));
+      if (existing.length > 0) continue;
+      const [shipper] = await tx.insert(shippers).values(demo.shipper).returning({ id: shippers.id });
+      const [consignee] = await tx.insert(consignees).values(demo.consignee).returning({ id: consignees.id });
+      const [shipment] = await tx
+        .insert(shipments)
+        .values({ ...demo.shipment, shipperId: shipper!.id, consigneeId: consignee!.id })
+        .returning({ id: shipments.id });
+      if (demo.history.length > 0) {
+        await tx
+          .insert(shipmentStatusHistory)
+          .values(demo.history.map((entry) => ({ ...entry, shipmentId: shipment!.id })));
+      }
+      shipmentsAdded++;
+    }
+    await tx
+      .insert(siteSettings)
+      .values({ key: SEEDED_KEY, value: { at: now.toISOString() } })
+      .onConflictDoNothing({ target: siteSettings.key });
+  });
+  return { postsAdded, shipmentsAdded };
+}

@@ -1,0 +1,45 @@
+import { type Config, loadConfig } from "./config.server.ts";
+import { type Database, migrateDatabase, openDatabase } from "./db/client.server.ts";
+import { createLogger, type Logger } from "./logger.server.ts";
+import { seedOnFirstStart } from "./seed.server.ts";
+
+export type Services = {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  db: Database["db"];
+  close(): Promise<void>;
+};
+
+/** Validates the configuration, opens and migrates the database and loads starter content once. */
+export async function startServices(env: Record<string, string | undefined> = process.env): Promise<Services> {
+  const config = loadConfig(env);
+  const logger = createLogger(config.LOG_LEVEL);
+  const started = performance.now();
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
+    timeoutMs: config.DATABASE_TIMEOUT_MS,
+  });
+  try {
+    await migrateDatabase(database);
+    if (config.SEED_DEMO) {
+      const seeded = await seedOnFirstStart({ db: database.db });
+      if (seeded) logger.info("Loaded the demo content into a new database (SEED_DEMO=false turns this off)");
+    }
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+  logger.info(
+    { database: database.kind, ms: Math.round(performance.now() - started) },
+    database.kind === "pglite" ? `Database ready (embedded, ${config.DATA_DIR})` : "Database ready (PostgreSQL)",
+  );
+  return {
+    config,
+    logger,
+    database,
+    db: database.db,
+    close: () => database.close(),
+  };
+}

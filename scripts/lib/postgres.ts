@@ -1,0 +1,71 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+/** The bin folder of the newest PostgreSQL installed from Debian's packages, if any. */
+export function findPostgresBin(): string | undefined {
+  const root = "/usr/lib/postgresql";
+  if (!fs.existsSync(root)) return undefined;
+  const versions = fs
+    .readdirSync(root)
+    .filter((v) => fs.existsSync(path.join(root, v, "bin", "initdb")))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? path.join(root, versions[0], "bin") : undefined;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export type Cluster = { url: string; port: number; dir: string; bin: string; stop(): void; start(): void; kill(): void };
+
+/**
+ * Starts a throwaway PostgreSQL cluster on 127.0.0.1 and a free port. PostgreSQL refuses to run as
+ * root, so as root it runs as the `postgres` user.
+ */
+export async function startCluster(bin: string): Promise<Cluster> {
+  const asRoot = process.getuid?.() === 0;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "freight-pg-"));
+  if (asRoot) execFileSync("chown", ["postgres", dir]);
+  const run = (cmd: string, args: string[]) => {
+    const [file, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", path.join(bin, cmd), ...args]] : [path.join(bin, cmd), args];
+    const result = spawnSync(file, argv, { encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`${cmd} failed: ${result.stderr || result.stdout}`);
+  };
+  const data = path.join(dir, "data");
+  run("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync"]);
+  const port = await freePort();
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  const start = () => run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "start"]);
+  start();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    dir,
+    bin,
+    start,
+    stop() {
+      run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+    },
+    kill() {
+      run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+    },
+  };
+}
+
+export function removeCluster(cluster: Cluster): void {
+  try {
+    cluster.stop();
+  } catch {}
+  fs.rmSync(cluster.dir, { recursive: true, force: true });
+}

@@ -1,0 +1,92 @@
+// The process entry: `npm start` (production build) and `npm run dev` (Vite with hot reload).
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
+if (major < 22 || (major === 22 && minor < 22)) {
+  console.error(
+    `This app needs Node.js 22.22 or newer (found ${process.versions.node}). ` +
+      "Run it with `npm start` or `npm run dev`, which use the Node.js the project installs.",
+  );
+  process.exit(1);
+}
+
+const dev = process.argv.includes("--dev");
+if (dev) process.env.NODE_ENV ??= "development";
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+
+type AppModule = typeof import("./server/app.ts");
+
+async function main() {
+  let load: () => Promise<AppModule>;
+  let vite: import("vite").ViteDevServer | undefined;
+  if (dev) {
+    const { createServer } = await import("vite");
+    vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+    load = () => vite!.ssrLoadModule("./server/app.ts") as Promise<AppModule>;
+  } else {
+    const entry = pathToFileURL(path.join(buildDir, "server", "index.js")).href;
+    load = () => import(entry) as Promise<AppModule>;
+  }
+
+  const mod = await load();
+  let services: Awaited<ReturnType<AppModule["startServices"]>>;
+  try {
+    services = await mod.startServices();
+  } catch (error) {
+    const known = error instanceof mod.ConfigError || error instanceof mod.DataDirLockedError;
+    console.error(known ? (error as Error).message : error);
+    await vite?.close();
+    process.exit(1);
+  }
+  const { config, logger } = services;
+
+  const { default: express } = await import("express");
+  const app = express();
+  app.disable("x-powered-by");
+  if (vite) {
+    app.use(vite.middlewares);
+    app.use(async (req, res, next) => {
+      try {
+        const fresh = await load();
+        fresh.createApp({ services })(req, res, next);
+      } catch (error) {
+        vite!.ssrFixStacktrace(error as Error);
+        next(error);
+      }
+    });
+  } else {
+    app.use(mod.createApp({ services, buildDir }));
+  }
+
+  const server = app.listen(config.PORT, config.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.PORT;
+    logger.info({ port }, `Listening on http://localhost:${port}`);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "Shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      logger.warn("Shutdown timeout reached; closing remaining connections");
+      server.closeAllConnections();
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    server.close(async () => {
+      clearTimeout(force);
+      await vite?.close();
+      await services.close().catch((error) => logger.error({ err: error }, "Closing the database failed"));
+      logger.info("Stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+await main();

@@ -1,0 +1,124 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import { requestContext, servicesContext } from "../app/context.ts";
+import { pingDatabase } from "../app/server/db/client.server.ts";
+import { isCrossOriginWrite } from "../app/server/security.server.ts";
+import { type Services, startServices } from "../app/server/services.server.ts";
+
+export { ConfigError } from "../app/server/config.server.ts";
+export { DataDirLockedError } from "../app/server/db/lock.server.ts";
+export { startServices };
+export type { Services };
+
+type CreateAppOptions = {
+  services: Services;
+  /** The build folder to serve static assets from (production); in development Vite serves them. */
+  buildDir?: string;
+};
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** The HTTP shell around React Router: request ids, logging, security headers, limits and static files. */
+export function createApp({ services, buildDir }: CreateAppOptions): express.Express {
+  const { config, logger } = services;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.TRUST_PROXY);
+
+  app.use((req, res, next) => {
+    const requestId = crypto.randomUUID();
+    const nonce = crypto.randomBytes(16).toString("base64");
+    res.locals.requestId = requestId;
+    res.locals.nonce = nonce;
+    const started = performance.now();
+    res.on("finish", () => {
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      const level = res.statusCode >= 500 ? "error" : "debug";
+      logger[level]({ requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms }, "request");
+    });
+    res.setHeader("X-Request-Id", requestId);
+    res.setHeader(
+      "Content-Security-Policy",
+      [
+        "default-src 'self'",
+        `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "frame-src https://www.openstreetmap.org",
+        "frame-ancestors 'none'",
+        "base-uri 'self'",
+        "form-action 'self' mailto:",
+        "object-src 'none'",
+      ].join("; "),
+    );
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    if (config.isProduction && config.siteUrl.startsWith("https://")) {
+      res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    }
+    next();
+  });
+
+  app.use((req, res, next) => {
+    if (!WRITE_METHODS.has(req.method)) return next();
+    if (isCrossOriginWrite({ headers: req.headers, host: req.get("host"), siteUrl: config.siteUrl })) {
+      res.status(403).type("text/plain").send("Cross-origin requests are not allowed.");
+      return;
+    }
+    const length = Number(req.get("content-length") ?? 0);
+    if (length > config.BODY_LIMIT_KB * 1024) {
+      res.status(413).type("text/plain").send("The request is too large.");
+      return;
+    }
+    next();
+  });
+
+  app.get("/healthz", (_req, res) => {
+    res.type("text/plain").send("ok");
+  });
+  app.get("/readyz", async (_req, res) => {
+    try {
+      await pingDatabase(services.db);
+      res.type("text/plain").send("ready");
+    } catch {
+      res.status(503).type("text/plain").send("database unavailable");
+    }
+  });
+
+  app.use(compression());
+
+  if (buildDir) {
+    const client = path.join(buildDir, "client");
+    app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(client, { maxAge: "1h", index: false }));
+  }
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      mode: config.isProduction ? "production" : "development",
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, services);
+        context.set(requestContext, {
+          nonce: res.locals.nonce as string,
+          requestId: res.locals.requestId as string,
+          clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        });
+        return context;
+      },
+    }),
+  );
+
+  return app;
+}

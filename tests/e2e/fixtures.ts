@@ -1,0 +1,40 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+type Fixtures = {
+  /** Fails the test when the page logs a console error or throws. */
+  failOnConsoleErrors: undefined;
+  /** Runs axe on the page; serious and critical violations fail the test. */
+  checkA11y: (page?: Page) => Promise<void>;
+};
+
+export const test = base.extend<Fixtures>({
+  failOnConsoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        // A page that answers 404 on purpose (not-found views) logs its own status; that is not a bug.
+        const isDocument = message.location().url === page.url();
+        if (isDocument && message.text().startsWith("Failed to load resource")) return;
+        errors.push(`${message.text()} (${message.location().url})`);
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use(undefined);
+      expect(errors, "console errors on the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+  checkA11y: async ({ page }, use) => {
+    await use(async (target = page) => {
+      const results = await new AxeBuilder({ page: target }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(
+        serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+        "serious or critical accessibility violations",
+      ).toEqual([]);
+    });
+  },
+});
+
+export { expect };

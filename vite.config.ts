@@ -1,0 +1,11 @@
+import { fileURLToPath } from "node:url";
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  // The server build's entry is our Express app, which imports React Router's server build.
+  environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  plugins: [tailwindcss(), reactRouter()],
+});
