@@ -1,4 +1,4 @@
-import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   layout("routes/site/layout.tsx", [
@@ -9,12 +9,25 @@ export default [
     route("about", "routes/site/about.tsx"),
     route("contact", "routes/site/contact.tsx"),
     route("track", "routes/site/track.tsx"),
+    route("track/:trackingNumber", "routes/site/track.$tracking-number.tsx"),
     route("blog", "routes/site/blog.tsx"),
     route("blog/:slug", "routes/site/blog.$slug.tsx"),
     route("privacy-policy", "routes/site/privacy-policy.tsx"),
     route("terms-of-service", "routes/site/terms-of-service.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
-  route("sitemap.xml", "routes/api/sitemap.xml.ts"),
-  route("robots.txt", "routes/api/robots.txt.ts"),
+
+  // Back office. Every loader and action below checks the session on the server.
+  route("admin-login", "routes/admin/login.tsx"),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/index.tsx"),
+    route("dashboard", "routes/admin/dashboard.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
+  ]),
+
+  // Resource routes.
+  ...prefix("", [
+    route("sitemap.xml", "routes/api/sitemap.xml.ts"),
+    route("robots.txt", "routes/api/robots.txt.ts"),
+  ]),
 ] satisfies RouteConfig;
