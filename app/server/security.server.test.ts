@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { isCrossOriginWrite } from "./security.server.ts";
+
+const siteUrl = "https://freight.example";
+const check = (headers: Record<string, string>, host = "freight.example") => isCrossOriginWrite({ headers, host, siteUrl });
+
+describe("isCrossOriginWrite", () => {
+  it("lets same-origin posts through", () => {
+    expect(check({ origin: "https://freight.example" })).toBe(false);
+    expect(check({ origin: "http://127.0.0.1:4000" }, "127.0.0.1:4000")).toBe(false);
+    expect(check({ "sec-fetch-site": "same-origin" })).toBe(false);
+    expect(check({})).toBe(false);
+  });
+
+  it("refuses other origins, opaque origins and cross-site fetches", () => {
+    expect(check({ origin: "https://evil.example" })).toBe(true);
+    expect(check({ origin: "https://freight.example.evil.example" })).toBe(true);
+    expect(check({ origin: "null" })).toBe(true);
+    expect(check({ origin: "not a url" })).toBe(true);
+    expect(check({ "sec-fetch-site": "cross-site" })).toBe(true);
+  });
+});
