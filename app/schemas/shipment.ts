@@ -1,0 +1,140 @@
+import { z } from "zod";
+
+// Control characters other than tab and newline have no place in any field.
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const ONE_LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+const text = (label: string, { min = 1, max }: { min?: number; max: number }) =>
+  z
+    .string({ message: `${label} is required.` })
+    .trim()
+    .min(min, {
+      message: min <= 1 ? `${label} is required.` : `${label} must be at least ${min} characters.`,
+    })
+    .max(max, { message: `${label} must be at most ${max} characters.` })
+    .refine((v) => !ONE_LINE_CONTROL.test(v), {
+      message: `${label} contains characters that are not allowed.`,
+    });
+
+const optionalText = (label: string, max: number, multiline = false) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `${label} must be at most ${max} characters.` })
+    .refine((v) => !(multiline ? CONTROL : ONE_LINE_CONTROL).test(v), {
+      message: `${label} contains characters that are not allowed.`,
+    })
+    .optional()
+    .transform((v) => (v ? v : null));
+
+export const TRACKING_NUMBER_PATTERN = /^[A-Z0-9][A-Z0-9-]{2,63}$/;
+
+export const trackingNumberSchema = z
+  .string({ message: "Tracking number is required." })
+  .trim()
+  .toUpperCase()
+  .min(1, { message: "Tracking number is required." })
+  .max(64, { message: "Tracking number must be at most 64 characters." })
+  .regex(TRACKING_NUMBER_PATTERN, {
+    message: "Use letters, digits and hyphens only, like UTG-1234-5678.",
+  });
+
+/** The usual statuses offered by the form; status stays free text. */
+export const COMMON_STATUSES = [
+  "Pending",
+  "Processing",
+  "Shipped",
+  "In Transit",
+  "Arrived",
+  "Delayed",
+  "Out for Delivery",
+  "Delivered",
+];
+
+const optionalId = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v && v !== "none" ? v : null))
+  .refine((v) => v === null || z.uuid().safeParse(v).success, { message: "Choose a contact from the list." });
+
+const dateOnly = z
+  .string({ message: "Estimated delivery date is required." })
+  .trim()
+  .min(1, { message: "Estimated delivery date is required." })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Enter a date like 2026-12-31." })
+  .transform((v, ctx) => {
+    const date = new Date(`${v}T00:00:00Z`);
+    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== v) {
+      ctx.addIssue({ code: "custom", message: "Enter a real calendar date." });
+      return z.NEVER;
+    }
+    const year = date.getUTCFullYear();
+    if (year < 2000 || year > 2100) {
+      ctx.addIssue({ code: "custom", message: "Enter a date between 2000 and 2100." });
+      return z.NEVER;
+    }
+    return date;
+  });
+
+const weight = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return null;
+    const normalized = v.replace(",", ".");
+    if (!/^\d+(\.\d+)?$/.test(normalized)) {
+      ctx.addIssue({ code: "custom", message: "Weight must be a non-negative number of kilograms." });
+      return z.NEVER;
+    }
+    const value = Number(normalized);
+    if (value > 10_000_000) {
+      ctx.addIssue({ code: "custom", message: "Weight must be at most 10,000,000 kg." });
+      return z.NEVER;
+    }
+    return Math.round(value * 100) / 100;
+  });
+
+export const shipmentSchema = z.object({
+  trackingNumber: trackingNumberSchema,
+  status: text("Status", { max: 60 }),
+  originLocation: text("Origin", { min: 2, max: 200 }),
+  destinationLocation: text("Destination", { min: 2, max: 200 }),
+  currentLocation: optionalText("Current location", 200),
+  estimatedDelivery: dateOnly,
+  weight,
+  dimensions: text("Dimensions", { max: 100 }),
+  notes: optionalText("Notes", 5000, true),
+  shipperId: optionalId,
+  consigneeId: optionalId,
+});
+export type ShipmentInput = z.output<typeof shipmentSchema>;
+
+export const partySchema = z.object({
+  name: text("Name", { max: 120 }),
+  company: optionalText("Company", 160),
+  email: z
+    .string()
+    .trim()
+    .max(254, { message: "Email must be at most 254 characters." })
+    .optional()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || z.email().safeParse(v).success, {
+      message: "Please enter a valid email address.",
+    }),
+  phone: optionalText("Phone", 40),
+  address: optionalText("Address", 300, true),
+});
+export type PartyInput = z.output<typeof partySchema>;
+
+export const statusUpdateSchema = z.object({
+  status: text("Status", { max: 60 }),
+  location: text("Location", { max: 200 }),
+  notes: optionalText("Notes", 2000, true),
+  alsoSetCurrent: z
+    .string()
+    .optional()
+    .transform((v) => v === "on" || v === "true"),
+});
+export type StatusUpdateInput = z.output<typeof statusUpdateSchema>;

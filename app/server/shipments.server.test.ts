@@ -1,0 +1,282 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/setup/test-db.ts";
+import { partySchema, shipmentSchema, statusUpdateSchema } from "../schemas/shipment.ts";
+import type { Database } from "./db/client.server.ts";
+import { consignees, shipments, shipmentStatusHistory, shippers } from "./db/schema.ts";
+import {
+  addStatusUpdate,
+  countShipments,
+  createParty,
+  createShipment,
+  DuplicateTrackingNumberError,
+  deleteParty,
+  deleteShipment,
+  deleteStatusUpdate,
+  findShipments,
+  generateTrackingNumber,
+  getShipmentById,
+  getShipmentStats,
+  PartyNotFoundError,
+  updateShipment,
+  updateStatusUpdate,
+} from "./shipments.server.ts";
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const shipmentInput = (overrides: Record<string, string> = {}) =>
+  shipmentSchema.parse({
+    trackingNumber: `UTG-${Math.floor(Math.random() * 1e4)
+      .toString()
+      .padStart(4, "0")}-${Math.floor(Math.random() * 1e4)
+      .toString()
+      .padStart(4, "0")}`,
+    status: "Processing",
+    originLocation: "Monrovia, Liberia",
+    destinationLocation: "Accra, Ghana",
+    estimatedDelivery: "2026-12-01",
+    dimensions: "10 x 10 x 10 cm",
+    ...overrides,
+  });
+
+describe("shipments", () => {
+  it("creates, finds by a case-insensitive substring of any searchable field, and pages", async () => {
+    const { db } = database;
+    await createShipment({
+      db,
+      input: shipmentInput({ trackingNumber: "SRCH-0001", originLocation: "Rotterdam, Netherlands" }),
+    });
+    await createShipment({ db, input: shipmentInput({ trackingNumber: "SRCH-0002", status: "In Transit" }) });
+    await createShipment({
+      db,
+      input: shipmentInput({ trackingNumber: "SRCH-0003", destinationLocation: "Lagos, Nigeria" }),
+    });
+
+    const byOrigin = await findShipments({ db, search: "rotterDAM" });
+    expect(byOrigin.rows.map((r) => r.trackingNumber)).toEqual(["SRCH-0001"]);
+    const byStatus = await findShipments({ db, search: "in tran" });
+    expect(byStatus.rows.map((r) => r.trackingNumber)).toContain("SRCH-0002");
+    const byDestination = await findShipments({ db, search: "lagos" });
+    expect(byDestination.rows.map((r) => r.trackingNumber)).toEqual(["SRCH-0003"]);
+    const byNumber = await findShipments({ db, search: "srch-000" });
+    expect(byNumber.total).toBe(3);
+
+    // Wildcards are literal; a match never spans two fields.
+    expect((await findShipments({ db, search: "%" })).total).toBe(0);
+    expect((await findShipments({ db, search: "_" })).total).toBe(0);
+    expect((await findShipments({ db, search: "Netherlands\u001fAccra" })).total).toBe(0);
+
+    const first = await findShipments({ db, search: "SRCH", pageSize: 2, page: 1 });
+    const second = await findShipments({ db, search: "SRCH", pageSize: 2, page: 2 });
+    expect(first).toMatchObject({ total: 3, pageCount: 2, page: 1 });
+    expect(first.rows).toHaveLength(2);
+    expect(second.rows).toHaveLength(1);
+    expect(new Set([...first.rows, ...second.rows].map((r) => r.id)).size).toBe(3);
+    // Newest first by default; a page past the end is the last page.
+    expect(first.rows[0]!.trackingNumber).toBe("SRCH-0003");
+    expect((await findShipments({ db, search: "SRCH", pageSize: 2, page: 99 })).page).toBe(2);
+    const oldest = await findShipments({ db, search: "SRCH", sort: "oldest" });
+    expect(oldest.rows[0]!.trackingNumber).toBe("SRCH-0001");
+  });
+
+  it("serves the search from the trigram index", async () => {
+    const { db } = database;
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = await tx.execute(
+        sql`explain select id from shipments where (tracking_number || E'\\x1f' || status || E'\\x1f' || origin_location || E'\\x1f' || destination_location) ilike '%rotterdam%'`,
+      );
+      return JSON.stringify(result.rows);
+    });
+    expect(plan).toContain("shipments_search_trgm_idx");
+  });
+
+  it("counts all and active shipments, and filters the active ones", async () => {
+    const { db } = database;
+    const before = await countShipments({ db });
+    await createShipment({ db, input: shipmentInput({ status: "Delivered" }) });
+    await createShipment({ db, input: shipmentInput({ status: "delivered" }) });
+    await createShipment({ db, input: shipmentInput({ status: "Delayed" }) });
+    const after = await countShipments({ db });
+    expect(after.total - before.total).toBe(3);
+    expect(after.active - before.active).toBe(1);
+    const active = await findShipments({ db, status: "active", pageSize: 100 });
+    expect(active.rows.every((r) => r.status.toLowerCase() !== "delivered")).toBe(true);
+    expect(active.total).toBe(after.active);
+  });
+
+  it("refuses a duplicate tracking number and an unknown party", async () => {
+    const { db } = database;
+    await createShipment({ db, input: shipmentInput({ trackingNumber: "DUP-1234" }) });
+    await expect(
+      createShipment({ db, input: shipmentInput({ trackingNumber: "dup-1234" }) }),
+    ).rejects.toThrow(DuplicateTrackingNumberError);
+    const other = await createShipment({ db, input: shipmentInput({ trackingNumber: "DUP-5678" }) });
+    await expect(
+      updateShipment({ db, id: other.id, input: shipmentInput({ trackingNumber: "DUP-1234" }) }),
+    ).rejects.toThrow(DuplicateTrackingNumberError);
+    await expect(
+      createShipment({
+        db,
+        input: { ...shipmentInput(), shipperId: "00000000-0000-4000-8000-000000000000" },
+      }),
+    ).rejects.toThrow(PartyNotFoundError);
+    const fresh = await generateTrackingNumber({ db });
+    expect(fresh).toMatch(/^UTG-\d{4}-\d{4}$/);
+  });
+
+  it("keeps history newest first, adds without changing the status unless asked, and deletes in cascade", async () => {
+    const { db } = database;
+    const shipper = await createParty({
+      db,
+      kind: "shipper",
+      input: partySchema.parse({ name: "Ama", company: "Ama Ltd" }),
+    });
+    const consignee = await createParty({
+      db,
+      kind: "consignee",
+      input: partySchema.parse({ name: "Kofi" }),
+    });
+    const shipment = await createShipment({
+      db,
+      input: { ...shipmentInput({ status: "Processing" }), shipperId: shipper.id, consigneeId: consignee.id },
+    });
+    const t0 = new Date("2026-01-01T10:00:00Z");
+    const first = await addStatusUpdate({
+      db,
+      shipmentId: shipment.id,
+      input: statusUpdateSchema.parse({ status: "Shipped", location: "Monrovia" }),
+      now: t0,
+    });
+    await addStatusUpdate({
+      db,
+      shipmentId: shipment.id,
+      input: statusUpdateSchema.parse({ status: "Arrived", location: "Accra", alsoSetCurrent: "on" }),
+      now: new Date(t0.getTime() + 3600_000),
+    });
+    let detail = await getShipmentById({ db, id: shipment.id });
+    expect(detail!.history.map((h) => h.status)).toEqual(["Arrived", "Shipped"]);
+    expect(detail!.status).toBe("Arrived");
+    expect(detail!.currentLocation).toBe("Accra");
+    expect(detail!.shipper?.company).toBe("Ama Ltd");
+
+    expect(
+      await updateStatusUpdate({
+        db,
+        shipmentId: shipment.id,
+        id: first!.id,
+        input: { status: "Picked up", location: "Monrovia", notes: null },
+      }),
+    ).toBeTruthy();
+    await addStatusUpdate({
+      db,
+      shipmentId: shipment.id,
+      input: statusUpdateSchema.parse({ status: "Delayed", location: "Tema" }),
+    });
+    detail = await getShipmentById({ db, id: shipment.id });
+    expect(detail!.status).toBe("Arrived");
+    expect(detail!.history).toHaveLength(3);
+    expect(await deleteStatusUpdate({ db, shipmentId: shipment.id, id: first!.id })).toBe(true);
+
+    // Deleting a party removes it from the shipment too.
+    expect(await deleteParty({ db, kind: "consignee", id: consignee.id })).toBe(true);
+    detail = await getShipmentById({ db, id: shipment.id });
+    expect(detail!.consignee).toBeNull();
+    expect(detail!.consigneeId).toBeNull();
+
+    expect(await deleteShipment({ db, id: shipment.id })).toBe(shipment.trackingNumber);
+    expect(await getShipmentById({ db, id: shipment.id })).toBeNull();
+    const orphans = await db
+      .select()
+      .from(shipmentStatusHistory)
+      .where(eq(shipmentStatusHistory.shipmentId, shipment.id));
+    expect(orphans).toEqual([]);
+    // The shipper stays: it may serve other shipments.
+    expect(await db.select().from(shippers).where(eq(shippers.id, shipper.id))).toHaveLength(1);
+    expect(await db.select().from(consignees).where(eq(consignees.id, consignee.id))).toHaveLength(0);
+  });
+
+  it("answers unknown or malformed ids with nothing, never an error", async () => {
+    const { db } = database;
+    expect(await getShipmentById({ db, id: "not-a-uuid" })).toBeNull();
+    expect(await getShipmentById({ db, id: "00000000-0000-4000-8000-000000000000" })).toBeNull();
+    expect(await deleteShipment({ db, id: "x'; drop table shipments; --" })).toBeNull();
+    expect(await shipments).toBeDefined();
+  });
+
+  it("reports per-status counts, weekly creations and overdue shipments", async () => {
+    const { db } = database;
+    const now = new Date("2026-06-15T12:00:00Z");
+    const late = await createShipment({
+      db,
+      input: shipmentInput({ status: "In Transit", estimatedDelivery: "2026-06-10" }),
+    });
+    await db
+      .update(shipments)
+      .set({ createdAt: new Date("2026-06-02T08:00:00Z") })
+      .where(eq(shipments.id, late.id));
+    const deliveredLate = await createShipment({
+      db,
+      input: shipmentInput({ status: "In Transit", estimatedDelivery: "2026-06-10" }),
+    });
+    await addStatusUpdate({
+      db,
+      shipmentId: deliveredLate.id,
+      input: statusUpdateSchema.parse({ status: "Delivered", location: "Accra" }),
+    });
+    const stats = await getShipmentStats({ db, now });
+    expect(stats.weeks).toHaveLength(12);
+    expect(stats.weeks.at(-1)!.weekStart).toBe("2026-06-15");
+    expect(stats.weeks.find((w) => w.weekStart === "2026-06-01")!.count).toBeGreaterThanOrEqual(1);
+    const overdueIds = stats.overdue.map((s) => s.id);
+    expect(overdueIds).toContain(late.id);
+    expect(overdueIds).not.toContain(deliveredLate.id);
+    expect(stats.byStatus.find((s) => s.status === "In Transit")!.count).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("shipment form rules", () => {
+  it("normalises and checks the fields with clear messages", () => {
+    const ok = shipmentSchema.parse({
+      trackingNumber: " utg-1111-2222 ",
+      status: "In Transit",
+      originLocation: "Monrovia",
+      destinationLocation: "Accra",
+      estimatedDelivery: "2026-02-28",
+      weight: "12,5",
+      dimensions: "1 x 2 x 3",
+      shipperId: "none",
+      notes: "",
+    });
+    expect(ok).toMatchObject({
+      trackingNumber: "UTG-1111-2222",
+      weight: 12.5,
+      shipperId: null,
+      notes: null,
+      currentLocation: null,
+    });
+    const bad = shipmentSchema.safeParse({
+      trackingNumber: "<script>",
+      status: "",
+      originLocation: "M",
+      destinationLocation: "Accra",
+      estimatedDelivery: "2026-02-30",
+      weight: "-3",
+      dimensions: "",
+    });
+    expect(bad.success).toBe(false);
+    const messages = Object.fromEntries(bad.error!.issues.map((i) => [i.path.join("."), i.message]));
+    expect(messages).toMatchObject({
+      trackingNumber: "Use letters, digits and hyphens only, like UTG-1234-5678.",
+      status: "Status is required.",
+      originLocation: "Origin must be at least 2 characters.",
+      estimatedDelivery: "Enter a real calendar date.",
+      weight: "Weight must be a non-negative number of kilograms.",
+      dimensions: "Dimensions is required.",
+    });
+  });
+});

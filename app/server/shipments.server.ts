@@ -1,0 +1,377 @@
+import crypto from "node:crypto";
+import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { PartyInput, ShipmentInput, StatusUpdateInput } from "../schemas/shipment.ts";
+import type { Db } from "./db/client.server.ts";
+import { consignees, shipments, shipmentStatusHistory, shippers } from "./db/schema.ts";
+
+export type PartyKind = "shipper" | "consignee";
+const partyTable = (kind: PartyKind) => (kind === "shipper" ? shippers : consignees);
+
+/** The searchable text of a shipment; the same expression as the trigram index in drizzle/0001. */
+const searchText = sql`(${shipments.trackingNumber} || E'\\x1f' || ${shipments.status} || E'\\x1f' || ${shipments.originLocation} || E'\\x1f' || ${shipments.destinationLocation})`;
+
+export class DuplicateTrackingNumberError extends Error {
+  override name = "DuplicateTrackingNumberError";
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const e = current as { code?: string; constraint?: string; message?: string; cause?: unknown };
+    if (e.code === "23505" && (!e.constraint || e.constraint === constraint)) return true;
+    if (typeof e.message === "string" && e.message.includes(constraint)) return true;
+    current = e.cause;
+  }
+  return false;
+}
+
+/** Escapes LIKE wildcards so the search term matches literally. */
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export type ShipmentListFilter = {
+  search?: string;
+  /** "active" (not Delivered), or an exact status (case-insensitive). */
+  status?: string;
+  sort?: "newest" | "oldest";
+  page?: number;
+  pageSize?: number;
+};
+
+function listConditions({ search, status }: ShipmentListFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  const term = search?.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  if (term) conditions.push(sql`${searchText} ilike ${likePattern(term)}`);
+  if (status === "active") conditions.push(sql`lower(${shipments.status}) <> 'delivered'`);
+  else if (status) conditions.push(sql`lower(${shipments.status}) = lower(${status})`);
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** One page of shipments, newest first by default, with the parties' names and the total count. */
+export async function findShipments({ db, ...filter }: { db: Db } & ShipmentListFilter) {
+  const pageSize = Math.min(Math.max(filter.pageSize ?? 20, 1), 100);
+  const where = listConditions(filter);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(shipments).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(Math.trunc(filter.page ?? 1) || 1, 1), pageCount);
+  const order =
+    filter.sort === "oldest"
+      ? [asc(shipments.createdAt), asc(shipments.id)]
+      : [desc(shipments.createdAt), desc(shipments.id)];
+  const rows = await db
+    .select({
+      id: shipments.id,
+      trackingNumber: shipments.trackingNumber,
+      status: shipments.status,
+      originLocation: shipments.originLocation,
+      destinationLocation: shipments.destinationLocation,
+      createdAt: shipments.createdAt,
+      estimatedDelivery: shipments.estimatedDelivery,
+      shipperName: shippers.name,
+      consigneeName: consignees.name,
+    })
+    .from(shipments)
+    .leftJoin(shippers, eq(shippers.id, shipments.shipperId))
+    .leftJoin(consignees, eq(consignees.id, shipments.consigneeId))
+    .where(where)
+    .orderBy(...order)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { rows, total, page, pageSize, pageCount };
+}
+
+/** All shipments, and the active ones (any status other than Delivered). */
+export async function countShipments({ db }: { db: Db }) {
+  const [row] = await db
+    .select({
+      total: count(),
+      active: sql<number>`count(*) filter (where lower(${shipments.status}) <> 'delivered')`.mapWith(Number),
+    })
+    .from(shipments);
+  return { total: row?.total ?? 0, active: row?.active ?? 0 };
+}
+
+/** A shipment with its full shipper and consignee and its history, newest first; null when unknown. */
+export async function getShipmentById({ db, id }: { db: Db; id: string }) {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select().from(shipments).where(eq(shipments.id, id));
+  if (!row) return null;
+  const [shipper, consignee, history] = await Promise.all([
+    row.shipperId
+      ? db
+          .select()
+          .from(shippers)
+          .where(eq(shippers.id, row.shipperId))
+          .then((r) => r[0] ?? null)
+      : null,
+    row.consigneeId
+      ? db
+          .select()
+          .from(consignees)
+          .where(eq(consignees.id, row.consigneeId))
+          .then((r) => r[0] ?? null)
+      : null,
+    db
+      .select()
+      .from(shipmentStatusHistory)
+      .where(eq(shipmentStatusHistory.shipmentId, id))
+      .orderBy(desc(shipmentStatusHistory.timestamp), desc(shipmentStatusHistory.createdAt)),
+  ]);
+  return { ...row, shipper, consignee, history };
+}
+
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+/** A fresh tracking number in the UTG-1234-5678 format that no shipment has yet. */
+export async function generateTrackingNumber({ db }: { db: Db }): Promise<string> {
+  for (;;) {
+    const digits = crypto.randomInt(0, 100_000_000).toString().padStart(8, "0");
+    const candidate = `UTG-${digits.slice(0, 4)}-${digits.slice(4)}`;
+    const [taken] = await db
+      .select({ id: shipments.id })
+      .from(shipments)
+      .where(eq(shipments.trackingNumber, candidate));
+    if (!taken) return candidate;
+  }
+}
+
+async function assertPartiesExist(db: Db, input: Pick<ShipmentInput, "shipperId" | "consigneeId">) {
+  if (input.shipperId) {
+    const [found] = await db
+      .select({ id: shippers.id })
+      .from(shippers)
+      .where(eq(shippers.id, input.shipperId));
+    if (!found) throw new PartyNotFoundError("Shipper ID not found");
+  }
+  if (input.consigneeId) {
+    const [found] = await db
+      .select({ id: consignees.id })
+      .from(consignees)
+      .where(eq(consignees.id, input.consigneeId));
+    if (!found) throw new PartyNotFoundError("Consignee ID not found");
+  }
+}
+
+export class PartyNotFoundError extends Error {
+  override name = "PartyNotFoundError";
+}
+
+export async function createShipment({ db, input }: { db: Db; input: ShipmentInput }) {
+  await assertPartiesExist(db, input);
+  try {
+    const [row] = await db.insert(shipments).values(input).returning();
+    return row!;
+  } catch (error) {
+    if (isUniqueViolation(error, "shipments_tracking_number_idx")) throw new DuplicateTrackingNumberError();
+    throw error;
+  }
+}
+
+/** Updates every field of a shipment in one statement; null when the shipment no longer exists. */
+export async function updateShipment({ db, id, input }: { db: Db; id: string; input: ShipmentInput }) {
+  if (!isUuid(id)) return null;
+  await assertPartiesExist(db, input);
+  try {
+    const [row] = await db
+      .update(shipments)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(shipments.id, id))
+      .returning();
+    return row ?? null;
+  } catch (error) {
+    if (isUniqueViolation(error, "shipments_tracking_number_idx")) throw new DuplicateTrackingNumberError();
+    throw error;
+  }
+}
+
+/** Deletes the history, then the shipment, in one transaction; returns the deleted tracking number. */
+export async function deleteShipment({ db, id }: { db: Db; id: string }): Promise<string | null> {
+  if (!isUuid(id)) return null;
+  return db.transaction(async (tx) => {
+    await tx.delete(shipmentStatusHistory).where(eq(shipmentStatusHistory.shipmentId, id));
+    const [row] = await tx
+      .delete(shipments)
+      .where(eq(shipments.id, id))
+      .returning({ trackingNumber: shipments.trackingNumber });
+    return row?.trackingNumber ?? null;
+  });
+}
+
+// Parties (shippers and consignees share one shape).
+
+export async function listParties({ db, kind }: { db: Db; kind: PartyKind }) {
+  const table = partyTable(kind);
+  return db
+    .select({ id: table.id, name: table.name, company: table.company })
+    .from(table)
+    .orderBy(asc(table.name), asc(table.id));
+}
+
+export async function createParty({ db, kind, input }: { db: Db; kind: PartyKind; input: PartyInput }) {
+  const table = partyTable(kind);
+  const [row] = await db.insert(table).values(input).returning();
+  return row!;
+}
+
+export async function updateParty({
+  db,
+  kind,
+  id,
+  input,
+}: {
+  db: Db;
+  kind: PartyKind;
+  id: string;
+  input: PartyInput;
+}) {
+  if (!isUuid(id)) return null;
+  const table = partyTable(kind);
+  const [row] = await db
+    .update(table)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(table.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** Removes the party from the database; shipments that referenced it keep no party (ON DELETE SET NULL). */
+export async function deleteParty({ db, kind, id }: { db: Db; kind: PartyKind; id: string }) {
+  if (!isUuid(id)) return false;
+  const table = partyTable(kind);
+  const deleted = await db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
+  return deleted.length > 0;
+}
+
+// Status history.
+
+/**
+ * Adds a status update. It does not change the shipment's own status (spec) unless `alsoSetCurrent`
+ * asks to set the status and current location too, in the same transaction.
+ */
+export async function addStatusUpdate({
+  db,
+  shipmentId,
+  input,
+  now = new Date(),
+}: {
+  db: Db;
+  shipmentId: string;
+  input: StatusUpdateInput;
+  now?: Date;
+}) {
+  if (!isUuid(shipmentId)) return null;
+  return db.transaction(async (tx) => {
+    const [shipment] = await tx
+      .select({ id: shipments.id })
+      .from(shipments)
+      .where(eq(shipments.id, shipmentId))
+      .for("update");
+    if (!shipment) return null;
+    const [entry] = await tx
+      .insert(shipmentStatusHistory)
+      .values({
+        shipmentId,
+        status: input.status,
+        location: input.location,
+        notes: input.notes,
+        timestamp: now,
+      })
+      .returning();
+    if (input.alsoSetCurrent) {
+      await tx
+        .update(shipments)
+        .set({ status: input.status, currentLocation: input.location, updatedAt: now })
+        .where(eq(shipments.id, shipmentId));
+    } else {
+      await tx.update(shipments).set({ updatedAt: now }).where(eq(shipments.id, shipmentId));
+    }
+    return entry!;
+  });
+}
+
+export async function updateStatusUpdate({
+  db,
+  shipmentId,
+  id,
+  input,
+}: {
+  db: Db;
+  shipmentId: string;
+  id: string;
+  input: Omit<StatusUpdateInput, "alsoSetCurrent">;
+}) {
+  if (!isUuid(id) || !isUuid(shipmentId)) return null;
+  const [row] = await db
+    .update(shipmentStatusHistory)
+    .set({ status: input.status, location: input.location, notes: input.notes, updatedAt: new Date() })
+    .where(and(eq(shipmentStatusHistory.id, id), eq(shipmentStatusHistory.shipmentId, shipmentId)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteStatusUpdate({ db, shipmentId, id }: { db: Db; shipmentId: string; id: string }) {
+  if (!isUuid(id) || !isUuid(shipmentId)) return false;
+  const deleted = await db
+    .delete(shipmentStatusHistory)
+    .where(and(eq(shipmentStatusHistory.id, id), eq(shipmentStatusHistory.shipmentId, shipmentId)))
+    .returning({ id: shipmentStatusHistory.id });
+  return deleted.length > 0;
+}
+
+// Dashboard.
+
+/**
+ * What staff look at first: counts by status, shipments created per week over the last 12 weeks
+ * (weeks start on Monday, UTC), and shipments whose estimated delivery has passed without a
+ * 'Delivered' status or history entry.
+ */
+export async function getShipmentStats({ db, now = new Date() }: { db: Db; now?: Date }) {
+  const weekStart = new Date(now);
+  weekStart.setUTCHours(0, 0, 0, 0);
+  weekStart.setUTCDate(weekStart.getUTCDate() - ((weekStart.getUTCDay() + 6) % 7));
+  const since = new Date(weekStart.getTime() - 11 * 7 * 24 * 60 * 60 * 1000);
+
+  const [byStatus, perWeek, overdue] = await Promise.all([
+    db
+      .select({ status: shipments.status, count: count() })
+      .from(shipments)
+      .groupBy(shipments.status)
+      .orderBy(desc(count()), asc(shipments.status)),
+    db
+      .select({
+        week: sql<string>`to_char(date_trunc('week', ${shipments.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
+        count: count(),
+      })
+      .from(shipments)
+      .where(sql`${shipments.createdAt} >= ${since.toISOString()}::timestamptz`)
+      .groupBy(sql`1`),
+    db
+      .select({
+        id: shipments.id,
+        trackingNumber: shipments.trackingNumber,
+        status: shipments.status,
+        estimatedDelivery: shipments.estimatedDelivery,
+        destinationLocation: shipments.destinationLocation,
+      })
+      .from(shipments)
+      .where(
+        and(
+          sql`${shipments.estimatedDelivery} < ${now.toISOString()}::timestamptz - interval '1 day'`,
+          sql`lower(${shipments.status}) <> 'delivered'`,
+          sql`not exists (select 1 from ${shipmentStatusHistory} h where h.shipment_id = ${shipments.id} and lower(h.status) = 'delivered')`,
+        ),
+      )
+      .orderBy(asc(shipments.estimatedDelivery))
+      .limit(50),
+  ]);
+
+  const counts = new Map(perWeek.map((row) => [row.week, row.count]));
+  const weeks = Array.from({ length: 12 }, (_, i) => {
+    const start = new Date(since.getTime() + i * 7 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    return { weekStart: start, count: counts.get(start) ?? 0 };
+  });
+  return { byStatus, weeks, overdue };
+}
