@@ -1,5 +1,7 @@
+import { ensureFirstAdmin } from "./admin-users.server.ts";
 import { type Config, loadConfig } from "./config.server.ts";
 import { type Database, migrateDatabase, openDatabase } from "./db/client.server.ts";
+import { type EventBus, startEventBus } from "./events.server.ts";
 import { createLogger, type Logger } from "./logger.server.ts";
 import { seedOnFirstStart } from "./seed.server.ts";
 
@@ -8,11 +10,15 @@ export type Services = {
   logger: Logger;
   database: Database;
   db: Database["db"];
+  /** New quote requests and contact messages, as the database announces them. */
+  events: EventBus;
   close(): Promise<void>;
 };
 
 /** Validates the configuration, opens and migrates the database and loads starter content once. */
-export async function startServices(env: Record<string, string | undefined> = process.env): Promise<Services> {
+export async function startServices(
+  env: Record<string, string | undefined> = process.env,
+): Promise<Services> {
   const config = loadConfig(env);
   const logger = createLogger(config.LOG_LEVEL);
   const started = performance.now();
@@ -21,25 +27,34 @@ export async function startServices(env: Record<string, string | undefined> = pr
     dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
     timeoutMs: config.DATABASE_TIMEOUT_MS,
   });
+  let events: EventBus;
   try {
     await migrateDatabase(database);
     if (config.SEED_DEMO) {
       const seeded = await seedOnFirstStart({ db: database.db });
       if (seeded) logger.info("Loaded the demo content into a new database (SEED_DEMO=false turns this off)");
     }
+    await ensureFirstAdmin({ db: database.db, config, logger });
+    events = await startEventBus({ database, databaseUrl: database.url, logger });
   } catch (error) {
     await database.close().catch(() => {});
     throw error;
   }
   logger.info(
     { database: database.kind, ms: Math.round(performance.now() - started) },
-    database.kind === "pglite" ? `Database ready (embedded, ${config.DATA_DIR})` : "Database ready (PostgreSQL)",
+    database.kind === "pglite"
+      ? `Database ready (embedded, ${config.DATA_DIR})`
+      : "Database ready (PostgreSQL)",
   );
   return {
     config,
     logger,
     database,
     db: database.db,
-    close: () => database.close(),
+    events,
+    async close() {
+      await events.close();
+      await database.close();
+    },
   };
 }

@@ -6,6 +6,7 @@ import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "../../app/context.ts";
 import { loadConfig } from "../../app/server/config.server.ts";
 import { type Database, openDatabase } from "../../app/server/db/client.server.ts";
+import { startEventBus } from "../../app/server/events.server.ts";
 import { createLogger } from "../../app/server/logger.server.ts";
 import type { Services } from "../../app/server/services.server.ts";
 
@@ -51,11 +52,26 @@ export async function createTestDatabase(): Promise<Database> {
 export async function createTestServices(env: Record<string, string> = {}): Promise<Services> {
   const database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "false", ...env });
-  return { config, logger: createLogger("silent"), database, db: database.db, close: () => database.close() };
+  const logger = createLogger("silent");
+  const events = await startEventBus({ database, databaseUrl: database.url, logger });
+  return {
+    config,
+    logger,
+    database,
+    db: database.db,
+    events,
+    async close() {
+      await events.close();
+      await database.close();
+    },
+  };
 }
 
 /** The router context a loader or action receives, for calling them directly in tests. */
-export function createTestContext(services: Services, clientIp = `203.0.113.${Math.floor(Math.random() * 250) + 1}`) {
+export function createTestContext(
+  services: Services,
+  clientIp = `203.0.113.${Math.floor(Math.random() * 250) + 1}`,
+) {
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
   context.set(requestContext, { nonce: "test", requestId: crypto.randomUUID(), clientIp });

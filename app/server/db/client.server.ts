@@ -17,6 +17,8 @@ export type Db = NodePgDatabase<typeof schema>;
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The connection string, on PostgreSQL. */
+  url?: string;
   /** The raw PostgreSQL pool when running on a server (LISTEN/NOTIFY needs its own connection). */
   pool?: pg.Pool;
   /** The embedded database itself (snapshots in tests). */
@@ -47,7 +49,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // An idle client losing its server (restart, failover) must not crash the process.
     pool.on("error", () => {});
     const db = drizzleNodePg(pool, { schema });
-    return { db, kind: "postgres", pool, close: () => pool.end() };
+    return { db, kind: "postgres", url: options.databaseUrl, pool, close: () => pool.end() };
   }
 
   let release: (() => void) | undefined;
