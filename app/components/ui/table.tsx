@@ -1,0 +1,39 @@
+import type { ComponentProps } from "react";
+import { cn } from "~/lib/cn";
+
+export function Table({ className, ...props }: ComponentProps<"table">) {
+  return (
+    <div className="w-full overflow-x-auto">
+      <table className={cn("w-full caption-bottom border-collapse text-sm", className)} {...props} />
+    </div>
+  );
+}
+
+export function THead({ className, ...props }: ComponentProps<"thead">) {
+  return <thead className={cn("border-b border-slate-200 bg-slate-50", className)} {...props} />;
+}
+
+export function TBody({ className, ...props }: ComponentProps<"tbody">) {
+  return <tbody className={cn("divide-y divide-slate-100", className)} {...props} />;
+}
+
+export function TR({ className, ...props }: ComponentProps<"tr">) {
+  return <tr className={cn("hover:bg-slate-50/70", className)} {...props} />;
+}
+
+export function TH({ className, ...props }: ComponentProps<"th">) {
+  return (
+    <th
+      scope="col"
+      className={cn(
+        "whitespace-nowrap px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function TD({ className, ...props }: ComponentProps<"td">) {
+  return <td className={cn("px-4 py-3 align-middle text-slate-800", className)} {...props} />;
+}
