@@ -33,11 +33,14 @@ const configSchema = z.object({
   FORM_RATE_WINDOW_SECONDS: int(600, 1, 86_400),
   TRACK_RATE_LIMIT: int(120, 1, 1_000_000),
   TRACK_RATE_WINDOW_SECONDS: int(60, 1, 86_400),
+  MEDIA_MAX_MB: int(10, 1, 100),
   SHUTDOWN_TIMEOUT_MS: int(10_000, 100, 600_000),
   ADMIN_EMAIL: z.email({ message: "must be an e-mail address" }).optional(),
   ADMIN_PASSWORD: z.string().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, { message: "must start with smtp:// or smtps://" }).optional(),
   MAIL_FROM: z.string().min(3).default("no-reply@localhost"),
+  /** Development and tests: also write every outgoing e-mail as a JSON file into this folder. */
+  OUTBOX_DIR: z.string().min(1).optional(),
   SESSION_IDLE_MINUTES: int(120, 1, 60 * 24 * 30),
   SESSION_MAX_DAYS: int(7, 1, 365),
 });
