@@ -1,3 +1,190 @@
-export default function Page() {
-  return <h1>blog</h1>;
+import { Newspaper } from "lucide-react";
+import type { ReactNode } from "react";
+import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { BlogCard } from "~/components/site/blog-card";
+import { BlogPagination } from "~/components/site/blog-pagination";
+import { buttonClass } from "~/components/ui/button";
+import { servicesContext } from "~/context";
+import { cn } from "~/lib/cn";
+import { seo } from "~/lib/seo";
+import { countPublishedPosts, findPublishedPosts, listPublishedCategories } from "~/server/blog-posts.server";
+import type { Route } from "./+types/blog";
+
+const BLOG_PAGE_SIZE = 9;
+const DESCRIPTION =
+  "News, shipping guides and practical advice on air, sea and road freight to and from Liberia, from the logistics team in Monrovia.";
+
+/** `?page=` as a page number; anything that is not a plain positive number means the first page. */
+function parsePage(value: string | null): number {
+  return value && /^[1-9]\d{0,5}$/.test(value) ? Number(value) : 1;
+}
+
+function blogHref({ page, category }: { page: number; category: string | null }): string {
+  const params = new URLSearchParams();
+  if (category) params.set("category", category);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `/blog?${query}` : "/blog";
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const page = loaderData?.page ?? 1;
+  const category = loaderData?.category ?? null;
+  let title = category ? `${category}: Latest Updates & Insights` : "Blog: Latest Updates & Insights";
+  if (page > 1) title = `${title} (Page ${page})`;
+  return seo({ title, description: DESCRIPTION, path: blogHref({ page, category }) }, matches[0]?.loaderData);
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const url = new URL(request.url);
+  const page = parsePage(url.searchParams.get("page"));
+  const category = url.searchParams.get("category")?.trim().slice(0, 200) || null;
+  const now = new Date();
+  const [total, categories] = await Promise.all([
+    countPublishedPosts({ db, now, category }),
+    listPublishedCategories({ db, now }),
+  ]);
+  const totalPages = Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));
+  if (page > totalPages) throw data("There is no such page of the blog.", { status: 404 });
+  const posts = await findPublishedPosts({
+    db,
+    now,
+    category,
+    limit: BLOG_PAGE_SIZE,
+    offset: (page - 1) * BLOG_PAGE_SIZE,
+  });
+  return { posts, page, totalPages, total, category, categories };
+}
+
+function BlogHero() {
+  return (
+    <section className="bg-brand-900 text-white">
+      <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
+        <p className="text-sm font-semibold uppercase tracking-wider text-accent-500">Our Blog</p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-5xl">Latest Updates &amp; Insights</h1>
+        <p className="mt-4 max-w-2xl text-lg text-brand-100">
+          Shipping guides, customs advice and company news from our team in Monrovia.
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function BlogMessage({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-6 py-14 text-center">
+      <Newspaper aria-hidden="true" className="size-10 text-brand-600" />
+      <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
+      {children}
+    </div>
+  );
+}
+
+function CategoryFilter({ categories, active }: { categories: string[]; active: string | null }) {
+  if (categories.length < 2) return null;
+  const pill = (selected: boolean) =>
+    cn(
+      "inline-flex h-9 items-center rounded-full border px-4 text-sm font-medium transition-colors",
+      selected
+        ? "border-brand-700 bg-brand-700 text-white"
+        : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
+    );
+  return (
+    <nav aria-label="Blog categories" className="mb-10">
+      <ul className="flex flex-wrap gap-2">
+        <li>
+          <Link
+            to="/blog"
+            aria-current={active === null ? "page" : undefined}
+            className={pill(active === null)}
+          >
+            All Posts
+          </Link>
+        </li>
+        {categories.map((category) => (
+          <li key={category}>
+            <Link
+              to={blogHref({ page: 1, category })}
+              aria-current={active === category ? "page" : undefined}
+              className={pill(active === category)}
+            >
+              {category}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const { posts, page, totalPages, category, categories } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/blog";
+  return (
+    <>
+      <BlogHero />
+      <section aria-label="Blog posts" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+        <CategoryFilter categories={categories} active={category} />
+        <p role="status" className={cn("mb-6 text-center font-medium text-brand-700", !loading && "sr-only")}>
+          {loading ? "Loading blog posts..." : ""}
+        </p>
+        {posts.length === 0 ? (
+          <BlogMessage title="No blog posts found">
+            {category ? (
+              <Link to="/blog" className={buttonClass({ variant: "outline" })}>
+                Show all posts
+              </Link>
+            ) : (
+              <p className="text-slate-700">New articles are on their way. Please check back soon.</p>
+            )}
+          </BlogMessage>
+        ) : (
+          <div
+            aria-busy={loading || undefined}
+            className={cn(
+              "grid gap-8 sm:grid-cols-2 lg:grid-cols-3",
+              loading && "opacity-60 transition-opacity",
+            )}
+          >
+            {posts.map((post) => (
+              <BlogCard key={post.id} post={post} />
+            ))}
+          </div>
+        )}
+        <BlogPagination
+          page={page}
+          totalPages={totalPages}
+          hrefForPage={(n) => blogHref({ page: n, category })}
+        />
+      </section>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <>
+      <BlogHero />
+      <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+        {notFound ? (
+          <BlogMessage title="No blog posts found">
+            <p className="text-slate-700">This page of the blog does not exist.</p>
+            <Link to="/blog" className={buttonClass()}>
+              Return to Blog
+            </Link>
+          </BlogMessage>
+        ) : (
+          <BlogMessage title="Error loading blog posts">
+            <p className="text-slate-700">Something went wrong on our side. Please try again in a moment.</p>
+            <Link to="/blog" reloadDocument className={buttonClass()}>
+              Try again
+            </Link>
+          </BlogMessage>
+        )}
+      </section>
+    </>
+  );
 }

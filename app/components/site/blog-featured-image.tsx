@@ -1,0 +1,40 @@
+import { Newspaper } from "lucide-react";
+import { cn } from "~/lib/cn";
+
+/** A post's featured image at the 1200x630 social-card ratio, or a branded placeholder without one. */
+export function BlogFeaturedImage({
+  src,
+  alt,
+  className,
+  eager = false,
+}: {
+  src: string | null;
+  alt: string;
+  className?: string;
+  /** Above the fold (the post page): load at once. */
+  eager?: boolean;
+}) {
+  if (!src) {
+    return (
+      <div
+        className={cn(
+          "flex aspect-[1200/630] w-full items-center justify-center bg-gradient-to-br from-brand-800 to-brand-600",
+          className,
+        )}
+      >
+        <Newspaper aria-hidden="true" className="size-12 text-white/70" />
+      </div>
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={1200}
+      height={630}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      className={cn("aspect-[1200/630] w-full bg-brand-50 object-cover", className)}
+    />
+  );
+}

@@ -1,0 +1,137 @@
+import { format, parseISO } from "date-fns";
+import { Fragment, type ReactNode } from "react";
+import { Link } from "react-router";
+import {
+  fillPolicyText,
+  type PolicyBlock,
+  type PolicyContact,
+  type PolicyDocument as PolicyDoc,
+} from "~/content/policies";
+
+const LINK = /\[([^\]]+)\]\(((?:\/|mailto:)[^)\s]*)\)/g;
+const linkClass = "font-medium text-brand-700 underline underline-offset-2 hover:text-accent-700";
+
+/** Policy text with its [label](href) links made real (site paths and mailto: only). */
+function RichText({ text, contact }: { text: string; contact: PolicyContact }) {
+  const filled = fillPolicyText(text, contact);
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of filled.matchAll(LINK)) {
+    const [whole, label, href] = match;
+    parts.push(filled.slice(last, match.index));
+    parts.push(
+      href!.startsWith("/") ? (
+        <Link key={match.index} to={href!} className={linkClass}>
+          {label}
+        </Link>
+      ) : (
+        <a key={match.index} href={href} className={`${linkClass} break-all`}>
+          {label}
+        </a>
+      ),
+    );
+    last = match.index + whole.length;
+  }
+  parts.push(filled.slice(last));
+  return (
+    <>
+      {parts.map((part, i) => (typeof part === "string" ? <Fragment key={`t${i}`}>{part}</Fragment> : part))}
+    </>
+  );
+}
+
+function Block({ block, contact }: { block: PolicyBlock; contact: PolicyContact }) {
+  switch (block.type) {
+    case "paragraph":
+      return (
+        <p>
+          <RichText text={block.text} contact={contact} />
+        </p>
+      );
+    case "subheading":
+      return (
+        <h3 className="pt-2 text-lg font-semibold text-slate-900">{fillPolicyText(block.text, contact)}</h3>
+      );
+    case "list":
+      return (
+        <ul className="list-disc space-y-2 pl-6 marker:text-accent-600">
+          {block.items.map((item, i) => (
+            <li key={i} className="pl-1">
+              {typeof item === "string" ? (
+                <RichText text={item} contact={contact} />
+              ) : (
+                <>
+                  <strong className="font-semibold text-slate-900">
+                    {fillPolicyText(item.term, contact)}:
+                  </strong>{" "}
+                  <RichText text={item.text} contact={contact} />
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      );
+  }
+}
+
+/** A policy page: title band with the last-updated date, table of contents, numbered sections. */
+export function PolicyDocument({ document, contact }: { document: PolicyDoc; contact: PolicyContact }) {
+  const updated = parseISO(document.lastUpdated);
+  return (
+    <>
+      <section className="bg-brand-900 text-white">
+        <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
+          <p className="text-sm font-semibold uppercase tracking-wider text-accent-500">Legal</p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-5xl">{document.title}</h1>
+          <p className="mt-4 text-brand-100">
+            Last updated: <time dateTime={document.lastUpdated}>{format(updated, "MMMM d, yyyy")}</time>
+          </p>
+        </div>
+      </section>
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[16rem_1fr] lg:px-8">
+        <nav aria-label="On this page" className="lg:sticky lg:top-28 lg:self-start">
+          <div className="rounded-xl border border-slate-200 bg-slate-50 p-5">
+            <p className="text-sm font-semibold uppercase tracking-wider text-slate-600">On this page</p>
+            <ol className="mt-3 space-y-2 text-sm">
+              {document.sections.map((section, i) => (
+                <li key={section.id}>
+                  <a
+                    href={`#${section.id}`}
+                    className="flex gap-2 text-slate-700 hover:text-brand-700 hover:underline"
+                  >
+                    <span className="w-5 shrink-0 tabular-nums text-slate-600">{i + 1}.</span>{" "}
+                    <span>{fillPolicyText(section.heading, contact)}</span>
+                  </a>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </nav>
+        <div className="min-w-0 max-w-3xl space-y-10 text-base leading-relaxed text-slate-800 sm:text-lg sm:leading-8">
+          <div className="space-y-4">
+            {document.intro.map((text, i) => (
+              <p key={i}>
+                <RichText text={text} contact={contact} />
+              </p>
+            ))}
+          </div>
+          {document.sections.map((section, i) => (
+            <section
+              key={section.id}
+              id={section.id}
+              aria-labelledby={`${section.id}-heading`}
+              className="scroll-mt-28 space-y-4"
+            >
+              <h2 id={`${section.id}-heading`} className="text-2xl font-bold text-brand-900">
+                <span className="text-accent-600">{i + 1}.</span> {fillPolicyText(section.heading, contact)}
+              </h2>
+              {section.blocks.map((block, j) => (
+                <Block key={j} block={block} contact={contact} />
+              ))}
+            </section>
+          ))}
+        </div>
+      </div>
+    </>
+  );
+}

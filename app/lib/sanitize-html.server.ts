@@ -1,0 +1,147 @@
+import sanitizeHtml from "sanitize-html";
+
+const DIMENSION = /^\d{1,4}$/;
+
+const options: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "p",
+    "br",
+    "hr",
+    "ul",
+    "ol",
+    "li",
+    "dl",
+    "dt",
+    "dd",
+    "a",
+    "img",
+    "figure",
+    "figcaption",
+    "blockquote",
+    "code",
+    "pre",
+    "kbd",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "del",
+    "ins",
+    "sub",
+    "sup",
+    "small",
+    "mark",
+    "abbr",
+    "table",
+    "caption",
+    "colgroup",
+    "col",
+    "thead",
+    "tbody",
+    "tfoot",
+    "tr",
+    "th",
+    "td",
+  ],
+  allowedAttributes: {
+    a: ["href", "title", "rel"],
+    img: ["src", "alt", "width", "height", "loading", "decoding"],
+    abbr: ["title"],
+    ol: ["start"],
+    col: ["span"],
+    colgroup: ["span"],
+    th: ["colspan", "rowspan", "scope"],
+    td: ["colspan", "rowspan"],
+  },
+  // Links: web, mail and relative addresses. Images: web and relative only (no data: or blob:).
+  allowedSchemes: ["http", "https", "mailto"],
+  allowedSchemesByTag: { img: ["http", "https"] },
+  allowedSchemesAppliedToAttributes: ["href", "src"],
+  allowProtocolRelative: false,
+  disallowedTagsMode: "discard",
+  // Drop these with everything inside them, not just the tags.
+  nonTextTags: [
+    "script",
+    "style",
+    "textarea",
+    "option",
+    "noscript",
+    "title",
+    "template",
+    "iframe",
+    "object",
+    "svg",
+    "math",
+  ],
+  enforceHtmlBoundary: false,
+  transformTags: {
+    // The page title is the only h1; content headings start at h2.
+    h1: "h2",
+    a: (tagName, attribs) => {
+      const href = attribs.href ?? "";
+      const external = /^\s*(https?:)?\/\//i.test(href);
+      const next: sanitizeHtml.Attributes = { rel: external ? "noopener noreferrer" : "noopener" };
+      if (attribs.href !== undefined) next.href = attribs.href;
+      if (attribs.title) next.title = attribs.title;
+      return { tagName, attribs: next };
+    },
+    img: (tagName, attribs) => {
+      const next: sanitizeHtml.Attributes = { alt: attribs.alt ?? "", loading: "lazy", decoding: "async" };
+      if (attribs.src !== undefined) next.src = attribs.src;
+      if (attribs.width && DIMENSION.test(attribs.width)) next.width = attribs.width;
+      if (attribs.height && DIMENSION.test(attribs.height)) next.height = attribs.height;
+      return { tagName, attribs: next };
+    },
+  },
+  // An image whose address was refused has nothing left to show.
+  exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
+};
+
+/**
+ * Cleans blog post HTML for display: keeps text structure (headings, lists, links, images, quotes,
+ * code, tables) and removes scripts, frames, styles, event handlers and unsafe URL schemes.
+ */
+export function sanitizePostHtml(html: string): string {
+  return sanitizeHtml(html, options);
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+/** The readable text of post HTML, on one line: for descriptions and reading time. */
+export function htmlToPlainText(html: string): string {
+  const spaced = html.replace(
+    /<\/(p|h[1-6]|li|blockquote|pre|td|th|div|dt|dd|figcaption|caption)>|<br\s*\/?>/gi,
+    "$& ",
+  );
+  const text = sanitizeHtml(spaced, {
+    allowedTags: [],
+    allowedAttributes: {},
+    nonTextTags: options.nonTextTags,
+  });
+  return text
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
+      if (code[0] === "#") {
+        const n =
+          code[1] === "x" || code[1] === "X" ? Number.parseInt(code.slice(2), 16) : Number(code.slice(1));
+        return Number.isFinite(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : "";
+      }
+      return ENTITIES[code.toLowerCase()] ?? whole;
+    })
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** A description-sized summary: the text cut at a word boundary with an ellipsis. */
+export function summarize(text: string, maxLength = 160): string {
+  if (text.length <= maxLength) return text;
+  const cut = text.slice(0, maxLength - 1);
+  const atWord = cut.slice(0, cut.lastIndexOf(" ") > maxLength / 2 ? cut.lastIndexOf(" ") : cut.length);
+  return `${atWord.replace(/[\s,.;:!?-]+$/, "")}…`;
+}
