@@ -1,3 +1,4 @@
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 // The server is started by scripts/e2e.ts (a fresh seeded database on a free port), which passes its URL.
@@ -11,7 +12,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [["list"]],
-  outputDir: ".tmp/test-results",
+  // One results folder per build folder, so parallel runs do not delete each other's traces.
+  outputDir: `.tmp/test-results-${path.basename(process.env.BUILD_DIR ?? "build")}`,
   use: {
     baseURL,
     trace: "retain-on-failure",
