@@ -15,7 +15,11 @@ export type BadgeTone = keyof typeof tones;
 export function Badge({ tone = "grey", className, ...props }: ComponentProps<"span"> & { tone?: BadgeTone }) {
   return (
     <span
-      className={cn("inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold", tones[tone], className)}
+      className={cn(
+        "inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold",
+        tones[tone],
+        className,
+      )}
       {...props}
     />
   );

@@ -25,7 +25,11 @@ export type ButtonProps = ComponentProps<"button"> & {
   asChild?: boolean;
 };
 
-export function buttonClass({ variant = "primary", size = "md", className }: Pick<ButtonProps, "variant" | "size" | "className"> = {}) {
+export function buttonClass({
+  variant = "primary",
+  size = "md",
+  className,
+}: Pick<ButtonProps, "variant" | "size" | "className"> = {}) {
   return cn(
     "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:pointer-events-none disabled:opacity-60",
     variants[variant],

@@ -1,14 +1,29 @@
-import { Link, Outlet } from "react-router";
+import { Outlet } from "react-router";
+import { BackToTop } from "~/components/site/back-to-top";
+import { OrganizationJsonLd } from "~/components/site/organization-json-ld";
+import { SiteFooter } from "~/components/site/site-footer";
+import { SiteHeader } from "~/components/site/site-header";
+import { chromeText } from "~/content/navigation";
+import { useRootData } from "~/root";
 
 export default function SiteLayout() {
+  const { settings, siteUrl } = useRootData();
   return (
     <>
-      <header>
-        <Link to="/">Home</Link>
-      </header>
-      <main id="main">
+      <a
+        id="skip-link"
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-medium focus:text-brand-900 focus:shadow-lg"
+      >
+        {chromeText.skipLink}
+      </a>
+      <SiteHeader companyName={settings.companyName} phone={settings.phone} email={settings.email} />
+      <main id="main" tabIndex={-1} className="pt-18 outline-none">
         <Outlet />
       </main>
+      <SiteFooter settings={settings} />
+      <BackToTop focusTargetId="site-brand" />
+      <OrganizationJsonLd settings={settings} siteUrl={siteUrl} />
     </>
   );
 }
