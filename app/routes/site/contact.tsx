@@ -1,3 +1,180 @@
-export default function Page() {
-  return <h1>contact</h1>;
+import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import type { ReactNode } from "react";
+import { ContactForm } from "~/components/site/contact-form";
+import { FormNotice } from "~/components/site/contact-form-parts";
+import { ContactMap } from "~/components/site/contact-map";
+import { QuoteForm } from "~/components/site/quote-form";
+import { seo } from "~/lib/seo";
+import { type RootData, useRootData } from "~/root";
+import { contactMessageSchema } from "~/schemas/contact-message";
+import { FORM_UNREADABLE_MESSAGE } from "~/schemas/public-form";
+import { quoteRequestSchema } from "~/schemas/quote-request";
+import { createContactSubmission } from "~/server/contact-submissions.server";
+import {
+  newSubmissionKey,
+  readFormData,
+  readIntent,
+  submitPublicForm,
+  unreadableFormReply,
+} from "~/server/forms.server";
+import { createQuoteRequest } from "~/server/quote-requests.server";
+import type { Route } from "./+types/contact";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(
+    {
+      title: "Contact Us",
+      description:
+        "Contact our team in Monrovia, Liberia: send us a message or request a free quote for air, sea and road freight.",
+      path: "/contact",
+    },
+    matches.find((match) => match?.id === "root")?.loaderData as RootData,
+  );
+
+export function loader() {
+  // A fresh key per render of each form: a double click or a resubmitted page stores one row.
+  return { quoteKey: newSubmissionKey(), contactKey: newSubmissionKey() };
+}
+
+/** Both forms post here; the hidden `intent` field says which one. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readFormData(request);
+  const intent = readIntent(formData);
+  if (formData && intent === "quote") {
+    return submitPublicForm({
+      context,
+      formData,
+      form: "quote",
+      schema: quoteRequestSchema,
+      save: ({ db, value, submissionKey }) => createQuoteRequest({ db, input: value, submissionKey }),
+    });
+  }
+  if (formData && intent === "contact") {
+    return submitPublicForm({
+      context,
+      formData,
+      form: "contact",
+      schema: contactMessageSchema,
+      save: ({ db, value, submissionKey }) => createContactSubmission({ db, input: value, submissionKey }),
+    });
+  }
+  return unreadableFormReply();
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings } = useRootData();
+  return (
+    <>
+      <section aria-labelledby="contact-title" className="bg-brand-900 py-16 text-white sm:py-20">
+        <div className="mx-auto max-w-3xl px-4 text-center sm:px-6 lg:px-8">
+          <h1 id="contact-title" className="text-4xl font-extrabold tracking-tight sm:text-5xl">
+            Contact Us
+          </h1>
+          <p className="mt-6 text-lg leading-relaxed text-slate-200">
+            Have a question about a shipment or need a price? Our team in Monrovia is ready to help.
+          </p>
+        </div>
+      </section>
+
+      {actionData && actionData.form === null ? (
+        <div className="mx-auto max-w-7xl px-4 pt-10 sm:px-6 lg:px-8">
+          <FormNotice tone="error" title={FORM_UNREADABLE_MESSAGE} />
+        </div>
+      ) : null}
+
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-3 lg:px-8">
+        <section aria-labelledby="contact-details-title">
+          <h2 id="contact-details-title" className="text-2xl font-bold text-brand-900">
+            Get in Touch
+          </h2>
+          <ul className="mt-6 grid gap-4">
+            <ContactDetail icon={<MapPin className="size-5" />} title="Address">
+              <address className="not-italic">{settings.address}</address>
+            </ContactDetail>
+            <ContactDetail icon={<Phone className="size-5" />} title="Phone">
+              <a
+                href={`tel:${settings.phone.replace(/[^\d+]/g, "")}`}
+                className="underline-offset-4 hover:underline"
+              >
+                {settings.phone}
+              </a>
+            </ContactDetail>
+            <ContactDetail icon={<Mail className="size-5" />} title="Email">
+              <a href={`mailto:${settings.email}`} className="break-all underline-offset-4 hover:underline">
+                {settings.email}
+              </a>
+            </ContactDetail>
+            <ContactDetail icon={<Clock className="size-5" />} title="Business Hours">
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+                {settings.businessHours.map((row) => (
+                  <div key={row.days} className="contents">
+                    <dt>{row.days}</dt>
+                    <dd>{row.hours}</dd>
+                  </div>
+                ))}
+              </dl>
+            </ContactDetail>
+          </ul>
+        </section>
+
+        <section
+          id="send-message"
+          aria-labelledby="message-title"
+          className="scroll-mt-24 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2"
+        >
+          <h2 id="message-title" className="text-2xl font-bold text-brand-900">
+            Send Us a Message
+          </h2>
+          <p className="mt-2 mb-6 text-slate-700">We usually answer within one business day.</p>
+          <ContactForm
+            reply={actionData}
+            submissionKey={loaderData.contactKey}
+            action="/contact#send-message"
+          />
+        </section>
+      </div>
+
+      <section id="quote" aria-labelledby="quote-title" className="scroll-mt-16 bg-brand-50 py-16">
+        <div className="mx-auto max-w-4xl px-4 sm:px-6 lg:px-8">
+          <div className="text-center">
+            <h2 id="quote-title" className="text-3xl font-bold tracking-tight text-brand-900">
+              Get a Free Quote
+            </h2>
+            <p className="mt-4 text-slate-700">
+              Tell us about your shipment and we will send you a price for air, sea or road transport.
+            </p>
+          </div>
+          <div className="mt-10 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+            <QuoteForm reply={actionData} submissionKey={loaderData.quoteKey} action="/contact#quote" />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="map-title" className="py-16">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <h2 id="map-title" className="mb-6 text-2xl font-bold text-brand-900">
+            Find Us
+          </h2>
+          <ContactMap address={settings.address} />
+        </div>
+      </section>
+    </>
+  );
+}
+
+function ContactDetail({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <li className="flex gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <span
+        aria-hidden="true"
+        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-500/10 text-accent-700"
+      >
+        {icon}
+      </span>
+      <div className="text-sm text-slate-700">
+        <h3 className="mb-1 text-base font-semibold text-brand-900">{title}</h3>
+        {children}
+      </div>
+    </li>
+  );
 }

@@ -1,3 +1,116 @@
-export default function Page() {
-  return <h1>services</h1>;
+import { ClipboardList } from "lucide-react";
+import { ServiceCard } from "~/components/site/service-card";
+import { ServiceIcon } from "~/components/site/service-icons";
+import { ServiceInquiryForm } from "~/components/site/service-inquiry-form";
+import { additionalServices, services, servicesPage } from "~/content/services";
+import { seo } from "~/lib/seo";
+import type { RootData } from "~/root";
+import { serviceInquirySchema, serviceInquirySubject } from "~/schemas/service-inquiry";
+import { createContactSubmission } from "~/server/contact-submissions.server";
+import {
+  newSubmissionKey,
+  readFormData,
+  readIntent,
+  submitPublicForm,
+  unreadableFormReply,
+} from "~/server/forms.server";
+import type { Route } from "./+types/services";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(
+    { title: servicesPage.title, description: servicesPage.seoDescription, path: "/services" },
+    matches.find((match) => match?.id === "root")?.loaderData as RootData,
+  );
+
+export function loader() {
+  return { submissionKey: newSubmissionKey() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readFormData(request);
+  if (!formData || readIntent(formData) !== "service-inquiry") return unreadableFormReply();
+  return submitPublicForm({
+    context,
+    formData,
+    form: "service-inquiry",
+    schema: serviceInquirySchema,
+    save: ({ db, value, submissionKey }) =>
+      createContactSubmission({
+        db,
+        submissionKey,
+        input: {
+          name: value.name,
+          email: value.email,
+          subject: serviceInquirySubject(value.shipmentType),
+          message: value.message,
+        },
+      }),
+  });
+}
+
+export default function Services({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <section aria-labelledby="services-title" className="bg-brand-900 py-16 text-white sm:py-20">
+        <div className="mx-auto max-w-3xl px-4 text-center sm:px-6 lg:px-8">
+          <h1 id="services-title" className="text-4xl font-extrabold tracking-tight sm:text-5xl">
+            {servicesPage.title}
+          </h1>
+          <p className="mt-6 text-lg leading-relaxed text-slate-200">{servicesPage.intro}</p>
+        </div>
+      </section>
+
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-3 lg:px-8">
+        <div className="grid gap-8 lg:col-span-2">
+          {services.map((service) => (
+            <ServiceCard key={service.id} service={service} />
+          ))}
+        </div>
+        <aside
+          id="get-a-quote"
+          aria-labelledby="service-inquiry-title"
+          className="scroll-mt-24 lg:col-span-1"
+        >
+          <div className="rounded-xl border border-slate-200 bg-slate-50 p-6 shadow-sm lg:sticky lg:top-24">
+            <div className="mb-5 flex items-center gap-3">
+              <ClipboardList aria-hidden="true" className="size-6 text-accent-600" />
+              <h2 id="service-inquiry-title" className="text-xl font-bold text-brand-900">
+                Get a Quote
+              </h2>
+            </div>
+            <p className="mb-5 text-sm text-slate-700">
+              Tell us what you ship and we will reply with a price, usually within one business day.
+            </p>
+            <ServiceInquiryForm
+              reply={actionData}
+              submissionKey={loaderData.submissionKey}
+              action="/services#get-a-quote"
+            />
+          </div>
+        </aside>
+      </div>
+
+      <section aria-labelledby="additional-services-title" className="bg-brand-50 py-16">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+          <div className="mx-auto max-w-2xl text-center">
+            <h2 id="additional-services-title" className="text-3xl font-bold tracking-tight text-brand-900">
+              {servicesPage.additionalTitle}
+            </h2>
+            <p className="mt-4 text-slate-700">{servicesPage.additionalIntro}</p>
+          </div>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {additionalServices.map((item) => (
+              <li key={item.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+                <span className="flex size-12 items-center justify-center rounded-full bg-accent-500/10 text-accent-700">
+                  <ServiceIcon name={item.icon} className="size-6" />
+                </span>
+                <h3 className="mt-4 text-lg font-semibold text-brand-900">{item.title}</h3>
+                <p className="mt-2 text-sm text-slate-700">{item.description}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
 }

@@ -1,0 +1,374 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PublicFormReply } from "~/schemas/public-form";
+import { contactSubmissions, quoteRequests } from "~/server/db/schema";
+import type { Services } from "~/server/services.server";
+import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
+import { action, loader } from "./contact.tsx";
+
+type Reply = { data: PublicFormReply; init: ResponseInit | null };
+type Entries = [string, string | Blob][];
+
+let services: Services;
+beforeAll(async () => {
+  services = await createTestServices();
+});
+afterAll(() => services.close());
+
+let counter = 0;
+function uniqueEmail(label: string) {
+  counter += 1;
+  return `${label}-${counter}-${Date.now()}@example.com`;
+}
+
+function quoteEntries(email: string, overrides: Record<string, string> = {}): Entries {
+  const fields = {
+    intent: "quote",
+    submissionKey: crypto.randomUUID(),
+    website: "",
+    firstName: "Musu",
+    lastName: "Flomo",
+    email,
+    cityDeparture: "Monrovia",
+    deliveryCity: "Accra",
+    parcelType: "Pallets",
+    weight: "10 kg, 2 tons",
+    specialInfo: "",
+    ...overrides,
+  };
+  return [...Object.entries(fields), ["freightTypes", "air"], ["freightTypes", "sea"]];
+}
+
+function contactEntries(email: string, overrides: Record<string, string> = {}): Entries {
+  return Object.entries({
+    intent: "contact",
+    submissionKey: crypto.randomUUID(),
+    website: "",
+    name: "Joseph Kollie",
+    email,
+    subject: "Shipping a car",
+    message: "Hello,\nI would like to ship a car to Accra.",
+    ...overrides,
+  });
+}
+
+function formData(entries: Entries) {
+  const body = new FormData();
+  for (const [name, value] of entries) body.append(name, value);
+  return body;
+}
+
+async function post(
+  body: BodyInit,
+  {
+    context = createTestContext(services),
+    headers,
+  }: { context?: ReturnType<typeof createTestContext>; headers?: HeadersInit } = {},
+) {
+  const request = new Request("http://localhost/contact", { method: "POST", body, headers });
+  return (await action({ request, params: {}, context } as unknown as Parameters<
+    typeof action
+  >[0])) as unknown as Reply;
+}
+
+const quotesFor = (email: string) =>
+  services.db.select().from(quoteRequests).where(eq(quoteRequests.email, email));
+const messagesFor = (email: string) =>
+  services.db.select().from(contactSubmissions).where(eq(contactSubmissions.email, email));
+
+describe("contact page loader", () => {
+  it("issues a fresh submission key for each form on every render", async () => {
+    const first = loader();
+    const second = loader();
+    expect(first.quoteKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first.contactKey).not.toBe(first.quoteKey);
+    expect(second.quoteKey).not.toBe(first.quoteKey);
+  });
+});
+
+describe("quote form", () => {
+  it("stores a valid request unread, with special_info null when empty and the freight types as a list", async () => {
+    const email = uniqueEmail("quote");
+    const reply = await post(formData(quoteEntries(email)));
+    expect(reply.init?.status).toBe(200);
+    expect(reply.data).toMatchObject({ form: "quote", outcome: "success", result: { initialValue: null } });
+    const rows = await quotesFor(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      firstName: "Musu",
+      lastName: "Flomo",
+      cityDeparture: "Monrovia",
+      deliveryCity: "Accra",
+      parcelType: "Pallets",
+      weight: "10 kg, 2 tons",
+      specialInfo: null,
+      freightTypes: ["air", "sea"],
+      isRead: false,
+    });
+  });
+
+  it("stores special information with its line breaks", async () => {
+    const email = uniqueEmail("info");
+    await post(formData(quoteEntries(email, { specialInfo: "  Fragile.\nKeep dry.  " })));
+    expect((await quotesFor(email))[0]?.specialInfo).toBe("Fragile.\nKeep dry.");
+  });
+
+  it("stores one row for a double click or a resubmitted page (same submission key)", async () => {
+    const email = uniqueEmail("double");
+    const entries = quoteEntries(email, { submissionKey: crypto.randomUUID() });
+    const [first, second] = await Promise.all([post(formData(entries)), post(formData(entries))]);
+    const third = await post(formData(entries));
+    for (const reply of [first, second, third]) expect(reply.data.outcome).toBe("success");
+    expect(await quotesFor(email)).toHaveLength(1);
+  });
+
+  it("answers success to a filled honeypot and stores nothing", async () => {
+    const email = uniqueEmail("bot");
+    const reply = await post(formData(quoteEntries(email, { website: "https://spam.example" })));
+    expect(reply.init?.status).toBe(200);
+    expect(reply.data.outcome).toBe("success");
+    expect(await quotesFor(email)).toHaveLength(0);
+  });
+
+  it("answers 400 with the spec's messages and keeps the typed values", async () => {
+    const email = uniqueEmail("invalid");
+    const reply = await post(
+      formData([
+        ["intent", "quote"],
+        ["firstName", "M"],
+        ["email", email],
+      ]),
+    );
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.outcome).toBe("invalid");
+    expect(reply.data.result.error).toMatchObject({
+      firstName: ["First name must be at least 2 characters."],
+      lastName: ["Last name must be at least 2 characters."],
+      cityDeparture: ["Please specify a valid departure city."],
+      deliveryCity: ["Please specify a valid delivery city."],
+      parcelType: ["Please select a parcel type."],
+      weight: ["Please specify the weight."],
+      freightTypes: ["Please select at least one freight type."],
+    });
+    expect(reply.data.result.initialValue).toMatchObject({ firstName: "M", email });
+  });
+
+  it("stores HTML and SQL in text fields as plain text", async () => {
+    const email = uniqueEmail("plain");
+    const html = `<img src=x onerror="alert(1)"><script>alert(2)</script>`;
+    const sql = `Robert'); DROP TABLE quote_requests; --`;
+    const reply = await post(
+      formData(quoteEntries(email, { firstName: html, lastName: sql, specialInfo: `${html}\n${sql}` })),
+    );
+    expect(reply.data.outcome).toBe("success");
+    const [row] = await quotesFor(email);
+    expect(row).toMatchObject({ firstName: html, lastName: sql, specialInfo: `${html}\n${sql}` });
+  });
+
+  const hostile: [string, (email: string) => Entries][] = [
+    [
+      "HTML in every field",
+      (email) =>
+        quoteEntries(email).map(([name, value]) => [
+          name,
+          ["intent", "website", "submissionKey"].includes(name)
+            ? value
+            : `<b>${String(value)}</b><script>x</script>`,
+        ]),
+    ],
+    [
+      "SQL in every field",
+      (email) =>
+        quoteEntries(email).map(([name, value]) => [
+          name,
+          ["intent", "website", "submissionKey"].includes(name)
+            ? value
+            : `' OR 1=1; DROP TABLE quote_requests; --${String(value)}`,
+        ]),
+    ],
+    ["a 1 MB string", (email) => quoteEntries(email, { firstName: "x".repeat(1024 * 1024) })],
+    ["a 1 MB special information", (email) => quoteEntries(email, { specialInfo: "y\n".repeat(512 * 1024) })],
+    ["control characters", (email) => quoteEntries(email, { lastName: "Flo\u0000mo", weight: "10\u001bkg" })],
+    [
+      "repeated fields",
+      (email) => [...quoteEntries(email), ["firstName", "Second"], ["parcelType", "Other"]],
+    ],
+    [
+      "missing fields",
+      (email) => [
+        ["intent", "quote"],
+        ["email", email],
+      ],
+    ],
+    ["an unknown parcel type", (email) => quoteEntries(email, { parcelType: "Rockets" })],
+    ["an unknown freight type", (email) => [...quoteEntries(email), ["freightTypes", "rail"]]],
+    [
+      "a file instead of text",
+      (email) => [
+        ...quoteEntries(email).filter(([name]) => name !== "weight"),
+        ["weight", new File(["10 kg"], "w.txt")],
+      ],
+    ],
+    [
+      "Conform's reserved fields",
+      (email) => [
+        ...quoteEntries(email, { firstName: "" }),
+        ["__intent__", "{not json"],
+        ["__state__", "[["],
+      ],
+    ],
+  ];
+  for (const [label, build] of hostile) {
+    it(`answers 400 and stores nothing for ${label}`, async () => {
+      const email = uniqueEmail("hostile");
+      const reply = await post(formData(build(email)));
+      expect(reply.init?.status).toBe(400);
+      expect(reply.data.outcome).toBe("invalid");
+      expect(Object.values(reply.data.result.error ?? {}).flat().length).toBeGreaterThan(0);
+      expect(await quotesFor(email)).toHaveLength(0);
+      // Values echoed back to the form are cut short.
+      const echoed = Object.values(reply.data.result.initialValue ?? {}).flat();
+      for (const value of echoed) expect(String(value).length).toBeLessThanOrEqual(10_000);
+    });
+  }
+
+  it("ignores fields that are not part of the form", async () => {
+    const email = uniqueEmail("extra");
+    const reply = await post(
+      formData([...quoteEntries(email), ["isRead", "true"], ["id", "1"], ["__proto__.polluted", "yes"]]),
+    );
+    expect(reply.data.outcome).toBe("success");
+    expect((await quotesFor(email))[0]?.isRead).toBe(false);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe("contact form", () => {
+  it("stores a valid message unread", async () => {
+    const email = uniqueEmail("contact");
+    const reply = await post(formData(contactEntries(email)));
+    expect(reply.init?.status).toBe(200);
+    expect(reply.data).toMatchObject({ form: "contact", outcome: "success" });
+    const rows = await messagesFor(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      name: "Joseph Kollie",
+      subject: "Shipping a car",
+      message: "Hello,\nI would like to ship a car to Accra.",
+      isRead: false,
+    });
+  });
+
+  it("answers 400 with the spec's messages", async () => {
+    const email = uniqueEmail("contact-invalid");
+    const reply = await post(
+      formData(contactEntries(email, { name: "J", email: "nope", subject: "Hi", message: "Short" })),
+    );
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.result.error).toEqual({
+      name: ["Name must be at least 2 characters."],
+      email: ["Please enter a valid email address."],
+      subject: ["Subject must be at least 5 characters."],
+      message: ["Message must be at least 10 characters."],
+    });
+    expect(reply.data.result.initialValue).toMatchObject({ name: "J", subject: "Hi", message: "Short" });
+  });
+
+  it("stores one row per submission key and nothing for the honeypot", async () => {
+    const email = uniqueEmail("contact-dup");
+    const entries = contactEntries(email);
+    await post(formData(entries));
+    await post(formData(entries));
+    await post(formData(contactEntries(email, { website: "x" })));
+    expect(await messagesFor(email)).toHaveLength(1);
+  });
+
+  for (const [label, build] of [
+    ["a 1 MB message", (email: string) => contactEntries(email, { message: "m".repeat(1024 * 1024) })],
+    ["control characters", (email: string) => contactEntries(email, { subject: "Hello\u0007 there" })],
+    [
+      "repeated fields",
+      (email: string) => [...contactEntries(email), ["email", "other@example.com"]] as Entries,
+    ],
+    [
+      "missing fields",
+      (email: string) =>
+        [
+          ["intent", "contact"],
+          ["email", email],
+        ] as Entries,
+    ],
+  ] as const) {
+    it(`answers 400 and stores nothing for ${label}`, async () => {
+      const email = uniqueEmail("contact-hostile");
+      const reply = await post(formData(build(email)));
+      expect(reply.init?.status).toBe(400);
+      expect(await messagesFor(email)).toHaveLength(0);
+    });
+  }
+});
+
+describe("requests that name no form", () => {
+  it("answers 400 for an unknown or missing intent, a JSON body and an empty body", async () => {
+    const email = uniqueEmail("nointent");
+    const replies = [
+      await post(formData(quoteEntries(email, { intent: "admin" }))),
+      await post(formData(quoteEntries(email).filter(([name]) => name !== "intent"))),
+      await post(JSON.stringify({ intent: "quote" }), { headers: { "Content-Type": "application/json" } }),
+      await post("", { headers: { "Content-Type": "multipart/form-data; boundary=broken" } }),
+      await post(formData([...quoteEntries(email), ["intent", "contact"]])),
+    ];
+    for (const reply of replies) {
+      expect(reply.init?.status).toBe(400);
+      expect(reply.data.form).toBeNull();
+      expect(reply.data.result.error?.[""]).toEqual([
+        "The form could not be read. Please reload the page and try again.",
+      ]);
+    }
+    expect(await quotesFor(email)).toHaveLength(0);
+  });
+});
+
+describe("rate limit", () => {
+  let limited: Services;
+  beforeAll(async () => {
+    limited = await createTestServices({ FORM_RATE_LIMIT: "2", FORM_RATE_WINDOW_SECONDS: "600" });
+  });
+  afterAll(() => limited.close());
+
+  it("answers 429 with a clear message once an address has sent too many forms", async () => {
+    const context = createTestContext(limited, "198.51.100.7");
+    const email = uniqueEmail("limit");
+    const send = (entries: Entries) => post(formData(entries), { context });
+    expect((await send(quoteEntries(email))).data.outcome).toBe("success");
+    expect((await send(contactEntries(email))).data.outcome).toBe("success");
+    const third = await send(quoteEntries(email));
+    expect(third.init?.status).toBe(429);
+    expect(third.data.outcome).toBe("rate-limited");
+    expect(third.data.result.error?.[""]).toEqual([
+      "Too many submissions from your address. Please try again in 10 minutes.",
+    ]);
+    expect(new Headers(third.init?.headers).get("Retry-After")).toBe("600");
+    expect(third.data.result.initialValue).toMatchObject({ firstName: "Musu" });
+    const rows = await limited.db.select().from(quoteRequests).where(eq(quoteRequests.email, email));
+    expect(rows).toHaveLength(1);
+    // Another address is not affected.
+    const other = await post(formData(quoteEntries(uniqueEmail("other"))), {
+      context: createTestContext(limited, "198.51.100.8"),
+    });
+    expect(other.data.outcome).toBe("success");
+  });
+});
+
+describe("database failure", () => {
+  it("answers 503 with outcome 'failed' instead of throwing", async () => {
+    const broken = await createTestServices();
+    await broken.close();
+    const reply = await post(formData(quoteEntries(uniqueEmail("down"))), {
+      context: createTestContext(broken),
+    });
+    expect(reply.init?.status).toBe(503);
+    expect(reply.data).toMatchObject({ form: "quote", outcome: "failed" });
+    expect(reply.data.result.initialValue).toMatchObject({ firstName: "Musu" });
+  });
+});

@@ -1,0 +1,116 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PublicFormReply } from "~/schemas/public-form";
+import { contactSubmissions } from "~/server/db/schema";
+import type { Services } from "~/server/services.server";
+import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
+import { loader as detailLoader } from "./services.$service-id.tsx";
+import { action, loader } from "./services.tsx";
+
+type Reply = { data: PublicFormReply; init: ResponseInit | null };
+
+let services: Services;
+beforeAll(async () => {
+  services = await createTestServices();
+});
+afterAll(() => services.close());
+
+function inquiry(email: string, overrides: Record<string, string> = {}) {
+  const body = new FormData();
+  const fields = {
+    intent: "service-inquiry",
+    submissionKey: crypto.randomUUID(),
+    website: "",
+    name: "Grace Togba",
+    email,
+    shipmentType: "air",
+    message: "Two boxes of documents to London.",
+    ...overrides,
+  };
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  return body;
+}
+
+async function post(body: FormData) {
+  const request = new Request("http://localhost/services", { method: "POST", body });
+  const context = createTestContext(services);
+  return (await action({ request, params: {}, context } as unknown as Parameters<
+    typeof action
+  >[0])) as unknown as Reply;
+}
+
+const messagesFor = (email: string) =>
+  services.db.select().from(contactSubmissions).where(eq(contactSubmissions.email, email));
+
+describe("services page", () => {
+  it("issues a submission key per render", () => {
+    expect(loader().submissionKey).not.toBe(loader().submissionKey);
+  });
+
+  it("records the side form as a contact submission the staff will see", async () => {
+    const email = `grace-${Date.now()}@example.com`;
+    const reply = await post(inquiry(email));
+    expect(reply.init?.status).toBe(200);
+    expect(reply.data).toMatchObject({ form: "service-inquiry", outcome: "success" });
+    const rows = await messagesFor(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      name: "Grace Togba",
+      subject: "Quote request: Air freight",
+      message: "Two boxes of documents to London.",
+      isRead: false,
+    });
+    await post(inquiry(email, { shipmentType: "land", submissionKey: crypto.randomUUID() }));
+    expect((await messagesFor(email)).map((row) => row.subject).sort()).toEqual([
+      "Quote request: Air freight",
+      "Quote request: Land transport",
+    ]);
+  });
+
+  it("answers 400 with clear messages and stores nothing for invalid or hostile input", async () => {
+    const email = `bad-${Date.now()}@example.com`;
+    const invalid = await post(inquiry(email, { name: "G", shipmentType: "rocket", message: "short" }));
+    expect(invalid.init?.status).toBe(400);
+    expect(invalid.data.result.error).toEqual({
+      name: ["Name must be at least 2 characters."],
+      shipmentType: ["Please select a shipment type."],
+      message: ["Message must be at least 10 characters."],
+    });
+    const huge = await post(inquiry(email, { message: "<script>".repeat(200_000) }));
+    expect(huge.init?.status).toBe(400);
+    const wrongForm = await post(inquiry(email, { intent: "quote" }));
+    expect(wrongForm.init?.status).toBe(400);
+    expect(await messagesFor(email)).toHaveLength(0);
+  });
+
+  it("answers success to the honeypot and stores nothing; one row per submission key", async () => {
+    const email = `dup-${Date.now()}@example.com`;
+    expect((await post(inquiry(email, { website: "spam" }))).data.outcome).toBe("success");
+    expect(await messagesFor(email)).toHaveLength(0);
+    const key = crypto.randomUUID();
+    await post(inquiry(email, { submissionKey: key }));
+    await post(inquiry(email, { submissionKey: key }));
+    expect(await messagesFor(email)).toHaveLength(1);
+  });
+});
+
+describe("service detail loader", () => {
+  it("finds the three services and throws 404 for any other id", () => {
+    for (const serviceId of ["air-freight", "sea-freight", "trucking"]) {
+      expect(
+        detailLoader({ params: { serviceId } } as unknown as Parameters<typeof detailLoader>[0]),
+      ).toEqual({
+        serviceId,
+      });
+    }
+    for (const serviceId of ["road-transport", "AIR-FREIGHT", "warehousing", ""]) {
+      let thrown: unknown;
+      try {
+        detailLoader({ params: { serviceId } } as unknown as Parameters<typeof detailLoader>[0]);
+      } catch (error) {
+        thrown = error;
+      }
+      expect((thrown as { init?: ResponseInit }).init?.status).toBe(404);
+    }
+  });
+});

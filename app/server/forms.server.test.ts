@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { newSubmissionKey, readFormData, readIntent, tooManySubmissionsMessage } from "./forms.server.ts";
+
+describe("tooManySubmissionsMessage", () => {
+  it("rounds the wait up to whole minutes", () => {
+    expect(tooManySubmissionsMessage(600)).toBe(
+      "Too many submissions from your address. Please try again in 10 minutes.",
+    );
+    expect(tooManySubmissionsMessage(61)).toBe(
+      "Too many submissions from your address. Please try again in 2 minutes.",
+    );
+    expect(tooManySubmissionsMessage(5)).toBe(
+      "Too many submissions from your address. Please try again in 1 minute.",
+    );
+  });
+});
+
+describe("readFormData", () => {
+  it("reads a form and gives null for a body that is not one", async () => {
+    const body = new FormData();
+    body.append("intent", "quote");
+    const form = await readFormData(new Request("http://localhost/", { method: "POST", body }));
+    expect(form?.get("intent")).toBe("quote");
+    const json = new Request("http://localhost/", {
+      method: "POST",
+      body: "{}",
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(await readFormData(json)).toBeNull();
+    const broken = new Request("http://localhost/", {
+      method: "POST",
+      body: "--x\r\nbroken",
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+    });
+    expect(await readFormData(broken)).toBeNull();
+  });
+});
+
+describe("readIntent", () => {
+  it("accepts exactly one text value", () => {
+    const form = (entries: [string, string | Blob][]) => {
+      const data = new FormData();
+      for (const [name, value] of entries) data.append(name, value);
+      return data;
+    };
+    expect(readIntent(form([["intent", "quote"]]))).toBe("quote");
+    expect(readIntent(form([]))).toBeNull();
+    expect(readIntent(null)).toBeNull();
+    expect(
+      readIntent(
+        form([
+          ["intent", "quote"],
+          ["intent", "contact"],
+        ]),
+      ),
+    ).toBeNull();
+    expect(readIntent(form([["intent", new Blob(["quote"])]]))).toBeNull();
+  });
+});
+
+describe("newSubmissionKey", () => {
+  it("is random", () => {
+    expect(newSubmissionKey()).not.toBe(newSubmissionKey());
+  });
+});
