@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -9,7 +8,6 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { Toaster, toast as showToast } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { servicesContext } from "./context.ts";
@@ -54,21 +52,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
-  const { toast } = loaderData;
-  useEffect(() => {
-    if (!toast) return;
-    const show = toast.type === "error" ? showToast.error : toast.type === "info" ? showToast.info : showToast.success;
-    // Deferred so the toaster has mounted after hydration.
-    const id = setTimeout(() => show(toast.title, { description: toast.description }), 0);
-    return () => clearTimeout(id);
-  }, [toast]);
-  return (
-    <>
-      <Outlet />
-      <Toaster position="bottom-right" visibleToasts={3} duration={4000} richColors closeButton />
-    </>
-  );
+export default function App() {
+  return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

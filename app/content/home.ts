@@ -6,12 +6,14 @@ export type HomeServiceCard = {
   icon: HomeServiceIcon;
 };
 
+/** Kept apart from the page copy: `meta` runs in the browser too, the copy travels as loader data. */
+export const homeMeta = {
+  title: "Global Logistics Solutions",
+  description:
+    "Air freight, sea freight and road transport from Monrovia, Liberia to the world. Request a free quote or track your package online.",
+};
+
 export const homePage = {
-  meta: {
-    title: "Global Logistics Solutions",
-    description:
-      "Air freight, sea freight and road transport from Monrovia, Liberia to the world. Request a free quote or track your package online.",
-  },
   hero: {
     eyebrow: "Freight forwarding from Monrovia to the world",
     title: "Global Logistics Solutions",

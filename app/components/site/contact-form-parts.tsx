@@ -2,7 +2,7 @@ import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } f
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { type ReactNode, useEffect, useSyncExternalStore } from "react";
 import { useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Field, Input, Select, Textarea } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import {

@@ -1,10 +1,9 @@
 import { Link } from "react-router";
-import { homePage } from "~/content/home";
+import type { homePage } from "~/content/home";
 import { cn } from "~/lib/cn";
 import { accentLinkClass } from "./site-links";
 
-export function HomeHero() {
-  const { hero } = homePage;
+export function HomeHero({ hero }: { hero: (typeof homePage)["hero"] }) {
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden bg-brand-900 text-white">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2 lg:px-8">

@@ -1,12 +1,17 @@
 import { Link } from "react-router";
-import { type HomeServiceIcon, homePage, homeServiceCards, homeServicePath } from "~/content/home";
+import { type HomeServiceIcon, type homePage, type homeServiceCards, homeServicePath } from "~/content/home";
 import { ArrowRight, type IconComponent, Plane, Ship, Truck } from "./icons";
 
 const icons: Record<HomeServiceIcon, IconComponent> = { plane: Plane, ship: Ship, truck: Truck };
 
 /** Air Freight, Sea Freight and Road Transport; each whole card opens the service page. */
-export function HomeServiceCards() {
-  const { services } = homePage;
+export function HomeServiceCards({
+  section: services,
+  cards,
+}: {
+  section: (typeof homePage)["services"];
+  cards: typeof homeServiceCards;
+}) {
   return (
     <section aria-labelledby="home-services-title" className="py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -17,7 +22,7 @@ export function HomeServiceCards() {
           <p className="mt-4 text-lg text-slate-600">{services.intro}</p>
         </div>
         <ul className="mt-12 grid gap-8 md:grid-cols-3">
-          {homeServiceCards.map((card) => {
+          {cards.map((card) => {
             const Icon = icons[card.icon];
             return (
               <li

@@ -1,4 +1,4 @@
-import { type TeamMember, teamMembers, teamSection } from "~/content/team";
+import type { TeamMember } from "~/content/team";
 import { cn } from "~/lib/cn";
 import { SocialLink, type SocialNetwork, socialNetworkNames } from "./social-link";
 
@@ -37,18 +37,27 @@ function TeamCard({ member }: { member: TeamMember }) {
 }
 
 /** 'Meet The Team': four cards with photo, name, role, short bio and social links. */
-export function TeamSection({ className }: { className?: string }) {
+/** The members come from the route's loader, so their copy travels as data, not as page code. */
+export function TeamSection({
+  className,
+  section,
+  members,
+}: {
+  className?: string;
+  section: { title: string; intro: string };
+  members: TeamMember[];
+}) {
   return (
     <section aria-labelledby="team-title" className={cn("py-20", className)}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
           <h2 id="team-title" className="text-3xl font-bold text-brand-900 sm:text-4xl">
-            {teamSection.title}
+            {section.title}
           </h2>
-          <p className="mt-4 text-lg text-slate-600">{teamSection.intro}</p>
+          <p className="mt-4 text-lg text-slate-600">{section.intro}</p>
         </div>
         <ul className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
-          {teamMembers.map((member) => (
+          {members.map((member) => (
             <TeamCard key={member.name} member={member} />
           ))}
         </ul>

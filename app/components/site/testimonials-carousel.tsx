@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { testimonialAutoplayMs, testimonials, testimonialsSection as text } from "~/content/testimonials";
+import { type Testimonial, testimonialAutoplayMs, testimonialsSection as text } from "~/content/testimonials";
 import { cn } from "~/lib/cn";
 import { Avatar } from "./avatar";
 import { ChevronLeft, ChevronRight, Pause, Play } from "./icons";
@@ -14,9 +14,10 @@ const roundButton =
  * Plays every 5 s, paused while the pointer is over it or keyboard focus is inside it, and never
  * under reduced motion. Without JavaScript the first testimonial shows.
  */
-const total = testimonials.length;
 
-export function TestimonialsCarousel() {
+/** The testimonials come from the route's loader, so their copy travels as data, not as page code. */
+export function TestimonialsCarousel({ testimonials }: { testimonials: Testimonial[] }) {
+  const total = testimonials.length;
   const [index, setIndex] = useState(0);
   const [pointerInside, setPointerInside] = useState(false);
   const [focusInside, setFocusInside] = useState(false);

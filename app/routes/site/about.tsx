@@ -3,6 +3,7 @@ import { MilestoneTimeline } from "~/components/site/milestone-timeline";
 import { StoryVideoDialog } from "~/components/site/story-video-dialog";
 import { TeamSection } from "~/components/site/team-section";
 import { aboutPage } from "~/content/about";
+import { teamMembers, teamSection } from "~/content/team";
 import { seo } from "~/lib/seo";
 import type { RootData } from "~/root";
 import type { Route } from "./+types/about";
@@ -13,7 +14,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches.find((match) => match?.id === "root")?.loaderData as RootData,
   );
 
-export default function About() {
+export function loader() {
+  return { team: { section: teamSection, members: teamMembers } };
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
   const { hero, mission, vision, video } = aboutPage;
   return (
     <>
@@ -56,7 +61,7 @@ export default function About() {
       </section>
 
       <MilestoneTimeline />
-      <TeamSection />
+      <TeamSection section={loaderData.team.section} members={loaderData.team.members} />
     </>
   );
 }
