@@ -15,7 +15,7 @@ let ready: Promise<Sonner> | null = null;
 
 function Mounted({ onMount, children }: { onMount: () => void; children: ReactNode }) {
   // Runs after the Toaster's own effect (children first), so it is subscribed by then.
-  useEffect(onMount, []);
+  useEffect(() => onMount(), [onMount]);
   return children;
 }
 

@@ -12,51 +12,49 @@ export type IconComponent = (props: IconProps) => React.JSX.Element;
 /** Bump when public/icons.svg changes, so browsers fetch the new sprite. */
 const SPRITE = "/icons.svg?v=1";
 
-function icon(id: string): IconComponent {
-  return function Icon(props: IconProps) {
-    return (
-      <svg
-        viewBox="0 0 24 24"
-        width="24"
-        height="24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        {...props}
-      >
-        <use href={`${SPRITE}#${id}`} />
-      </svg>
-    );
-  };
+function SpriteIcon({ id, ...props }: IconProps & { id: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
+      <use href={`${SPRITE}#${id}`} />
+    </svg>
+  );
 }
 
-export const ArrowRight = icon("arrow-right");
-export const ArrowUp = icon("arrow-up");
-export const Building = icon("building");
-export const ChevronLeft = icon("chevron-left");
-export const ChevronRight = icon("chevron-right");
-export const Clock = icon("clock");
-export const Eye = icon("eye");
-export const Mail = icon("mail");
-export const MapPin = icon("map-pin");
-export const Menu = icon("menu");
-export const Package = icon("package");
-export const Pause = icon("pause");
-export const Phone = icon("phone");
-export const Plane = icon("plane");
-export const Play = icon("play");
-export const Ship = icon("ship");
-export const Star = icon("star");
-export const Target = icon("target");
-export const Truck = icon("truck");
-export const Users = icon("users");
-export const Weight = icon("weight");
-export const X = icon("x");
-export const Facebook = icon("facebook");
-export const Twitter = icon("twitter");
-export const Linkedin = icon("linkedin");
-export const Instagram = icon("instagram");
+export const ArrowRight: IconComponent = (props) => <SpriteIcon id="arrow-right" {...props} />;
+export const ArrowUp: IconComponent = (props) => <SpriteIcon id="arrow-up" {...props} />;
+export const Building: IconComponent = (props) => <SpriteIcon id="building" {...props} />;
+export const ChevronLeft: IconComponent = (props) => <SpriteIcon id="chevron-left" {...props} />;
+export const ChevronRight: IconComponent = (props) => <SpriteIcon id="chevron-right" {...props} />;
+export const Clock: IconComponent = (props) => <SpriteIcon id="clock" {...props} />;
+export const Eye: IconComponent = (props) => <SpriteIcon id="eye" {...props} />;
+export const Mail: IconComponent = (props) => <SpriteIcon id="mail" {...props} />;
+export const MapPin: IconComponent = (props) => <SpriteIcon id="map-pin" {...props} />;
+export const Menu: IconComponent = (props) => <SpriteIcon id="menu" {...props} />;
+export const Package: IconComponent = (props) => <SpriteIcon id="package" {...props} />;
+export const Pause: IconComponent = (props) => <SpriteIcon id="pause" {...props} />;
+export const Phone: IconComponent = (props) => <SpriteIcon id="phone" {...props} />;
+export const Plane: IconComponent = (props) => <SpriteIcon id="plane" {...props} />;
+export const Play: IconComponent = (props) => <SpriteIcon id="play" {...props} />;
+export const Ship: IconComponent = (props) => <SpriteIcon id="ship" {...props} />;
+export const Star: IconComponent = (props) => <SpriteIcon id="star" {...props} />;
+export const Target: IconComponent = (props) => <SpriteIcon id="target" {...props} />;
+export const Truck: IconComponent = (props) => <SpriteIcon id="truck" {...props} />;
+export const Users: IconComponent = (props) => <SpriteIcon id="users" {...props} />;
+export const Weight: IconComponent = (props) => <SpriteIcon id="weight" {...props} />;
+export const X: IconComponent = (props) => <SpriteIcon id="x" {...props} />;
+export const Facebook: IconComponent = (props) => <SpriteIcon id="facebook" {...props} />;
+export const Twitter: IconComponent = (props) => <SpriteIcon id="twitter" {...props} />;
+export const Linkedin: IconComponent = (props) => <SpriteIcon id="linkedin" {...props} />;
+export const Instagram: IconComponent = (props) => <SpriteIcon id="instagram" {...props} />;

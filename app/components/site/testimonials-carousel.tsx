@@ -30,7 +30,7 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: Testimoni
     if (!rotating) return;
     const timer = window.setTimeout(() => setIndex((index + 1) % total), testimonialAutoplayMs);
     return () => window.clearTimeout(timer);
-  }, [rotating, index]);
+  }, [rotating, index, total]);
 
   const show = (next: number) => setIndex((next + total) % total);
 
