@@ -44,6 +44,12 @@ async function main() {
   const { default: express } = await import("express");
   const app = express();
   app.disable("x-powered-by");
+  let stopping = false;
+  // Once shutting down, finish each request but close its connection, so keep-alive clients move on.
+  app.use((_req, res, next) => {
+    if (stopping) res.setHeader("Connection", "close");
+    next();
+  });
   if (vite) {
     app.use(vite.middlewares);
     app.use(async (req, res, next) => {
@@ -66,7 +72,6 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
 
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -76,6 +81,8 @@ async function main() {
       server.closeAllConnections();
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
+    // Ends the admins' event streams (/admin/events), which would otherwise hold the server open.
+    void services.events.close().catch(() => {});
     server.close(async () => {
       clearTimeout(force);
       await vite?.close();

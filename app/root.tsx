@@ -19,6 +19,22 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/**
+ * A server error while the database is unreachable is a 503 (try again soon), not a 500: the page
+ * rendered by the error boundary stays, with the right status and Retry-After.
+ */
+const databaseAvailability: Route.MiddlewareFunction = async ({ context }, next) => {
+  const response = (await next()) as Response;
+  if (response.status < 500 || response.status === 503) return response;
+  const { dbHealth } = context.get(servicesContext);
+  if (await dbHealth.check()) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Retry-After", "5");
+  return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
+};
+
+export const middleware: Route.MiddlewareFunction[] = [databaseAvailability];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext);
   const settings = await getSiteSettings({ db });

@@ -19,15 +19,36 @@ export default [
 
   // Back office. Every loader and action below checks the session on the server.
   route("admin-login", "routes/admin/login.tsx"),
+  route("admin-forgot-password", "routes/admin/forgot-password.tsx"),
+  route("admin-reset-password", "routes/admin/reset-password.tsx"),
+  route("admin/logout", "routes/admin/logout.tsx"),
+  route("admin/change-password", "routes/admin/change-password.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("dashboard", "routes/admin/dashboard.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("shipments", "routes/admin/shipments.tsx"),
+    route("shipments/new", "routes/admin/shipments.new.tsx"),
+    route("shipments/:id", "routes/admin/shipments.$id.tsx"),
+    route("shipments/:id/edit", "routes/admin/shipments.$id.edit.tsx"),
+    route("quote-requests", "routes/admin/quote-requests.tsx"),
+    route("quote-requests/:id", "routes/admin/quote-requests.$id.tsx"),
+    route("contact-submissions", "routes/admin/contact-submissions.tsx"),
+    route("contact-submissions/:id", "routes/admin/contact-submissions.$id.tsx"),
+    route("events", "routes/admin/events.ts"),
+    route("blog", "routes/admin/blog.tsx"),
+    route("cms/blog", "routes/admin/blog.tsx", { id: "routes/admin/cms-blog" }),
+    route("cms/blog/new", "routes/admin/cms.blog.new.tsx"),
+    route("cms/blog/:id", "routes/admin/cms.blog.$id.tsx"),
+    route("media", "routes/admin/media.tsx"),
+    route("*", "routes/admin/$.tsx"),
   ]),
 
   // Resource routes.
   ...prefix("", [
     route("sitemap.xml", "routes/api/sitemap.xml.ts"),
     route("robots.txt", "routes/api/robots.txt.ts"),
+    route("blog/rss.xml", "routes/api/blog.rss.xml.ts"),
+    route("media/:filename", "routes/api/media.$filename.ts"),
   ]),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 // `npm run test:e2e [-- playwright args]`: builds if needed, starts the app on a fresh seeded database, runs Playwright.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { startApp } from "./lib/app-process.ts";
 import { buildSite, isBuildCurrent } from "./lib/build-state.ts";
@@ -8,17 +9,34 @@ import { buildSite, isBuildCurrent } from "./lib/build-state.ts";
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 if (!isBuildCurrent(buildDir) && !buildSite(buildDir)) process.exit(1);
 
-const app = await startApp({ buildDir, env: { TRACK_RATE_LIMIT: "100000", FORM_RATE_LIMIT: "100000" } });
+// The first admin account of the test server (tests/e2e/admin-fixtures.ts signs in with it), and a folder where
+// the app also writes every outgoing e-mail, so tests can follow a password-reset link.
+const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "freight-outbox-"));
+const app = await startApp({
+  buildDir,
+  env: {
+    TRACK_RATE_LIMIT: "100000",
+    FORM_RATE_LIMIT: "100000",
+    ADMIN_EMAIL: "admin@example.com",
+    ADMIN_PASSWORD: "e2e admin passphrase 2026",
+    OUTBOX_DIR: outboxDir,
+  },
+});
 let status = 1;
 try {
-  const result = spawnSync(process.execPath, ["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)], {
-    stdio: "inherit",
-    env: { ...process.env, E2E_BASE_URL: app.url },
-  });
+  const result = spawnSync(
+    process.execPath,
+    ["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)],
+    {
+      stdio: "inherit",
+      env: { ...process.env, E2E_BASE_URL: app.url, E2E_OUTBOX_DIR: outboxDir },
+    },
+  );
   status = result.status ?? 1;
 } finally {
   await app.stop();
   if (status !== 0) console.error(`App output:\n${app.output().slice(-4000)}`);
   fs.rmSync(app.dataDir, { recursive: true, force: true });
+  fs.rmSync(outboxDir, { recursive: true, force: true });
 }
 process.exit(status);

@@ -57,6 +57,8 @@ if (fs.existsSync(chromium)) {
   skip("end-to-end tests (Playwright)", `No Chromium at ${chromium} (set CHROMIUM_PATH).`, "apt-get install -y chromium");
 }
 
+run("resilience (SIGKILL, SIGTERM, database outage)", [node, "tests/resilience/run.ts"]);
+
 console.log("\nSummary");
 for (const r of results) console.log(`  ${r.outcome.padEnd(7)} ${r.step}${r.note ? ` (${r.note})` : ""}`);
 const count = (o: string) => results.filter((r) => r.outcome === o).length;

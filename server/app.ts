@@ -41,23 +41,27 @@ export function createApp({ services, buildDir }: CreateAppOptions): express.Exp
       logger[level]({ requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms }, "request");
     });
     res.setHeader("X-Request-Id", requestId);
-    res.setHeader(
-      "Content-Security-Policy",
-      [
-        "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob:",
-        "font-src 'self'",
-        "connect-src 'self'",
-        "frame-src https://www.openstreetmap.org",
-        "frame-ancestors 'none'",
-        "base-uri 'self'",
-        "form-action 'self' mailto:",
-        "object-src 'none'",
-      ].join("; "),
-    );
-    res.setHeader("X-Content-Type-Options", "nosniff");
+    // Library files (/media/…) carry their own, stricter policy and nosniff (app/routes/api/media.$filename.ts).
+    const mediaFile = req.path.startsWith("/media/");
+    if (!mediaFile) {
+      res.setHeader(
+        "Content-Security-Policy",
+        [
+          "default-src 'self'",
+          `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+          "style-src 'self' 'unsafe-inline'",
+          "img-src 'self' data: blob:",
+          "font-src 'self'",
+          "connect-src 'self'",
+          "frame-src https://www.openstreetmap.org",
+          "frame-ancestors 'none'",
+          "base-uri 'self'",
+          "form-action 'self' mailto:",
+          "object-src 'none'",
+        ].join("; "),
+      );
+      res.setHeader("X-Content-Type-Options", "nosniff");
+    }
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("X-Frame-Options", "DENY");
@@ -75,7 +79,10 @@ export function createApp({ services, buildDir }: CreateAppOptions): express.Exp
       return;
     }
     const length = Number(req.get("content-length") ?? 0);
-    if (length > config.BODY_LIMIT_KB * 1024) {
+    // Media uploads (one image per request, plus the form's few bytes) may be larger than other bodies.
+    const uploadLimit =
+      req.method === "POST" && req.path === "/admin/media" ? (config.MEDIA_MAX_MB + 1) * 1024 : 0;
+    if (length > Math.max(config.BODY_LIMIT_KB, uploadLimit) * 1024) {
       res.status(413).type("text/plain").send("The request is too large.");
       return;
     }
@@ -101,6 +108,12 @@ export function createApp({ services, buildDir }: CreateAppOptions): express.Exp
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(client, { maxAge: "1h", index: false }));
   }
+
+  // While a PostgreSQL server is unreachable, pages fail fast with 503 instead of waiting on it.
+  app.use((_req, res, next) => {
+    if (services.dbHealth.isUp()) return next();
+    res.status(503).set("Retry-After", "5").type("text/plain").send("The service is temporarily unavailable. Please try again shortly.");
+  });
 
   app.all(
     "/{*splat}",

@@ -13,3 +13,30 @@ export function mediaFilenameFromUrl(url: string | null | undefined): string | n
   const match = url?.match(/^\/media\/([0-9a-f]{24}\.(?:jpg|png|webp|gif|avif))(?:\?.*)?$/);
   return match ? match[1]! : null;
 }
+
+/** A file size as people read it: '820 KB', '1.4 MB'. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** What the file chooser of the media library offers (the server checks the content, not this list). */
+export const MEDIA_ACCEPT = "image/jpeg,image/png,image/webp,image/gif,image/avif";
+
+/** A library item as the back office's pages and pickers show it. */
+export type MediaCard = {
+  id: string;
+  filename: string;
+  url: string;
+  originalName: string;
+  size: number;
+  width: number;
+  height: number;
+  alt: string;
+};
+
+/** What happened to one uploaded file. */
+export type UploadOutcome =
+  | { name: string; ok: true; item: MediaCard }
+  | { name: string; ok: false; message: string };

@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+import { mediaFilenameFromUrl, mediaSrcSet, mediaUrl } from "./media.ts";
 
 const DIMENSION = /^\d{1,4}$/;
 
@@ -52,7 +53,8 @@ const options: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: {
     a: ["href", "title", "rel"],
-    img: ["src", "alt", "width", "height", "loading", "decoding"],
+    // srcset and sizes are only ever written by the img transform below (for library images), never copied.
+    img: ["src", "alt", "width", "height", "loading", "decoding", "srcset", "sizes"],
     abbr: ["title"],
     ol: ["start"],
     col: ["span"],
@@ -104,12 +106,59 @@ const options: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
 };
 
+/** A media library image as the public pages need it for responsive `<img>`s. */
+export type ResponsiveImage = { width: number; height: number; variants: readonly number[] };
+
+/** How wide an image in a post's body is drawn: the article column, or the screen less its margins. */
+export const CONTENT_IMAGE_SIZES = "(min-width: 768px) 720px, calc(100vw - 2rem)";
+
+/**
+ * Library images (`/media/…`) get the widths of their stored variants as `srcset`, their real size as width and
+ * height (no layout shift), and a mid-sized variant as `src`. Other images are left as they are.
+ */
+function withResponsiveImages(images: ReadonlyMap<string, ResponsiveImage>): sanitizeHtml.IOptions {
+  const baseImg = options.transformTags!.img as sanitizeHtml.Transformer;
+  return {
+    ...options,
+    transformTags: {
+      ...options.transformTags,
+      img: (tagName, attribs) => {
+        const base = baseImg(tagName, attribs);
+        const filename = mediaFilenameFromUrl(attribs.src?.trim());
+        const image = filename ? images.get(filename) : undefined;
+        if (!filename || !image || image.variants.length === 0) return base;
+        const next: sanitizeHtml.Attributes = { ...base.attribs };
+        next.src = mediaUrl(filename, Math.min(Math.max(...image.variants), 1024));
+        next.srcset = mediaSrcSet(filename, image.variants);
+        next.sizes = CONTENT_IMAGE_SIZES;
+        if (!(next.width && next.height)) {
+          next.width = String(image.width);
+          next.height = String(image.height);
+        }
+        return { tagName, attribs: next };
+      },
+    },
+  };
+}
+
 /**
  * Cleans blog post HTML for display: keeps text structure (headings, lists, links, images, quotes,
  * code, tables) and removes scripts, frames, styles, event handlers and unsafe URL schemes.
+ * With `images` (the library images the post uses), those become responsive.
  */
-export function sanitizePostHtml(html: string): string {
-  return sanitizeHtml(html, options);
+export function sanitizePostHtml(
+  html: string,
+  { images }: { images?: ReadonlyMap<string, ResponsiveImage> } = {},
+): string {
+  return sanitizeHtml(html, images && images.size > 0 ? withResponsiveImages(images) : options);
+}
+
+/** The library files (`/media/…`) a post's HTML shows. */
+export function mediaFilenamesInHtml(html: string): string[] {
+  const found = new Set<string>();
+  for (const match of html.matchAll(/\/media\/([0-9a-f]{24}\.(?:jpg|png|webp|gif|avif))/g))
+    found.add(match[1]!);
+  return [...found];
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, isNotNull, lte, ne, type SQL, sql } from "drizzle-orm";
+import { mediaFilenameFromUrl, mediaSrcSet } from "../lib/media.ts";
 import type { Db } from "./db/client.server.ts";
 import { blogPosts } from "./db/schema.ts";
+import { findResponsiveImages } from "./media.server.ts";
 
 export type BlogPost = typeof blogPosts.$inferSelect;
 
@@ -162,4 +164,24 @@ export async function listPublishedPostsForSitemap({
     .where(isPublished(now))
     .orderBy(...newestFirst);
   return rows as { slug: string; updatedAt: Date; publishedAt: Date }[];
+}
+
+/**
+ * The posts with `featuredImageSrcSet`: the variants of a featured image from the media library (`/media/…`),
+ * for a responsive `<img>`; null for any other image.
+ */
+export async function withFeaturedImageSrcSets<T extends { featuredImage: string | null }>({
+  db,
+  posts,
+}: {
+  db: Db;
+  posts: T[];
+}): Promise<(T & { featuredImageSrcSet: string | null })[]> {
+  const filenames = posts.flatMap((post) => mediaFilenameFromUrl(post.featuredImage) ?? []);
+  const images = await findResponsiveImages({ db, filenames });
+  return posts.map((post) => {
+    const filename = mediaFilenameFromUrl(post.featuredImage);
+    const image = filename ? images.get(filename) : undefined;
+    return { ...post, featuredImageSrcSet: filename && image ? mediaSrcSet(filename, image.variants) : null };
+  });
 }

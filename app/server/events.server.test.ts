@@ -66,14 +66,12 @@ describe("event bus", () => {
     const unsubscribe = services.events.subscribe((event) => received.push(event));
     unsubscribe();
     const other = nextEvents(1);
-    await services.db
-      .insert(contactSubmissions)
-      .values({
-        name: "Kofi",
-        email: "kofi@example.com",
-        subject: "Hello again",
-        message: "Another question.",
-      });
+    await services.db.insert(contactSubmissions).values({
+      name: "Kofi",
+      email: "kofi@example.com",
+      subject: "Hello again",
+      message: "Another question.",
+    });
     await other;
     expect(received).toEqual([]);
   });

@@ -13,6 +13,8 @@ export type EventListener = (event: InboxEvent) => void;
 
 export type EventBus = {
   subscribe(listener: EventListener): () => void;
+  /** Aborted by close(): long-lived listeners (the admin's event streams) end when the server stops. */
+  signal: AbortSignal;
   close(): Promise<void>;
 };
 
@@ -33,6 +35,7 @@ export async function startEventBus({
   logger: Logger;
 }): Promise<EventBus> {
   const listeners = new Set<EventListener>();
+  const closing = new AbortController();
   const dispatch = (payload: string | undefined) => {
     let event: InboxEvent;
     try {
@@ -60,7 +63,9 @@ export async function startEventBus({
     const unlisten = await database.pglite.listen(EVENTS_CHANNEL, dispatch);
     return {
       subscribe,
+      signal: closing.signal,
       async close() {
+        closing.abort();
         listeners.clear();
         await unlisten().catch(() => {});
       },
@@ -107,7 +112,9 @@ export async function startEventBus({
   await connect();
   return {
     subscribe,
+    signal: closing.signal,
     async close() {
+      closing.abort();
       closed = true;
       listeners.clear();
       clearTimeout(retryTimer);

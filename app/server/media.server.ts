@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { count, desc, eq, ilike, or } from "drizzle-orm";
+import { count, desc, eq, ilike, inArray, or } from "drizzle-orm";
 import sharp from "sharp";
 import type { Db } from "./db/client.server.ts";
 import { blogPosts, media, mediaVariants } from "./db/schema.ts";
@@ -262,4 +262,39 @@ export async function findPostsUsingMedia({ db, filename }: { db: Db; filename: 
 export async function deleteMedia({ db, id }: { db: Db; id: string }) {
   const deleted = await db.delete(media).where(eq(media.id, id)).returning({ id: media.id });
   return deleted.length > 0;
+}
+
+/**
+ * Size and variant widths of the library images with these stored names, for responsive `<img>`s on the public
+ * pages (`srcset`, width and height). Unknown names are left out.
+ */
+export async function findResponsiveImages({
+  db,
+  filenames,
+}: {
+  db: Db;
+  filenames: readonly string[];
+}): Promise<Map<string, { width: number; height: number; variants: number[] }>> {
+  const names = [...new Set(filenames)].filter((name) =>
+    /^[0-9a-f]{24}\.(jpg|png|webp|gif|avif)$/.test(name),
+  );
+  const images = new Map<string, { width: number; height: number; variants: number[] }>();
+  if (names.length === 0) return images;
+  const rows = await db
+    .select({
+      filename: media.filename,
+      width: media.width,
+      height: media.height,
+      variant: mediaVariants.width,
+    })
+    .from(media)
+    .innerJoin(mediaVariants, eq(mediaVariants.mediaId, media.id))
+    .where(inArray(media.filename, names.slice(0, 200)))
+    .orderBy(media.filename, mediaVariants.width);
+  for (const row of rows) {
+    const image = images.get(row.filename) ?? { width: row.width, height: row.height, variants: [] };
+    image.variants.push(row.variant);
+    images.set(row.filename, image);
+  }
+  return images;
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { isCrossOriginWrite } from "./security.server.ts";
 
 const siteUrl = "https://freight.example";
-const check = (headers: Record<string, string>, host = "freight.example") => isCrossOriginWrite({ headers, host, siteUrl });
+const check = (headers: Record<string, string>, host = "freight.example") =>
+  isCrossOriginWrite({ headers, host, siteUrl });
 
 describe("isCrossOriginWrite", () => {
   it("lets same-origin posts through", () => {

@@ -1,6 +1,7 @@
 import { ensureFirstAdmin } from "./admin-users.server.ts";
 import { type Config, loadConfig } from "./config.server.ts";
 import { type Database, migrateDatabase, openDatabase } from "./db/client.server.ts";
+import { type DatabaseHealth, watchDatabaseHealth } from "./db/health.server.ts";
 import { type EventBus, startEventBus } from "./events.server.ts";
 import { createLogger, type Logger } from "./logger.server.ts";
 import { seedOnFirstStart } from "./seed.server.ts";
@@ -12,6 +13,8 @@ export type Services = {
   db: Database["db"];
   /** New quote requests and contact messages, as the database announces them. */
   events: EventBus;
+  /** Whether the database answers (a PostgreSQL server can go away; the app then answers 503). */
+  dbHealth: DatabaseHealth;
   close(): Promise<void>;
 };
 
@@ -46,13 +49,16 @@ export async function startServices(
       ? `Database ready (embedded, ${config.DATA_DIR})`
       : "Database ready (PostgreSQL)",
   );
+  const dbHealth = watchDatabaseHealth({ database, logger, timeoutMs: config.DATABASE_TIMEOUT_MS });
   return {
     config,
     logger,
     database,
     db: database.db,
     events,
+    dbHealth,
     async close() {
+      dbHealth.close();
       await events.close();
       await database.close();
     },

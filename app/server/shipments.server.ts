@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PartyInput, ShipmentInput, StatusUpdateInput } from "../schemas/shipment.ts";
 import type { Db } from "./db/client.server.ts";
 import { consignees, shipments, shipmentStatusHistory, shippers } from "./db/schema.ts";
@@ -48,18 +48,38 @@ function listConditions({ search, status }: ShipmentListFilter): SQL | undefined
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-/** One page of shipments, newest first by default, with the parties' names and the total count. */
+/**
+ * One page of shipments, newest first by default, with the parties' names and the total count. The
+ * page's ids come first from the (created_at, id) index, so only those rows are joined; the count
+ * runs alongside.
+ */
 export async function findShipments({ db, ...filter }: { db: Db } & ShipmentListFilter) {
   const pageSize = Math.min(Math.max(filter.pageSize ?? 20, 1), 100);
   const where = listConditions(filter);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(shipments).where(where);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(Math.trunc(filter.page ?? 1) || 1, 1), pageCount);
   const order =
     filter.sort === "oldest"
       ? [asc(shipments.createdAt), asc(shipments.id)]
       : [desc(shipments.createdAt), desc(shipments.id)];
-  const rows = await db
+  const pageIds = (page: number) =>
+    db
+      .select({ id: shipments.id })
+      .from(shipments)
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+
+  const requested = Math.max(Math.trunc(filter.page ?? 1) || 1, 1);
+  const [[{ total } = { total: 0 }], firstTry] = await Promise.all([
+    db.select({ total: count() }).from(shipments).where(where),
+    pageIds(requested),
+  ]);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(requested, pageCount);
+  const ids = (page === requested ? firstTry : await pageIds(page)).map((row) => row.id);
+  if (ids.length === 0) return { rows: [], total, page, pageSize, pageCount };
+
+  const joined = await db
     .select({
       id: shipments.id,
       trackingNumber: shipments.trackingNumber,
@@ -74,10 +94,9 @@ export async function findShipments({ db, ...filter }: { db: Db } & ShipmentList
     .from(shipments)
     .leftJoin(shippers, eq(shippers.id, shipments.shipperId))
     .leftJoin(consignees, eq(consignees.id, shipments.consigneeId))
-    .where(where)
-    .orderBy(...order)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .where(inArray(shipments.id, ids));
+  const position = new Map(ids.map((id, index) => [id, index]));
+  const rows = joined.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   return { rows, total, page, pageSize, pageCount };
 }
 

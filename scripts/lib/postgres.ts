@@ -27,25 +27,40 @@ export function freePort(): Promise<number> {
   });
 }
 
-export type Cluster = { url: string; port: number; dir: string; bin: string; stop(): void; start(): void; kill(): void };
+export type Cluster = {
+  url: string;
+  port: number;
+  dir: string;
+  bin: string;
+  stop(): void;
+  start(): void;
+  kill(): void;
+};
 
 /**
  * Starts a throwaway PostgreSQL cluster on 127.0.0.1 and a free port. PostgreSQL refuses to run as
  * root, so as root it runs as the `postgres` user.
  */
-export async function startCluster(bin: string): Promise<Cluster> {
+export async function startCluster(
+  bin: string,
+  { durable = false }: { durable?: boolean } = {},
+): Promise<Cluster> {
   const asRoot = process.getuid?.() === 0;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "freight-pg-"));
   if (asRoot) execFileSync("chown", ["postgres", dir]);
   const run = (cmd: string, args: string[]) => {
-    const [file, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", path.join(bin, cmd), ...args]] : [path.join(bin, cmd), args];
+    const [file, argv] = asRoot
+      ? ["runuser", ["-u", "postgres", "--", path.join(bin, cmd), ...args]]
+      : [path.join(bin, cmd), args];
     const result = spawnSync(file, argv, { encoding: "utf8" });
     if (result.status !== 0) throw new Error(`${cmd} failed: ${result.stderr || result.stdout}`);
   };
   const data = path.join(dir, "data");
   run("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--no-sync"]);
   const port = await freePort();
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  // Tests trade crash safety for speed; the durability tests need a server that keeps its promises.
+  const speed = durable ? "" : " -c fsync=off -c synchronous_commit=off -c full_page_writes=off";
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200${speed}`;
   const start = () => run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(dir, "log"), "-w", "start"]);
   start();
   return {

@@ -29,17 +29,25 @@ test("the blog lists the published posts, newest first, with image, category, da
   const response = await page.goto("/blog");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1, name: "Latest Updates & Insights" })).toBeVisible();
+  // Other tests publish posts on the same server meanwhile: find the demo posts by title, in order.
   const cards = page.getByRole("article");
-  await expect(cards).toHaveCount(3);
-  for (const [i, post] of POSTS.entries()) {
-    const card = cards.nth(i);
+  await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(3);
+  const titles = await cards.getByRole("heading").allTextContents();
+  const demoOrder = titles.filter((title) => POSTS.some((post) => post.title === title));
+  expect(demoOrder).toEqual(POSTS.map((post) => post.title));
+  for (const post of POSTS) {
+    const card = cards.filter({ has: page.getByRole("heading", { name: post.title }) });
     await expect(card.getByRole("heading", { name: post.title })).toBeVisible();
     await expect(card.getByRole("link", { name: post.title })).toHaveAttribute("href", `/blog/${post.slug}`);
     await expect(card.getByRole("img", { name: post.title })).toBeVisible();
     await expect(card.getByText(post.category, { exact: true })).toBeVisible();
     await expect(card.locator("time")).toHaveText(DATE);
   }
-  await expect(cards.first().getByText(/Paperwork is the most common cause of delay/)).toBeVisible();
+  await expect(
+    cards
+      .filter({ has: page.getByRole("heading", { name: POSTS[0]!.title }) })
+      .getByText(/Paperwork is the most common cause of delay/),
+  ).toBeVisible();
   await expect(page.getByText("No blog posts found")).toHaveCount(0);
   await checkA11y();
 });
@@ -70,14 +78,14 @@ test("a post opens from the list and links back to the blog", async ({ page, che
   await expect(page.getByRole("heading", { level: 1, name: POSTS[1]!.title })).toBeVisible();
   await page.getByRole("link", { name: "Browse More Articles" }).click();
   await expect(page).toHaveURL(/\/blog$/);
-  await expect(page.getByRole("article")).toHaveCount(3);
+  await expect.poll(() => page.getByRole("article").count()).toBeGreaterThanOrEqual(3);
 });
 
 test("a post suggests the other posts", async ({ page }) => {
   await page.goto(`/blog/${POSTS[2]!.slug}`);
   const more = page.getByRole("region", { name: "More from our blog" });
-  await expect(more.getByRole("link", { name: POSTS[0]!.title })).toBeVisible();
-  await expect(more.getByRole("link", { name: POSTS[1]!.title })).toBeVisible();
+  // The newest other posts: the demo ones, unless a test running alongside just published some.
+  await expect.poll(() => more.getByRole("link").count()).toBeGreaterThanOrEqual(2);
   await expect(more.getByRole("link", { name: POSTS[2]!.title })).toHaveCount(0);
 });
 
@@ -91,14 +99,14 @@ test("an unknown post answers 404 with a way back", async ({ page, checkA11y }) 
   await checkA11y();
   await back.click();
   await expect(page).toHaveURL(/\/blog$/);
-  await expect(page.getByRole("article")).toHaveCount(3);
+  await expect.poll(() => page.getByRole("article").count()).toBeGreaterThanOrEqual(3);
 });
 
 test("odd page numbers never break the list", async ({ page }) => {
   for (const query of ["?page=abc", "?page=-3", "?page=1.5", "?page=%00"]) {
     const response = await page.goto(`/blog${query}`);
     expect(response?.status(), query).toBe(200);
-    await expect(page.getByRole("article")).toHaveCount(3);
+    await expect.poll(() => page.getByRole("article").count()).toBeGreaterThanOrEqual(3);
   }
   const past = await page.goto("/blog?page=40");
   expect(past?.status()).toBe(404);
@@ -111,11 +119,13 @@ test("categories filter the list", async ({ page }) => {
   const categories = page.getByRole("navigation", { name: "Blog categories" });
   await categories.getByRole("link", { name: "Guides" }).click();
   await expect(page).toHaveURL(/\/blog\?category=Guides$/);
-  await expect(page.getByRole("article")).toHaveCount(1);
   await expect(page.getByRole("link", { name: POSTS[1]!.title })).toBeVisible();
+  for (const title of await page.getByRole("article").getByRole("heading").allTextContents()) {
+    if (POSTS.some((post) => post.title === title)) expect(title).toBe(POSTS[1]!.title);
+  }
   await expect(categories.getByRole("link", { name: "Guides" })).toHaveAttribute("aria-current", "page");
   await categories.getByRole("link", { name: "All Posts" }).click();
-  await expect(page.getByRole("article")).toHaveCount(3);
+  await expect.poll(() => page.getByRole("article").count()).toBeGreaterThanOrEqual(3);
 
   await page.goto("/blog?category=%3Cscript%3Ealert(1)%3C%2Fscript%3E");
   await expect(page.getByText("No blog posts found")).toBeVisible();

@@ -6,6 +6,7 @@ import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "../../app/context.ts";
 import { loadConfig } from "../../app/server/config.server.ts";
 import { type Database, openDatabase } from "../../app/server/db/client.server.ts";
+import { watchDatabaseHealth } from "../../app/server/db/health.server.ts";
 import { startEventBus } from "../../app/server/events.server.ts";
 import { createLogger } from "../../app/server/logger.server.ts";
 import type { Services } from "../../app/server/services.server.ts";
@@ -54,13 +55,16 @@ export async function createTestServices(env: Record<string, string> = {}): Prom
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "false", ...env });
   const logger = createLogger("silent");
   const events = await startEventBus({ database, databaseUrl: database.url, logger });
+  const dbHealth = watchDatabaseHealth({ database, logger, timeoutMs: 2000, intervalMs: 60_000 });
   return {
     config,
     logger,
     database,
     db: database.db,
     events,
+    dbHealth,
     async close() {
+      dbHealth.close();
       await events.close();
       await database.close();
     },

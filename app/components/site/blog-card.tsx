@@ -10,7 +10,13 @@ export type BlogCardPost = {
   featuredImage: string | null;
   category: string | null;
   publishedAt: Date | string;
+  /** `srcset` of a library image's variants, when the featured image is one. */
+  featuredImageSrcSet?: string | null;
 };
+
+/** Cards are a third of the page wide on large screens, half on medium ones, full width on phones. */
+const CARD_IMAGE_SIZES =
+  "(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
 
 /** A post card: the whole card opens the post (the title is the one link; the rest is stretched over). */
 export function BlogCard({ post, headingLevel = "h2" }: { post: BlogCardPost; headingLevel?: "h2" | "h3" }) {
@@ -20,6 +26,8 @@ export function BlogCard({ post, headingLevel = "h2" }: { post: BlogCardPost; he
       <div className="overflow-hidden">
         <BlogFeaturedImage
           src={post.featuredImage}
+          srcSet={post.featuredImageSrcSet}
+          sizes={CARD_IMAGE_SIZES}
           alt={post.title}
           className="transition-transform duration-300 group-hover:scale-105 motion-reduce:transform-none"
         />

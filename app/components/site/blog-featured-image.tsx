@@ -7,10 +7,15 @@ export function BlogFeaturedImage({
   alt,
   className,
   eager = false,
+  srcSet,
+  sizes,
 }: {
   src: string | null;
   alt: string;
   className?: string;
+  /** The stored variants of a library image (`/media/…`), and how wide the image is drawn. */
+  srcSet?: string | null;
+  sizes?: string;
   /** Above the fold (the post page): load at once. */
   eager?: boolean;
 }) {
@@ -29,10 +34,13 @@ export function BlogFeaturedImage({
   return (
     <img
       src={src}
+      srcSet={srcSet ?? undefined}
+      sizes={srcSet ? sizes : undefined}
       alt={alt}
       width={1200}
       height={630}
       loading={eager ? "eager" : "lazy"}
+      fetchPriority={eager ? "high" : undefined}
       decoding="async"
       className={cn("aspect-[1200/630] w-full bg-brand-50 object-cover", className)}
     />

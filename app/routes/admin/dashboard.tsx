@@ -1,3 +1,98 @@
-export default function Page() {
-  return <h1>routes/admin/dashboard</h1>;
+import { AdminErrorView } from "~/components/admin/admin-error";
+import { adminMeta } from "~/components/admin/admin-meta";
+import {
+  InboxCard,
+  OverdueList,
+  StatCard,
+  StatusBreakdown,
+  WeeklyChart,
+} from "~/components/admin/dashboard-widgets";
+import { servicesContext } from "~/context";
+import { formatDate } from "~/lib/format";
+import { countUnreadInbox } from "~/server/dashboard.server";
+import { countShipments, getShipmentStats } from "~/server/shipments.server";
+import type { Route } from "./+types/dashboard";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminMeta({ title: "Dashboard", path: "/admin/dashboard" }, matches);
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const [counts, stats, unread] = await Promise.all([
+    countShipments({ db }),
+    getShipmentStats({ db }),
+    countUnreadInbox({ db }),
+  ]);
+  // Dates formatted here so the server and the browser show the same text.
+  return {
+    counts,
+    unread,
+    byStatus: stats.byStatus,
+    weeks: stats.weeks.map((week) => ({
+      ...week,
+      label: formatDate(`${week.weekStart}T00:00:00Z`).replace(/, \d{4}$/, ""),
+    })),
+    overdue: stats.overdue.map((row) => ({
+      id: row.id,
+      trackingNumber: row.trackingNumber,
+      status: row.status,
+      destination: row.destinationLocation,
+      estimatedDelivery: row.estimatedDelivery ? formatDate(row.estimatedDelivery) : "-",
+    })),
+  };
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { counts, unread, byStatus, weeks, overdue } = loaderData;
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-3xl font-bold text-slate-900">Dashboard</h1>
+      <div className="grid gap-6 md:grid-cols-2">
+        <StatCard
+          icon="total"
+          title="Total Shipments"
+          value={counts.total}
+          caption="All time shipments"
+          action="Manage Shipments"
+          to="/admin/shipments"
+        />
+        <StatCard
+          icon="active"
+          title="Active Shipments"
+          value={counts.active}
+          caption="Currently in transit"
+          action="View Active"
+          to="/admin/shipments?status=active"
+        />
+      </div>
+      <section aria-labelledby="inbox-title" className="flex flex-col gap-3">
+        <h2 id="inbox-title" className="text-lg font-semibold text-slate-900">
+          Inbox
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <InboxCard
+            kind="quotes"
+            title="Unread quote requests"
+            count={unread.quoteRequests}
+            to="/admin/quote-requests"
+          />
+          <InboxCard
+            kind="messages"
+            title="Unread messages"
+            count={unread.messages}
+            to="/admin/contact-submissions"
+          />
+        </div>
+      </section>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <WeeklyChart weeks={weeks} />
+        <StatusBreakdown rows={byStatus} />
+      </div>
+      <OverdueList rows={overdue} />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorView error={error} />;
 }

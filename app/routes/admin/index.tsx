@@ -1,3 +1,6 @@
-export default function Page() {
-  return <h1>routes/admin/index</h1>;
+import { redirect } from "react-router";
+
+// The admin layout's middleware has already checked the session.
+export function loader() {
+  throw redirect("/admin/dashboard");
 }

@@ -1,3 +1,81 @@
-export default function Page() {
-  return <h1>routes/admin/layout</h1>;
+import { Outlet } from "react-router";
+import { AdminErrorView } from "~/components/admin/admin-error";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { SIDEBAR_COOKIE } from "~/components/admin/sidebar";
+import { servicesContext } from "~/context";
+import { formatDate, formatTime } from "~/lib/format";
+import {
+  findUnreadContactNotifications,
+  findUnreadQuoteNotifications,
+  hasUnreadContactSubmissions,
+} from "~/server/admin-shell.server";
+import { getAdmin, requireAdminMiddleware } from "~/server/auth.server";
+import type { Route } from "./+types/layout";
+
+// Every request below /admin passes here first: no session, no admin page (and no admin data).
+export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = getAdmin(context);
+  const { db } = context.get(servicesContext);
+  const [quotes, messages, hasUnreadMessages] = await Promise.all([
+    findUnreadQuoteNotifications({ db }),
+    findUnreadContactNotifications({ db }),
+    hasUnreadContactSubmissions({ db }),
+  ]);
+  const cookie = request.headers.get("cookie") ?? "";
+  const collapsed = new RegExp(`(?:^|;\\s*)${SIDEBAR_COOKIE}=collapsed(?:;|$)`).test(cookie);
+  // The bell: unread quote requests (the spec) and unread contact messages, newest first; each opens its item.
+  const items = [
+    ...quotes.items.map((quote) => ({
+      id: quote.id,
+      kind: "quote" as const,
+      name: `${quote.firstName} ${quote.lastName}`,
+      href: `/admin/quote-requests/${quote.id}`,
+      createdAt: quote.createdAt,
+    })),
+    ...messages.items.map((message) => ({
+      id: message.id,
+      kind: "message" as const,
+      name: message.name,
+      href: `/admin/contact-submissions/${message.id}`,
+      createdAt: message.createdAt,
+    })),
+  ]
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    .slice(0, 20);
+  return {
+    user: { name: user.name, email: user.email },
+    collapsed,
+    hasUnreadMessages,
+    notifications: {
+      total: quotes.total + messages.total,
+      // Formatted here so the server and the browser show the same text.
+      items: items.map(({ createdAt, ...item }) => ({
+        ...item,
+        date: `${formatDate(createdAt)} ${formatTime(createdAt)}`,
+      })),
+    },
+  };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminShell
+      user={loaderData.user}
+      collapsed={loaderData.collapsed}
+      notifications={loaderData.notifications}
+      hasUnreadMessages={loaderData.hasUnreadMessages}
+    >
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <main id="admin-main" className="mx-auto max-w-3xl p-8">
+      <AdminErrorView error={error} />
+    </main>
+  );
 }

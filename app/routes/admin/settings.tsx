@@ -1,3 +1,198 @@
-export default function Page() {
-  return <h1>routes/admin/settings</h1>;
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { AdminErrorView } from "~/components/admin/admin-error";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { CHANGE_PASSWORD_INTENT, ChangePasswordForm } from "~/components/admin/change-password-form";
+import { INTENT } from "~/components/admin/form-fields";
+import { SITE_SETTINGS_INTENT, SiteSettingsForm } from "~/components/admin/site-settings-form";
+import { ADD_USER_INTENT, REMOVE_USER_INTENT, StaffAccounts } from "~/components/admin/staff-accounts";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatDate, formatTime } from "~/lib/format";
+import { servicesContext } from "~/context";
+import { siteSettingsFormSchema } from "~/schemas/admin-settings";
+import { createAdminUserSchema, removeAdminUserSchema } from "~/schemas/admin-user";
+import { changePasswordSchema } from "~/schemas/password";
+import { siteSettingsSchema } from "~/schemas/site-settings";
+import { createAdminUser, deleteAdminUser, listAdminUsers } from "~/server/admin-users.server";
+import { changePassword, getAdmin, requireAdmin } from "~/server/auth.server";
+import { getSiteSettings, updateSiteSettings } from "~/server/settings.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/settings";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminMeta({ title: "Settings", path: "/admin/settings" }, matches);
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = getAdmin(context);
+  const { db } = context.get(servicesContext);
+  const [settings, accounts] = await Promise.all([getSiteSettings({ db }), listAdminUsers({ db })]);
+  return {
+    settings,
+    accounts: accounts.map((account) => ({
+      id: account.id,
+      email: account.email,
+      name: account.name,
+      mustChangePassword: account.mustChangePassword,
+      lastLogin: account.lastLogin
+        ? `${formatDate(account.lastLogin)} ${formatTime(account.lastLogin)}`
+        : "Never",
+      isYou: account.id === user.id,
+    })),
+    // A new key after every successful save clears the forms (passwords are never kept).
+    formKey: Date.now(),
+  };
+}
+
+const SETTINGS_PATH = "/admin/settings";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  // The layout's middleware has run too; an action checks again on its own.
+  const user = await requireAdmin({ request, context });
+  const { db } = context.get(servicesContext);
+  const formData = await request.formData().catch(() => new FormData());
+  const intent = formData.get(INTENT);
+
+  if (intent === CHANGE_PASSWORD_INTENT) {
+    const submission = parseWithZod(formData, { schema: changePasswordSchema });
+    const hidden = ["currentPassword", "newPassword", "confirmPassword"];
+    if (submission.status !== "success") {
+      return data({ intent, result: submission.reply({ hideFields: hidden }) }, { status: 400 });
+    }
+    const result = await changePassword({
+      request,
+      context,
+      user,
+      currentPassword: submission.value.currentPassword,
+      newPassword: submission.value.newPassword,
+    });
+    if (!result.ok) {
+      return data(
+        { intent, result: submission.reply({ formErrors: [result.error], hideFields: hidden }) },
+        { status: 400 },
+      );
+    }
+    return redirectWithToast(
+      SETTINGS_PATH,
+      {
+        type: "success",
+        title: "Password changed",
+        description: "Your other sessions have been signed out.",
+      },
+      { headers: { "Set-Cookie": result.cookie } },
+    );
+  }
+
+  if (intent === SITE_SETTINGS_INTENT) {
+    const submission = parseWithZod(formData, { schema: siteSettingsFormSchema, disableAutoCoercion: true });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    await updateSiteSettings({ db, settings: siteSettingsSchema.parse(submission.value) });
+    return redirectWithToast(SETTINGS_PATH, {
+      type: "success",
+      title: "Settings saved",
+      description: "The site details are updated across the website.",
+    });
+  }
+
+  if (intent === ADD_USER_INTENT) {
+    const submission = parseWithZod(formData, { schema: createAdminUserSchema });
+    if (submission.status !== "success") {
+      return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    }
+    const { email, name, password } = submission.value;
+    const created = await createAdminUser({ db, email, name, password, mustChangePassword: true });
+    if (!created) {
+      const result = submission.reply({
+        fieldErrors: { email: ["An account with this email already exists."] },
+        hideFields: ["password"],
+      });
+      return data({ intent, result }, { status: 400 });
+    }
+    return redirectWithToast(SETTINGS_PATH, {
+      type: "success",
+      title: "Account added",
+      description: `${email} must choose a new password at first login.`,
+    });
+  }
+
+  if (intent === REMOVE_USER_INTENT) {
+    const submission = parseWithZod(formData, { schema: removeAdminUserSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    const outcome = await deleteAdminUser({ db, userId: submission.value.userId, actorId: user.id });
+    if (outcome === "removed") {
+      return redirectWithToast(SETTINGS_PATH, { type: "success", title: "Account removed" });
+    }
+    const reasons = {
+      self: "You cannot remove your own account.",
+      last: "The last account cannot be removed.",
+      missing: "This account no longer exists.",
+    } as const;
+    return redirectWithToast(SETTINGS_PATH, {
+      type: "error",
+      title: "Failed to remove account",
+      description: reasons[outcome],
+    });
+  }
+
+  return data({ intent: null, result: null }, { status: 400 });
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6">
+      <div>
+        <h1 className="text-3xl font-bold text-slate-900">Settings</h1>
+        <p className="mt-1 text-slate-600">
+          Your password, the company details on the website, and staff accounts.
+        </p>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Your Password</CardTitle>
+          <p className="text-sm text-slate-600">Changing it signs out your other sessions.</p>
+        </CardHeader>
+        <CardContent className="max-w-lg">
+          <ChangePasswordForm key={loaderData.formKey} lastResult={resultFor(CHANGE_PASSWORD_INTENT)} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Site Details</CardTitle>
+          <p className="text-sm text-slate-600">
+            Shown in the header, the footer and the contact page of the website.
+          </p>
+        </CardHeader>
+        <CardContent>
+          <SiteSettingsForm
+            key={loaderData.formKey}
+            settings={loaderData.settings}
+            lastResult={resultFor(SITE_SETTINGS_INTENT)}
+          />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Staff Accounts</CardTitle>
+          <p className="text-sm text-slate-600">
+            Everyone listed here can sign in to the admin area. A new account gets a temporary password that
+            must be changed at first login.
+          </p>
+        </CardHeader>
+        <CardContent>
+          <StaffAccounts
+            key={loaderData.formKey}
+            accounts={loaderData.accounts}
+            lastResult={resultFor(ADD_USER_INTENT) ?? resultFor(REMOVE_USER_INTENT)}
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorView error={error} />;
 }

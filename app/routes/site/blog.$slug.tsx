@@ -8,10 +8,22 @@ import { BlogFeaturedImage } from "~/components/site/blog-featured-image";
 import { blogPostingJsonLd, JsonLd } from "~/components/site/blog-json-ld";
 import { buttonClass } from "~/components/ui/button";
 import { servicesContext } from "~/context";
-import { htmlToPlainText, sanitizePostHtml, summarize } from "~/lib/sanitize-html.server";
+import { BLOG_FEED_LINK } from "~/lib/blog-feed";
+import { mediaFilenameFromUrl, mediaSrcSet } from "~/lib/media";
+import {
+  htmlToPlainText,
+  mediaFilenamesInHtml,
+  sanitizePostHtml,
+  summarize,
+} from "~/lib/sanitize-html.server";
 import { seo } from "~/lib/seo";
 import { useRootData } from "~/root";
-import { findRelatedPosts, getPublishedPostBySlug } from "~/server/blog-posts.server";
+import {
+  findRelatedPosts,
+  getPublishedPostBySlug,
+  withFeaturedImageSrcSets,
+} from "~/server/blog-posts.server";
+import { findResponsiveImages } from "~/server/media.server";
 import type { Route } from "./+types/blog.$slug";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params, error }) => {
@@ -42,6 +54,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params, error })
   tags.push({ property: "article:published_time", content: new Date(post.publishedAt).toISOString() });
   tags.push({ property: "article:modified_time", content: new Date(post.updatedAt).toISOString() });
   if (post.category) tags.push({ property: "article:section", content: post.category });
+  tags.push(BLOG_FEED_LINK);
   return tags;
 };
 
@@ -50,16 +63,27 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const now = new Date();
   const post = await getPublishedPostBySlug({ db, slug: params.slug ?? "", now });
   if (!post) throw data("Blog post not found", { status: 404 });
-  const html = sanitizePostHtml(post.content);
+  // Library images (in the body and the featured one) are served responsively from their stored variants.
+  const featuredFile = mediaFilenameFromUrl(post.featuredImage);
+  const images = await findResponsiveImages({
+    db,
+    filenames: [...mediaFilenamesInHtml(post.content), ...(featuredFile ? [featuredFile] : [])],
+  });
+  const html = sanitizePostHtml(post.content, { images });
   const text = htmlToPlainText(html);
   const words = text ? text.split(" ").length : 0;
-  const related = await findRelatedPosts({ db, excludeId: post.id, now, limit: 3 });
+  const related = await withFeaturedImageSrcSets({
+    db,
+    posts: await findRelatedPosts({ db, excludeId: post.id, now, limit: 3 }),
+  });
+  const featured = featuredFile ? images.get(featuredFile) : undefined;
   return {
     post: {
       slug: post.slug,
       title: post.title,
       excerpt: post.excerpt,
       featuredImage: post.featuredImage,
+      featuredImageSrcSet: featuredFile && featured ? mediaSrcSet(featuredFile, featured.variants) : null,
       category: post.category,
       publishedAt: post.publishedAt,
       updatedAt: post.updatedAt,
@@ -110,6 +134,8 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto -mt-20 max-w-4xl px-4 sm:-mt-28 sm:px-6">
           <BlogFeaturedImage
             src={post.featuredImage}
+            srcSet={post.featuredImageSrcSet}
+            sizes="(min-width: 896px) 848px, calc(100vw - 2rem)"
             alt={post.title}
             eager
             className="rounded-xl shadow-xl ring-1 ring-slate-900/5"

@@ -6,8 +6,14 @@ import { BlogPagination } from "~/components/site/blog-pagination";
 import { buttonClass } from "~/components/ui/button";
 import { servicesContext } from "~/context";
 import { cn } from "~/lib/cn";
+import { BLOG_FEED_LINK } from "~/lib/blog-feed";
 import { seo } from "~/lib/seo";
-import { countPublishedPosts, findPublishedPosts, listPublishedCategories } from "~/server/blog-posts.server";
+import {
+  countPublishedPosts,
+  findPublishedPosts,
+  listPublishedCategories,
+  withFeaturedImageSrcSets,
+} from "~/server/blog-posts.server";
 import type { Route } from "./+types/blog";
 
 const BLOG_PAGE_SIZE = 9;
@@ -32,7 +38,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const category = loaderData?.category ?? null;
   let title = category ? `${category}: Latest Updates & Insights` : "Blog: Latest Updates & Insights";
   if (page > 1) title = `${title} (Page ${page})`;
-  return seo({ title, description: DESCRIPTION, path: blogHref({ page, category }) }, matches[0]?.loaderData);
+  return [
+    ...seo({ title, description: DESCRIPTION, path: blogHref({ page, category }) }, matches[0]?.loaderData),
+    BLOG_FEED_LINK,
+  ];
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -47,12 +56,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const totalPages = Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));
   if (page > totalPages) throw data("There is no such page of the blog.", { status: 404 });
-  const posts = await findPublishedPosts({
+  const posts = await withFeaturedImageSrcSets({
     db,
-    now,
-    category,
-    limit: BLOG_PAGE_SIZE,
-    offset: (page - 1) * BLOG_PAGE_SIZE,
+    posts: await findPublishedPosts({
+      db,
+      now,
+      category,
+      limit: BLOG_PAGE_SIZE,
+      offset: (page - 1) * BLOG_PAGE_SIZE,
+    }),
   });
   return { posts, page, totalPages, total, category, categories };
 }

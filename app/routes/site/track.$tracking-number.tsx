@@ -1,3 +1,118 @@
-export default function Page() {
-  return <h1>routes/site/track.$tracking-number</h1>;
+import { data } from "react-router";
+import { TrackingNoNumber, TrackingNotFound, TrackingRateLimited } from "~/components/site/tracking-messages";
+import { TrackingPage } from "~/components/site/tracking-page";
+import { TrackingResult } from "~/components/site/tracking-result";
+import { requestContext, servicesContext } from "~/context";
+import { seo } from "~/lib/seo";
+import { isDeliveryOverdue } from "~/lib/shipment-status";
+import { displayTrackingNumber, parseTrackingNumber, trackingPath } from "~/lib/tracking-number";
+import { consumeRateLimit } from "~/server/rate-limit.server";
+import { getPublicShipmentByTrackingNumber, getQrCodeDataUri } from "~/server/tracking.server";
+import type { Route } from "./+types/track.$tracking-number";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const number = loaderData && "number" in loaderData ? loaderData.number : "";
+  return seo(
+    {
+      title: number ? `Tracking ${number}` : "Track Package",
+      description: "Shipment status, route and status history.",
+      path: number ? trackingPath(number) : "/track",
+      noindex: true,
+    },
+    matches[0]?.loaderData,
+  );
+};
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, config } = context.get(servicesContext);
+  const { clientIp } = context.get(requestContext);
+  const parsed = parseTrackingNumber(params.trackingNumber);
+  const number = displayTrackingNumber(params.trackingNumber);
+  if (!parsed.ok && parsed.reason === "empty") {
+    return data({ kind: "no-number" as const }, { status: 400 });
+  }
+
+  const limit = await consumeRateLimit({
+    db,
+    key: `track:${clientIp}`,
+    limit: config.TRACK_RATE_LIMIT,
+    windowSeconds: config.TRACK_RATE_WINDOW_SECONDS,
+  });
+  if (!limit.allowed) {
+    return data(
+      { kind: "rate-limited" as const, number, retryAfterSeconds: limit.retryAfterSeconds },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+
+  const shipment = parsed.ok
+    ? await getPublicShipmentByTrackingNumber({ db, trackingNumber: parsed.value })
+    : null;
+  if (!shipment) return data({ kind: "not-found" as const, number }, { status: 404 });
+
+  const trackingUrl = `${config.siteUrl}${trackingPath(shipment.trackingNumber)}`;
+  return {
+    kind: "found" as const,
+    number: shipment.trackingNumber,
+    shipment,
+    trackingUrl,
+    qrCode: await getQrCodeDataUri(trackingUrl),
+    overdue: isDeliveryOverdue({
+      estimatedDelivery: shipment.estimatedDelivery,
+      status: shipment.status,
+      history: shipment.history,
+    }),
+  };
+}
+
+/** Results are personal and change: never stored by shared caches, never indexed. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
+  const retryAfter = loaderHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
+export default function TrackingNumber({ loaderData }: Route.ComponentProps) {
+  switch (loaderData.kind) {
+    case "found":
+      return (
+        <TrackingPage defaultValue={loaderData.number}>
+          <TrackingResult
+            shipment={loaderData.shipment}
+            trackingUrl={loaderData.trackingUrl}
+            qrCode={loaderData.qrCode}
+            overdue={loaderData.overdue}
+          />
+        </TrackingPage>
+      );
+    case "not-found":
+      return (
+        <TrackingPage defaultValue={loaderData.number}>
+          <TrackingNotFound number={loaderData.number} />
+        </TrackingPage>
+      );
+    case "rate-limited":
+      return (
+        <TrackingPage defaultValue={loaderData.number}>
+          <TrackingRateLimited retryAfterSeconds={loaderData.retryAfterSeconds} />
+        </TrackingPage>
+      );
+    default:
+      return (
+        <TrackingPage>
+          <TrackingNoNumber />
+        </TrackingPage>
+      );
+  }
+}
+
+/** The spec: a failed lookup shows the not-found view too (the error itself is logged on the server). */
+export function ErrorBoundary({ params }: Route.ErrorBoundaryProps) {
+  const number = displayTrackingNumber(params.trackingNumber);
+  return (
+    <TrackingPage defaultValue={number}>
+      <TrackingNotFound number={number} />
+    </TrackingPage>
+  );
 }

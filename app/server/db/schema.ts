@@ -116,7 +116,8 @@ export const shipments = pgTable(
   },
   (t) => [
     uniqueIndex("shipments_tracking_number_idx").on(t.trackingNumber),
-    index("shipments_created_at_idx").on(t.createdAt.desc()),
+    // Serves the list in both orders (scanned backwards for newest first), ties broken by id.
+    index("shipments_created_at_id_idx").on(t.createdAt, t.id),
     index("shipments_status_idx").on(t.status),
     index("shipments_shipper_idx").on(t.shipperId),
     index("shipments_consignee_idx").on(t.consigneeId),

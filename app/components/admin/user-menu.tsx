@@ -1,0 +1,38 @@
+import { ChevronDown, LogOut, UserRound } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { useSubmit } from "react-router";
+
+/** The signed-in user's name (or e-mail) with Logout, a POST like every change. */
+export function UserMenu({ name, email }: { name: string | null; email: string }) {
+  const submit = useSubmit();
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className="flex h-10 max-w-56 items-center gap-2 rounded-full px-2 text-sm font-medium text-slate-800 hover:bg-slate-100">
+        <UserRound aria-hidden="true" className="size-5 shrink-0" />
+        <span className="hidden truncate sm:inline">{name || email}</span>
+        <span className="sr-only sm:hidden">User menu for {name || email}</span>
+        <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+        >
+          <DropdownMenu.Label className="px-2 py-1.5 text-sm">
+            <span className="block font-semibold text-slate-900">{name || email}</span>
+            {name ? <span className="block truncate text-xs text-slate-600">{email}</span> : null}
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item
+            onSelect={() => submit(null, { method: "post", action: "/admin/logout" })}
+            className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
+          >
+            <LogOut aria-hidden="true" className="size-4" />
+            Logout
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import {
+  displayTrackingNumber,
+  isValidTrackingNumber,
+  MAX_TRACKING_NUMBER_LENGTH,
+  normalizeTrackingNumber,
+  parseTrackingNumber,
+  trackingPath,
+} from "./tracking-number.ts";
+
+describe("normalizeTrackingNumber", () => {
+  it("trims and upper-cases", () => {
+    expect(normalizeTrackingNumber("  utg-1234-5678 ")).toBe("UTG-1234-5678");
+    expect(normalizeTrackingNumber("\tUtG-1234-5678\n")).toBe("UTG-1234-5678");
+  });
+
+  it("turns anything that is not a string into an empty string", () => {
+    expect(normalizeTrackingNumber(undefined)).toBe("");
+    expect(normalizeTrackingNumber(null)).toBe("");
+    expect(normalizeTrackingNumber(42)).toBe("");
+    expect(normalizeTrackingNumber(["UTG-1"])).toBe("");
+  });
+});
+
+describe("parseTrackingNumber", () => {
+  it("accepts the example format, normalised", () => {
+    expect(parseTrackingNumber(" utg-1234-5678 ")).toEqual({ ok: true, value: "UTG-1234-5678" });
+  });
+
+  it("refuses empty and blank input", () => {
+    expect(parseTrackingNumber("")).toMatchObject({ ok: false, reason: "empty" });
+    expect(parseTrackingNumber("   ")).toMatchObject({ ok: false, reason: "empty" });
+    expect(parseTrackingNumber(undefined)).toMatchObject({ ok: false, reason: "empty" });
+  });
+
+  it("refuses input longer than the maximum", () => {
+    expect(parseTrackingNumber("A".repeat(MAX_TRACKING_NUMBER_LENGTH)).ok).toBe(true);
+    expect(parseTrackingNumber("A".repeat(MAX_TRACKING_NUMBER_LENGTH + 1))).toMatchObject({
+      ok: false,
+      reason: "too-long",
+    });
+    expect(parseTrackingNumber("A".repeat(100_000))).toMatchObject({ ok: false, reason: "too-long" });
+  });
+
+  it("refuses control and invisible format characters", () => {
+    for (const hostile of [
+      "UTG\u0000123",
+      "UTG\u0007",
+      "UTG\u007f",
+      "UTG\u200b1234",
+      "UTG\u202e1234",
+      "A\u2028B",
+      "UTG\ufeff1",
+      "UTG\ud800",
+    ]) {
+      expect(parseTrackingNumber(hostile), JSON.stringify(hostile)).toMatchObject({
+        ok: false,
+        reason: "invalid",
+      });
+    }
+  });
+
+  it("lets SQL- or HTML-looking text through as plain text (it is only ever a query parameter)", () => {
+    expect(parseTrackingNumber("' OR 1=1 --").ok).toBe(true);
+    expect(parseTrackingNumber("<script>alert(1)</script>")).toEqual({
+      ok: true,
+      value: "<SCRIPT>ALERT(1)</SCRIPT>",
+    });
+  });
+
+  it("isValidTrackingNumber agrees", () => {
+    expect(isValidTrackingNumber("UTG-1234-5678")).toBe(true);
+    expect(isValidTrackingNumber(" ")).toBe(false);
+  });
+});
+
+describe("displayTrackingNumber", () => {
+  it("shows short numbers normalised", () => {
+    expect(displayTrackingNumber(" utg-9 ")).toBe("UTG-9");
+  });
+
+  it("cuts long input to the maximum with an ellipsis", () => {
+    const shown = displayTrackingNumber("x".repeat(5000));
+    expect(shown).toBe(`${"X".repeat(MAX_TRACKING_NUMBER_LENGTH)}…`);
+  });
+
+  it("does not split characters outside the basic plane", () => {
+    const shown = displayTrackingNumber("📦".repeat(100));
+    expect(Array.from(shown)).toHaveLength(MAX_TRACKING_NUMBER_LENGTH + 1);
+    expect(shown.isWellFormed()).toBe(true);
+  });
+
+  it("replaces control characters", () => {
+    expect(displayTrackingNumber("a\u0000b\u001bc")).toBe("A\ufffdB\ufffdC");
+  });
+});
+
+describe("trackingPath", () => {
+  it("builds the shareable path, normalised and encoded", () => {
+    expect(trackingPath(" utg-1234-5678 ")).toBe("/track/UTG-1234-5678");
+    expect(trackingPath("a/b?c#d")).toBe("/track/A%2FB%3FC%23D");
+  });
+
+  it("never throws on a lone surrogate", () => {
+    expect(() => trackingPath("UTG\ud800")).not.toThrow();
+  });
+});

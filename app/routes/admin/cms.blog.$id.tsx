@@ -1,0 +1,24 @@
+import { AdminErrorView } from "~/components/admin/admin-error";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { BlogPostEditorPage } from "~/components/admin/blog-post-editor-page";
+import { loadPostEditor, saveBlogPost } from "~/server/blog-editor.server";
+import type { Route } from "./+types/cms.blog.$id";
+
+export const meta: Route.MetaFunction = ({ matches, params }) =>
+  adminMeta({ title: "Edit Blog Post", path: `/admin/cms/blog/${encodeURIComponent(params.id)}` }, matches);
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  return loadPostEditor({ context, id: params.id });
+}
+
+export function action({ request, params, context }: Route.ActionArgs) {
+  return saveBlogPost({ request, context, id: params.id });
+}
+
+export default function EditBlogPost({ loaderData, actionData }: Route.ComponentProps) {
+  return <BlogPostEditorPage {...loaderData} actionData={actionData} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorView error={error} />;
+}

@@ -1,0 +1,34 @@
+import { isRouteErrorResponse } from "react-router";
+import { AdminErrorView } from "~/components/admin/admin-error";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { InboxFailure, keepListAfterFailure } from "~/components/admin/inbox";
+import { ContactSubmissionsInbox, MESSAGES_PATH } from "~/components/admin/contact-submissions-inbox";
+import { loadMessageInbox } from "~/server/inbox-routes.server";
+import type { Route } from "./+types/contact-submissions.$id";
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  adminMeta({ title: "Contact Message Details", path: location.pathname }, matches);
+
+/** One contact message (its own URL): the list with the details dialog open. Opening it marks it read. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  return loadMessageInbox({ request, context, id: params.id });
+}
+
+export const shouldRevalidate = keepListAfterFailure;
+
+export default function ContactSubmission({ loaderData }: Route.ComponentProps) {
+  return <ContactSubmissionsInbox data={loaderData} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 403)) {
+    return <AdminErrorView error={error} />;
+  }
+  return (
+    <InboxFailure
+      title="Contact Form Submissions"
+      message="Failed to load contact submissions. Please try again."
+      href={MESSAGES_PATH}
+    />
+  );
+}

@@ -1,0 +1,335 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
+import { createAdminUser } from "../../server/admin-users.server.ts";
+import {
+  createContactSubmission,
+  getContactSubmissionById,
+} from "../../server/contact-submissions.server.ts";
+import { freightTypeLabels, mailtoHref } from "../../server/inbox-routes.server.ts";
+import { createQuoteRequest, getQuoteRequestById } from "../../server/quote-requests.server.ts";
+import type { Services } from "../../server/services.server.ts";
+import { createSession } from "../../server/sessions.server.ts";
+import * as contactDetail from "./contact-submissions.$id.tsx";
+import * as contactList from "./contact-submissions.tsx";
+import * as events from "./events.ts";
+import * as quoteDetail from "./quote-requests.$id.tsx";
+import * as quoteList from "./quote-requests.tsx";
+
+let services: Services;
+let cookie: string;
+let keyCounter = 0;
+
+beforeAll(async () => {
+  services = await createTestServices();
+  const user = await createAdminUser({
+    db: services.db,
+    email: "inbox@example.com",
+    password: "inbox staff passphrase",
+  });
+  const { token } = await createSession({ db: services.db, config: services.config, userId: user!.id });
+  cookie = `admin_session=${token}`;
+});
+afterAll(() => services?.close());
+
+const BASE = "http://localhost";
+const quoteInput = (firstName: string) => ({
+  firstName,
+  lastName: "Flomo",
+  email: `${firstName.toLowerCase()}@example.com`,
+  cityDeparture: "Monrovia",
+  deliveryCity: "Accra",
+  parcelType: "Pallets" as const,
+  weight: "2 tons",
+  specialInfo: "Fragile <b>glass</b>\nKeep dry",
+  freightTypes: ["sea" as const, "road" as const],
+});
+
+async function newQuote(firstName = "Musu") {
+  const { id } = await createQuoteRequest({
+    db: services.db,
+    input: quoteInput(firstName),
+    submissionKey: `inbox-test-${++keyCounter}`,
+  });
+  return id!;
+}
+
+async function newMessage(name = "Joseph Kollie") {
+  const { id } = await createContactSubmission({
+    db: services.db,
+    input: {
+      name,
+      email: "joseph@example.com",
+      subject: "Shipping a car & more",
+      message: "Line one\nLine two",
+    },
+    submissionKey: `inbox-test-${++keyCounter}`,
+  });
+  return id!;
+}
+
+function post(path: string, fields: Record<string, string | string[]>, withSession = true) {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
+  }
+  return new Request(`${BASE}${path}`, {
+    method: "POST",
+    body,
+    headers: withSession ? { cookie, origin: BASE } : { origin: BASE },
+  });
+}
+
+async function thrown(promise: Promise<unknown>): Promise<Response> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    if (error && typeof error === "object" && "init" in error) {
+      const init = (error as { init?: ResponseInit }).init;
+      return new Response(null, init ?? undefined);
+    }
+    throw error;
+  }
+  throw new Error("Expected a thrown response");
+}
+
+const args = (request: Request, params: Record<string, string> = {}) =>
+  ({ request, context: createTestContext(services), params }) as never;
+
+describe("the helpers", () => {
+  it("label freight types, with 'road' and anything else as Road Transport", () => {
+    expect(freightTypeLabels(["air", "sea", "road", "other"])).toEqual([
+      "Air Freight",
+      "Sea Freight",
+      "Road Transport",
+    ]);
+  });
+
+  it("build a properly encoded mailto link", () => {
+    const href = mailtoHref({ to: "ann.o'neil@example.com", subject: "RE: a & b?", body: "Dear Ann,\n\n" });
+    expect(href).toBe(
+      "mailto:ann.o'neil@example.com?subject=RE%3A%20a%20%26%20b%3F&body=Dear%20Ann%2C%0D%0A%0D%0A",
+    );
+  });
+});
+
+describe("the quote requests routes", () => {
+  it("list with filters from the URL, and open one request (marking it read)", async () => {
+    const id = await newQuote("Opened");
+    const list = await quoteList.loader(
+      args(new Request(`${BASE}/admin/quote-requests?read=unread&q=opened`)),
+    );
+    expect(list.items.map((item) => item.id)).toEqual([id]);
+    expect(list.items[0]).toMatchObject({
+      name: "Opened Flomo",
+      route: "Monrovia → Accra",
+      parcelType: "Pallets",
+    });
+    expect(list.selected).toBeNull();
+
+    const detail = await quoteDetail.loader(args(new Request(`${BASE}/admin/quote-requests/${id}`), { id }));
+    expect(detail.selected).toMatchObject({
+      id,
+      isRead: true,
+      freightTypes: ["Sea Freight", "Road Transport"],
+      specialInfo: "Fragile <b>glass</b>\nKeep dry",
+    });
+    expect(detail.selected?.submittedOn).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M$/);
+    expect(detail.selected?.replyHref).toMatch(
+      /^mailto:opened@example\.com\?subject=RE%3A%20Your%20Quote%20Request&body=Dear%20Opened%2C/,
+    );
+    expect((await getQuoteRequestById({ db: services.db, id }))?.isRead).toBe(true);
+  });
+
+  it("answer 404 for an unknown or malformed id", async () => {
+    for (const id of ["00000000-0000-4000-8000-000000000000", "nope"]) {
+      const response = await thrown(
+        quoteDetail.loader(args(new Request(`${BASE}/admin/quote-requests/${id}`), { id })),
+      );
+      expect(response.status).toBe(404);
+    }
+  });
+
+  it("toggle read and unread, then back to the list with its filters and the spec's toast", async () => {
+    const id = await newQuote("Toggle");
+    const response = (await quoteList.action(
+      args(post("/admin/quote-requests?read=unread&q=x", { intent: "toggle", id, read: "true" })),
+    )) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/quote-requests?read=unread&q=x");
+    const toast = response.headers.get("Set-Cookie") ?? "";
+    expect(Buffer.from(toast.split("=")[1]!.split(";")[0]!, "base64url").toString()).toContain(
+      "Request marked as read",
+    );
+    expect((await getQuoteRequestById({ db: services.db, id }))?.isRead).toBe(true);
+
+    const back = (await quoteList.action(
+      args(post("/admin/quote-requests", { intent: "toggle", id, read: "false" })),
+    )) as Response;
+    expect(
+      Buffer.from(back.headers.get("Set-Cookie")!.split("=")[1]!.split(";")[0]!, "base64url").toString(),
+    ).toContain("Request marked as unread");
+    expect((await getQuoteRequestById({ db: services.db, id }))?.isRead).toBe(false);
+  });
+
+  it("delete, and fail with the spec's message when the request is gone", async () => {
+    const id = await newQuote("Delete");
+    const response = (await quoteList.action(
+      args(post("/admin/quote-requests", { intent: "delete", id })),
+    )) as Response;
+    expect(response.status).toBe(302);
+    expect(await getQuoteRequestById({ db: services.db, id })).toBeNull();
+
+    const again = (await quoteList.action(args(post("/admin/quote-requests", { intent: "delete", id })))) as {
+      data: unknown;
+      init: ResponseInit;
+    };
+    expect(again.init.status).toBe(200);
+    expect(again.data).toEqual({ intent: "delete", id, error: "Failed to delete quote request" });
+  });
+
+  it("refuse hostile or malformed posts with a 400, never a 500", async () => {
+    const id = await newQuote("Hostile");
+    const bodies: Record<string, string | string[]>[] = [
+      {},
+      { intent: "toggle", id, read: "maybe" },
+      { intent: "toggle", id: "1 or 1=1", read: "true" },
+      { intent: "toggle", id: [id, id], read: "true" },
+      { intent: "explode", id },
+      { intent: "delete", id: "<script>alert(1)</script>" },
+    ];
+    for (const body of bodies) {
+      const reply = (await quoteList.action(args(post("/admin/quote-requests", body)))) as {
+        init: ResponseInit;
+      };
+      expect(reply.init.status, JSON.stringify(body)).toBe(400);
+    }
+    expect(await getQuoteRequestById({ db: services.db, id })).not.toBeNull();
+  });
+
+  it("refuse a visitor without a session", async () => {
+    const id = await newQuote("Guarded");
+    const response = await thrown(
+      quoteList.action(args(post("/admin/quote-requests", { intent: "delete", id }, false))),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toMatch(/^\/admin-login\?/);
+    expect(await getQuoteRequestById({ db: services.db, id })).not.toBeNull();
+  });
+});
+
+describe("the contact messages routes", () => {
+  it("open a message (marking it read), toggle it and delete it", async () => {
+    const id = await newMessage();
+    const detail = await contactDetail.loader(
+      args(new Request(`${BASE}/admin/contact-submissions/${id}`), { id }),
+    );
+    expect(detail.selected).toMatchObject({ id, isRead: true, message: "Line one\nLine two" });
+    expect(detail.selected?.replyHref).toContain("subject=RE%3A%20Shipping%20a%20car%20%26%20more");
+
+    const toggled = (await contactList.action(
+      args(post("/admin/contact-submissions", { intent: "toggle", id, read: "false" })),
+    )) as Response;
+    expect(
+      Buffer.from(toggled.headers.get("Set-Cookie")!.split("=")[1]!.split(";")[0]!, "base64url").toString(),
+    ).toContain("Message marked as unread");
+    const deleted = (await contactList.action(
+      args(post("/admin/contact-submissions", { intent: "delete", id })),
+    )) as Response;
+    expect(
+      Buffer.from(deleted.headers.get("Set-Cookie")!.split("=")[1]!.split(";")[0]!, "base64url").toString(),
+    ).toContain("Message deleted successfully");
+    expect(await getContactSubmissionById({ db: services.db, id })).toBeNull();
+    const failed = (await contactList.action(
+      args(post("/admin/contact-submissions", { intent: "toggle", id, read: "true" })),
+    )) as {
+      data: unknown;
+    };
+    expect(failed.data).toMatchObject({ error: "Failed to update message status" });
+  });
+});
+
+/** Reads the stream until `text` has arrived (or fails after a few seconds). */
+async function readUntil(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  text: string,
+  seen = { value: "" },
+) {
+  const decoder = new TextDecoder();
+  const deadline = Date.now() + 5000;
+  while (!seen.value.includes(text)) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${text}; got ${seen.value}`);
+    const chunk = await Promise.race([
+      reader.read(),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error(`Timed out: ${seen.value}`)), 5000),
+      ),
+    ]);
+    if (chunk.done) throw new Error(`Stream ended before ${text}; got ${seen.value}`);
+    seen.value += decoder.decode(chunk.value, { stream: true });
+  }
+  return seen.value;
+}
+
+describe("the events route (/admin/events)", () => {
+  it("refuses a visitor without a session: a redirect to the login page, no stream", async () => {
+    for (const headers of [
+      {},
+      { cookie: "admin_session=forged-token-value-that-is-long-enough-xxxx" },
+    ] as Record<string, string>[]) {
+      const response = await thrown(events.loader(args(new Request(`${BASE}/admin/events`, { headers }))));
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toMatch(/^\/admin-login\?/);
+      expect(response.headers.get("Content-Type")).toBeNull();
+    }
+  });
+
+  it("streams new quote requests and messages to signed-in staff, and ends when the browser leaves", async () => {
+    const controller = new AbortController();
+    const response = await events.loader(
+      args(new Request(`${BASE}/admin/events`, { headers: { cookie }, signal: controller.signal })),
+    );
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
+    expect(response.headers.get("Cache-Control")).toBe("no-cache, no-transform");
+    expect(response.headers.get("X-Accel-Buffering")).toBe("no");
+    expect(response.headers.get("Connection")).toBe("close");
+    const reader = response.body!.getReader();
+    const seen = { value: "" };
+    await readUntil(reader, "retry: 2000", seen);
+
+    const quoteId = await newQuote("Live");
+    await readUntil(reader, quoteId, seen);
+    expect(seen.value).toContain(
+      `event: inbox\ndata: ${JSON.stringify({ type: "quote_request.created", id: quoteId })}\n\n`,
+    );
+    const messageId = await newMessage("Live Message");
+    await readUntil(reader, messageId, seen);
+    expect(seen.value).toContain(`"type":"contact_submission.created","id":"${messageId}"`);
+
+    controller.abort();
+    expect((await reader.read()).done).toBe(true);
+  });
+
+  it("ends every open stream when the event bus closes (server shutdown)", async () => {
+    const extra = await createTestServices();
+    try {
+      const user = await createAdminUser({
+        db: extra.db,
+        email: "bye@example.com",
+        password: "shutdown staff passphrase",
+      });
+      const { token } = await createSession({ db: extra.db, config: extra.config, userId: user!.id });
+      const response = await events.loader({
+        request: new Request(`${BASE}/admin/events`, { headers: { cookie: `admin_session=${token}` } }),
+        context: createTestContext(extra),
+        params: {},
+      } as never);
+      const reader = response.body!.getReader();
+      await readUntil(reader, "retry: 2000");
+      await extra.events.close();
+      expect((await reader.read()).done).toBe(true);
+    } finally {
+      await extra.close();
+    }
+  });
+});

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
+import { createAdminUser, findAdminByEmail } from "../../server/admin-users.server.ts";
+import type { Services } from "../../server/services.server.ts";
+import { createSession, getSessionUser } from "../../server/sessions.server.ts";
+import { getSiteSettings } from "../../server/settings.server.ts";
+import { action } from "./settings.tsx";
+
+let services: Services;
+let cookie: string;
+let token: string;
+let userId: string;
+const PASSWORD = "a sturdy staff passphrase";
+
+beforeAll(async () => {
+  services = await createTestServices();
+  userId = (await createAdminUser({ db: services.db, email: "boss@example.com", password: PASSWORD }))!.id;
+  token = (await createSession({ db: services.db, config: services.config, userId })).token;
+  cookie = `admin_session=${token}`;
+});
+afterAll(() => services.close());
+
+type Reply = {
+  data: { intent: string | null; result: { error?: Record<string, string[] | null> } | null };
+  init: { status?: number } | null;
+};
+
+async function post(fields: Record<string, string> | [string, string][]) {
+  const request = new Request("http://localhost/admin/settings", {
+    method: "POST",
+    headers: { cookie },
+    body: new URLSearchParams(fields),
+  });
+  return action({ request, context: createTestContext(services), params: {} } as never);
+}
+
+const site = {
+  intent: "site",
+  companyName: "Unitrans <b>Global</b>",
+  phone: "+231 88 123 4567",
+  email: "desk@example.com",
+  address: "Broad Street, Monrovia",
+  "businessHours[0].days": "Monday - Friday",
+  "businessHours[0].hours": "8:00 AM - 5:00 PM",
+  "businessHours[1].days": "",
+  "businessHours[1].hours": "",
+  "businessHours[2].days": "Saturday",
+  "businessHours[2].hours": "Closed",
+  "social.facebook": "https://facebook.com/unitrans",
+  "social.twitter": "",
+  "social.linkedin": "",
+  "social.instagram": "",
+};
+
+describe("the settings action", () => {
+  it("saves the site details (text stays text; empty hour rows are dropped)", async () => {
+    const response = (await post(site)) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/settings");
+    expect(await getSiteSettings({ db: services.db })).toEqual({
+      companyName: "Unitrans <b>Global</b>",
+      phone: "+231 88 123 4567",
+      email: "desk@example.com",
+      address: "Broad Street, Monrovia",
+      businessHours: [
+        { days: "Monday - Friday", hours: "8:00 AM - 5:00 PM" },
+        { days: "Saturday", hours: "Closed" },
+      ],
+      social: { facebook: "https://facebook.com/unitrans", twitter: "", linkedin: "", instagram: "" },
+    });
+  });
+
+  it("refuses invalid site details with the messages, and keeps the stored ones", async () => {
+    const before = await getSiteSettings({ db: services.db });
+    const reply = (await post({
+      ...site,
+      phone: "call us",
+      email: "nope",
+      "businessHours[0].hours": "",
+      "social.facebook": "javascript:alert(1)",
+    })) as Reply;
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.result?.error).toMatchObject({
+      phone: ["Enter a phone number using digits, spaces and + ( ) - ."],
+      email: ["Please enter a valid email address."],
+      "businessHours[0].hours": ["Enter both the days and the hours, or leave both empty."],
+      "social.facebook": ["Enter a full https:// address or leave empty."],
+    });
+    const noHours = (await post({
+      ...site,
+      "businessHours[0].days": "",
+      "businessHours[0].hours": "",
+      "businessHours[2].days": "",
+      "businessHours[2].hours": "",
+    })) as Reply;
+    expect(noHours.data.result?.error?.businessHours).toEqual([
+      "Enter the business hours of at least one day.",
+    ]);
+    const missing = (await post({ intent: "site" })) as Reply;
+    expect(missing.init?.status).toBe(400);
+    expect(await getSiteSettings({ db: services.db })).toEqual(before);
+  });
+
+  it("adds a staff account with a temporary password, once per address", async () => {
+    const fields = {
+      intent: "add-user",
+      email: "Clerk@Example.com",
+      name: "Clerk",
+      password: "a temporary passphrase",
+    };
+    const added = (await post(fields)) as Response;
+    expect(added.status).toBe(302);
+    const clerk = await findAdminByEmail({ db: services.db, email: "clerk@example.com" });
+    expect(clerk).toMatchObject({ email: "Clerk@Example.com", name: "Clerk", mustChangePassword: true });
+    const again = (await post({ ...fields, email: "clerk@EXAMPLE.com" })) as Reply;
+    expect(again.init?.status).toBe(400);
+    expect(again.data.result?.error?.email).toEqual(["An account with this email already exists."]);
+    const weak = (await post({ ...fields, email: "weak@example.com", password: "password1234" })) as Reply;
+    expect(weak.data.result?.error?.password?.[0]).toContain("too common");
+  });
+
+  it("removes another account but never one's own", async () => {
+    const clerk = (await findAdminByEmail({ db: services.db, email: "clerk@example.com" }))!;
+    const self = (await post({ intent: "remove-user", userId })) as Response;
+    expect(self.status).toBe(302);
+    expect(await findAdminByEmail({ db: services.db, email: "boss@example.com" })).not.toBeNull();
+    const other = (await post({ intent: "remove-user", userId: clerk.id })) as Response;
+    expect(other.status).toBe(302);
+    expect(await findAdminByEmail({ db: services.db, email: "clerk@example.com" })).toBeNull();
+    const junk = (await post({ intent: "remove-user", userId: "'; drop table admin_users; --" })) as Reply;
+    expect(junk.init?.status).toBe(400);
+  });
+
+  it("changes the password after checking the current one, and renews the session", async () => {
+    const change = {
+      intent: "change-password",
+      newPassword: "a brand new passphrase",
+      confirmPassword: "a brand new passphrase",
+    };
+    const wrong = (await post({ ...change, currentPassword: "not it at all" })) as Reply;
+    expect(wrong.init?.status).toBe(400);
+    expect(wrong.data.result?.error?.[""]).toEqual(["The current password is not correct."]);
+    const done = (await post({ ...change, currentPassword: PASSWORD })) as Response;
+    expect(done.status).toBe(302);
+    expect(await getSessionUser({ db: services.db, config: services.config, token })).toBeNull();
+    const renewed = done.headers.getSetCookie().find((c) => c.startsWith("admin_session="))!;
+    cookie = renewed.split(";")[0]!;
+    expect(
+      await getSessionUser({ db: services.db, config: services.config, token: cookie.split("=")[1]! }),
+    ).not.toBeNull();
+  });
+
+  it("answers an unknown or repeated intent with 400", async () => {
+    expect(((await post({ intent: "drop-everything" })) as Reply).init?.status).toBe(400);
+    expect(
+      (
+        (await post([
+          ["intent", "site"],
+          ["intent", "add-user"],
+        ])) as Reply
+      ).init?.status,
+    ).toBe(400);
+  });
+});

@@ -1,0 +1,29 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { AdminErrorView } from "~/components/admin/admin-error";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { ShipmentFormPage, shipmentFormShouldRevalidate } from "~/components/admin/shipment-form";
+import { loadShipmentForm, saveShipmentForm } from "~/server/shipment-form.server";
+import type { Route } from "./+types/shipments.new";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminMeta({ title: "New Shipment", path: "/admin/shipments/new" }, matches);
+
+export function loader({ context }: Route.LoaderArgs) {
+  return loadShipmentForm({ context });
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return saveShipmentForm({ request, context });
+}
+
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return shipmentFormShouldRevalidate(args);
+}
+
+export default function NewShipment({ loaderData, actionData }: Route.ComponentProps) {
+  return <ShipmentFormPage {...loaderData} actionData={actionData} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorView error={error} />;
+}

@@ -1,0 +1,441 @@
+// The shipment back office's actions and loaders, called directly with a real session on a real database.
+import { count, eq } from "drizzle-orm";
+import type { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
+import { createAdminUser } from "../../server/admin-users.server.ts";
+import { adminContext } from "../../server/auth.server.ts";
+import { consignees, shipments, shipmentStatusHistory, shippers } from "../../server/db/schema.ts";
+import type { Services } from "../../server/services.server.ts";
+import { createSession } from "../../server/sessions.server.ts";
+import { createParty, createShipment, getShipmentById } from "../../server/shipments.server.ts";
+import { action as detailAction, loader as detailLoader } from "./shipments.$id.tsx";
+import { action as editAction, loader as editLoader } from "./shipments.$id.edit.tsx";
+import { action as newAction, loader as newLoader } from "./shipments.new.tsx";
+import { action as listAction, loader as listLoader } from "./shipments.tsx";
+
+let services: Services;
+let cookie: string;
+
+beforeAll(async () => {
+  services = await createTestServices();
+  const user = await createAdminUser({
+    db: services.db,
+    email: "desk@example.com",
+    password: "a sturdy staff passphrase",
+  });
+  const { token } = await createSession({ db: services.db, config: services.config, userId: user!.id });
+  cookie = `admin_session=${token}`;
+});
+afterAll(() => services.close());
+
+type Reply = {
+  data: Record<string, unknown> & { result?: { error?: Record<string, string[] | null> } };
+  init: { status?: number } | null;
+};
+
+function context(): RouterContextProvider {
+  const ctx = createTestContext(services);
+  return ctx;
+}
+
+function request(path: string, fields?: Record<string, string> | [string, string][], withCookie = true) {
+  return new Request(`http://localhost${path}`, {
+    method: fields ? "POST" : "GET",
+    headers: withCookie ? { cookie } : {},
+    body: fields ? new URLSearchParams(fields) : undefined,
+  });
+}
+
+// Loaders run below the admin layout, whose middleware sets the signed-in user.
+async function load<T>(loader: (args: never) => T, path: string, params: Record<string, string> = {}) {
+  const ctx = context();
+  ctx.set(adminContext, { id: "x", email: "desk@example.com" } as never);
+  return loader({ request: request(path), context: ctx, params } as never);
+}
+
+const validShipment = (trackingNumber: string) => ({
+  intent: "save-shipment",
+  trackingNumber,
+  status: "In Transit",
+  originLocation: "Monrovia, Liberia",
+  destinationLocation: "Accra, Ghana",
+  currentLocation: "",
+  estimatedDelivery: "2030-05-01",
+  weight: "",
+  dimensions: "10 x 20 x 30",
+  notes: "",
+  shipperId: "none",
+  consigneeId: "none",
+});
+
+const shipmentCount = async () => (await services.db.select({ n: count() }).from(shipments))[0]!.n;
+
+async function thrownStatus(promise: Promise<unknown> | unknown): Promise<number> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error.status;
+    const status = (error as { init?: { status?: number } }).init?.status;
+    if (status) return status;
+    throw error;
+  }
+  throw new Error("expected a thrown response");
+}
+
+describe("the shipment form", () => {
+  it("offers a fresh tracking number and the parties", async () => {
+    await createParty({
+      db: services.db,
+      kind: "shipper",
+      input: { name: "Zed Shipping", company: "Zed Ltd", email: null, phone: null, address: null },
+    });
+    const data = (await load(newLoader, "/admin/shipments/new")) as Awaited<ReturnType<typeof newLoader>>;
+    expect(data.values.trackingNumber).toMatch(/^UTG-\d{4}-\d{4}$/);
+    expect(data.shippers.map((p) => p.name)).toContain("Zed Shipping");
+  });
+
+  it("creates a shipment, leaves no party when 'none' is chosen, and goes to its page", async () => {
+    const response = (await newAction({
+      request: request("/admin/shipments/new", { ...validShipment("TST-0001"), weight: "12,5" }),
+      context: context(),
+      params: {},
+    } as never)) as Response;
+    expect(response.status).toBe(302);
+    const [row] = await services.db.select().from(shipments).where(eq(shipments.trackingNumber, "TST-0001"));
+    expect(response.headers.get("Location")).toBe(`/admin/shipments/${row!.id}`);
+    expect(response.headers.get("Set-Cookie")).toContain("toast=");
+    expect(row).toMatchObject({ shipperId: null, consigneeId: null, weight: 12.5, currentLocation: null });
+  });
+
+  it("refuses invalid input with 400 and the messages, storing nothing", async () => {
+    const before = await shipmentCount();
+    const reply = (await newAction({
+      request: request("/admin/shipments/new", {
+        ...validShipment(""),
+        originLocation: "<b>",
+        weight: "-1",
+        estimatedDelivery: "2030-02-30",
+        shipperId: "not-a-uuid",
+      }),
+      context: context(),
+      params: {},
+    } as never)) as Reply;
+    expect(reply.init?.status).toBe(400);
+    const errors = reply.data.result!.error!;
+    expect(errors.trackingNumber).toEqual(["Tracking number is required."]);
+    expect(errors.weight).toEqual(["Weight must be a non-negative number of kilograms."]);
+    expect(errors.estimatedDelivery).toEqual(["Enter a real calendar date."]);
+    expect(errors.shipperId).toEqual(["Choose a contact from the list."]);
+    expect(await shipmentCount()).toBe(before);
+  });
+
+  it("says so when the tracking number is taken", async () => {
+    const reply = (await newAction({
+      request: request("/admin/shipments/new", validShipment("tst-0001")),
+      context: context(),
+      params: {},
+    } as never)) as Reply;
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.result!.error!.trackingNumber).toEqual([
+      "A shipment with this tracking number already exists.",
+    ]);
+  });
+
+  it("refuses a party that does not exist", async () => {
+    const reply = (await newAction({
+      request: request("/admin/shipments/new", {
+        ...validShipment("TST-0002"),
+        consigneeId: "00000000-0000-4000-8000-000000000000",
+      }),
+      context: context(),
+      params: {},
+    } as never)) as Reply;
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.result!.error!.consigneeId).toEqual(["Consignee ID not found"]);
+  });
+
+  it("creates a party from the 'Add New' dialog and answers with it", async () => {
+    const reply = (await newAction({
+      request: request("/admin/shipments/new", {
+        intent: "create-consignee",
+        name: "Accra Imports",
+        company: "",
+        email: "imports@example.com",
+      }),
+      context: context(),
+      params: {},
+    } as never)) as Reply;
+    expect(reply.init?.status ?? 200).toBe(200);
+    expect(reply.data.party).toMatchObject({ name: "Accra Imports", company: null });
+    const bad = (await newAction({
+      request: request("/admin/shipments/new", { intent: "create-shipper", name: "", email: "nope" }),
+      context: context(),
+      params: {},
+    } as never)) as Reply;
+    expect(bad.init?.status).toBe(400);
+    expect(bad.data.result!.error!.name).toEqual(["Name is required."]);
+    expect(bad.data.result!.error!.email).toEqual(["Please enter a valid email address."]);
+  });
+
+  it("answers an unknown intent with 400", async () => {
+    const reply = (await newAction({
+      request: request("/admin/shipments/new", { intent: "drop-tables" }),
+      context: context(),
+      params: {},
+    } as never)) as Reply;
+    expect(reply.init?.status).toBe(400);
+    const repeated = (await newAction({
+      request: request("/admin/shipments/new", [
+        ["intent", "save-shipment"],
+        ["intent", "create-shipper"],
+      ]),
+      context: context(),
+      params: {},
+    } as never)) as Reply;
+    expect(repeated.init?.status).toBe(400);
+  });
+
+  it("edits a shipment; an unknown or malformed id is a 404", async () => {
+    const [row] = await services.db.select().from(shipments).where(eq(shipments.trackingNumber, "TST-0001"));
+    const data = (await load(editLoader, `/admin/shipments/${row!.id}/edit`, { id: row!.id })) as Awaited<
+      ReturnType<typeof editLoader>
+    >;
+    expect(data.values).toMatchObject({
+      trackingNumber: "TST-0001",
+      estimatedDelivery: "2030-05-01",
+      weight: "12.5",
+    });
+    const response = (await editAction({
+      request: request(`/admin/shipments/${row!.id}/edit`, {
+        ...validShipment("TST-0001"),
+        destinationLocation: "Lagos",
+      }),
+      context: context(),
+      params: { id: row!.id },
+    } as never)) as Response;
+    expect(response.status).toBe(302);
+    expect((await getShipmentById({ db: services.db, id: row!.id }))!.destinationLocation).toBe("Lagos");
+    expect(await thrownStatus(load(editLoader, "/admin/shipments/x/edit", { id: "not-a-uuid" }))).toBe(404);
+    expect(
+      await thrownStatus(
+        editAction({
+          request: request("/admin/shipments/x/edit", validShipment("TST-0009")),
+          context: context(),
+          params: { id: "'; drop table shipments" },
+        } as never),
+      ),
+    ).toBe(404);
+  });
+
+  it("sends a request without a session to the login page and changes nothing", async () => {
+    const before = await shipmentCount();
+    const status = await thrownStatus(
+      newAction({
+        request: request("/admin/shipments/new", validShipment("TST-0003"), false),
+        context: context(),
+        params: {},
+      } as never),
+    );
+    expect(status).toBe(302);
+    expect(await shipmentCount()).toBe(before);
+  });
+});
+
+describe("the shipments list", () => {
+  it("searches case-insensitively and filters active shipments", async () => {
+    const data = (await load(
+      listLoader,
+      "/admin/shipments?q=tst-00&status=active&sort=oldest&page=abc",
+    )) as Awaited<ReturnType<typeof listLoader>>;
+    expect(data.query).toEqual({ q: "tst-00", status: "active", sort: "oldest", page: 1 });
+    expect(data.rows.map((r) => r.trackingNumber)).toEqual(["TST-0001"]);
+    expect(data.rows[0]!.estimatedDelivery).toBe("May 01, 2030");
+  });
+
+  it("deletes a shipment with its history", async () => {
+    const shipment = await createShipment({ db: services.db, input: { ...base("TST-0100") } });
+    await services.db
+      .insert(shipmentStatusHistory)
+      .values({ shipmentId: shipment.id, status: "Pending", location: "Monrovia" });
+    const response = (await listAction({
+      request: request("/admin/shipments?q=tst", { intent: "delete-shipment", id: shipment.id }),
+      context: context(),
+      params: {},
+    } as never)) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/shipments?q=tst");
+    expect(decodeToast(response)).toMatchObject({
+      type: "success",
+      title: "Shipment TST-0100 deleted successfully",
+    });
+    const left = await services.db
+      .select()
+      .from(shipmentStatusHistory)
+      .where(eq(shipmentStatusHistory.shipmentId, shipment.id));
+    expect(left).toEqual([]);
+    const again = (await listAction({
+      request: request("/admin/shipments", { intent: "delete-shipment", id: shipment.id }),
+      context: context(),
+      params: {},
+    } as never)) as Response;
+    expect(decodeToast(again)).toMatchObject({
+      type: "error",
+      title: "Failed to delete shipment. Please try again.",
+    });
+    const malformed = (await listAction({
+      request: request("/admin/shipments", { intent: "delete-shipment", id: "1 or 1=1" }),
+      context: context(),
+      params: {},
+    } as never)) as Reply;
+    expect(malformed.init?.status).toBe(400);
+  });
+});
+
+function base(trackingNumber: string) {
+  return {
+    trackingNumber,
+    status: "Processing",
+    originLocation: "Monrovia",
+    destinationLocation: "Dakar",
+    currentLocation: null,
+    estimatedDelivery: new Date("2030-01-01T00:00:00Z"),
+    weight: null,
+    dimensions: "1 x 1 x 1",
+    notes: null,
+    shipperId: null,
+    consigneeId: null,
+  };
+}
+
+function decodeToast(response: Response) {
+  const match = response.headers.get("Set-Cookie")?.match(/toast=([^;]+)/);
+  return match ? JSON.parse(Buffer.from(match[1]!, "base64url").toString("utf8")) : null;
+}
+
+describe("the shipment detail page", () => {
+  let shipmentId: string;
+  let shipperId: string;
+  let consigneeId: string;
+
+  beforeAll(async () => {
+    const party = { company: null, email: null, phone: null, address: null };
+    shipperId = (await createParty({ db: services.db, kind: "shipper", input: { name: "Sender", ...party } }))
+      .id;
+    consigneeId = (
+      await createParty({ db: services.db, kind: "consignee", input: { name: "Receiver", ...party } })
+    ).id;
+    shipmentId = (
+      await createShipment({ db: services.db, input: { ...base("TST-0200"), shipperId, consigneeId } })
+    ).id;
+  });
+
+  const post = (fields: Record<string, string>, id = shipmentId) =>
+    detailAction({
+      request: request(`/admin/shipments/${id}`, fields),
+      context: context(),
+      params: { id },
+    } as never);
+
+  it("loads the shipment; unknown or malformed ids are 404", async () => {
+    const data = (await load(detailLoader, `/admin/shipments/${shipmentId}`, { id: shipmentId })) as Awaited<
+      ReturnType<typeof detailLoader>
+    >;
+    expect(data.shipment).toMatchObject({
+      trackingNumber: "TST-0200",
+      shipper: { name: "Sender" },
+      consignee: { name: "Receiver" },
+    });
+    expect(await thrownStatus(load(detailLoader, "/admin/shipments/x", { id: "x" }))).toBe(404);
+    expect(
+      await thrownStatus(
+        load(detailLoader, "/admin/shipments/x", { id: "00000000-0000-4000-8000-000000000000" }),
+      ),
+    ).toBe(404);
+    expect(await thrownStatus(post({ intent: "add-status", status: "A", location: "B" }, "nope"))).toBe(404);
+  });
+
+  it("adds a status update without changing the shipment's status, unless asked", async () => {
+    const added = (await post({
+      intent: "add-status",
+      status: "Arrived",
+      location: "Accra",
+      notes: "",
+    })) as Response;
+    expect(decodeToast(added)).toMatchObject({ title: "Status update added" });
+    let shipment = await getShipmentById({ db: services.db, id: shipmentId });
+    expect(shipment!.status).toBe("Processing");
+    expect(shipment!.history.map((h) => h.status)).toEqual(["Arrived"]);
+    await post({ intent: "add-status", status: "Delivered", location: "Accra", alsoSetCurrent: "on" });
+    shipment = await getShipmentById({ db: services.db, id: shipmentId });
+    expect(shipment).toMatchObject({ status: "Delivered", currentLocation: "Accra" });
+
+    const before = shipment!.history.length;
+    const bad = (await post({ intent: "add-status", status: "", location: "x".repeat(500) })) as Reply;
+    expect(bad.init?.status).toBe(400);
+    expect(bad.data.result!.error).toMatchObject({
+      status: ["Status is required."],
+      location: ["Location must be at most 200 characters."],
+    });
+    expect((await getShipmentById({ db: services.db, id: shipmentId }))!.history).toHaveLength(before);
+  });
+
+  it("edits and deletes a status update", async () => {
+    const entry = (await getShipmentById({ db: services.db, id: shipmentId }))!.history.at(-1)!;
+    const saved = (await post({
+      intent: "update-status",
+      id: entry.id,
+      status: "Arrived",
+      location: "Tema",
+      notes: "<script>x</script>",
+    })) as Response;
+    expect(decodeToast(saved)).toMatchObject({ title: "Status update saved" });
+    const stored = (await getShipmentById({ db: services.db, id: shipmentId }))!.history.find(
+      (h) => h.id === entry.id,
+    )!;
+    expect(stored).toMatchObject({ location: "Tema", notes: "<script>x</script>" });
+
+    const malformed = (await post({
+      intent: "update-status",
+      id: "nope",
+      status: "A",
+      location: "B",
+    })) as Reply;
+    expect(malformed.init?.status).toBe(400);
+    const missing = (await post({
+      intent: "delete-status",
+      id: "00000000-0000-4000-8000-000000000000",
+    })) as Response;
+    expect(decodeToast(missing)).toMatchObject({ type: "error", title: "Failed to delete status" });
+    const deleted = (await post({ intent: "delete-status", id: entry.id })) as Response;
+    expect(decodeToast(deleted)).toMatchObject({ type: "success", title: "Status deleted successfully" });
+  });
+
+  it("edits the shipper and deletes the consignee (the shipment keeps no consignee)", async () => {
+    const bad = (await post({ intent: "update-shipper", name: "", email: "x" })) as Reply;
+    expect(bad.init?.status).toBe(400);
+    expect(bad.data.target).toBe("shipper");
+    const updated = (await post({
+      intent: "update-shipper",
+      name: "Sender Two",
+      phone: "+231 1",
+    })) as Response;
+    expect(decodeToast(updated)).toMatchObject({ title: "Shipper updated" });
+    expect((await services.db.select().from(shippers).where(eq(shippers.id, shipperId)))[0]).toMatchObject({
+      name: "Sender Two",
+      phone: "+231 1",
+    });
+
+    const deleted = (await post({ intent: "delete-consignee" })) as Response;
+    expect(decodeToast(deleted)).toMatchObject({ title: "Consignee deleted" });
+    expect(await services.db.select().from(consignees).where(eq(consignees.id, consigneeId))).toEqual([]);
+    expect((await getShipmentById({ db: services.db, id: shipmentId }))!.consigneeId).toBeNull();
+    const again = (await post({ intent: "delete-consignee" })) as Response;
+    expect(decodeToast(again)).toMatchObject({ type: "error", title: "Failed to delete consignee" });
+  });
+
+  it("answers an unknown intent with 400", async () => {
+    const reply = (await post({ intent: "explode" })) as Reply;
+    expect(reply.init?.status).toBe(400);
+  });
+});

@@ -1,0 +1,87 @@
+import { data } from "react-router";
+import { ShipmentErrorView } from "~/components/admin/shipment-error";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { ShipmentList } from "~/components/admin/shipment-list";
+import { servicesContext } from "~/context";
+import { formatListDate } from "~/lib/format";
+import { parseShipmentListQuery, rowIdSchema, SHIPMENT_LIST_INTENTS } from "~/schemas/shipment-admin";
+import { requireAdmin } from "~/server/auth.server";
+import { readFormData, readIntent } from "~/server/forms.server";
+import { deleteShipment, findShipments } from "~/server/shipments.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/shipments";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminMeta({ title: "Shipments", path: "/admin/shipments" }, matches);
+
+const PAGE_SIZE = 20;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const query = parseShipmentListQuery(new URL(request.url).searchParams);
+  const found = await findShipments({
+    db,
+    search: query.q,
+    status: query.status || undefined,
+    sort: query.sort,
+    page: query.page,
+    pageSize: PAGE_SIZE,
+  });
+  return {
+    query,
+    total: found.total,
+    page: found.page,
+    pageCount: found.pageCount,
+    // Formatted here so the server and the browser show the same text.
+    rows: found.rows.map((row) => ({
+      id: row.id,
+      trackingNumber: row.trackingNumber,
+      status: row.status,
+      originLocation: row.originLocation,
+      destinationLocation: row.destinationLocation,
+      createdAt: formatListDate(row.createdAt),
+      estimatedDelivery: row.estimatedDelivery ? formatListDate(row.estimatedDelivery) : null,
+    })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin({ request, context });
+  const { db, logger } = context.get(servicesContext);
+  const formData = await readFormData(request);
+  const intent = readIntent(formData);
+  if (!formData || intent !== SHIPMENT_LIST_INTENTS.deleteShipment) {
+    return data({ error: "Unknown action." }, { status: 400 });
+  }
+  const row = rowIdSchema.safeParse({ id: formData.get("id") });
+  if (!row.success) return data({ error: "This shipment does not exist." }, { status: 400 });
+  // Back to the same page of the list (search, filters and page kept).
+  const url = new URL(request.url);
+  url.searchParams.delete("index");
+  const back = `/admin/shipments${url.search}`;
+  try {
+    const trackingNumber = await deleteShipment({ db, id: row.data.id });
+    if (!trackingNumber) {
+      return redirectWithToast(back, {
+        type: "error",
+        title: "Failed to delete shipment. Please try again.",
+      });
+    }
+    logger.info({ shipmentId: row.data.id }, "Shipment deleted");
+    return redirectWithToast(back, {
+      type: "success",
+      title: `Shipment ${trackingNumber} deleted successfully`,
+    });
+  } catch (error) {
+    logger.error({ err: error, shipmentId: row.data.id }, "Deleting a shipment failed");
+    return redirectWithToast(back, { type: "error", title: "Failed to delete shipment. Please try again." });
+  }
+}
+
+export default function Shipments({ loaderData }: Route.ComponentProps) {
+  return <ShipmentList {...loaderData} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ShipmentErrorView error={error} message="Error loading shipments" />;
+}

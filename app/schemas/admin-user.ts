@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { emailField } from "./login.ts";
+import { newPasswordSchema } from "./password.ts";
+
+export const adminNameField = z
+  .string()
+  .trim()
+  .max(100, { error: "The name must be at most 100 characters." })
+  .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), {
+    error: "The name contains characters that are not allowed.",
+  })
+  .optional();
+
+/** A new staff account: it signs in with the temporary password and must then choose its own. */
+export const createAdminUserSchema = z.object({
+  email: emailField,
+  name: adminNameField,
+  password: newPasswordSchema,
+});
+
+export const removeAdminUserSchema = z.object({
+  userId: z.uuid({ error: "Unknown account." }),
+});

@@ -1,0 +1,67 @@
+import { count, desc, eq } from "drizzle-orm";
+import type { Db } from "./db/client.server.ts";
+import { contactSubmissions, quoteRequests } from "./db/schema.ts";
+
+export type QuoteNotification = { id: string; firstName: string; lastName: string; createdAt: Date };
+
+/** The notifications bell: unread quote requests, newest first. */
+export async function findUnreadQuoteNotifications({
+  db,
+  limit = 20,
+}: {
+  db: Db;
+  limit?: number;
+}): Promise<{ items: QuoteNotification[]; total: number }> {
+  const [items, [total]] = await Promise.all([
+    db
+      .select({
+        id: quoteRequests.id,
+        firstName: quoteRequests.firstName,
+        lastName: quoteRequests.lastName,
+        createdAt: quoteRequests.createdAt,
+      })
+      .from(quoteRequests)
+      .where(eq(quoteRequests.isRead, false))
+      .orderBy(desc(quoteRequests.createdAt))
+      .limit(limit),
+    db.select({ n: count() }).from(quoteRequests).where(eq(quoteRequests.isRead, false)),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+/** The sidebar's 'New' badge on Contact Messages. */
+export async function hasUnreadContactSubmissions({ db }: { db: Db }): Promise<boolean> {
+  const rows = await db
+    .select({ id: contactSubmissions.id })
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.isRead, false))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export type MessageNotification = { id: string; name: string; subject: string; createdAt: Date };
+
+/** The bell, beyond the spec: unread contact messages too, newest first. */
+export async function findUnreadContactNotifications({
+  db,
+  limit = 20,
+}: {
+  db: Db;
+  limit?: number;
+}): Promise<{ items: MessageNotification[]; total: number }> {
+  const [items, [total]] = await Promise.all([
+    db
+      .select({
+        id: contactSubmissions.id,
+        name: contactSubmissions.name,
+        subject: contactSubmissions.subject,
+        createdAt: contactSubmissions.createdAt,
+      })
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.isRead, false))
+      .orderBy(desc(contactSubmissions.createdAt))
+      .limit(limit),
+    db.select({ n: count() }).from(contactSubmissions).where(eq(contactSubmissions.isRead, false)),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}

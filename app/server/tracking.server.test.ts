@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../tests/setup/test-db.ts";
+import type { Database } from "./db/client.server.ts";
+import { consignees, shipments, shipmentStatusHistory, shippers } from "./db/schema.ts";
+import { getPublicShipmentByTrackingNumber, getQrCodeDataUri } from "./tracking.server.ts";
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+let counter = 0;
+/** A shipment with a unique tracking number, optionally with parties and history. */
+async function insertShipment({
+  withParties = true,
+  history = [],
+  updatedAt = new Date("2025-01-01T00:00:00Z"),
+}: {
+  withParties?: boolean;
+  history?: Array<{ status: string; location: string; notes?: string; timestamp: Date; createdAt?: Date }>;
+  updatedAt?: Date;
+} = {}) {
+  const { db } = database;
+  counter++;
+  const trackingNumber = `TST-${String(counter).padStart(4, "0")}-${Date.now() % 10_000}`;
+  let shipperId: string | null = null;
+  let consigneeId: string | null = null;
+  if (withParties) {
+    const [shipper] = await db
+      .insert(shippers)
+      .values({
+        name: "Li Wei",
+        company: "Sunrise Solar Manufacturing Co.",
+        email: "li.wei@sunrise-solar.example",
+        phone: "+86 21 5555 0188",
+        address: "88 Pudong Avenue, Shanghai",
+      })
+      .returning();
+    const [consignee] = await db
+      .insert(consignees)
+      .values({
+        name: "Grace Kollie",
+        company: null,
+        email: "grace@kollie-energy.example",
+        phone: "+231 77 555 0142",
+        address: "14 Tubman Boulevard, Monrovia",
+      })
+      .returning();
+    shipperId = shipper!.id;
+    consigneeId = consignee!.id;
+  }
+  const [shipment] = await db
+    .insert(shipments)
+    .values({
+      trackingNumber,
+      status: "In Transit",
+      originLocation: "Shanghai, China",
+      destinationLocation: "Monrovia, Liberia",
+      currentLocation: "",
+      estimatedDelivery: new Date("2025-02-01T00:00:00Z"),
+      weight: 1250.5,
+      dimensions: "240 x 120 x 150 cm",
+      notes: "Internal note: call the warehouse",
+      shipperId,
+      consigneeId,
+      updatedAt,
+    })
+    .returning();
+  if (history.length > 0) {
+    await db
+      .insert(shipmentStatusHistory)
+      .values(history.map((entry) => ({ ...entry, shipmentId: shipment!.id })));
+  }
+  return { trackingNumber, shipment: shipment! };
+}
+
+describe("getPublicShipmentByTrackingNumber", () => {
+  it("returns the shipment with shipper and consignee joined, public fields only", async () => {
+    const { trackingNumber } = await insertShipment();
+    const result = await getPublicShipmentByTrackingNumber({ db: database.db, trackingNumber });
+    expect(result).toMatchObject({
+      trackingNumber,
+      status: "In Transit",
+      originLocation: "Shanghai, China",
+      destinationLocation: "Monrovia, Liberia",
+      currentLocation: null,
+      weight: 1250.5,
+      dimensions: "240 x 120 x 150 cm",
+      shipper: { name: "Li Wei", company: "Sunrise Solar Manufacturing Co." },
+      consignee: { name: "Grace Kollie", company: null },
+      history: [],
+    });
+    expect(result!.estimatedDelivery).toEqual(new Date("2025-02-01T00:00:00Z"));
+  });
+
+  it("never carries e-mail, phone, street address, internal notes or ids of the parties", async () => {
+    const { trackingNumber } = await insertShipment();
+    const result = await getPublicShipmentByTrackingNumber({ db: database.db, trackingNumber });
+    expect(Object.keys(result!.shipper!).sort()).toEqual(["company", "name"]);
+    expect(Object.keys(result!.consignee!).sort()).toEqual(["company", "name"]);
+    expect(result).not.toHaveProperty("notes");
+    expect(result).not.toHaveProperty("shipperId");
+    expect(result).not.toHaveProperty("consigneeId");
+    const json = JSON.stringify(result);
+    for (const secret of ["@", "+86", "+231", "Pudong Avenue", "Tubman Boulevard", "Internal note"]) {
+      expect(json).not.toContain(secret);
+    }
+  });
+
+  it("finds the shipment whatever the case and padding of the input", async () => {
+    const { trackingNumber } = await insertShipment();
+    const found = await getPublicShipmentByTrackingNumber({
+      db: database.db,
+      trackingNumber: `  ${trackingNumber.toLowerCase()}\t`,
+    });
+    expect(found?.trackingNumber).toBe(trackingNumber);
+  });
+
+  it("orders history newest first, ties by the entry recorded last", async () => {
+    const same = new Date("2025-01-10T12:00:00Z");
+    const { trackingNumber } = await insertShipment({
+      history: [
+        { status: "Processing", location: "Shanghai, China", timestamp: new Date("2025-01-05T08:00:00Z") },
+        { status: "Arrived", location: "Abidjan", timestamp: new Date("2025-01-20T07:00:00Z") },
+        {
+          status: "Shipped",
+          location: "Port of Shanghai",
+          timestamp: same,
+          createdAt: new Date("2025-01-10T12:00:01Z"),
+        },
+        {
+          status: "In Transit",
+          location: "Port Louis",
+          notes: "Transshipment",
+          timestamp: same,
+          createdAt: new Date("2025-01-10T12:05:00Z"),
+        },
+      ],
+    });
+    const result = await getPublicShipmentByTrackingNumber({ db: database.db, trackingNumber });
+    expect(result!.history.map((entry) => entry.status)).toEqual([
+      "Arrived",
+      "In Transit",
+      "Shipped",
+      "Processing",
+    ]);
+    expect(result!.history[1]).toMatchObject({ location: "Port Louis", notes: "Transshipment" });
+    expect(result!.history[0]!.timestamp).toEqual(new Date("2025-01-20T07:00:00Z"));
+    expect(Object.keys(result!.history[0]!).sort()).toEqual([
+      "id",
+      "location",
+      "notes",
+      "status",
+      "timestamp",
+    ]);
+  });
+
+  it("last updated is the later of the shipment's update time and the newest history entry", async () => {
+    const newer = await insertShipment({
+      updatedAt: new Date("2025-01-01T00:00:00Z"),
+      history: [{ status: "Shipped", location: "Shanghai", timestamp: new Date("2025-01-15T10:00:00Z") }],
+    });
+    const older = await insertShipment({
+      updatedAt: new Date("2025-03-01T00:00:00Z"),
+      history: [{ status: "Shipped", location: "Shanghai", timestamp: new Date("2025-01-15T10:00:00Z") }],
+    });
+    const a = await getPublicShipmentByTrackingNumber({
+      db: database.db,
+      trackingNumber: newer.trackingNumber,
+    });
+    const b = await getPublicShipmentByTrackingNumber({
+      db: database.db,
+      trackingNumber: older.trackingNumber,
+    });
+    expect(a!.lastUpdatedAt).toEqual(new Date("2025-01-15T10:00:00Z"));
+    expect(b!.lastUpdatedAt).toEqual(new Date("2025-03-01T00:00:00Z"));
+  });
+
+  it("returns null parties when the shipment has none", async () => {
+    const { trackingNumber } = await insertShipment({ withParties: false });
+    const result = await getPublicShipmentByTrackingNumber({ db: database.db, trackingNumber });
+    expect(result).toMatchObject({ shipper: null, consignee: null });
+  });
+
+  it("returns null for an unknown or impossible number, without throwing", async () => {
+    const { db } = database;
+    const inputs: unknown[] = [
+      "UTG-0000-0000",
+      "",
+      "   ",
+      undefined,
+      null,
+      42,
+      "A".repeat(10_000),
+      "UTG\u0000-1",
+      "' OR '1'='1",
+      "'; DROP TABLE shipments; --",
+      "<script>alert(1)</script>",
+      "%",
+      "_",
+    ];
+    for (const trackingNumber of inputs) {
+      await expect(getPublicShipmentByTrackingNumber({ db, trackingNumber })).resolves.toBeNull();
+    }
+    // The table is still there.
+    await insertShipment();
+  });
+});
+
+describe("getQrCodeDataUri", () => {
+  it("makes an SVG data URI of the URL and reuses it", async () => {
+    const uri = await getQrCodeDataUri("https://example.com/track/UTG-1234-5678");
+    expect(uri.startsWith("data:image/svg+xml;base64,")).toBe(true);
+    const svg = Buffer.from(uri.slice(uri.indexOf(",") + 1), "base64").toString("utf8");
+    expect(svg).toContain("<svg");
+    expect(svg).not.toContain("<script");
+    expect(await getQrCodeDataUri("https://example.com/track/UTG-1234-5678")).toBe(uri);
+  });
+});

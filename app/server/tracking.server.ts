@@ -1,0 +1,137 @@
+import { eq, sql } from "drizzle-orm";
+import QRCode from "qrcode";
+import { parseTrackingNumber } from "../lib/tracking-number.ts";
+import type { Db } from "./db/client.server.ts";
+import { consignees, shipments, shipmentStatusHistory, shippers } from "./db/schema.ts";
+
+/** A party as the public may see it: name and company only, never e-mail, phone or address. */
+export type PublicParty = { name: string; company: string | null };
+
+export type PublicStatusEntry = {
+  id: string;
+  status: string;
+  location: string;
+  notes: string | null;
+  timestamp: Date;
+};
+
+export type PublicShipment = {
+  trackingNumber: string;
+  status: string;
+  originLocation: string;
+  destinationLocation: string;
+  currentLocation: string | null;
+  estimatedDelivery: Date | null;
+  weight: number | null;
+  dimensions: string | null;
+  shipper: PublicParty | null;
+  consignee: PublicParty | null;
+  /** Newest first (ties: the entry recorded last first). */
+  history: PublicStatusEntry[];
+  /** The later of the shipment's own update time and its newest status entry. */
+  lastUpdatedAt: Date;
+};
+
+type HistoryJson = { id: string; status: string; location: string; notes: string | null; timestamp: number };
+
+/** The shipment's status history as one JSON array, newest first; timestamps as epoch milliseconds. */
+const historyJson = sql<HistoryJson[]>`(
+  select coalesce(json_agg(json_build_object(
+    'id', h.id, 'status', h.status, 'location', h.location, 'notes', h.notes,
+    'timestamp', (extract(epoch from h.timestamp) * 1000)::float8
+  ) order by h.timestamp desc, h.created_at desc), '[]'::json)
+  from ${shipmentStatusHistory} h
+  where h.shipment_id = ${shipments.id}
+)`;
+
+/**
+ * The shipment behind a tracking number as the public tracking page shows it, or null when there is
+ * none (or the input can never be a tracking number). Input is trimmed and upper-cased; stored numbers
+ * are upper-case. One query on the unique tracking-number index, the parties joined and the history
+ * (index on shipment and timestamp) aggregated; only public columns are selected, so contact details
+ * never leave the database on this path.
+ */
+export async function getPublicShipmentByTrackingNumber({
+  db,
+  trackingNumber,
+}: {
+  db: Db;
+  trackingNumber: unknown;
+}): Promise<PublicShipment | null> {
+  const parsed = parseTrackingNumber(trackingNumber);
+  if (!parsed.ok) return null;
+
+  const [row] = await db
+    .select({
+      trackingNumber: shipments.trackingNumber,
+      status: shipments.status,
+      originLocation: shipments.originLocation,
+      destinationLocation: shipments.destinationLocation,
+      currentLocation: shipments.currentLocation,
+      estimatedDelivery: shipments.estimatedDelivery,
+      weight: shipments.weight,
+      dimensions: shipments.dimensions,
+      updatedAt: shipments.updatedAt,
+      shipperName: shippers.name,
+      shipperCompany: shippers.company,
+      consigneeName: consignees.name,
+      consigneeCompany: consignees.company,
+      history: historyJson,
+    })
+    .from(shipments)
+    .leftJoin(shippers, eq(shippers.id, shipments.shipperId))
+    .leftJoin(consignees, eq(consignees.id, shipments.consigneeId))
+    .where(eq(shipments.trackingNumber, parsed.value))
+    .limit(1);
+  if (!row) return null;
+
+  // json from PGlite and node-postgres arrives parsed; a string would mean a driver that does not.
+  const rawHistory: HistoryJson[] =
+    typeof row.history === "string" ? JSON.parse(row.history) : (row.history ?? []);
+  const history: PublicStatusEntry[] = rawHistory.map((entry) => ({
+    id: entry.id,
+    status: entry.status,
+    location: entry.location,
+    notes: entry.notes,
+    timestamp: new Date(entry.timestamp),
+  }));
+
+  const newest = history[0]?.timestamp;
+  const lastUpdatedAt = newest && newest.getTime() > row.updatedAt.getTime() ? newest : row.updatedAt;
+
+  return {
+    trackingNumber: row.trackingNumber,
+    status: row.status,
+    originLocation: row.originLocation,
+    destinationLocation: row.destinationLocation,
+    currentLocation: row.currentLocation?.trim() ? row.currentLocation : null,
+    estimatedDelivery: row.estimatedDelivery,
+    weight: row.weight,
+    dimensions: row.dimensions?.trim() ? row.dimensions : null,
+    shipper: row.shipperName === null ? null : { name: row.shipperName, company: row.shipperCompany },
+    consignee: row.consigneeName === null ? null : { name: row.consigneeName, company: row.consigneeCompany },
+    history,
+    lastUpdatedAt,
+  };
+}
+
+const QR_CACHE_SIZE = 500;
+const qrCache = new Map<string, string>();
+
+/**
+ * A QR code of `url` as an SVG data URI, for an <img>. The SVG is generated here from our own URL;
+ * recent ones are kept (about 0.5 ms each to make).
+ */
+export async function getQrCodeDataUri(url: string): Promise<string> {
+  const cached = qrCache.get(url);
+  if (cached) {
+    qrCache.delete(url);
+    qrCache.set(url, cached);
+    return cached;
+  }
+  const svg = await QRCode.toString(url, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
+  const uri = `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+  qrCache.set(url, uri);
+  if (qrCache.size > QR_CACHE_SIZE) qrCache.delete(qrCache.keys().next().value!);
+  return uri;
+}

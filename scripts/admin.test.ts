@@ -1,0 +1,152 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findAdminByEmail } from "../app/server/admin-users.server.ts";
+import { openDatabase } from "../app/server/db/client.server.ts";
+import { verifyPassword } from "../app/server/passwords.server.ts";
+
+// `npm run admin` as a person runs it: a real process on its own embedded database, the password on stdin.
+let dataDir: string;
+beforeAll(() => {
+  dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "admin-cli-")), "data");
+});
+afterAll(() => {
+  fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+});
+
+type Run = { code: number | null; stdout: string; stderr: string };
+
+function runAdmin(args: string[], stdin = ""): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["scripts/admin.ts", ...args], {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        NODE_ENV: "production",
+        SEED_DEMO: "false",
+      },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+async function storedHash(email: string): Promise<string | undefined> {
+  const database = await openDatabase({ dataDir });
+  try {
+    return (await findAdminByEmail({ db: database.db, email }))?.passwordHash;
+  } finally {
+    await database.close();
+  }
+}
+
+describe("npm run admin", () => {
+  it("create: makes an account with the password read from standard input", {
+    timeout: 180_000,
+  }, async () => {
+    const run = await runAdmin(
+      ["create", "--email", "Ops@Example.com", "--name", "Ops Desk"],
+      "a sturdy cli passphrase\n",
+    );
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toContain("Created the admin account Ops@Example.com.");
+    expect(run.code).toBe(0);
+    const hash = await storedHash("ops@example.com");
+    expect(hash).toMatch(/^\$argon2id\$/);
+    expect((await verifyPassword({ stored: hash!, password: "a sturdy cli passphrase" })).valid).toBe(true);
+  });
+
+  it("create: refuses a taken address, a weak password and a password on the command line", {
+    timeout: 180_000,
+  }, async () => {
+    const taken = await runAdmin(["create", "--email", "ops@example.com"], "another sturdy passphrase\n");
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toContain("already exists");
+
+    const weak = await runAdmin(["create", "--email", "weak@example.com"], "password1234\n");
+    expect(weak.code).toBe(1);
+    expect(weak.stderr).toContain("This password is too common.");
+
+    const short = await runAdmin(["create", "--email", "short@example.com"], "short\n");
+    expect(short.stderr).toContain("The password must be at least 12 characters.");
+
+    const onCommandLine = await runAdmin([
+      "create",
+      "--email",
+      "x@example.com",
+      "--password",
+      "a sturdy cli passphrase",
+    ]);
+    expect(onCommandLine.code).toBe(2);
+    expect(onCommandLine.stderr).toContain("Passwords are not accepted on the command line.");
+
+    const badEmail = await runAdmin(["create", "--email", "not-an-email"], "a sturdy cli passphrase\n");
+    expect(badEmail.code).toBe(2);
+    expect(badEmail.stderr).toContain("Please enter a valid email address.");
+  });
+
+  it("reset-password: sets a new password for an existing account only", { timeout: 180_000 }, async () => {
+    const run = await runAdmin(
+      ["reset-password", "--email", "OPS@example.com"],
+      "a replaced cli passphrase\r\n",
+    );
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toContain("Changed the password of Ops@Example.com");
+    expect(run.code).toBe(0);
+    const hash = await storedHash("ops@example.com");
+    expect((await verifyPassword({ stored: hash!, password: "a replaced cli passphrase" })).valid).toBe(true);
+
+    const missing = await runAdmin(
+      ["reset-password", "--email", "nobody@example.com"],
+      "a replaced cli passphrase\n",
+    );
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("There is no admin account for nobody@example.com.");
+  });
+
+  it("lists accounts, and prints usage for an unknown command", { timeout: 180_000 }, async () => {
+    const list = await runAdmin(["list"]);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain("Ops@Example.com\tOps Desk");
+    const unknown = await runAdmin(["frobnicate"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("Usage:");
+  });
+
+  it("says clearly that the database is in use while the app runs", { timeout: 180_000 }, async () => {
+    // Another live process holds the data folder's lock, as the running app does.
+    const holder = spawn(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `const { lockDataDir } = await import("./app/server/db/lock.server.ts");
+         lockDataDir(${JSON.stringify(dataDir)});
+         console.log("locked");
+         setInterval(() => {}, 1000);`,
+      ],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    try {
+      await new Promise<void>((resolve, reject) => {
+        holder.stdout.on("data", (chunk) => String(chunk).includes("locked") && resolve());
+        holder.on("exit", (code) => reject(new Error(`the lock holder exited (${code})`)));
+      });
+      const run = await runAdmin(["list"]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain("is in use by another process");
+      expect(run.stderr).toContain("Stop the app, run this command, then start the app again.");
+    } finally {
+      holder.kill();
+    }
+  });
+});

@@ -1,0 +1,183 @@
+// `npm run admin -- <command>`: manages admin accounts on the server. Passwords are read from a prompt or
+// standard input, never from the command line (it would stay in the shell history and the process list).
+import { parseArgs } from "node:util";
+import {
+  createAdminUser,
+  findAdminByEmail,
+  listAdminUsers,
+  setAdminPassword,
+} from "../app/server/admin-users.server.ts";
+import { loadConfig } from "../app/server/config.server.ts";
+import { type Database, migrateDatabase, openDatabase } from "../app/server/db/client.server.ts";
+import { clearLoginFailures } from "../app/server/login-throttle.server.ts";
+import { deleteUserSessions } from "../app/server/sessions.server.ts";
+import { adminNameField } from "../app/schemas/admin-user.ts";
+import { emailField } from "../app/schemas/login.ts";
+import { newPasswordSchema } from "../app/schemas/password.ts";
+
+const USAGE = `Usage:
+  npm run admin -- create --email you@example.com [--name "Your Name"]
+  npm run admin -- reset-password --email you@example.com
+  npm run admin -- list
+
+The password is asked for at a prompt, or read from the first line of standard input
+(e.g. printf '%s\\n' "$PASSWORD" | npm run admin -- create --email you@example.com).
+It must be at least 12 characters and not a common password.
+With the embedded database, stop the app first: its data folder serves one process at a time.`;
+
+class UsageError extends Error {}
+/** A failure to report in one sentence, without a stack trace. */
+class CliError extends Error {}
+
+function fail(message: string, code = 1): never {
+  console.error(message);
+  process.exit(code);
+}
+
+/** Reads one password: hidden at a terminal prompt (asked twice), else the first line of standard input. */
+async function readPassword(): Promise<string> {
+  if (!process.stdin.isTTY) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString("utf8");
+    return text.split(/\r?\n/)[0] ?? "";
+  }
+  const first = await promptHidden("Password: ");
+  const second = await promptHidden("Repeat the password: ");
+  if (first !== second) fail("The passwords do not match.");
+  return first;
+}
+
+function promptHidden(question: string): Promise<string> {
+  return new Promise((resolve) => {
+    const stdin = process.stdin;
+    process.stdout.write(question);
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.setEncoding("utf8");
+    let value = "";
+    const onData = (input: string) => {
+      for (const char of input) {
+        if (char === "\r" || char === "\n" || char === "\u0004") {
+          stdin.setRawMode(false);
+          stdin.pause();
+          stdin.off("data", onData);
+          process.stdout.write("\n");
+          resolve(value);
+          return;
+        }
+        if (char === "\u0003") {
+          stdin.setRawMode(false);
+          process.stdout.write("\n");
+          process.exit(130);
+        }
+        if (char === "\u007f" || char === "\b") value = value.slice(0, -1);
+        else value += char;
+      }
+    };
+    stdin.on("data", onData);
+  });
+}
+
+function parseCommand(argv: string[]) {
+  if (argv.some((arg) => arg === "--password" || arg.startsWith("--password="))) {
+    throw new UsageError(
+      "Passwords are not accepted on the command line. Leave out --password: you will be asked for it " +
+        "(or pipe it on standard input).",
+    );
+  }
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { email: { type: "string" }, name: { type: "string" }, help: { type: "boolean", short: "h" } },
+  });
+  const command = positionals[0];
+  if (values.help || !command) throw new UsageError(USAGE);
+  if (command === "list") return { command } as const;
+  if (command !== "create" && command !== "reset-password")
+    throw new UsageError(`Unknown command '${command}'.\n\n${USAGE}`);
+  const email = emailField.safeParse(values.email ?? "");
+  if (!email.success) throw new UsageError(`--email: ${email.error.issues[0]?.message}\n\n${USAGE}`);
+  const name = adminNameField.safeParse(values.name);
+  if (!name.success) throw new UsageError(`--name: ${name.error.issues[0]?.message}`);
+  return { command, email: email.data, name: name.data } as const;
+}
+
+async function openAppDatabase(): Promise<Database> {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
+    timeoutMs: config.DATABASE_TIMEOUT_MS,
+  });
+  try {
+    await migrateDatabase(database);
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+  return database;
+}
+
+async function main() {
+  let command: ReturnType<typeof parseCommand>;
+  try {
+    command = parseCommand(process.argv.slice(2));
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error), 2);
+  }
+
+  let password = "";
+  if (command.command !== "list") {
+    password = await readPassword();
+    const rules = newPasswordSchema.safeParse(password);
+    if (!rules.success) fail(rules.error.issues[0]?.message ?? "The password is not allowed.");
+  }
+
+  let database: Database;
+  try {
+    database = await openAppDatabase();
+  } catch (error) {
+    if (error instanceof Error && error.name === "DataDirLockedError") {
+      fail(`${error.message}\nStop the app, run this command, then start the app again.`);
+    }
+    if (error instanceof Error && error.name === "ConfigError") fail(error.message);
+    throw error;
+  }
+  const { db } = database;
+  try {
+    if (command.command === "list") {
+      const users = await listAdminUsers({ db });
+      if (users.length === 0) console.log("No admin accounts yet.");
+      for (const user of users) {
+        const lastLogin = user.lastLogin ? user.lastLogin.toISOString() : "never";
+        console.log(`${user.email}\t${user.name ?? ""}\tlast login: ${lastLogin}`);
+      }
+    } else if (command.command === "create") {
+      if (await findAdminByEmail({ db, email: command.email })) {
+        throw new CliError(
+          `An admin account for ${command.email} already exists. Use reset-password to change its password.`,
+        );
+      }
+      const created = await createAdminUser({ db, email: command.email, name: command.name, password });
+      if (!created) throw new CliError(`An admin account for ${command.email} already exists.`);
+      console.log(`Created the admin account ${command.email}. Log in at /admin-login.`);
+    } else {
+      const user = await findAdminByEmail({ db, email: command.email });
+      if (!user) throw new CliError(`There is no admin account for ${command.email}.`);
+      await setAdminPassword({ db, userId: user.id, password, mustChangePassword: false });
+      await deleteUserSessions({ db, userId: user.id });
+      await clearLoginFailures({ db, email: user.email });
+      console.log(`Changed the password of ${user.email}; all of its sessions were ended.`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  if (error instanceof CliError) fail(error.message);
+  throw error;
+}

@@ -1,0 +1,47 @@
+import { ADMIN_EMAIL, ADMIN_PASSWORD, login, submitLogin, waitForToastsToClose } from "./admin-fixtures.ts";
+import { expect, test } from "./fixtures.ts";
+
+test("the dashboard shows the shipment counts and leads to the list", async ({ page, checkA11y }) => {
+  test.slow();
+  await login(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(page.getByText("Total Shipments")).toBeVisible();
+  await expect(page.getByText("All time shipments")).toBeVisible();
+  await expect(page.getByText("Active Shipments")).toBeVisible();
+  await expect(page.getByText("Currently in transit")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Shipments Created per Week" })).toBeVisible();
+  await expect(page.getByRole("table", { name: /Shipments created per week/ })).toBeAttached();
+  await expect(page.getByRole("heading", { name: "Shipments by Status" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Unread quote requests/ })).toHaveAttribute(
+    "href",
+    "/admin/quote-requests",
+  );
+  await expect(page.getByRole("link", { name: /Unread messages/ })).toHaveAttribute(
+    "href",
+    "/admin/contact-submissions",
+  );
+  await expect(page.getByRole("heading", { name: "Overdue Deliveries" })).toBeVisible();
+  await waitForToastsToClose(page);
+  await checkA11y();
+
+  await page.getByRole("link", { name: "View Active" }).click();
+  await expect(page).toHaveURL(/\/admin\/shipments\?status=active$/);
+  await expect(page.getByLabel("Status")).toHaveValue("active");
+
+  await page.goto("/admin/dashboard");
+  await page.getByRole("link", { name: "Manage Shipments" }).click();
+  await expect(page).toHaveURL(/\/admin\/shipments$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Shipments" })).toBeVisible();
+});
+
+test("the dashboard is readable without JavaScript", async ({ browser }) => {
+  test.slow();
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  // Without JavaScript the login form still posts; the dashboard is server-rendered.
+  await page.goto("/admin-login?redirectTo=%2Fadmin%2Fdashboard");
+  await submitLogin(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(page.getByText("Total Shipments")).toBeVisible();
+  await context.close();
+});

@@ -1,0 +1,235 @@
+import type { Page } from "@playwright/test";
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  login,
+  submitLogin,
+  waitForHydration,
+  waitForToastsToClose,
+} from "./admin-fixtures.ts";
+import { expect, test } from "./fixtures.ts";
+
+/** A tracking number no other test uses (tests run side by side on one server). */
+function uniqueTrackingNumber(): string {
+  const random = Math.random().toString(36).slice(2, 6).toUpperCase();
+  return `E2E-${Date.now().toString(36).toUpperCase()}-${random}`;
+}
+
+/** Toasts pause while the pointer rests on them (it often does after clicking a button at the bottom right). */
+async function settle(page: Page) {
+  await page.mouse.move(0, 0);
+  await waitForToastsToClose(page);
+}
+
+async function openNewShipmentForm(page: Page) {
+  await page.goto("/admin/shipments/new");
+  await expect(page.getByRole("heading", { level: 1, name: "New Shipment" })).toBeVisible();
+  await waitForHydration(page.getByRole("button", { name: "Create Shipment" }));
+}
+
+async function fillShipment(page: Page, trackingNumber: string) {
+  await page.getByLabel("Tracking Number").fill(trackingNumber);
+  await page.getByLabel("Status", { exact: true }).fill("In Transit");
+  await page.getByLabel("Origin").fill("Monrovia, Liberia");
+  await page.getByLabel("Destination").fill("Accra, Ghana");
+  await page.getByLabel("Estimated Delivery").fill("2030-05-01");
+  await page.getByLabel("Weight (kg, optional)").fill("125.5");
+  await page.getByLabel("Dimensions").fill("120 x 80 x 60");
+}
+
+async function addParty(page: Page, kind: "Shipper" | "Consignee", name: string, company: string) {
+  await page.getByRole("button", { name: `Add New ${kind}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Add New ${kind}` });
+  await expect(dialog.getByText(`Enter the ${kind.toLowerCase()}'s information.`)).toBeVisible();
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("Company").fill(company);
+  await dialog.getByLabel("Email").fill(`${kind.toLowerCase()}@example.com`);
+  await dialog.getByRole("button", { name: `Add ${kind}` }).click();
+  await expect(page.getByText(`${kind} created successfully`)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByLabel(kind, { exact: true }).locator("option:checked")).toHaveText(
+    `${name} (${company})`,
+  );
+}
+
+/** Creates a shipment through the form with a new shipper and consignee; ends on its detail page. */
+async function createShipment(page: Page, trackingNumber: string, tag: string) {
+  await openNewShipmentForm(page);
+  await fillShipment(page, trackingNumber);
+  await addParty(page, "Shipper", `Shipper ${tag}`, "Monrovia Traders");
+  await addParty(page, "Consignee", `Consignee ${tag}`, "Accra Imports");
+  await page.getByRole("button", { name: "Create Shipment" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Shipment ${trackingNumber}` })).toBeVisible();
+  await expect(page.getByText("Shipment created successfully")).toBeVisible();
+}
+
+test("a shipment is created with new parties, found, edited, tracked with its history, and deleted", async ({
+  page,
+  checkA11y,
+}) => {
+  test.slow();
+  const trackingNumber = uniqueTrackingNumber();
+  const tag = trackingNumber.slice(-4);
+  await login(page);
+  await openNewShipmentForm(page);
+  await settle(page);
+  await checkA11y();
+
+  await fillShipment(page, trackingNumber);
+  await addParty(page, "Shipper", `Shipper ${tag}`, "Monrovia Traders");
+  await addParty(page, "Consignee", `Consignee ${tag}`, "Accra Imports");
+  await page.getByRole("button", { name: "Create Shipment" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Shipment ${trackingNumber}` })).toBeVisible();
+  await expect(page.getByText("Shipment created successfully")).toBeVisible();
+  await expect(page.getByText(`Shipper ${tag}`)).toBeVisible();
+  await expect(page.getByText(`Consignee ${tag}`)).toBeVisible();
+  await expect(page.getByText("125.5 kg")).toBeVisible();
+  await settle(page);
+  await checkA11y();
+
+  // Found by a case-insensitive part of its number.
+  await page.goto("/admin/shipments");
+  await page.getByRole("searchbox", { name: "Search" }).fill(trackingNumber.slice(0, 10).toLowerCase());
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/[?&]q=/);
+  const row = page.getByRole("row").filter({ hasText: trackingNumber });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText("In Transit")).toBeVisible();
+  await expect(row.getByText("May 01, 2030")).toBeVisible();
+  await checkA11y();
+
+  // Edited.
+  await row.getByRole("link", { name: `Edit ${trackingNumber}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit Shipment" })).toBeVisible();
+  await waitForHydration(page.getByRole("button", { name: "Update Shipment" }));
+  await expect(page.getByLabel("Tracking Number")).toHaveValue(trackingNumber);
+  await page.getByLabel("Destination").fill("Lagos, Nigeria");
+  await page.getByRole("button", { name: "Update Shipment" }).click();
+  await expect(page.getByText("Shipment updated successfully")).toBeVisible();
+  await expect(page.getByText("Lagos, Nigeria")).toBeVisible();
+
+  // History: add (the shipment's own status stays), edit inline, see it on the public page, delete.
+  const addForm = page.getByRole("form", { name: "Add Status Update" });
+  await waitForHydration(addForm.getByRole("button", { name: "Add Status Update" }));
+  await addForm.getByLabel("Status", { exact: true }).fill("Arrived");
+  await addForm.getByLabel("Location", { exact: true }).fill("Lagos Port");
+  await addForm.getByRole("button", { name: "Add Status Update" }).click();
+  await expect(page.getByText("Status update added")).toBeVisible();
+  const history = page.getByRole("list", { name: "Status history" });
+  await expect(history.getByText(/^Arrived/)).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: "In Transit" })).toBeVisible();
+
+  await history.getByRole("link", { name: /^Edit status update Arrived/ }).click();
+  const editForm = page.getByRole("form", { name: /^Edit status update of/ });
+  await waitForHydration(editForm.getByRole("button", { name: "Save" }));
+  await editForm.getByLabel("Location", { exact: true }).fill("Lagos Terminal 2");
+  await editForm.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Status update saved")).toBeVisible();
+  await expect(history.getByText("Lagos Terminal 2")).toBeVisible();
+
+  await page.goto(`/track/${trackingNumber}`);
+  await expect(page.getByText("Lagos Terminal 2").first()).toBeVisible();
+  await expect(page.getByText("Lagos, Nigeria").first()).toBeVisible();
+
+  await page.goBack();
+  await waitForHydration(page.getByRole("link", { name: "Edit Shipment" }));
+  await page.getByRole("button", { name: /^Delete status update Arrived/ }).click();
+  const confirmEntry = page.getByRole("alertdialog", { name: "Delete status update?" });
+  await confirmEntry.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Status deleted successfully")).toBeVisible();
+  await expect(page.getByText("No status updates available")).toBeVisible();
+
+  // Deleted from the list.
+  await page.goto(`/admin/shipments?q=${encodeURIComponent(trackingNumber)}`);
+  const listed = page.getByRole("row").filter({ hasText: trackingNumber });
+  await waitForHydration(listed.getByRole("button", { name: `Delete ${trackingNumber}` }));
+  await listed.getByRole("button", { name: `Delete ${trackingNumber}` }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Are you sure?" });
+  await expect(confirm.getByText(/permanently delete .* and all associated data/)).toBeVisible();
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText(`Shipment ${trackingNumber} deleted successfully`)).toBeVisible();
+  await expect(page.getByText("No shipments found")).toBeVisible();
+});
+
+test("the shipper and consignee are edited and deleted on the detail page", async ({ page }) => {
+  test.slow();
+  const trackingNumber = uniqueTrackingNumber();
+  const tag = trackingNumber.slice(-4);
+  await login(page);
+  await createShipment(page, trackingNumber, tag);
+
+  await page.getByRole("link", { name: "Edit shipper" }).click();
+  const form = page.getByRole("form", { name: "Shipper" });
+  await waitForHydration(form.getByRole("button", { name: "Save Shipper" }));
+  await form.getByLabel("Email").fill("desk@example.com");
+  await form.getByLabel("Phone").fill("+231 77 000 1111");
+  await form.getByRole("button", { name: "Save Shipper" }).click();
+  await expect(page.getByText("Shipper updated")).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: "+231 77 000 1111" })).toBeVisible();
+
+  await waitForHydration(page.getByRole("button", { name: "Delete consignee" }));
+  await page.getByRole("button", { name: "Delete consignee" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete consignee?" });
+  await expect(confirm.getByText(/removed from the database and from the shipment/)).toBeVisible();
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Consignee deleted")).toBeVisible();
+  await expect(page.getByText("No consignee information available")).toBeVisible();
+});
+
+test("the form keeps what was typed and explains a taken tracking number (without JavaScript)", async ({
+  browser,
+}) => {
+  test.slow();
+  // Without scripts the form posts to the server, whose answer (400) is a page, not a failed fetch.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/admin-login?redirectTo=%2Fadmin%2Fshipments%2Fnew");
+  await submitLogin(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await expect(page.getByRole("heading", { level: 1, name: "New Shipment" })).toBeVisible();
+  await fillShipment(page, "UTG-1234-5678");
+  await page.getByRole("button", { name: "Create Shipment" }).click();
+  await expect(page.getByText("A shipment with this tracking number already exists.")).toBeVisible();
+  await expect(page.getByLabel("Tracking Number")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Origin")).toHaveValue("Monrovia, Liberia");
+
+  await page.getByLabel("Origin").fill("");
+  await page.getByLabel("Weight (kg, optional)").fill("-3");
+  await page.getByRole("button", { name: "Create Shipment" }).click();
+  await expect(page.getByText("Origin is required.")).toBeVisible();
+  await expect(page.getByText("Weight must be a non-negative number of kilograms.")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/shipments\/new$/);
+  await context.close();
+});
+
+test("the list keeps search, status filter and sort in the URL", async ({ page }) => {
+  test.slow();
+  await login(page);
+  await page.goto("/admin/shipments?status=active&sort=oldest");
+  await expect(page.getByRole("heading", { level: 1, name: "Shipments" })).toBeVisible();
+  await expect(page.getByLabel("Status")).toHaveValue("active");
+  await expect(page.getByLabel("Sort")).toHaveValue("oldest");
+  await expect(page.getByRole("cell", { name: "Delivered", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Add Shipment" })).toHaveAttribute(
+    "href",
+    "/admin/shipments/new",
+  );
+
+  await page.goto("/admin/shipments?q=no-such-shipment-anywhere");
+  await expect(page.getByText("No shipments found")).toBeVisible();
+  await expect(page.getByRole("searchbox", { name: "Search" })).toHaveAttribute(
+    "placeholder",
+    "Search by tracking #, status, or location...",
+  );
+});
+
+test("an unknown or malformed shipment id shows a friendly not-found page", async ({ page }) => {
+  test.slow();
+  await login(page);
+  for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
+    const response = await page.goto(`/admin/shipments/${id}`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Shipment Not Found" })).toBeVisible();
+  }
+  const response = await page.goto("/admin/shipments/not-a-uuid/edit");
+  expect(response?.status()).toBe(404);
+});
