@@ -1,15 +1,12 @@
 import { Check, Copy, Printer } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
+import { useHydrated } from "~/lib/use-hydrated";
 
-/** True once React runs in the browser; the buttons below need JavaScript and stay hidden without it. */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
-/** 'Copy link' (clipboard, with a visible and announced confirmation) and 'Print'. */
+/**
+ * 'Copy link' (clipboard, with a visible and announced confirmation) and 'Print'. They need
+ * JavaScript, so they stay hidden until the page is hydrated.
+ */
 export function TrackingShareButtons({ url }: { url: string }) {
   const hydrated = useHydrated();
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
