@@ -78,6 +78,11 @@ export function createApp({ services, buildDir }: CreateAppOptions): express.Exp
       res.status(403).type("text/plain").send("Cross-origin requests are not allowed.");
       return;
     }
+    // A body must declare its length, so the limit below holds for every request (browsers always do).
+    if (req.get("transfer-encoding") && !req.get("content-length")) {
+      res.status(411).type("text/plain").send("The request must declare its length.");
+      return;
+    }
     const length = Number(req.get("content-length") ?? 0);
     // Media uploads (one image per request, plus the form's few bytes) may be larger than other bodies.
     const uploadLimit =

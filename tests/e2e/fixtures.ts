@@ -27,6 +27,14 @@ export const test = base.extend<Fixtures>({
   ],
   checkA11y: async ({ page }, use) => {
     await use(async (target = page) => {
+      // Colours are only final once fades and slides have run: wait for running transitions.
+      await target.evaluate(() => {
+        const finite = document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+        const settled = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+        return Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      });
       const results = await new AxeBuilder({ page: target }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
       const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
       expect(
