@@ -30,6 +30,9 @@ function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The most matches a search counts (and pages through); a broader search says "1,000+". */
+export const SEARCH_COUNT_CAP = 1000;
+
 export type ShipmentListFilter = {
   search?: string;
   /** "active" (not Delivered), or an exact status (case-insensitive). */
@@ -50,8 +53,7 @@ function listConditions({ search, status }: ShipmentListFilter): SQL | undefined
 
 /**
  * One page of shipments, newest first by default, with the parties' names and the total count. The
- * page's ids come first from the (created_at, id) index, so only those rows are joined; the count
- * runs alongside.
+ * page's ids come first from the (created_at, id) index, so only those rows are joined.
  */
 export async function findShipments({ db, ...filter }: { db: Db } & ShipmentListFilter) {
   const pageSize = Math.min(Math.max(filter.pageSize ?? 20, 1), 100);
@@ -70,14 +72,31 @@ export async function findShipments({ db, ...filter }: { db: Db } & ShipmentList
       .offset((page - 1) * pageSize);
 
   const requested = Math.max(Math.trunc(filter.page ?? 1) || 1, 1);
-  const [[{ total } = { total: 0 }], firstTry] = await Promise.all([
-    db.select({ total: count() }).from(shipments).where(where),
-    pageIds(requested),
-  ]);
+  const firstTry = await pageIds(requested);
+  // A short first page is the whole result: no second scan to count it.
+  const knownTotal = requested === 1 && firstTry.length < pageSize ? firstTry.length : null;
+  // A search counts its matches up to a cap: a broad term then stops early instead of counting a
+  // third of the table; past the cap, staff refine the search.
+  const counted =
+    knownTotal ??
+    (
+      await (where
+        ? db.select({ total: count() }).from(
+            db
+              .select({ one: sql`1` })
+              .from(shipments)
+              .where(where)
+              .limit(SEARCH_COUNT_CAP + 1)
+              .as("matches"),
+          )
+        : db.select({ total: count() }).from(shipments))
+    )[0]!.total;
+  const capped = counted > SEARCH_COUNT_CAP;
+  const total = Math.min(counted, SEARCH_COUNT_CAP);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(requested, pageCount);
   const ids = (page === requested ? firstTry : await pageIds(page)).map((row) => row.id);
-  if (ids.length === 0) return { rows: [], total, page, pageSize, pageCount };
+  if (ids.length === 0) return { rows: [], total, capped, page, pageSize, pageCount };
 
   const joined = await db
     .select({
@@ -97,7 +116,7 @@ export async function findShipments({ db, ...filter }: { db: Db } & ShipmentList
     .where(inArray(shipments.id, ids));
   const position = new Map(ids.map((id, index) => [id, index]));
   const rows = joined.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-  return { rows, total, page, pageSize, pageCount };
+  return { rows, total, capped, page, pageSize, pageCount };
 }
 
 /** All shipments, and the active ones (any status other than Delivered). */

@@ -27,12 +27,15 @@ export function ShipmentList({
   query,
   rows,
   total,
+  capped = false,
   page,
   pageCount,
 }: {
   query: ShipmentListQuery;
   rows: ShipmentListRow[];
   total: number;
+  /** More matches than counted: the search should be narrowed. */
+  capped?: boolean;
   page: number;
   pageCount: number;
 }) {
@@ -104,7 +107,10 @@ export function ShipmentList({
           <p role="status" className={cn("text-sm text-slate-700", loading && "font-medium text-brand-700")}>
             {loading
               ? "Loading shipments..."
-              : (opening ?? `${total} ${total === 1 ? "shipment" : "shipments"}`)}
+              : (opening ??
+                (capped
+                  ? `${total.toLocaleString("en-US")}+ shipments: refine the search to see the rest`
+                  : `${total} ${total === 1 ? "shipment" : "shipments"}`))}
           </p>
 
           {rows.length === 0 ? (

@@ -30,6 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     query,
     total: found.total,
+    capped: found.capped,
     page: found.page,
     pageCount: found.pageCount,
     // Formatted here so the server and the browser show the same text.
