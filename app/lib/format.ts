@@ -1,9 +1,11 @@
 import { format } from "date-fns";
 
 // Dates as the spec shows them. Stored instants are shown in UTC, the time zone of Monrovia.
+// date-fns formats in the machine's time zone, so the UTC wall-clock fields are copied into a local
+// date first (an offset shift would be off by an hour around a daylight-saving change).
 const utc = (value: Date | string) => {
-  const date = typeof value === "string" ? new Date(value) : value;
-  return new Date(date.getTime() + date.getTimezoneOffset() * 60_000);
+  const d = typeof value === "string" ? new Date(value) : value;
+  return new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes());
 };
 
 /** 'Jan 05, 2025' — the shipments list. */

@@ -12,11 +12,7 @@ export type InboxQuery = {
 export const INBOX_PAGE_SIZE = 20;
 export const MAX_SEARCH_LENGTH = 200;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isInboxId(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
+export { isUuid as isInboxId, likePattern } from "./db/text-search.server.ts";
 
 /** The search term as typed, without control characters, trimmed and bounded; empty means no search. */
 export function cleanSearch(value: string | null | undefined): string {
@@ -24,11 +20,6 @@ export function cleanSearch(value: string | null | undefined): string {
     .replace(/[\u0000-\u001f\u007f]/g, " ")
     .trim()
     .slice(0, MAX_SEARCH_LENGTH);
-}
-
-/** A LIKE pattern that matches the term literally anywhere in the text. */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** The list's filter, search and page from the URL (`?read=unread&q=…&page=2`); anything odd is ignored. */

@@ -3,6 +3,7 @@ import { count, desc, eq, ilike, inArray, or } from "drizzle-orm";
 import sharp from "sharp";
 import type { Db } from "./db/client.server.ts";
 import { blogPosts, media, mediaVariants } from "./db/schema.ts";
+import { likePattern } from "./db/text-search.server.ts";
 
 /** Widths of the resized WebP variants made at upload, for responsive `srcset`. */
 export const VARIANT_WIDTHS = [320, 640, 1024, 1600] as const;
@@ -178,10 +179,7 @@ export async function listMedia({
   search?: string;
 }) {
   const where = search?.trim()
-    ? or(
-        ilike(media.originalName, `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
-        ilike(media.alt, `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
-      )
+    ? or(ilike(media.originalName, likePattern(search.trim())), ilike(media.alt, likePattern(search.trim())))
     : undefined;
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(media).where(where);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));

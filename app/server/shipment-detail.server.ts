@@ -5,13 +5,13 @@ import { servicesContext } from "../context.ts";
 import { partySchema, statusUpdateSchema } from "../schemas/shipment.ts";
 import { rowIdSchema, SHIPMENT_DETAIL_INTENTS } from "../schemas/shipment-admin.ts";
 import { requireAdmin } from "./auth.server.ts";
+import { isUuid } from "./db/text-search.server.ts";
 import { readFormData, readIntent } from "./forms.server.ts";
 import {
   addStatusUpdate,
   deleteParty,
   deleteStatusUpdate,
   getShipmentById,
-  isUuid,
   type PartyKind,
   updateParty,
   updateStatusUpdate,

@@ -5,6 +5,7 @@ import { servicesContext } from "../context.ts";
 import { partySchema, shipmentSchema } from "../schemas/shipment.ts";
 import { SHIPMENT_FORM_INTENTS } from "../schemas/shipment-admin.ts";
 import { requireAdmin } from "./auth.server.ts";
+import { isUuid } from "./db/text-search.server.ts";
 import { readFormData, readIntent } from "./forms.server.ts";
 import {
   createParty,
@@ -12,10 +13,9 @@ import {
   DuplicateTrackingNumberError,
   generateTrackingNumber,
   getShipmentById,
-  isUuid,
   listParties,
-  PartyNotFoundError,
   type PartyKind,
+  PartyNotFoundError,
   updateShipment,
 } from "./shipments.server.ts";
 import { redirectWithToast } from "./toast.server.ts";

@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PartyInput, ShipmentInput, StatusUpdateInput } from "../schemas/shipment.ts";
 import type { Db } from "./db/client.server.ts";
-import { consignees, shipments, shipmentStatusHistory, shippers } from "./db/schema.ts";
+import { consignees, shipmentStatusHistory, shipments, shippers } from "./db/schema.ts";
+import { isUuid, likePattern } from "./db/text-search.server.ts";
 
 export type PartyKind = "shipper" | "consignee";
 const partyTable = (kind: PartyKind) => (kind === "shipper" ? shippers : consignees);
@@ -23,11 +24,6 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
     current = e.cause;
   }
   return false;
-}
-
-/** Escapes LIKE wildcards so the search term matches literally. */
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** The most matches a search counts (and pages through); a broader search says "1,000+". */
@@ -175,10 +171,6 @@ export async function getShipmentById({ db, id }: { db: Db; id: string }) {
       .orderBy(desc(shipmentStatusHistory.timestamp), desc(shipmentStatusHistory.createdAt)),
   ]);
   return { ...row, shipper, consignee, history };
-}
-
-export function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 
 /** A fresh tracking number in the UTG-1234-5678 format that no shipment has yet. */
