@@ -4,6 +4,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider } from "react-router";
+import * as serverBuild from "virtual:react-router/server-build";
 import { requestContext, servicesContext } from "../app/context.ts";
 import { pingDatabase } from "../app/server/db/client.server.ts";
 import { isCrossOriginWrite } from "../app/server/security.server.ts";
@@ -123,7 +124,9 @@ export function createApp({ services, buildDir }: CreateAppOptions): express.Exp
   app.all(
     "/{*splat}",
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      // The build itself, not a function returning it: React Router then derives its route tables once
+      // instead of on every request (a function costs ~15 % of a page's CPU in production).
+      build: serverBuild,
       mode: config.isProduction ? "production" : "development",
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
