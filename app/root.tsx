@@ -12,7 +12,6 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { servicesContext } from "./context.ts";
 import { useNonce } from "./lib/nonce.ts";
-import { getSiteSettings } from "./server/settings.server.ts";
 import { readToast } from "./server/toast.server.ts";
 
 export const links: Route.LinksFunction = () => [
@@ -36,8 +35,8 @@ const databaseAvailability: Route.MiddlewareFunction = async ({ context }, next)
 export const middleware: Route.MiddlewareFunction[] = [databaseAvailability];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, config } = context.get(servicesContext);
-  const settings = await getSiteSettings({ db });
+  const { siteSettings, config } = context.get(servicesContext);
+  const settings = await siteSettings.get();
   const { toast, headers } = readToast(request);
   return data({ settings, siteUrl: config.siteUrl, toast }, { headers });
 }

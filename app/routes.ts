@@ -50,5 +50,6 @@ export default [
     route("robots.txt", "routes/api/robots.txt.ts"),
     route("blog/rss.xml", "routes/api/blog.rss.xml.ts"),
     route("media/:filename", "routes/api/media.$filename.ts"),
+    route("track/:trackingNumber/qr.svg", "routes/api/track.$tracking-number.qr.svg.ts"),
   ]),
 ] satisfies RouteConfig;

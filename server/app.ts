@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -112,7 +113,17 @@ export function createApp({ services, buildDir }: CreateAppOptions): express.Exp
   if (buildDir) {
     const client = path.join(buildDir, "client");
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(client, { maxAge: "1h", index: false }));
+    // The other public files (favicon, icon sprite, images) are few and fixed: only their paths reach the
+    // file system, so a page request does not pay for a failed stat first.
+    const publicFiles = new Set(
+      fs
+        .readdirSync(client, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => `/${path.relative(client, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`)
+        .filter((file) => !file.startsWith("/assets/")),
+    );
+    const serveFile = express.static(client, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (publicFiles.has(req.path) ? serveFile(req, res, next) : next()));
   }
 
   // While a PostgreSQL server is unreachable, pages fail fast with 503 instead of waiting on it.

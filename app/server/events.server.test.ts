@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServices } from "../../tests/setup/test-db.ts";
 import { contactSubmissions, quoteRequests } from "./db/schema.ts";
-import type { InboxEvent } from "./events.server.ts";
+import type { AppEvent as InboxEvent } from "./events.server.ts";
 import type { Services } from "./services.server.ts";
 
 let services: Services;

@@ -9,7 +9,15 @@ export const inboxEventSchema = z.object({
   id: z.string(),
 });
 export type InboxEvent = z.infer<typeof inboxEventSchema>;
-export type EventListener = (event: InboxEvent) => void;
+
+/** Everything the database announces: inbox items (drizzle/0002) and site-settings changes (drizzle/0004). */
+export const appEventSchema = z.union([inboxEventSchema, z.object({ type: z.literal("site_settings.changed") })]);
+export type AppEvent = z.infer<typeof appEventSchema>;
+export type EventListener = (event: AppEvent) => void;
+
+export function isInboxEvent(event: AppEvent): event is InboxEvent {
+  return event.type === "quote_request.created" || event.type === "contact_submission.created";
+}
 
 export type EventBus = {
   subscribe(listener: EventListener): () => void;
@@ -37,9 +45,9 @@ export async function startEventBus({
   const listeners = new Set<EventListener>();
   const closing = new AbortController();
   const dispatch = (payload: string | undefined) => {
-    let event: InboxEvent;
+    let event: AppEvent;
     try {
-      event = inboxEventSchema.parse(JSON.parse(payload ?? ""));
+      event = appEventSchema.parse(JSON.parse(payload ?? ""));
     } catch {
       logger.warn({ payload }, "Ignored a malformed database notification");
       return;

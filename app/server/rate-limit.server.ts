@@ -1,5 +1,5 @@
 import { lt, sql } from "drizzle-orm";
-import type { Db } from "./db/client.server.ts";
+import { type Db, preparedPerDatabase } from "./db/client.server.ts";
 import { rateLimits } from "./db/schema.ts";
 
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
@@ -22,21 +22,41 @@ export async function consumeRateLimit({
   now?: Date;
 }): Promise<RateLimitResult> {
   const expires = new Date(now.getTime() + windowSeconds * 1000);
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, count: 1, windowStart: now, expiresAt: expires })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${rateLimits.expiresAt} <= ${now.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
-        windowStart: sql`case when ${rateLimits.expiresAt} <= ${now.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
-        expiresAt: sql`case when ${rateLimits.expiresAt} <= ${now.toISOString()}::timestamptz then ${expires.toISOString()}::timestamptz else ${rateLimits.expiresAt} end`,
-      },
-    })
-    .returning({ count: rateLimits.count, expiresAt: rateLimits.expiresAt });
+  const [row] = await upsertHit(db).execute({
+    key,
+    windowStart: now,
+    expiresAt: expires,
+    now: now.toISOString(),
+    expires: expires.toISOString(),
+  });
   const count = row!.count;
   const retryAfterSeconds = Math.max(1, Math.ceil((row!.expiresAt.getTime() - now.getTime()) / 1000));
   return { allowed: count <= limit, count, retryAfterSeconds };
+}
+
+const upsertHit = preparedPerDatabase(prepareUpsertHit);
+
+function prepareUpsertHit(db: Db) {
+  const now = sql`${sql.placeholder("now")}::timestamptz`;
+  const expired = sql`${rateLimits.expiresAt} <= ${now}`;
+  return db
+    .insert(rateLimits)
+    .values({
+      key: sql.placeholder("key"),
+      count: 1,
+      windowStart: sql.placeholder("windowStart"),
+      expiresAt: sql.placeholder("expiresAt"),
+    })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${expired} then ${now} else ${rateLimits.windowStart} end`,
+        expiresAt: sql`case when ${expired} then ${sql.placeholder("expires")}::timestamptz else ${rateLimits.expiresAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, expiresAt: rateLimits.expiresAt })
+    .prepare("consume_rate_limit");
 }
 
 /** Clears one key (e.g. after a successful login). */

@@ -5,6 +5,7 @@ import { type DatabaseHealth, watchDatabaseHealth } from "./db/health.server.ts"
 import { type EventBus, startEventBus } from "./events.server.ts";
 import { createLogger, type Logger } from "./logger.server.ts";
 import { seedOnFirstStart } from "./seed.server.ts";
+import { createSiteSettingsCache, type SiteSettingsCache } from "./settings.server.ts";
 
 export type Services = {
   config: Config;
@@ -15,6 +16,8 @@ export type Services = {
   events: EventBus;
   /** Whether the database answers (a PostgreSQL server can go away; the app then answers 503). */
   dbHealth: DatabaseHealth;
+  /** The site settings every page shows, cached and dropped whenever they change. */
+  siteSettings: SiteSettingsCache;
   close(): Promise<void>;
 };
 
@@ -50,6 +53,7 @@ export async function startServices(
       : "Database ready (PostgreSQL)",
   );
   const dbHealth = watchDatabaseHealth({ database, logger, timeoutMs: config.DATABASE_TIMEOUT_MS });
+  const siteSettings = createSiteSettingsCache({ db: database.db, events });
   return {
     config,
     logger,
@@ -57,7 +61,9 @@ export async function startServices(
     db: database.db,
     events,
     dbHealth,
+    siteSettings,
     async close() {
+      siteSettings.close();
       dbHealth.close();
       await events.close();
       await database.close();

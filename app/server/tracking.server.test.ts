@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/setup/test-db.ts";
 import type { Database } from "./db/client.server.ts";
 import { consignees, shipments, shipmentStatusHistory, shippers } from "./db/schema.ts";
-import { getPublicShipmentByTrackingNumber, getQrCodeDataUri } from "./tracking.server.ts";
+import { getPublicShipmentByTrackingNumber, renderQrCodeSvg } from "./tracking.server.ts";
 
 let database: Database;
 beforeAll(async () => {
@@ -208,13 +208,12 @@ describe("getPublicShipmentByTrackingNumber", () => {
   });
 });
 
-describe("getQrCodeDataUri", () => {
-  it("makes an SVG data URI of the URL and reuses it", async () => {
-    const uri = await getQrCodeDataUri("https://example.com/track/UTG-1234-5678");
-    expect(uri.startsWith("data:image/svg+xml;base64,")).toBe(true);
-    const svg = Buffer.from(uri.slice(uri.indexOf(",") + 1), "base64").toString("utf8");
-    expect(svg).toContain("<svg");
+describe("renderQrCodeSvg", () => {
+  it("makes an SVG of the URL and reuses it", async () => {
+    const svg = await renderQrCodeSvg("https://example.com/track/UTG-1234-5678");
+    expect(svg).toMatch(/^<svg /);
     expect(svg).not.toContain("<script");
-    expect(await getQrCodeDataUri("https://example.com/track/UTG-1234-5678")).toBe(uri);
+    expect(await renderQrCodeSvg("https://example.com/track/UTG-1234-5678")).toBe(svg);
+    expect(await renderQrCodeSvg("https://example.com/track/UTG-0000-0001")).not.toBe(svg);
   });
 });

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import { parseTrackingNumber } from "../lib/tracking-number.ts";
-import type { Db } from "./db/client.server.ts";
+import { type Db, preparedPerDatabase } from "./db/client.server.ts";
 import { consignees, shipments, shipmentStatusHistory, shippers } from "./db/schema.ts";
 
 /** A party as the public may see it: name and company only, never e-mail, phone or address. */
@@ -44,24 +44,8 @@ const historyJson = sql<HistoryJson[]>`(
   where h.shipment_id = ${shipments.id}
 )`;
 
-/**
- * The shipment behind a tracking number as the public tracking page shows it, or null when there is
- * none (or the input can never be a tracking number). Input is trimmed and upper-cased; stored numbers
- * are upper-case. One query on the unique tracking-number index, the parties joined and the history
- * (index on shipment and timestamp) aggregated; only public columns are selected, so contact details
- * never leave the database on this path.
- */
-export async function getPublicShipmentByTrackingNumber({
-  db,
-  trackingNumber,
-}: {
-  db: Db;
-  trackingNumber: unknown;
-}): Promise<PublicShipment | null> {
-  const parsed = parseTrackingNumber(trackingNumber);
-  if (!parsed.ok) return null;
-
-  const [row] = await db
+function prepareLookUp(db: Db) {
+  return db
     .select({
       trackingNumber: shipments.trackingNumber,
       status: shipments.status,
@@ -81,8 +65,31 @@ export async function getPublicShipmentByTrackingNumber({
     .from(shipments)
     .leftJoin(shippers, eq(shippers.id, shipments.shipperId))
     .leftJoin(consignees, eq(consignees.id, shipments.consigneeId))
-    .where(eq(shipments.trackingNumber, parsed.value))
-    .limit(1);
+    .where(eq(shipments.trackingNumber, sql.placeholder("trackingNumber")))
+    .limit(1)
+    .prepare("public_shipment_by_tracking_number");
+}
+
+const lookUpShipment = preparedPerDatabase(prepareLookUp);
+
+/**
+ * The shipment behind a tracking number as the public tracking page shows it, or null when there is
+ * none (or the input can never be a tracking number). Input is trimmed and upper-cased; stored numbers
+ * are upper-case. One query on the unique tracking-number index, the parties joined and the history
+ * (index on shipment and timestamp) aggregated; only public columns are selected, so contact details
+ * never leave the database on this path.
+ */
+export async function getPublicShipmentByTrackingNumber({
+  db,
+  trackingNumber,
+}: {
+  db: Db;
+  trackingNumber: unknown;
+}): Promise<PublicShipment | null> {
+  const parsed = parseTrackingNumber(trackingNumber);
+  if (!parsed.ok) return null;
+
+  const [row] = await lookUpShipment(db).execute({ trackingNumber: parsed.value });
   if (!row) return null;
 
   // json from PGlite and node-postgres arrives parsed; a string would mean a driver that does not.
@@ -119,10 +126,10 @@ const QR_CACHE_SIZE = 500;
 const qrCache = new Map<string, string>();
 
 /**
- * A QR code of `url` as an SVG data URI, for an <img>. The SVG is generated here from our own URL;
- * recent ones are kept (about 0.5 ms each to make).
+ * A QR code of `url` as an SVG document (served as an image by /track/:number/qr.svg). Generated from
+ * our own URL, so it holds no markup of anyone's making; recent ones are kept (about 0.5 ms each to make).
  */
-export async function getQrCodeDataUri(url: string): Promise<string> {
+export async function renderQrCodeSvg(url: string): Promise<string> {
   const cached = qrCache.get(url);
   if (cached) {
     qrCache.delete(url);
@@ -130,8 +137,7 @@ export async function getQrCodeDataUri(url: string): Promise<string> {
     return cached;
   }
   const svg = await QRCode.toString(url, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
-  const uri = `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
-  qrCache.set(url, uri);
+  qrCache.set(url, svg);
   if (qrCache.size > QR_CACHE_SIZE) qrCache.delete(qrCache.keys().next().value!);
-  return uri;
+  return svg;
 }

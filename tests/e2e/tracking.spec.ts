@@ -63,9 +63,11 @@ test.describe("tracking a shipment", () => {
       /Destination\s*Monrovia, Liberia/,
     ]);
 
-    await expect(
-      page.getByRole("img", { name: `QR code linking to the tracking page of ${DEMO}` }),
-    ).toBeVisible();
+    const qrCode = page.getByRole("img", { name: `QR code linking to the tracking page of ${DEMO}` });
+    await qrCode.scrollIntoViewIfNeeded();
+    await expect(qrCode).toBeVisible();
+    // The picture really loaded (it is an image of its own, /track/:number/qr.svg).
+    await expect.poll(() => qrCode.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await expect(page.getByText(/^Last updated/)).toBeVisible();
     await checkA11y();
   });

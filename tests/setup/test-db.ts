@@ -10,6 +10,7 @@ import { watchDatabaseHealth } from "../../app/server/db/health.server.ts";
 import { startEventBus } from "../../app/server/events.server.ts";
 import { createLogger } from "../../app/server/logger.server.ts";
 import type { Services } from "../../app/server/services.server.ts";
+import { createSiteSettingsCache } from "../../app/server/settings.server.ts";
 
 export const PGLITE_SNAPSHOT = path.resolve(".tmp/test/pglite-snapshot.tar");
 export const POSTGRES_TEMPLATE = "freight_test_template";
@@ -56,6 +57,7 @@ export async function createTestServices(env: Record<string, string> = {}): Prom
   const logger = createLogger("silent");
   const events = await startEventBus({ database, databaseUrl: database.url, logger });
   const dbHealth = watchDatabaseHealth({ database, logger, timeoutMs: 2000, intervalMs: 60_000 });
+  const siteSettings = createSiteSettingsCache({ db: database.db, events });
   return {
     config,
     logger,
@@ -63,7 +65,9 @@ export async function createTestServices(env: Record<string, string> = {}): Prom
     db: database.db,
     events,
     dbHealth,
+    siteSettings,
     async close() {
+      siteSettings.close();
       dbHealth.close();
       await events.close();
       await database.close();

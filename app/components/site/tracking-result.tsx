@@ -63,12 +63,12 @@ function PartyCard({ title, party, empty }: { title: string; party: PublicParty 
 export function TrackingResult({
   shipment,
   trackingUrl,
-  qrCode,
+  qrCodeUrl,
   overdue,
 }: {
   shipment: PublicShipment;
   trackingUrl: string;
-  qrCode: string;
+  qrCodeUrl: string;
   overdue: boolean;
 }) {
   const delivered =
@@ -118,7 +118,7 @@ export function TrackingResult({
             ) : null}
             <TrackingShareButtons url={trackingUrl} />
           </div>
-          <TrackingQrCode src={qrCode} trackingNumber={shipment.trackingNumber} />
+          <TrackingQrCode src={qrCodeUrl} trackingNumber={shipment.trackingNumber} />
         </CardContent>
       </Card>
 

@@ -57,6 +57,8 @@ export function TrackingQrCode({ src, trackingNumber }: { src: string; trackingN
         alt={`QR code linking to the tracking page of ${trackingNumber}`}
         width={128}
         height={128}
+        loading="lazy"
+        decoding="async"
         className="size-32 rounded border border-slate-200 bg-white"
       />
       <figcaption className="text-xs text-slate-600">Scan to open this page</figcaption>

@@ -1,6 +1,6 @@
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/server/auth.server";
-import type { InboxEvent } from "~/server/events.server";
+import { isInboxEvent } from "~/server/events.server";
 import type { Route } from "./+types/events";
 
 const HEARTBEAT_MS = 15_000;
@@ -27,7 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           stop();
         }
       };
-      const unsubscribe = events.subscribe((event: InboxEvent) => {
+      const unsubscribe = events.subscribe((event) => {
+        if (!isInboxEvent(event)) return;
         send(`event: inbox\ndata: ${JSON.stringify({ type: event.type, id: event.id })}\n\n`);
       });
       const heartbeat = setInterval(() => send(": heartbeat\n\n"), HEARTBEAT_MS);

@@ -48,7 +48,7 @@ const SETTINGS_PATH = "/admin/settings";
 export async function action({ request, context }: Route.ActionArgs) {
   // The layout's middleware has run too; an action checks again on its own.
   const user = await requireAdmin({ request, context });
-  const { db } = context.get(servicesContext);
+  const { db, siteSettings } = context.get(servicesContext);
   const formData = await request.formData().catch(() => new FormData());
   const intent = formData.get(INTENT);
 
@@ -86,6 +86,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: siteSettingsFormSchema, disableAutoCoercion: true });
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     await updateSiteSettings({ db, settings: siteSettingsSchema.parse(submission.value) });
+    // The database announces the change to every instance; this one need not wait for it.
+    siteSettings.invalidate();
     return redirectWithToast(SETTINGS_PATH, {
       type: "success",
       title: "Settings saved",

@@ -1,7 +1,6 @@
 import { servicesContext } from "~/context";
 import { summarize } from "~/lib/sanitize-html.server";
 import { findPublishedPosts } from "~/server/blog-posts.server";
-import { getSiteSettings } from "~/server/settings.server";
 import type { Route } from "./+types/blog.rss.xml";
 
 const FEED_SIZE = 50;
@@ -21,9 +20,9 @@ export function escapeXml(value: string): string {
  * with absolute links on the configured site address.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, config } = context.get(servicesContext);
+  const { db, config, siteSettings } = context.get(servicesContext);
   const [settings, posts] = await Promise.all([
-    getSiteSettings({ db }),
+    siteSettings.get(),
     findPublishedPosts({ db, limit: FEED_SIZE }),
   ]);
   const blogUrl = `${config.siteUrl}/blog`;

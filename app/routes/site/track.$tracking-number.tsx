@@ -7,7 +7,7 @@ import { seo } from "~/lib/seo";
 import { isDeliveryOverdue } from "~/lib/shipment-status";
 import { displayTrackingNumber, parseTrackingNumber, trackingPath } from "~/lib/tracking-number";
 import { consumeRateLimit } from "~/server/rate-limit.server";
-import { getPublicShipmentByTrackingNumber, getQrCodeDataUri } from "~/server/tracking.server";
+import { getPublicShipmentByTrackingNumber } from "~/server/tracking.server";
 import type { Route } from "./+types/track.$tracking-number";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -56,7 +56,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     number: shipment.trackingNumber,
     shipment,
     trackingUrl,
-    qrCode: await getQrCodeDataUri(trackingUrl),
+    // An image of its own: the page does not wait for it, and the browser keeps it.
+    qrCodeUrl: `${trackingPath(shipment.trackingNumber)}/qr.svg`,
     overdue: isDeliveryOverdue({
       estimatedDelivery: shipment.estimatedDelivery,
       status: shipment.status,
@@ -81,7 +82,7 @@ export default function TrackingNumber({ loaderData }: Route.ComponentProps) {
           <TrackingResult
             shipment={loaderData.shipment}
             trackingUrl={loaderData.trackingUrl}
-            qrCode={loaderData.qrCode}
+            qrCodeUrl={loaderData.qrCodeUrl}
             overdue={loaderData.overdue}
           />
         </TrackingPage>

@@ -101,3 +101,16 @@ export async function migrateDatabase(database: Database): Promise<void> {
 export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
+
+/**
+ * A statement built once per database handle and reused, for the queries on hot paths (tracking
+ * lookups, rate limits): Drizzle then skips assembling the SQL on every call.
+ */
+export function preparedPerDatabase<T>(prepare: (db: Db) => T): (db: Db) => T {
+  const statements = new WeakMap<Db, T>();
+  return (db) => {
+    let statement = statements.get(db);
+    if (statement === undefined) statements.set(db, (statement = prepare(db)));
+    return statement;
+  };
+}
