@@ -65,51 +65,63 @@ export async function findShipments({ db, ...filter }: { db: Db } & ShipmentList
       : [desc(shipments.createdAt), desc(shipments.id)];
   const requested = Math.max(Math.trunc(filter.page ?? 1) || 1, 1);
 
-  const locate = async (q: Pick<Db, "select">) => {
-    const pageIds = (page: number) =>
-      q
-        .select({ id: shipments.id })
-        .from(shipments)
-        .where(where)
-        .orderBy(...order)
-        .limit(pageSize)
-        .offset((page - 1) * pageSize);
-    const firstTry = await pageIds(requested);
-    // A short first page is the whole result: no second scan to count it.
-    const knownTotal = requested === 1 && firstTry.length < pageSize ? firstTry.length : null;
-    // A search counts its matches up to a cap: a broad term then stops early instead of counting a
-    // third of the table; past the cap, staff refine the search.
-    const counted =
-      knownTotal ??
-      (
-        await (where
-          ? q.select({ total: count() }).from(
-              q
-                .select({ one: sql`1` })
-                .from(shipments)
-                .where(where)
-                .limit(SEARCH_COUNT_CAP + 1)
-                .as("matches"),
-            )
-          : q.select({ total: count() }).from(shipments))
-      )[0]!.total;
-    const capped = counted > SEARCH_COUNT_CAP;
-    const total = Math.min(counted, SEARCH_COUNT_CAP);
+  const pageIds = (q: Pick<Db, "select">, page: number) =>
+    q
+      .select({ id: shipments.id })
+      .from(shipments)
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .then((rows) => rows.map((row) => row.id));
+
+  // The plain list: the page from the (created_at, id) index, then the count (a short first page is the
+  // whole list: no count needed).
+  const list = async () => {
+    const firstTry = await pageIds(db, requested);
+    const total =
+      requested === 1 && firstTry.length < pageSize
+        ? firstTry.length
+        : (await db.select({ total: count() }).from(shipments).where(where))[0]!.total;
     const pageCount = Math.max(1, Math.ceil(total / pageSize));
     const page = Math.min(requested, pageCount);
-    const ids = (page === requested ? firstTry : await pageIds(page)).map((row) => row.id);
-    return { ids, capped, total, pageCount, page };
+    return { ids: page === requested ? firstTry : await pageIds(db, page), capped: false, total, pageCount, page };
   };
 
-  // A search term is served by the trigram index or the (created_at, id) index, never a full scan of
-  // the table (the planner underestimates the index on rare terms; in the embedded database a scan of
-  // 10,000 rows costs more than the whole target).
-  const { ids, capped, total, pageCount, page } = searchTerm(filter.search)
-    ? await db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        return locate(tx);
-      })
-    : await locate(db);
+  // A search collects its matches through the trigram index, at most SEARCH_COUNT_CAP + 1 of them, and
+  // counts and pages them in the same statement: a rare term costs a few index lookups whatever the
+  // page. A broad one (over the cap) is dense in every stretch of the table, so its page comes from
+  // the (created_at, id) index after a few rows; past the cap, staff refine the search. The planner is
+  // kept off full-table scans: it underestimates how selective the trigram index is.
+  const search = () =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const direction = filter.sort === "oldest" ? sql`asc` : sql`desc`;
+      const collect = async (page: number) => {
+        const result = await tx.execute<{ total: number; id: string | null }>(sql`
+          with matches as materialized (
+            select ${shipments.id} as id, ${shipments.createdAt} as created_at
+            from ${shipments} where ${where} limit ${SEARCH_COUNT_CAP + 1}
+          )
+          select t.total::int as total, p.id
+          from (select count(*) as total from matches) t
+          left join lateral (
+            select id from matches order by created_at ${direction}, id ${direction}
+            limit ${pageSize} offset ${(page - 1) * pageSize}
+          ) p on true`);
+        const total = Number(result.rows[0]?.total ?? 0);
+        return { total, ids: result.rows.flatMap((row) => (row.id ? [row.id] : [])) };
+      };
+      const first = await collect(requested);
+      const capped = first.total > SEARCH_COUNT_CAP;
+      const total = Math.min(first.total, SEARCH_COUNT_CAP);
+      const pageCount = Math.max(1, Math.ceil(total / pageSize));
+      const page = Math.min(requested, pageCount);
+      const ids = capped ? await pageIds(tx, page) : page === requested ? first.ids : (await collect(page)).ids;
+      return { ids, capped, total, pageCount, page };
+    });
+
+  const { ids, capped, total, pageCount, page } = searchTerm(filter.search) ? await search() : await list();
   if (ids.length === 0) return { rows: [], total, capped, page, pageSize, pageCount };
 
   const joined = await db
