@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Config } from "./config.server.ts";
 import type { Db } from "./db/client.server.ts";
 import { outbox } from "./db/schema.ts";
@@ -13,9 +13,11 @@ export type Mail = { to: string; subject: string; text: string };
 
 const transports = new Map<string, Transporter>();
 
-function transportFor(url: string): Transporter {
+/** nodemailer is loaded on the first message sent, not at start (it is a hundred modules). */
+async function transportFor(url: string): Promise<Transporter> {
   let transport = transports.get(url);
   if (!transport) {
+    const { default: nodemailer } = await import("nodemailer");
     transport = nodemailer.createTransport(url);
     transports.set(url, transport);
   }
@@ -54,7 +56,7 @@ export async function sendMail({
     return { id, delivered: Promise.resolve(false) };
   }
   const delivered = transportFor(config.SMTP_URL)
-    .sendMail({ from: config.MAIL_FROM, ...mail })
+    .then((transport) => transport.sendMail({ from: config.MAIL_FROM, ...mail }))
     .then(async () => {
       await db.update(outbox).set({ sentAt: new Date(), error: null }).where(eq(outbox.id, id));
       return true;

@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import { count, desc, eq, ilike, inArray, or } from "drizzle-orm";
-import sharp from "sharp";
 import type { Db } from "./db/client.server.ts";
 import { blogPosts, media, mediaVariants } from "./db/schema.ts";
 import { likePattern } from "./db/text-search.server.ts";
@@ -71,6 +70,8 @@ export async function processImage({
     return { ok: false, message: "Only JPEG, PNG, WebP, GIF and AVIF images can be uploaded." };
   }
   try {
+    // Loaded on the first upload, not at start (the site serves stored variants without it).
+    const { default: sharp } = await import("sharp");
     const image = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: "error" });
     const meta = await image.metadata();
     if (meta.format !== kind.sharpFormat || (kind.ext === "avif" && meta.compression !== "av1")) {

@@ -1,5 +1,4 @@
 import { eq, sql } from "drizzle-orm";
-import QRCode from "qrcode";
 import { parseTrackingNumber } from "../lib/tracking-number.ts";
 import { type Db, preparedPerDatabase } from "./db/client.server.ts";
 import { consignees, shipments, shipmentStatusHistory, shippers } from "./db/schema.ts";
@@ -136,6 +135,7 @@ export async function renderQrCodeSvg(url: string): Promise<string> {
     qrCache.set(url, cached);
     return cached;
   }
+  const { default: QRCode } = await import("qrcode"); // loaded on the first QR code, not at start
   const svg = await QRCode.toString(url, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
   qrCache.set(url, svg);
   if (qrCache.size > QR_CACHE_SIZE) qrCache.delete(qrCache.keys().next().value!);
