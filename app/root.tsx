@@ -32,7 +32,19 @@ const databaseAvailability: Route.MiddlewareFunction = async ({ context }, next)
   return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
 };
 
-export const middleware: Route.MiddlewareFunction[] = [databaseAvailability];
+/**
+ * Staff changes reach the public page cache through the database's announcements (any instance); the
+ * instance that made them also drops its own copies at once, before its answer leaves.
+ */
+const dropCachedPagesAfterStaffWrites: Route.MiddlewareFunction = async ({ request, context }, next) => {
+  const response = await next();
+  if (request.method !== "GET" && request.method !== "HEAD" && new URL(request.url).pathname.startsWith("/admin")) {
+    context.get(servicesContext).pageCache.clear();
+  }
+  return response;
+};
+
+export const middleware: Route.MiddlewareFunction[] = [databaseAvailability, dropCachedPagesAfterStaffWrites];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { siteSettings, config } = context.get(servicesContext);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull, lte, min, ne, type SQL, sql } from "drizzle-orm";
 import { mediaFilenameFromUrl, mediaSrcSet } from "../lib/media.ts";
 import type { Db } from "./db/client.server.ts";
 import { blogPosts } from "./db/schema.ts";
@@ -184,4 +184,13 @@ export async function withFeaturedImageSrcSets<T extends { featuredImage: string
     const image = filename ? images.get(filename) : undefined;
     return { ...post, featuredImageSrcSet: filename && image ? mediaSrcSet(filename, image.variants) : null };
   });
+}
+
+/** When the next scheduled post goes live, or null when none is waiting. */
+export async function findNextPublicationTime({ db, now = new Date() }: { db: Db; now?: Date }): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: min(blogPosts.publishedAt) })
+    .from(blogPosts)
+    .where(gt(blogPosts.publishedAt, now));
+  return row?.at ?? null;
 }

@@ -10,8 +10,14 @@ export const inboxEventSchema = z.object({
 });
 export type InboxEvent = z.infer<typeof inboxEventSchema>;
 
-/** Everything the database announces: inbox items (drizzle/0002) and site-settings changes (drizzle/0004). */
-export const appEventSchema = z.union([inboxEventSchema, z.object({ type: z.literal("site_settings.changed") })]);
+/**
+ * Everything the database announces: inbox items (drizzle/0002) and changes to what public pages show
+ * (drizzle/0004: site settings, blog posts, media), by table.
+ */
+export const appEventSchema = z.union([
+  inboxEventSchema,
+  z.object({ type: z.literal("content.changed"), table: z.string() }),
+]);
 export type AppEvent = z.infer<typeof appEventSchema>;
 export type EventListener = (event: AppEvent) => void;
 

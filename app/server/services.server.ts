@@ -4,6 +4,8 @@ import { type Database, migrateDatabase, openDatabase } from "./db/client.server
 import { type DatabaseHealth, watchDatabaseHealth } from "./db/health.server.ts";
 import { type EventBus, startEventBus } from "./events.server.ts";
 import { createLogger, type Logger } from "./logger.server.ts";
+import { findNextPublicationTime } from "./blog-posts.server.ts";
+import { createPageCache, type PageCache } from "./page-cache.server.ts";
 import { seedOnFirstStart } from "./seed.server.ts";
 import { createSiteSettingsCache, type SiteSettingsCache } from "./settings.server.ts";
 
@@ -18,6 +20,8 @@ export type Services = {
   dbHealth: DatabaseHealth;
   /** The site settings every page shows, cached and dropped whenever they change. */
   siteSettings: SiteSettingsCache;
+  /** Rendered public pages that are the same for everyone, dropped whenever their content changes. */
+  pageCache: PageCache;
   close(): Promise<void>;
 };
 
@@ -54,6 +58,11 @@ export async function startServices(
   );
   const dbHealth = watchDatabaseHealth({ database, logger, timeoutMs: config.DATABASE_TIMEOUT_MS });
   const siteSettings = createSiteSettingsCache({ db: database.db, events });
+  const pageCache = createPageCache({
+    events,
+    logger,
+    nextChangeAt: () => findNextPublicationTime({ db: database.db }),
+  });
   return {
     config,
     logger,
@@ -62,7 +71,9 @@ export async function startServices(
     events,
     dbHealth,
     siteSettings,
+    pageCache,
     async close() {
+      pageCache.close();
       siteSettings.close();
       dbHealth.close();
       await events.close();

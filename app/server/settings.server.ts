@@ -52,7 +52,7 @@ export function createSiteSettingsCache({
     pending = undefined;
   };
   const unsubscribe = events.subscribe((event) => {
-    if (event.type === "site_settings.changed") invalidate();
+    if (event.type === "content.changed" && event.table === "site_settings") invalidate();
   });
 
   return {

@@ -10,6 +10,8 @@ import { watchDatabaseHealth } from "../../app/server/db/health.server.ts";
 import { startEventBus } from "../../app/server/events.server.ts";
 import { createLogger } from "../../app/server/logger.server.ts";
 import type { Services } from "../../app/server/services.server.ts";
+import { findNextPublicationTime } from "../../app/server/blog-posts.server.ts";
+import { createPageCache } from "../../app/server/page-cache.server.ts";
 import { createSiteSettingsCache } from "../../app/server/settings.server.ts";
 
 export const PGLITE_SNAPSHOT = path.resolve(".tmp/test/pglite-snapshot.tar");
@@ -58,6 +60,11 @@ export async function createTestServices(env: Record<string, string> = {}): Prom
   const events = await startEventBus({ database, databaseUrl: database.url, logger });
   const dbHealth = watchDatabaseHealth({ database, logger, timeoutMs: 2000, intervalMs: 60_000 });
   const siteSettings = createSiteSettingsCache({ db: database.db, events });
+  const pageCache = createPageCache({
+    events,
+    logger,
+    nextChangeAt: () => findNextPublicationTime({ db: database.db }),
+  });
   return {
     config,
     logger,
@@ -66,7 +73,9 @@ export async function createTestServices(env: Record<string, string> = {}): Prom
     events,
     dbHealth,
     siteSettings,
+    pageCache,
     async close() {
+      pageCache.close();
       siteSettings.close();
       dbHealth.close();
       await events.close();

@@ -5,6 +5,10 @@ import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { chromeText } from "~/content/navigation";
 import { useRootData } from "~/root";
+import { cachePublicPages } from "~/server/page-cache.server";
+import type { Route } from "./+types/layout";
+
+export const middleware: Route.MiddlewareFunction[] = [cachePublicPages];
 
 export default function SiteLayout() {
   const { settings, siteUrl } = useRootData();
