@@ -1,5 +1,6 @@
-// `npm test`: lint, typecheck, unit and integration tests on PGlite, the same on PostgreSQL, and the
-// browser suite. A part that cannot run here is reported loudly and skipped; with CI=true it fails.
+// `npm test`: lint, typecheck, unit and integration tests on PGlite, the same on PostgreSQL, the
+// browser suite, and the resilience and hostile-input suites against the built app. A part that
+// cannot run here is reported loudly and skipped; with CI=true it fails.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { findPostgresBin, removeCluster, startCluster } from "./lib/postgres.ts";
@@ -57,7 +58,8 @@ if (fs.existsSync(chromium)) {
   skip("end-to-end tests (Playwright)", `No Chromium at ${chromium} (set CHROMIUM_PATH).`, "apt-get install -y chromium");
 }
 
-run("resilience (SIGKILL, SIGTERM, database outage)", [node, "tests/resilience/run.ts"]);
+run("resilience (SIGKILL, SIGTERM, database outage, bounded load)", [node, "tests/resilience/run.ts"]);
+run("hostile input and authentication attacks", [node, "tests/security/run.ts"]);
 
 console.log("\nSummary");
 for (const r of results) console.log(`  ${r.outcome.padEnd(7)} ${r.step}${r.note ? ` (${r.note})` : ""}`);

@@ -110,7 +110,10 @@ export function preparedPerDatabase<T>(prepare: (db: Db) => T): (db: Db) => T {
   const statements = new WeakMap<Db, T>();
   return (db) => {
     let statement = statements.get(db);
-    if (statement === undefined) statements.set(db, (statement = prepare(db)));
+    if (statement === undefined) {
+      statement = prepare(db);
+      statements.set(db, statement);
+    }
     return statement;
   };
 }
