@@ -9,11 +9,11 @@ export default defineConfig({
     ssr: {
       build: { rollupOptions: { input: "./server/app.ts" } },
       // Pure-JavaScript libraries are bundled into the server build, so only the parts we use are
-      // loaded at start: importing date-fns, zod or Radix whole resolves thousands of files (seconds
+      // loaded at start: importing zod, drizzle or Radix whole resolves thousands of files (seconds
       // of start-up). React, React Router and libraries with native parts or files of their own
       // (PGlite, sharp, argon2, pg) stay in node_modules.
       resolve: {
-        noExternal: [/^date-fns/, /^zod/, /^radix-ui/, /^@radix-ui\//, /^lucide-react/, /^@conform-to\//, /^clsx/, /^drizzle-orm/],
+        noExternal: [/^zod/, /^radix-ui/, /^@radix-ui\//, /^lucide-react/, /^@conform-to\//, /^clsx/, /^drizzle-orm/],
       },
     },
   },

@@ -1,48 +1,25 @@
 import { z } from "zod";
+import {
+  CONTROL_CHARACTER,
+  CONTROL_CHARACTER_EXCEPT_LINES,
+  EMAIL_MAX_LENGTH,
+  EMAIL_MESSAGE,
+  EMAIL_PATTERN,
+  invalidCharactersMessage,
+  maxLengthMessage,
+  normalizeLineBreaks,
+  type OptionalTextRule,
+  singleValueMessage,
+  type TextRule,
+} from "./form-rules.ts";
 
-/** Any control character (single-line fields: names, e-mail, cities). */
-const CONTROL_CHARACTER = /\p{Cc}/u;
-/** A control character other than line feed, carriage return and tab (multi-line fields). */
-const CONTROL_CHARACTER_EXCEPT_LINES = /[^\P{Cc}\n\r\t]/u;
-
-/** Browsers send a textarea's line breaks as CR LF; stored and counted as LF. */
-function normalizeLineBreaks(value: string): string {
-  return value.replace(/\r\n?/g, "\n");
-}
-
-export const EMAIL_MESSAGE = "Please enter a valid email address.";
-export const EMAIL_MAX_LENGTH = 254;
-
-/** The message for a value that is not one piece of text (a repeated field, a file upload). */
-export function singleValueMessage(label: string): string {
-  return `${label} must be a single text value.`;
-}
-
-export function maxLengthMessage(label: string, max: number): string {
-  return `${label} must be at most ${max} characters.`;
-}
-
-export function invalidCharactersMessage(label: string): string {
-  return `${label} contains characters that are not allowed.`;
-}
+export { EMAIL_MAX_LENGTH, EMAIL_MESSAGE, invalidCharactersMessage, maxLengthMessage, singleValueMessage };
 
 /**
  * A trimmed text field: a missing value gets the "too short" message (the form's default is an empty
  * string), and control characters are refused (multi-line fields keep line breaks and tabs).
  */
-export function textField({
-  label,
-  min,
-  minMessage,
-  max,
-  multiline = false,
-}: {
-  label: string;
-  min: number;
-  minMessage: string;
-  max: number;
-  multiline?: boolean;
-}) {
+export function textField({ label, min, minMessage, max, multiline = false }: TextRule) {
   const forbidden = multiline ? CONTROL_CHARACTER_EXCEPT_LINES : CONTROL_CHARACTER;
   // The type check comes first, on its own: the length rules would also judge a list by its length.
   return z
@@ -59,7 +36,7 @@ export function textField({
 }
 
 /** An optional trimmed multi-line text field; empty or missing is `undefined`. */
-export function optionalTextField({ label, max }: { label: string; max: number }) {
+export function optionalTextField({ label, max }: OptionalTextRule) {
   return z
     .string({ error: () => singleValueMessage(label) })
     .pipe(
@@ -81,5 +58,5 @@ export function emailField() {
     .string({ error: (issue) => (issue.input === undefined ? EMAIL_MESSAGE : singleValueMessage("Email")) })
     .trim()
     .max(EMAIL_MAX_LENGTH, { error: maxLengthMessage("Email", EMAIL_MAX_LENGTH) })
-    .pipe(z.email({ error: EMAIL_MESSAGE }));
+    .pipe(z.email({ pattern: EMAIL_PATTERN, error: EMAIL_MESSAGE }));
 }

@@ -20,3 +20,9 @@ export const SUBMISSION_KEY_FIELD = "submissionKey";
 export const HONEYPOT_FIELD = "website";
 
 export const FORM_UNREADABLE_MESSAGE = "The form could not be read. Please reload the page and try again.";
+
+/** The answers of the quote form and of the side form on /services ('Get a Quote'). */
+export const quoteFeedbackMessages = {
+  success: "Quote request submitted successfully. We'll contact you soon!",
+  failure: "Failed to submit quote request. Please try again later.",
+} as const;

@@ -1,31 +1,21 @@
 import { z } from "zod";
-import { CONTACT_LIMITS, contactMessages } from "./contact-message.ts";
 import { emailField, textField } from "./form-text.ts";
+import {
+  type ShipmentType,
+  serviceInquiryMessages,
+  serviceInquiryRules,
+  shipmentTypeOptions,
+  shipmentTypeValues,
+} from "./service-inquiry-rules.ts";
 
-/** The shipment types of the 'Get a Quote' side form on /services. */
-export const shipmentTypeOptions = [
-  { value: "air", label: "Air Freight", subject: "Air freight" },
-  { value: "sea", label: "Sea Freight", subject: "Sea freight" },
-  { value: "land", label: "Land Transport", subject: "Land transport" },
-] as const;
-export type ShipmentType = (typeof shipmentTypeOptions)[number]["value"];
-
-export const serviceInquiryMessages = {
-  shipmentType: "Please select a shipment type.",
-} as const;
+export { type ShipmentType, serviceInquiryMessages, shipmentTypeOptions };
 
 /** The side form on /services; it is stored as a contact submission for the staff to answer. */
 export const serviceInquirySchema = z.object({
-  name: textField({ label: "Name", min: 2, minMessage: contactMessages.name, max: CONTACT_LIMITS.name }),
+  name: textField(serviceInquiryRules.name),
   email: emailField(),
-  shipmentType: z.enum(["air", "sea", "land"], { error: serviceInquiryMessages.shipmentType }),
-  message: textField({
-    label: "Message",
-    min: 10,
-    minMessage: contactMessages.message,
-    max: CONTACT_LIMITS.message,
-    multiline: true,
-  }),
+  shipmentType: z.enum(shipmentTypeValues, { error: serviceInquiryMessages.shipmentType }),
+  message: textField(serviceInquiryRules.message),
 });
 
 export type ServiceInquiryInput = z.output<typeof serviceInquirySchema>;

@@ -53,8 +53,8 @@ export function createPageCache({
   maxAgeMs = 5 * 60_000,
 }: {
   events: EventBus;
-  /** When content next changes by itself (the next scheduled post), or null. */
-  nextChangeAt?: () => Promise<Date | null>;
+  /** When content next changes by itself after `since` (the next scheduled post), or null. */
+  nextChangeAt?: (since: Date) => Promise<Date | null>;
   logger?: Pick<Logger, "warn">;
   maxEntries?: number;
   maxBytes?: number;
@@ -83,7 +83,9 @@ export function createPageCache({
   let closed = false;
   const plan = () => {
     const planned = generation;
-    nextChangeAt().then(
+    // From the moment of planning, not of the answer: a post going live while the query runs still
+    // gets its (immediate) timer.
+    nextChangeAt(new Date()).then(
       (at) => {
         if (closed || planned !== generation) return;
         clearTimeout(timer);

@@ -61,7 +61,7 @@ export async function startServices(
   const pageCache = createPageCache({
     events,
     logger,
-    nextChangeAt: () => findNextPublicationTime({ db: database.db }),
+    nextChangeAt: (since) => findNextPublicationTime({ db: database.db, now: since }),
   });
   return {
     config,

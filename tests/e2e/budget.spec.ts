@@ -1,21 +1,75 @@
 import { gzipSync } from "node:zlib";
 import { expect, test } from "./fixtures.ts";
 
-const BUDGET_KB = 120;
+const JS_BUDGET_KB = 120;
+const CSS_BUDGET_KB = 15;
 
-test(`the home page ships at most ${BUDGET_KB} kB of gzipped JavaScript`, async ({ page }) => {
-  const scripts = new Map<string, number>();
-  page.on("response", async (response) => {
-    if (response.request().resourceType() !== "script") return;
-    const body = await response.body().catch(() => Buffer.alloc(0));
-    scripts.set(response.url(), gzipSync(body).length);
+/**
+ * Pages over the 120 kB target, held at what they measure so they cannot grow unnoticed. React and
+ * React Router alone are ~109 kB on every page; these pages' own code (the forms with their instant
+ * checks, the tracking result with copy link) needs more than the ~11 kB left. The gap is stated in
+ * docs/benchmarks.md ('Page weight'); lower these as the pages shrink.
+ */
+const OVER_TARGET_KB: Record<string, number> = {
+  "/services": 123.5,
+  "/contact": 125,
+  "/track/UTG-1234-5678": 123,
+};
+
+// Every public page (one service detail, one demo blog post and one demo shipment stand for their kind).
+const PUBLIC_PAGES = [
+  "/",
+  "/about",
+  "/services",
+  "/services/air-freight",
+  "/services/road-transport",
+  "/contact",
+  "/blog",
+  "/blog/navigating-customs-clearance-in-west-africa",
+  "/track",
+  "/track/UTG-1234-5678",
+  "/privacy-policy",
+  "/terms-of-service",
+];
+
+for (const path of PUBLIC_PAGES) {
+  const jsBudgetKb = OVER_TARGET_KB[path] ?? JS_BUDGET_KB;
+  test(`${path} ships at most ${jsBudgetKb} kB of gzipped JavaScript and ${CSS_BUDGET_KB} kB of CSS`, async ({
+    page,
+  }) => {
+    // Each file once, gzipped at the default level; a fresh browser context, so nothing is cached.
+    const sizes = { script: new Map<string, number>(), stylesheet: new Map<string, number>() };
+    const reads: Promise<void>[] = [];
+    page.on("response", (response) => {
+      const type = response.request().resourceType();
+      if (type !== "script" && type !== "stylesheet") return;
+      reads.push(
+        response
+          .body()
+          .then((body) => {
+            sizes[type].set(new URL(response.url()).pathname, gzipSync(body).length);
+          })
+          .catch(() => {}),
+      );
+    });
+    const response = await page.goto(path, { waitUntil: "networkidle" });
+    expect(response?.status()).toBe(200);
+    // Scroll through the page so anything loaded on demand is counted too.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState("networkidle");
+    await Promise.all(reads);
+
+    const totalKb = (files: Map<string, number>) =>
+      [...files.values()].reduce((sum, size) => sum + size, 0) / 1024;
+    const jsKb = totalKb(sizes.script);
+    const cssKb = totalKb(sizes.stylesheet);
+    test.info().annotations.push({
+      type: `${path} (gzip)`,
+      description: `JS ${jsKb.toFixed(1)} kB in ${sizes.script.size} files, CSS ${cssKb.toFixed(1)} kB in ${sizes.stylesheet.size} files`,
+    });
+    expect(sizes.script.size).toBeGreaterThan(0);
+    expect(sizes.stylesheet.size).toBeGreaterThan(0);
+    expect(jsKb, `gzipped JavaScript of ${path} in kB`).toBeLessThanOrEqual(jsBudgetKb);
+    expect(cssKb, `gzipped CSS of ${path} in kB`).toBeLessThanOrEqual(CSS_BUDGET_KB);
   });
-  await page.goto("/", { waitUntil: "networkidle" });
-  // Scroll through the page so anything loaded on demand is counted too.
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.waitForLoadState("networkidle");
-  const totalKb = [...scripts.values()].reduce((sum, size) => sum + size, 0) / 1024;
-  test.info().annotations.push({ type: "home JS (gzip)", description: `${totalKb.toFixed(1)} kB in ${scripts.size} files` });
-  expect(scripts.size).toBeGreaterThan(0);
-  expect(totalKb).toBeLessThanOrEqual(BUDGET_KB);
-});
+}

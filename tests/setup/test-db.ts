@@ -63,7 +63,7 @@ export async function createTestServices(env: Record<string, string> = {}): Prom
   const pageCache = createPageCache({
     events,
     logger,
-    nextChangeAt: () => findNextPublicationTime({ db: database.db }),
+    nextChangeAt: (since) => findNextPublicationTime({ db: database.db, now: since }),
   });
   return {
     config,

@@ -1,5 +1,5 @@
 import { backToTopOffset, chromeText } from "~/content/navigation";
-import { ArrowUp } from "./icons";
+import { Icon } from "./icons";
 import { prefersReducedMotion } from "./use-reduced-motion";
 import { useScrolledPast } from "./use-scrolled-past";
 
@@ -18,7 +18,7 @@ export function BackToTop({ focusTargetId }: { focusTargetId: string }) {
         document.getElementById(focusTargetId)?.focus({ preventScroll: true });
       }}
     >
-      <ArrowUp aria-hidden="true" className="h-5 w-5" />
+      <Icon name="arrow-up" aria-hidden="true" className="h-5 w-5" />
     </button>
   );
 }

@@ -1,7 +1,7 @@
-import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { BlogDate } from "./blog-date";
 import { BlogFeaturedImage } from "./blog-featured-image";
+import { Icon } from "./icons";
 
 export type BlogCardPost = {
   slug: string;
@@ -56,7 +56,10 @@ export function BlogCard({ post, headingLevel = "h2" }: { post: BlogCardPost; he
           className="mt-auto inline-flex items-center gap-1.5 pt-2 text-sm font-semibold text-accent-700"
         >
           Read more
-          <ArrowRight className="size-4 transition-transform group-hover:translate-x-1 motion-reduce:transform-none" />
+          <Icon
+            name="arrow-right"
+            className="size-4 transition-transform group-hover:translate-x-1 motion-reduce:transform-none"
+          />
         </span>
       </div>
     </article>

@@ -1,5 +1,5 @@
-import { Newspaper } from "lucide-react";
 import { cn } from "~/lib/cn";
+import { Icon } from "./icons";
 
 /** A post's featured image at the 1200x630 social-card ratio, or a branded placeholder without one. */
 export function BlogFeaturedImage({
@@ -27,7 +27,7 @@ export function BlogFeaturedImage({
           className,
         )}
       >
-        <Newspaper aria-hidden="true" className="size-12 text-white/70" />
+        <Icon name="newspaper" aria-hidden="true" className="size-12 text-white/70" />
       </div>
     );
   }

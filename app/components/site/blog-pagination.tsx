@@ -1,6 +1,6 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
+import { Icon } from "./icons";
 
 /** Page links for the blog list: previous, numbered pages, next. */
 export function BlogPagination({
@@ -24,7 +24,7 @@ export function BlogPagination({
           rel="prev"
           className={cn(base, "border-slate-300 bg-white text-slate-800 hover:bg-slate-50")}
         >
-          <ChevronLeft aria-hidden="true" className="size-4" />
+          <Icon name="chevron-left" aria-hidden="true" className="size-4" />
           Previous
         </Link>
       ) : null}
@@ -54,7 +54,7 @@ export function BlogPagination({
           className={cn(base, "border-slate-300 bg-white text-slate-800 hover:bg-slate-50")}
         >
           Next
-          <ChevronRight aria-hidden="true" className="size-4" />
+          <Icon name="chevron-right" aria-hidden="true" className="size-4" />
         </Link>
       ) : null}
     </nav>

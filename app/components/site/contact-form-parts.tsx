@@ -1,10 +1,8 @@
-import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { CircleAlert, CircleCheck } from "lucide-react";
 import { type ReactNode, useEffect, useSyncExternalStore } from "react";
 import { useNavigation } from "react-router";
-import { toast } from "~/lib/toast";
 import { Field, Input, Select, Textarea } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
+import { toast } from "~/lib/toast";
 import {
   HONEYPOT_FIELD,
   INTENT_FIELD,
@@ -12,6 +10,8 @@ import {
   type PublicFormReply,
   SUBMISSION_KEY_FIELD,
 } from "~/schemas/public-form";
+import { Icon } from "./icons";
+import { controlProps, type PublicFieldMeta } from "./use-public-form";
 
 /** What the page gives each public form. */
 export type PublicFormProps = {
@@ -68,7 +68,6 @@ export function useFormFeedback(
 }
 
 export function FormNotice({ tone, title, description }: { tone: "success" | "error" } & FeedbackMessage) {
-  const Icon = tone === "success" ? CircleCheck : CircleAlert;
   return (
     <div
       role={tone === "success" ? "status" : "alert"}
@@ -79,7 +78,11 @@ export function FormNotice({ tone, title, description }: { tone: "success" | "er
           : "border-red-300 bg-red-50 text-red-900",
       )}
     >
-      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <Icon
+        name={tone === "success" ? "circle-check" : "circle-alert"}
+        aria-hidden="true"
+        className="mt-0.5 size-5 shrink-0"
+      />
       <div>
         <p className="font-semibold">{title}</p>
         {description ? <p className="mt-0.5">{description}</p> : null}
@@ -97,7 +100,7 @@ export function FormErrors({ errors, errorId }: { errors: string[] | undefined; 
       role="alert"
       className="mb-5 flex gap-3 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900"
     >
-      <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <Icon name="circle-alert" aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <p>{errors[0]}</p>
     </div>
   );
@@ -124,7 +127,7 @@ export function HiddenFormFields({ form, submissionKey }: { form: PublicFormName
 }
 
 type TextFieldProps = {
-  meta: FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
+  meta: PublicFieldMeta;
   label: ReactNode;
   type?: "text" | "email";
   autoComplete?: string;
@@ -136,10 +139,9 @@ type TextFieldProps = {
 
 /** A labelled text input wired to its Conform field: kept value, error message, aria-invalid, aria-describedby. */
 export function TextFormField({ meta, label, type = "text", className, ...rest }: TextFieldProps) {
-  const { key, ...props } = getInputProps(meta, { type });
   return (
     <Field label={label} htmlFor={meta.id} errors={meta.errors} errorId={meta.errorId} className={className}>
-      <Input key={key} {...props} {...rest} />
+      <Input key={meta.key} {...controlProps(meta)} type={type} {...rest} />
     </Field>
   );
 }
@@ -151,10 +153,9 @@ export function TextareaFormField({
   rows = 5,
   ...rest
 }: Omit<TextFieldProps, "type" | "autoComplete"> & { rows?: number }) {
-  const { key, ...props } = getTextareaProps(meta);
   return (
     <Field label={label} htmlFor={meta.id} errors={meta.errors} errorId={meta.errorId} className={className}>
-      <Textarea key={key} rows={rows} {...props} {...rest} />
+      <Textarea key={meta.key} rows={rows} {...controlProps(meta)} {...rest} />
     </Field>
   );
 }
@@ -167,17 +168,16 @@ export function SelectFormField({
   required,
   className,
 }: {
-  meta: FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
+  meta: PublicFieldMeta;
   label: ReactNode;
   placeholder: string;
   options: readonly { value: string; label: string }[];
   required?: boolean;
   className?: string;
 }) {
-  const { key, ...props } = getSelectProps(meta);
   return (
     <Field label={label} htmlFor={meta.id} errors={meta.errors} errorId={meta.errorId} className={className}>
-      <Select key={key} {...props} required={required}>
+      <Select key={meta.key} {...controlProps(meta)} required={required}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>

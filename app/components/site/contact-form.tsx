@@ -1,9 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Send } from "lucide-react";
 import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
-import { CONTACT_LIMITS, contactMessageSchema, contactMessages } from "~/schemas/contact-message";
+import { CONTACT_LIMITS, checkContactMessage, contactMessages } from "~/schemas/contact-message-rules";
 import {
   FormErrors,
   HiddenFormFields,
@@ -13,6 +9,9 @@ import {
   useFormFeedback,
   useFormPending,
 } from "./contact-form-parts";
+import { Icon } from "./icons";
+import { buttonClass } from "~/components/ui/button-class";
+import { usePublicForm } from "./use-public-form";
 
 const FORM = "contact";
 const feedback = {
@@ -23,26 +22,17 @@ const feedback = {
 /** The message form of /contact: posts to the page's action with intent "contact"; works without JavaScript. */
 export function ContactForm({ reply, submissionKey, action }: PublicFormProps) {
   const ownReply = reply?.form === FORM ? reply : undefined;
-  const [form, fields] = useForm({
+  const { form, fields } = usePublicForm({
     id: "contact-form",
     lastResult: ownReply?.result ?? null,
     defaultValue: { name: "", email: "", subject: "", message: "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactMessageSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    validate: checkContactMessage,
   });
   const notice = useFormFeedback(ownReply, feedback);
   const pending = useFormPending(FORM);
 
   return (
-    <Form
-      method="post"
-      action={action}
-      preventScrollReset
-      {...getFormProps(form)}
-      noValidate
-      aria-label="Send us a message"
-    >
+    <Form method="post" action={action} preventScrollReset {...form.props} aria-label="Send us a message">
       {notice}
       <FormErrors errors={form.errors} errorId={form.errorId} />
       <HiddenFormFields form={FORM} submissionKey={submissionKey} />
@@ -78,10 +68,14 @@ export function ContactForm({ reply, submissionKey, action }: PublicFormProps) {
           className="sm:col-span-2"
         />
       </div>
-      <Button type="submit" size="lg" className="mt-6 w-full sm:w-auto" disabled={pending}>
-        <Send aria-hidden="true" className="size-4" />
+      <button
+        type="submit"
+        className={buttonClass({ size: "lg", className: "mt-6 w-full sm:w-auto" })}
+        disabled={pending}
+      >
+        <Icon name="send" aria-hidden="true" className="size-4" />
         {pending ? "Sending..." : "Send Message"}
-      </Button>
+      </button>
     </Form>
   );
 }

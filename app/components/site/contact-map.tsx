@@ -1,7 +1,7 @@
-import { ExternalLink, MapPin } from "lucide-react";
 import { useState } from "react";
-import { Button } from "~/components/ui/button";
 import { useHydrated } from "./contact-form-parts";
+import { Icon } from "./icons";
+import { buttonClass } from "~/components/ui/button-class";
 
 // Broad and Randall Street, Monrovia.
 const LAT = 6.3106;
@@ -31,13 +31,13 @@ export function ContactMap({ address }: { address: string }) {
           />
         ) : (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center">
-            <MapPin aria-hidden="true" className="size-10 text-accent-600" />
+            <Icon name="map-pin" aria-hidden="true" className="size-10 text-accent-600" />
             <p className="font-medium text-brand-900">{address}</p>
             {hydrated ? (
               <>
-                <Button variant="primary" onClick={() => setShown(true)}>
+                <button type="button" className={buttonClass()} onClick={() => setShown(true)}>
                   Show map
-                </Button>
+                </button>
                 <p className="max-w-sm text-xs text-slate-600">
                   The map is loaded from OpenStreetMap when you ask for it.
                 </p>
@@ -55,7 +55,7 @@ export function ContactMap({ address }: { address: string }) {
         >
           View on OpenStreetMap
           <span className="sr-only"> (opens in a new tab)</span>
-          <ExternalLink aria-hidden="true" className="size-4" />
+          <Icon name="external-link" aria-hidden="true" className="size-4" />
         </a>
       </p>
     </div>

@@ -1,8 +1,6 @@
 import { Link } from "react-router";
-import { type HomeServiceIcon, type homePage, type homeServiceCards, homeServicePath } from "~/content/home";
-import { ArrowRight, type IconComponent, Plane, Ship, Truck } from "./icons";
-
-const icons: Record<HomeServiceIcon, IconComponent> = { plane: Plane, ship: Ship, truck: Truck };
+import { type homePage, type homeServiceCards, homeServicePath } from "~/content/home";
+import { Icon } from "./icons";
 
 /** Air Freight, Sea Freight and Road Transport; each whole card opens the service page. */
 export function HomeServiceCards({
@@ -23,14 +21,13 @@ export function HomeServiceCards({
         </div>
         <ul className="mt-12 grid gap-8 md:grid-cols-3">
           {cards.map((card) => {
-            const Icon = icons[card.icon];
             return (
               <li
                 key={card.title}
                 className="group relative flex flex-col rounded-2xl border border-slate-200 bg-white p-8 shadow-sm transition-shadow focus-within:shadow-lg hover:shadow-lg"
               >
                 <span className="mb-6 flex h-14 w-14 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                  <Icon aria-hidden="true" className="h-7 w-7" />
+                  <Icon name={card.icon} aria-hidden="true" className="h-7 w-7" />
                 </span>
                 <h3 className="text-xl font-semibold text-brand-900">
                   <Link
@@ -46,7 +43,10 @@ export function HomeServiceCards({
                   className="mt-6 inline-flex items-center gap-1 font-medium text-brand-700"
                 >
                   {services.learnMore}
-                  <ArrowRight className="h-4 w-4 transition-transform group-hover:translate-x-1" />
+                  <Icon
+                    name="arrow-right"
+                    className="h-4 w-4 transition-transform group-hover:translate-x-1"
+                  />
                 </span>
               </li>
             );

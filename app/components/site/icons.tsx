@@ -3,16 +3,75 @@ import type { SVGProps } from "react";
 /*
  * The icons the public pages need. Their shapes live once in /icons.svg (a sprite of <symbol>s, from
  * Lucide, https://lucide.dev, ISC licence; the social marks are Lucide's former brand icons), so the
- * pages ship no icon code: each icon is a <use> reference. Edit the sprite to change a shape.
+ * pages ship no icon code: each icon is a <use> reference. Edit the sprite to change a shape; a new
+ * shape is the child elements of node_modules/lucide-react/dist/esm/icons/<name>.mjs.
  */
 
-export type IconProps = SVGProps<SVGSVGElement>;
-export type IconComponent = (props: IconProps) => React.JSX.Element;
+/** The id of a <symbol> in public/icons.svg (Lucide's name for the icon). */
+export type IconName =
+  | "anchor"
+  | "arrow-left"
+  | "arrow-right"
+  | "arrow-up"
+  | "boxes"
+  | "building"
+  | "building-2"
+  | "check"
+  | "chevron-left"
+  | "chevron-right"
+  | "circle-alert"
+  | "circle-check"
+  | "clipboard-list"
+  | "clock"
+  | "container"
+  | "copy"
+  | "external-link"
+  | "eye"
+  | "file-check"
+  | "file-x-2"
+  | "flag"
+  | "globe"
+  | "mail"
+  | "map-pin"
+  | "menu"
+  | "navigation"
+  | "network"
+  | "newspaper"
+  | "package"
+  | "package-check"
+  | "package-search"
+  | "pause"
+  | "phone"
+  | "plane"
+  | "play"
+  | "printer"
+  | "route"
+  | "search"
+  | "search-x"
+  | "send"
+  | "shield-check"
+  | "ship"
+  | "star"
+  | "target"
+  | "triangle-alert"
+  | "truck"
+  | "user"
+  | "users"
+  | "warehouse"
+  | "weight"
+  | "x"
+  | "facebook"
+  | "twitter"
+  | "linkedin"
+  | "instagram";
+
+export type IconProps = SVGProps<SVGSVGElement> & { name: IconName };
 
 /** Bump when public/icons.svg changes, so browsers fetch the new sprite. */
-const SPRITE = "/icons.svg?v=1";
+const SPRITE = "/icons.svg?v=2";
 
-function SpriteIcon({ id, ...props }: IconProps & { id: string }) {
+/** A decorative 24×24 stroke icon (hidden from screen readers unless the caller says otherwise). */
+export function Icon({ name, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -27,34 +86,7 @@ function SpriteIcon({ id, ...props }: IconProps & { id: string }) {
       focusable="false"
       {...props}
     >
-      <use href={`${SPRITE}#${id}`} />
+      <use href={`${SPRITE}#${name}`} />
     </svg>
   );
 }
-
-export const ArrowRight: IconComponent = (props) => <SpriteIcon id="arrow-right" {...props} />;
-export const ArrowUp: IconComponent = (props) => <SpriteIcon id="arrow-up" {...props} />;
-export const Building: IconComponent = (props) => <SpriteIcon id="building" {...props} />;
-export const ChevronLeft: IconComponent = (props) => <SpriteIcon id="chevron-left" {...props} />;
-export const ChevronRight: IconComponent = (props) => <SpriteIcon id="chevron-right" {...props} />;
-export const Clock: IconComponent = (props) => <SpriteIcon id="clock" {...props} />;
-export const Eye: IconComponent = (props) => <SpriteIcon id="eye" {...props} />;
-export const Mail: IconComponent = (props) => <SpriteIcon id="mail" {...props} />;
-export const MapPin: IconComponent = (props) => <SpriteIcon id="map-pin" {...props} />;
-export const Menu: IconComponent = (props) => <SpriteIcon id="menu" {...props} />;
-export const Package: IconComponent = (props) => <SpriteIcon id="package" {...props} />;
-export const Pause: IconComponent = (props) => <SpriteIcon id="pause" {...props} />;
-export const Phone: IconComponent = (props) => <SpriteIcon id="phone" {...props} />;
-export const Plane: IconComponent = (props) => <SpriteIcon id="plane" {...props} />;
-export const Play: IconComponent = (props) => <SpriteIcon id="play" {...props} />;
-export const Ship: IconComponent = (props) => <SpriteIcon id="ship" {...props} />;
-export const Star: IconComponent = (props) => <SpriteIcon id="star" {...props} />;
-export const Target: IconComponent = (props) => <SpriteIcon id="target" {...props} />;
-export const Truck: IconComponent = (props) => <SpriteIcon id="truck" {...props} />;
-export const Users: IconComponent = (props) => <SpriteIcon id="users" {...props} />;
-export const Weight: IconComponent = (props) => <SpriteIcon id="weight" {...props} />;
-export const X: IconComponent = (props) => <SpriteIcon id="x" {...props} />;
-export const Facebook: IconComponent = (props) => <SpriteIcon id="facebook" {...props} />;
-export const Twitter: IconComponent = (props) => <SpriteIcon id="twitter" {...props} />;
-export const Linkedin: IconComponent = (props) => <SpriteIcon id="linkedin" {...props} />;
-export const Instagram: IconComponent = (props) => <SpriteIcon id="instagram" {...props} />;

@@ -3,22 +3,14 @@ import {
   counterStepMs,
   counterSteps,
   formatStat,
-  type ImpactStatIcon,
   impactRevealThreshold,
   impactSection,
   impactStats,
   impactTileStaggerMs,
 } from "~/content/stats";
 import { cn } from "~/lib/cn";
-import { Building, type IconComponent, Package, Users, Weight } from "./icons";
+import { Icon } from "./icons";
 import { prefersReducedMotion } from "./use-reduced-motion";
-
-const icons: Record<ImpactStatIcon, IconComponent> = {
-  package: Package,
-  building: Building,
-  users: Users,
-  weight: Weight,
-};
 
 /**
  * 'static': final numbers, no motion (server render, no JavaScript, reduced motion).
@@ -72,7 +64,6 @@ export function ImpactStats() {
         </div>
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {impactStats.map((stat, position) => {
-            const Icon = icons[stat.icon];
             const shown = Math.round((stat.value * step) / counterSteps);
             return (
               <li
@@ -86,7 +77,7 @@ export function ImpactStats() {
                 }
               >
                 <span className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-accent-700">
-                  <Icon aria-hidden="true" className="h-7 w-7" />
+                  <Icon name={stat.icon} aria-hidden="true" className="h-7 w-7" />
                 </span>
                 <p className="text-4xl font-bold tabular-nums">
                   <span aria-hidden="true" data-testid="impact-counter">

@@ -1,4 +1,3 @@
-import { format, parseISO } from "date-fns";
 import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router";
 import {
@@ -7,6 +6,7 @@ import {
   type PolicyContact,
   type PolicyDocument as PolicyDoc,
 } from "~/content/policies";
+import { formatCalendarDate } from "~/lib/format";
 
 const LINK = /\[([^\]]+)\]\(((?:\/|mailto:)[^)\s]*)\)/g;
 const linkClass = "font-medium text-brand-700 underline underline-offset-2 hover:text-accent-700";
@@ -76,7 +76,6 @@ function Block({ block, contact }: { block: PolicyBlock; contact: PolicyContact 
 
 /** A policy page: title band with the last-updated date, table of contents, numbered sections. */
 export function PolicyDocument({ document, contact }: { document: PolicyDoc; contact: PolicyContact }) {
-  const updated = parseISO(document.lastUpdated);
   return (
     <>
       <section className="bg-brand-900 text-white">
@@ -84,7 +83,8 @@ export function PolicyDocument({ document, contact }: { document: PolicyDoc; con
           <p className="text-sm font-semibold uppercase tracking-wider text-accent-500">Legal</p>
           <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-5xl">{document.title}</h1>
           <p className="mt-4 text-brand-100">
-            Last updated: <time dateTime={document.lastUpdated}>{format(updated, "MMMM d, yyyy")}</time>
+            Last updated:{" "}
+            <time dateTime={document.lastUpdated}>{formatCalendarDate(document.lastUpdated)}</time>
           </p>
         </div>
       </section>

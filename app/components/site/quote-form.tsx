@@ -1,16 +1,13 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Send } from "lucide-react";
 import { Form } from "react-router";
 import { FieldError } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import {
+  checkQuoteRequest,
   freightTypeOptions,
   parcelTypeOptions,
   QUOTE_LIMITS,
   quoteMessages,
-  quoteRequestSchema,
-} from "~/schemas/quote-request";
+} from "~/schemas/quote-request-rules";
 import {
   FormErrors,
   HiddenFormFields,
@@ -21,7 +18,9 @@ import {
   useFormFeedback,
   useFormPending,
 } from "./contact-form-parts";
+import { Icon } from "./icons";
 import { accentLinkClass } from "./site-links";
+import { usePublicForm } from "./use-public-form";
 
 const FORM = "quote";
 const feedback = {
@@ -33,7 +32,7 @@ const parcelOptions = parcelTypeOptions.map((value) => ({ value, label: value })
 /** The 'Get a Free Quote' form: posts to the page's action with intent "quote"; works without JavaScript. */
 export function QuoteForm({ reply, submissionKey, action }: PublicFormProps) {
   const ownReply = reply?.form === FORM ? reply : undefined;
-  const [form, fields] = useForm({
+  const { form, fields } = usePublicForm({
     id: "quote-form",
     lastResult: ownReply?.result ?? null,
     defaultValue: {
@@ -47,9 +46,7 @@ export function QuoteForm({ reply, submissionKey, action }: PublicFormProps) {
       specialInfo: "",
       freightTypes: [],
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: quoteRequestSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    validate: checkQuoteRequest,
   });
   const notice = useFormFeedback(ownReply, feedback);
   const pending = useFormPending(FORM);
@@ -57,14 +54,7 @@ export function QuoteForm({ reply, submissionKey, action }: PublicFormProps) {
   const checked = new Set([freight.initialValue ?? []].flat());
 
   return (
-    <Form
-      method="post"
-      action={action}
-      preventScrollReset
-      {...getFormProps(form)}
-      noValidate
-      aria-label="Get a Free Quote"
-    >
+    <Form method="post" action={action} preventScrollReset {...form.props} aria-label="Get a Free Quote">
       {notice}
       <FormErrors errors={form.errors} errorId={form.errorId} />
       <HiddenFormFields form={FORM} submissionKey={submissionKey} />
@@ -161,7 +151,7 @@ export function QuoteForm({ reply, submissionKey, action }: PublicFormProps) {
         )}
         disabled={pending}
       >
-        <Send aria-hidden="true" className="size-4" />
+        <Icon name="send" aria-hidden="true" className="size-4" />
         {pending ? "Submitting..." : "Submit Quote Request"}
       </button>
     </Form>

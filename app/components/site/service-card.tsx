@@ -1,8 +1,7 @@
-import { ArrowRight, Check } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import type { Service } from "~/content/services";
-import { servicesPage } from "~/content/services";
+import { type Service, servicesPage } from "~/content/services";
+import { Icon } from "./icons";
 import { ServiceIcon } from "./service-icons";
 
 /**
@@ -37,7 +36,10 @@ function useRevealOnScroll<T extends HTMLElement>() {
   return ref;
 }
 
-export function ServiceCard({ service }: { service: Service }) {
+/** What a card shows of a service (the detail page has the rest). */
+export type ServiceSummary = Pick<Service, "id" | "title" | "icon" | "image" | "summary" | "bullets">;
+
+export function ServiceCard({ service }: { service: ServiceSummary }) {
   const ref = useRevealOnScroll<HTMLElement>();
   const titleId = `service-${service.id}-title`;
   return (
@@ -68,7 +70,7 @@ export function ServiceCard({ service }: { service: Service }) {
         <ul className="mt-4 grid gap-2 sm:grid-cols-2">
           {service.bullets.map((bullet) => (
             <li key={bullet} className="flex items-start gap-2 text-sm text-slate-700">
-              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent-600" />
+              <Icon name="check" aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent-600" />
               {bullet}
             </li>
           ))}
@@ -79,7 +81,7 @@ export function ServiceCard({ service }: { service: Service }) {
         >
           {servicesPage.learnMore}
           <span className="sr-only"> about {service.title}</span>
-          <ArrowRight aria-hidden="true" className="size-4" />
+          <Icon name="arrow-right" aria-hidden="true" className="size-4" />
         </Link>
       </div>
     </article>

@@ -1,10 +1,8 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { cn } from "~/lib/cn";
-import { CONTACT_LIMITS } from "~/schemas/contact-message";
-import { quoteMessages } from "~/schemas/quote-request";
-import { serviceInquirySchema, shipmentTypeOptions } from "~/schemas/service-inquiry";
+import { CONTACT_LIMITS } from "~/schemas/contact-message-rules";
+import { quoteFeedbackMessages } from "~/schemas/public-form";
+import { checkServiceInquiry, shipmentTypeOptions } from "~/schemas/service-inquiry-rules";
 import {
   FormErrors,
   HiddenFormFields,
@@ -16,23 +14,22 @@ import {
   useFormPending,
 } from "./contact-form-parts";
 import { accentLinkClass } from "./site-links";
+import { usePublicForm } from "./use-public-form";
 
 const FORM = "service-inquiry";
 const feedback = {
-  success: { title: quoteMessages.success },
-  failure: { title: quoteMessages.failure },
+  success: { title: quoteFeedbackMessages.success },
+  failure: { title: quoteFeedbackMessages.failure },
 };
 
 /** The side 'Get a Quote' form on /services; the staff see it in the contact inbox as 'Quote request: …'. */
 export function ServiceInquiryForm({ reply, submissionKey, action }: PublicFormProps) {
   const ownReply = reply?.form === FORM ? reply : undefined;
-  const [form, fields] = useForm({
+  const { form, fields } = usePublicForm({
     id: "service-inquiry",
     lastResult: ownReply?.result ?? null,
     defaultValue: { name: "", email: "", shipmentType: "", message: "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: serviceInquirySchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    validate: checkServiceInquiry,
   });
   const notice = useFormFeedback(ownReply, feedback);
   const pending = useFormPending(FORM);
@@ -42,8 +39,7 @@ export function ServiceInquiryForm({ reply, submissionKey, action }: PublicFormP
       method="post"
       action={action}
       preventScrollReset
-      {...getFormProps(form)}
-      noValidate
+      {...form.props}
       aria-labelledby="service-inquiry-title"
     >
       {notice}

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { footerBlurb } from "~/content/company";
 import { chromeText, footerServiceLinks, legalLinks, navigationItems } from "~/content/navigation";
 import type { SiteSettings } from "~/schemas/site-settings";
-import { Clock, Mail, MapPin, Phone } from "./icons";
+import { Icon } from "./icons";
 import { telHref } from "./site-links";
 import { SocialLink, type SocialNetwork, socialNetworkNames } from "./social-link";
 
@@ -71,24 +71,24 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
           <h2 className={headingClass}>{chromeText.contact}</h2>
           <address className="space-y-3 not-italic">
             <p className="flex gap-3">
-              <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-accent-500" />
+              <Icon name="map-pin" aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-accent-500" />
               <span>{settings.address}</span>
             </p>
             <p className="flex gap-3">
-              <Phone aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-accent-500" />
+              <Icon name="phone" aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-accent-500" />
               <a href={telHref(settings.phone)} className={linkClass}>
                 {settings.phone}
               </a>
             </p>
             <p className="flex gap-3">
-              <Mail aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-accent-500" />
+              <Icon name="mail" aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-accent-500" />
               <a href={`mailto:${settings.email}`} className={`${linkClass} break-all`}>
                 {settings.email}
               </a>
             </p>
           </address>
           <div className="mt-3 flex gap-3">
-            <Clock aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-accent-500" />
+            <Icon name="clock" aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-accent-500" />
             <ul className="space-y-1">
               {settings.businessHours.map((entry) => (
                 <li key={entry.days}>

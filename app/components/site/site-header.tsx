@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { chromeText, headerCondenseOffset, navigationItems, trackPackageLink } from "~/content/navigation";
 import { cn } from "~/lib/cn";
-import { Mail, Menu, Phone, X } from "./icons";
+import { Icon } from "./icons";
 import { accentLinkClass, telHref } from "./site-links";
 import { useScrolledPast } from "./use-scrolled-past";
 
@@ -94,9 +94,9 @@ export function SiteHeader({ companyName, phone, email }: SiteHeaderProps) {
             onClick={() => setOpenOn(open ? null : pathname)}
           >
             {open ? (
-              <X aria-hidden="true" className="h-6 w-6" />
+              <Icon name="x" aria-hidden="true" className="h-6 w-6" />
             ) : (
-              <Menu aria-hidden="true" className="h-6 w-6" />
+              <Icon name="menu" aria-hidden="true" className="h-6 w-6" />
             )}
           </button>
         </div>
@@ -110,7 +110,7 @@ export function SiteHeader({ companyName, phone, email }: SiteHeaderProps) {
         <ul className="mb-3 flex flex-col gap-1 border-b border-slate-200 pb-3 text-sm text-slate-700">
           <li>
             <a href={telHref(phone)} className="inline-flex items-center gap-2 py-1.5 hover:text-brand-700">
-              <Phone aria-hidden="true" className="h-4 w-4 text-accent-700" />
+              <Icon name="phone" aria-hidden="true" className="h-4 w-4 text-accent-700" />
               {phone}
             </a>
           </li>
@@ -119,7 +119,7 @@ export function SiteHeader({ companyName, phone, email }: SiteHeaderProps) {
               href={`mailto:${email}`}
               className="inline-flex items-center gap-2 py-1.5 hover:text-brand-700"
             >
-              <Mail aria-hidden="true" className="h-4 w-4 text-accent-700" />
+              <Icon name="mail" aria-hidden="true" className="h-4 w-4 text-accent-700" />
               {email}
             </a>
           </li>

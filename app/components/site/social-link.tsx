@@ -1,5 +1,5 @@
 import { cn } from "~/lib/cn";
-import { Facebook, type IconComponent, Instagram, Linkedin, Twitter } from "./icons";
+import { Icon } from "./icons";
 
 export type SocialNetwork = "facebook" | "twitter" | "linkedin" | "instagram";
 
@@ -8,13 +8,6 @@ export const socialNetworkNames: Record<SocialNetwork, string> = {
   twitter: "Twitter",
   linkedin: "LinkedIn",
   instagram: "Instagram",
-};
-
-const socialIcons: Record<SocialNetwork, IconComponent> = {
-  facebook: Facebook,
-  twitter: Twitter,
-  linkedin: Linkedin,
-  instagram: Instagram,
 };
 
 type SocialLinkProps = {
@@ -35,10 +28,9 @@ export function SocialLink({ network, url, label, className }: SocialLinkProps) 
     "inline-flex h-9 w-9 items-center justify-center rounded-full transition-colors",
     className,
   );
-  const Icon = socialIcons[network];
   const content = (
     <>
-      <Icon width={18} height={18} />
+      <Icon name={network} width={18} height={18} />
       <span className="sr-only">{label}</span>
     </>
   );

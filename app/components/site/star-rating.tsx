@@ -1,5 +1,5 @@
 import { cn } from "~/lib/cn";
-import { Star } from "./icons";
+import { Icon } from "./icons";
 
 /** Five stars, filled up to `rating`, read as 'Rated 5 out of 5'. */
 export function StarRating({
@@ -14,7 +14,8 @@ export function StarRating({
   return (
     <div role="img" aria-label={label} className={cn("flex gap-1", className)}>
       {[1, 2, 3, 4, 5].map((position) => (
-        <Star
+        <Icon
+          name="star"
           key={position}
           aria-hidden="true"
           className={cn(

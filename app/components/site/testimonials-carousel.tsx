@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { type Testimonial, testimonialAutoplayMs, testimonialsSection as text } from "~/content/testimonials";
 import { cn } from "~/lib/cn";
 import { Avatar } from "./avatar";
-import { ChevronLeft, ChevronRight, Pause, Play } from "./icons";
+import { Icon } from "./icons";
 import { StarRating } from "./star-rating";
 import { useReducedMotion } from "./use-reduced-motion";
 
@@ -61,7 +61,7 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: Testimoni
             aria-label={text.previous}
             onClick={() => show(index - 1)}
           >
-            <ChevronLeft aria-hidden="true" className="h-5 w-5" />
+            <Icon name="chevron-left" aria-hidden="true" className="h-5 w-5" />
           </button>
           <div className="min-w-0 flex-1 overflow-hidden">
             <div
@@ -104,7 +104,7 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: Testimoni
             aria-label={text.next}
             onClick={() => show(index + 1)}
           >
-            <ChevronRight aria-hidden="true" className="h-5 w-5" />
+            <Icon name="chevron-right" aria-hidden="true" className="h-5 w-5" />
           </button>
         </div>
 
@@ -136,9 +136,9 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: Testimoni
               onClick={() => setStopped(!stopped)}
             >
               {stopped ? (
-                <Play aria-hidden="true" className="h-4 w-4" />
+                <Icon name="play" aria-hidden="true" className="h-4 w-4" />
               ) : (
-                <Pause aria-hidden="true" className="h-4 w-4" />
+                <Icon name="pause" aria-hidden="true" className="h-4 w-4" />
               )}
             </button>
           )}

@@ -1,7 +1,5 @@
-import { Search } from "lucide-react";
 import type { FormEvent } from "react";
 import { Form, useNavigate } from "react-router";
-import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/field";
 import {
   MAX_TRACKING_NUMBER_LENGTH,
@@ -9,6 +7,8 @@ import {
   TRACKING_NUMBER_EXAMPLE,
   trackingPath,
 } from "~/lib/tracking-number";
+import { Icon } from "./icons";
+import { buttonClass } from "~/components/ui/button-class";
 
 /**
  * The tracking number search. A plain GET to /track (the server trims, upper-cases and redirects to
@@ -50,10 +50,10 @@ export function TrackingForm({ defaultValue = "" }: { defaultValue?: string }) {
           maxLength={MAX_TRACKING_NUMBER_LENGTH * 4}
           className="h-12 text-base sm:flex-1"
         />
-        <Button type="submit" size="lg" className="sm:w-36">
-          <Search aria-hidden="true" className="size-4" />
+        <button type="submit" className={buttonClass({ size: "lg", className: "sm:w-36" })}>
+          <Icon name="search" aria-hidden="true" className="size-4" />
           Track
-        </Button>
+        </button>
       </div>
     </Form>
   );

@@ -1,6 +1,6 @@
-import { Clock, PackageSearch, SearchX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Icon } from "./icons";
 
 function MessagePanel({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -31,7 +31,10 @@ const contactLink = (
 /** The spec's not-found view. `number` is already cut to a safe length; React escapes it. */
 export function TrackingNotFound({ number }: { number: string }) {
   return (
-    <MessagePanel icon={<SearchX aria-hidden="true" className="size-7" />} title="Shipment Not Found">
+    <MessagePanel
+      icon={<Icon name="search-x" aria-hidden="true" className="size-7" />}
+      title="Shipment Not Found"
+    >
       <p className="break-words">
         We couldn't find a shipment with tracking number:{" "}
         <span className="font-mono font-semibold text-slate-900">{number}</span>
@@ -53,7 +56,10 @@ export function formatWait(seconds: number): string {
 
 export function TrackingRateLimited({ retryAfterSeconds }: { retryAfterSeconds: number }) {
   return (
-    <MessagePanel icon={<Clock aria-hidden="true" className="size-7" />} title="Too Many Tracking Requests">
+    <MessagePanel
+      icon={<Icon name="clock" aria-hidden="true" className="size-7" />}
+      title="Too Many Tracking Requests"
+    >
       <p>
         You have looked up a lot of shipments in a short time. Please try again in{" "}
         <strong>{formatWait(retryAfterSeconds)}</strong>.
@@ -66,7 +72,7 @@ export function TrackingRateLimited({ retryAfterSeconds }: { retryAfterSeconds: 
 export function TrackingNoNumber() {
   return (
     <MessagePanel
-      icon={<PackageSearch aria-hidden="true" className="size-7" />}
+      icon={<Icon name="package-search" aria-hidden="true" className="size-7" />}
       title="No tracking number provided"
     >
       <p>Enter your tracking number above to see where your shipment is.</p>

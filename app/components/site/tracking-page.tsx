@@ -1,5 +1,5 @@
-import { Package } from "lucide-react";
 import type { ReactNode } from "react";
+import { Icon } from "./icons";
 import { TrackingForm } from "./tracking-form";
 
 /** The frame of /track and /track/:trackingNumber: heading, search form, then the result or message. */
@@ -9,7 +9,7 @@ export function TrackingPage({ defaultValue, children }: { defaultValue?: string
       <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8 print:p-0">
         <div className="mb-8 text-center print:mb-4 print:text-left">
           <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-accent-600 text-white print:hidden">
-            <Package aria-hidden="true" className="size-7" />
+            <Icon name="package" aria-hidden="true" className="size-7" />
           </div>
           <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">Track Package</h1>
           <p className="mt-2 text-slate-700 print:hidden">

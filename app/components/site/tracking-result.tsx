@@ -1,4 +1,3 @@
-import { Building2, Clock, Package, TriangleAlert, User } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -6,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDate, formatTime } from "~/lib/format";
 import { isDeliveredStatus, statusBadgeTone } from "~/lib/shipment-status";
 import type { PublicParty, PublicShipment } from "~/server/tracking.server";
+import { Icon } from "./icons";
 import { RouteProgress } from "./tracking-route";
 import { TrackingQrCode, TrackingShareButtons } from "./tracking-share";
 import { StatusTimeline } from "./tracking-timeline";
@@ -39,12 +39,16 @@ function PartyCard({ title, party, empty }: { title: string; party: PublicParty 
         {party ? (
           <div className="space-y-2">
             <p className="flex items-start gap-2 font-medium break-words text-slate-900">
-              <User aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+              <Icon name="user" aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
               {party.name}
             </p>
             {party.company ? (
               <p className="flex items-start gap-2 break-words text-slate-700">
-                <Building2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+                <Icon
+                  name="building-2"
+                  aria-hidden="true"
+                  className="mt-0.5 size-4 shrink-0 text-slate-500"
+                />
                 {party.company}
               </p>
             ) : null}
@@ -81,7 +85,7 @@ export function TrackingResult({
         <CardContent className="flex flex-col gap-6 pt-5 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0 space-y-3">
             <h2 className="flex items-center gap-2 text-sm font-medium tracking-wide text-slate-600 uppercase">
-              <Package aria-hidden="true" className="size-4" />
+              <Icon name="package" aria-hidden="true" className="size-4" />
               Tracking Number
             </h2>
             <p className="font-mono text-2xl font-bold break-all text-brand-900 sm:text-3xl">
@@ -91,13 +95,13 @@ export function TrackingResult({
               <StatusBadge status={shipment.status} />
               {overdue ? (
                 <Badge tone="red" title="The estimated delivery date has passed">
-                  <TriangleAlert aria-hidden="true" className="mr-1 size-3" />
+                  <Icon name="triangle-alert" aria-hidden="true" className="mr-1 size-3" />
                   Delayed?
                 </Badge>
               ) : null}
             </div>
             <p className="flex items-start gap-1.5 text-sm text-slate-600">
-              <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <Icon name="clock" aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <span>
                 Last updated{" "}
                 <time dateTime={updated.toISOString()}>

@@ -1,7 +1,7 @@
-import { Flag, MapPin, Navigation, PackageCheck } from "lucide-react";
 import { cn } from "~/lib/cn";
+import { Icon, type IconName } from "./icons";
 
-type Stop = { label: string; place: string; state: "done" | "current" | "upcoming"; icon: typeof MapPin };
+type Stop = { label: string; place: string; state: "done" | "current" | "upcoming"; icon: IconName };
 
 /**
  * A simplified route: origin → current location → destination. A vertical list on phones, a line
@@ -19,24 +19,23 @@ export function RouteProgress({
   delivered: boolean;
 }) {
   const stops: Stop[] = [
-    { label: "Origin", place: origin, state: "done", icon: MapPin },
+    { label: "Origin", place: origin, state: "done", icon: "map-pin" },
     {
       label: "Current Location",
       place: current ?? "Unknown",
       state: delivered ? "done" : "current",
-      icon: Navigation,
+      icon: "navigation",
     },
     {
       label: "Destination",
       place: destination,
       state: delivered ? "current" : "upcoming",
-      icon: delivered ? PackageCheck : Flag,
+      icon: delivered ? "package-check" : "flag",
     },
   ];
   return (
     <ol aria-label="Shipment route" className="flex flex-col sm:flex-row">
       {stops.map((stop, index) => {
-        const Icon = stop.icon;
         const last = index === stops.length - 1;
         return (
           <li
@@ -64,7 +63,7 @@ export function RouteProgress({
                 stop.state === "upcoming" && "border-slate-300 bg-white text-slate-500",
               )}
             >
-              <Icon className="size-5" />
+              <Icon name={stop.icon} className="size-5" />
             </span>
             <div className="min-w-0 pt-0.5 sm:px-2 sm:pt-2">
               <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{stop.label}</p>

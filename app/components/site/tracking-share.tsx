@@ -1,7 +1,7 @@
-import { Check, Copy, Printer } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Button } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button-class";
 import { useHydrated } from "~/lib/use-hydrated";
+import { Icon } from "./icons";
 
 /**
  * 'Copy link' (clipboard, with a visible and announced confirmation) and 'Print'. They need
@@ -26,18 +26,28 @@ export function TrackingShareButtons({ url }: { url: string }) {
 
   return (
     <div className="flex flex-wrap items-center gap-2 print:hidden" hidden={!hydrated}>
-      <Button variant="outline" size="sm" onClick={copy} disabled={!hydrated}>
+      <button
+        type="button"
+        className={buttonClass({ variant: "outline", size: "sm" })}
+        onClick={copy}
+        disabled={!hydrated}
+      >
         {state === "copied" ? (
-          <Check aria-hidden="true" className="size-4 text-green-700" />
+          <Icon name="check" aria-hidden="true" className="size-4 text-green-700" />
         ) : (
-          <Copy aria-hidden="true" className="size-4" />
+          <Icon name="copy" aria-hidden="true" className="size-4" />
         )}
         {state === "copied" ? "Link copied" : "Copy link"}
-      </Button>
-      <Button variant="outline" size="sm" onClick={() => window.print()} disabled={!hydrated}>
-        <Printer aria-hidden="true" className="size-4" />
+      </button>
+      <button
+        type="button"
+        className={buttonClass({ variant: "outline", size: "sm" })}
+        onClick={() => window.print()}
+        disabled={!hydrated}
+      >
+        <Icon name="printer" aria-hidden="true" className="size-4" />
         Print
-      </Button>
+      </button>
       <p role="status" className="text-sm text-slate-700">
         {state === "copied" ? "The tracking link is on your clipboard." : null}
         {state === "failed"

@@ -1,6 +1,6 @@
-import { MapPin, Package, PackageCheck, Truck } from "lucide-react";
 import { formatDate, formatTime } from "~/lib/format";
 import { type TimelineIcon, timelineIconKind } from "~/lib/shipment-status";
+import { Icon, type IconName } from "./icons";
 
 export type TimelineEntry = {
   id: string;
@@ -10,11 +10,11 @@ export type TimelineEntry = {
   timestamp: Date;
 };
 
-const ICONS: Record<TimelineIcon, typeof Truck> = {
-  truck: Truck,
-  delivered: PackageCheck,
-  location: MapPin,
-  package: Package,
+const ICONS: Record<TimelineIcon, IconName> = {
+  truck: "truck",
+  delivered: "package-check",
+  location: "map-pin",
+  package: "package",
 };
 
 /** Status history, newest first as given; every entry is a completed step. */
@@ -25,7 +25,6 @@ export function StatusTimeline({ entries }: { entries: TimelineEntry[] }) {
   return (
     <ol aria-label="Status history" className="relative">
       {entries.map((entry, index) => {
-        const Icon = ICONS[timelineIconKind(entry.status)];
         const last = index === entries.length - 1;
         return (
           <li key={entry.id} className="relative flex gap-4 pb-6 last:pb-0">
@@ -39,7 +38,7 @@ export function StatusTimeline({ entries }: { entries: TimelineEntry[] }) {
               aria-hidden="true"
               className="relative z-10 flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white print:border print:border-slate-900 print:bg-white print:text-slate-900"
             >
-              <Icon className="size-5" />
+              <Icon name={ICONS[timelineIconKind(entry.status)]} className="size-5" />
             </span>
             <div className="min-w-0 flex-1 pt-1">
               <div className="flex flex-col gap-x-3 gap-y-0.5 sm:flex-row sm:items-baseline sm:justify-between">
@@ -53,7 +52,7 @@ export function StatusTimeline({ entries }: { entries: TimelineEntry[] }) {
                 </time>
               </div>
               <p className="mt-0.5 flex items-start gap-1.5 text-sm break-words text-slate-700">
-                <MapPin aria-hidden="true" className="mt-0.5 size-3.5 shrink-0 text-slate-500" />
+                <Icon name="map-pin" aria-hidden="true" className="mt-0.5 size-3.5 shrink-0 text-slate-500" />
                 {entry.location}
               </p>
               {entry.notes ? <p className="mt-1 text-sm break-words text-slate-600">{entry.notes}</p> : null}

@@ -1,4 +1,4 @@
-import { Eye, Target } from "~/components/site/icons";
+import { Icon } from "~/components/site/icons";
 import { MilestoneTimeline } from "~/components/site/milestone-timeline";
 import { StoryVideoDialog } from "~/components/site/story-video-dialog";
 import { TeamSection } from "~/components/site/team-section";
@@ -34,12 +34,12 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <section aria-label={`${mission.title} and ${vision.title}`} className="py-20">
         <div className="mx-auto grid max-w-7xl gap-8 px-4 sm:px-6 md:grid-cols-2 lg:px-8">
           {[
-            { ...mission, Icon: Target },
-            { ...vision, Icon: Eye },
-          ].map(({ title, text, Icon }) => (
+            { ...mission, icon: "target" as const },
+            { ...vision, icon: "eye" as const },
+          ].map(({ title, text, icon }) => (
             <article key={title} className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
               <span className="mb-5 flex h-14 w-14 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                <Icon aria-hidden="true" className="h-7 w-7" />
+                <Icon name={icon} aria-hidden="true" className="h-7 w-7" />
               </span>
               <h2 className="text-2xl font-bold text-brand-900">{title}</h2>
               <p className="mt-3 text-lg leading-relaxed text-slate-600">{text}</p>

@@ -1,4 +1,3 @@
-import { ArrowLeft, ArrowRight, Clock, FileX2, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { BlogCard } from "~/components/site/blog-card";
@@ -6,7 +5,8 @@ import { BlogContent } from "~/components/site/blog-content";
 import { BlogDate } from "~/components/site/blog-date";
 import { BlogFeaturedImage } from "~/components/site/blog-featured-image";
 import { blogPostingJsonLd, JsonLd } from "~/components/site/blog-json-ld";
-import { buttonClass } from "~/components/ui/button";
+import { Icon } from "~/components/site/icons";
+import { buttonClass } from "~/components/ui/button-class";
 import { servicesContext } from "~/context";
 import { BLOG_FEED_LINK } from "~/lib/blog-feed";
 import { mediaFilenameFromUrl, mediaSrcSet } from "~/lib/media";
@@ -107,7 +107,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
               to="/blog"
               className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-brand-100 hover:text-white"
             >
-              <ArrowLeft aria-hidden="true" className="size-4" />
+              <Icon name="arrow-left" aria-hidden="true" className="size-4" />
               Back to Blog
             </Link>
             <div className="mt-8 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-brand-100">
@@ -118,7 +118,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
               ) : null}
               <BlogDate date={post.publishedAt} />
               <span className="inline-flex items-center gap-1.5">
-                <Clock aria-hidden="true" className="size-4" />
+                <Icon name="clock" aria-hidden="true" className="size-4" />
                 {readingMinutes} min read
               </span>
             </div>
@@ -175,7 +175,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
               className={buttonClass({ variant: "outline", className: "self-start sm:self-auto" })}
             >
               Browse More Articles
-              <ArrowRight aria-hidden="true" className="size-4" />
+              <Icon name="arrow-right" aria-hidden="true" className="size-4" />
             </Link>
           </div>
           {related.length > 0 ? (
@@ -212,7 +212,7 @@ function BlogPostMessage({ icon, title, children }: { icon: ReactNode; title: st
       <h1 className="text-3xl font-bold text-brand-900">{title}</h1>
       {children}
       <Link to="/blog" className={buttonClass({ className: "mt-2" })}>
-        <ArrowLeft aria-hidden="true" className="size-4" />
+        <Icon name="arrow-left" aria-hidden="true" className="size-4" />
         Return to Blog
       </Link>
     </section>
@@ -223,7 +223,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <BlogPostMessage
-        icon={<FileX2 aria-hidden="true" className="size-12 text-brand-600" />}
+        icon={<Icon name="file-x-2" aria-hidden="true" className="size-12 text-brand-600" />}
         title="Blog Post Not Found"
       >
         <p className="text-slate-700">
@@ -234,7 +234,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <BlogPostMessage
-      icon={<TriangleAlert aria-hidden="true" className="size-12 text-accent-600" />}
+      icon={<Icon name="triangle-alert" aria-hidden="true" className="size-12 text-accent-600" />}
       title="Error Loading Blog Post"
     >
       <p className="text-slate-700">

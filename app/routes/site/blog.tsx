@@ -1,12 +1,12 @@
-import { Newspaper } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { BlogCard } from "~/components/site/blog-card";
 import { BlogPagination } from "~/components/site/blog-pagination";
-import { buttonClass } from "~/components/ui/button";
+import { Icon } from "~/components/site/icons";
+import { buttonClass } from "~/components/ui/button-class";
 import { servicesContext } from "~/context";
-import { cn } from "~/lib/cn";
 import { BLOG_FEED_LINK } from "~/lib/blog-feed";
+import { cn } from "~/lib/cn";
 import { seo } from "~/lib/seo";
 import {
   countPublishedPosts,
@@ -86,7 +86,7 @@ function BlogHero() {
 function BlogMessage({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-6 py-14 text-center">
-      <Newspaper aria-hidden="true" className="size-10 text-brand-600" />
+      <Icon name="newspaper" aria-hidden="true" className="size-10 text-brand-600" />
       <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
       {children}
     </div>

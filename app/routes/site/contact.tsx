@@ -1,8 +1,8 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { ContactForm } from "~/components/site/contact-form";
 import { FormNotice } from "~/components/site/contact-form-parts";
 import { ContactMap } from "~/components/site/contact-map";
+import { Icon } from "~/components/site/icons";
 import { QuoteForm } from "~/components/site/quote-form";
 import { seo } from "~/lib/seo";
 import { type RootData, useRootData } from "~/root";
@@ -88,10 +88,10 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             Get in Touch
           </h2>
           <ul className="mt-6 grid gap-4">
-            <ContactDetail icon={<MapPin className="size-5" />} title="Address">
+            <ContactDetail icon={<Icon name="map-pin" className="size-5" />} title="Address">
               <address className="not-italic">{settings.address}</address>
             </ContactDetail>
-            <ContactDetail icon={<Phone className="size-5" />} title="Phone">
+            <ContactDetail icon={<Icon name="phone" className="size-5" />} title="Phone">
               <a
                 href={`tel:${settings.phone.replace(/[^\d+]/g, "")}`}
                 className="underline-offset-4 hover:underline"
@@ -99,12 +99,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 {settings.phone}
               </a>
             </ContactDetail>
-            <ContactDetail icon={<Mail className="size-5" />} title="Email">
+            <ContactDetail icon={<Icon name="mail" className="size-5" />} title="Email">
               <a href={`mailto:${settings.email}`} className="break-all underline-offset-4 hover:underline">
                 {settings.email}
               </a>
             </ContactDetail>
-            <ContactDetail icon={<Clock className="size-5" />} title="Business Hours">
+            <ContactDetail icon={<Icon name="clock" className="size-5" />} title="Business Hours">
               <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
                 {settings.businessHours.map((row) => (
                   <div key={row.days} className="contents">

@@ -5,13 +5,26 @@ import { seo } from "~/lib/seo";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/privacy-policy";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = matches[0]?.loaderData;
-  const description = fillPolicyText(privacyPolicy.description, root?.settings ?? defaultSiteSettings);
-  return seo({ title: privacyPolicy.title, description, path: "/privacy-policy" }, root);
+  if (!loaderData) return [];
+  const { title, description } = loaderData.document;
+  return seo(
+    {
+      title,
+      description: fillPolicyText(description, root?.settings ?? defaultSiteSettings),
+      path: "/privacy-policy",
+    },
+    root,
+  );
 };
 
-export default function PrivacyPolicy() {
+// The policy's text travels as loader data rather than page code, which keeps the page's script small.
+export function loader() {
+  return { document: privacyPolicy };
+}
+
+export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
   const { settings } = useRootData();
-  return <PolicyDocument document={privacyPolicy} contact={settings} />;
+  return <PolicyDocument document={loaderData.document} contact={settings} />;
 }

@@ -1,5 +1,5 @@
-import { ArrowRight, ChevronRight } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
+import { Icon } from "~/components/site/icons";
 import { ServiceIcon } from "~/components/site/service-icons";
 import { accentLinkClass } from "~/components/site/site-links";
 import { findService, services } from "~/content/services";
@@ -11,7 +11,7 @@ import NotFound from "./not-found";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const root = matches.find((match) => match?.id === "root")?.loaderData as RootData;
-  const service = loaderData ? findService(loaderData.serviceId) : undefined;
+  const service = loaderData?.service;
   if (!service) {
     return seo(
       {
@@ -34,15 +34,18 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   );
 };
 
+// The service's copy travels as loader data rather than page code, which keeps the page's script small.
 export function loader({ params }: Route.LoaderArgs) {
   const service = findService(params.serviceId);
   if (!service) throw data(null, { status: 404 });
-  return { serviceId: service.id };
+  const others = services
+    .filter((other) => other.id !== service.id)
+    .map(({ id, title, icon }) => ({ id, title, icon }));
+  return { service, others };
 }
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
-  const service = findService(loaderData.serviceId)!;
-  const others = services.filter((other) => other.id !== service.id);
+  const { service, others } = loaderData;
   return (
     <>
       <section aria-labelledby="service-title" className="bg-brand-900 py-14 text-white sm:py-16">
@@ -55,7 +58,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
                 </Link>
               </li>
               <li aria-hidden="true">
-                <ChevronRight className="size-4" />
+                <Icon name="chevron-right" className="size-4" />
               </li>
               <li>
                 <Link to="/services" className="underline-offset-4 hover:underline">
@@ -63,7 +66,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
                 </Link>
               </li>
               <li aria-hidden="true">
-                <ChevronRight className="size-4" />
+                <Icon name="chevron-right" className="size-4" />
               </li>
               <li aria-current="page" className="font-medium text-white">
                 {service.title}
@@ -96,7 +99,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
             ))}
             <Link to="/contact" className={cn(accentLinkClass, "mt-4 inline-flex h-12 px-6 text-base")}>
               Get a Quote
-              <ArrowRight aria-hidden="true" className="size-4" />
+              <Icon name="arrow-right" aria-hidden="true" className="size-4" />
             </Link>
           </div>
           <img
@@ -142,7 +145,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
                 >
                   <ServiceIcon name={other.icon} className="size-6 text-accent-600" />
                   {other.title}
-                  <ArrowRight aria-hidden="true" className="ml-auto size-4" />
+                  <Icon name="arrow-right" aria-hidden="true" className="ml-auto size-4" />
                 </Link>
               </li>
             ))}

@@ -97,11 +97,13 @@ describe("services page", () => {
 describe("service detail loader", () => {
   it("finds the three services and throws 404 for any other id", () => {
     for (const serviceId of ["air-freight", "sea-freight", "trucking"]) {
-      expect(
-        detailLoader({ params: { serviceId } } as unknown as Parameters<typeof detailLoader>[0]),
-      ).toEqual({
-        serviceId,
-      });
+      const { service, others } = detailLoader({ params: { serviceId } } as unknown as Parameters<
+        typeof detailLoader
+      >[0]);
+      expect(service.id).toBe(serviceId);
+      expect(others.map((other) => other.id).sort()).toEqual(
+        ["air-freight", "sea-freight", "trucking"].filter((id) => id !== serviceId).sort(),
+      );
     }
     for (const serviceId of ["road-transport", "AIR-FREIGHT", "warehousing", ""]) {
       let thrown: unknown;

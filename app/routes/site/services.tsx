@@ -1,4 +1,4 @@
-import { ClipboardList } from "lucide-react";
+import { Icon } from "~/components/site/icons";
 import { ServiceCard } from "~/components/site/service-card";
 import { ServiceIcon } from "~/components/site/service-icons";
 import { ServiceInquiryForm } from "~/components/site/service-inquiry-form";
@@ -22,8 +22,20 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches.find((match) => match?.id === "root")?.loaderData as RootData,
   );
 
+// The services' copy travels as loader data rather than page code, which keeps the page's script small.
 export function loader() {
-  return { submissionKey: newSubmissionKey() };
+  return {
+    submissionKey: newSubmissionKey(),
+    services: services.map(({ id, title, icon, image, summary, bullets }) => ({
+      id,
+      title,
+      icon,
+      image,
+      summary,
+      bullets,
+    })),
+    additionalServices,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -62,7 +74,7 @@ export default function Services({ loaderData, actionData }: Route.ComponentProp
 
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-3 lg:px-8">
         <div className="grid gap-8 lg:col-span-2">
-          {services.map((service) => (
+          {loaderData.services.map((service) => (
             <ServiceCard key={service.id} service={service} />
           ))}
         </div>
@@ -73,7 +85,7 @@ export default function Services({ loaderData, actionData }: Route.ComponentProp
         >
           <div className="rounded-xl border border-slate-200 bg-slate-50 p-6 shadow-sm lg:sticky lg:top-24">
             <div className="mb-5 flex items-center gap-3">
-              <ClipboardList aria-hidden="true" className="size-6 text-accent-600" />
+              <Icon name="clipboard-list" aria-hidden="true" className="size-6 text-accent-600" />
               <h2 id="service-inquiry-title" className="text-xl font-bold text-brand-900">
                 Get a Quote
               </h2>
@@ -99,7 +111,7 @@ export default function Services({ loaderData, actionData }: Route.ComponentProp
             <p className="mt-4 text-slate-700">{servicesPage.additionalIntro}</p>
           </div>
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {additionalServices.map((item) => (
+            {loaderData.additionalServices.map((item) => (
               <li key={item.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
                 <span className="flex size-12 items-center justify-center rounded-full bg-accent-500/10 text-accent-700">
                   <ServiceIcon name={item.icon} className="size-6" />

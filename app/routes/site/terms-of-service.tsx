@@ -5,13 +5,26 @@ import { seo } from "~/lib/seo";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/terms-of-service";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = matches[0]?.loaderData;
-  const description = fillPolicyText(termsOfService.description, root?.settings ?? defaultSiteSettings);
-  return seo({ title: termsOfService.title, description, path: "/terms-of-service" }, root);
+  if (!loaderData) return [];
+  const { title, description } = loaderData.document;
+  return seo(
+    {
+      title,
+      description: fillPolicyText(description, root?.settings ?? defaultSiteSettings),
+      path: "/terms-of-service",
+    },
+    root,
+  );
 };
 
-export default function TermsOfService() {
+// The policy's text travels as loader data rather than page code, which keeps the page's script small.
+export function loader() {
+  return { document: termsOfService };
+}
+
+export default function TermsOfService({ loaderData }: Route.ComponentProps) {
   const { settings } = useRootData();
-  return <PolicyDocument document={termsOfService} contact={settings} />;
+  return <PolicyDocument document={loaderData.document} contact={settings} />;
 }
