@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { type EntryContext, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
 import { requestContext, servicesContext } from "./context.ts";
 import { NonceContext } from "./lib/nonce.ts";
 
@@ -65,6 +65,8 @@ export default function handleRequest(
 }
 
 export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider }) {
-  if (request.signal.aborted) return;
+  // Aborted requests, and React Router's own answers to bad requests (a POST to a page without an
+  // action is a 405), are not failures of ours.
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   context.get(servicesContext).logger.error({ err: error, url: request.url }, "Unhandled error");
 }

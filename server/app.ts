@@ -73,6 +73,17 @@ export function createApp({ services, buildDir }: CreateAppOptions): express.Exp
     next();
   });
 
+  // An answer sent before its request's body was read (a redirect to the login page, a refusal, a 405)
+  // leaves the rest of that body unread: drain it, or the next request on the connection would wait.
+  app.use((req, res, next) => {
+    res.once("finish", () => {
+      if (req.complete) return;
+      req.removeAllListeners("data");
+      req.resume();
+    });
+    next();
+  });
+
   app.use((req, res, next) => {
     if (!WRITE_METHODS.has(req.method)) return next();
     if (isCrossOriginWrite({ headers: req.headers, host: req.get("host"), siteUrl: config.siteUrl })) {
@@ -158,6 +169,19 @@ export function createApp({ services, buildDir }: CreateAppOptions): express.Exp
       return;
     }
     return handleRequest(req, res, next);
+  });
+
+  // Last stop for errors outside React Router (a malformed URL Express cannot decode, a failed build
+  // import): logged, answered without details.
+  app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (res.headersSent) return next(error);
+    const status = (error as { status?: number }).status;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      res.status(status).type("text/plain").send("Bad request.");
+      return;
+    }
+    logger.error({ err: error, url: req.originalUrl, requestId: res.locals.requestId }, "Request failed");
+    res.status(500).type("text/plain").send("Something went wrong.");
   });
 
   return app;

@@ -3,7 +3,12 @@ import { siteSettingsSchema } from "./site-settings.ts";
 
 export const BUSINESS_HOURS_ROWS = 7;
 
-const hoursText = z.string().trim().max(60, { error: "At most 60 characters." }).default("");
+const hoursText = z
+  .string()
+  .trim()
+  .max(60, { error: "At most 60 characters." })
+  .refine((v) => !/\p{Cc}/u.test(v), { error: "Contains characters that are not allowed." })
+  .default("");
 
 const hoursRow = z
   .object({ days: hoursText, hours: hoursText })

@@ -55,6 +55,10 @@ export const blogPostFormSchema = z
     content: z
       .string({ error: () => singleValueMessage("Content") })
       .max(CONTENT_MAX_LENGTH, { error: "The content is too long." })
+      // Line breaks and tabs are fine in HTML; other control characters (NUL cannot even be stored) are not.
+      .refine((value) => !/[^\P{Cc}\n\r\t]/u.test(value), {
+        error: "Content contains characters that are not allowed.",
+      })
       .optional(),
     intent: z.enum(BLOG_POST_INTENTS).default("save"),
     publishAt: singleLine("Publish date", 40),

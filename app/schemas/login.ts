@@ -37,8 +37,9 @@ export function safeRedirect(
 ): string {
   if (typeof to !== "string" || to.length === 0 || to.length > 2048) return fallback;
   if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  // Control characters and backslashes can turn a path into another host in some browsers.
-  if (/[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
+  // Control characters and backslashes can turn a path into another host in some browsers; anything
+  // outside printable ASCII cannot go into a Location header as it is (a remembered path is %-encoded).
+  if (/[^\u0021-\u007e]|\\/.test(to)) return fallback;
   if (to === "/admin-login" || to.startsWith("/admin-login?") || to.startsWith("/admin/logout"))
     return fallback;
   return to;

@@ -33,7 +33,8 @@ export const shipmentListQuerySchema = z.object({
   status: z
     .string()
     .catch("")
-    .transform((v) => v.trim().slice(0, 60)),
+    // No status holds control characters (and PostgreSQL cannot compare text with NUL in it).
+    .transform((v) => v.replace(/\p{Cc}/gu, "").trim().slice(0, 60)),
   sort: z.enum(["newest", "oldest"]).catch("newest"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });

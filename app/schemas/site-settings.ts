@@ -1,14 +1,23 @@
 import { z } from "zod";
 import { defaultSiteSettings } from "../content/company.ts";
 
+/** One line of text: control characters (NUL, line breaks…) are refused, not stored. */
+const oneLine = (schema: z.ZodString, label: string) =>
+  schema.refine((v) => !/\p{Cc}/u.test(v), { message: `${label} contains characters that are not allowed.` });
+
 const optionalUrl = z
   .string()
   .trim()
   .max(300)
-  .refine((v) => v === "" || /^https:\/\/[^\s]+$/.test(v), { message: "Enter a full https:// address or leave empty." });
+  .refine((v) => v === "" || /^https:\/\/[^\s]+$/.test(v), {
+    message: "Enter a full https:// address or leave empty.",
+  });
 
 export const siteSettingsSchema = z.object({
-  companyName: z.string().trim().min(2, { message: "Company name must be at least 2 characters." }).max(120),
+  companyName: oneLine(
+    z.string().trim().min(2, { message: "Company name must be at least 2 characters." }).max(120),
+    "Company name",
+  ),
   phone: z
     .string()
     .trim()
@@ -16,9 +25,14 @@ export const siteSettingsSchema = z.object({
     .max(40)
     .regex(/^[+\d][\d\s()\-.]*$/, { message: "Enter a phone number using digits, spaces and + ( ) - ." }),
   email: z.email({ message: "Please enter a valid email address." }).max(254),
-  address: z.string().trim().min(5, { message: "Enter the street address." }).max(200),
+  address: oneLine(z.string().trim().min(5, { message: "Enter the street address." }).max(200), "Address"),
   businessHours: z
-    .array(z.object({ days: z.string().trim().min(1).max(60), hours: z.string().trim().min(1).max(60) }))
+    .array(
+      z.object({
+        days: oneLine(z.string().trim().min(1).max(60), "Days"),
+        hours: oneLine(z.string().trim().min(1).max(60), "Hours"),
+      }),
+    )
     .min(1)
     .max(7),
   social: z.object({

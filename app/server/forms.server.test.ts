@@ -36,6 +36,20 @@ describe("readFormData", () => {
   });
 });
 
+describe("readFormData with absurdly nested field names", () => {
+  // Conform rebuilt `x[0][0]…` recursively: 3,000 levels overflowed the stack and the action answered 500.
+  it("gives null, and keeps the nesting real forms use", async () => {
+    const post = (names: string[]) => {
+      const body = new URLSearchParams(names.map((name) => [name, "1"]));
+      return readFormData(new Request("http://localhost/", { method: "POST", body }));
+    };
+    expect(await post([`x${"[0]".repeat(3000)}`])).toBeNull();
+    expect(await post(["email", `y${".a".repeat(100)}`])).toBeNull();
+    const form = await post(["businessHours[0].days", "social.facebook"]);
+    expect(form?.get("businessHours[0].days")).toBe("1");
+  });
+});
+
 describe("readIntent", () => {
   it("accepts exactly one text value", () => {
     const form = (entries: [string, string | Blob][]) => {

@@ -25,13 +25,30 @@ export function newSubmissionKey(): string {
   return crypto.randomUUID();
 }
 
-/** The request's form data, or null when the body is not a form (wrong content type, broken multipart). */
+/** More levels than any of our forms' field names have (`businessHours[0].days` has two). */
+const MAX_NAME_DEPTH = 16;
+
+/** How many levels a Conform field name has (`a[0].b` has two). */
+function nameDepth(name: string): number {
+  let depth = 0;
+  for (const char of name) if (char === "[" || char === ".") depth++;
+  return depth;
+}
+
+/**
+ * The request's form data, or null when the body is not a form (wrong content type, broken multipart)
+ * or a field name is nested deeper than any form's: Conform rebuilds nested names recursively, and a
+ * name like `x[0][0]…` thousands of levels deep would overflow the stack (a 500).
+ */
 export async function readFormData(request: Request): Promise<FormData | null> {
+  let formData: FormData;
   try {
-    return await request.formData();
+    formData = await request.formData();
   } catch {
     return null;
   }
+  for (const name of formData.keys()) if (nameDepth(name) > MAX_NAME_DEPTH) return null;
+  return formData;
 }
 
 export function tooManySubmissionsMessage(retryAfterSeconds: number): string {

@@ -20,4 +20,14 @@ describe("isCrossOriginWrite", () => {
     expect(check({ origin: "not a url" })).toBe(true);
     expect(check({ "sec-fetch-site": "cross-site" })).toBe(true);
   });
+
+  it("judges a post without Origin by its Referer and refuses sibling subdomains", () => {
+    expect(check({ referer: "https://freight.example/contact" })).toBe(false);
+    expect(check({ referer: "https://evil.example/page" })).toBe(true);
+    expect(check({ referer: "https://freight.example.evil.example/" })).toBe(true);
+    expect(check({ referer: "not a url" })).toBe(true);
+    expect(check({ "sec-fetch-site": "same-site" })).toBe(true);
+    // Origin, when sent, decides: a same-origin form with a stale Referer is fine.
+    expect(check({ origin: "https://freight.example", referer: "https://evil.example/" })).toBe(false);
+  });
 });

@@ -2,8 +2,9 @@ import type { IncomingHttpHeaders } from "node:http";
 
 /**
  * True when a state-changing request comes from another site. Browsers send Origin on every POST;
- * Sec-Fetch-Site covers the rest. Requests without either (curl, server-to-server) carry no
- * ambient browser credentials and are let through to their own checks.
+ * Referer and Sec-Fetch-Site cover the rest (a sibling subdomain is "same-site" but another origin).
+ * Requests without any of them (curl, server-to-server) carry no ambient browser credentials and are
+ * let through to their own checks.
  */
 export function isCrossOriginWrite({
   headers,
@@ -14,18 +15,19 @@ export function isCrossOriginWrite({
   host: string | undefined;
   siteUrl: string;
 }): boolean {
-  const origin = headers.origin;
-  if (origin) {
-    if (origin === "null") return true;
-    let originHost: string;
+  const allowed = new Set([host, new URL(siteUrl).host].filter(Boolean));
+  const fromOtherHost = (url: string) => {
+    if (url === "null") return true;
     try {
-      originHost = new URL(origin).host;
+      return !allowed.has(new URL(url).host);
     } catch {
       return true;
     }
-    const allowed = new Set([host, new URL(siteUrl).host].filter(Boolean));
-    return !allowed.has(originHost);
-  }
+  };
+  const origin = headers.origin;
+  if (origin) return fromOtherHost(origin);
   const site = headers["sec-fetch-site"];
-  return site === "cross-site";
+  if (site === "cross-site" || site === "same-site") return true;
+  const referer = headers.referer;
+  return referer ? fromOtherHost(referer) : false;
 }

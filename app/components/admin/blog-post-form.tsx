@@ -59,6 +59,11 @@ function statusNote(post: EditorPost | null): string {
   return `Live on the blog since ${post.publishedAt}.`;
 }
 
+/** A value echoed back after a refused save: text, or "" when the post sent something else (a repeated field). */
+export function typedText(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
 /** The blog editor's form, for a new post (`post` null) and an existing one. */
 export function BlogPostForm({
   post,
@@ -96,10 +101,10 @@ export function BlogPostForm({
   });
 
   // The slug follows the title until it is typed by hand (new posts; an existing post keeps its address).
-  const [title, setTitle] = useState(fields.title.initialValue ?? "");
-  const [slug, setSlug] = useState(fields.slug.initialValue ?? "");
+  const [title, setTitle] = useState(typedText(fields.title.initialValue));
+  const [slug, setSlug] = useState(typedText(fields.slug.initialValue));
   const [slugEdited, setSlugEdited] = useState(!isNew || Boolean(fields.slug.initialValue));
-  const [featuredImage, setFeaturedImage] = useState(fields.featuredImage.initialValue ?? "");
+  const [featuredImage, setFeaturedImage] = useState(typedText(fields.featuredImage.initialValue));
   const [picker, setPicker] = useState<"featured" | "content" | null>(null);
   const insertImage = useRef<((image: EditorImage) => void) | null>(null);
   const slugHintId = useId();

@@ -5,6 +5,7 @@ import { AuthCard } from "~/components/admin/auth-card";
 import { ChangePasswordForm } from "~/components/admin/change-password-form";
 import { changePasswordSchema } from "~/schemas/password";
 import { changePassword, noStoreMiddleware, requireAdmin } from "~/server/auth.server";
+import { readFormData } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/change-password";
 
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin({ request, context, allowPasswordChange: true });
-  const formData = await request.formData().catch(() => new FormData());
+  const formData = (await readFormData(request)) ?? new FormData();
   const submission = parseWithZod(formData, { schema: changePasswordSchema });
   const hidden = ["currentPassword", "newPassword", "confirmPassword"];
   if (submission.status !== "success") return data(submission.reply({ hideFields: hidden }), { status: 400 });

@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { requestContext, servicesContext } from "~/context";
 import { forgotPasswordSchema, RESET_LINK_MINUTES } from "~/schemas/login";
 import { noStoreMiddleware, requestPasswordReset } from "~/server/auth.server";
+import { readFormData } from "~/server/forms.server";
 import { consumeRateLimit } from "~/server/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
 
@@ -20,7 +21,7 @@ export const middleware: Route.MiddlewareFunction[] = [noStoreMiddleware];
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, config, logger } = context.get(servicesContext);
   const { clientIp } = context.get(requestContext);
-  const formData = await request.formData().catch(() => new FormData());
+  const formData = (await readFormData(request)) ?? new FormData();
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
   if (submission.status !== "success")
     return data({ result: submission.reply(), sentTo: null }, { status: 400 });

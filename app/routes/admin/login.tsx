@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { requestContext, servicesContext } from "~/context";
 import { LOGIN_MESSAGES, loginSchema, safeRedirect } from "~/schemas/login";
 import { CHANGE_PASSWORD_PATH, getAdminSession, login, noStoreMiddleware } from "~/server/auth.server";
+import { readFormData } from "~/server/forms.server";
 import { tooManyAttemptsMessage } from "~/server/login-throttle.server";
 import { readSessionToken } from "~/server/sessions.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, config, logger } = context.get(servicesContext);
   const { clientIp } = context.get(requestContext);
-  const formData = await request.formData().catch(() => new FormData());
+  const formData = (await readFormData(request)) ?? new FormData();
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });

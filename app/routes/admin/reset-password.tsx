@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { servicesContext } from "~/context";
 import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from "~/schemas/password";
 import { isResetTokenValid, resetPasswordWithToken } from "~/server/auth.server";
+import { readFormData } from "~/server/forms.server";
 import { clearSessionCookie } from "~/server/sessions.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/reset-password";
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, config } = context.get(servicesContext);
-  const formData = await request.formData().catch(() => new FormData());
+  const formData = (await readFormData(request)) ?? new FormData();
   const submission = parseWithZod(formData, { schema: resetPasswordSchema });
   const hidden = ["newPassword", "confirmPassword"];
   if (submission.status !== "success") return data(submission.reply({ hideFields: hidden }), { status: 400 });

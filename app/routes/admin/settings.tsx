@@ -7,14 +7,15 @@ import { INTENT } from "~/components/admin/form-fields";
 import { SITE_SETTINGS_INTENT, SiteSettingsForm } from "~/components/admin/site-settings-form";
 import { ADD_USER_INTENT, REMOVE_USER_INTENT, StaffAccounts } from "~/components/admin/staff-accounts";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatDate, formatTime } from "~/lib/format";
 import { servicesContext } from "~/context";
+import { formatDate, formatTime } from "~/lib/format";
 import { siteSettingsFormSchema } from "~/schemas/admin-settings";
 import { createAdminUserSchema, removeAdminUserSchema } from "~/schemas/admin-user";
 import { changePasswordSchema } from "~/schemas/password";
 import { siteSettingsSchema } from "~/schemas/site-settings";
 import { createAdminUser, deleteAdminUser, listAdminUsers } from "~/server/admin-users.server";
 import { changePassword, getAdmin, requireAdmin } from "~/server/auth.server";
+import { readFormData } from "~/server/forms.server";
 import { getSiteSettings, updateSiteSettings } from "~/server/settings.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/settings";
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The layout's middleware has run too; an action checks again on its own.
   const user = await requireAdmin({ request, context });
   const { db, siteSettings } = context.get(servicesContext);
-  const formData = await request.formData().catch(() => new FormData());
+  const formData = (await readFormData(request)) ?? new FormData();
   const intent = formData.get(INTENT);
 
   if (intent === CHANGE_PASSWORD_INTENT) {

@@ -1,0 +1,542 @@
+// Every form and action of the app, found in app/routes.ts (so routes added later are covered too), with
+// what the suite knows of each action: its intents, a valid set of fields for each, the fields whose
+// hostile value must make the post invalid (strict), and the free-text fields that may store hostile text.
+import fs from "node:fs";
+import path from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routeConfig from "../../app/routes.ts";
+import type { Entries } from "./corpus.ts";
+
+export type RouteInfo = {
+  id: string;
+  file: string;
+  /** The URL pattern without leading slash ("admin/shipments/:id"). */
+  pattern: string;
+  admin: boolean;
+  index: boolean;
+  hasAction: boolean;
+  hasLoader: boolean;
+};
+
+const APP_DIR = path.resolve("app");
+const routeId = (entry: RouteConfigEntry) => entry.id ?? entry.file.replace(/\.[^.]+$/, "");
+
+function walk(entries: RouteConfigEntry[], parent: string, out: RouteInfo[]) {
+  for (const entry of entries) {
+    const pattern = [parent, entry.path].filter((p) => p !== undefined && p !== "").join("/");
+    const source = fs.readFileSync(path.join(APP_DIR, entry.file), "utf8");
+    out.push({
+      id: routeId(entry),
+      file: entry.file,
+      pattern,
+      admin: pattern === "admin" || pattern.startsWith("admin/"),
+      index: entry.index === true,
+      hasAction: /export\s+(?:async\s+)?function\s+action\b|export\s+const\s+action\b/.test(source),
+      hasLoader: /export\s+(?:async\s+)?function\s+loader\b|export\s+const\s+loader\b/.test(source),
+    });
+    if (entry.children) walk(entry.children, pattern, out);
+  }
+}
+
+export function allRoutes(): RouteInfo[] {
+  const out: RouteInfo[] = [];
+  walk(routeConfig, "", out);
+  return out;
+}
+
+export type Fixtures = {
+  adminEmail: string;
+  adminCookie: string;
+  shipment: { id: string; trackingNumber: string };
+  victimShipment: string;
+  shipper: string;
+  consignee: string;
+  history: string;
+  victimHistory: string;
+  post: { id: string; slug: string };
+  victimPost: string;
+  quote: string;
+  victimQuote: string;
+  message: string;
+  victimMessage: string;
+  media: { id: string; filename: string };
+  victimMedia: string;
+  staff: string;
+};
+
+export type Target = {
+  name: string;
+  routeId: string;
+  path: string;
+  /** Sent with the signed-in admin's cookie. */
+  session: boolean;
+  /** A valid post (fresh values each call where rows must be unique). */
+  fields: () => Entries;
+  /** Fields whose hostile value must make the post invalid: nothing may change. */
+  strict: string[];
+  /** Free-text fields: hostile text is refused or stored as it is. */
+  text: string[];
+  /** Where the text fields are stored (field → column), to check the stored value. */
+  store?: { table: string; columns: Record<string, string> };
+  /** The fields alone already make a complete request (no "missing fields" variant). */
+  noFields?: boolean;
+  /** Whether the suite knows this action (an action added later gets generic posts). */
+  known: boolean;
+};
+
+let serial = 0;
+const unique = () => `${Date.now().toString(36)}${(serial++).toString(36)}`;
+
+/** A URL for a route pattern: known parameters get the fixtures, others a made-up value. */
+export function fillPattern(pattern: string, f: Fixtures | null, id?: string): string {
+  const params: Record<string, string> = {
+    "admin/shipments/:id": f?.shipment.id ?? "",
+    "admin/shipments/:id/edit": f?.shipment.id ?? "",
+    "admin/quote-requests/:id": f?.quote ?? "",
+    "admin/contact-submissions/:id": f?.message ?? "",
+    "admin/cms/blog/:id": f?.post.id ?? "",
+    "track/:trackingNumber": f?.shipment.trackingNumber ?? "",
+    "blog/:slug": f?.post.slug ?? "",
+    "services/:serviceId": "air-freight",
+    "media/:filename": f?.media.filename ?? "",
+  };
+  const value = id ?? (params[pattern] || "00000000-0000-4000-8000-000000000000");
+  return `/${pattern
+    .split("/")
+    .map((s) => (s.startsWith(":") ? encodeURIComponent(value) : s === "*" ? "no-such-page" : s))
+    .join("/")}`;
+}
+
+const SHIPMENT_TEXT = {
+  status: "status",
+  originLocation: "origin_location",
+  destinationLocation: "destination_location",
+  currentLocation: "current_location",
+  dimensions: "dimensions",
+  notes: "notes",
+};
+const PARTY_TEXT = { name: "name", company: "company", phone: "phone", address: "address" };
+const HISTORY_TEXT = { status: "status", location: "location", notes: "notes" };
+const NEW_PASSWORD = "a sturdy new passphrase for 2026";
+
+type Spec = Omit<Target, "routeId" | "path" | "session" | "known"> & { session?: boolean; path?: string };
+
+function shipmentFields(f: Fixtures, trackingNumber: () => string): () => Entries {
+  return () => [
+    ["intent", "save-shipment"],
+    ["trackingNumber", trackingNumber()],
+    ["status", "In Transit"],
+    ["originLocation", "Monrovia"],
+    ["destinationLocation", "Accra"],
+    ["currentLocation", "Freetown"],
+    ["estimatedDelivery", "2027-03-15"],
+    ["weight", "12.5"],
+    ["dimensions", "40x30x20 cm"],
+    ["notes", "Handle with care"],
+    ["shipperId", f.shipper],
+    ["consigneeId", f.consignee],
+  ];
+}
+
+function partyIntent(intent: string, table: string, strictOnly = false): Spec {
+  return {
+    name: intent,
+    fields: () => [
+      ["intent", intent],
+      ["name", "Sec Party Ltd"],
+      ["company", "Sec Holdings"],
+      ["email", "party@example.com"],
+      ["phone", "+231 555 0100"],
+      ["address", "1 Broad Street, Monrovia"],
+    ],
+    strict: ["intent"],
+    text: strictOnly ? [] : ["name", "company", "phone", "address"],
+    store: { table, columns: PARTY_TEXT },
+  };
+}
+
+function blogEditor(slug: () => string): Spec {
+  return {
+    name: "save post",
+    fields: () => [
+      ["title", "Customs clearance in Monrovia"],
+      ["slug", slug()],
+      ["category", "Guides"],
+      ["excerpt", "What to prepare before your cargo lands."],
+      ["featuredImage", ""],
+      ["content", "<p>Bring the bill of lading.</p>"],
+      ["intent", "publish"],
+      ["publishAt", ""],
+    ],
+    // Not the slug: a payload like "1e309" is a valid one. The intent must be one of four words.
+    strict: ["intent"],
+    text: ["title", "category", "excerpt", "content"],
+    store: { table: "blog_posts", columns: { title: "title", category: "category", excerpt: "excerpt" } },
+  };
+}
+
+function inbox(f: { keep: string; victim: string }): Spec[] {
+  return [
+    {
+      name: "toggle read",
+      fields: () => [
+        ["intent", "toggle"],
+        ["id", f.keep],
+        ["read", "true"],
+      ],
+      strict: ["id", "read", "intent"],
+      text: [],
+    },
+    {
+      name: "delete",
+      fields: () => [
+        ["intent", "delete"],
+        ["id", f.victim],
+      ],
+      strict: ["id", "intent"],
+      text: [],
+    },
+  ];
+}
+
+/** The intents of every action, by route id (read from the route modules and the server modules they call). */
+function knownActions(f: Fixtures): Record<string, Spec[]> {
+  return {
+    "routes/site/contact": [
+      {
+        name: "quote form",
+        fields: () => [
+          ["intent", "quote"],
+          ["submissionKey", crypto.randomUUID()],
+          ["firstName", "Musu"],
+          ["lastName", "Flomo"],
+          ["email", "musu@example.com"],
+          ["cityDeparture", "Monrovia"],
+          ["deliveryCity", "Accra"],
+          ["parcelType", "Parcels"],
+          ["weight", "12 kg"],
+          ["specialInfo", "Fragile"],
+          ["freightTypes", "air"],
+          ["freightTypes", "sea"],
+          ["website", ""],
+        ],
+        strict: ["email", "parcelType", "freightTypes", "intent"],
+        text: ["firstName", "lastName", "cityDeparture", "deliveryCity", "weight", "specialInfo"],
+        store: {
+          table: "quote_requests",
+          columns: {
+            firstName: "first_name",
+            lastName: "last_name",
+            cityDeparture: "city_departure",
+            deliveryCity: "delivery_city",
+            weight: "weight",
+            specialInfo: "special_info",
+          },
+        },
+      },
+      {
+        name: "contact form",
+        fields: () => [
+          ["intent", "contact"],
+          ["submissionKey", crypto.randomUUID()],
+          ["name", "Musu Flomo"],
+          ["email", "musu@example.com"],
+          ["subject", "Shipping to Accra"],
+          ["message", "How long does sea freight take?"],
+        ],
+        strict: ["email", "intent"],
+        text: ["name", "subject", "message"],
+        store: {
+          table: "contact_submissions",
+          columns: { name: "name", subject: "subject", message: "message" },
+        },
+      },
+    ],
+    "routes/site/services": [
+      {
+        name: "service inquiry form",
+        fields: () => [
+          ["intent", "service-inquiry"],
+          ["submissionKey", crypto.randomUUID()],
+          ["name", "Musu Flomo"],
+          ["email", "musu@example.com"],
+          ["shipmentType", "air"],
+          ["message", "Please quote air freight to Lagos."],
+        ],
+        strict: ["email", "shipmentType", "intent"],
+        text: ["name", "message"],
+        store: { table: "contact_submissions", columns: { name: "name", message: "message" } },
+      },
+    ],
+    "routes/admin/login": [
+      {
+        name: "login",
+        // A wrong password: a valid post would count as a failed login, so only strict variants are sent.
+        fields: () => [
+          ["email", "nobody@example.com"],
+          ["password", "not the password"],
+          ["redirectTo", "/admin/dashboard"],
+        ],
+        strict: ["email"],
+        text: [],
+      },
+    ],
+    "routes/admin/forgot-password": [
+      {
+        name: "forgot password",
+        fields: () => [["email", "nobody@example.com"]],
+        strict: ["email"],
+        text: [],
+      },
+    ],
+    "routes/admin/reset-password": [
+      {
+        name: "reset password",
+        fields: () => [
+          ["token", "A".repeat(43)],
+          ["newPassword", NEW_PASSWORD],
+          ["confirmPassword", NEW_PASSWORD],
+        ],
+        strict: ["confirmPassword", "token"],
+        text: [],
+      },
+    ],
+    // Logging out ends the session it is sent with: the corpus goes without one.
+    "routes/admin/logout": [
+      { name: "logout", session: false, fields: () => [["x", "1"]], strict: ["x"], text: [] },
+    ],
+    "routes/admin/change-password": [
+      {
+        name: "change password",
+        // The current password is wrong; only strict variants (refused before it is checked) are sent.
+        fields: () => [
+          ["currentPassword", "not the password"],
+          ["newPassword", NEW_PASSWORD],
+          ["confirmPassword", NEW_PASSWORD],
+        ],
+        strict: ["confirmPassword"],
+        text: [],
+      },
+    ],
+    "routes/admin/settings": [
+      {
+        name: "site details",
+        fields: () => [
+          ["intent", "site"],
+          ["companyName", "Unitrans Global Logistics"],
+          ["phone", "+231 77 700 1995"],
+          ["email", "info@example.com"],
+          ["address", "Broad and Randell Street, Monrovia"],
+          ["businessHours[0].days", "Monday - Friday"],
+          ["businessHours[0].hours", "9:00 AM - 6:00 PM"],
+          ["social.facebook", ""],
+          ["social.twitter", ""],
+          ["social.linkedin", ""],
+          ["social.instagram", ""],
+        ],
+        strict: ["email", "phone", "intent"],
+        text: ["companyName", "address", "businessHours[0].days", "businessHours[0].hours"],
+      },
+      {
+        name: "add account",
+        fields: () => [
+          ["intent", "add-user"],
+          ["email", `sec-${unique()}@example.com`],
+          ["name", "Sec Staff"],
+          ["password", "a sturdy staff passphrase 2026"],
+        ],
+        strict: ["email", "intent"],
+        text: ["name"],
+        store: { table: "admin_users", columns: { name: "name" } },
+      },
+      {
+        name: "remove account",
+        fields: () => [
+          ["intent", "remove-user"],
+          ["userId", f.staff],
+        ],
+        strict: ["userId", "intent"],
+        text: [],
+      },
+      {
+        name: "change password",
+        fields: () => [
+          ["intent", "change-password"],
+          ["currentPassword", "not the password"],
+          ["newPassword", NEW_PASSWORD],
+          ["confirmPassword", NEW_PASSWORD],
+        ],
+        strict: ["confirmPassword"],
+        text: [],
+      },
+    ],
+    "routes/admin/shipments": [
+      {
+        name: "delete shipment",
+        fields: () => [
+          ["intent", "delete-shipment"],
+          ["id", f.victimShipment],
+        ],
+        strict: ["id", "intent"],
+        text: [],
+      },
+    ],
+    "routes/admin/shipments.new": [
+      {
+        name: "save shipment",
+        fields: shipmentFields(f, () => `SECN-${unique().toUpperCase()}`),
+        strict: ["estimatedDelivery", "intent"],
+        text: Object.keys(SHIPMENT_TEXT),
+        store: { table: "shipments", columns: SHIPMENT_TEXT },
+      },
+      partyIntent("create-shipper", "shippers"),
+      partyIntent("create-consignee", "consignees"),
+    ],
+    "routes/admin/shipments.$id.edit": [
+      {
+        name: "save shipment",
+        fields: shipmentFields(f, () => f.shipment.trackingNumber),
+        strict: ["estimatedDelivery", "intent"],
+        text: Object.keys(SHIPMENT_TEXT),
+        store: { table: "shipments", columns: SHIPMENT_TEXT },
+      },
+      // The same action as on /new: sent the strict variants only.
+      partyIntent("create-shipper", "shippers", true),
+      partyIntent("create-consignee", "consignees", true),
+    ],
+    "routes/admin/shipments.$id": [
+      partyIntent("update-shipper", "shippers"),
+      partyIntent("update-consignee", "consignees"),
+      {
+        name: "delete-shipper",
+        fields: () => [["intent", "delete-shipper"]],
+        strict: ["intent"],
+        text: [],
+        noFields: true,
+      },
+      {
+        name: "delete-consignee",
+        fields: () => [["intent", "delete-consignee"]],
+        strict: ["intent"],
+        text: [],
+        noFields: true,
+      },
+      {
+        name: "add-status",
+        fields: () => [
+          ["intent", "add-status"],
+          ["status", "Arrived"],
+          ["location", "Port of Monrovia"],
+          ["notes", "Unloaded"],
+          ["alsoSetCurrent", ""],
+        ],
+        strict: ["intent"],
+        text: ["status", "location", "notes"],
+        store: { table: "shipment_status_history", columns: HISTORY_TEXT },
+      },
+      {
+        name: "update-status",
+        fields: () => [
+          ["intent", "update-status"],
+          ["id", f.history],
+          ["status", "Arrived"],
+          ["location", "Port of Monrovia"],
+          ["notes", "Unloaded"],
+        ],
+        strict: ["id", "intent"],
+        text: ["status", "location", "notes"],
+        store: { table: "shipment_status_history", columns: HISTORY_TEXT },
+      },
+      {
+        name: "delete-status",
+        fields: () => [
+          ["intent", "delete-status"],
+          ["id", f.victimHistory],
+        ],
+        strict: ["id", "intent"],
+        text: [],
+      },
+    ],
+    "routes/admin/quote-requests": inbox({ keep: f.quote, victim: f.victimQuote }),
+    "routes/admin/contact-submissions": inbox({ keep: f.message, victim: f.victimMessage }),
+    "routes/admin/blog": [
+      {
+        name: "delete post",
+        fields: () => [
+          ["intent", "delete"],
+          ["id", f.victimPost],
+        ],
+        strict: ["id", "intent"],
+        text: [],
+      },
+    ],
+    "routes/admin/cms.blog.new": [blogEditor(() => `sec-post-${unique()}`)],
+    "routes/admin/cms.blog.$id": [blogEditor(() => f.post.slug)],
+    "routes/admin/media": [
+      {
+        name: "alt text",
+        fields: () => [
+          ["intent", "alt"],
+          ["id", f.media.id],
+          ["alt", "A container ship at the port"],
+        ],
+        strict: ["id", "intent"],
+        text: ["alt"],
+        store: { table: "cms_media", columns: { alt: "alt" } },
+      },
+      {
+        name: "delete",
+        fields: () => [
+          ["intent", "delete"],
+          ["id", f.victimMedia],
+        ],
+        strict: ["id", "intent"],
+        text: [],
+      },
+    ],
+  };
+}
+// "routes/admin/cms-blog" is the blog list again under /admin/cms/blog: the same delete action.
+const ALIASES: Record<string, string> = { "routes/admin/cms-blog": "routes/admin/blog" };
+
+/** Every action of the app as targets; actions the suite does not know get generic posts. */
+export function actionTargets(f: Fixtures): { targets: Target[]; unknown: string[] } {
+  const known = knownActions(f);
+  const targets: Target[] = [];
+  const unknown: string[] = [];
+  for (const route of allRoutes()) {
+    if (!route.hasAction) continue;
+    const specs = known[ALIASES[route.id] ?? route.id];
+    // A form posting to an index route names it with ?index.
+    const urlPath = `${fillPattern(route.pattern, f)}${route.index ? "?index" : ""}`;
+    if (!specs) {
+      unknown.push(`${route.id} (${urlPath})`);
+      targets.push({
+        name: `${urlPath} (unknown action)`,
+        routeId: route.id,
+        path: urlPath,
+        session: route.admin,
+        fields: () => [
+          ["intent", "unknown"],
+          ["id", "00000000-0000-4000-8000-000000000000"],
+          ["name", "x"],
+        ],
+        strict: ["intent", "id"],
+        text: [],
+        known: false,
+      });
+      continue;
+    }
+    for (const spec of specs) {
+      targets.push({
+        ...spec,
+        name: `${urlPath} ${spec.name}`,
+        routeId: route.id,
+        path: spec.path ?? urlPath,
+        session: spec.session ?? route.admin,
+        known: true,
+      });
+    }
+  }
+  return { targets, unknown };
+}
