@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { newSubmissionKey, readFormData, readIntent, tooManySubmissionsMessage } from "./forms.server.ts";
+import {
+  formPageHeaders,
+  newSubmissionKey,
+  readFormData,
+  readIntent,
+  tooManySubmissionsMessage,
+} from "./forms.server.ts";
 
 describe("tooManySubmissionsMessage", () => {
   it("rounds the wait up to whole minutes", () => {
@@ -75,5 +81,16 @@ describe("readIntent", () => {
 describe("newSubmissionKey", () => {
   it("is random", () => {
     expect(newSubmissionKey()).not.toBe(newSubmissionKey());
+  });
+});
+
+describe("formPageHeaders", () => {
+  it("passes a refused post's Retry-After on to the page, and nothing else", () => {
+    expect(
+      formPageHeaders({ actionHeaders: new Headers({ "Retry-After": "42", "X-Other": "1" }) }).get(
+        "Retry-After",
+      ),
+    ).toBe("42");
+    expect([...formPageHeaders({ actionHeaders: new Headers() }).keys()]).toEqual([]);
   });
 });

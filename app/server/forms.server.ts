@@ -175,3 +175,11 @@ export async function submitPublicForm<Schema extends z.ZodObject>({
   }
   return data<PublicFormReply>({ form, outcome: "success", result: reset }, { status: 200 });
 }
+
+/** A public form page's `headers`: a refused post's Retry-After (429) reaches the visitor's browser. */
+export function formPageHeaders({ actionHeaders }: { actionHeaders: Headers }): Headers {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}

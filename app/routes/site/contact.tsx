@@ -11,6 +11,7 @@ import { FORM_UNREADABLE_MESSAGE } from "~/schemas/public-form";
 import { quoteRequestSchema } from "~/schemas/quote-request";
 import { createContactSubmission } from "~/server/contact-submissions.server";
 import {
+  formPageHeaders,
   newSubmissionKey,
   readFormData,
   readIntent,
@@ -60,6 +61,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return unreadableFormReply();
 }
+
+export const headers: Route.HeadersFunction = formPageHeaders;
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = useRootData();

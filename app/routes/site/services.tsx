@@ -8,6 +8,7 @@ import type { RootData } from "~/root";
 import { serviceInquirySchema, serviceInquirySubject } from "~/schemas/service-inquiry";
 import { createContactSubmission } from "~/server/contact-submissions.server";
 import {
+  formPageHeaders,
   newSubmissionKey,
   readFormData,
   readIntent,
@@ -59,6 +60,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       }),
   });
 }
+
+export const headers: Route.HeadersFunction = formPageHeaders;
 
 export default function Services({ loaderData, actionData }: Route.ComponentProps) {
   return (
