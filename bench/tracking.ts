@@ -16,10 +16,9 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
-import { migrateDatabase, openDatabase } from "../app/server/db/client.server.ts";
 import { startApp } from "../scripts/lib/app-process.ts";
 import { buildSite, isBuildCurrent } from "../scripts/lib/build-state.ts";
+import { benchTrackingNumber, createShipmentsDatabase } from "./lib/database.ts";
 
 const RATE = Number(process.env.BENCH_RATE ?? 300);
 /** Extra rates to run after warm-up, e.g. BENCH_RATES=100,200,300 (default: just BENCH_RATE). */
@@ -35,65 +34,9 @@ const WARMUP_SECONDS = 3;
 const TIMEOUT_MS = 10_000;
 const TARGET_P99_MS = 25;
 
-const trackingNumber = (i: number) =>
-  `UTG-${String(Math.floor(i / 10_000)).padStart(4, "0")}-${String(i % 10_000).padStart(4, "0")}`;
-
-async function createDatabase(dataDir: string) {
-  const started = performance.now();
-  const database = await openDatabase({ dataDir });
-  try {
-    await migrateDatabase(database);
-    const { db } = database;
-    const parties = Math.max(1, Math.ceil(SHIPMENTS / 10));
-    await db.execute(sql`
-      insert into shippers (name, company, email, phone, address)
-      select 'Shipper ' || g, 'Shipper Company ' || g, 'shipper' || g || '@example.com', '+231 77 000 ' || g, g || ' Broad Street, Monrovia'
-      from generate_series(1, ${parties}) g`);
-    await db.execute(sql`
-      insert into consignees (name, company, email, phone, address)
-      select 'Consignee ' || g, case when g % 3 = 0 then null else 'Consignee Company ' || g end, 'consignee' || g || '@example.com', '+231 88 000 ' || g, g || ' Tubman Boulevard, Monrovia'
-      from generate_series(1, ${parties}) g`);
-    await db.execute(sql`
-      with s as (select id, row_number() over (order by id) as n from shippers),
-           c as (select id, row_number() over (order by id) as n from consignees)
-      insert into shipments (tracking_number, status, origin_location, destination_location, current_location,
-                             estimated_delivery, weight, dimensions, notes, shipper_id, consignee_id, created_at)
-      select 'UTG-' || lpad((g / 10000)::text, 4, '0') || '-' || lpad((g % 10000)::text, 4, '0'),
-             (array['Processing', 'In Transit', 'Delivered', 'Delayed', 'Pending'])[1 + g % 5],
-             (array['Shanghai, China', 'Rotterdam, Netherlands', 'Dubai, United Arab Emirates', 'Antwerp, Belgium'])[1 + g % 4],
-             (array['Monrovia, Liberia', 'Buchanan, Liberia', 'Accra, Ghana'])[1 + g % 3],
-             case when g % 7 = 0 then null else 'Port of Abidjan, Côte d''Ivoire' end,
-             now() + ((g % 30) - 15) * interval '1 day',
-             case when g % 4 = 0 then null else (g % 5000) + 0.5 end,
-             '120 x 80 x 100 cm',
-             'Internal note ' || g,
-             s.id,
-             c.id,
-             now() - (g % 60) * interval '1 day'
-      from generate_series(1, ${SHIPMENTS}) g
-      join s on s.n = 1 + g % ${parties}
-      left join c on c.n = 1 + g % ${parties} and g % 11 <> 0`);
-    await db.execute(sql`
-      insert into shipment_status_history (shipment_id, status, location, notes, timestamp)
-      select s.id,
-             (array['Processing', 'Shipped', 'In Transit', 'Arrived', 'In Transit', 'Delivered'])[1 + (h - 1) % 6],
-             (array['Shanghai, China', 'Port of Shanghai, China', 'Port Louis, Mauritius', 'Port of Abidjan, Côte d''Ivoire', 'Freeport of Monrovia, Liberia', 'Monrovia, Liberia'])[1 + (h - 1) % 6],
-             case when h % 2 = 0 then 'Update ' || h else null end,
-             s.created_at + h * interval '1 day'
-      from shipments s cross join generate_series(1, ${HISTORY_PER_SHIPMENT}) h`);
-    await db.execute(sql`analyze`);
-    const [counts] = (
-      await db.execute<{ shipments: number; history: number }>(
-        sql`select (select count(*)::int from shipments) as shipments, (select count(*)::int from shipment_status_history) as history`,
-      )
-    ).rows;
-    console.log(
-      `Database: ${counts!.shipments} shipments, ${counts!.history} status entries in ${Math.round(performance.now() - started)} ms`,
-    );
-  } finally {
-    await database.close();
-  }
-}
+const trackingNumber = benchTrackingNumber;
+const createDatabase = (dataDir: string) =>
+  createShipmentsDatabase({ dataDir, shipments: SHIPMENTS, historyPerShipment: HISTORY_PER_SHIPMENT });
 
 type Sample = { ms: number; status: number; bytes: number };
 
@@ -297,7 +240,7 @@ try {
 Public result page \`GET /track/:number\` on the production build with the embedded database (PGlite)
 holding ${SHIPMENTS.toLocaleString("en-US")} shipments and ${(SHIPMENTS * HISTORY_PER_SHIPMENT).toLocaleString("en-US")} status entries; each request asks for a random existing
 tracking number. Open-loop load at a fixed rate: every request leaves at its scheduled time and its
-latency counts from then, response body read in full${GZIP ? ", \`Accept-Encoding: gzip\` as browsers send it" : ""}; ${WARMUP_SECONDS} s warm-up
+latency counts from then, response body read in full${GZIP ? ", `Accept-Encoding: gzip` as browsers send it" : ""}; ${WARMUP_SECONDS} s warm-up
 first. Per request the app runs the root loader (site settings), the rate limiter (one upsert) and
 the lookup (one indexed query: parties joined, history aggregated), then renders the page with its QR
 code. Load generator and app share the machine. Target: p99 ≤ ${TARGET_P99_MS} ms and no errors at ${RATE} req/s.

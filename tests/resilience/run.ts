@@ -10,6 +10,7 @@ import { quoteRequests } from "../../app/server/db/schema.ts";
 import { type AppProcess, startApp } from "../../scripts/lib/app-process.ts";
 import { buildSite, isBuildCurrent } from "../../scripts/lib/build-state.ts";
 import { type Cluster, findPostgresBin, removeCluster, startCluster } from "../../scripts/lib/postgres.ts";
+import { boundedLoad } from "./bounded-load.ts";
 
 const ci = process.env.CI === "true" || process.env.CI === "1";
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -19,7 +20,11 @@ const quiet = { SEED_DEMO: "false", FORM_RATE_LIMIT: "100000", LOG_LEVEL: "error
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const results: { name: string; ok: boolean; detail: string }[] = [];
 
+// RESILIENCE_ONLY=<part of a name> runs only the matching scenarios (while working on one).
+const only = process.env.RESILIENCE_ONLY;
+
 async function scenario(name: string, body: () => Promise<string>) {
+  if (only && !name.includes(only)) return;
   const started = Date.now();
   try {
     const detail = await body();
@@ -151,6 +156,18 @@ await scenario("PGlite: SIGKILL at random moments loses no acknowledged request"
     return await killRounds({ rounds: 10, env: {}, dataDir });
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+await scenario("PGlite: 50 users for 60 s (pages, tracking, forms): no errors, memory flat", async () => {
+  const app = await startApp({
+    env: { ...quiet, SEED_DEMO: "true", TRACK_RATE_LIMIT: "1000000" },
+  });
+  try {
+    return await boundedLoad({ app, submitQuote });
+  } finally {
+    await app.stop();
+    fs.rmSync(app.dataDir, { recursive: true, force: true });
   }
 });
 

@@ -1,0 +1,133 @@
+// Shared pieces of the benchmark sections: where they are written, the environment every table records,
+// and small statistics helpers.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export const BENCHMARKS_FILE = path.resolve("docs/benchmarks.md");
+
+/** True unless BENCH_NO_WRITE=1: then sections are only printed. */
+export const shouldWrite = () => process.env.BENCH_NO_WRITE !== "1";
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Replaces the `## heading` section of the benchmarks file (up to the next `## `), or appends it; other
+ * sections stay as they are (the same rule as bench/tracking.ts and bench/admin-search.ts).
+ */
+export function writeSection(heading: string, body: string, file = BENCHMARKS_FILE) {
+  let text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmarks\n";
+  const section = `## ${heading}\n\n${body.trim()}\n`;
+  const start = text.search(new RegExp(`^## ${escapeRegExp(heading)}\\s*$`, "m"));
+  if (start === -1) {
+    text = `${text.trimEnd()}\n\n${section}`;
+  } else {
+    const rest = text.slice(start + 3);
+    const next = rest.search(/^## /m);
+    const end = next === -1 ? text.length : start + 3 + next;
+    text = `${text.slice(0, start)}${section}${next === -1 ? "" : `\n${text.slice(end)}`}`;
+  }
+  fs.writeFileSync(file, `${text.trimEnd()}\n`);
+}
+
+/** Replaces the text between the file's `# ` title and its first `## ` section. */
+export function writeIntro(body: string, file = BENCHMARKS_FILE) {
+  const text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmarks\n";
+  const first = text.search(/^## /m);
+  const sections = first === -1 ? "" : text.slice(first);
+  fs.writeFileSync(file, `# Benchmarks\n\n${body.trim()}\n${sections ? `\n${sections.trimEnd()}\n` : ""}`);
+}
+
+/** The installed version of a package (from its package.json), or "?". */
+export function packageVersion(name: string): string {
+  try {
+    const file = path.resolve("node_modules", name, "package.json");
+    return (JSON.parse(fs.readFileSync(file, "utf8")) as { version: string }).version;
+  } catch {
+    return "?";
+  }
+}
+
+const APP_PACKAGES = ["react", "react-router", "vite", "express", "@electric-sql/pglite", "drizzle-orm"];
+
+/**
+ * The lines every table is recorded with: date, machine, versions (Node.js, the app's key packages and the
+ * given tools) and the load average, which tells whether the machine was quiet.
+ */
+export function environmentLines({
+  tools = [],
+  extra = [],
+  loadBefore,
+}: {
+  tools?: string[];
+  extra?: string[];
+  loadBefore?: number;
+}): string {
+  const cpus = os.cpus();
+  const versions = [...APP_PACKAGES, ...tools].map((name) => `${name} ${packageVersion(name)}`).join(", ");
+  const load = os.loadavg()[0]!.toFixed(2);
+  return [
+    `- Date: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
+    `- Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${Math.round(os.totalmem() / 1024 ** 3)} GB memory, ${os.type()} ${os.release()}`,
+    `- Versions: Node.js ${process.versions.node}; ${versions}${extra.length ? `; ${extra.join(", ")}` : ""}`,
+    `- 1-minute load average: ${loadBefore === undefined ? "" : `${loadBefore.toFixed(2)} before, `}${load} after`,
+  ].join("\n");
+}
+
+export const loadAverage = () => os.loadavg()[0]!;
+
+export const round = (n: number, digits = 1) => {
+  const factor = 10 ** digits;
+  return Math.round(n * factor) / factor;
+};
+
+export function median(values: number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Nearest-rank percentile of sorted values. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+
+export const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+export const verdict = (met: boolean) => (met ? "met" : "**missed**");
+
+/** A Markdown table from a header row, an alignment row and rows of cells. */
+export function table(header: string[], align: string[], rows: Array<Array<string | number>>): string {
+  return [
+    `| ${header.join(" | ")} |`,
+    `|${align.join("|")}|`,
+    ...rows.map((row) => `| ${row.join(" | ")} |`),
+  ].join("\n");
+}
+
+/** Resident memory of a process in bytes (Linux /proc), or NaN. `field` may be VmRSS or VmHWM (the peak). */
+export function processMemory(pid: number | undefined, field: "VmRSS" | "VmHWM" = "VmRSS"): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const match = status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"));
+    return match ? Number(match[1]) * 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** CPU time (user + system, ms) a process has used so far (Linux /proc, in clock ticks of 10 ms), or NaN. */
+export function processCpuMs(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+export const mb = (bytes: number) => Math.round(bytes / 1024 ** 2);
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

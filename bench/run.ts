@@ -1,0 +1,141 @@
+// `npm run bench`: every benchmark of the project, each writing its own section of docs/benchmarks.md.
+//
+// Sections (in this order):
+//   weight        gzipped JavaScript and CSS per public and admin page in Chromium; no admin code on public pages
+//   lighthouse    Lighthouse 13, mobile preset, on four public pages (median of BENCH_LIGHTHOUSE_RUNS)
+//   throughput    the home page rendered (SSR) against the same bytes as a static file, 50 connections
+//   startup       time to the first page with an existing and an empty database; memory with 10,000 shipments
+//   tracking      bench/tracking.ts (child process; its own options, see its header)
+//   admin-search  bench/admin-search.ts (child process; its own options, see its header)
+//
+// Options (environment):
+//   BENCH_ONLY=weight,lighthouse   run only these sections (names above)
+//   BENCH_QUICK=1                  short runs for iterating (1 Lighthouse run, 3 s loads, 1 start each, and short
+//                                  tracking / admin-search runs); the sections say they are quick runs
+//   BENCH_LIGHTHOUSE_RUNS (3), BENCH_LOAD_SECONDS (10, per URL), BENCH_WARMUP_SECONDS (3),
+//   BENCH_STARTUP_RUNS (5), BENCH_TRAFFIC_SECONDS (20, before the memory reading), BENCH_SHIPMENTS (10000)
+//   BENCH_NO_WRITE=1               print the tables only; docs/benchmarks.md stays as it is
+//   BUILD_DIR (.tmp/build-bench)   the benchmarks' own production build (built when the sources changed)
+//   CHROMIUM_PATH (/usr/bin/chromium), CHROME_PATH (for Lighthouse; defaults to CHROMIUM_PATH)
+import { spawnSync } from "node:child_process";
+import { benchBuildDir, ensureBenchBuild } from "./lib/build.ts";
+import { shouldWrite, writeIntro, writeSection } from "./lib/report.ts";
+
+const SECTIONS = ["weight", "lighthouse", "throughput", "startup", "tracking", "admin-search"] as const;
+type SectionName = (typeof SECTIONS)[number];
+
+const quick = process.env.BENCH_QUICK === "1";
+const numberOption = (name: string, full: number, short: number) => {
+  const value = Number(process.env[name] ?? (quick ? short : full));
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+};
+const options = {
+  lighthouseRuns: numberOption("BENCH_LIGHTHOUSE_RUNS", 3, 1),
+  loadSeconds: numberOption("BENCH_LOAD_SECONDS", 10, 3),
+  warmupSeconds: numberOption("BENCH_WARMUP_SECONDS", 3, 1),
+  startupRuns: numberOption("BENCH_STARTUP_RUNS", 5, 1),
+  trafficSeconds: numberOption("BENCH_TRAFFIC_SECONDS", 20, 5),
+  shipments: numberOption("BENCH_SHIPMENTS", 10_000, 10_000),
+};
+
+const only = (process.env.BENCH_ONLY ?? "")
+  .split(",")
+  .map((name) => name.trim())
+  .filter(Boolean);
+const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+if (unknown.length > 0) {
+  console.error(`Unknown section(s) in BENCH_ONLY: ${unknown.join(", ")}. Known: ${SECTIONS.join(", ")}.`);
+  process.exit(2);
+}
+const selected = SECTIONS.filter((name) => only.length === 0 || only.includes(name));
+
+const buildDir = benchBuildDir();
+// Every section but admin-search (in-process queries) runs the built app.
+if (selected.some((name) => name !== "admin-search") && !ensureBenchBuild(buildDir)) process.exit(1);
+
+const QUICK_NOTE =
+  "> Quick run (`BENCH_QUICK=1`): short durations and single runs, for development only; not a recorded result.\n\n";
+
+type SectionResult = { heading: string; body: string; ok: boolean };
+
+/** Runs a sibling benchmark script as a child process (it writes its own section). */
+function runChild(script: string, env: Record<string, string>): boolean {
+  const result = spawnSync(process.execPath, [script], {
+    stdio: "inherit",
+    env: { ...process.env, BUILD_DIR: buildDir, ...env },
+  });
+  return result.status === 0;
+}
+
+const runners: Record<SectionName, () => Promise<SectionResult | boolean>> = {
+  weight: async () => (await import("./weight.ts")).pageWeightSection({ buildDir }),
+  lighthouse: async () =>
+    (await import("./lighthouse.ts")).lighthouseSection({ buildDir, runs: options.lighthouseRuns }),
+  throughput: async () =>
+    (await import("./throughput.ts")).throughputSection({
+      buildDir,
+      seconds: options.loadSeconds,
+      warmupSeconds: options.warmupSeconds,
+    }),
+  startup: async () =>
+    (await import("./startup.ts")).startupSection({
+      buildDir,
+      runs: options.startupRuns,
+      shipments: options.shipments,
+      trafficSeconds: options.trafficSeconds,
+    }),
+  // Quick runs shorten the children too, unless their own options are set.
+  tracking: async () =>
+    runChild("bench/tracking.ts", quick ? { BENCH_SECONDS: "5", BENCH_RATES: "50", ...definedEnv() } : {}),
+  "admin-search": async () =>
+    runChild("bench/admin-search.ts", quick ? { BENCH_POSTGRES_SHIPMENTS: "10000", ...definedEnv() } : {}),
+};
+
+/** The BENCH_* variables the developer set, so quick defaults never override them. */
+function definedEnv(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] => entry[0].startsWith("BENCH_") && entry[1] !== undefined,
+    ),
+  );
+}
+
+const summary: string[] = [];
+let failed = false;
+for (const name of selected) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  try {
+    const result = await runners[name]();
+    const seconds = Math.round((Date.now() - started) / 1000);
+    if (typeof result === "boolean") {
+      summary.push(
+        `${name}: ${result ? "finished" : "exited with an error or a missed target"}; see its section (${seconds} s)`,
+      );
+      continue;
+    }
+    summary.push(`${result.heading}: ${result.ok ? "targets met" : "target(s) missed"} (${seconds} s)`);
+    if (shouldWrite()) {
+      writeSection(result.heading, `${quick ? QUICK_NOTE : ""}${result.body}`);
+      console.log(`Wrote the '${result.heading}' section of docs/benchmarks.md`);
+    }
+  } catch (error) {
+    failed = true;
+    summary.push(`${name}: FAILED (${error instanceof Error ? error.message.split("\n")[0] : error})`);
+    console.error(error);
+  }
+}
+
+if (shouldWrite()) {
+  writeIntro(`
+\`npm run bench\` (\`bench/run.ts\`) runs every benchmark and rewrites its section below; each section
+records the machine, the versions and the date of its run. Run single sections while working, e.g.
+\`BENCH_ONLY=weight,lighthouse npm run bench\`, with \`BENCH_QUICK=1\` for short runs; all options are in the
+header of \`bench/run.ts\`. The app runs from its own production build (\`.tmp/build-bench\`). Numbers taken
+on a busy machine (see each section's load average) are not comparable with those of a quiet one.
+`);
+}
+
+console.log(`\n${summary.join("\n")}`);
+process.exit(failed ? 1 : 0);
