@@ -189,7 +189,9 @@ const body = `
 shipments list), called in-process on a seeded database: ${RUNS} searches (case-insensitive substring over
 tracking number, status, origin and destination; terms such as 'utg-12', 'monrovia', 'transit', misses; a
 quarter with the 'active' filter; pages 1-3) and ${RUNS} plain list pages (pages 1-50, mostly newest first),
-${PAGE_SIZE} rows a page with the total count. Each call is two queries (count, page). Target: p95 ≤
+${PAGE_SIZE} rows a page with the total count. A search collects, counts and pages its matches in one statement
+through the trigram index (past 1,000 matches the page comes from the date index); a list page is a page
+query and a count; then the page's rows are joined with their parties. Target: p95 ≤
 ${TARGET_P95_MS} ms on either engine.
 
 - Date: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC

@@ -241,9 +241,10 @@ Public result page \`GET /track/:number\` on the production build with the embed
 holding ${SHIPMENTS.toLocaleString("en-US")} shipments and ${(SHIPMENTS * HISTORY_PER_SHIPMENT).toLocaleString("en-US")} status entries; each request asks for a random existing
 tracking number. Open-loop load at a fixed rate: every request leaves at its scheduled time and its
 latency counts from then, response body read in full${GZIP ? ", `Accept-Encoding: gzip` as browsers send it" : ""}; ${WARMUP_SECONDS} s warm-up
-first. Per request the app runs the root loader (site settings), the rate limiter (one upsert) and
-the lookup (one indexed query: parties joined, history aggregated), then renders the page with its QR
-code. Load generator and app share the machine. Target: p99 ≤ ${TARGET_P99_MS} ms and no errors at ${RATE} req/s.
+first. Per request the app runs the root loader (site settings, from memory), the rate limiter (one
+prepared upsert) and the lookup (one prepared, indexed query: parties joined, history aggregated), then
+renders the page (its QR code is a separate image, not fetched here). Load generator and app share the
+machine. Target: p99 ≤ ${TARGET_P99_MS} ms and no errors at ${RATE} req/s.
 
 - Date: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC
 - Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${Math.round(os.totalmem() / 1024 ** 3)} GB memory, ${os.type()} ${os.release()}
