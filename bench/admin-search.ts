@@ -15,6 +15,7 @@ import { sql } from "drizzle-orm";
 import { type Database, migrateDatabase, openDatabase } from "../app/server/db/client.server.ts";
 import { findShipments } from "../app/server/shipments.server.ts";
 import { findPostgresBin, removeCluster, startCluster } from "../scripts/lib/postgres.ts";
+import { writeSection } from "./lib/report.ts";
 
 const PGLITE_SHIPMENTS = Number(process.env.BENCH_PGLITE_SHIPMENTS ?? 10_000);
 const POSTGRES_SHIPMENTS = Number(process.env.BENCH_POSTGRES_SHIPMENTS ?? 100_000);
@@ -201,22 +202,7 @@ ${TARGET_P95_MS} ms on either engine.
 ${table}
 `;
 
-function writeSection(file: string, heading: string, content: string) {
-  let text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmarks\n";
-  const section = `## ${heading}\n\n${content.trim()}\n`;
-  const start = text.search(new RegExp(`^## ${heading}\\s*$`, "m"));
-  if (start === -1) {
-    text = `${text.trimEnd()}\n\n${section}`;
-  } else {
-    const rest = text.slice(start + 3);
-    const nextHeading = rest.search(/^## /m);
-    const end = nextHeading === -1 ? text.length : start + 3 + nextHeading;
-    text = `${text.slice(0, start)}${section}${nextHeading === -1 ? "" : `\n${text.slice(end)}`}`;
-  }
-  fs.writeFileSync(file, `${text.trimEnd()}\n`);
-}
-
 if (process.env.BENCH_NO_WRITE !== "1") {
-  writeSection(path.resolve("docs/benchmarks.md"), "Admin search", body);
+  writeSection("Admin search", body);
   console.log("Wrote the 'Admin search' section of docs/benchmarks.md");
 }

@@ -19,6 +19,7 @@ import path from "node:path";
 import { startApp } from "../scripts/lib/app-process.ts";
 import { buildSite, isBuildCurrent } from "../scripts/lib/build-state.ts";
 import { benchTrackingNumber, createShipmentsDatabase } from "./lib/database.ts";
+import { writeSection } from "./lib/report.ts";
 
 const RATE = Number(process.env.BENCH_RATE ?? 300);
 /** Extra rates to run after warm-up, e.g. BENCH_RATES=100,200,300 (default: just BENCH_RATE). */
@@ -140,21 +141,6 @@ const percentile = (sorted: number[], p: number) =>
     : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round = (n: number) => Math.round(n * 10) / 10;
 
-function writeSection(file: string, heading: string, body: string) {
-  let text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmarks\n";
-  const section = `## ${heading}\n\n${body.trim()}\n`;
-  const start = text.search(new RegExp(`^## ${heading}\\s*$`, "m"));
-  if (start === -1) {
-    text = `${text.trimEnd()}\n\n${section}`;
-  } else {
-    const rest = text.slice(start + 3);
-    const next = rest.search(/^## /m);
-    const end = next === -1 ? text.length : start + 3 + next;
-    text = `${text.slice(0, start)}${section}${next === -1 ? "" : `\n${text.slice(end)}`}`;
-  }
-  fs.writeFileSync(file, `${text.trimEnd()}\n`);
-}
-
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 if (!isBuildCurrent(buildDir)) {
   console.log(`Building into ${buildDir}…`);
@@ -262,7 +248,7 @@ is queueing time, not work time. The second table splits that CPU: the HTTP shel
 (layout, root loader, rendering, compression), and what the tracking lookup adds.
 `;
   if (process.env.BENCH_NO_WRITE !== "1") {
-    writeSection(path.resolve("docs/benchmarks.md"), "Tracking", body);
+    writeSection("Tracking", body);
     console.log("Wrote the 'Tracking' section of docs/benchmarks.md");
   }
 } finally {

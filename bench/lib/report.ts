@@ -13,7 +13,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 
 /**
  * Replaces the `## heading` section of the benchmarks file (up to the next `## `), or appends it; other
- * sections stay as they are (the same rule as bench/tracking.ts and bench/admin-search.ts).
+ * sections stay as they are.
  */
 export function writeSection(heading: string, body: string, file = BENCHMARKS_FILE) {
   let text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmarks\n";
