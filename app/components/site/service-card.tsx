@@ -39,7 +39,8 @@ function useRevealOnScroll<T extends HTMLElement>() {
 /** What a card shows of a service (the detail page has the rest). */
 export type ServiceSummary = Pick<Service, "id" | "title" | "icon" | "image" | "summary" | "bullets">;
 
-export function ServiceCard({ service }: { service: ServiceSummary }) {
+/** `priority`: the first card's picture is usually the largest thing on screen; it loads at once. */
+export function ServiceCard({ service, priority = false }: { service: ServiceSummary; priority?: boolean }) {
   const ref = useRevealOnScroll<HTMLElement>();
   const titleId = `service-${service.id}-title`;
   return (
@@ -53,7 +54,8 @@ export function ServiceCard({ service }: { service: ServiceSummary }) {
         alt={service.image.alt}
         width={service.image.width}
         height={service.image.height}
-        loading="lazy"
+        loading={priority ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : "auto"}
         decoding="async"
         className="aspect-[8/5] w-full object-cover md:w-2/5 md:aspect-auto"
       />

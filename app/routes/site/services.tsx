@@ -77,8 +77,8 @@ export default function Services({ loaderData, actionData }: Route.ComponentProp
 
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-3 lg:px-8">
         <div className="grid gap-8 lg:col-span-2">
-          {loaderData.services.map((service) => (
-            <ServiceCard key={service.id} service={service} />
+          {loaderData.services.map((service, index) => (
+            <ServiceCard key={service.id} service={service} priority={index === 0} />
           ))}
         </div>
         <aside
