@@ -3,6 +3,7 @@ import { z } from "zod";
 import { servicesContext } from "../context.ts";
 import { formatDate, formatDateTimeLong } from "../lib/format.ts";
 import { requestedPath, requireAdmin } from "./auth.server.ts";
+import type { Db } from "./db/client.server.ts";
 import {
   type ContactSubmission,
   deleteContactSubmission,
@@ -101,35 +102,48 @@ function toQuoteDetails(row: QuoteRequest) {
 export type QuoteRow = ReturnType<typeof toQuoteRow>;
 export type QuoteDetails = ReturnType<typeof toQuoteDetails>;
 
-/** The quote requests list (filter, search and page from the URL) and, with an id, that request opened
- * (marked read). An unknown id is a 404. */
-export async function loadQuoteInbox({
-  request,
-  context,
-  id,
-}: {
-  request: Request;
-  context: Ctx;
-  id?: string;
-}) {
+type InboxSource<Row, Item, Details> = {
+  open: (args: { db: Db; id: string }) => Promise<Row | null>;
+  find: (
+    args: { db: Db; pageSize: number } & ReturnType<typeof listQuery>,
+  ) => Promise<{ items: Row[]; total: number; page: number; pageCount: number }>;
+  toRow: (row: Row) => Item;
+  toDetails: (row: Row) => Details;
+};
+
+/** An inbox's list (filter, search and page from the URL) and, with an id, that item opened (marked
+ * read). An unknown id is a 404. */
+async function loadInbox<Row, Item, Details>(
+  { request, context, id }: { request: Request; context: Ctx; id?: string },
+  source: InboxSource<Row, Item, Details>,
+) {
   const { db } = context.get(servicesContext);
   const query = listQuery(request);
-  let selected: QuoteDetails | null = null;
+  let selected: Details | null = null;
   if (id !== undefined) {
-    const row = await openQuoteRequest({ db, id });
+    const row = await source.open({ db, id });
     if (!row) throw data(null, { status: 404 });
-    selected = toQuoteDetails(row);
+    selected = source.toDetails(row);
   }
-  const list = await findQuoteRequests({ db, ...query, pageSize: INBOX_PAGE_SIZE });
+  const list = await source.find({ db, ...query, pageSize: INBOX_PAGE_SIZE });
   return {
     query: { read: query.read ?? "", q: query.q },
-    items: list.items.map(toQuoteRow),
+    items: list.items.map(source.toRow),
     total: list.total,
     page: list.page,
     pageCount: list.pageCount,
     selected,
   };
 }
+
+/** The quote requests inbox; see loadInbox. */
+export const loadQuoteInbox = (args: { request: Request; context: Ctx; id?: string }) =>
+  loadInbox(args, {
+    open: openQuoteRequest,
+    find: findQuoteRequests,
+    toRow: toQuoteRow,
+    toDetails: toQuoteDetails,
+  });
 
 function toMessageRow(row: ContactSubmission) {
   return {
@@ -154,34 +168,14 @@ function toMessageDetails(row: ContactSubmission) {
 export type MessageRow = ReturnType<typeof toMessageRow>;
 export type MessageDetails = ReturnType<typeof toMessageDetails>;
 
-/** The contact messages list and, with an id, that message opened (marked read). An unknown id is a 404. */
-export async function loadMessageInbox({
-  request,
-  context,
-  id,
-}: {
-  request: Request;
-  context: Ctx;
-  id?: string;
-}) {
-  const { db } = context.get(servicesContext);
-  const query = listQuery(request);
-  let selected: MessageDetails | null = null;
-  if (id !== undefined) {
-    const row = await openContactSubmission({ db, id });
-    if (!row) throw data(null, { status: 404 });
-    selected = toMessageDetails(row);
-  }
-  const list = await findContactSubmissions({ db, ...query, pageSize: INBOX_PAGE_SIZE });
-  return {
-    query: { read: query.read ?? "", q: query.q },
-    items: list.items.map(toMessageRow),
-    total: list.total,
-    page: list.page,
-    pageCount: list.pageCount,
-    selected,
-  };
-}
+/** The contact messages inbox; see loadInbox. */
+export const loadMessageInbox = (args: { request: Request; context: Ctx; id?: string }) =>
+  loadInbox(args, {
+    open: openContactSubmission,
+    find: findContactSubmissions,
+    toRow: toMessageRow,
+    toDetails: toMessageDetails,
+  });
 
 const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("toggle"), id: z.uuid(), read: z.enum(["true", "false"]) }),
