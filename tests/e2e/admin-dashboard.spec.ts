@@ -26,7 +26,10 @@ test("the dashboard shows the shipment counts and leads to the list", async ({ p
 
   await page.getByRole("link", { name: "View Active" }).click();
   await expect(page).toHaveURL(/\/admin\/shipments\?status=active$/);
-  await expect(page.getByLabel("Status")).toHaveValue("active");
+  // The URL changes a moment before the dashboard unmounts, and its "Shipments by Status" section
+  // is labelled too: wait for the list, then match the filter's label exactly.
+  await expect(page.getByRole("heading", { level: 1, name: "Shipments" })).toBeVisible();
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("active");
 
   await page.goto("/admin/dashboard");
   await page.getByRole("link", { name: "Manage Shipments" }).click();

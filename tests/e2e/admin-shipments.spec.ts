@@ -206,7 +206,7 @@ test("the list keeps search, status filter and sort in the URL", async ({ page }
   await login(page);
   await page.goto("/admin/shipments?status=active&sort=oldest");
   await expect(page.getByRole("heading", { level: 1, name: "Shipments" })).toBeVisible();
-  await expect(page.getByLabel("Status")).toHaveValue("active");
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("active");
   await expect(page.getByLabel("Sort")).toHaveValue("oldest");
   await expect(page.getByRole("cell", { name: "Delivered", exact: true })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Add Shipment" })).toHaveAttribute(
