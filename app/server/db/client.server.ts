@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { lockDataDir } from "./lock.server.ts";
+import { cachePgliteStatements } from "./pglite-statements.server.ts";
 import * as schema from "./schema.ts";
 
 /** Both drivers expose the same query builder; the node-postgres type stands for either. */
@@ -63,7 +64,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       loadDataDir: options.loadDataDir,
       extensions: { pg_trgm },
     });
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = drizzlePglite({ client: cachePgliteStatements(client) as PGlite, schema }) as unknown as Db;
     return {
       db,
       kind: "pglite",
