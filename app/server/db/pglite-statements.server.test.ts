@@ -24,7 +24,9 @@ describe("cachePgliteStatements", () => {
   it("answers exactly as PGlite's own query does, in both row modes", async () => {
     const client = cachePgliteStatements(pglite);
     const text = "select id, code, weight, sent_at, data from parcels where code = any($1::text[]) order by id";
-    for (const options of [undefined, { rowMode: "array" as const }]) {
+    // Drizzle passes its own parsers (timestamps as text) with array rows.
+    const drizzleLike = { rowMode: "array" as const, parsers: { 1184: (value: string) => value } };
+    for (const options of [undefined, { rowMode: "array" as const }, drizzleLike]) {
       for (let run = 0; run < 8; run++) {
         // Past the fifth run PostgreSQL may switch to a generic plan: the answer must not change.
         const expected = await pglite.query(text, [["A-1", "B-2"]], options);
@@ -36,6 +38,8 @@ describe("cachePgliteStatements", () => {
     const [row] = (await client.query<{ sent_at: Date; data: unknown }>(text, [["A-1"]])).rows;
     expect(row!.sent_at).toEqual(new Date("2026-03-01T10:00:00Z"));
     expect(row!.data).toEqual({ n: 1 });
+    const [raw] = (await client.query<unknown[]>(text, [["A-1"]], drizzleLike)).rows;
+    expect(raw![3]).toBe("2026-03-01 10:00:00+00");
     expect(await preparedNames()).toHaveLength(1);
   });
 

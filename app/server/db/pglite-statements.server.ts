@@ -5,6 +5,10 @@ export type PgliteQueryClient = Pick<PGlite, "query" | "transaction">;
 
 type Statement = { name: string; paramTypes: number[] };
 
+type ParserMap = PGlite["parsers"];
+
+const ARRAY_ROWS: QueryOptions = { rowMode: "array" };
+
 const CACHEABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
 /**
@@ -66,6 +70,19 @@ function createClient(pglite: PGlite, max: number): PgliteQueryClient {
     return statement;
   }
 
+  // PGlite merges a query's parsers into its few hundred defaults on every call; Drizzle passes the
+  // same parsers object for every run of a prepared query, so the merge is made once per object.
+  const mergedParsers = new WeakMap<object, { base: object; parsers: ParserMap }>();
+  function parsersFor(options?: QueryOptions): ParserMap {
+    if (!options?.parsers) return pglite.parsers;
+    let merged = mergedParsers.get(options.parsers);
+    if (merged?.base !== pglite.parsers) {
+      merged = { base: pglite.parsers, parsers: { ...pglite.parsers, ...options.parsers } };
+      mergedParsers.set(options.parsers, merged);
+    }
+    return merged.parsers;
+  }
+
   async function query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
     if (!CACHEABLE.test(text) || options?.blob) return pglite.query<T>(text, params, options);
     await pglite.waitReady;
@@ -85,7 +102,8 @@ function createClient(pglite: PGlite, max: number): PgliteQueryClient {
           protocol.serialize.sync(),
         ]);
         await pglite.syncToFs();
-        return parse.parseResults(messages, pglite.parsers, options)[0] as Results<T>;
+        const rowMode = options?.rowMode === "array" ? ARRAY_ROWS : undefined;
+        return parse.parseResults(messages, parsersFor(options), rowMode)[0] as Results<T>;
       }),
     );
   }
