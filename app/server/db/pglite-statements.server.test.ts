@@ -23,7 +23,8 @@ const preparedNames = async () =>
 describe("cachePgliteStatements", () => {
   it("answers exactly as PGlite's own query does, in both row modes", async () => {
     const client = cachePgliteStatements(pglite);
-    const text = "select id, code, weight, sent_at, data from parcels where code = any($1::text[]) order by id";
+    const text =
+      "select id, code, weight, sent_at, data from parcels where code = any($1::text[]) order by id";
     // Drizzle passes its own parsers (timestamps as text) with array rows.
     const drizzleLike = { rowMode: "array" as const, parsers: { 1184: (value: string) => value } };
     for (const options of [undefined, { rowMode: "array" as const }, drizzleLike]) {

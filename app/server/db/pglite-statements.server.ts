@@ -1,4 +1,4 @@
-import { parse, type PGlite, protocol, type QueryOptions, type Results } from "@electric-sql/pglite";
+import { type PGlite, parse, protocol, type QueryOptions, type Results } from "@electric-sql/pglite";
 
 /** The part of PGlite that Drizzle's driver calls. */
 export type PgliteQueryClient = Pick<PGlite, "query" | "transaction">;
