@@ -110,6 +110,17 @@ describe("cachePgliteStatements", () => {
     }
   });
 
+  it("refuses to run on a closed database, as PGlite does", async () => {
+    const own = await PGlite.create();
+    const client = cachePgliteStatements(own);
+    await client.query("select 1 as one");
+    const closing = own.close();
+    const queued = client.query("select 1 as one");
+    await closing;
+    await expect(queued).rejects.toThrow(/PGlite is clos/);
+    await expect(client.query("select 1 as one")).rejects.toThrow("PGlite is closed");
+  });
+
   it("leaves other statements to PGlite", async () => {
     const own = await PGlite.create();
     try {

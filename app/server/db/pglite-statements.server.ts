@@ -85,10 +85,11 @@ function createClient(pglite: PGlite, max: number): PgliteQueryClient {
 
   async function query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
     if (!CACHEABLE.test(text) || options?.blob) return pglite.query<T>(text, params, options);
-    await pglite.waitReady;
+    await pglite._checkReady();
     // As PGlite's query: after any running transaction, one statement at a time.
     return pglite._runExclusiveTransaction(() =>
       pglite._runExclusiveQuery(async () => {
+        await pglite._checkReady(); // a close() queued before this query has run
         const { name, paramTypes } = await prepare(text, options);
         const values = params.map((param, i) => {
           if (param === null || param === undefined) return null;
