@@ -47,7 +47,7 @@ function createClient(pglite: PGlite, max: number): PgliteQueryClient {
     return pglite.execProtocolStream(message, { syncToFs: false });
   }
 
-  async function prepare(text: string, options?: QueryOptions): Promise<Statement> {
+  async function prepare(text: string): Promise<Statement> {
     const cached = statements.get(text);
     if (cached) {
       statements.delete(text);
@@ -61,7 +61,7 @@ function createClient(pglite: PGlite, max: number): PgliteQueryClient {
     }
     const name = `pglite_statement_${++counter}`;
     const described = await run([
-      protocol.serialize.parse({ name, text, types: options?.paramTypes }),
+      protocol.serialize.parse({ name, text }),
       protocol.serialize.describe({ type: "S", name }),
       protocol.serialize.sync(),
     ]);
@@ -84,13 +84,15 @@ function createClient(pglite: PGlite, max: number): PgliteQueryClient {
   }
 
   async function query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-    if (!CACHEABLE.test(text) || options?.blob) return pglite.query<T>(text, params, options);
+    // Statements are kept by their text alone: a query with its own parameter types or a blob is PGlite's.
+    if (!CACHEABLE.test(text) || options?.paramTypes || options?.blob)
+      return pglite.query<T>(text, params, options);
     await pglite._checkReady();
     // As PGlite's query: after any running transaction, one statement at a time.
     return pglite._runExclusiveTransaction(() =>
       pglite._runExclusiveQuery(async () => {
         await pglite._checkReady(); // a close() queued before this query has run
-        const { name, paramTypes } = await prepare(text, options);
+        const { name, paramTypes } = await prepare(text);
         const values = params.map((param, i) => {
           if (param === null || param === undefined) return null;
           const serialize = options?.serializers?.[paramTypes[i]!] ?? pglite.serializers[paramTypes[i]!];
