@@ -1,14 +1,7 @@
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { ilike, or } from "drizzle-orm";
 import type { Db } from "./db/client.server.ts";
 import { contactSubmissions } from "./db/schema.ts";
-import {
-  cleanSearch,
-  INBOX_PAGE_SIZE,
-  isInboxId,
-  likePattern,
-  pageBounds,
-  type ReadFilter,
-} from "./inbox.server.ts";
+import { inboxRecords } from "./inbox.server.ts";
 import type { CreateResult } from "./quote-requests.server.ts";
 
 export type ContactSubmissionInput = {
@@ -45,100 +38,23 @@ export async function createContactSubmission({
 
 export type ContactSubmission = typeof contactSubmissions.$inferSelect;
 
+const records = inboxRecords<ContactSubmission>(
+  contactSubmissions,
+  (pattern) =>
+    or(
+      ilike(contactSubmissions.name, pattern),
+      ilike(contactSubmissions.email, pattern),
+      ilike(contactSubmissions.subject, pattern),
+    )!,
+);
+
 /** One page of contact messages, newest first; optionally only read or unread ones, or matching a search
  * (name, e-mail or subject, case-insensitive). */
-export async function findContactSubmissions({
-  db,
-  read,
-  search,
-  page = 1,
-  pageSize = INBOX_PAGE_SIZE,
-}: {
-  db: Db;
-  read?: ReadFilter;
-  search?: string;
-  page?: number;
-  pageSize?: number;
-}) {
-  const conditions: SQL[] = [];
-  if (read) conditions.push(eq(contactSubmissions.isRead, read === "read"));
-  const term = cleanSearch(search);
-  if (term) {
-    const pattern = likePattern(term);
-    conditions.push(
-      or(
-        ilike(contactSubmissions.name, pattern),
-        ilike(contactSubmissions.email, pattern),
-        ilike(contactSubmissions.subject, pattern),
-      )!,
-    );
-  }
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: count() })
-    .from(contactSubmissions)
-    .where(where);
-  const bounds = pageBounds({ total, page, pageSize });
-  const items = await db
-    .select()
-    .from(contactSubmissions)
-    .where(where)
-    .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
-    .limit(bounds.pageSize)
-    .offset(bounds.offset);
-  return { items, total, page: bounds.page, pageCount: bounds.pageCount };
-}
-
-export async function getContactSubmissionById({
-  db,
-  id,
-}: {
-  db: Db;
-  id: string;
-}): Promise<ContactSubmission | null> {
-  if (!isInboxId(id)) return null;
-  const [row] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
-  return row ?? null;
-}
-
+export const findContactSubmissions = records.find;
+export const getContactSubmissionById = records.getById;
 /** Marks a message read or unread; null when it does not exist. */
-export async function setContactSubmissionRead({
-  db,
-  id,
-  isRead,
-}: {
-  db: Db;
-  id: string;
-  isRead: boolean;
-}): Promise<ContactSubmission | null> {
-  if (!isInboxId(id)) return null;
-  const [row] = await db
-    .update(contactSubmissions)
-    .set({ isRead, updatedAt: new Date() })
-    .where(eq(contactSubmissions.id, id))
-    .returning();
-  return row ?? null;
-}
-
+export const setContactSubmissionRead = records.setRead;
 /** Opens a message for reading: the message, marked read if it was unread (the spec's auto-read). */
-export async function openContactSubmission({
-  db,
-  id,
-}: {
-  db: Db;
-  id: string;
-}): Promise<ContactSubmission | null> {
-  const row = await getContactSubmissionById({ db, id });
-  if (!row || row.isRead) return row;
-  return (await setContactSubmissionRead({ db, id, isRead: true })) ?? row;
-}
-
+export const openContactSubmission = records.open;
 /** Deletes a message for good; false when there was none. */
-export async function deleteContactSubmission({ db, id }: { db: Db; id: string }): Promise<boolean> {
-  if (!isInboxId(id)) return false;
-  const rows = await db
-    .delete(contactSubmissions)
-    .where(eq(contactSubmissions.id, id))
-    .returning({ id: contactSubmissions.id });
-  return rows.length > 0;
-}
+export const deleteContactSubmission = records.remove;

@@ -1,3 +1,8 @@
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import type { Db } from "./db/client.server.ts";
+import type { contactSubmissions, quoteRequests } from "./db/schema.ts";
+import { isUuid, likePattern } from "./db/text-search.server.ts";
+
 // Shared pieces of the two inboxes (quote requests and contact messages): the list query read from the URL,
 // search patterns and ids.
 
@@ -38,4 +43,78 @@ export function pageBounds({ total, page, pageSize }: { total: number; page: num
   const pageCount = Math.max(1, Math.ceil(total / size));
   const current = Math.min(Math.max(Math.trunc(page) || 1, 1), pageCount);
   return { pageSize: size, pageCount, page: current, offset: (current - 1) * size };
+}
+
+type InboxTable = typeof quoteRequests | typeof contactSubmissions;
+
+/**
+ * The reading side of one inbox's table: a page of the list, one item, read/unread, open (marks it
+ * read, the spec's auto-read) and delete. `matches` is the inbox's search over its own columns.
+ */
+export function inboxRecords<Row extends { isRead: boolean }>(
+  table: InboxTable,
+  matches: (pattern: string) => SQL,
+) {
+  // Both tables have these columns; only they are used here.
+  const t = table as typeof quoteRequests;
+
+  /** One page, newest first; optionally only read or unread items, or those the search matches. */
+  async function find({
+    db,
+    read,
+    search,
+    page = 1,
+    pageSize = INBOX_PAGE_SIZE,
+  }: {
+    db: Db;
+    read?: ReadFilter;
+    search?: string;
+    page?: number;
+    pageSize?: number;
+  }) {
+    const conditions: SQL[] = [];
+    if (read) conditions.push(eq(t.isRead, read === "read"));
+    const term = cleanSearch(search);
+    if (term) conditions.push(matches(likePattern(term)));
+    const where = conditions.length > 0 ? and(...conditions) : undefined;
+    const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(t).where(where);
+    const bounds = pageBounds({ total, page, pageSize });
+    const items = (await db
+      .select()
+      .from(t)
+      .where(where)
+      .orderBy(desc(t.createdAt), desc(t.id))
+      .limit(bounds.pageSize)
+      .offset(bounds.offset)) as Row[];
+    return { items, total, page: bounds.page, pageCount: bounds.pageCount };
+  }
+
+  async function getById({ db, id }: { db: Db; id: string }): Promise<Row | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await db.select().from(t).where(eq(t.id, id));
+    return (row as Row | undefined) ?? null;
+  }
+
+  /** Marks an item read or unread; null when it does not exist. */
+  async function setRead({ db, id, isRead }: { db: Db; id: string; isRead: boolean }): Promise<Row | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await db.update(t).set({ isRead, updatedAt: new Date() }).where(eq(t.id, id)).returning();
+    return (row as Row | undefined) ?? null;
+  }
+
+  /** Opens an item for reading: the item, marked read if it was unread. */
+  async function open({ db, id }: { db: Db; id: string }): Promise<Row | null> {
+    const row = await getById({ db, id });
+    if (!row || row.isRead) return row;
+    return (await setRead({ db, id, isRead: true })) ?? row;
+  }
+
+  /** Deletes an item for good; false when there was none. */
+  async function remove({ db, id }: { db: Db; id: string }): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    const rows = await db.delete(t).where(eq(t.id, id)).returning({ id: t.id });
+    return rows.length > 0;
+  }
+
+  return { find, getById, setRead, open, remove };
 }
