@@ -4,7 +4,7 @@ import { KeyRound } from "lucide-react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { changePasswordSchema, PASSWORD_MIN_LENGTH } from "~/schemas/password";
-import { FormAlert, INTENT, TextField, useSubmitting } from "./form-fields";
+import { type FieldMeta, FormAlert, INTENT, TextField, useSubmitting } from "./form-fields";
 
 export const CHANGE_PASSWORD_INTENT = "change-password";
 
@@ -47,8 +47,27 @@ export function ChangePasswordForm({
         autoComplete="current-password"
         required
       />
+      <NewPasswordFields newPassword={fields.newPassword} confirmPassword={fields.confirmPassword} />
+      <Button type="submit" className="self-start" disabled={submitting}>
+        <KeyRound aria-hidden="true" className="size-4" />
+        {submitting ? "Saving..." : submitLabel}
+      </Button>
+    </Form>
+  );
+}
+
+/** The new password and its confirmation: here and on the reset page that a forgotten password leads to. */
+export function NewPasswordFields({
+  newPassword,
+  confirmPassword,
+}: {
+  newPassword: FieldMeta;
+  confirmPassword: FieldMeta;
+}) {
+  return (
+    <>
       <TextField
-        meta={fields.newPassword}
+        meta={newPassword}
         label="New password"
         type="password"
         autoComplete="new-password"
@@ -57,17 +76,13 @@ export function ChangePasswordForm({
         required
       />
       <TextField
-        meta={fields.confirmPassword}
+        meta={confirmPassword}
         label="Confirm new password"
         type="password"
         autoComplete="new-password"
         maxLength={256}
         required
       />
-      <Button type="submit" className="self-start" disabled={submitting}>
-        <KeyRound aria-hidden="true" className="size-4" />
-        {submitting ? "Saving..." : submitLabel}
-      </Button>
-    </Form>
+    </>
   );
 }

@@ -14,7 +14,7 @@ export function useSubmitting(intent?: string): boolean {
   return intent === undefined || navigation.formData.get(INTENT) === intent;
 }
 
-type FieldMeta = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
+export type FieldMeta = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
 
 /** A labelled input wired to its Conform field: kept value, error message, aria-invalid, aria-describedby. */
 export function TextField({

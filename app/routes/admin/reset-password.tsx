@@ -4,10 +4,11 @@ import { KeyRound } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AuthCard } from "~/components/admin/auth-card";
-import { FormAlert, TextField, useSubmitting } from "~/components/admin/form-fields";
+import { NewPasswordFields } from "~/components/admin/change-password-form";
+import { FormAlert, useSubmitting } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
 import { servicesContext } from "~/context";
-import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from "~/schemas/password";
+import { resetPasswordSchema } from "~/schemas/password";
 import { isResetTokenValid, resetPasswordWithToken } from "~/server/auth.server";
 import { readFormData } from "~/server/forms.server";
 import { clearSessionCookie } from "~/server/sessions.server";
@@ -93,23 +94,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
         <FormAlert errors={form.errors} id={form.errorId} />
         <input type="hidden" name="token" value={loaderData.token} />
-        <TextField
-          meta={fields.newPassword}
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters; a passphrase of several words works well.`}
-          maxLength={256}
-          required
-        />
-        <TextField
-          meta={fields.confirmPassword}
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={256}
-          required
-        />
+        <NewPasswordFields newPassword={fields.newPassword} confirmPassword={fields.confirmPassword} />
         <Button type="submit" size="lg" className="w-full" disabled={submitting}>
           <KeyRound aria-hidden="true" className="size-4" />
           {submitting ? "Resetting..." : "Reset Password"}
