@@ -11,26 +11,13 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { type Browser, type BrowserContext, chromium } from "@playwright/test";
 import { startApp } from "../scripts/lib/app-process.ts";
+import { chromiumLaunchOptions, PUBLIC_PAGES } from "../scripts/lib/chromium.ts";
 import { environmentLines, kb, loadAverage, sleep, table, verdict } from "./lib/report.ts";
 
 const JS_BUDGET_KB = 120;
 const CSS_BUDGET_KB = 15;
 const ADMIN_EMAIL = "bench-admin@example.com";
 const ADMIN_PASSWORD = "bench admin passphrase 2026";
-
-const PUBLIC_PAGES = [
-  "/",
-  "/about",
-  "/services",
-  "/services/air-freight",
-  "/contact",
-  "/blog",
-  "/blog/navigating-customs-clearance-in-west-africa",
-  "/track",
-  "/track/UTG-1234-5678",
-  "/privacy-policy",
-  "/terms-of-service",
-];
 
 const ADMIN_PAGES = [
   "/admin/dashboard",
@@ -45,16 +32,6 @@ const ADMIN_PAGES = [
   "/admin/media",
   "/admin/settings",
   "/admin/change-password",
-];
-
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-dev-shm-usage",
 ];
 
 type Resource = { url: string; type: "script" | "stylesheet" | "document"; gzip: number };
@@ -211,8 +188,7 @@ export async function pageWeightSection({ buildDir }: { buildDir: string }) {
     },
   });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
+    ...chromiumLaunchOptions,
   });
   try {
     const origin = app.url;

@@ -1,0 +1,31 @@
+// How the tests and benchmarks start Chromium (Playwright's launch options), and the public pages they
+// measure. One list, so the page-weight benchmark and the budget test look at the same pages.
+
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
+  ],
+};
+
+/** Every public page (one service detail, one demo blog post and one demo shipment stand for their kind). */
+export const PUBLIC_PAGES = [
+  "/",
+  "/about",
+  "/services",
+  "/services/air-freight",
+  "/services/road-transport",
+  "/contact",
+  "/blog",
+  "/blog/navigating-customs-clearance-in-west-africa",
+  "/track",
+  "/track/UTG-1234-5678",
+  "/privacy-policy",
+  "/terms-of-service",
+];
