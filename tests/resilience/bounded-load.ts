@@ -45,6 +45,24 @@ async function submitContact(app: AppProcess, email: string, signal: AbortSignal
     subject: "Shipping rates to Accra",
     message: "Please send me your current rates for a 20 ft container.",
   });
+  return postContactPage({ app, body, signal, acknowledgement: "Message sent successfully!" });
+}
+
+/**
+ * Posts a form of /contact as a browser without JavaScript does; true when the page answers 200 with
+ * the form's acknowledgement.
+ */
+export async function postContactPage({
+  app,
+  body,
+  signal,
+  acknowledgement,
+}: {
+  app: AppProcess;
+  body: URLSearchParams;
+  signal?: AbortSignal;
+  acknowledgement: string;
+}): Promise<boolean> {
   const response = await fetch(`${app.url}/contact`, {
     method: "POST",
     body,
@@ -53,7 +71,7 @@ async function submitContact(app: AppProcess, email: string, signal: AbortSignal
     signal,
   });
   const text = await response.text();
-  return response.status === 200 && text.includes("Message sent successfully!");
+  return response.status === 200 && text.includes(acknowledgement);
 }
 
 /** Reads the app's resident set size (VmRSS, bytes). */

@@ -10,7 +10,7 @@ import { quoteRequests } from "../../app/server/db/schema.ts";
 import { type AppProcess, startApp } from "../../scripts/lib/app-process.ts";
 import { buildSite, isBuildCurrent } from "../../scripts/lib/build-state.ts";
 import { type Cluster, findPostgresBin, removeCluster, startCluster } from "../../scripts/lib/postgres.ts";
-import { boundedLoad } from "./bounded-load.ts";
+import { boundedLoad, postContactPage } from "./bounded-load.ts";
 
 const ci = process.env.CI === "true" || process.env.CI === "1";
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -51,15 +51,7 @@ async function submitQuote(app: AppProcess, email: string, signal?: AbortSignal)
     specialInfo: "",
     freightTypes: "air",
   });
-  const response = await fetch(`${app.url}/contact`, {
-    method: "POST",
-    body,
-    headers: { Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" },
-    redirect: "manual",
-    signal,
-  });
-  const text = await response.text();
-  return response.status === 200 && text.includes("Quote request submitted successfully");
+  return postContactPage({ app, body, signal, acknowledgement: "Quote request submitted successfully" });
 }
 
 /** Submits quotes one after another until stopped; returns the e-mails the app acknowledged. */

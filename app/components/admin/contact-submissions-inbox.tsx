@@ -31,12 +31,12 @@ export function ContactSubmissionsInbox({ data }: { data: MessageInboxData }) {
       texts={texts}
       columns={columns}
       data={data}
-      details={MessageDetailsFields}
+      details={messageDetailFields}
     />
   );
 }
 
-function MessageDetailsFields(message: MessageDetails) {
+function messageDetailFields(message: MessageDetails) {
   return (
     <>
       <Detail label="Name">{message.name}</Detail>

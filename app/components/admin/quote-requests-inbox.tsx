@@ -33,12 +33,12 @@ export function QuoteRequestsInbox({ data }: { data: QuoteInboxData }) {
       texts={texts}
       columns={columns}
       data={data}
-      details={QuoteDetailsFields}
+      details={quoteDetailFields}
     />
   );
 }
 
-function QuoteDetailsFields(quote: QuoteDetails) {
+function quoteDetailFields(quote: QuoteDetails) {
   return (
     <>
       <Detail label="Name">{quote.name}</Detail>
