@@ -34,7 +34,7 @@ async function main() {
   try {
     services = await mod.startServices();
   } catch (error) {
-    const known = error instanceof mod.ConfigError || error instanceof mod.DataDirLockedError;
+    const known = error instanceof mod.ConfigError || error instanceof mod.EmbeddedDatabaseError;
     console.error(known ? (error as Error).message : error);
     await vite?.close();
     process.exit(1);

@@ -5,12 +5,15 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findAdminByEmail } from "../app/server/admin-users.server.ts";
 import { openDatabase } from "../app/server/db/client.server.ts";
+import { isProcessAlive } from "../app/server/db/processes.server.ts";
 import { verifyPassword } from "../app/server/passwords.server.ts";
 
 // `npm run admin` as a person runs it: a real process on its own embedded database, the password on stdin.
 let dataDir: string;
 beforeAll(() => {
-  dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "admin-cli-")), "data");
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), "admin-cli-"));
+  fs.chmodSync(parent, 0o755); // as root, the database server's own user must be able to pass through
+  dataDir = path.join(parent, "data");
 });
 afterAll(() => {
   fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
@@ -122,29 +125,42 @@ describe("npm run admin", () => {
     expect(unknown.stderr).toContain("Usage:");
   });
 
-  it("says clearly that the database is in use while the app runs", { timeout: 180_000 }, async () => {
-    // Another live process holds the data folder's lock, as the running app does.
+  it("works while the site runs: joins the running database server and leaves it running", {
+    timeout: 180_000,
+  }, async () => {
+    // Another live process uses the embedded server, as the running app does.
     const holder = spawn(
       process.execPath,
       [
         "--input-type=module",
         "-e",
-        `const { lockDataDir } = await import("./app/server/db/lock.server.ts");
-         lockDataDir(${JSON.stringify(dataDir)});
-         console.log("locked");
+        `const { openDatabase } = await import("./app/server/db/client.server.ts");
+         const database = await openDatabase({ dataDir: ${JSON.stringify(dataDir)} });
+         process.on("SIGTERM", async () => { await database.close(); process.exit(0); });
+         console.log("ready " + database.embedded.pid());
          setInterval(() => {}, 1000);`,
       ],
       { stdio: ["ignore", "pipe", "inherit"] },
     );
     try {
-      await new Promise<void>((resolve, reject) => {
-        holder.stdout.on("data", (chunk) => String(chunk).includes("locked") && resolve());
-        holder.on("exit", (code) => reject(new Error(`the lock holder exited (${code})`)));
+      const serverPid = await new Promise<number>((resolve, reject) => {
+        holder.stdout.on("data", (chunk) => {
+          const match = /ready (\d+)/.exec(String(chunk));
+          if (match) resolve(Number(match[1]));
+        });
+        holder.on("exit", (code) => reject(new Error(`the holder exited (${code})`)));
       });
       const run = await runAdmin(["list"]);
-      expect(run.code).toBe(1);
-      expect(run.stderr).toContain("is in use by another process");
-      expect(run.stderr).toContain("Stop the app, run this command, then start the app again.");
+      expect(run.stderr).toBe("");
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain("Ops@Example.com");
+      // The CLI left; the server the site uses still runs.
+      expect(isProcessAlive(serverPid)).toBe(true);
+      const stopped = new Promise((resolve) => holder.once("exit", resolve));
+      holder.kill("SIGTERM");
+      await stopped;
+      // The last user out stops the server.
+      expect(isProcessAlive(serverPid)).toBe(false);
     } finally {
       holder.kill();
     }

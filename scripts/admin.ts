@@ -8,7 +8,7 @@ import {
   setAdminPassword,
 } from "../app/server/admin-users.server.ts";
 import { loadConfig } from "../app/server/config.server.ts";
-import { type Database, migrateDatabase, openDatabase } from "../app/server/db/client.server.ts";
+import { type Database, migrateDatabase, openConfiguredDatabase } from "../app/server/db/client.server.ts";
 import { clearLoginFailures } from "../app/server/login-throttle.server.ts";
 import { deleteUserSessions } from "../app/server/sessions.server.ts";
 import { adminNameField } from "../app/schemas/admin-user.ts";
@@ -23,7 +23,7 @@ const USAGE = `Usage:
 The password is asked for at a prompt, or read from the first line of standard input
 (e.g. printf '%s\\n' "$PASSWORD" | npm run admin -- create --email you@example.com).
 It must be at least 12 characters and not a common password.
-With the embedded database, stop the app first: its data folder serves one process at a time.`;
+It works while the site runs: on the embedded database it joins the running server.`;
 
 class UsageError extends Error {}
 /** A failure to report in one sentence, without a stack trace. */
@@ -105,11 +105,7 @@ function parseCommand(argv: string[]) {
 
 async function openAppDatabase(): Promise<Database> {
   const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
-    timeoutMs: config.DATABASE_TIMEOUT_MS,
-  });
+  const database = await openConfiguredDatabase(config);
   try {
     await migrateDatabase(database);
   } catch (error) {
@@ -138,10 +134,8 @@ async function main() {
   try {
     database = await openAppDatabase();
   } catch (error) {
-    if (error instanceof Error && error.name === "DataDirLockedError") {
-      fail(`${error.message}\nStop the app, run this command, then start the app again.`);
-    }
-    if (error instanceof Error && error.name === "ConfigError") fail(error.message);
+    if (error instanceof Error && /^(ConfigError|EmbeddedDatabaseError)$/.test(error.name))
+      fail(error.message);
     throw error;
   }
   const { db } = database;

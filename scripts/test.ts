@@ -1,9 +1,10 @@
-// `npm test`: lint, typecheck, unit and integration tests on PGlite, the same on PostgreSQL, the
-// browser suite, and the resilience and hostile-input suites against the built app. A part that
-// cannot run here is reported loudly and skipped; with CI=true it fails.
+// `npm test`: lint, typecheck, unit and integration tests on the embedded PostgreSQL server, the same
+// on the oldest PostgreSQL we support (15, Debian's package) through a connection string, the browser
+// suite, and the resilience and hostile-input suites against the built app. A part that cannot run here
+// is reported loudly and skipped; with CI=true it fails.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { findPostgresBin, removeCluster, startCluster } from "./lib/postgres.ts";
+import { findPostgresBin, OLDEST_POSTGRES, removeCluster, startCluster } from "./lib/postgres.ts";
 
 const ci = process.env.CI === "true" || process.env.CI === "1";
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -12,9 +13,16 @@ const results: { step: string; outcome: "passed" | "failed" | "skipped"; note?: 
 function run(step: string, command: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n▶ ${step}`);
   const started = Date.now();
-  const result = spawnSync(command[0]!, command.slice(1), { stdio: "inherit", env: { ...process.env, ...env } });
+  const result = spawnSync(command[0]!, command.slice(1), {
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+  });
   const ok = result.status === 0;
-  results.push({ step, outcome: ok ? "passed" : "failed", note: `${Math.round((Date.now() - started) / 1000)} s` });
+  results.push({
+    step,
+    outcome: ok ? "passed" : "failed",
+    note: `${Math.round((Date.now() - started) / 1000)} s`,
+  });
   return ok;
 }
 
@@ -28,22 +36,25 @@ const node = process.execPath;
 const bin = (name: string) => `node_modules/.bin/${name}`;
 
 run("lint", [bin("biome"), "lint", "."]);
-run("typecheck", [node, "node_modules/@react-router/dev/bin.cjs", "typegen"]) && run("typecheck (tsc)", [bin("tsc")]);
-run("unit and integration tests (PGlite)", [node, "node_modules/vitest/vitest.mjs", "run"], { TEST_DB: "pglite" });
+run("typecheck", [node, "node_modules/@react-router/dev/bin.cjs", "typegen"]) &&
+  run("typecheck (tsc)", [bin("tsc")]);
+const vitest = [node, "node_modules/vitest/vitest.mjs", "run"];
+run("unit and integration tests (embedded PostgreSQL 18)", vitest, { TEST_DATABASE_URL: "" });
 
 if (process.env.TEST_DATABASE_URL) {
-  run("integration tests (PostgreSQL, TEST_DATABASE_URL)", [node, "node_modules/vitest/vitest.mjs", "run"], {
-    TEST_DB: "postgres",
-  });
+  run("integration tests (PostgreSQL at TEST_DATABASE_URL)", vitest);
 } else {
   const pgBin = findPostgresBin();
   if (!pgBin) {
-    skip("integration tests (PostgreSQL)", "No PostgreSQL server binaries found and TEST_DATABASE_URL is not set.", "apt-get install -y postgresql");
+    skip(
+      `integration tests (PostgreSQL ${OLDEST_POSTGRES} through a connection string)`,
+      "No PostgreSQL server binaries found and TEST_DATABASE_URL is not set.",
+      `apt-get install -y postgresql-${OLDEST_POSTGRES}`,
+    );
   } else {
     const cluster = await startCluster(pgBin);
     try {
-      run("integration tests (PostgreSQL)", [node, "node_modules/vitest/vitest.mjs", "run"], {
-        TEST_DB: "postgres",
+      run(`integration tests (PostgreSQL ${pgBin.split("/").at(-2)} through a connection string)`, vitest, {
         TEST_DATABASE_URL: cluster.url,
       });
     } finally {
@@ -55,7 +66,11 @@ if (process.env.TEST_DATABASE_URL) {
 if (fs.existsSync(chromium)) {
   run("end-to-end tests (Playwright, Chromium)", [node, "scripts/e2e.ts"], { CHROMIUM_PATH: chromium });
 } else {
-  skip("end-to-end tests (Playwright)", `No Chromium at ${chromium} (set CHROMIUM_PATH).`, "apt-get install -y chromium");
+  skip(
+    "end-to-end tests (Playwright)",
+    `No Chromium at ${chromium} (set CHROMIUM_PATH).`,
+    "apt-get install -y chromium",
+  );
 }
 
 run("resilience (SIGKILL, SIGTERM, database outage, bounded load)", [node, "tests/resilience/run.ts"]);

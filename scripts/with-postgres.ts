@@ -1,5 +1,5 @@
 // Runs a command against a throwaway PostgreSQL cluster: `node scripts/with-postgres.ts npx vitest run <files>`.
-// The command gets TEST_DB=postgres and TEST_DATABASE_URL.
+// The command gets TEST_DATABASE_URL.
 import { spawnSync } from "node:child_process";
 import { findPostgresBin, removeCluster, startCluster } from "./lib/postgres.ts";
 
@@ -19,7 +19,7 @@ try {
   status =
     spawnSync(command, args, {
       stdio: "inherit",
-      env: { ...process.env, TEST_DB: "postgres", TEST_DATABASE_URL: cluster.url },
+      env: { ...process.env, TEST_DATABASE_URL: cluster.url },
     }).status ?? 1;
 } finally {
   removeCluster(cluster);

@@ -11,7 +11,7 @@ import { isCrossOriginWrite } from "../app/server/security.server.ts";
 import { type Services, startServices } from "../app/server/services.server.ts";
 
 export { ConfigError } from "../app/server/config.server.ts";
-export { DataDirLockedError } from "../app/server/db/lock.server.ts";
+export { EmbeddedDatabaseError } from "../app/server/db/embedded-postgres.server.ts";
 export { startServices };
 export type { Services };
 
@@ -114,7 +114,11 @@ export function createApp({ services, buildDir }: CreateAppOptions): express.Exp
       await pingDatabase(services.db);
       res.type("text/plain").send("ready");
     } catch {
-      res.status(503).type("text/plain").send("database unavailable");
+      const failure = services.dbHealth.failure();
+      res
+        .status(503)
+        .type("text/plain")
+        .send(failure ? `database unavailable: ${failure.split("\n")[0]}` : "database unavailable");
     }
   });
 

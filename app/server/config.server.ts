@@ -24,6 +24,8 @@ const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { message: "must start with postgres:// or postgresql://" })
     .optional(),
   DATABASE_TIMEOUT_MS: int(5000, 100, 600_000),
+  /** Connections each app process keeps (default: 5 to the embedded server, 10 to DATABASE_URL). */
+  DATABASE_POOL_SIZE: int(0, 0, 200).transform((n) => (n === 0 ? undefined : n)),
   SEED_DEMO: bool(true),
   SITE_URL: z.url({ message: "must be an absolute http(s) URL" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -37,17 +37,16 @@ export const EVENTS_CHANNEL = "freight_events";
 /**
  * Relays the database's notifications to subscribers in this process. On PostgreSQL a dedicated
  * connection LISTENs, so an insert made through any app instance reaches every instance; it
- * reconnects by itself after the server restarts. On PGlite the embedded database notifies directly.
+ * reconnects by itself after the server restarts.
  */
 export async function startEventBus({
   database,
-  databaseUrl,
   logger,
 }: {
-  database: Database;
-  databaseUrl?: string;
+  database: Pick<Database, "url">;
   logger: Logger;
 }): Promise<EventBus> {
+  const databaseUrl = database.url;
   const listeners = new Set<EventListener>();
   const closing = new AbortController();
   const dispatch = (payload: string | undefined) => {
@@ -73,20 +72,6 @@ export async function startEventBus({
     };
   };
 
-  if (database.pglite) {
-    const unlisten = await database.pglite.listen(EVENTS_CHANNEL, dispatch);
-    return {
-      subscribe,
-      signal: closing.signal,
-      async close() {
-        closing.abort();
-        listeners.clear();
-        await unlisten().catch(() => {});
-      },
-    };
-  }
-
-  if (!databaseUrl) throw new Error("The event bus on PostgreSQL needs the database URL");
   let closed = false;
   let client: pg.Client | undefined;
   let retryDelay = 500;

@@ -1,6 +1,6 @@
 import { ensureFirstAdmin } from "./admin-users.server.ts";
 import { type Config, loadConfig } from "./config.server.ts";
-import { type Database, migrateDatabase, openDatabase } from "./db/client.server.ts";
+import { type Database, migrateDatabase, openConfiguredDatabase } from "./db/client.server.ts";
 import { type DatabaseHealth, watchDatabaseHealth } from "./db/health.server.ts";
 import { type EventBus, startEventBus } from "./events.server.ts";
 import { createLogger, type Logger } from "./logger.server.ts";
@@ -32,11 +32,7 @@ export async function startServices(
   const config = loadConfig(env);
   const logger = createLogger(config.LOG_LEVEL);
   const started = performance.now();
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
-    timeoutMs: config.DATABASE_TIMEOUT_MS,
-  });
+  const database = await openConfiguredDatabase(config, logger);
   let events: EventBus;
   try {
     await migrateDatabase(database);
@@ -45,15 +41,15 @@ export async function startServices(
       if (seeded) logger.info("Loaded the demo content into a new database (SEED_DEMO=false turns this off)");
     }
     await ensureFirstAdmin({ db: database.db, config, logger });
-    events = await startEventBus({ database, databaseUrl: database.url, logger });
+    events = await startEventBus({ database, logger });
   } catch (error) {
     await database.close().catch(() => {});
     throw error;
   }
   logger.info(
     { database: database.kind, ms: Math.round(performance.now() - started) },
-    database.kind === "pglite"
-      ? `Database ready (embedded, ${config.DATA_DIR})`
+    database.kind === "embedded"
+      ? `Database ready (embedded PostgreSQL, ${config.DATA_DIR})`
       : "Database ready (PostgreSQL)",
   );
   const dbHealth = watchDatabaseHealth({ database, logger, timeoutMs: config.DATABASE_TIMEOUT_MS });

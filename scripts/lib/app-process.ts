@@ -4,7 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import { freePort } from "./postgres.ts";
 
-export type AppProcess = { url: string; port: number; dataDir: string; child: ChildProcess; output: () => string; stop(signal?: NodeJS.Signals): Promise<number | null> };
+export type AppProcess = {
+  url: string;
+  port: number;
+  dataDir: string;
+  child: ChildProcess;
+  output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+};
 
 /** Starts the built app (`node server.ts`) on a free port with its own database, and waits until it answers. */
 export async function startApp({
@@ -12,12 +19,27 @@ export async function startApp({
   buildDir = path.resolve(process.env.BUILD_DIR ?? "build"),
   dataDir,
   timeoutMs = 30_000,
-}: { env?: Record<string, string>; buildDir?: string; dataDir?: string; timeoutMs?: number } = {}): Promise<AppProcess> {
+}: {
+  env?: Record<string, string>;
+  buildDir?: string;
+  dataDir?: string;
+  timeoutMs?: number;
+} = {}): Promise<AppProcess> {
   const port = await freePort();
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "freight-app-"));
   let output = "";
   const child = spawn(process.execPath, ["server.ts"], {
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, BUILD_DIR: buildDir, SITE_URL: `http://127.0.0.1:${port}`, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dir,
+      BUILD_DIR: buildDir,
+      SITE_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk));

@@ -3,7 +3,16 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["app", "server", "public", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"];
+const SOURCES = [
+  "app",
+  "server",
+  "public",
+  "package.json",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "tsconfig.json",
+];
 
 function* walk(entry: string): Generator<string> {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });

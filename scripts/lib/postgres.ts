@@ -4,15 +4,22 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-/** The bin folder of the newest PostgreSQL installed from Debian's packages, if any. */
-export function findPostgresBin(): string | undefined {
+/** The oldest PostgreSQL major version the app supports; CI runs the integration suite on it too. */
+export const OLDEST_POSTGRES = "15";
+
+/**
+ * The bin folder of a PostgreSQL installed from Debian's packages: the given major version, or else the
+ * oldest installed (the compatibility run wants the oldest server we support).
+ */
+export function findPostgresBin(version = OLDEST_POSTGRES): string | undefined {
   const root = "/usr/lib/postgresql";
   if (!fs.existsSync(root)) return undefined;
   const versions = fs
     .readdirSync(root)
     .filter((v) => fs.existsSync(path.join(root, v, "bin", "initdb")))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions[0] ? path.join(root, versions[0], "bin") : undefined;
+    .sort((a, b) => Number(a) - Number(b));
+  const chosen = versions.includes(version) ? version : versions[0];
+  return chosen ? path.join(root, chosen, "bin") : undefined;
 }
 
 export function freePort(): Promise<number> {

@@ -1,32 +1,47 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import type { TestProject } from "vitest/node";
 import { migrateDatabase, openDatabase } from "../../app/server/db/client.server.ts";
-import { PGLITE_SNAPSHOT, POSTGRES_TEMPLATE, testDatabaseKind } from "./test-db.ts";
+import { startEmbeddedPostgres } from "../../app/server/db/embedded-postgres.server.ts";
+import { POSTGRES_TEMPLATE, withDatabase } from "./test-server.ts";
 
-/** Migrates once per run: a PGlite snapshot or a PostgreSQL template database that each test file copies. */
-export default async function setup() {
-  if (testDatabaseKind() === "postgres") {
-    const url = process.env.TEST_DATABASE_URL!;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      await admin.query(`drop database if exists ${POSTGRES_TEMPLATE} with (force)`);
-      await admin.query(`create database ${POSTGRES_TEMPLATE}`);
-    } finally {
-      await admin.end();
-    }
-    const templateUrl = new URL(url);
-    templateUrl.pathname = `/${POSTGRES_TEMPLATE}`;
-    const database = await openDatabase({ databaseUrl: templateUrl.href });
-    await migrateDatabase(database);
-    await database.close();
-    return;
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A connection string to a database on the run's server in which tests may create databases. */
+    testServerUrl: string;
   }
-  const database = await openDatabase({});
+}
+
+/**
+ * One PostgreSQL server per run: the embedded server (PostgreSQL 18, as the app runs it), or the server
+ * at TEST_DATABASE_URL (CI's PostgreSQL 15). It migrates a template database once; every test file
+ * gets its own copy of it (CREATE DATABASE … TEMPLATE).
+ */
+export default async function setup(project: TestProject) {
+  let serverUrl = process.env.TEST_DATABASE_URL;
+  let stop = async () => {};
+  if (!serverUrl) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "freight-test-pg-"));
+    const embedded = await startEmbeddedPostgres({ dataDir, durable: false });
+    serverUrl = embedded.urlFor("postgres");
+    stop = async () => {
+      await embedded.release();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    };
+  }
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${POSTGRES_TEMPLATE} with (force)`);
+    await admin.query(`create database ${POSTGRES_TEMPLATE}`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({ databaseUrl: withDatabase(serverUrl, POSTGRES_TEMPLATE) });
   await migrateDatabase(database);
-  const dump = await database.pglite!.dumpDataDir("none");
-  fs.mkdirSync(path.dirname(PGLITE_SNAPSHOT), { recursive: true });
-  fs.writeFileSync(PGLITE_SNAPSHOT, Buffer.from(await dump.arrayBuffer()));
   await database.close();
+  project.provide("testServerUrl", serverUrl);
+  return stop;
 }

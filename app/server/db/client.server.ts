@@ -1,98 +1,107 @@
-import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzleNodePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { lockDataDir } from "./lock.server.ts";
-import { cachePgliteStatements } from "./pglite-statements.server.ts";
+import { type EmbeddedPostgres, startEmbeddedPostgres } from "./embedded-postgres.server.ts";
+import type { Config } from "../config.server.ts";
 import * as schema from "./schema.ts";
 
-/** Both drivers expose the same query builder; the node-postgres type stands for either. */
 export type Db = NodePgDatabase<typeof schema>;
 
 export type Database = {
   db: Db;
-  kind: "pglite" | "postgres";
-  /** The connection string, on PostgreSQL. */
-  url?: string;
-  /** The raw PostgreSQL pool when running on a server (LISTEN/NOTIFY needs its own connection). */
-  pool?: pg.Pool;
-  /** The embedded database itself (snapshots in tests). */
-  pglite?: PGlite;
+  /** "embedded": the PostgreSQL server the app runs in DATA_DIR; "external": a server at DATABASE_URL. */
+  kind: "embedded" | "external";
+  /** The connection string (LISTEN/NOTIFY and tools open connections of their own). */
+  url: string;
+  pool: pg.Pool;
+  /** The embedded server's supervisor, when the app runs its own. */
+  embedded?: EmbeddedPostgres;
   close(): Promise<void>;
 };
 
+type Log = { info(message: string): void; warn(message: string): void; error(message: string): void };
+
 export type OpenDatabaseOptions = {
+  /** A PostgreSQL server to use; without it the embedded server of `dataDir` is started or joined. */
   databaseUrl?: string;
   dataDir?: string;
-  /** A migrated snapshot to start from (tests); skips the slow first start of an empty folder. */
-  loadDataDir?: Blob;
   timeoutMs?: number;
+  /** Connections in the pool. */
+  poolSize?: number;
+  log?: Log;
+  /** Embedded server only: false trades crash safety for speed (tests). */
+  durable?: boolean;
 };
 
 export const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 
-export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) {
-    const timeout = options.timeoutMs ?? 5000;
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      connectionTimeoutMillis: timeout,
-      query_timeout: timeout * 2,
-      idleTimeoutMillis: 30_000,
-    });
-    // An idle client losing its server (restart, failover) must not crash the process.
-    pool.on("error", () => {});
-    const db = drizzleNodePg(pool, { schema });
-    return { db, kind: "postgres", url: options.databaseUrl, pool, close: () => pool.end() };
-  }
-
-  let release: (() => void) | undefined;
-  if (options.dataDir) {
-    fs.mkdirSync(options.dataDir, { recursive: true });
-    release = lockDataDir(options.dataDir);
-  }
-  try {
-    const client = await PGlite.create({
-      dataDir: options.dataDir,
-      loadDataDir: options.loadDataDir,
-      extensions: { pg_trgm },
-    });
-    const db = drizzlePglite({ client: cachePgliteStatements(client) as PGlite, schema }) as unknown as Db;
-    return {
-      db,
-      kind: "pglite",
-      pglite: client,
-      async close() {
-        try {
-          await client.close();
-        } finally {
-          release?.();
-        }
-      },
-    };
-  } catch (error) {
-    release?.();
-    throw error;
-  }
+function createPool(url: string, timeout: number, max: number): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: timeout,
+    query_timeout: timeout * 2,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its server (restart, failover) must not crash the process.
+  pool.on("error", () => {});
+  return pool;
 }
 
-/** Applies the committed SQL migrations; on PostgreSQL one instance at a time. */
-export async function migrateDatabase(database: Database): Promise<void> {
-  if (database.kind === "pglite") {
-    await migratePglite(database.db as never, { migrationsFolder });
-    return;
+/** Connects to DATABASE_URL, or starts (or joins) the embedded PostgreSQL server of DATA_DIR. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const timeout = options.timeoutMs ?? 5000;
+  if (options.databaseUrl) {
+    const pool = createPool(options.databaseUrl, timeout, options.poolSize ?? 10);
+    const db = drizzle(pool, { schema });
+    return { db, kind: "external", url: options.databaseUrl, pool, close: () => pool.end() };
   }
-  const client = await database.pool!.connect();
+  if (!options.dataDir) throw new Error("openDatabase needs a databaseUrl or a dataDir");
+  const embedded = await startEmbeddedPostgres({
+    dataDir: options.dataDir,
+    log: options.log,
+    durable: options.durable,
+  });
+  const pool = createPool(embedded.url, timeout, options.poolSize ?? 5);
+  const db = drizzle(pool, { schema });
+  return {
+    db,
+    kind: "embedded",
+    url: embedded.url,
+    pool,
+    embedded,
+    async close() {
+      try {
+        await pool.end();
+      } finally {
+        await embedded.release();
+      }
+    },
+  };
+}
+
+/** The database the configuration names: DATABASE_URL, else the embedded server of DATA_DIR. */
+export function openConfiguredDatabase(config: Config, log?: Log): Promise<Database> {
+  return openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    timeoutMs: config.DATABASE_TIMEOUT_MS,
+    poolSize: config.DATABASE_POOL_SIZE,
+    log,
+  });
+}
+
+/** Applies the committed SQL migrations, one process at a time. */
+export async function migrateDatabase(
+  database: Pick<Database, "pool">,
+  folder = migrationsFolder,
+): Promise<void> {
+  const client = await database.pool.connect();
   try {
     await client.query("select pg_advisory_lock(72707369)");
-    await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+    await migrate(drizzle(client, { schema }), { migrationsFolder: folder });
   } finally {
     await client.query("select pg_advisory_unlock(72707369)").catch(() => {});
     client.release();

@@ -2,16 +2,18 @@ import type { Logger } from "../logger.server.ts";
 import { type Database, pingDatabase } from "./client.server.ts";
 
 export type DatabaseHealth = {
-  /** The last known state; false while a PostgreSQL server is unreachable. */
+  /** The last known state; false while the database server is unreachable. */
   isUp(): boolean;
+  /** Why the embedded server is down and not being restarted (a crash loop, a full disk), if so. */
+  failure(): string | undefined;
   /** Pings now (at most once per call burst) and returns the fresh state. */
   check(): Promise<boolean>;
   close(): void;
 };
 
 /**
- * Watches a PostgreSQL server so requests fail fast with 503 while it is down and the app recovers by
- * itself when it is back. The embedded database lives in the process and is always up.
+ * Watches the database server so requests fail fast with 503 while it is down and the app recovers by
+ * itself when it is back. The embedded server is started again when it died (see `recover`).
  */
 export function watchDatabaseHealth({
   database,
@@ -24,9 +26,6 @@ export function watchDatabaseHealth({
   intervalMs?: number;
   timeoutMs: number;
 }): DatabaseHealth {
-  if (database.kind === "pglite") {
-    return { isUp: () => true, check: async () => true, close() {} };
-  }
   let up = true;
   let inFlight: Promise<boolean> | null = null;
   const check = () => {
@@ -44,6 +43,13 @@ export function watchDatabaseHealth({
       } catch (error) {
         if (up) logger.error({ err: error }, "The database is unreachable; answering 503 until it is back");
         up = false;
+        if (database.embedded && (await database.embedded.recover())) {
+          up = await pingDatabase(database.db).then(
+            () => true,
+            () => false,
+          );
+          if (up) logger.info("The embedded database server was restarted and answers again");
+        }
       } finally {
         clearTimeout(timer);
         inFlight = null;
@@ -54,5 +60,10 @@ export function watchDatabaseHealth({
   };
   const timer = setInterval(() => void check(), intervalMs);
   timer.unref();
-  return { isUp: () => up, check, close: () => clearInterval(timer) };
+  return {
+    isUp: () => up,
+    failure: () => database.embedded?.failure(),
+    check,
+    close: () => clearInterval(timer),
+  };
 }

@@ -157,7 +157,10 @@ export const media = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("cms_media_filename_idx").on(t.filename), index("cms_media_created_at_idx").on(t.createdAt.desc())],
+  (t) => [
+    uniqueIndex("cms_media_filename_idx").on(t.filename),
+    index("cms_media_created_at_idx").on(t.createdAt.desc()),
+  ],
 );
 
 export const mediaVariants = pgTable(
