@@ -1,0 +1,412 @@
+import { spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createTestDatabase } from "../../../tests/setup/test-db.ts";
+import { withDatabase } from "../../../tests/setup/test-server.ts";
+import { createAdminUser } from "../admin-users.server.ts";
+import { loadConfig } from "../config.server.ts";
+import { createMedia, getMediaFile } from "../media.server.ts";
+import { seedDemoContent } from "../seed.server.ts";
+import { createSession } from "../sessions.server.ts";
+import { getSiteSettings, updateSiteSettings } from "../settings.server.ts";
+import {
+  BackupError,
+  type BackupSummary,
+  restoreBackup,
+  TABLES_LEFT_OUT,
+  writeBackup,
+} from "./backup.server.ts";
+import { type Database, migrateDatabase, migrationsFolder, openDatabase } from "./client.server.ts";
+import { contactSubmissions, outbox, passwordResetTokens, quoteRequests, rateLimits } from "./schema.ts";
+
+const png = fs.readFileSync("public/og-image.png");
+const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"));
+const MIGRATIONS = journal.entries.length as number;
+const APP_TABLES = [
+  "admin_users",
+  "blog_posts",
+  "cms_media",
+  "cms_media_variants",
+  "consignees",
+  "contact_submissions",
+  "outbox",
+  "password_reset_tokens",
+  "quote_requests",
+  "rate_limits",
+  "sessions",
+  "shipment_status_history",
+  "shipments",
+  "shippers",
+  "site_settings",
+];
+
+let dir: string;
+const opened: Database[] = [];
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "backup-test-"));
+});
+afterAll(async () => {
+  for (const database of opened) await database.close().catch(() => {});
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function testDatabase() {
+  const database = await createTestDatabase();
+  opened.push(database);
+  return database;
+}
+
+/** A database on the run's server with nothing in it, not even the migrations. */
+async function unmigratedDatabase(): Promise<Database> {
+  const serverUrl = inject("testServerUrl");
+  const name = `freight_backup_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const database = await openDatabase({ databaseUrl: withDatabase(serverUrl, name) });
+  const wrapped = {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+  opened.push(wrapped);
+  return wrapped;
+}
+
+/** A site with every kind of content, and a row in each table a backup leaves out. */
+async function fillSite({ db }: Database) {
+  const now = new Date("2026-11-20T10:11:12.345678Z");
+  await seedDemoContent({ db, now });
+  const upload = await createMedia({
+    db,
+    bytes: png,
+    originalName: "port.png",
+    alt: "Côte d'Ivoire port",
+    maxBytes: 10 * 1024 * 1024,
+  });
+  if (!upload.ok) throw new Error(upload.message);
+  const admin = await createAdminUser({
+    db,
+    email: "Ops@Example.com",
+    name: "Ops Desk",
+    password: "a sturdy backup passphrase",
+  });
+  await createSession({ db, config: loadConfig({ NODE_ENV: "test" }), userId: admin!.id });
+  const settings = await getSiteSettings({ db });
+  await updateSiteSettings({ db, settings: { ...settings, phone: "+231 555 0199" } });
+  await db.insert(quoteRequests).values({
+    firstName: "Adaeze",
+    lastName: "Okafor",
+    email: "adaeze@example.com",
+    cityDeparture: "Lagos",
+    deliveryCity: "Monrovia",
+    parcelType: "Pallet",
+    weight: "120 kg",
+    specialInfo: 'Fragile: "glass"\nline two \\ backslash',
+    freightTypes: ["sea", "road"],
+  });
+  await db.insert(contactSubmissions).values({
+    name: "Kofi",
+    email: "kofi@example.com",
+    subject: "Côte d'Ivoire route",
+    message: "Emoji 🚢 and tab\tend",
+  });
+  await db.insert(outbox).values({ to: "ops@example.com", subject: "Reset", text: "a reset link" });
+  await db.insert(rateLimits).values({
+    key: "form:203.0.113.9",
+    count: 2,
+    windowStart: now,
+    expiresAt: new Date(now.getTime() + 60_000),
+  });
+  await db.insert(passwordResetTokens).values({
+    tokenHash: "f".repeat(64),
+    userId: admin!.id,
+    expiresAt: new Date(now.getTime() + 60_000),
+  });
+  return { filename: upload.item.filename };
+}
+
+/** Every row of every table of the database, as text, sorted (read independently of the backup code). */
+async function snapshot(database: Database): Promise<Record<string, string[]>> {
+  const { rows: tables } = await database.pool.query(
+    "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'",
+  );
+  const result: Record<string, string[]> = {};
+  for (const { table_name: table } of tables) {
+    const { rows } = await database.pool.query(
+      `select to_jsonb(t)::text as row from "${table}" t order by 1`,
+    );
+    result[table] = rows.map((r) => r.row);
+  }
+  return result;
+}
+
+async function appliedMigrations(database: Database): Promise<number> {
+  const { rows } = await database.pool.query(
+    "select to_regclass('drizzle.__drizzle_migrations') is not null as present",
+  );
+  if (!rows[0].present) return 0;
+  return (await database.pool.query("select count(*)::int as n from drizzle.__drizzle_migrations")).rows[0].n;
+}
+
+function expectSameContent(from: Record<string, string[]>, to: Record<string, string[]>) {
+  expect(Object.keys(from).sort()).toEqual(APP_TABLES);
+  expect(Object.keys(to).sort()).toEqual(APP_TABLES);
+  for (const table of APP_TABLES) {
+    if (TABLES_LEFT_OUT.includes(table)) expect(to[table], table).toEqual([]);
+    else expect(to[table], table).toEqual(from[table]);
+  }
+}
+
+/** Rewrites a backup's first line (a file from another release). */
+function rewriteHeader(file: string, output: string, change: (header: Record<string, unknown>) => void) {
+  const lines = zlib.gunzipSync(fs.readFileSync(file)).toString("utf8").split("\n");
+  const header = JSON.parse(lines[0]!);
+  change(header);
+  lines[0] = JSON.stringify(header);
+  fs.writeFileSync(output, zlib.gzipSync(lines.join("\n")));
+}
+
+/** A migrations folder whose journal stops after `count` migrations (an older release). */
+function olderMigrations(count: number): string {
+  const folder = path.join(dir, `migrations-${count}`);
+  fs.cpSync(migrationsFolder, folder, { recursive: true });
+  const truncated = { ...journal, entries: journal.entries.slice(0, count) };
+  fs.writeFileSync(path.join(folder, "meta/_journal.json"), JSON.stringify(truncated));
+  return folder;
+}
+
+describe("backup and restore", () => {
+  let source: Database;
+  let target: Database;
+  let file: string;
+  let filename: string;
+  let sourceRows: Record<string, string[]>;
+  let summary: BackupSummary;
+
+  beforeAll(async () => {
+    [source, target] = await Promise.all([testDatabase(), testDatabase()]);
+    ({ filename } = await fillSite(source));
+    sourceRows = await snapshot(source);
+    file = path.join(dir, "site.ndjson.gz");
+    summary = await writeBackup({ pool: source.pool, output: file });
+  });
+
+  it("writes one gzip file, mode 0600, leaving out sessions, reset tokens, rate limits and the outbox", async () => {
+    for (const table of TABLES_LEFT_OUT) expect(sourceRows[table]!.length, table).toBeGreaterThan(0);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(summary.bytes).toBe(fs.statSync(file).size);
+    expect(summary.leftOut.sort()).toEqual([...TABLES_LEFT_OUT].sort());
+    const counts = Object.fromEntries(summary.tables.map((t) => [t.table, t.rows]));
+    for (const table of APP_TABLES.filter((t) => !TABLES_LEFT_OUT.includes(t))) {
+      expect(counts[table], table).toBe(sourceRows[table]!.length);
+    }
+    expect(summary.rows).toBe(Object.values(counts).reduce((a, b) => a + b, 0));
+    // Parents come before the tables that reference them.
+    const order = summary.tables.map((t) => t.table);
+    expect(order.indexOf("shipments")).toBeLessThan(order.indexOf("shipment_status_history"));
+    expect(order.indexOf("shippers")).toBeLessThan(order.indexOf("shipments"));
+    expect(order.indexOf("cms_media")).toBeLessThan(order.indexOf("cms_media_variants"));
+    // No temporary file is left beside it.
+    expect(fs.readdirSync(dir).filter((name) => name.includes("partial"))).toEqual([]);
+
+    const lines = zlib.gunzipSync(fs.readFileSync(file)).toString("utf8").trimEnd().split("\n");
+    const header = JSON.parse(lines[0]!);
+    expect(header).toMatchObject({ format: "unitrans-freight-backup", formatVersion: 1 });
+    expect(header.migrations.count).toBe(MIGRATIONS);
+    expect(JSON.parse(lines.at(-1)!).$end.rows).toEqual(counts);
+  });
+
+  it("never overwrites a file", async () => {
+    const before = fs.readFileSync(file);
+    await expect(writeBackup({ pool: source.pool, output: file })).rejects.toThrow(/already exists/);
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+  });
+
+  it("restores into an empty database: every table row for row, the media bytes identical", async () => {
+    const summary = await restoreBackup({ pool: target.pool, input: file });
+    expect(summary.migrations).toEqual({ backup: MIGRATIONS, now: MIGRATIONS });
+    expectSameContent(sourceRows, await snapshot(target));
+    const original = await getMediaFile({ db: target.db, filename });
+    expect(Buffer.from(original!.data).equals(png)).toBe(true);
+    const variant = await getMediaFile({ db: target.db, filename, width: 320 });
+    const sourceVariant = await getMediaFile({ db: source.db, filename, width: 320 });
+    expect(Buffer.from(variant!.data).equals(Buffer.from(sourceVariant!.data))).toBe(true);
+    expect((await getSiteSettings({ db: target.db })).phone).toBe("+231 555 0199");
+  });
+
+  it("refuses a database that already holds data, changing nothing", async () => {
+    if ((await snapshot(target)).shipments!.length === 0)
+      await restoreBackup({ pool: target.pool, input: file });
+    const before = await snapshot(target);
+    await expect(restoreBackup({ pool: target.pool, input: file })).rejects.toThrow(
+      /already holds data \(in .*shipments/,
+    );
+    expect(await snapshot(target)).toEqual(before);
+  });
+
+  it("refuses a file with a newer schema, changing nothing", async () => {
+    const fresh = await testDatabase();
+    const newer = path.join(dir, "newer.ndjson.gz");
+    rewriteHeader(file, newer, (header) => {
+      (header.migrations as { count: number }).count = MIGRATIONS + 1;
+    });
+    const before = await snapshot(fresh);
+    const error = await restoreBackup({ pool: fresh.pool, input: newer }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BackupError);
+    expect((error as Error).message).toMatch(/newer database schema \(migration \d+; this release has \d+\)/);
+    expect(await snapshot(fresh)).toEqual(before);
+    expect(await appliedMigrations(fresh)).toBe(MIGRATIONS);
+  });
+
+  it("refuses a truncated, a cut-short, a garbage and a foreign file, changing nothing", async () => {
+    const fresh = await unmigratedDatabase();
+    const bytes = fs.readFileSync(file);
+    const truncated = path.join(dir, "truncated.ndjson.gz");
+    fs.writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length * 0.9)));
+    // A whole gzip stream whose text stops before the last line (a copy interrupted and re-compressed).
+    const text = zlib.gunzipSync(bytes).toString("utf8").trimEnd().split("\n");
+    const cutShort = path.join(dir, "cut-short.ndjson.gz");
+    fs.writeFileSync(cutShort, zlib.gzipSync(`${text.slice(0, -1).join("\n")}\n`));
+    const garbage = path.join(dir, "garbage.ndjson.gz");
+    fs.writeFileSync(garbage, crypto.randomBytes(4096));
+    const foreign = path.join(dir, "foreign.ndjson.gz");
+    fs.writeFileSync(foreign, zlib.gzipSync('{"hello":"world"}\n'));
+    const missing = path.join(dir, "missing.ndjson.gz");
+
+    for (const [input, message] of [
+      [truncated, /is incomplete/],
+      [cutShort, /is incomplete/],
+      [garbage, /is not a backup file/],
+      [foreign, /is not a backup file/],
+      [missing, /does not exist/],
+    ] as const) {
+      const error = await restoreBackup({ pool: fresh.pool, input }).catch((e: unknown) => e);
+      expect(error, input).toBeInstanceOf(BackupError);
+      expect((error as Error).message, input).toMatch(message);
+      // Not even the schema was created: the migrations ran inside the transaction that was rolled back.
+      expect(await snapshot(fresh), input).toEqual({});
+      expect(await appliedMigrations(fresh), input).toBe(0);
+    }
+  });
+
+  it("restores a file from an older schema: migrates to it, loads, then migrates the rest", async () => {
+    const older = await unmigratedDatabase();
+    await migrateDatabase(older, olderMigrations(3));
+    await seedDemoContent({ db: older.db });
+    const olderFile = path.join(dir, "older.ndjson.gz");
+    await writeBackup({ pool: older.pool, output: olderFile });
+
+    // A database already set up by this release is newer than the file: refused, unchanged.
+    const migrated = await testDatabase();
+    await expect(restoreBackup({ pool: migrated.pool, input: olderFile })).rejects.toThrow(
+      /set up by a newer schema \(migration \d+\)/,
+    );
+    expect(await appliedMigrations(migrated)).toBe(MIGRATIONS);
+
+    const fresh = await unmigratedDatabase();
+    const summary = await restoreBackup({ pool: fresh.pool, input: olderFile });
+    expect(summary.migrations).toEqual({ backup: 3, now: MIGRATIONS });
+    expect(await appliedMigrations(fresh)).toBe(MIGRATIONS);
+    expectSameContent(await snapshot(older), await snapshot(fresh));
+    // Migration 4 ran after the load.
+    const { rows } = await fresh.pool.query(
+      "select to_regclass('shipments_created_at_id_idx') is not null as x",
+    );
+    expect(rows[0].x).toBe(true);
+  });
+});
+
+describe("npm run backup and npm run restore", () => {
+  type Run = { code: number | null; stdout: string; stderr: string };
+  let parent: string;
+
+  beforeAll(() => {
+    parent = fs.mkdtempSync(path.join(os.tmpdir(), "backup-cli-"));
+    fs.chmodSync(parent, 0o755); // as root, the database server's own user must be able to pass through
+  });
+  afterAll(() => fs.rmSync(parent, { recursive: true, force: true }));
+
+  function run(script: string, args: string[], dataDir: string): Promise<Run> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [script, ...args], {
+        // npm runs scripts in the app's folder and names the caller's folder in INIT_CWD.
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          DATABASE_URL: "",
+          INIT_CWD: parent,
+          NODE_ENV: "production",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (chunk) => (stdout += chunk));
+      child.stderr.on("data", (chunk) => (stderr += chunk));
+      child.on("error", reject);
+      child.on("exit", (code) => resolve({ code, stdout, stderr }));
+    });
+  }
+
+  it("backs up a running embedded site and restores it into another folder", {
+    timeout: 180_000,
+  }, async () => {
+    const siteDir = path.join(parent, "site");
+    const site = await openDatabase({ dataDir: siteDir });
+    opened.push(site);
+    await migrateDatabase(site);
+    const { filename } = await fillSite(site);
+    const siteRows = await snapshot(site);
+
+    // The site keeps running (this process holds the server) while the backup joins it.
+    const backup = await run("scripts/backup.ts", [], siteDir);
+    expect(backup.stderr).toBe("");
+    expect(backup.code).toBe(0);
+    const written = fs.readdirSync(parent).filter((name) => /^backup-\d{8}-\d{6}\.ndjson\.gz$/.test(name));
+    expect(written).toHaveLength(1);
+    const name = written[0]!;
+    expect(fs.statSync(path.join(parent, name)).mode & 0o777).toBe(0o600);
+    expect(backup.stdout).toMatch(new RegExp(`Wrote ${name} \\(\\d+(\\.\\d)? kB\\): \\d+ rows in 11 tables`));
+    expect(backup.stdout).toContain(`shipments ${siteRows.shipments!.length},`);
+    expect(backup.stdout).toContain("Left out by design");
+
+    const restoredDir = path.join(parent, "restored");
+    const restore = await run("scripts/restore.ts", [name], restoredDir);
+    expect(restore.stderr).toBe("");
+    expect(restore.code).toBe(0);
+    expect(restore.stdout).toMatch(/Restored .* \d+ rows in 11 tables/);
+
+    const again = await run("scripts/restore.ts", [name], restoredDir);
+    expect(again.code).toBe(1);
+    expect(again.stderr.trim().split("\n")).toHaveLength(1);
+    expect(again.stderr).toContain("The database already holds data");
+
+    const missing = await run("scripts/restore.ts", ["nothing-here.ndjson.gz"], restoredDir);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr.trim()).toBe(`${path.join(parent, "nothing-here.ndjson.gz")} does not exist.`);
+
+    const usage = await run("scripts/restore.ts", [], restoredDir);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain("Usage: npm run restore");
+
+    const restored = await openDatabase({ dataDir: restoredDir });
+    opened.push(restored);
+    expectSameContent(siteRows, await snapshot(restored));
+    const media = await getMediaFile({ db: restored.db, filename });
+    expect(Buffer.from(media!.data).equals(png)).toBe(true);
+    await restored.close();
+    await site.close();
+  });
+});
