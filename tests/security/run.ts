@@ -1,17 +1,14 @@
 // `npm run test:security`: hostile input and authentication attacks against the real app (needs a build).
-// The app runs on a throwaway PostgreSQL cluster when the server binaries exist (the suite then reads the
-// tables to prove that refused input changed nothing), else on its embedded database (checked through the
-// back-office pages). Each check group prints ✓ or ✗; the last line is "security: N passed, N failed".
+// The app runs on its embedded PostgreSQL server in a throwaway DATA_DIR; the suite joins that server and
+// reads the tables to prove that refused input changed nothing. Each check group prints ✓ or ✗; the last
+// line is "security: N passed, N failed".
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
-import pg from "pg";
 import sharp from "sharp";
-import { openDatabase } from "../../app/server/db/client.server.ts";
 import { type AppProcess, startApp } from "../../scripts/lib/app-process.ts";
 import { buildSite, isBuildCurrent } from "../../scripts/lib/build-state.ts";
-import { type Cluster, findPostgresBin, removeCluster, startCluster } from "../../scripts/lib/postgres.ts";
 import { Client, escapeHtml, pool, reportTo, type Sent, uuids } from "./client.ts";
 import {
   asText,
@@ -29,11 +26,10 @@ import {
   urlPayloads,
   valuePayloads,
 } from "./corpus.ts";
-import { changedParts, type Fingerprint, pageStore, postgresStore, type Store } from "./store.ts";
+import { changedParts, embeddedStore, type Fingerprint, type Store } from "./store.ts";
 import { actionTargets, allRoutes, type Fixtures, fillPattern, type Target } from "./targets.ts";
 
 const started = Date.now();
-const ci = process.env.CI === "true" || process.env.CI === "1";
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 if (!isBuildCurrent(buildDir) && !buildSite(buildDir)) process.exit(1);
 
@@ -90,17 +86,18 @@ function expect(condition: unknown, problem: string): boolean {
 // ---------------------------------------------------------------------------------------------------------
 // The app and its database
 
-const forcePglite = process.env.SECURITY_DB === "pglite";
-const pgBin = forcePglite ? undefined : findPostgresBin();
-if (!pgBin && !forcePglite) {
-  const message =
-    "No PostgreSQL server binaries (apt-get install -y postgresql): running on PGlite, checked through pages";
-  if (ci) results.push({ name: "PostgreSQL available in CI", ok: false });
-  console.warn(`!!! ${message}`);
+// The suite starts the embedded server of the app's DATA_DIR first, without fsync (the speed of a test
+// database; nothing here is about durability), and reads its tables directly; the app joins that server.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "freight-security-"));
+const store: Store = await embeddedStore(dataDir, { durable: false });
+let app: AppProcess;
+try {
+  app = await startApp({ buildDir, env, dataDir });
+} catch (error) {
+  await store.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  throw error;
 }
-const cluster: Cluster | undefined = pgBin ? await startCluster(pgBin) : undefined;
-const appEnv = { ...env, ...(cluster ? { DATABASE_URL: cluster.url } : {}) };
-let app: AppProcess = await startApp({ buildDir, env: appEnv });
 const client = new Client(app.url);
 const origin = () => client.base;
 
@@ -142,49 +139,7 @@ async function login(email: string, password: string, redirectTo?: string) {
 let adminToken = "";
 const adminCookie = () => cookieOf(adminToken);
 
-/** Stops the app, edits a session in its embedded database, starts it again (the embedded database has one owner). */
-async function expireInPglite(token: string, how: "ended" | "idle"): Promise<boolean> {
-  await app.stop();
-  const database = await openDatabase({ dataDir: app.dataDir });
-  const idHash = crypto.createHash("sha256").update(token).digest("hex");
-  try {
-    const result =
-      how === "ended"
-        ? await database.db.execute(
-            sql`update sessions set expires_at = now() - interval '1 minute' where id_hash = ${idHash}`,
-          )
-        : await database.db.execute(
-            sql`update sessions set last_seen_at = now() - interval '3 days', created_at = now() - interval '3 days' where id_hash = ${idHash}`,
-          );
-    return (result as { affectedRows?: number; rowCount?: number }).affectedRows === 1;
-  } finally {
-    await database.close();
-    app = await startApp({ buildDir, env: appEnv, dataDir: app.dataDir });
-    client.base = app.url;
-  }
-}
-
 let fixtures: Fixtures | undefined;
-const store: Store = cluster
-  ? await postgresStore(cluster.url)
-  : pageStore({
-      client: () => client,
-      cookie: adminCookie,
-      pages: () => {
-        const f = fixtures;
-        return [
-          "/admin/quote-requests",
-          "/admin/contact-submissions",
-          "/admin/shipments",
-          "/admin/cms/blog",
-          "/admin/media",
-          "/admin/settings",
-          ...(f ? [`/admin/shipments/${f.shipment.id}`, `/admin/shipments/${f.victimShipment}`] : []),
-        ];
-      },
-      expire: expireInPglite,
-    });
-
 /** Runs `work` and reports what it changed in the database. */
 async function unchanged(what: string, work: () => Promise<void>) {
   const before = await store.fingerprint();
@@ -488,10 +443,7 @@ async function refuseAll(targets: Target[]) {
   return requests;
 }
 
-const attributed = (stored: number, refused: number) =>
-  store.kind === "postgres"
-    ? `${stored} stored as typed, ${refused} refused`
-    : "no 5xx (which post stored what is only checked on PostgreSQL)";
+const attributed = (stored: number, refused: number) => `${stored} stored as typed, ${refused} refused`;
 
 /** Expected stored forms of a typed value: trimmed, and with line breaks normalised. */
 const storedForms = (value: string) => [...new Set([value.trim(), value.trim().replace(/\r\n?/g, "\n")])];
@@ -502,12 +454,10 @@ async function storeOrRefuseAll(targets: Target[]) {
   let refused = 0;
   for (const target of targets) {
     let before: Fingerprint = await store.fingerprint();
-    const perRequest = store.kind === "postgres";
     const list = textRequests(target);
     for (const request of list) {
       const sent = await send(target, request.body);
       expect(sent.ms < SLOW_MS, `${target.name}: ${request.label} took ${Math.round(sent.ms)} ms`);
-      if (!perRequest) continue;
       const after = await store.fingerprint();
       const changed = changedParts(before, after);
       before = after;
@@ -527,7 +477,7 @@ async function storeOrRefuseAll(targets: Target[]) {
           if (!column) continue;
           const count = await store.countWhere(target.store.table, column, storedForms(request.value));
           expect(
-            count !== null && count > 0,
+            count > 0,
             `${target.name}: ${request.label} was accepted but ${target.store.table}.${column} does not hold the text as typed`,
           );
         }
@@ -572,7 +522,7 @@ try {
     if (!token) throw new Error(`the admin could not sign in (status ${sent.status})`);
     adminToken = token;
     fixtures = await createFixtures();
-    return `database: ${cluster ? "PostgreSQL (tables read directly)" : "PGlite (checked through the admin pages)"}`;
+    return "database: the app's embedded PostgreSQL server (tables read directly)";
   });
   failedSetup = !fixtures;
   if (failedSetup) throw new Error("setup failed");
@@ -1177,10 +1127,7 @@ try {
         await pool(jobs, 4, (job) => job());
       });
       const sessionsAfter = await store.sessionCount();
-      expect(
-        sessionsAfter === null || sessionsBefore === null || sessionsAfter <= sessionsBefore,
-        `sessions went from ${sessionsBefore} to ${sessionsAfter}`,
-      );
+      expect(sessionsAfter <= sessionsBefore, `sessions went from ${sessionsBefore} to ${sessionsAfter}`);
       return `${adminRoutes.length} routes, ${requests} requests refused`;
     });
   }
@@ -1252,18 +1199,11 @@ try {
 
   await group("public form and tracking rate limits hold (default limits, own database)", async () => {
     // The corpus runs with the limits raised; here a second app with the defaults (10 form posts and 120
-    // lookups per address) on a database of its own.
-    let databaseUrl: string | undefined;
-    if (cluster) {
-      const admin = new pg.Client({ connectionString: cluster.url });
-      await admin.connect();
-      await admin.query("create database security_limits");
-      await admin.end();
-      databaseUrl = cluster.url.replace(/\/postgres$/, "/security_limits");
-    }
+    // lookups per address) on a database of its own in the same embedded server (through DATABASE_URL).
+    const databaseUrl = await store.createDatabase("security_limits");
     const limited = await startApp({
       buildDir,
-      env: { SEED_DEMO: "false", LOG_LEVEL: "warn", ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+      env: { SEED_DEMO: "false", LOG_LEVEL: "warn", DATABASE_URL: databaseUrl },
     });
     const other = new Client(limited.url);
     try {
@@ -1286,13 +1226,8 @@ try {
         forms.slice(0, 10).every((s) => s === 200) && forms.slice(10).every((s) => s === 429),
         `form posts answered ${forms.join(", ")} (10 × 200, then 429)`,
       );
-      if (databaseUrl) {
-        const db = new pg.Client({ connectionString: databaseUrl });
-        await db.connect();
-        const { rows } = await db.query<{ n: number }>("select count(*)::int as n from quote_requests");
-        await db.end();
-        expect(rows[0]?.n === 10, `${rows[0]?.n} quote requests stored, expected 10`);
-      }
+      const storedQuotes = await store.countRows(databaseUrl, "quote_requests");
+      expect(storedQuotes === 10, `${storedQuotes} quote requests stored, expected 10`);
       const lookups: number[] = [];
       await pool(
         Array.from({ length: 125 }, (_, i) => i),
@@ -1413,9 +1348,9 @@ try {
   if (problems.length === 0 && results.some((r) => !r.ok)) {
     console.log(`\nApp output (last lines):\n${app.output().slice(-3000)}`);
   }
-  fs.rmSync(app.dataDir, { recursive: true, force: true });
+  // The last process of the DATA_DIR to leave stops its server; only then do its files go.
   await store.close();
-  if (cluster) removeCluster(cluster);
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 function refusedAccess(what: string, sent: Sent, allowed: string[], secrets: string[]) {

@@ -1,9 +1,9 @@
-// What the database holds, to prove that refused input changed nothing. On PostgreSQL the suite reads the
-// tables directly; on the embedded database (which only the app's process may open) it reads the app's
-// own back-office pages instead.
+// What the database holds, to prove that refused input changed nothing: the suite reads the tables of the
+// app's embedded PostgreSQL server directly, as one more process of its DATA_DIR (openDatabase starts or
+// joins the server of the folder and holds a lease until `close`; the last process to leave stops it).
 import crypto from "node:crypto";
 import pg from "pg";
-import type { Client } from "./client.ts";
+import { type Database, openDatabase } from "../../app/server/db/client.server.ts";
 
 /** Tables whose rows change on every request by design: login sessions (last seen) and rate-limit counters. */
 const VOLATILE = new Set(["sessions", "rate_limits"]);
@@ -11,14 +11,17 @@ const VOLATILE = new Set(["sessions", "rate_limits"]);
 export type Fingerprint = Map<string, string>;
 
 export interface Store {
-  kind: "postgres" | "pages";
   fingerprint(): Promise<Fingerprint>;
-  /** Rows of `table` whose `column` holds exactly one of `values` (PostgreSQL only; null when unknown). */
-  countWhere(table: string, column: string, values: string[]): Promise<number | null>;
-  /** Rows in the sessions table (PostgreSQL only). */
-  sessionCount(): Promise<number | null>;
+  /** Rows of `table` whose `column` holds exactly one of `values`. */
+  countWhere(table: string, column: string, values: string[]): Promise<number>;
+  /** Rows in the sessions table. */
+  sessionCount(): Promise<number>;
   /** Makes a session expired: past its end, or idle for longer than the idle timeout. */
   expireSession(token: string, how: "ended" | "idle"): Promise<boolean>;
+  /** Creates another database in the same server and returns its connection string. */
+  createDatabase(name: string): Promise<string>;
+  /** Rows in `table` of the database at `url` (one made by `createDatabase`). */
+  countRows(url: string, table: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -27,22 +30,33 @@ export function changedParts(before: Fingerprint, after: Fingerprint): string[] 
   return [...names].filter((name) => before.get(name) !== after.get(name));
 }
 
-export async function postgresStore(url: string): Promise<Store> {
-  const db = new pg.Pool({ connectionString: url, max: 2 });
-  const { rows } = await db.query<{ table_name: string }>(
-    "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
-  );
-  const tables = rows.map((r) => r.table_name).filter((t) => !VOLATILE.has(t));
-  const sql = tables
-    .map(
-      (t) =>
-        `select '${t}' as name, count(*)::text || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as hash from "${t}" x`,
-    )
-    .join(" union all ");
+/**
+ * Starts or joins the embedded server of `dataDir`. Opened before the app starts, it starts the server
+ * itself (`durable: false` trades crash safety for speed, as test databases do) and the app joins it.
+ * The tables are listed at the first fingerprint, once the app has migrated the database.
+ */
+export async function embeddedStore(dataDir: string, { durable = true } = {}): Promise<Store> {
+  const database: Database = await openDatabase({ dataDir, poolSize: 2, durable });
+  const db = database.pool;
+  let fingerprintSql: string | undefined;
+  const fingerprintQuery = async () => {
+    if (fingerprintSql) return fingerprintSql;
+    const { rows } = await db.query<{ table_name: string }>(
+      "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
+    );
+    const tables = rows.map((r) => r.table_name).filter((t) => !VOLATILE.has(t));
+    if (tables.length === 0) throw new Error(`no tables in the database of ${dataDir}`);
+    fingerprintSql = tables
+      .map(
+        (t) =>
+          `select '${t}' as name, count(*)::text || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as hash from "${t}" x`,
+      )
+      .join(" union all ");
+    return fingerprintSql;
+  };
   return {
-    kind: "postgres",
     async fingerprint() {
-      const result = await db.query<{ name: string; hash: string }>(sql);
+      const result = await db.query<{ name: string; hash: string }>(await fingerprintQuery());
       return new Map(result.rows.map((r) => [r.name, r.hash]));
     },
     async countWhere(table, column, values) {
@@ -65,40 +79,20 @@ export async function postgresStore(url: string): Promise<Store> {
       const result = await db.query(`update sessions set ${set} where id_hash = $1`, [idHash]);
       return result.rowCount === 1;
     },
-    close: () => db.end(),
-  };
-}
-
-/**
- * The embedded database: the back-office pages that list every kind of row, without their scripts and
- * nonces (the hydration data repeats what the page shows). `restart` lets the caller edit a session
- * while the app is stopped.
- */
-export function pageStore({
-  client,
-  cookie,
-  pages,
-  expire,
-}: {
-  client: () => Client;
-  cookie: () => string;
-  pages: () => string[];
-  expire: (token: string, how: "ended" | "idle") => Promise<boolean>;
-}): Store {
-  return {
-    kind: "pages",
-    async fingerprint() {
-      const result: Fingerprint = new Map();
-      for (const page of pages()) {
-        const sent = await client().send(page, { cookie: cookie(), raw: true });
-        const stable = sent.body.replace(/<script[\s\S]*?<\/script>/g, "").replace(/ nonce="[^"]*"/g, "");
-        result.set(page, `${sent.status}:${crypto.createHash("md5").update(stable).digest("hex")}`);
-      }
-      return result;
+    async createDatabase(name) {
+      await db.query(`create database "${name}"`);
+      return database.embedded!.urlFor(name);
     },
-    countWhere: async () => null,
-    sessionCount: async () => null,
-    expireSession: expire,
-    close: async () => {},
+    async countRows(url, table) {
+      const other = new pg.Client({ connectionString: url });
+      await other.connect();
+      try {
+        const result = await other.query<{ n: number }>(`select count(*)::int as n from "${table}"`);
+        return result.rows[0]?.n ?? 0;
+      } finally {
+        await other.end();
+      }
+    },
+    close: () => database.close(),
   };
 }
