@@ -100,19 +100,6 @@ function postgresProcesses(dataDir: string): number[] {
   return found;
 }
 
-/**
- * Waits until a killed process has left the process table. A postmaster killed with its app is reparented
- * to PID 1, which reaps it when it gets to it (here up to ~2 s later); until then PostgreSQL takes the
- * zombie's pid in postmaster.pid for a running server and refuses to start. A supervisor restarting the
- * app under an init that reaps at once never sees that; the suite counts how often it had to wait.
- */
-async function waitUntilReaped(pid: number, ms = 10_000): Promise<boolean> {
-  if (!fs.existsSync(`/proc/${pid}`)) return false;
-  const deadline = Date.now() + ms;
-  while (fs.existsSync(`/proc/${pid}`) && Date.now() < deadline) await sleep(20);
-  return true;
-}
-
 /** How many lines of the server's log (DATA_DIR/postgres.log) match `pattern`. */
 function serverLogCount(dataDir: string, pattern: RegExp): number {
   try {
@@ -258,7 +245,6 @@ async function killRounds({ rounds, killServer }: { rounds: number; killServer: 
   let previous: { acknowledged: string[]; postmaster: number | undefined } | undefined;
   let adopted = 0;
   let crashStarts = 0;
-  let reapWaits = 0;
   const recoveriesBefore = serverLogCount(dataDir, CRASH_RECOVERY);
   for (let round = 1; round <= rounds; round++) {
     const app = await startApp({ env: quiet, dataDir });
@@ -292,7 +278,6 @@ async function killRounds({ rounds, killServer }: { rounds: number; killServer: 
       await writer.stop();
       assert.ok(writer.acknowledged.length > 0, `round ${round}: nothing was acknowledged before the kill`);
       if (!killServer) assert.ok(isProcessAlive(postmaster), `round ${round}: the server died with the app`);
-      else if (await waitUntilReaped(postmaster)) reapWaits++;
       total += writer.acknowledged.length;
       previous = { acknowledged: writer.acknowledged, postmaster };
     } catch (error) {
@@ -316,7 +301,7 @@ async function killRounds({ rounds, killServer }: { rounds: number; killServer: 
   } else assert.equal(recoveries, 0, "crash recovery ran although the server was never killed");
   return killServer
     ? `${rounds} kills of the app and its server, ${recoveries} starts with crash recovery, ` +
-        `${total} acknowledged requests, none lost (${reapWaits} restarts waited for PID 1 to reap the killed server)`
+        `${total} acknowledged requests, none lost`
     : `${rounds} kills, ${adopted} restarts adopted the running server, ${total} acknowledged requests, none lost`;
 }
 

@@ -16,7 +16,13 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { isIdentityAlive, isPostmasterOf, isProcessAlive, processIdentity } from "./processes.server.ts";
+import {
+  isIdentityAlive,
+  isPostmasterOf,
+  isProcessAlive,
+  pidExists,
+  processIdentity,
+} from "./processes.server.ts";
 
 export const POSTGRES_MAJOR = "18";
 /** The database the app uses inside the embedded server. */
@@ -471,6 +477,12 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
         }
         continue;
       }
+      if (file && !isProcessAlive(file.pid) && pidExists(file.pid)) {
+        // A killed postmaster that its new parent (PID 1 once the app that started it died) has not
+        // reaped yet: PostgreSQL would take the zombie for a running server. It goes within moments.
+        const deadline = Date.now() + 10_000;
+        while (pidExists(file.pid) && Date.now() < deadline) await sleep(20);
+      }
       if (file && isProcessAlive(file.pid)) {
         // postmaster.pid names a live process that is not a PostgreSQL server of this folder (the pid was
         // recycled after a crash or a reboot). It is never signalled; the stale file goes, and PostgreSQL
@@ -496,7 +508,7 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
           ? "The database folder was made by another PostgreSQL version; back it up with that version and restore."
           : "";
       throw new EmbeddedDatabaseError(
-        `The database server in ${clusterDir} stopped during start.${cause ? ` ${cause}` : ""}\n${tail}`,
+        `The database server stopped during start.${cause ? ` ${cause}` : ""}\nIn ${clusterDir}:\n${tail}`,
       );
     }
     throw new EmbeddedDatabaseError(`Could not start or join the database server in ${clusterDir}.`);

@@ -16,6 +16,20 @@ export function isProcessAlive(pid: number): boolean {
   return stat === undefined ? true : stat.state !== "Z" && stat.state !== "X";
 }
 
+/**
+ * True while the kernel still has an entry for `pid`, zombies included: what PostgreSQL itself asks
+ * (kill(pid, 0)) before it trusts a postmaster.pid to be stale.
+ */
+export function pidExists(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 type ProcStat = { state: string; startTicks: string };
 
 function readProcStat(pid: number): ProcStat | undefined {
