@@ -1,7 +1,6 @@
 // Lighthouse 13 (mobile preset: emulated phone, simulated slow 4G and 4× CPU slowdown) on four public pages;
 // the median of several runs. Part of `npm run bench` (bench/run.ts).
 import { execFileSync } from "node:child_process";
-import fs from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startApp } from "../scripts/lib/app-process.ts";
@@ -14,6 +13,7 @@ import {
   table,
   verdict,
 } from "./lib/report.ts";
+import { removeDataDir } from "./lib/server-processes.ts";
 
 const PAGES = ["/", "/services", "/blog/navigating-customs-clearance-in-west-africa", "/track/UTG-1234-5678"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -211,7 +211,8 @@ ${notes.join("\n")}
     return { heading: "Lighthouse", body, ok };
   } finally {
     await app.stop();
-    fs.rmSync(app.dataDir, { recursive: true, force: true });
+    // Checks that the app stopped its database server, then removes the data folder.
+    await removeDataDir(app.dataDir);
   }
 }
 

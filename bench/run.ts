@@ -4,7 +4,9 @@
 //   weight        gzipped JavaScript and CSS per public and admin page in Chromium; no admin code on public pages
 //   lighthouse    Lighthouse 13, mobile preset, on four public pages (median of BENCH_LIGHTHOUSE_RUNS)
 //   throughput    the home page rendered (SSR) against the same bytes as a static file, 50 connections
-//   startup       time to the first page with an existing and an empty database; memory with 10,000 shipments
+//   startup       time to the first page with an existing and an empty database; memory (PSS of the app and its
+//                 embedded PostgreSQL server) with 10,000 shipments; BENCH_MEMORY_VARIANTS tries app settings
+//                 (see bench/startup.ts)
 //   tracking      bench/tracking.ts (child process; its own options, see its header)
 //   admin-search  bench/admin-search.ts (child process; its own options, see its header)
 //
@@ -20,6 +22,7 @@
 import { spawnSync } from "node:child_process";
 import { benchBuildDir, ensureBenchBuild } from "./lib/build.ts";
 import { shouldWrite, writeIntro, writeSection } from "./lib/report.ts";
+import { ensureServerStopped, leftoverBenchServers } from "./lib/server-processes.ts";
 
 const SECTIONS = ["weight", "lighthouse", "throughput", "startup", "tracking", "admin-search"] as const;
 type SectionName = (typeof SECTIONS)[number];
@@ -49,6 +52,9 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const selected = SECTIONS.filter((name) => only.length === 0 || only.includes(name));
+
+// Servers that already ran on benchmark folders before this run are none of its business.
+const serversBefore = new Set(leftoverBenchServers().map((server) => server.pid));
 
 const buildDir = benchBuildDir();
 // Every section but admin-search (in-process queries) runs the built app.
@@ -127,13 +133,23 @@ for (const name of selected) {
   }
 }
 
+// Every benchmark stops the database servers it started; one still running on a benchmark's folder is a bug.
+for (const { pid, dataDir } of leftoverBenchServers()) {
+  if (serversBefore.has(pid)) continue;
+  failed = true;
+  summary.push(`A database server (pid ${pid}) was left running in ${dataDir}; stopped`);
+  await ensureServerStopped(dataDir, 0);
+}
+
 if (shouldWrite()) {
   writeIntro(`
 \`npm run bench\` (\`bench/run.ts\`) runs every benchmark and rewrites its section below; each section
 records the machine, the versions and the date of its run. Run single sections while working, e.g.
 \`BENCH_ONLY=weight,lighthouse npm run bench\`, with \`BENCH_QUICK=1\` for short runs; all options are in the
-header of \`bench/run.ts\`. The app runs from its own production build (\`.tmp/build-bench\`). Numbers taken
-on a busy machine (see each section's load average) are not comparable with those of a quiet one.
+header of \`bench/run.ts\`. The app runs from its own production build (\`.tmp/build-bench\`) on its embedded
+PostgreSQL server (started by the app in a temporary data folder, and stopped with it; \`bench/run.ts\` checks that
+none is left running). Numbers taken on a busy machine (see each section's load average and whether other
+test suites were running) are not comparable with those of a quiet one.
 `);
 }
 

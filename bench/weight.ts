@@ -13,6 +13,7 @@ import { type Browser, type BrowserContext, chromium } from "@playwright/test";
 import { startApp } from "../scripts/lib/app-process.ts";
 import { chromiumLaunchOptions, PUBLIC_PAGES } from "../scripts/lib/chromium.ts";
 import { environmentLines, kb, loadAverage, sleep, table, verdict } from "./lib/report.ts";
+import { removeDataDir } from "./lib/server-processes.ts";
 
 const JS_BUDGET_KB = 120;
 const CSS_BUDGET_KB = 15;
@@ -320,6 +321,7 @@ ${adminTable}
   } finally {
     await browser.close();
     await app.stop();
-    fs.rmSync(app.dataDir, { recursive: true, force: true });
+    // Checks that the app stopped its database server, then removes the data folder.
+    await removeDataDir(app.dataDir);
   }
 }

