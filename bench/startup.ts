@@ -22,7 +22,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
-import { startApp } from "../scripts/lib/app-process.ts";
+import { APP_NODE_FLAGS, startApp } from "../scripts/lib/app-process.ts";
 import { freePort } from "../scripts/lib/postgres.ts";
 import { benchTrackingNumber, createShipmentsDatabase } from "./lib/database.ts";
 import { type PeakMemory, startMemorySampler } from "./lib/memory-sampler.ts";
@@ -95,7 +95,7 @@ async function timeToFirstPage({ buildDir, dataDir }: { buildDir: string; dataDi
   const url = `http://127.0.0.1:${port}`;
   let output = "";
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ["server.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [...APP_NODE_FLAGS, "server.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -4,6 +4,13 @@ import os from "node:os";
 import path from "node:path";
 import { freePort } from "./postgres.ts";
 
+/**
+ * Node flags the app runs with (`npm start` passes the same): V8 otherwise grows its young generation
+ * to 64 MB per semi-space on a large machine, ~80 MB more after traffic for no measurable speed
+ * (docs/benchmarks.md, memory notes).
+ */
+export const APP_NODE_FLAGS = ["--max-semi-space-size=16"];
+
 export type AppProcess = {
   url: string;
   port: number;
@@ -28,7 +35,7 @@ export async function startApp({
   const port = await freePort();
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "freight-app-"));
   let output = "";
-  const child = spawn(process.execPath, ["server.ts"], {
+  const child = spawn(process.execPath, [...APP_NODE_FLAGS, "server.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
