@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
@@ -19,6 +18,5 @@ export default defineConfig({
   },
   // React Router preloads route modules itself; Vite's preload helper would only add weight.
   build: { modulePreload: false },
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   plugins: [tailwindcss(), reactRouter()],
 });

@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
-import { requestContext, servicesContext } from "./context.ts";
-import { NonceContext } from "./lib/nonce.ts";
+import { requestContext, servicesContext } from "#app/context.ts";
+import { NonceContext } from "#app/lib/nonce.ts";
 
 export const streamTimeout = 5_000;
 

@@ -12,8 +12,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { type Database, migrateDatabase, openDatabase } from "../app/server/db/client.server.ts";
-import { findShipments } from "../app/server/shipments.server.ts";
+import { type Database, migrateDatabase, openDatabase } from "#app/server/db/client.server.ts";
+import { findShipments } from "#app/server/shipments.server.ts";
 import { findPostgresBin, removeCluster, startCluster } from "../scripts/lib/postgres.ts";
 import { writeSection } from "./lib/report.ts";
 

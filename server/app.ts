@@ -5,13 +5,13 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import { requestContext, servicesContext } from "../app/context.ts";
-import { pingDatabase } from "../app/server/db/client.server.ts";
-import { isCrossOriginWrite } from "../app/server/security.server.ts";
-import { type Services, startServices } from "../app/server/services.server.ts";
+import { requestContext, servicesContext } from "#app/context.ts";
+import { pingDatabase } from "#app/server/db/client.server.ts";
+import { isCrossOriginWrite } from "./security.ts";
+import { type Services, startServices } from "#app/server/platform/services.server.ts";
 
-export { ConfigError } from "../app/server/config.server.ts";
-export { EmbeddedDatabaseError } from "../app/server/db/embedded-postgres.server.ts";
+export { ConfigError } from "#app/server/platform/config.server.ts";
+export { EmbeddedDatabaseError } from "#app/server/db/embedded-postgres.server.ts";
 export { startServices };
 export type { Services };
 

@@ -3,7 +3,7 @@
  * these functions only read it. Pure: no React, no server code.
  */
 
-/** Badge colours of the spec; names match the tones of `~/components/ui/badge`. */
+/** Badge colours of the spec; names match the tones of `#app/components/ui/badge.tsx`. */
 export type StatusTone = "blue" | "green" | "amber" | "red" | "grey";
 
 const TONES: Record<string, StatusTone> = {

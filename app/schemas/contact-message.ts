@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CONTACT_LIMITS, contactMessageRules, contactMessages } from "./contact-message-rules.ts";
-import { emailField, textField } from "./form-text.ts";
+import { CONTACT_LIMITS, contactMessageRules, contactMessages } from "#app/schemas/contact-message-rules.ts";
+import { emailField, textField } from "#app/schemas/form-text.ts";
 
 export { CONTACT_LIMITS, contactMessages };
 

@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { contactMessageSchema } from "./contact-message.ts";
-import { checkContactMessage } from "./contact-message-rules.ts";
-import { EMAIL_PATTERN, type FieldErrors } from "./form-rules.ts";
-import { quoteRequestSchema } from "./quote-request.ts";
-import { checkQuoteRequest } from "./quote-request-rules.ts";
-import { serviceInquirySchema } from "./service-inquiry.ts";
-import { checkServiceInquiry } from "./service-inquiry-rules.ts";
+import { contactMessageSchema } from "#app/schemas/contact-message.ts";
+import { checkContactMessage } from "#app/schemas/contact-message-rules.ts";
+import { EMAIL_PATTERN, type FieldErrors } from "#app/schemas/form-rules.ts";
+import { quoteRequestSchema } from "#app/schemas/quote-request.ts";
+import { checkQuoteRequest } from "#app/schemas/quote-request-rules.ts";
+import { serviceInquirySchema } from "#app/schemas/service-inquiry.ts";
+import { checkServiceInquiry } from "#app/schemas/service-inquiry-rules.ts";
 
 // The browser checks the public forms without zod; the server keeps the zod schemas. For the same
 // form data, both must give the same messages in the same order (the page shows the first one).

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { emailField, textField } from "./form-text.ts";
+import { emailField, textField } from "#app/schemas/form-text.ts";
 import {
   type ShipmentType,
   serviceInquiryMessages,
   serviceInquiryRules,
   shipmentTypeOptions,
   shipmentTypeValues,
-} from "./service-inquiry-rules.ts";
+} from "#app/schemas/service-inquiry-rules.ts";
 
 export { type ShipmentType, serviceInquiryMessages, shipmentTypeOptions };
 

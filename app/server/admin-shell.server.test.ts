@@ -4,9 +4,9 @@ import {
   findUnreadContactNotifications,
   findUnreadQuoteNotifications,
   hasUnreadContactSubmissions,
-} from "./admin-shell.server.ts";
-import type { Database } from "./db/client.server.ts";
-import { contactSubmissions, quoteRequests } from "./db/schema.ts";
+} from "#app/server/admin-shell.server.ts";
+import type { Database } from "#app/server/db/client.server.ts";
+import { contactSubmissions, quoteRequests } from "#app/server/db/schema.ts";
 
 let database: Database;
 beforeAll(async () => {

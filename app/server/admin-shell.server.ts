@@ -1,6 +1,6 @@
 import { count, desc, eq } from "drizzle-orm";
-import type { Db } from "./db/client.server.ts";
-import { contactSubmissions, quoteRequests } from "./db/schema.ts";
+import type { Db } from "#app/server/db/client.server.ts";
+import { contactSubmissions, quoteRequests } from "#app/server/db/schema.ts";
 
 export type QuoteNotification = { id: string; firstName: string; lastName: string; createdAt: Date };
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ne } from "drizzle-orm";
-import { sanitizePostHtml } from "../lib/sanitize-html.server.ts";
-import type { Db } from "./db/client.server.ts";
-import { blogPosts } from "./db/schema.ts";
+import { sanitizePostHtml } from "#app/server/sanitize-html.server.ts";
+import type { Db } from "#app/server/db/client.server.ts";
+import { blogPosts } from "#app/server/db/schema.ts";
 
 // The back office's side of the blog: every post (drafts and scheduled ones too), create, update, delete and
 // publication. The public side (published posts only) is blog-posts.server.ts.

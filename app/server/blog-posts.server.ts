@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gt, isNotNull, lte, min, ne, type SQL, sql } from "drizzle-orm";
-import { mediaFilenameFromUrl, mediaSrcSet } from "../lib/media.ts";
-import type { Db } from "./db/client.server.ts";
-import { blogPosts } from "./db/schema.ts";
-import { findResponsiveImages } from "./media.server.ts";
+import { mediaFilenameFromUrl, mediaSrcSet } from "#app/lib/media.ts";
+import type { Db } from "#app/server/db/client.server.ts";
+import { blogPosts } from "#app/server/db/schema.ts";
+import { findResponsiveImages } from "#app/server/media.server.ts";
 
 export type BlogPost = typeof blogPosts.$inferSelect;
 

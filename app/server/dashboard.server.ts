@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
-import type { Db } from "./db/client.server.ts";
-import { contactSubmissions, quoteRequests } from "./db/schema.ts";
+import type { Db } from "#app/server/db/client.server.ts";
+import { contactSubmissions, quoteRequests } from "#app/server/db/schema.ts";
 
 /** The dashboard's inbox counts: unread quote requests and unread contact messages. */
 export async function countUnreadInbox({ db }: { db: Db }) {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
-import type { Db } from "./db/client.server.ts";
-import type { contactSubmissions, quoteRequests } from "./db/schema.ts";
-import { isUuid, likePattern } from "./db/text-search.server.ts";
+import type { Db } from "#app/server/db/client.server.ts";
+import type { contactSubmissions, quoteRequests } from "#app/server/db/schema.ts";
+import { isUuid, likePattern } from "#app/server/db/text-search.server.ts";
 
 // Shared pieces of the two inboxes (quote requests and contact messages): the list query read from the URL,
 // search patterns and ids.
@@ -17,7 +17,7 @@ export type InboxQuery = {
 export const INBOX_PAGE_SIZE = 20;
 export const MAX_SEARCH_LENGTH = 200;
 
-export { isUuid as isInboxId, likePattern } from "./db/text-search.server.ts";
+export { isUuid as isInboxId, likePattern } from "#app/server/db/text-search.server.ts";
 
 /** The search term as typed, without control characters, trimmed and bounded; empty means no search. */
 export function cleanSearch(value: string | null | undefined): string {

@@ -1,4 +1,4 @@
-import type { blogPosts, consignees, shipments, shipmentStatusHistory, shippers } from "./db/schema.ts";
+import type { blogPosts, consignees, shipments, shipmentStatusHistory, shippers } from "#app/server/db/schema.ts";
 
 type NewPost = typeof blogPosts.$inferInsert;
 type NewParty = typeof shippers.$inferInsert & typeof consignees.$inferInsert;

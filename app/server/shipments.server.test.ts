@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/setup/test-db.ts";
-import { partySchema, shipmentSchema, statusUpdateSchema } from "../schemas/shipment.ts";
-import type { Database } from "./db/client.server.ts";
-import { consignees, shipments, shipmentStatusHistory, shippers } from "./db/schema.ts";
+import { partySchema, shipmentSchema, statusUpdateSchema } from "#app/schemas/shipment.ts";
+import type { Database } from "#app/server/db/client.server.ts";
+import { consignees, shipments, shipmentStatusHistory, shippers } from "#app/server/db/schema.ts";
 import {
   addStatusUpdate,
   countShipments,
@@ -20,7 +20,7 @@ import {
   PartyNotFoundError,
   updateShipment,
   updateStatusUpdate,
-} from "./shipments.server.ts";
+} from "#app/server/shipments.server.ts";
 
 let database: Database;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { PartyInput, ShipmentInput, StatusUpdateInput } from "../schemas/shipment.ts";
-import type { Db } from "./db/client.server.ts";
-import { consignees, shipmentStatusHistory, shipments, shippers } from "./db/schema.ts";
-import { isUuid, likePattern } from "./db/text-search.server.ts";
+import type { PartyInput, ShipmentInput, StatusUpdateInput } from "#app/schemas/shipment.ts";
+import type { Db } from "#app/server/db/client.server.ts";
+import { consignees, shipmentStatusHistory, shipments, shippers } from "#app/server/db/schema.ts";
+import { isUuid, likePattern } from "#app/server/db/text-search.server.ts";
 
 export type PartyKind = "shipper" | "consignee";
 const partyTable = (kind: PartyKind) => (kind === "shipper" ? shippers : consignees);

@@ -2,7 +2,7 @@
 // history, made with a few set-based inserts (10,000 shipments in seconds). Used by bench/tracking.ts and
 // by the start-up and memory section of bench/run.ts.
 import { sql } from "drizzle-orm";
-import { migrateDatabase, openDatabase } from "../../app/server/db/client.server.ts";
+import { migrateDatabase, openDatabase } from "#app/server/db/client.server.ts";
 
 /** The tracking number of the i-th benchmark shipment (UTG-0000-0001 …), as the inserts below make them. */
 export const benchTrackingNumber = (i: number) =>

@@ -11,12 +11,12 @@ import {
   type StaticHandlerContext,
 } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import routeConfig from "../../app/routes.ts";
-import { createAdminUser } from "../../app/server/admin-users.server.ts";
-import * as schema from "../../app/server/db/schema.ts";
-import { isCrossOriginWrite } from "../../app/server/security.server.ts";
-import type { Services } from "../../app/server/services.server.ts";
-import { createSession } from "../../app/server/sessions.server.ts";
+import routeConfig from "#app/routes.ts";
+import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
+import * as schema from "#app/server/db/schema.ts";
+import { isCrossOriginWrite } from "../../server/security.ts";
+import type { Services } from "#app/server/platform/services.server.ts";
+import { createSession } from "#app/server/auth/sessions.server.ts";
 import { createTestContext, createTestServices } from "../setup/test-db.ts";
 
 type RouteModule = {
@@ -169,7 +169,7 @@ const POST_BODIES: Record<string, Record<string, string>[]> = {
       confirmPassword: "an intruder passphrase",
     },
   ],
-  "routes/admin/change-password": [
+  "routes/admin/auth/change-password": [
     {
       currentPassword: "x",
       newPassword: "an intruder passphrase",
@@ -186,7 +186,7 @@ const SESSIONS: [string, () => Record<string, string> | undefined][] = [
 ];
 
 /** The one admin GET that does not go to the login page: logging out by GET only goes back to the admin area. */
-const GET_REDIRECTS: Record<string, string> = { "routes/admin/logout": "/admin/dashboard" };
+const GET_REDIRECTS: Record<string, string> = { "routes/admin/auth/logout": "/admin/dashboard" };
 
 function expectRefused({ response, body }: Outcome, location = "/admin-login") {
   expect(response.status, body).toBeGreaterThanOrEqual(300);
@@ -205,8 +205,8 @@ describe("the admin routes found in app/routes.ts", () => {
         "routes/admin/dashboard",
         "routes/admin/settings",
         "routes/admin/$",
-        "routes/admin/logout",
-        "routes/admin/change-password",
+        "routes/admin/auth/logout",
+        "routes/admin/auth/change-password",
       ]),
     );
   });

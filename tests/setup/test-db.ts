@@ -2,16 +2,16 @@ import crypto from "node:crypto";
 import pg from "pg";
 import { RouterContextProvider } from "react-router";
 import { inject } from "vitest";
-import { requestContext, servicesContext } from "../../app/context.ts";
-import { loadConfig } from "../../app/server/config.server.ts";
-import { type Database, openDatabase } from "../../app/server/db/client.server.ts";
-import { watchDatabaseHealth } from "../../app/server/db/health.server.ts";
-import { startEventBus } from "../../app/server/events.server.ts";
-import { createLogger } from "../../app/server/logger.server.ts";
-import type { Services } from "../../app/server/services.server.ts";
-import { findNextPublicationTime } from "../../app/server/blog-posts.server.ts";
-import { createPageCache } from "../../app/server/page-cache.server.ts";
-import { createSiteSettingsCache } from "../../app/server/settings.server.ts";
+import { requestContext, servicesContext } from "#app/context.ts";
+import { loadConfig } from "#app/server/platform/config.server.ts";
+import { type Database, openDatabase } from "#app/server/db/client.server.ts";
+import { watchDatabaseHealth } from "#app/server/db/health.server.ts";
+import { startEventBus } from "#app/server/platform/events.server.ts";
+import { createLogger } from "#app/server/platform/logger.server.ts";
+import type { Services } from "#app/server/platform/services.server.ts";
+import { findNextPublicationTime } from "#app/server/blog-posts.server.ts";
+import { createPageCache } from "#app/server/platform/page-cache.server.ts";
+import { createSiteSettingsCache } from "#app/server/settings.server.ts";
 import { POSTGRES_TEMPLATE, withDatabase } from "./test-server.ts";
 
 /** A fresh, migrated, empty database for one test file, on the run's server (see global-setup.ts). */

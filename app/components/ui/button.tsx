@@ -1,6 +1,6 @@
 import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
-import { type ButtonLook, buttonClass } from "./button-class";
+import { type ButtonLook, buttonClass } from "#app/components/ui/button-class.ts";
 
 export { buttonClass };
 

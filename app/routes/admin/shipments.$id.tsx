@@ -1,9 +1,9 @@
-import { adminMeta } from "~/components/admin/admin-meta";
-import { ShipmentDetail } from "~/components/admin/shipment-detail";
-import { ShipmentErrorView } from "~/components/admin/shipment-error";
-import { formatDate, formatTime } from "~/lib/format";
-import { isDeliveryOverdue } from "~/lib/shipment-status";
-import { loadShipmentDetail, shipmentDetailAction } from "~/server/shipment-detail.server";
+import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
+import { ShipmentDetail } from "#app/components/admin/shipments/shipment-detail.tsx";
+import { ShipmentErrorView } from "#app/components/admin/shipments/shipment-error.tsx";
+import { formatDate, formatTime } from "#app/lib/format.ts";
+import { isDeliveryOverdue } from "#app/lib/shipment-status.ts";
+import { loadShipmentDetail, shipmentDetailAction } from "#app/server/handlers/shipment-detail.server.ts";
 import type { Route } from "./+types/shipments.$id";
 
 export const meta: Route.MetaFunction = ({ matches, params, loaderData }) =>

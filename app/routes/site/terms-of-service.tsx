@@ -1,8 +1,8 @@
-import { PolicyDocument } from "~/components/site/policy-document";
-import { defaultSiteSettings } from "~/content/company";
-import { fillPolicyText, termsOfService } from "~/content/policies";
-import { seo } from "~/lib/seo";
-import { useRootData } from "~/root";
+import { PolicyDocument } from "#app/components/site/policy-document.tsx";
+import { defaultSiteSettings } from "#app/content/company.ts";
+import { fillPolicyText, termsOfService } from "#app/content/policies.ts";
+import { seo } from "#app/lib/seo.ts";
+import { useRootData } from "#app/root.tsx";
 import type { Route } from "./+types/terms-of-service";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

@@ -3,9 +3,9 @@ import { sql } from "drizzle-orm";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { type EmbeddedPostgres, startEmbeddedPostgres } from "./embedded-postgres.server.ts";
-import type { Config } from "../config.server.ts";
-import * as schema from "./schema.ts";
+import { type EmbeddedPostgres, startEmbeddedPostgres } from "#app/server/db/embedded-postgres.server.ts";
+import type { Config } from "#app/server/platform/config.server.ts";
+import * as schema from "#app/server/db/schema.ts";
 
 export type Db = NodePgDatabase<typeof schema>;
 

@@ -22,7 +22,7 @@ import {
   isProcessAlive,
   pidExists,
   processIdentity,
-} from "./processes.server.ts";
+} from "#app/server/db/processes.server.ts";
 
 export const POSTGRES_MAJOR = "18";
 /** The database the app uses inside the embedded server. */

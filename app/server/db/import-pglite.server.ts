@@ -22,10 +22,10 @@ import {
   loadBackupLines,
   queryWith,
   streamBackupLines,
-} from "./backup.server.ts";
-import { type Database, openDatabase } from "./client.server.ts";
-import { startEmbeddedPostgres } from "./embedded-postgres.server.ts";
-import { isIdentityAlive, isPostmasterOf, processIdentity } from "./processes.server.ts";
+} from "#app/server/db/backup.server.ts";
+import { type Database, openDatabase } from "#app/server/db/client.server.ts";
+import { startEmbeddedPostgres } from "#app/server/db/embedded-postgres.server.ts";
+import { isIdentityAlive, isPostmasterOf, processIdentity } from "#app/server/db/processes.server.ts";
 
 export const STAGING_DIR = ".import-staging";
 export const OLD_FILES_DIR = "pglite-old";
