@@ -38,7 +38,11 @@ const databaseAvailability: Route.MiddlewareFunction = async ({ context }, next)
  */
 const dropCachedPagesAfterStaffWrites: Route.MiddlewareFunction = async ({ request, context }, next) => {
   const response = await next();
-  if (request.method !== "GET" && request.method !== "HEAD" && new URL(request.url).pathname.startsWith("/admin")) {
+  if (
+    request.method !== "GET" &&
+    request.method !== "HEAD" &&
+    new URL(request.url).pathname.startsWith("/admin")
+  ) {
     context.get(servicesContext).pageCache.clear();
   }
   return response;

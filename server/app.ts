@@ -39,7 +39,10 @@ export function createApp({ services, buildDir }: CreateAppOptions): express.Exp
     res.on("finish", () => {
       const ms = Math.round((performance.now() - started) * 10) / 10;
       const level = res.statusCode >= 500 ? "error" : "debug";
-      logger[level]({ requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms }, "request");
+      logger[level](
+        { requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms },
+        "request",
+      );
     });
     res.setHeader("X-Request-Id", requestId);
     // Library files (/media/…) carry their own, stricter policy and nosniff (app/routes/api/media.$filename.ts).
@@ -126,14 +129,20 @@ export function createApp({ services, buildDir }: CreateAppOptions): express.Exp
 
   if (buildDir) {
     const client = path.join(buildDir, "client");
-    app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(
+      "/assets",
+      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
     // The other public files (favicon, icon sprite, images) are few and fixed: only their paths reach the
     // file system, so a page request does not pay for a failed stat first.
     const publicFiles = new Set(
       fs
         .readdirSync(client, { recursive: true, withFileTypes: true })
         .filter((entry) => entry.isFile())
-        .map((entry) => `/${path.relative(client, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`)
+        .map(
+          (entry) =>
+            `/${path.relative(client, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`,
+        )
         .filter((file) => !file.startsWith("/assets/")),
     );
     const serveFile = express.static(client, { maxAge: "1h", index: false });
@@ -143,7 +152,11 @@ export function createApp({ services, buildDir }: CreateAppOptions): express.Exp
   // While a PostgreSQL server is unreachable, pages fail fast with 503 instead of waiting on it.
   app.use((_req, res, next) => {
     if (services.dbHealth.isUp()) return next();
-    res.status(503).set("Retry-After", "5").type("text/plain").send("The service is temporarily unavailable. Please try again shortly.");
+    res
+      .status(503)
+      .set("Retry-After", "5")
+      .type("text/plain")
+      .send("The service is temporarily unavailable. Please try again shortly.");
   });
 
   // React Router gets the build itself, not a function returning it: it then derives its route tables

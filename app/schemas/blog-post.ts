@@ -1,6 +1,16 @@
 import { z } from "zod";
-import { isAllowedImageUrl, parseUtcDateTimeLocal, SLUG_MAX_LENGTH, SLUG_PATTERN } from "#app/lib/blog-post.ts";
-import { maxLengthMessage, optionalTextField, singleValueMessage, textField } from "#app/schemas/form-text.ts";
+import {
+  isAllowedImageUrl,
+  parseUtcDateTimeLocal,
+  SLUG_MAX_LENGTH,
+  SLUG_PATTERN,
+} from "#app/lib/blog-post.ts";
+import {
+  maxLengthMessage,
+  optionalTextField,
+  singleValueMessage,
+  textField,
+} from "#app/schemas/form-text.ts";
 
 /** What the editor's buttons ask for besides saving the fields. */
 export const BLOG_POST_INTENTS = ["save", "publish", "unpublish", "schedule"] as const;

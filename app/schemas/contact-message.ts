@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { CONTACT_LIMITS, contactMessageRules, contactMessages } from "#app/schemas/contact-message-rules.ts";
+import {
+  CONTACT_LIMITS,
+  contactMessageRules,
+  contactMessages,
+} from "#app/schemas/rules/contact-message-rules.ts";
 import { emailField, textField } from "#app/schemas/form-text.ts";
 
 export { CONTACT_LIMITS, contactMessages };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { commonLongPasswords, commonPasswordWords } from "#app/schemas/common-passwords.ts";
+import { commonLongPasswords, commonPasswordWords } from "#app/schemas/data/common-passwords.ts";
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 256;

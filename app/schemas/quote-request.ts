@@ -11,7 +11,7 @@ import {
   quoteMessages,
   quoteRequestRules,
   specialInfoRule,
-} from "#app/schemas/quote-request-rules.ts";
+} from "#app/schemas/rules/quote-request-rules.ts";
 
 export {
   type FreightType,

@@ -6,7 +6,7 @@ import {
   serviceInquiryRules,
   shipmentTypeOptions,
   shipmentTypeValues,
-} from "#app/schemas/service-inquiry-rules.ts";
+} from "#app/schemas/rules/service-inquiry-rules.ts";
 
 export { type ShipmentType, serviceInquiryMessages, shipmentTypeOptions };
 

@@ -34,7 +34,12 @@ export const shipmentListQuerySchema = z.object({
     .string()
     .catch("")
     // No status holds control characters (and PostgreSQL cannot compare text with NUL in it).
-    .transform((v) => v.replace(/\p{Cc}/gu, "").trim().slice(0, 60)),
+    .transform((v) =>
+      v
+        .replace(/\p{Cc}/gu, "")
+        .trim()
+        .slice(0, 60),
+    ),
   sort: z.enum(["newest", "oldest"]).catch("newest"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });

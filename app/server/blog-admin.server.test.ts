@@ -365,7 +365,12 @@ describe("library images on the public page", () => {
     const bytes = await sharp({ create: { width: 1300, height: 650, channels: 3, background: "#334155" } })
       .jpeg()
       .toBuffer();
-    const media = await createMedia({ db: services.db, bytes, originalName: "yard.jpg", maxBytes: 10 * 1024 * 1024 });
+    const media = await createMedia({
+      db: services.db,
+      bytes,
+      originalName: "yard.jpg",
+      maxBytes: 10 * 1024 * 1024,
+    });
     if (!media.ok) throw new Error(media.message);
     const file = media.item.filename;
     const slug = unique("responsive");
@@ -389,7 +394,9 @@ describe("library images on the public page", () => {
     expect(page.post.html).toContain('sizes="(min-width: 768px) 720px, calc(100vw - 2rem)"');
     expect(page.post.html).toContain('loading="lazy"');
     expect(page.post.html).not.toContain("javascript");
-    expect(page.post.html).toContain('<img alt="Plain" loading="lazy" decoding="async" src="/images/blog/customs.svg" />');
+    expect(page.post.html).toContain(
+      '<img alt="Plain" loading="lazy" decoding="async" src="/images/blog/customs.svg" />',
+    );
     expect(page.post.featuredImageSrcSet).toBe(set);
   });
 });

@@ -187,7 +187,13 @@ export async function withFeaturedImageSrcSets<T extends { featuredImage: string
 }
 
 /** When the next scheduled post goes live, or null when none is waiting. */
-export async function findNextPublicationTime({ db, now = new Date() }: { db: Db; now?: Date }): Promise<Date | null> {
+export async function findNextPublicationTime({
+  db,
+  now = new Date(),
+}: {
+  db: Db;
+  now?: Date;
+}): Promise<Date | null> {
   const [row] = await db
     .select({ at: min(blogPosts.publishedAt) })
     .from(blogPosts)

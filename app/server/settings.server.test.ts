@@ -42,7 +42,10 @@ describe("the site settings cache", () => {
     // The change itself, with triggers off so that no second announcement covers for a stale copy.
     await db.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);
-      await updateSiteSettings({ db: tx, settings: siteSettingsSchema.parse({ ...before, email: "ops@example.com" }) });
+      await updateSiteSettings({
+        db: tx,
+        settings: siteSettingsSchema.parse({ ...before, email: "ops@example.com" }),
+      });
     });
     await inFlight;
     expect((await siteSettings.get()).email).toBe("ops@example.com");

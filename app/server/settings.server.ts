@@ -11,7 +11,13 @@ export async function getSiteSettings({ db }: { db: Db }): Promise<SiteSettings>
   return parseSiteSettings(row?.value);
 }
 
-export async function updateSiteSettings({ db, settings }: { db: Db; settings: SiteSettings }): Promise<void> {
+export async function updateSiteSettings({
+  db,
+  settings,
+}: {
+  db: Db;
+  settings: SiteSettings;
+}): Promise<void> {
   await db
     .insert(siteSettings)
     .values({ key: SITE_KEY, value: settings })

@@ -85,7 +85,13 @@ export async function findShipments({ db, ...filter }: { db: Db } & ShipmentList
         : (await db.select({ total: count() }).from(shipments).where(where))[0]!.total;
     const pageCount = Math.max(1, Math.ceil(total / pageSize));
     const page = Math.min(requested, pageCount);
-    return { ids: page === requested ? firstTry : await pageIds(db, page), capped: false, total, pageCount, page };
+    return {
+      ids: page === requested ? firstTry : await pageIds(db, page),
+      capped: false,
+      total,
+      pageCount,
+      page,
+    };
   };
 
   // A search collects its matches through the trigram index, at most SEARCH_COUNT_CAP + 1 of them, and
@@ -117,7 +123,11 @@ export async function findShipments({ db, ...filter }: { db: Db } & ShipmentList
       const total = Math.min(first.total, SEARCH_COUNT_CAP);
       const pageCount = Math.max(1, Math.ceil(total / pageSize));
       const page = Math.min(requested, pageCount);
-      const ids = capped ? await pageIds(tx, page) : page === requested ? first.ids : (await collect(page)).ids;
+      const ids = capped
+        ? await pageIds(tx, page)
+        : page === requested
+          ? first.ids
+          : (await collect(page)).ids;
       return { ids, capped, total, pageCount, page };
     });
 

@@ -1,7 +1,10 @@
 import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
 import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { InboxFailure, keepListAfterFailure } from "#app/components/admin/inbox/inbox.tsx";
-import { ContactSubmissionsInbox, MESSAGES_PATH } from "#app/components/admin/inbox/contact-submissions-inbox.tsx";
+import {
+  ContactSubmissionsInbox,
+  MESSAGES_PATH,
+} from "#app/components/admin/inbox/contact-submissions-inbox.tsx";
 import { inboxAction, loadMessageInbox } from "#app/server/handlers/inbox-routes.server.ts";
 import type { Route } from "./+types/contact-submissions";
 

@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
 import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
-import {
-  createContactSubmission,
-  getContactSubmissionById,
-} from "#app/server/contact-submissions.server.ts";
+import { createContactSubmission, getContactSubmissionById } from "#app/server/contact-submissions.server.ts";
 import { freightTypeLabels, mailtoHref } from "#app/server/handlers/inbox-routes.server.ts";
 import { createQuoteRequest, getQuoteRequestById } from "#app/server/quote-requests.server.ts";
 import type { Services } from "#app/server/platform/services.server.ts";

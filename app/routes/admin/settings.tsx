@@ -2,10 +2,20 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
 import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
-import { CHANGE_PASSWORD_INTENT, ChangePasswordForm } from "#app/components/admin/auth/change-password-form.tsx";
+import {
+  CHANGE_PASSWORD_INTENT,
+  ChangePasswordForm,
+} from "#app/components/admin/auth/change-password-form.tsx";
 import { INTENT } from "#app/components/admin/form-fields.tsx";
-import { SITE_SETTINGS_INTENT, SiteSettingsForm } from "#app/components/admin/settings/site-settings-form.tsx";
-import { ADD_USER_INTENT, REMOVE_USER_INTENT, StaffAccounts } from "#app/components/admin/settings/staff-accounts.tsx";
+import {
+  SITE_SETTINGS_INTENT,
+  SiteSettingsForm,
+} from "#app/components/admin/settings/site-settings-form.tsx";
+import {
+  ADD_USER_INTENT,
+  REMOVE_USER_INTENT,
+  StaffAccounts,
+} from "#app/components/admin/settings/staff-accounts.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { servicesContext } from "#app/context.ts";
 import { formatDate, formatTime } from "#app/lib/format.ts";

@@ -1,7 +1,10 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
 import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
-import { ShipmentFormPage, shipmentFormShouldRevalidate } from "#app/components/admin/shipments/shipment-form.tsx";
+import {
+  ShipmentFormPage,
+  shipmentFormShouldRevalidate,
+} from "#app/components/admin/shipments/shipment-form.tsx";
 import { loadShipmentForm, saveShipmentForm } from "#app/server/handlers/shipment-form.server.ts";
 import type { Route } from "./+types/shipments.new";
 

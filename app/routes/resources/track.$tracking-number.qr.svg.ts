@@ -9,7 +9,11 @@ import type { Route } from "./+types/track.$tracking-number.qr.svg";
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const parsed = parseTrackingNumber(params.trackingNumber);
-  if (!parsed.ok) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!parsed.ok)
+    return new Response("Not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   const { config } = context.get(servicesContext);
   const svg = await renderQrCodeSvg(`${config.siteUrl}${trackingPath(parsed.value)}`);
   return new Response(svg, {

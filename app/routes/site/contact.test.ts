@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PublicFormReply } from "#app/schemas/public-form.ts";
+import type { PublicFormReply } from "#app/schemas/rules/public-form.ts";
 import { contactSubmissions, quoteRequests } from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
 import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";

@@ -7,7 +7,7 @@ import { QuoteForm } from "#app/components/site/forms/quote-form.tsx";
 import { seo } from "#app/lib/seo.ts";
 import { type RootData, useRootData } from "#app/root.tsx";
 import { contactMessageSchema } from "#app/schemas/contact-message.ts";
-import { FORM_UNREADABLE_MESSAGE } from "#app/schemas/public-form.ts";
+import { FORM_UNREADABLE_MESSAGE } from "#app/schemas/rules/public-form.ts";
 import { quoteRequestSchema } from "#app/schemas/quote-request.ts";
 import { createContactSubmission } from "#app/server/contact-submissions.server.ts";
 import {

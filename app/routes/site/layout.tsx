@@ -5,7 +5,7 @@ import { SiteFooter } from "#app/components/site/layout/site-footer.tsx";
 import { SiteHeader } from "#app/components/site/layout/site-header.tsx";
 import { chromeText } from "#app/content/navigation.ts";
 import { useRootData } from "#app/root.tsx";
-import { cachePublicPages } from "#app/server/platform/page-cache.server.ts";
+import { cachePublicPages } from "#app/server/platform/cache-public-pages.server.ts";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [cachePublicPages];

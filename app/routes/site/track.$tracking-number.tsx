@@ -1,5 +1,9 @@
 import { data } from "react-router";
-import { TrackingNoNumber, TrackingNotFound, TrackingRateLimited } from "#app/components/site/tracking/tracking-messages.tsx";
+import {
+  TrackingNoNumber,
+  TrackingNotFound,
+  TrackingRateLimited,
+} from "#app/components/site/tracking/tracking-messages.tsx";
 import { TrackingPage } from "#app/components/site/tracking/tracking-page.tsx";
 import { TrackingResult } from "#app/components/site/tracking/tracking-result.tsx";
 import { requestContext, servicesContext } from "#app/context.ts";

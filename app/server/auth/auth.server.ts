@@ -2,7 +2,12 @@ import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { createContext, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { RESET_LINK_MINUTES } from "#app/schemas/login.ts";
-import { findAdminByEmail, findAdminById, recordLogin, setAdminPassword } from "#app/server/auth/staff-accounts.server.ts";
+import {
+  findAdminByEmail,
+  findAdminById,
+  recordLogin,
+  setAdminPassword,
+} from "#app/server/auth/staff-accounts.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { passwordResetTokens } from "#app/server/db/schema.ts";

@@ -1,6 +1,11 @@
 import bcrypt from "bcryptjs";
 import { describe, expect, it } from "vitest";
-import { hashPassword, isBcryptHash, verifyDummyPassword, verifyPassword } from "#app/server/auth/passwords.server.ts";
+import {
+  hashPassword,
+  isBcryptHash,
+  verifyDummyPassword,
+  verifyPassword,
+} from "#app/server/auth/passwords.server.ts";
 
 describe("passwords", () => {
   it("hashes with argon2id and verifies", async () => {

@@ -21,8 +21,19 @@ import {
   TABLES_LEFT_OUT,
   writeBackup,
 } from "#app/server/db/backup.server.ts";
-import { type Database, migrateDatabase, migrationsFolder, openDatabase } from "#app/server/db/client.server.ts";
-import { contactSubmissions, outbox, passwordResetTokens, quoteRequests, rateLimits } from "#app/server/db/schema.ts";
+import {
+  type Database,
+  migrateDatabase,
+  migrationsFolder,
+  openDatabase,
+} from "#app/server/db/client.server.ts";
+import {
+  contactSubmissions,
+  outbox,
+  passwordResetTokens,
+  quoteRequests,
+  rateLimits,
+} from "#app/server/db/schema.ts";
 
 const png = fs.readFileSync("public/og-image.png");
 const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"));

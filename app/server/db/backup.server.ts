@@ -35,7 +35,10 @@ import zlib from "node:zlib";
 import { type MigrationMeta, readMigrationFiles } from "drizzle-orm/migrator";
 import type pg from "pg";
 import { z } from "zod";
-import { migrateDatabase, migrationsFolder as defaultMigrationsFolder } from "#app/server/db/client.server.ts";
+import {
+  migrateDatabase,
+  migrationsFolder as defaultMigrationsFolder,
+} from "#app/server/db/client.server.ts";
 
 export const BACKUP_FORMAT = "unitrans-freight-backup";
 export const BACKUP_FORMAT_VERSION = 1;

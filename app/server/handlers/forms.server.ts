@@ -11,7 +11,7 @@ import {
   type PublicFormName,
   type PublicFormReply,
   SUBMISSION_KEY_FIELD,
-} from "#app/schemas/public-form.ts";
+} from "#app/schemas/rules/public-form.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
 

@@ -39,7 +39,10 @@ const configSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: int(10_000, 100, 600_000),
   ADMIN_EMAIL: z.email({ message: "must be an e-mail address" }).optional(),
   ADMIN_PASSWORD: z.string().optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, { message: "must start with smtp:// or smtps://" }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { message: "must start with smtp:// or smtps://" })
+    .optional(),
   MAIL_FROM: z.string().min(3).default("no-reply@localhost"),
   /** Development and tests: also write every outgoing e-mail as a JSON file into this folder. */
   OUTBOX_DIR: z.string().min(1).optional(),

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
 import { requestContext } from "#app/context.ts";
-import { cachePublicPages, createPageCache } from "#app/server/platform/page-cache.server.ts";
+import { cachePublicPages } from "#app/server/platform/cache-public-pages.server.ts";
+import { createPageCache } from "#app/server/platform/page-cache.server.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
 
 let services: Services;
@@ -30,7 +31,12 @@ const until = async (check: () => boolean, timeoutMs = 5000) => {
 describe("the page cache", () => {
   it("gives each request its own nonce back", async () => {
     const cache = createPageCache({ events: services.events });
-    cache.store("/", page('<script nonce="AAA">1</script><script nonce="AAA">2</script>'), "AAA", cache.generation);
+    cache.store(
+      "/",
+      page('<script nonce="AAA">1</script><script nonce="AAA">2</script>'),
+      "AAA",
+      cache.generation,
+    );
     const response = cache.get("/", "BBB")!;
     expect(await response.text()).toBe('<script nonce="BBB">1</script><script nonce="BBB">2</script>');
     expect(response.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
@@ -93,9 +99,13 @@ describe("cachePublicPages (middleware)", () => {
     context.set(requestContext, { ...context.get(requestContext), nonce: init.nonce ?? "N1" });
     let rendered = 0;
     const response = await cachePublicPages(
-      { request: new Request(url, init), context, pattern, params: {}, url: new URL(url) } as unknown as Parameters<
-        typeof cachePublicPages
-      >[0],
+      {
+        request: new Request(url, init),
+        context,
+        pattern,
+        params: {},
+        url: new URL(url),
+      } as unknown as Parameters<typeof cachePublicPages>[0],
       async () => {
         rendered++;
         return new Response(`<p>render ${rendered}</p><script nonce="${init.nonce ?? "N1"}"></script>`, {

@@ -1,6 +1,4 @@
 import crypto from "node:crypto";
-import type { MiddlewareFunction } from "react-router";
-import { requestContext, servicesContext } from "#app/context.ts";
 import type { EventBus } from "#app/server/platform/events.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 
@@ -20,13 +18,24 @@ export const CACHEABLE_PAGES: ReadonlySet<string> = new Set([
   "/terms-of-service",
 ]);
 
-type CachedPage = { status: number; headers: [string, string][]; body: string; bytes: number; storedAt: number };
+type CachedPage = {
+  status: number;
+  headers: [string, string][];
+  body: string;
+  bytes: number;
+  storedAt: number;
+};
 
 export type PageCache = {
   /** A stored page with this request's nonce in place, or undefined. */
   get(key: string, nonce: string): Response | undefined;
   /** Stores a rendered page unless content changed since `generation` was read. */
-  store(key: string, page: { status: number; headers: Headers; body: string }, nonce: string, generation: number): void;
+  store(
+    key: string,
+    page: { status: number; headers: Headers; body: string },
+    nonce: string,
+    generation: number,
+  ): void;
   /** Bumped by every change of content; read it before rendering and pass it to store(). */
   readonly generation: number;
   clear(): void;
@@ -120,7 +129,10 @@ export function createPageCache({
       // Most recently used last: the first entry is the one to evict.
       pages.delete(key);
       pages.set(key, page);
-      return new Response(page.body.replaceAll(placeholder, nonce), { status: page.status, headers: page.headers });
+      return new Response(page.body.replaceAll(placeholder, nonce), {
+        status: page.status,
+        headers: page.headers,
+      });
     },
     store(key, page, nonce, startedAt) {
       if (startedAt !== generation) return;
@@ -128,7 +140,13 @@ export function createPageCache({
       const size = body.length * 2 + key.length * 2;
       if (size > maxEntryBytes) return;
       remove(key);
-      pages.set(key, { status: page.status, headers: [...page.headers], body, bytes: size, storedAt: performance.now() });
+      pages.set(key, {
+        status: page.status,
+        headers: [...page.headers],
+        body,
+        bytes: size,
+        storedAt: performance.now(),
+      });
       bytes += size;
       for (const oldest of pages.keys()) {
         if (pages.size <= maxEntries && bytes <= maxBytes) break;
@@ -149,30 +167,3 @@ export function createPageCache({
     },
   };
 }
-
-/** Responses that depend on the visitor: a toast to show (cookie), or anything setting a cookie. */
-const hasToast = (request: Request) => /(?:^|;\s*)toast=/.test(request.headers.get("cookie") ?? "");
-
-/**
- * Serves the pages in {@link CACHEABLE_PAGES} from the page cache, and stores them after rendering.
- * Only complete 200 answers to GET are kept (documents and their client-side data requests alike), never
- * one that sets a cookie or one rendered for a visitor with a toast waiting.
- */
-export const cachePublicPages: MiddlewareFunction<Response> = async ({ request, context, pattern }, next) => {
-  // React Router gives the pattern without its leading slash ("blog/:slug"), the index route as "/".
-  const route = pattern.startsWith("/") ? pattern : `/${pattern}`;
-  if (request.method !== "GET" || !CACHEABLE_PAGES.has(route) || hasToast(request)) return next();
-  const { pageCache } = context.get(servicesContext);
-  const { nonce } = context.get(requestContext);
-  const url = new URL(request.url);
-  const key = `${url.pathname}${url.search}`;
-  const hit = pageCache.get(key, nonce);
-  if (hit) return hit;
-
-  const generation = pageCache.generation;
-  const response = await next();
-  if (response.status !== 200 || response.headers.has("Set-Cookie") || !response.body) return response;
-  const body = await response.text();
-  pageCache.store(key, { status: response.status, headers: response.headers, body }, nonce, generation);
-  return new Response(body, { status: response.status, headers: response.headers });
-};

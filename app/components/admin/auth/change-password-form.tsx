@@ -4,7 +4,13 @@ import { KeyRound } from "lucide-react";
 import { Form } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { changePasswordSchema, PASSWORD_MIN_LENGTH } from "#app/schemas/password.ts";
-import { type FieldMeta, FormAlert, INTENT, TextField, useSubmitting } from "#app/components/admin/form-fields.tsx";
+import {
+  type FieldMeta,
+  FormAlert,
+  INTENT,
+  TextField,
+  useSubmitting,
+} from "#app/components/admin/form-fields.tsx";
 
 export const CHANGE_PASSWORD_INTENT = "change-password";
 

@@ -1,6 +1,11 @@
 import type { MessageDetails, MessageRow } from "#app/server/handlers/inbox-routes.server.ts";
 import { Detail } from "#app/components/admin/inbox/inbox.tsx";
-import { type InboxColumn, type InboxData, InboxPage, type InboxTexts } from "#app/components/admin/inbox/inbox-page.tsx";
+import {
+  type InboxColumn,
+  type InboxData,
+  InboxPage,
+  type InboxTexts,
+} from "#app/components/admin/inbox/inbox-page.tsx";
 
 export const MESSAGES_PATH = "/admin/contact-submissions";
 

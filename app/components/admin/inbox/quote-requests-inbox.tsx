@@ -1,7 +1,12 @@
 import { Badge } from "#app/components/ui/badge.tsx";
 import type { QuoteDetails, QuoteRow } from "#app/server/handlers/inbox-routes.server.ts";
 import { Detail } from "#app/components/admin/inbox/inbox.tsx";
-import { type InboxColumn, type InboxData, InboxPage, type InboxTexts } from "#app/components/admin/inbox/inbox-page.tsx";
+import {
+  type InboxColumn,
+  type InboxData,
+  InboxPage,
+  type InboxTexts,
+} from "#app/components/admin/inbox/inbox-page.tsx";
 
 export const QUOTES_PATH = "/admin/quote-requests";
 

@@ -5,7 +5,11 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { formatFileSize, type MediaCard, mediaUrl } from "#app/lib/media.ts";
 import type { loader as mediaLoader } from "#app/routes/admin/media.tsx";
-import { UploadMediaButton, UploadProgressList, useMediaUploads } from "#app/components/admin/media/media-upload.tsx";
+import {
+  UploadMediaButton,
+  UploadProgressList,
+  useMediaUploads,
+} from "#app/components/admin/media/media-upload.tsx";
 
 /**
  * The media library in a dialog: 'Upload Media' (with a progress bar per file) and the stored images, each

@@ -9,7 +9,12 @@ import { type TimelineIcon, timelineIconKind } from "#app/lib/shipment-status.ts
 import { COMMON_STATUSES } from "#app/schemas/shipment.ts";
 import { SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
 import { FormAlert, INTENT, useSubmitting } from "#app/components/admin/form-fields.tsx";
-import { echoedValues, type FieldErrors, PartyFields, type PartyValues } from "#app/components/admin/shipments/shipment-party-fields.tsx";
+import {
+  echoedValues,
+  type FieldErrors,
+  PartyFields,
+  type PartyValues,
+} from "#app/components/admin/shipments/shipment-party-fields.tsx";
 import { ShipmentStatusBadge } from "#app/components/admin/shipments/shipment-status-badge.tsx";
 
 type PartyKind = "shipper" | "consignee";

@@ -12,7 +12,13 @@ import { type ComponentProps, useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from "#app/components/ui/dialog.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+} from "#app/components/ui/dialog.tsx";
 import { Field, Input, Select, Textarea } from "#app/components/ui/field.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { toast } from "#app/lib/toast.tsx";

@@ -9,7 +9,7 @@ import {
   type PublicFormName,
   type PublicFormReply,
   SUBMISSION_KEY_FIELD,
-} from "#app/schemas/public-form.ts";
+} from "#app/schemas/rules/public-form.ts";
 import { Icon } from "#app/components/site/icons.tsx";
 import { controlProps, type PublicFieldMeta } from "#app/components/site/forms/use-public-form.ts";
 

@@ -1,5 +1,9 @@
 import { Form } from "react-router";
-import { CONTACT_LIMITS, checkContactMessage, contactMessages } from "#app/schemas/contact-message-rules.ts";
+import {
+  CONTACT_LIMITS,
+  checkContactMessage,
+  contactMessages,
+} from "#app/schemas/rules/contact-message-rules.ts";
 import {
   FormErrors,
   HiddenFormFields,

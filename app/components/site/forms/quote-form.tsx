@@ -7,7 +7,7 @@ import {
   parcelTypeOptions,
   QUOTE_LIMITS,
   quoteMessages,
-} from "#app/schemas/quote-request-rules.ts";
+} from "#app/schemas/rules/quote-request-rules.ts";
 import {
   FormErrors,
   HiddenFormFields,

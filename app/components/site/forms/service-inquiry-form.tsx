@@ -1,8 +1,8 @@
 import { Form } from "react-router";
 import { cn } from "#app/lib/cn.ts";
-import { CONTACT_LIMITS } from "#app/schemas/contact-message-rules.ts";
-import { quoteFeedbackMessages } from "#app/schemas/public-form.ts";
-import { checkServiceInquiry, shipmentTypeOptions } from "#app/schemas/service-inquiry-rules.ts";
+import { CONTACT_LIMITS } from "#app/schemas/rules/contact-message-rules.ts";
+import { quoteFeedbackMessages } from "#app/schemas/rules/public-form.ts";
+import { checkServiceInquiry, shipmentTypeOptions } from "#app/schemas/rules/service-inquiry-rules.ts";
 import {
   FormErrors,
   HiddenFormFields,

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { type FormEvent, type SyntheticEvent, useEffect, useRef, useState } from "react";
-import type { FieldErrors } from "#app/schemas/form-rules.ts";
+import type { FieldErrors } from "#app/schemas/rules/form-rules.ts";
 
 /**
  * The browser side of a public form, small enough for the page-weight budget: the server parses and

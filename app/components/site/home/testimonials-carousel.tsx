@@ -1,5 +1,9 @@
 import { useEffect, useState } from "react";
-import { type Testimonial, testimonialAutoplayMs, testimonialsSection as text } from "#app/content/testimonials.ts";
+import {
+  type Testimonial,
+  testimonialAutoplayMs,
+  testimonialsSection as text,
+} from "#app/content/testimonials.ts";
 import { cn } from "#app/lib/cn.ts";
 import { Avatar } from "#app/components/site/home/avatar.tsx";
 import { Icon } from "#app/components/site/icons.tsx";

@@ -4,7 +4,11 @@ import { chromeText, footerServiceLinks, legalLinks, navigationItems } from "#ap
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
 import { Icon } from "#app/components/site/icons.tsx";
 import { telHref } from "#app/components/site/layout/site-links.ts";
-import { SocialLink, type SocialNetwork, socialNetworkNames } from "#app/components/site/layout/social-link.tsx";
+import {
+  SocialLink,
+  type SocialNetwork,
+  socialNetworkNames,
+} from "#app/components/site/layout/social-link.tsx";
 
 const footerSocialNetworks: SocialNetwork[] = ["facebook", "twitter", "linkedin", "instagram"];
 

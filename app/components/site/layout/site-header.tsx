@@ -1,6 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { chromeText, headerCondenseOffset, navigationItems, trackPackageLink } from "#app/content/navigation.ts";
+import {
+  chromeText,
+  headerCondenseOffset,
+  navigationItems,
+  trackPackageLink,
+} from "#app/content/navigation.ts";
 import { cn } from "#app/lib/cn.ts";
 import { Icon } from "#app/components/site/icons.tsx";
 import { accentLinkClass, telHref } from "#app/components/site/layout/site-links.ts";

@@ -8,7 +8,12 @@ import { FormAlert, TextField, useSubmitting } from "#app/components/admin/form-
 import { Button } from "#app/components/ui/button.tsx";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { LOGIN_MESSAGES, loginSchema, safeRedirect } from "#app/schemas/login.ts";
-import { CHANGE_PASSWORD_PATH, getAdminSession, login, noStoreMiddleware } from "#app/server/auth/auth.server.ts";
+import {
+  CHANGE_PASSWORD_PATH,
+  getAdminSession,
+  login,
+  noStoreMiddleware,
+} from "#app/server/auth/auth.server.ts";
 import { readFormData } from "#app/server/handlers/forms.server.ts";
 import { tooManyAttemptsMessage } from "#app/server/auth/login-throttle.server.ts";
 import { readSessionToken } from "#app/server/auth/sessions.server.ts";

@@ -1,5 +1,11 @@
-import { contactMessageRules } from "#app/schemas/contact-message-rules.ts";
-import { checkFields, choiceErrors, emailErrors, type FieldErrors, textErrors } from "#app/schemas/form-rules.ts";
+import { contactMessageRules } from "#app/schemas/rules/contact-message-rules.ts";
+import {
+  checkFields,
+  choiceErrors,
+  emailErrors,
+  type FieldErrors,
+  textErrors,
+} from "#app/schemas/rules/form-rules.ts";
 
 // The 'Get a Quote' side form's rules without zod, for the browser; service-inquiry.ts builds the server's schema.
 

@@ -8,8 +8,8 @@ import {
   optionalTextErrors,
   type TextRule,
   textErrors,
-} from "#app/schemas/form-rules.ts";
-import { quoteFeedbackMessages } from "#app/schemas/public-form.ts";
+} from "#app/schemas/rules/form-rules.ts";
+import { quoteFeedbackMessages } from "#app/schemas/rules/public-form.ts";
 
 // The quote form's rules without zod, for the browser; quote-request.ts builds the server's schema from them.
 

@@ -1,4 +1,10 @@
-import { checkFields, emailErrors, type FieldErrors, type TextRule, textErrors } from "#app/schemas/form-rules.ts";
+import {
+  checkFields,
+  emailErrors,
+  type FieldErrors,
+  type TextRule,
+  textErrors,
+} from "#app/schemas/rules/form-rules.ts";
 
 // The contact form's rules without zod, for the browser; contact-message.ts builds the server's schema from them.
 
