@@ -9,7 +9,7 @@ import {
 } from "#app/components/admin/dashboard/dashboard-widgets.tsx";
 import { servicesContext } from "#app/context.ts";
 import { formatDate } from "#app/lib/format.ts";
-import { countUnreadInbox } from "#app/server/dashboard.server.ts";
+import { countUnreadInbox } from "#app/server/admin-shell.server.ts";
 import { countShipments, getShipmentStats } from "#app/server/shipments.server.ts";
 import type { Route } from "./+types/dashboard";
 

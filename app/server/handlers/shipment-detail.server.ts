@@ -2,18 +2,18 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
+import { formatDate, formatTime } from "#app/lib/format.ts";
+import { isDeliveryOverdue } from "#app/lib/shipment-status.ts";
 import { partySchema, statusUpdateSchema } from "#app/schemas/shipment.ts";
 import { rowIdSchema, SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
 import { requireAdmin } from "#app/server/auth/auth.server.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { readFormData, readIntent } from "#app/server/handlers/forms.server.ts";
+import { deleteParty, type Party, type PartyKind, updateParty } from "#app/server/parties.server.ts";
 import {
   addStatusUpdate,
-  deleteParty,
   deleteStatusUpdate,
   getShipmentById,
-  type PartyKind,
-  updateParty,
   updateStatusUpdate,
 } from "#app/server/shipments.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
@@ -23,6 +23,56 @@ import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
+// The screen's contract: the page's components import these types (never this module's code).
+
+/** A shipper or consignee as the page shows it (and its edit form starts with): absent fields are "". */
+export type DetailParty = {
+  id: string;
+  name: string;
+  company: string;
+  email: string;
+  phone: string;
+  address: string;
+};
+
+/** One status update: its date as the page shows it, and as ISO for the <time> element. */
+export type DetailEntry = {
+  id: string;
+  status: string;
+  location: string;
+  notes: string;
+  date: string;
+  iso: string;
+};
+
+/** The shipment as the page shows it; dates already formatted, so the server and the browser show the same text. */
+export type DetailShipment = {
+  id: string;
+  trackingNumber: string;
+  status: string;
+  originLocation: string;
+  destinationLocation: string;
+  currentLocation: string | null;
+  estimatedDelivery: string | null;
+  weight: number | null;
+  dimensions: string | null;
+  notes: string | null;
+  createdAt: string;
+  overdue: boolean;
+  shipper: DetailParty | null;
+  consignee: DetailParty | null;
+  /** Newest first. */
+  history: DetailEntry[];
+};
+
+/** The page's loader data. */
+export type ShipmentDetailData = {
+  /** A new key after every change clears the 'Add Status Update' form (a refused post keeps what was typed). */
+  formKey: number;
+  shipment: DetailShipment;
+};
+
+/** The action's answer to a refused post (a redirect with a toast otherwise). */
 export type DetailActionData = {
   intent: string | null;
   /** The row the form was about (a party or a status update), to show the errors at the right form. */
@@ -34,12 +84,60 @@ function notFound(): never {
   throw data(null, { status: 404 });
 }
 
-/** The shipment, its full shipper and consignee, and its history newest first; 404 when unknown. */
-export async function loadShipmentDetail({ context, id }: { context: Ctx; id: string }) {
+const toDetailParty = (row: Party | null): DetailParty | null =>
+  row
+    ? {
+        id: row.id,
+        name: row.name,
+        company: row.company ?? "",
+        email: row.email ?? "",
+        phone: row.phone ?? "",
+        address: row.address ?? "",
+      }
+    : null;
+
+/** The shipment, its full shipper and consignee, and its history newest first, as the page shows them; 404 when unknown. */
+export async function loadShipmentDetail({
+  context,
+  id,
+}: {
+  context: Ctx;
+  id: string;
+}): Promise<ShipmentDetailData> {
   const { db } = context.get(servicesContext);
   const shipment = await getShipmentById({ db, id });
   if (!shipment) notFound();
-  return shipment;
+  return {
+    formKey: Date.now(),
+    shipment: {
+      id: shipment.id,
+      trackingNumber: shipment.trackingNumber,
+      status: shipment.status,
+      originLocation: shipment.originLocation,
+      destinationLocation: shipment.destinationLocation,
+      currentLocation: shipment.currentLocation,
+      estimatedDelivery: shipment.estimatedDelivery ? formatDate(shipment.estimatedDelivery) : null,
+      weight: shipment.weight,
+      dimensions: shipment.dimensions,
+      notes: shipment.notes,
+      createdAt: `${formatDate(shipment.createdAt)} ${formatTime(shipment.createdAt)}`,
+      overdue: isDeliveryOverdue({
+        estimatedDelivery: shipment.estimatedDelivery,
+        status: shipment.status,
+        history: shipment.history,
+      }),
+      shipper: toDetailParty(shipment.shipper),
+      consignee: toDetailParty(shipment.consignee),
+      history: shipment.history.map((entry) => ({
+        id: entry.id,
+        status: entry.status,
+        location: entry.location,
+        notes: entry.notes ?? "",
+        date: `${formatDate(entry.timestamp)} ${formatTime(entry.timestamp)}`,
+        iso: entry.timestamp.toISOString(),
+      })),
+    },
+  };
 }
 
 const invalid = (intent: string | null, target: string | null, message: string) =>

@@ -7,15 +7,12 @@ import { SHIPMENT_FORM_INTENTS } from "#app/schemas/shipment-admin.ts";
 import { requireAdmin } from "#app/server/auth/auth.server.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { readFormData, readIntent } from "#app/server/handlers/forms.server.ts";
+import { createParty, listParties, type PartyKind, PartyNotFoundError } from "#app/server/parties.server.ts";
 import {
-  createParty,
   createShipment,
   DuplicateTrackingNumberError,
   generateTrackingNumber,
   getShipmentById,
-  listParties,
-  type PartyKind,
-  PartyNotFoundError,
   updateShipment,
 } from "#app/server/shipments.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
@@ -25,6 +22,8 @@ import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 type Ctx = Readonly<RouterContextProvider>;
 
 export const DUPLICATE_TRACKING_MESSAGE = "A shipment with this tracking number already exists.";
+
+// The screen's contract: the component imports these types (never this module's code).
 
 /** The values the form starts with: strings, as the inputs hold them. */
 export type ShipmentFormValues = {
@@ -41,8 +40,10 @@ export type ShipmentFormValues = {
   consigneeId: string;
 };
 
+/** A shipper or consignee in the form's pickers. */
 export type PartyOption = { id: string; name: string; company: string | null };
 
+/** The action's answer: the 'Save' post, an 'Add New' dialog's party, or a post that could not be read. */
 export type ShipmentFormActionData =
   | { intent: typeof SHIPMENT_FORM_INTENTS.save; result: SubmissionResult<string[]>; failed?: boolean }
   | {

@@ -5,12 +5,12 @@ import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { Table, TBody, TD, TH, THead, TR } from "#app/components/ui/table.tsx";
 import { cn } from "#app/lib/cn.ts";
+import type { InboxActionReply } from "#app/server/handlers/inbox-routes.server.ts";
 import {
   ActionError,
   CloseLink,
   DeleteButton,
   DetailsDialog,
-  type InboxActionReply,
   InboxFilters,
   InboxHeader,
   ReadToggle,

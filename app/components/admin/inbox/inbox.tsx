@@ -16,11 +16,10 @@ import { Input, Label, Select } from "#app/components/ui/field.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { toast } from "#app/lib/toast.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import type { InboxActionReply } from "#app/server/handlers/inbox-routes.server.ts";
 
 // The parts both inboxes (quote requests, contact messages) share: toolbar, filters, the read toggle,
 // delete with confirmation, and the details dialog that has its own URL.
-
-export type InboxActionReply = { intent: "toggle" | "delete" | null; id: string | null; error: string };
 
 /** The list's URL with its filters (`?read=…&q=…&page=…`), for links and form actions. */
 export function useListHref(basePath: string): string {

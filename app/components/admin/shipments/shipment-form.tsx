@@ -3,7 +3,6 @@ import {
   getFormProps,
   getInputProps,
   getTextareaProps,
-  type SubmissionResult,
   useForm,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -27,27 +26,15 @@ import { COMMON_STATUSES, shipmentSchema } from "#app/schemas/shipment.ts";
 import { SHIPMENT_FORM_INTENTS } from "#app/schemas/shipment-admin.ts";
 import { FormAlert, INTENT, useSubmitting } from "#app/components/admin/form-fields.tsx";
 import { echoedValues, PartyFields } from "#app/components/admin/shipments/shipment-party-fields.tsx";
+import type {
+  PartyOption,
+  ShipmentFormActionData,
+  ShipmentFormValues,
+} from "#app/server/handlers/shipment-form.server.ts";
+import type { PartyKind } from "#app/server/parties.server.ts";
 
-type PartyKind = "shipper" | "consignee";
-export type PartyOption = { id: string; name: string; company: string | null };
-
-export type ShipmentFormValues = {
-  trackingNumber: string;
-  status: string;
-  originLocation: string;
-  destinationLocation: string;
-  currentLocation: string;
-  estimatedDelivery: string;
-  weight: string;
-  dimensions: string;
-  notes: string;
-  shipperId: string;
-  consigneeId: string;
-};
-
-type ActionData = { intent: string | null; result: SubmissionResult<string[]>; failed?: boolean } | undefined;
-
-type PartyReply = { intent: string | null; result: SubmissionResult<string[]>; party?: PartyOption | null };
+/** The answer to the 'Save' post (the other intents answer the 'Add New' dialogs' fetchers). */
+type SaveReply = Extract<ShipmentFormActionData, { intent: typeof SHIPMENT_FORM_INTENTS.save }>;
 
 const STATUS_LIST_ID = "shipment-status-options";
 
@@ -67,7 +54,7 @@ export function ShipmentFormPage({
   values: ShipmentFormValues;
   shippers: PartyOption[];
   consignees: PartyOption[];
-  actionData: ActionData;
+  actionData: ShipmentFormActionData | undefined;
 }) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && !navigation.formData;
@@ -140,7 +127,7 @@ function ShipmentForm({
   values: ShipmentFormValues;
   shippers: PartyOption[];
   consignees: PartyOption[];
-  actionData: ActionData;
+  actionData: SaveReply | undefined;
 }) {
   const hydrated = useHydrated();
   const submitting = useSubmitting(SHIPMENT_FORM_INTENTS.save);
@@ -361,21 +348,22 @@ function AddPartyDialog({
   onOpenChange: (open: boolean) => void;
   onCreated: (party: PartyOption) => void;
 }) {
-  const fetcher = useFetcher<PartyReply>({ key: `create-${kind}` });
+  const fetcher = useFetcher<ShipmentFormActionData>({ key: `create-${kind}` });
   const label = kind === "shipper" ? "Shipper" : "Consignee";
   const intent =
     kind === "shipper" ? SHIPMENT_FORM_INTENTS.createShipper : SHIPMENT_FORM_INTENTS.createConsignee;
   const busy = fetcher.state !== "idle";
-  const handled = useRef<PartyReply | null>(null);
+  const handled = useRef<ShipmentFormActionData | null>(null);
   const [formKey, setFormKey] = useState(0);
 
   useEffect(() => {
     const reply = fetcher.data;
     if (fetcher.state !== "idle" || !reply || handled.current === reply) return;
     handled.current = reply;
-    if (reply.party) {
+    const party = "party" in reply ? reply.party : null;
+    if (party) {
       toast.success(`${label} created successfully`);
-      onCreated(reply.party);
+      onCreated(party);
       setFormKey((k) => k + 1);
       onOpenChange(false);
     } else if (reply.result.error?.[""]?.length) {
@@ -383,7 +371,8 @@ function AddPartyDialog({
     }
   }, [fetcher.state, fetcher.data, label, kind, onCreated, onOpenChange]);
 
-  const errors = fetcher.data && !fetcher.data.party ? fetcher.data.result.error : undefined;
+  const errors =
+    fetcher.data && !("party" in fetcher.data && fetcher.data.party) ? fetcher.data.result.error : undefined;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
