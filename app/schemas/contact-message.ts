@@ -16,4 +16,3 @@ export const contactMessageSchema = z.object({
   message: textField(contactMessageRules.message),
 });
 
-export type ContactMessageInput = z.output<typeof contactMessageSchema>;

@@ -18,7 +18,6 @@ export const serviceInquirySchema = z.object({
   message: textField(serviceInquiryRules.message),
 });
 
-export type ServiceInquiryInput = z.output<typeof serviceInquirySchema>;
 
 /** 'Quote request: Air freight' — the subject the staff see in the contact inbox. */
 export function serviceInquirySubject(type: ShipmentType): string {

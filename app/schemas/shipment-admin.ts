@@ -25,7 +25,7 @@ export const rowIdSchema = z.object({
 });
 
 /** The list page's query: everything in the URL so a result can be shared and survives a reload. */
-export const shipmentListQuerySchema = z.object({
+const shipmentListQuerySchema = z.object({
   q: z
     .string()
     .catch("")
@@ -54,7 +54,3 @@ export function parseShipmentListQuery(params: URLSearchParams): ShipmentListQue
   });
 }
 
-export const PARTY_LABELS = {
-  shipper: { title: "Shipper", lower: "shipper" },
-  consignee: { title: "Consignee", lower: "consignee" },
-} as const;

@@ -7,7 +7,7 @@ import { findResponsiveImages } from "#app/server/media.server.ts";
 export type BlogPost = typeof blogPosts.$inferSelect;
 
 /** What a post card needs: everything but the content. */
-export type BlogPostSummary = Pick<
+type BlogPostSummary = Pick<
   BlogPost,
   "id" | "slug" | "title" | "excerpt" | "featuredImage" | "category" | "publishedAt" | "updatedAt"
 > & { publishedAt: Date };

@@ -4,7 +4,7 @@ import { contactSubmissions } from "#app/server/db/schema.ts";
 import { inboxRecords } from "#app/server/inbox.server.ts";
 import type { CreateResult } from "#app/server/quote-requests.server.ts";
 
-export type ContactSubmissionInput = {
+type ContactSubmissionInput = {
   name: string;
   email: string;
   subject: string;

@@ -9,7 +9,8 @@ import {
 } from "#app/server/contact-submissions.server.ts";
 import type { Database } from "#app/server/db/client.server.ts";
 import { contactSubmissions, quoteRequests } from "#app/server/db/schema.ts";
-import { cleanSearch, likePattern, parseInboxQuery } from "#app/server/inbox.server.ts";
+import { likePattern } from "#app/server/db/text-search.server.ts";
+import { cleanSearch, parseInboxQuery } from "#app/server/inbox.server.ts";
 import {
   deleteQuoteRequest,
   findQuoteRequests,

@@ -107,10 +107,10 @@ const options: sanitizeHtml.IOptions = {
 };
 
 /** A media library image as the public pages need it for responsive `<img>`s. */
-export type ResponsiveImage = { width: number; height: number; variants: readonly number[] };
+type ResponsiveImage = { width: number; height: number; variants: readonly number[] };
 
 /** How wide an image in a post's body is drawn: the article column, or the screen less its margins. */
-export const CONTENT_IMAGE_SIZES = "(min-width: 768px) 720px, calc(100vw - 2rem)";
+const CONTENT_IMAGE_SIZES = "(min-width: 768px) 720px, calc(100vw - 2rem)";
 
 /**
  * Library images (`/media/…`) get the widths of their stored variants as `srcset`, their real size as width and

@@ -6,7 +6,7 @@ import { consignees, shipments, shipmentStatusHistory, shippers } from "#app/ser
 /** A party as the public may see it: name and company only, never e-mail, phone or address. */
 export type PublicParty = { name: string; company: string | null };
 
-export type PublicStatusEntry = {
+type PublicStatusEntry = {
   id: string;
   status: string;
   location: string;

@@ -4,7 +4,7 @@ import { type ButtonLook, buttonClass } from "#app/components/ui/button-class.ts
 
 export { buttonClass };
 
-export type ButtonProps = ComponentProps<"button"> &
+type ButtonProps = ComponentProps<"button"> &
   Omit<ButtonLook, "className"> & {
     /** Render the child element (e.g. a Link) with the button's styles. */
     asChild?: boolean;

@@ -53,7 +53,7 @@ export type OptionalTextRule = { label: string; max: number };
  */
 export type FormValue = string | string[] | undefined;
 
-export function readFormValue(formData: FormData, name: string): FormValue {
+function readFormValue(formData: FormData, name: string): FormValue {
   const values = formData.getAll(name).map((value) => (typeof value === "string" ? value : ""));
   if (values.length > 1) return values;
   return values[0] === "" ? undefined : values[0];

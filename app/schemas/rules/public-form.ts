@@ -4,7 +4,7 @@ import type { SubmissionResult } from "@conform-to/react";
 export type PublicFormName = "quote" | "contact" | "service-inquiry";
 
 /** success: stored (or a resubmission, or the honeypot); invalid: 400; rate-limited: 429; failed: the database failed. */
-export type PublicFormOutcome = "success" | "invalid" | "rate-limited" | "failed";
+type PublicFormOutcome = "success" | "invalid" | "rate-limited" | "failed";
 
 /** What a public form's action answers: the Conform result (errors, values to keep) and the outcome. */
 export type PublicFormReply = {

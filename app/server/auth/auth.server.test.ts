@@ -7,11 +7,11 @@ import {
   changePassword,
   isResetTokenValid,
   login,
-  requestedPath,
   requestPasswordReset,
   requireAdmin,
   resetPasswordWithToken,
 } from "#app/server/auth/auth.server.ts";
+import { requestedPath } from "#app/lib/request-path.ts";
 import { adminUsers, outbox, passwordResetTokens } from "#app/server/db/schema.ts";
 import { createSession, getSessionUser } from "#app/server/auth/sessions.server.ts";
 import type { Services } from "#app/server/platform/services.server.ts";

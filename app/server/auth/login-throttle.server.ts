@@ -11,7 +11,7 @@ import { resetRateLimit } from "#app/server/platform/rate-limit.server.ts";
  * an hour after the last failure. From the threshold on, each failure locks the key for
  * 15 s × 2^(failures − threshold), at most 15 minutes.
  */
-export const ACCOUNT_THRESHOLD = 5;
+const ACCOUNT_THRESHOLD = 5;
 /** High enough that colleagues behind one office address do not lock each other out. */
 export const ADDRESS_THRESHOLD = 50;
 const BASE_DELAY_SECONDS = 15;
@@ -32,7 +32,7 @@ function addressKey(ip: string): string {
   return `login:address:${ip.slice(0, 100)}`;
 }
 
-export type ThrottleState = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+type ThrottleState = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /** Whether a login attempt for this e-mail from this address may be checked now. */
 export async function checkLoginThrottle({

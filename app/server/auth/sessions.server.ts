@@ -30,7 +30,7 @@ function isSecure(config: SessionConfig): boolean {
 }
 
 /** `__Host-` keeps the cookie on this exact host and path when it can be Secure. */
-export function sessionCookieName(config: SessionConfig): string {
+function sessionCookieName(config: SessionConfig): string {
   return isSecure(config) ? "__Host-admin_session" : "admin_session";
 }
 

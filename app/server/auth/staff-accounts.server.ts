@@ -6,8 +6,8 @@ import { adminUsers, sessions } from "#app/server/db/schema.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 import { hashPassword } from "#app/server/auth/passwords.server.ts";
 
-export type AdminUser = typeof adminUsers.$inferSelect;
-export type AdminUserSummary = Pick<
+type AdminUser = typeof adminUsers.$inferSelect;
+type AdminUserSummary = Pick<
   AdminUser,
   "id" | "email" | "name" | "mustChangePassword" | "lastLogin" | "createdAt"
 >;
@@ -109,7 +109,7 @@ export async function recordLogin({
     .where(eq(adminUsers.id, userId));
 }
 
-export type RemoveAdminResult = "removed" | "self" | "last" | "missing";
+type RemoveAdminResult = "removed" | "self" | "last" | "missing";
 
 /** Removes a staff account and its sessions. Nobody removes themselves or the last account. */
 export async function deleteAdminUser({

@@ -23,7 +23,7 @@ export type Database = {
 
 type Log = { info(message: string): void; warn(message: string): void; error(message: string): void };
 
-export type OpenDatabaseOptions = {
+type OpenDatabaseOptions = {
   /** A PostgreSQL server to use; without it the embedded server of `dataDir` is started or joined. */
   databaseUrl?: string;
   dataDir?: string;

@@ -15,10 +15,10 @@ import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
-export const BLOG_LIST_PATH = "/admin/cms/blog";
+const BLOG_LIST_PATH = "/admin/cms/blog";
 
 /** 'Jan 5, 2025 at 3:45 PM UTC' */
-export function formatPublishTime(value: Date): string {
+function formatPublishTime(value: Date): string {
   return `${formatDate(value)} at ${formatTime(value)} UTC`;
 }
 
@@ -48,7 +48,7 @@ export async function loadPostEditor({ context, id }: { context: Ctx; id?: strin
   };
 }
 
-export type EditorActionData = { result: SubmissionResult<string[]>; failed: true };
+type EditorActionData = { result: SubmissionResult<string[]>; failed: true };
 
 function publicationNote(publishedAt: Date | null, now: Date): string {
   const status = postStatus(publishedAt, now);

@@ -8,9 +8,9 @@ import { createMedia, type MediaItem } from "#app/server/media.server.ts";
 // bar, answered as JSON) and a plain multiple-file form without JavaScript (answered by the page).
 
 /** Field name of the files in an upload form. */
-export const UPLOAD_FIELD = "files";
+const UPLOAD_FIELD = "files";
 /** At most this many files in one request (the page sends one per request; a plain form may send several). */
-export const MAX_FILES_PER_REQUEST = 20;
+const MAX_FILES_PER_REQUEST = 20;
 
 export type { MediaCard, UploadOutcome };
 
@@ -27,7 +27,7 @@ export function toMediaCard(item: MediaItem): MediaCard {
   };
 }
 
-export function sizeLimitMessage(maxMb: number): string {
+function sizeLimitMessage(maxMb: number): string {
   return `The file is larger than ${maxMb} MB.`;
 }
 

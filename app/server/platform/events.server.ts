@@ -4,7 +4,7 @@ import type { Database } from "#app/server/db/client.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 
 /** Announced by the database (trigger in drizzle/0002) on every new quote request or contact message. */
-export const inboxEventSchema = z.object({
+const inboxEventSchema = z.object({
   type: z.enum(["quote_request.created", "contact_submission.created"]),
   id: z.string(),
 });
@@ -14,12 +14,12 @@ export type InboxEvent = z.infer<typeof inboxEventSchema>;
  * Everything the database announces: inbox items (drizzle/0002) and changes to what public pages show
  * (drizzle/0004: site settings, blog posts, media), by table.
  */
-export const appEventSchema = z.union([
+const appEventSchema = z.union([
   inboxEventSchema,
   z.object({ type: z.literal("content.changed"), table: z.string() }),
 ]);
 export type AppEvent = z.infer<typeof appEventSchema>;
-export type EventListener = (event: AppEvent) => void;
+type EventListener = (event: AppEvent) => void;
 
 export function isInboxEvent(event: AppEvent): event is InboxEvent {
   return event.type === "quote_request.created" || event.type === "contact_submission.created";
@@ -32,7 +32,7 @@ export type EventBus = {
   close(): Promise<void>;
 };
 
-export const EVENTS_CHANNEL = "freight_events";
+const EVENTS_CHANNEL = "freight_events";
 
 /**
  * Relays the database's notifications to subscribers in this process. On PostgreSQL a dedicated

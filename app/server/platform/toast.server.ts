@@ -3,15 +3,15 @@ import { z } from "zod";
 
 const COOKIE = "toast";
 
-export const toastSchema = z.object({
+const toastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("success"),
   title: z.string().max(200),
   description: z.string().max(500).optional(),
 });
-export type Toast = z.infer<typeof toastSchema>;
+type Toast = z.infer<typeof toastSchema>;
 
 /** A Set-Cookie header carrying a one-shot toast to show after the next page load. */
-export function toastCookie(toast: Toast): string {
+function toastCookie(toast: Toast): string {
   const value = Buffer.from(JSON.stringify(toastSchema.parse(toast))).toString("base64url");
   return `${COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`;
 }

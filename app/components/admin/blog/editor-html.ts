@@ -107,7 +107,7 @@ export function isSafeHref(value: string): boolean {
 }
 
 /** Images: a path on this site (the media library) or a web address; never data:, blob: or javascript:. */
-export function isSafeImageSrc(value: string): boolean {
+function isSafeImageSrc(value: string): boolean {
   const url = value.trim();
   if (/[\u0000-\u0020\u007f\\]/.test(url)) return false;
   if (url.startsWith("/")) return !url.startsWith("//");

@@ -153,7 +153,7 @@ export function WeeklyChart({ weeks }: { weeks: { weekStart: string; label: stri
   );
 }
 
-export type OverdueRow = {
+type OverdueRow = {
   id: string;
   trackingNumber: string;
   status: string;

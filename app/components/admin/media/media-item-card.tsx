@@ -7,7 +7,7 @@ import { Input } from "#app/components/ui/field.tsx";
 import { formatFileSize, type MediaCard, mediaUrl } from "#app/lib/media.ts";
 import { ALT_MAX_LENGTH } from "#app/schemas/media.ts";
 
-export type MediaLibraryItem = MediaCard & { usedBy: { id: string; title: string }[] };
+type MediaLibraryItem = MediaCard & { usedBy: { id: string; title: string }[] };
 
 export const ALT_INTENT = "alt";
 export const DELETE_INTENT = "delete";

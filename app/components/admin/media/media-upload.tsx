@@ -8,7 +8,7 @@ import { MEDIA_ACCEPT, type MediaCard, type UploadOutcome } from "#app/lib/media
 /** The page's upload requests say who they are, so the server answers them with JSON (see admin/media.tsx). */
 export const UPLOAD_REQUEST_HEADER = "X-Requested-With";
 export const UPLOAD_REQUEST_VALUE = "XMLHttpRequest";
-export const UPLOAD_PATH = "/admin/media";
+const UPLOAD_PATH = "/admin/media";
 
 type UploadState = {
   key: string;

@@ -13,7 +13,7 @@ import { FormAlert, INTENT, TextField, useSubmitting } from "#app/components/adm
 export const ADD_USER_INTENT = "add-user";
 export const REMOVE_USER_INTENT = "remove-user";
 
-export type StaffAccount = {
+type StaffAccount = {
   id: string;
   email: string;
   name: string | null;

@@ -19,7 +19,7 @@ export const SIDEBAR_COOKIE = "admin_sidebar";
 
 type Entry = { to: string; label: string; icon: LucideIcon; badge?: boolean };
 
-export function sidebarEntries({ hasUnreadMessages }: { hasUnreadMessages: boolean }): Entry[] {
+function sidebarEntries({ hasUnreadMessages }: { hasUnreadMessages: boolean }): Entry[] {
   return [
     { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
     { to: "/admin/shipments", label: "Shipments", icon: Package },

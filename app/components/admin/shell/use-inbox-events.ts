@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 
-export const EVENTS_URL = "/admin/events";
+const EVENTS_URL = "/admin/events";
 const DEBOUNCE_MS = 250;
 
 /**

@@ -3,7 +3,7 @@ import { BlogDate } from "#app/components/site/blog/blog-date.tsx";
 import { BlogFeaturedImage } from "#app/components/site/blog/blog-featured-image.tsx";
 import { Icon } from "#app/components/site/icons.tsx";
 
-export type BlogCardPost = {
+type BlogCardPost = {
   slug: string;
   title: string;
   excerpt: string | null;

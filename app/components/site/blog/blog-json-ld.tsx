@@ -27,7 +27,7 @@ export function JsonLd({ data }: { data: unknown }) {
   );
 }
 
-export type BlogPostingInput = {
+type BlogPostingInput = {
   siteUrl: string;
   companyName: string;
   slug: string;

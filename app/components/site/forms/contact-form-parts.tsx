@@ -40,7 +40,7 @@ export function useFormPending(form: PublicFormName): boolean {
   return navigation.state !== "idle" && navigation.formData?.get(INTENT_FIELD) === form;
 }
 
-export type FeedbackMessage = { title: string; description?: string };
+type FeedbackMessage = { title: string; description?: string };
 
 /**
  * Success and failure of a submission: sonner toasts once the page runs JavaScript; without it, the

@@ -4,7 +4,7 @@ import { cn } from "#app/lib/cn.ts";
 type ImageStatus = "idle" | "loading" | "loaded" | "error";
 
 /** 'Musu Flomo' → 'MF'. */
-export function initialsOf(name: string): string {
+function initialsOf(name: string): string {
   return name
     .split(/\s+/)
     .filter(Boolean)

@@ -37,7 +37,7 @@ function useRevealOnScroll<T extends HTMLElement>() {
 }
 
 /** What a card shows of a service (the detail page has the rest). */
-export type ServiceSummary = Pick<Service, "id" | "title" | "icon" | "image" | "summary" | "bullets">;
+type ServiceSummary = Pick<Service, "id" | "title" | "icon" | "image" | "summary" | "bullets">;
 
 /** `priority`: the first card's picture is usually the largest thing on screen; it loads at once. */
 export function ServiceCard({ service, priority = false }: { service: ServiceSummary; priority?: boolean }) {

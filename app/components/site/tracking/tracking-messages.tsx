@@ -47,7 +47,7 @@ export function TrackingNotFound({ number }: { number: string }) {
 }
 
 /** Whole seconds as "45 seconds", "1 minute", "3 minutes". */
-export function formatWait(seconds: number): string {
+function formatWait(seconds: number): string {
   const s = Math.max(1, Math.ceil(seconds));
   if (s < 60) return `${s} ${s === 1 ? "second" : "seconds"}`;
   const m = Math.ceil(s / 60);

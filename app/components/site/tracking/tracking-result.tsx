@@ -16,7 +16,7 @@ const weightFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }
 const PRINT_CSS =
   "@media print { header, footer, nav, button, [data-print-hidden] { display: none !important; } main { padding-top: 0 !important; } }";
 
-export function StatusBadge({ status }: { status: string }) {
+function StatusBadge({ status }: { status: string }) {
   return <Badge tone={statusBadgeTone(status)}>{status}</Badge>;
 }
 

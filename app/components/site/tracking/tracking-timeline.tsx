@@ -2,7 +2,7 @@ import { formatDate, formatTime } from "#app/lib/format.ts";
 import { type TimelineIcon, timelineIconKind } from "#app/lib/shipment-status.ts";
 import { Icon, type IconName } from "#app/components/site/icons.tsx";
 
-export type TimelineEntry = {
+type TimelineEntry = {
   id: string;
   status: string;
   location: string;
