@@ -1,4 +1,47 @@
+import crypto from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
+import type express from "express";
+import type { Config } from "#app/server/platform/config.server.ts";
+
+/**
+ * The security headers of every answer, and the nonce the page's scripts carry (res.locals.nonce).
+ * Library files (/media/…) carry their own, stricter policy and nosniff (app/routes/resources/media.$filename.ts).
+ */
+export function securityHeaders(config: Pick<Config, "isProduction" | "siteUrl">): express.RequestHandler {
+  const strictTransport = config.isProduction && config.siteUrl.startsWith("https://");
+  return (req, res, next) => {
+    const nonce = crypto.randomBytes(16).toString("base64");
+    res.locals.nonce = nonce;
+    const mediaFile = req.path.startsWith("/media/");
+    if (!mediaFile) {
+      res.setHeader(
+        "Content-Security-Policy",
+        [
+          "default-src 'self'",
+          `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+          "style-src 'self' 'unsafe-inline'",
+          "img-src 'self' data: blob:",
+          "font-src 'self'",
+          "connect-src 'self'",
+          "frame-src https://www.openstreetmap.org",
+          "frame-ancestors 'none'",
+          "base-uri 'self'",
+          "form-action 'self' mailto:",
+          "object-src 'none'",
+        ].join("; "),
+      );
+      res.setHeader("X-Content-Type-Options", "nosniff");
+    }
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    if (strictTransport) {
+      res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    }
+    next();
+  };
+}
 
 /**
  * True when a state-changing request comes from another site. Browsers send Origin on every POST;

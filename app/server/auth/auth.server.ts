@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { createContext, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";
+import { requestedPath } from "#app/lib/request-path.ts";
 import { RESET_LINK_MINUTES } from "#app/schemas/login.ts";
 import {
   findAdminByEmail,
@@ -46,18 +47,6 @@ export const LOGIN_PATH = "/admin-login";
 export const CHANGE_PASSWORD_PATH = "/admin/change-password";
 
 export const NO_STORE = { "Cache-Control": "no-store" } as const;
-
-/** The page a request is for, without React Router's data-request suffix and parameters. */
-export function requestedPath(request: Request): string {
-  const url = new URL(request.url);
-  let pathname = url.pathname;
-  if (pathname.endsWith("/_.data")) pathname = pathname.slice(0, -"/_.data".length) || "/";
-  else if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length);
-  url.searchParams.delete("_routes");
-  url.searchParams.delete("index");
-  const search = url.searchParams.toString();
-  return `${pathname}${search ? `?${search}` : ""}`;
-}
 
 /** The signed-in user and their session token, or null. */
 export async function getAdminSession({

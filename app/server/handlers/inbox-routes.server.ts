@@ -2,7 +2,8 @@ import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { servicesContext } from "#app/context.ts";
 import { formatDate, formatDateTimeLong } from "#app/lib/format.ts";
-import { requestedPath, requireAdmin } from "#app/server/auth/auth.server.ts";
+import { requestedPath } from "#app/lib/request-path.ts";
+import { requireAdmin } from "#app/server/auth/auth.server.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import {
   type ContactSubmission,

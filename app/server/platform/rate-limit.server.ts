@@ -1,6 +1,7 @@
 import { lt, sql } from "drizzle-orm";
 import { type Db, preparedPerDatabase } from "#app/server/db/client.server.ts";
 import { rateLimits } from "#app/server/db/schema.ts";
+import type { Logger } from "#app/server/platform/logger.server.ts";
 
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
 
@@ -64,7 +65,43 @@ export async function resetRateLimit({ db, key }: { db: Db; key: string }): Prom
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
 }
 
-/** Drops expired windows; called now and then, never needed for correctness. */
+/** Drops expired windows; run on a schedule (see {@link scheduleRateLimitPruning}), never needed for correctness. */
 export async function pruneRateLimits({ db, now = new Date() }: { db: Db; now?: Date }): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.expiresAt, now));
+}
+
+/** How often the services drop expired windows, so the table holds only the current ones. */
+export const RATE_LIMIT_PRUNE_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * Runs {@link pruneRateLimits} every `intervalMs` (one run at a time) until closed. The timer does not keep
+ * the process alive; a failed run is logged and the next one tries again. `close()` waits for a run under way.
+ */
+export function scheduleRateLimitPruning({
+  db,
+  logger,
+  intervalMs = RATE_LIMIT_PRUNE_INTERVAL_MS,
+  now = () => new Date(),
+}: {
+  db: Db;
+  logger: Pick<Logger, "warn">;
+  intervalMs?: number;
+  now?: () => Date;
+}): { close(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  const run = () => {
+    running ??= pruneRateLimits({ db, now: now() })
+      .catch((error: unknown) => logger.warn({ err: error }, "Could not drop expired rate limits"))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return {
+    async close() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

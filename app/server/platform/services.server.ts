@@ -6,6 +6,10 @@ import { type EventBus, startEventBus } from "#app/server/platform/events.server
 import { createLogger, type Logger } from "#app/server/platform/logger.server.ts";
 import { findNextPublicationTime } from "#app/server/blog-posts.server.ts";
 import { createPageCache, type PageCache } from "#app/server/platform/page-cache.server.ts";
+import {
+  RATE_LIMIT_PRUNE_INTERVAL_MS,
+  scheduleRateLimitPruning,
+} from "#app/server/platform/rate-limit.server.ts";
 import { seedOnFirstStart } from "#app/server/seed.server.ts";
 import { createSiteSettingsCache, type SiteSettingsCache } from "#app/server/settings.server.ts";
 
@@ -33,7 +37,6 @@ export async function startServices(
   const logger = createLogger(config.LOG_LEVEL);
   const started = performance.now();
   const database = await openConfiguredDatabase(config, logger);
-  let events: EventBus;
   try {
     await migrateDatabase(database);
     if (config.SEED_DEMO) {
@@ -41,23 +44,62 @@ export async function startServices(
       if (seeded) logger.info("Loaded the demo content into a new database (SEED_DEMO=false turns this off)");
     }
     await ensureFirstAdmin({ db: database.db, config, logger });
-    events = await startEventBus({ database, logger });
   } catch (error) {
     await database.close().catch(() => {});
     throw error;
   }
+  const services = await assembleServices({
+    config,
+    logger,
+    database,
+    health: { timeoutMs: config.DATABASE_TIMEOUT_MS },
+  });
   logger.info(
     { database: database.kind, ms: Math.round(performance.now() - started) },
     database.kind === "embedded"
       ? `Database ready (embedded PostgreSQL, ${config.DATA_DIR})`
       : "Database ready (PostgreSQL)",
   );
-  const dbHealth = watchDatabaseHealth({ database, logger, timeoutMs: config.DATABASE_TIMEOUT_MS });
+  return services;
+}
+
+/**
+ * The services around an open, migrated database: the event bus, the health watch, the caches and the
+ * housekeeping timers. The app (startServices) and the tests (tests/setup/test-db.ts) both build them here.
+ * Closing them closes the database too; so does a failure to start them.
+ */
+export async function assembleServices({
+  config,
+  logger,
+  database,
+  health,
+  pruneRateLimitsEveryMs = RATE_LIMIT_PRUNE_INTERVAL_MS,
+}: {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  /** How long a health ping may take, and how often the health watch pings (its default unless given). */
+  health: { timeoutMs: number; intervalMs?: number };
+  pruneRateLimitsEveryMs?: number;
+}): Promise<Services> {
+  let events: EventBus;
+  try {
+    events = await startEventBus({ database, logger });
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+  const dbHealth = watchDatabaseHealth({ database, logger, ...health });
   const siteSettings = createSiteSettingsCache({ db: database.db, events });
   const pageCache = createPageCache({
     events,
     logger,
     nextChangeAt: (since) => findNextPublicationTime({ db: database.db, now: since }),
+  });
+  const rateLimitPruning = scheduleRateLimitPruning({
+    db: database.db,
+    logger,
+    intervalMs: pruneRateLimitsEveryMs,
   });
   return {
     config,
@@ -69,6 +111,7 @@ export async function startServices(
     siteSettings,
     pageCache,
     async close() {
+      await rateLimitPruning.close();
       pageCache.close();
       siteSettings.close();
       dbHealth.close();

@@ -14,10 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "#app/routes.ts";
 import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
 import * as schema from "#app/server/db/schema.ts";
-import { isCrossOriginWrite } from "../../server/security.ts";
+import { isCrossOriginWrite } from "../server/security.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
 import { createSession } from "#app/server/auth/sessions.server.ts";
-import { createTestContext, createTestServices } from "../setup/test-db.ts";
+import { createTestContext, createTestServices } from "../tests/setup/test-db.ts";
 
 type RouteModule = {
   loader?: (args: unknown) => unknown;
@@ -289,7 +289,7 @@ describe("cross-origin writes", () => {
   });
 
   it("are refused by the HTTP shell before any admin or public action runs", async () => {
-    const { createApp } = await import("../../server/app.ts");
+    const { createApp } = await import("../server/app.ts");
     const app = createApp({ services });
     const server = http.createServer(app);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
