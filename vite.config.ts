@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
@@ -13,12 +12,19 @@ export default defineConfig({
       // of start-up). React, React Router and libraries with native parts or files of their own
       // (PGlite, sharp, argon2, pg) stay in node_modules.
       resolve: {
-        noExternal: [/^zod/, /^radix-ui/, /^@radix-ui\//, /^lucide-react/, /^@conform-to\//, /^clsx/, /^drizzle-orm/],
+        noExternal: [
+          /^zod/,
+          /^radix-ui/,
+          /^@radix-ui\//,
+          /^lucide-react/,
+          /^@conform-to\//,
+          /^clsx/,
+          /^drizzle-orm/,
+        ],
       },
     },
   },
   // React Router preloads route modules itself; Vite's preload helper would only add weight.
   build: { modulePreload: false },
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   plugins: [tailwindcss(), reactRouter()],
 });

@@ -1,7 +1,7 @@
 import { createContext } from "react-router";
-import type { Services } from "./server/services.server.ts";
+import type { Services } from "#app/server/platform/services.server.ts";
 
-export type RequestInfo = {
+type RequestInfo = {
   /** Per-request nonce for the Content-Security-Policy's inline scripts. */
   nonce: string;
   requestId: string;

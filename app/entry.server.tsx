@@ -1,8 +1,13 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, isRouteErrorResponse, type RouterContextProvider, ServerRouter } from "react-router";
-import { requestContext, servicesContext } from "./context.ts";
-import { NonceContext } from "./lib/nonce.ts";
+import {
+  type EntryContext,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  ServerRouter,
+} from "react-router";
+import { requestContext, servicesContext } from "#app/context.ts";
+import { NonceContext } from "#app/lib/nonce.ts";
 
 export const streamTimeout = 5_000;
 
@@ -35,7 +40,9 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeoutId);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(
+          new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }),
+        );
         callback();
       },
     });
@@ -64,7 +71,10 @@ export default function handleRequest(
   });
 }
 
-export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider }) {
+export function handleError(
+  error: unknown,
+  { request, context }: { request: Request; context: RouterContextProvider },
+) {
   // Aborted requests, and React Router's own answers to bad requests (a POST to a page without an
   // action is a 405), are not failures of ours.
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;

@@ -9,10 +9,10 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
-import { servicesContext } from "./context.ts";
-import { useNonce } from "./lib/nonce.ts";
-import { readToast } from "./server/toast.server.ts";
+import "#app/app.css";
+import { servicesContext } from "#app/context.ts";
+import { useNonce } from "#app/lib/nonce.ts";
+import { readToast } from "#app/server/platform/toast.server.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -38,7 +38,11 @@ const databaseAvailability: Route.MiddlewareFunction = async ({ context }, next)
  */
 const dropCachedPagesAfterStaffWrites: Route.MiddlewareFunction = async ({ request, context }, next) => {
   const response = await next();
-  if (request.method !== "GET" && request.method !== "HEAD" && new URL(request.url).pathname.startsWith("/admin")) {
+  if (
+    request.method !== "GET" &&
+    request.method !== "HEAD" &&
+    new URL(request.url).pathname.startsWith("/admin")
+  ) {
     context.get(servicesContext).pageCache.clear();
   }
   return response;

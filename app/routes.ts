@@ -12,17 +12,17 @@ export default [
     route("track/:trackingNumber", "routes/site/track.$tracking-number.tsx"),
     route("blog", "routes/site/blog.tsx"),
     route("blog/:slug", "routes/site/blog.$slug.tsx"),
-    route("privacy-policy", "routes/site/privacy-policy.tsx"),
-    route("terms-of-service", "routes/site/terms-of-service.tsx"),
+    route("privacy-policy", "routes/site/policy.tsx", { id: "routes/site/privacy-policy" }),
+    route("terms-of-service", "routes/site/policy.tsx", { id: "routes/site/terms-of-service" }),
     route("*", "routes/site/not-found.tsx"),
   ]),
 
   // Back office. Every loader and action below checks the session on the server.
-  route("admin-login", "routes/admin/login.tsx"),
-  route("admin-forgot-password", "routes/admin/forgot-password.tsx"),
-  route("admin-reset-password", "routes/admin/reset-password.tsx"),
-  route("admin/logout", "routes/admin/logout.tsx"),
-  route("admin/change-password", "routes/admin/change-password.tsx"),
+  route("admin-login", "routes/admin/auth/login.tsx"),
+  route("admin-forgot-password", "routes/admin/auth/forgot-password.tsx"),
+  route("admin-reset-password", "routes/admin/auth/reset-password.tsx"),
+  route("admin/logout", "routes/admin/auth/logout.tsx"),
+  route("admin/change-password", "routes/admin/auth/change-password.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("dashboard", "routes/admin/dashboard.tsx"),
@@ -46,10 +46,10 @@ export default [
 
   // Resource routes.
   ...prefix("", [
-    route("sitemap.xml", "routes/api/sitemap.xml.ts"),
-    route("robots.txt", "routes/api/robots.txt.ts"),
-    route("blog/rss.xml", "routes/api/blog.rss.xml.ts"),
-    route("media/:filename", "routes/api/media.$filename.ts"),
-    route("track/:trackingNumber/qr.svg", "routes/api/track.$tracking-number.qr.svg.ts"),
+    route("sitemap.xml", "routes/resources/sitemap.xml.ts"),
+    route("robots.txt", "routes/resources/robots.txt.ts"),
+    route("blog/rss.xml", "routes/resources/blog.rss.xml.ts"),
+    route("media/:filename", "routes/resources/media.$filename.ts"),
+    route("track/:trackingNumber/qr.svg", "routes/resources/track.$tracking-number.qr.svg.ts"),
   ]),
 ] satisfies RouteConfig;

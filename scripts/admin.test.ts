@@ -3,10 +3,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findAdminByEmail } from "../app/server/admin-users.server.ts";
-import { openDatabase } from "../app/server/db/client.server.ts";
-import { isProcessAlive } from "../app/server/db/processes.server.ts";
-import { verifyPassword } from "../app/server/passwords.server.ts";
+import { findAdminByEmail } from "#app/server/auth/staff-accounts.server.ts";
+import { openDatabase } from "#app/server/db/client.server.ts";
+import { isProcessAlive } from "#app/server/db/processes.server.ts";
+import { verifyPassword } from "#app/server/auth/passwords.server.ts";
 
 // `npm run admin` as a person runs it: a real process on its own embedded database, the password on stdin.
 let dataDir: string;
@@ -134,7 +134,7 @@ describe("npm run admin", () => {
       [
         "--input-type=module",
         "-e",
-        `const { openDatabase } = await import("./app/server/db/client.server.ts");
+        `const { openDatabase } = await import("#app/server/db/client.server.ts");
          const database = await openDatabase({ dataDir: ${JSON.stringify(dataDir)} });
          process.on("SIGTERM", async () => { await database.close(); process.exit(0); });
          console.log("ready " + database.embedded.pid());

@@ -6,14 +6,14 @@ import {
   findAdminByEmail,
   listAdminUsers,
   setAdminPassword,
-} from "../app/server/admin-users.server.ts";
-import { loadConfig } from "../app/server/config.server.ts";
-import { type Database, migrateDatabase, openConfiguredDatabase } from "../app/server/db/client.server.ts";
-import { clearLoginFailures } from "../app/server/login-throttle.server.ts";
-import { deleteUserSessions } from "../app/server/sessions.server.ts";
-import { adminNameField } from "../app/schemas/admin-user.ts";
-import { emailField } from "../app/schemas/login.ts";
-import { newPasswordSchema } from "../app/schemas/password.ts";
+} from "#app/server/auth/staff-accounts.server.ts";
+import { loadConfig } from "#app/server/platform/config.server.ts";
+import { type Database, migrateDatabase, openConfiguredDatabase } from "#app/server/db/client.server.ts";
+import { clearLoginFailures } from "#app/server/auth/login-throttle.server.ts";
+import { deleteUserSessions } from "#app/server/auth/sessions.server.ts";
+import { adminNameField } from "#app/schemas/admin-user.ts";
+import { emailField } from "#app/schemas/login.ts";
+import { newPasswordSchema } from "#app/schemas/password.ts";
 
 const USAGE = `Usage:
   npm run admin -- create --email you@example.com [--name "Your Name"]

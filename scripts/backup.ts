@@ -2,7 +2,7 @@
 // DATABASE_URL) while the site runs. See app/server/db/backup.server.ts for what it holds.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { loadConfig } from "../app/server/config.server.ts";
+import { loadConfig } from "#app/server/platform/config.server.ts";
 import {
   type BackupSummary,
   describeFailure,
@@ -10,8 +10,8 @@ import {
   nameBackupFile,
   resolveUserPath,
   writeBackup,
-} from "../app/server/db/backup.server.ts";
-import { openConfiguredDatabase } from "../app/server/db/client.server.ts";
+} from "#app/server/db/backup.server.ts";
+import { openConfiguredDatabase } from "#app/server/db/client.server.ts";
 
 const USAGE = `Usage: npm run backup [-- FILE]
 

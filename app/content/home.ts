@@ -1,6 +1,6 @@
-export type HomeServiceIcon = "plane" | "ship" | "truck";
+type HomeServiceIcon = "plane" | "ship" | "truck";
 
-export type HomeServiceCard = {
+type HomeServiceCard = {
   title: string;
   description: string;
   icon: HomeServiceIcon;

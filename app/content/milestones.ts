@@ -1,4 +1,4 @@
-export type Milestone = {
+type Milestone = {
   year: number;
   title: string;
   description: string;

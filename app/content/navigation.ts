@@ -1,5 +1,5 @@
 /** A link in the site's navigation: a label and the path it opens. */
-export type NavigationItem = {
+type NavigationItem = {
   name: string;
   path: string;
 };

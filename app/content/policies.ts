@@ -4,14 +4,14 @@
  * [label](/path) or [label](mailto:...) and become real links.
  */
 
-export type PolicyListItem = string | { term: string; text: string };
+type PolicyListItem = string | { term: string; text: string };
 
 export type PolicyBlock =
   | { type: "paragraph"; text: string }
   | { type: "list"; items: PolicyListItem[] }
   | { type: "subheading"; text: string };
 
-export type PolicySection = {
+type PolicySection = {
   /** Anchor for the table of contents, e.g. "cookies". */
   id: string;
   heading: string;

@@ -1,6 +1,6 @@
 /** The services pages' copy: three main services with detail pages, and the additional services. */
 
-export type ServiceId = "air-freight" | "sea-freight" | "trucking";
+type ServiceId = "air-freight" | "sea-freight" | "trucking";
 export type ServiceIcon = "plane" | "ship" | "truck";
 export type ServiceFeatureIcon =
   | "clock"
@@ -13,7 +13,7 @@ export type ServiceFeatureIcon =
   | "map-pin"
   | "file-check";
 
-export type ServiceFeature = { title: string; description: string; icon: ServiceFeatureIcon };
+type ServiceFeature = { title: string; description: string; icon: ServiceFeatureIcon };
 
 export type Service = {
   id: ServiceId;

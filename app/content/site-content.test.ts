@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { homeServiceCards, homeServicePath } from "./home";
-import { milestones } from "./milestones";
-import { formatStat, impactStats } from "./stats";
-import { teamMembers } from "./team";
-import { testimonials } from "./testimonials";
+import { homeServiceCards, homeServicePath } from "#app/content/home.ts";
+import { milestones } from "#app/content/milestones.ts";
+import { formatStat, impactStats } from "#app/content/stats.ts";
+import { teamMembers } from "#app/content/team.ts";
+import { testimonials } from "#app/content/testimonials.ts";
 
 describe("home and about content", () => {
   it("links the service cards to /services/{title lowercased, first space replaced by a hyphen}", () => {

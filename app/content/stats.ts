@@ -1,6 +1,6 @@
-export type ImpactStatIcon = "package" | "building" | "users" | "weight";
+type ImpactStatIcon = "package" | "building" | "users" | "weight";
 
-export type ImpactStat = {
+type ImpactStat = {
   value: number;
   label: string;
   suffix: string;

@@ -1,5 +1,5 @@
 /** Social profiles of a team member; an empty string means the profile link points nowhere. */
-export type TeamMemberSocial = Record<"linkedin" | "twitter" | "facebook", string>;
+type TeamMemberSocial = Record<"linkedin" | "twitter" | "facebook", string>;
 
 export type TeamMember = {
   name: string;

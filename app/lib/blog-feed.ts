@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 
-export const BLOG_FEED_PATH = "/blog/rss.xml";
+const BLOG_FEED_PATH = "/blog/rss.xml";
 
 /** `<link rel="alternate">` to the blog's RSS feed, for the blog pages' `meta`. */
 export const BLOG_FEED_LINK: MetaDescriptor = {

@@ -1,6 +1,12 @@
 import { format, parseISO } from "date-fns";
 import { describe, expect, it } from "vitest";
-import { formatCalendarDate, formatDate, formatDateTimeLong, formatListDate, formatTime } from "./format";
+import {
+  formatCalendarDate,
+  formatDate,
+  formatDateTimeLong,
+  formatListDate,
+  formatTime,
+} from "#app/lib/format.ts";
 
 // date-fns formats in the machine's zone: the UTC wall-clock fields, copied into a local date, give
 // the expected text for any instant.

@@ -3,7 +3,9 @@
 // from a date library: these few English formats are all we need, and public pages ship no date code
 // beyond them (app/lib/format.test.ts checks them against date-fns).
 
-const MONTHS = "January February March April May June July August September October November December".split(" ");
+const MONTHS = "January February March April May June July August September October November December".split(
+  " ",
+);
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const month = (d: Date) => MONTHS[d.getUTCMonth()]!;

@@ -4,7 +4,7 @@ import {
   isDeliveryOverdue,
   statusBadgeTone,
   timelineIconKind,
-} from "./shipment-status.ts";
+} from "#app/lib/shipment-status.ts";
 
 describe("statusBadgeTone", () => {
   it("uses the spec's colours", () => {

@@ -3,8 +3,8 @@
  * these functions only read it. Pure: no React, no server code.
  */
 
-/** Badge colours of the spec; names match the tones of `~/components/ui/badge`. */
-export type StatusTone = "blue" | "green" | "amber" | "red" | "grey";
+/** Badge colours of the spec; names match the tones of `#app/components/ui/badge.tsx`. */
+type StatusTone = "blue" | "green" | "amber" | "red" | "grey";
 
 const TONES: Record<string, StatusTone> = {
   "in transit": "blue",

@@ -6,7 +6,7 @@ import {
   normalizeTrackingNumber,
   parseTrackingNumber,
   trackingPath,
-} from "./tracking-number.ts";
+} from "#app/lib/tracking-number.ts";
 
 describe("normalizeTrackingNumber", () => {
   it("trims and upper-cases", () => {

@@ -19,7 +19,7 @@ export function normalizeTrackingNumber(input: unknown): string {
   return input.trim().toUpperCase();
 }
 
-export type TrackingNumberCheck =
+type TrackingNumberCheck =
   | { ok: true; value: string }
   | { ok: false; reason: "empty" | "too-long" | "invalid"; value: string };
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { siteSettingsSchema } from "./site-settings.ts";
+import { siteSettingsSchema } from "#app/schemas/site-settings.ts";
 
 export const BUSINESS_HOURS_ROWS = 7;
 

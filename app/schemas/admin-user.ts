@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { emailField } from "./login.ts";
-import { newPasswordSchema } from "./password.ts";
+import { emailField } from "#app/schemas/login.ts";
+import { newPasswordSchema } from "#app/schemas/password.ts";
 
 export const adminNameField = z
   .string()

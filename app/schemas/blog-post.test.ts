@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blogPostFormSchema } from "./blog-post.ts";
+import { blogPostFormSchema } from "#app/schemas/blog-post.ts";
 
 const valid = { title: "Customs in Monrovia", slug: "customs-in-monrovia", intent: "save" };
 

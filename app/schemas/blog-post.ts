@@ -1,9 +1,19 @@
 import { z } from "zod";
-import { isAllowedImageUrl, parseUtcDateTimeLocal, SLUG_MAX_LENGTH, SLUG_PATTERN } from "../lib/blog-post.ts";
-import { maxLengthMessage, optionalTextField, singleValueMessage, textField } from "./form-text.ts";
+import {
+  isAllowedImageUrl,
+  parseUtcDateTimeLocal,
+  SLUG_MAX_LENGTH,
+  SLUG_PATTERN,
+} from "#app/lib/blog-post.ts";
+import {
+  maxLengthMessage,
+  optionalTextField,
+  singleValueMessage,
+  textField,
+} from "#app/schemas/form-text.ts";
 
 /** What the editor's buttons ask for besides saving the fields. */
-export const BLOG_POST_INTENTS = ["save", "publish", "unpublish", "schedule"] as const;
+const BLOG_POST_INTENTS = ["save", "publish", "unpublish", "schedule"] as const;
 export type BlogPostIntent = (typeof BLOG_POST_INTENTS)[number];
 
 export const TITLE_MAX_LENGTH = 200;
@@ -11,12 +21,12 @@ export const CATEGORY_MAX_LENGTH = 60;
 export const EXCERPT_MAX_LENGTH = 1000;
 export const IMAGE_URL_MAX_LENGTH = 2000;
 /** Post HTML, before cleaning. A long article with markup is far below this. */
-export const CONTENT_MAX_LENGTH = 500_000;
+const CONTENT_MAX_LENGTH = 500_000;
 
 export const SLUG_TAKEN_MESSAGE = "This slug is already used by another post. Choose a different one.";
-export const SCHEDULE_REQUIRED_MESSAGE = "Choose the date and time to publish.";
-export const SCHEDULE_INVALID_MESSAGE = "Enter a valid date and time.";
-export const SCHEDULE_PAST_MESSAGE = "Choose a date and time in the future.";
+const SCHEDULE_REQUIRED_MESSAGE = "Choose the date and time to publish.";
+const SCHEDULE_INVALID_MESSAGE = "Enter a valid date and time.";
+const SCHEDULE_PAST_MESSAGE = "Choose a date and time in the future.";
 
 const singleLine = (label: string, max: number) =>
   z
@@ -77,4 +87,3 @@ export const blogPostFormSchema = z
     }
   });
 
-export type BlogPostFormValue = z.output<typeof blogPostFormSchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { contactMessageSchema } from "./contact-message.ts";
+import { contactMessageSchema } from "#app/schemas/contact-message.ts";
 
 const valid = {
   name: "Joseph Kollie",

@@ -1,6 +1,10 @@
 import { z } from "zod";
-import { CONTACT_LIMITS, contactMessageRules, contactMessages } from "./contact-message-rules.ts";
-import { emailField, textField } from "./form-text.ts";
+import {
+  CONTACT_LIMITS,
+  contactMessageRules,
+  contactMessages,
+} from "#app/schemas/rules/contact-message-rules.ts";
+import { emailField, textField } from "#app/schemas/form-text.ts";
 
 export { CONTACT_LIMITS, contactMessages };
 
@@ -12,4 +16,3 @@ export const contactMessageSchema = z.object({
   message: textField(contactMessageRules.message),
 });
 
-export type ContactMessageInput = z.output<typeof contactMessageSchema>;

@@ -11,7 +11,7 @@ import {
   type OptionalTextRule,
   singleValueMessage,
   type TextRule,
-} from "./form-rules.ts";
+} from "#app/schemas/rules/form-rules.ts";
 
 export { EMAIL_MAX_LENGTH, EMAIL_MESSAGE, invalidCharactersMessage, maxLengthMessage, singleValueMessage };
 

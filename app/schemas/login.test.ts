@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginSchema, safeRedirect } from "./login.ts";
+import { loginSchema, safeRedirect } from "#app/schemas/login.ts";
 
 describe("safeRedirect", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { maxLengthMessage, singleValueMessage } from "./form-text.ts";
+import { maxLengthMessage, singleValueMessage } from "#app/schemas/form-text.ts";
 
 export const ALT_MAX_LENGTH = 300;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changePasswordSchema, isCommonPassword, newPasswordSchema } from "./password.ts";
+import { changePasswordSchema, isCommonPassword, newPasswordSchema } from "#app/schemas/password.ts";
 
 describe("isCommonPassword", () => {
   it.each([

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { commonLongPasswords, commonPasswordWords } from "./common-passwords.ts";
+import { commonLongPasswords, commonPasswordWords } from "#app/schemas/data/common-passwords.ts";
 
 export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 256;
+const PASSWORD_MAX_LENGTH = 256;
 
 const commonPasswords = new Set(commonLongPasswords);
 const commonWords = new Set(commonPasswordWords);

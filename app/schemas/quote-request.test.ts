@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { freightTypeLabel, parcelTypeOptions, quoteRequestSchema } from "./quote-request.ts";
+import { freightTypeLabel, parcelTypeOptions, quoteRequestSchema } from "#app/schemas/quote-request.ts";
 
 const valid = {
   firstName: "Musu",

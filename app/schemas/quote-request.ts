@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, optionalTextField, textField } from "./form-text.ts";
+import { emailField, optionalTextField, textField } from "#app/schemas/form-text.ts";
 import {
   type FreightType,
   freightTypeLabel,
@@ -11,7 +11,7 @@ import {
   quoteMessages,
   quoteRequestRules,
   specialInfoRule,
-} from "./quote-request-rules.ts";
+} from "#app/schemas/rules/quote-request-rules.ts";
 
 export {
   type FreightType,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "./login.ts";
+import { safeRedirect } from "#app/schemas/login.ts";
 
 // A remembered location with a character outside printable ASCII made the login answer 500 (a Location
 // header cannot carry it); whatever an attacker puts there, the browser lands on a path of this site.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { serviceInquirySchema, serviceInquirySubject } from "./service-inquiry.ts";
+import { serviceInquirySchema, serviceInquirySubject } from "#app/schemas/service-inquiry.ts";
 
 function errorsOf(input: Record<string, unknown>) {
   const result = serviceInquirySchema.safeParse(input);

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { emailField, textField } from "./form-text.ts";
+import { emailField, textField } from "#app/schemas/form-text.ts";
 import {
   type ShipmentType,
   serviceInquiryMessages,
   serviceInquiryRules,
   shipmentTypeOptions,
   shipmentTypeValues,
-} from "./service-inquiry-rules.ts";
+} from "#app/schemas/rules/service-inquiry-rules.ts";
 
 export { type ShipmentType, serviceInquiryMessages, shipmentTypeOptions };
 
@@ -18,7 +18,6 @@ export const serviceInquirySchema = z.object({
   message: textField(serviceInquiryRules.message),
 });
 
-export type ServiceInquiryInput = z.output<typeof serviceInquirySchema>;
 
 /** 'Quote request: Air freight' — the subject the staff see in the contact inbox. */
 export function serviceInquirySubject(type: ShipmentType): string {

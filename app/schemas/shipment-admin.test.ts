@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseShipmentListQuery } from "./shipment-admin.ts";
+import { parseShipmentListQuery } from "#app/schemas/shipment-admin.ts";
 
 describe("parseShipmentListQuery", () => {
   it("reads the list's search, filter, order and page", () => {

@@ -25,7 +25,7 @@ export const rowIdSchema = z.object({
 });
 
 /** The list page's query: everything in the URL so a result can be shared and survives a reload. */
-export const shipmentListQuerySchema = z.object({
+const shipmentListQuerySchema = z.object({
   q: z
     .string()
     .catch("")
@@ -34,7 +34,12 @@ export const shipmentListQuerySchema = z.object({
     .string()
     .catch("")
     // No status holds control characters (and PostgreSQL cannot compare text with NUL in it).
-    .transform((v) => v.replace(/\p{Cc}/gu, "").trim().slice(0, 60)),
+    .transform((v) =>
+      v
+        .replace(/\p{Cc}/gu, "")
+        .trim()
+        .slice(0, 60),
+    ),
   sort: z.enum(["newest", "oldest"]).catch("newest"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
@@ -49,7 +54,3 @@ export function parseShipmentListQuery(params: URLSearchParams): ShipmentListQue
   });
 }
 
-export const PARTY_LABELS = {
-  shipper: { title: "Shipper", lower: "shipper" },
-  consignee: { title: "Consignee", lower: "consignee" },
-} as const;

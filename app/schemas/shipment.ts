@@ -27,9 +27,9 @@ const optionalText = (label: string, max: number, multiline = false) =>
     .optional()
     .transform((v) => (v ? v : null));
 
-export const TRACKING_NUMBER_PATTERN = /^[A-Z0-9][A-Z0-9-]{2,63}$/;
+const TRACKING_NUMBER_PATTERN = /^[A-Z0-9][A-Z0-9-]{2,63}$/;
 
-export const trackingNumberSchema = z
+const trackingNumberSchema = z
   .string({ message: "Tracking number is required." })
   .trim()
   .toUpperCase()

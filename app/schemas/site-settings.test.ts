@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { defaultSiteSettings } from "../content/company.ts";
-import { siteSettingsFormSchema } from "./admin-settings.ts";
-import { parseSiteSettings, siteSettingsSchema } from "./site-settings.ts";
+import { defaultSiteSettings } from "#app/content/company.ts";
+import { siteSettingsFormSchema } from "#app/schemas/admin-settings.ts";
+import { parseSiteSettings, siteSettingsSchema } from "#app/schemas/site-settings.ts";
 
 function form(overrides: Record<string, string>) {
   const data = new FormData();

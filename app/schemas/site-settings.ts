@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defaultSiteSettings } from "../content/company.ts";
+import { defaultSiteSettings } from "#app/content/company.ts";
 
 /** One line of text: control characters (NUL, line breaks…) are refused, not stored. */
 const oneLine = (schema: z.ZodString, label: string) =>

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/setup/test-db.ts";
 import {
+  countUnreadInbox,
   findUnreadContactNotifications,
   findUnreadQuoteNotifications,
   hasUnreadContactSubmissions,
-} from "./admin-shell.server.ts";
-import type { Database } from "./db/client.server.ts";
-import { contactSubmissions, quoteRequests } from "./db/schema.ts";
+} from "#app/server/admin-shell.server.ts";
+import type { Database } from "#app/server/db/client.server.ts";
+import { contactSubmissions, quoteRequests } from "#app/server/db/schema.ts";
 
 let database: Database;
 beforeAll(async () => {
@@ -69,5 +70,18 @@ describe("the bell's contact messages", () => {
     expect(total).toBe(2);
     expect(items.map((item) => item.name)).toEqual(["New", "Old"]);
     expect(items[0]).toMatchObject({ subject: "From New" });
+  });
+});
+
+describe("the dashboard's inbox counts", () => {
+  it("counts unread quote requests and unread contact messages", async () => {
+    const { db } = database;
+    await db.delete(quoteRequests);
+    await db.delete(contactSubmissions);
+    expect(await countUnreadInbox({ db })).toEqual({ quoteRequests: 0, messages: 0 });
+    await db.insert(quoteRequests).values([quote("One", 3), quote("Two", 2), quote("Seen", 1, true)]);
+    const message = { name: "Ann", email: "ann@example.com", subject: "Hello there", message: "A message." };
+    await db.insert(contactSubmissions).values([message, { ...message, isRead: true }]);
+    expect(await countUnreadInbox({ db })).toEqual({ quoteRequests: 2, messages: 1 });
   });
 });

@@ -1,6 +1,6 @@
 import { count, desc, eq } from "drizzle-orm";
-import type { Db } from "./db/client.server.ts";
-import { contactSubmissions, quoteRequests } from "./db/schema.ts";
+import type { Db } from "#app/server/db/client.server.ts";
+import { contactSubmissions, quoteRequests } from "#app/server/db/schema.ts";
 
 export type QuoteNotification = { id: string; firstName: string; lastName: string; createdAt: Date };
 
@@ -64,4 +64,13 @@ export async function findUnreadContactNotifications({
     db.select({ n: count() }).from(contactSubmissions).where(eq(contactSubmissions.isRead, false)),
   ]);
   return { items, total: total?.n ?? 0 };
+}
+
+/** The dashboard's inbox counts: unread quote requests and unread contact messages. */
+export async function countUnreadInbox({ db }: { db: Db }) {
+  const [[quotes], [messages]] = await Promise.all([
+    db.select({ n: count() }).from(quoteRequests).where(eq(quoteRequests.isRead, false)),
+    db.select({ n: count() }).from(contactSubmissions).where(eq(contactSubmissions.isRead, false)),
+  ]);
+  return { quoteRequests: quotes?.n ?? 0, messages: messages?.n ?? 0 };
 }

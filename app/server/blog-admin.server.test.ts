@@ -4,10 +4,10 @@ import { renderToStaticMarkup } from "react-dom/server";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "../../tests/setup/test-db.ts";
-import { BlogContent } from "../components/site/blog-content.tsx";
-import { action as listAction } from "../routes/admin/blog.tsx";
-import { loader as publicPostLoader } from "../routes/site/blog.$slug.tsx";
-import { createAdminUser } from "./admin-users.server.ts";
+import { BlogContent } from "#app/components/site/blog/blog-content.tsx";
+import { action as listAction } from "#app/routes/admin/blog.tsx";
+import { loader as publicPostLoader } from "#app/routes/site/blog.$slug.tsx";
+import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
 import {
   createPost,
   deletePost,
@@ -17,14 +17,14 @@ import {
   nextPublishedAt,
   setPostPublication,
   updatePost,
-} from "./blog-admin.server.ts";
-import { loadPostEditor, saveBlogPost } from "./blog-editor.server.ts";
-import { getPublishedPostBySlug, listPublishedPostsForSitemap } from "./blog-posts.server.ts";
-import { blogPosts } from "./db/schema.ts";
-import { createMedia } from "./media.server.ts";
-import type { Services } from "./services.server.ts";
-import { createSession } from "./sessions.server.ts";
-import { readToast } from "./toast.server.ts";
+} from "#app/server/blog-admin.server.ts";
+import { loadPostEditor, saveBlogPost } from "#app/server/handlers/blog-editor.server.ts";
+import { getPublishedPostBySlug, listPublishedPostsForSitemap } from "#app/server/blog-posts.server.ts";
+import { blogPosts } from "#app/server/db/schema.ts";
+import { createMedia } from "#app/server/media.server.ts";
+import type { Services } from "#app/server/platform/services.server.ts";
+import { createSession } from "#app/server/auth/sessions.server.ts";
+import { readToast } from "#app/server/platform/toast.server.ts";
 
 let services: Services;
 let cookie: string;
@@ -365,7 +365,12 @@ describe("library images on the public page", () => {
     const bytes = await sharp({ create: { width: 1300, height: 650, channels: 3, background: "#334155" } })
       .jpeg()
       .toBuffer();
-    const media = await createMedia({ db: services.db, bytes, originalName: "yard.jpg", maxBytes: 10 * 1024 * 1024 });
+    const media = await createMedia({
+      db: services.db,
+      bytes,
+      originalName: "yard.jpg",
+      maxBytes: 10 * 1024 * 1024,
+    });
     if (!media.ok) throw new Error(media.message);
     const file = media.item.filename;
     const slug = unique("responsive");
@@ -389,7 +394,9 @@ describe("library images on the public page", () => {
     expect(page.post.html).toContain('sizes="(min-width: 768px) 720px, calc(100vw - 2rem)"');
     expect(page.post.html).toContain('loading="lazy"');
     expect(page.post.html).not.toContain("javascript");
-    expect(page.post.html).toContain('<img alt="Plain" loading="lazy" decoding="async" src="/images/blog/customs.svg" />');
+    expect(page.post.html).toContain(
+      '<img alt="Plain" loading="lazy" decoding="async" src="/images/blog/customs.svg" />',
+    );
     expect(page.post.featuredImageSrcSet).toBe(set);
   });
 });

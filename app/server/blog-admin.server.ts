@@ -1,15 +1,15 @@
 import { and, count, desc, eq, ne } from "drizzle-orm";
-import { sanitizePostHtml } from "../lib/sanitize-html.server.ts";
-import type { Db } from "./db/client.server.ts";
-import { blogPosts } from "./db/schema.ts";
+import { sanitizePostHtml } from "#app/server/sanitize-html.server.ts";
+import type { Db } from "#app/server/db/client.server.ts";
+import { blogPosts } from "#app/server/db/schema.ts";
 
 // The back office's side of the blog: every post (drafts and scheduled ones too), create, update, delete and
 // publication. The public side (published posts only) is blog-posts.server.ts.
 
-export type AdminPost = typeof blogPosts.$inferSelect;
+type AdminPost = typeof blogPosts.$inferSelect;
 
 /** The fields the editor saves. The content is cleaned here, with the sanitizer the public pages use. */
-export type PostFields = {
+type PostFields = {
   title: string;
   slug: string;
   category?: string | null;
@@ -18,7 +18,7 @@ export type PostFields = {
   content?: string | null;
 };
 
-export type SaveResult = { ok: true; post: AdminPost } | { ok: false; reason: "slug-taken" | "missing" };
+type SaveResult = { ok: true; post: AdminPost } | { ok: false; reason: "slug-taken" | "missing" };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -8,9 +8,9 @@ import {
   listPublishedCategories,
   listPublishedPostsForSitemap,
   safeImageUrl,
-} from "./blog-posts.server.ts";
-import type { Database } from "./db/client.server.ts";
-import { blogPosts } from "./db/schema.ts";
+} from "#app/server/blog-posts.server.ts";
+import type { Database } from "#app/server/db/client.server.ts";
+import { blogPosts } from "#app/server/db/schema.ts";
 
 const now = new Date("2026-03-15T12:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,13 +1,13 @@
 import { and, count, desc, eq, gt, isNotNull, lte, min, ne, type SQL, sql } from "drizzle-orm";
-import { mediaFilenameFromUrl, mediaSrcSet } from "../lib/media.ts";
-import type { Db } from "./db/client.server.ts";
-import { blogPosts } from "./db/schema.ts";
-import { findResponsiveImages } from "./media.server.ts";
+import { mediaFilenameFromUrl, mediaSrcSet } from "#app/lib/media.ts";
+import type { Db } from "#app/server/db/client.server.ts";
+import { blogPosts } from "#app/server/db/schema.ts";
+import { findResponsiveImages } from "#app/server/media.server.ts";
 
 export type BlogPost = typeof blogPosts.$inferSelect;
 
 /** What a post card needs: everything but the content. */
-export type BlogPostSummary = Pick<
+type BlogPostSummary = Pick<
   BlogPost,
   "id" | "slug" | "title" | "excerpt" | "featuredImage" | "category" | "publishedAt" | "updatedAt"
 > & { publishedAt: Date };
@@ -187,7 +187,13 @@ export async function withFeaturedImageSrcSets<T extends { featuredImage: string
 }
 
 /** When the next scheduled post goes live, or null when none is waiting. */
-export async function findNextPublicationTime({ db, now = new Date() }: { db: Db; now?: Date }): Promise<Date | null> {
+export async function findNextPublicationTime({
+  db,
+  now = new Date(),
+}: {
+  db: Db;
+  now?: Date;
+}): Promise<Date | null> {
   const [row] = await db
     .select({ at: min(blogPosts.publishedAt) })
     .from(blogPosts)

@@ -1,10 +1,10 @@
 import { ilike, or } from "drizzle-orm";
-import type { Db } from "./db/client.server.ts";
-import { contactSubmissions } from "./db/schema.ts";
-import { inboxRecords } from "./inbox.server.ts";
-import type { CreateResult } from "./quote-requests.server.ts";
+import type { Db } from "#app/server/db/client.server.ts";
+import { contactSubmissions } from "#app/server/db/schema.ts";
+import { inboxRecords } from "#app/server/inbox.server.ts";
+import type { CreateResult } from "#app/server/quote-requests.server.ts";
 
-export type ContactSubmissionInput = {
+type ContactSubmissionInput = {
   name: string;
   email: string;
   subject: string;

@@ -6,17 +6,18 @@ import {
   getContactSubmissionById,
   openContactSubmission,
   setContactSubmissionRead,
-} from "./contact-submissions.server.ts";
-import type { Database } from "./db/client.server.ts";
-import { contactSubmissions, quoteRequests } from "./db/schema.ts";
-import { cleanSearch, likePattern, parseInboxQuery } from "./inbox.server.ts";
+} from "#app/server/contact-submissions.server.ts";
+import type { Database } from "#app/server/db/client.server.ts";
+import { contactSubmissions, quoteRequests } from "#app/server/db/schema.ts";
+import { likePattern } from "#app/server/db/text-search.server.ts";
+import { cleanSearch, parseInboxQuery } from "#app/server/inbox.server.ts";
 import {
   deleteQuoteRequest,
   findQuoteRequests,
   getQuoteRequestById,
   openQuoteRequest,
   setQuoteRequestRead,
-} from "./quote-requests.server.ts";
+} from "#app/server/quote-requests.server.ts";
 
 let database: Database;
 beforeAll(async () => {

@@ -1,23 +1,21 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
-import type { Db } from "./db/client.server.ts";
-import type { contactSubmissions, quoteRequests } from "./db/schema.ts";
-import { isUuid, likePattern } from "./db/text-search.server.ts";
+import type { Db } from "#app/server/db/client.server.ts";
+import type { contactSubmissions, quoteRequests } from "#app/server/db/schema.ts";
+import { isUuid, likePattern } from "#app/server/db/text-search.server.ts";
 
 // Shared pieces of the two inboxes (quote requests and contact messages): the list query read from the URL,
 // search patterns and ids.
 
-export type ReadFilter = "read" | "unread";
+type ReadFilter = "read" | "unread";
 
-export type InboxQuery = {
+type InboxQuery = {
   read?: ReadFilter;
   search?: string;
   page: number;
 };
 
 export const INBOX_PAGE_SIZE = 20;
-export const MAX_SEARCH_LENGTH = 200;
-
-export { isUuid as isInboxId, likePattern } from "./db/text-search.server.ts";
+const MAX_SEARCH_LENGTH = 200;
 
 /** The search term as typed, without control characters, trimmed and bounded; empty means no search. */
 export function cleanSearch(value: string | null | undefined): string {
@@ -38,7 +36,7 @@ export function parseInboxQuery(url: URL): InboxQuery {
   };
 }
 
-export function pageBounds({ total, page, pageSize }: { total: number; page: number; pageSize: number }) {
+function pageBounds({ total, page, pageSize }: { total: number; page: number; pageSize: number }) {
   const size = Math.min(Math.max(Math.trunc(pageSize) || INBOX_PAGE_SIZE, 1), 100);
   const pageCount = Math.max(1, Math.ceil(total / size));
   const current = Math.min(Math.max(Math.trunc(page) || 1, 1), pageCount);

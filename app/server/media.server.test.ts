@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/setup/test-db.ts";
-import type { Database } from "./db/client.server.ts";
-import { blogPosts, mediaVariants } from "./db/schema.ts";
+import type { Database } from "#app/server/db/client.server.ts";
+import { blogPosts, mediaVariants } from "#app/server/db/schema.ts";
 import {
   createMedia,
   deleteMedia,
@@ -13,7 +13,7 @@ import {
   processImage,
   sniffImageType,
   updateMediaAlt,
-} from "./media.server.ts";
+} from "#app/server/media.server.ts";
 
 let database: Database;
 beforeAll(async () => {

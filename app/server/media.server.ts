@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { count, desc, eq, ilike, inArray, or } from "drizzle-orm";
-import type { Db } from "./db/client.server.ts";
-import { blogPosts, media, mediaVariants } from "./db/schema.ts";
-import { likePattern } from "./db/text-search.server.ts";
+import type { Db } from "#app/server/db/client.server.ts";
+import { blogPosts, media, mediaVariants } from "#app/server/db/schema.ts";
+import { likePattern } from "#app/server/db/text-search.server.ts";
 
 /** Widths of the resized WebP variants made at upload, for responsive `srcset`. */
-export const VARIANT_WIDTHS = [320, 640, 1024, 1600] as const;
+const VARIANT_WIDTHS = [320, 640, 1024, 1600] as const;
 /** Images larger than this many pixels are refused (decompression bombs). */
 const MAX_PIXELS = 50_000_000;
 
@@ -36,8 +36,8 @@ export function sniffImageType(bytes: Uint8Array): Kind | null {
   return null;
 }
 
-export type UploadError = { ok: false; message: string };
-export type ProcessedImage = {
+type UploadError = { ok: false; message: string };
+type ProcessedImage = {
   ok: true;
   mimeType: string;
   ext: string;

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/setup/test-db.ts";
-import type { Database } from "./db/client.server.ts";
-import { quoteRequests } from "./db/schema.ts";
-import { createQuoteRequest } from "./quote-requests.server.ts";
+import type { Database } from "#app/server/db/client.server.ts";
+import { quoteRequests } from "#app/server/db/schema.ts";
+import { createQuoteRequest } from "#app/server/quote-requests.server.ts";
 
 let database: Database;
 beforeAll(async () => {

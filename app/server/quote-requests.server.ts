@@ -1,8 +1,8 @@
 import { ilike, or, sql } from "drizzle-orm";
-import type { QuoteRequestInput } from "../schemas/quote-request.ts";
-import type { Db } from "./db/client.server.ts";
-import { quoteRequests } from "./db/schema.ts";
-import { inboxRecords } from "./inbox.server.ts";
+import type { QuoteRequestInput } from "#app/schemas/quote-request.ts";
+import type { Db } from "#app/server/db/client.server.ts";
+import { quoteRequests } from "#app/server/db/schema.ts";
+import { inboxRecords } from "#app/server/inbox.server.ts";
 
 export type CreateResult = {
   /** False when a row with this submission key already exists (a double click or a resubmitted page). */

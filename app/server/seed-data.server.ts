@@ -1,4 +1,10 @@
-import type { blogPosts, consignees, shipments, shipmentStatusHistory, shippers } from "./db/schema.ts";
+import type {
+  blogPosts,
+  consignees,
+  shipments,
+  shipmentStatusHistory,
+  shippers,
+} from "#app/server/db/schema.ts";
 
 type NewPost = typeof blogPosts.$inferInsert;
 type NewParty = typeof shippers.$inferInsert & typeof consignees.$inferInsert;
@@ -93,10 +99,30 @@ export function demoShipments(now: Date): DemoShipment[] {
         address: "14 Tubman Boulevard, Sinkor, Monrovia, Liberia",
       },
       history: [
-        { status: "Processing", location: "Shanghai, China", notes: "Booking confirmed", timestamp: daysFrom(now, -14, 8) },
-        { status: "Shipped", location: "Port of Shanghai, China", notes: "Loaded on MV Atlantic Star", timestamp: daysFrom(now, -12, 15) },
-        { status: "In Transit", location: "Port Louis, Mauritius", notes: "Transshipment", timestamp: daysFrom(now, -6, 11) },
-        { status: "Arrived", location: "Port of Abidjan, Côte d'Ivoire", notes: "Awaiting feeder vessel", timestamp: daysFrom(now, -1, 7) },
+        {
+          status: "Processing",
+          location: "Shanghai, China",
+          notes: "Booking confirmed",
+          timestamp: daysFrom(now, -14, 8),
+        },
+        {
+          status: "Shipped",
+          location: "Port of Shanghai, China",
+          notes: "Loaded on MV Atlantic Star",
+          timestamp: daysFrom(now, -12, 15),
+        },
+        {
+          status: "In Transit",
+          location: "Port Louis, Mauritius",
+          notes: "Transshipment",
+          timestamp: daysFrom(now, -6, 11),
+        },
+        {
+          status: "Arrived",
+          location: "Port of Abidjan, Côte d'Ivoire",
+          notes: "Awaiting feeder vessel",
+          timestamp: daysFrom(now, -1, 7),
+        },
       ],
     },
     {
@@ -127,9 +153,23 @@ export function demoShipments(now: Date): DemoShipment[] {
       },
       history: [
         { status: "Processing", location: "Rotterdam, Netherlands", timestamp: daysFrom(now, -9, 10) },
-        { status: "Shipped", location: "Amsterdam Schiphol Airport, Netherlands", notes: "Flight KL 587", timestamp: daysFrom(now, -7, 18) },
-        { status: "Arrived", location: "Roberts International Airport, Liberia", timestamp: daysFrom(now, -4, 6) },
-        { status: "Delivered", location: "Monrovia, Liberia", notes: "Signed by J. Weah", timestamp: daysFrom(now, -3, 14) },
+        {
+          status: "Shipped",
+          location: "Amsterdam Schiphol Airport, Netherlands",
+          notes: "Flight KL 587",
+          timestamp: daysFrom(now, -7, 18),
+        },
+        {
+          status: "Arrived",
+          location: "Roberts International Airport, Liberia",
+          timestamp: daysFrom(now, -4, 6),
+        },
+        {
+          status: "Delivered",
+          location: "Monrovia, Liberia",
+          notes: "Signed by J. Weah",
+          timestamp: daysFrom(now, -3, 14),
+        },
       ],
     },
     {
@@ -144,7 +184,14 @@ export function demoShipments(now: Date): DemoShipment[] {
       },
       shipper: { name: "Musu Johnson", company: "Johnson Rubber Traders" },
       consignee: { name: "Kwame Mensah", company: "Mensah Industrial Ltd" },
-      history: [{ status: "Processing", location: "Monrovia, Liberia", notes: "Awaiting export permit", timestamp: daysFrom(now, -1, 12) }],
+      history: [
+        {
+          status: "Processing",
+          location: "Monrovia, Liberia",
+          notes: "Awaiting export permit",
+          timestamp: daysFrom(now, -1, 12),
+        },
+      ],
     },
     {
       shipment: {
@@ -161,9 +208,18 @@ export function demoShipments(now: Date): DemoShipment[] {
       shipper: { name: "Ahmed Al Mansoori", company: "Gulf Machinery Trading LLC" },
       consignee: { name: "Samuel Doe", company: "Buchanan Mining Services" },
       history: [
-        { status: "Shipped", location: "Jebel Ali Port, United Arab Emirates", timestamp: daysFrom(now, -28, 9) },
+        {
+          status: "Shipped",
+          location: "Jebel Ali Port, United Arab Emirates",
+          timestamp: daysFrom(now, -28, 9),
+        },
         { status: "In Transit", location: "Port of Lomé, Togo", timestamp: daysFrom(now, -8, 16) },
-        { status: "Delayed", location: "Port of Lomé, Togo", notes: "Port congestion", timestamp: daysFrom(now, -2, 10) },
+        {
+          status: "Delayed",
+          location: "Port of Lomé, Togo",
+          notes: "Port congestion",
+          timestamp: daysFrom(now, -2, 10),
+        },
       ],
     },
   ];

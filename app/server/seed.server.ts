@@ -1,7 +1,14 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "./db/client.server.ts";
-import { blogPosts, consignees, shipments, shipmentStatusHistory, shippers, siteSettings } from "./db/schema.ts";
-import { demoPosts, demoShipments } from "./seed-data.server.ts";
+import type { Db } from "#app/server/db/client.server.ts";
+import {
+  blogPosts,
+  consignees,
+  shipments,
+  shipmentStatusHistory,
+  shippers,
+  siteSettings,
+} from "#app/server/db/schema.ts";
+import { demoPosts, demoShipments } from "#app/server/seed-data.server.ts";
 
 const SEEDED_KEY = "demo_seeded";
 

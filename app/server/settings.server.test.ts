@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestServices } from "../../tests/setup/test-db.ts";
-import { siteSettingsSchema } from "../schemas/site-settings.ts";
-import type { Services } from "./services.server.ts";
-import { getSiteSettings, updateSiteSettings } from "./settings.server.ts";
+import { siteSettingsSchema } from "#app/schemas/site-settings.ts";
+import type { Services } from "#app/server/platform/services.server.ts";
+import { getSiteSettings, updateSiteSettings } from "#app/server/settings.server.ts";
 
 let services: Services;
 beforeEach(async () => {
@@ -42,7 +42,10 @@ describe("the site settings cache", () => {
     // The change itself, with triggers off so that no second announcement covers for a stale copy.
     await db.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);
-      await updateSiteSettings({ db: tx, settings: siteSettingsSchema.parse({ ...before, email: "ops@example.com" }) });
+      await updateSiteSettings({
+        db: tx,
+        settings: siteSettingsSchema.parse({ ...before, email: "ops@example.com" }),
+      });
     });
     await inFlight;
     expect((await siteSettings.get()).email).toBe("ops@example.com");

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { parseSiteSettings, type SiteSettings } from "../schemas/site-settings.ts";
-import type { Db } from "./db/client.server.ts";
-import { siteSettings } from "./db/schema.ts";
-import type { EventBus } from "./events.server.ts";
+import { parseSiteSettings, type SiteSettings } from "#app/schemas/site-settings.ts";
+import type { Db } from "#app/server/db/client.server.ts";
+import { siteSettings } from "#app/server/db/schema.ts";
+import type { EventBus } from "#app/server/platform/events.server.ts";
 
 const SITE_KEY = "site";
 
@@ -11,7 +11,13 @@ export async function getSiteSettings({ db }: { db: Db }): Promise<SiteSettings>
   return parseSiteSettings(row?.value);
 }
 
-export async function updateSiteSettings({ db, settings }: { db: Db; settings: SiteSettings }): Promise<void> {
+export async function updateSiteSettings({
+  db,
+  settings,
+}: {
+  db: Db;
+  settings: SiteSettings;
+}): Promise<void> {
   await db
     .insert(siteSettings)
     .values({ key: SITE_KEY, value: settings })

@@ -1,26 +1,24 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/setup/test-db.ts";
-import { partySchema, shipmentSchema, statusUpdateSchema } from "../schemas/shipment.ts";
-import type { Database } from "./db/client.server.ts";
-import { consignees, shipments, shipmentStatusHistory, shippers } from "./db/schema.ts";
+import { partySchema, shipmentSchema, statusUpdateSchema } from "#app/schemas/shipment.ts";
+import type { Database } from "#app/server/db/client.server.ts";
+import { consignees, shipments, shipmentStatusHistory, shippers } from "#app/server/db/schema.ts";
+import { createParty, deleteParty, PartyNotFoundError } from "#app/server/parties.server.ts";
 import {
   addStatusUpdate,
   countShipments,
-  createParty,
   createShipment,
   DuplicateTrackingNumberError,
-  deleteParty,
   deleteShipment,
   deleteStatusUpdate,
   findShipments,
   generateTrackingNumber,
   getShipmentById,
   getShipmentStats,
-  PartyNotFoundError,
   updateShipment,
   updateStatusUpdate,
-} from "./shipments.server.ts";
+} from "#app/server/shipments.server.ts";
 
 let database: Database;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { PartyInput, ShipmentInput, StatusUpdateInput } from "../schemas/shipment.ts";
-import type { Db } from "./db/client.server.ts";
-import { consignees, shipmentStatusHistory, shipments, shippers } from "./db/schema.ts";
-import { isUuid, likePattern } from "./db/text-search.server.ts";
+import type { ShipmentInput, StatusUpdateInput } from "#app/schemas/shipment.ts";
+import type { Db } from "#app/server/db/client.server.ts";
+import { consignees, shipmentStatusHistory, shipments, shippers } from "#app/server/db/schema.ts";
+import { isUuid, likePattern } from "#app/server/db/text-search.server.ts";
+import { assertPartiesExist, getParty } from "#app/server/parties.server.ts";
 
-export type PartyKind = "shipper" | "consignee";
-const partyTable = (kind: PartyKind) => (kind === "shipper" ? shippers : consignees);
+// Shipments and their status history. Their shippers and consignees are in parties.server.ts.
 
 /** The searchable text of a shipment; the same expression as the trigram index in drizzle/0001. */
 const searchText = sql`(${shipments.trackingNumber} || E'\\x1f' || ${shipments.status} || E'\\x1f' || ${shipments.originLocation} || E'\\x1f' || ${shipments.destinationLocation})`;
@@ -85,7 +85,13 @@ export async function findShipments({ db, ...filter }: { db: Db } & ShipmentList
         : (await db.select({ total: count() }).from(shipments).where(where))[0]!.total;
     const pageCount = Math.max(1, Math.ceil(total / pageSize));
     const page = Math.min(requested, pageCount);
-    return { ids: page === requested ? firstTry : await pageIds(db, page), capped: false, total, pageCount, page };
+    return {
+      ids: page === requested ? firstTry : await pageIds(db, page),
+      capped: false,
+      total,
+      pageCount,
+      page,
+    };
   };
 
   // A search collects its matches through the trigram index, at most SEARCH_COUNT_CAP + 1 of them, and
@@ -117,7 +123,11 @@ export async function findShipments({ db, ...filter }: { db: Db } & ShipmentList
       const total = Math.min(first.total, SEARCH_COUNT_CAP);
       const pageCount = Math.max(1, Math.ceil(total / pageSize));
       const page = Math.min(requested, pageCount);
-      const ids = capped ? await pageIds(tx, page) : page === requested ? first.ids : (await collect(page)).ids;
+      const ids = capped
+        ? await pageIds(tx, page)
+        : page === requested
+          ? first.ids
+          : (await collect(page)).ids;
       return { ids, capped, total, pageCount, page };
     });
 
@@ -162,20 +172,8 @@ export async function getShipmentById({ db, id }: { db: Db; id: string }) {
   const [row] = await db.select().from(shipments).where(eq(shipments.id, id));
   if (!row) return null;
   const [shipper, consignee, history] = await Promise.all([
-    row.shipperId
-      ? db
-          .select()
-          .from(shippers)
-          .where(eq(shippers.id, row.shipperId))
-          .then((r) => r[0] ?? null)
-      : null,
-    row.consigneeId
-      ? db
-          .select()
-          .from(consignees)
-          .where(eq(consignees.id, row.consigneeId))
-          .then((r) => r[0] ?? null)
-      : null,
+    row.shipperId ? getParty({ db, kind: "shipper", id: row.shipperId }) : null,
+    row.consigneeId ? getParty({ db, kind: "consignee", id: row.consigneeId }) : null,
     db
       .select()
       .from(shipmentStatusHistory)
@@ -198,29 +196,8 @@ export async function generateTrackingNumber({ db }: { db: Db }): Promise<string
   }
 }
 
-async function assertPartiesExist(db: Db, input: Pick<ShipmentInput, "shipperId" | "consigneeId">) {
-  if (input.shipperId) {
-    const [found] = await db
-      .select({ id: shippers.id })
-      .from(shippers)
-      .where(eq(shippers.id, input.shipperId));
-    if (!found) throw new PartyNotFoundError("Shipper ID not found");
-  }
-  if (input.consigneeId) {
-    const [found] = await db
-      .select({ id: consignees.id })
-      .from(consignees)
-      .where(eq(consignees.id, input.consigneeId));
-    if (!found) throw new PartyNotFoundError("Consignee ID not found");
-  }
-}
-
-export class PartyNotFoundError extends Error {
-  override name = "PartyNotFoundError";
-}
-
 export async function createShipment({ db, input }: { db: Db; input: ShipmentInput }) {
-  await assertPartiesExist(db, input);
+  await assertPartiesExist({ db, shipperId: input.shipperId, consigneeId: input.consigneeId });
   try {
     const [row] = await db.insert(shipments).values(input).returning();
     return row!;
@@ -233,7 +210,7 @@ export async function createShipment({ db, input }: { db: Db; input: ShipmentInp
 /** Updates every field of a shipment in one statement; null when the shipment no longer exists. */
 export async function updateShipment({ db, id, input }: { db: Db; id: string; input: ShipmentInput }) {
   if (!isUuid(id)) return null;
-  await assertPartiesExist(db, input);
+  await assertPartiesExist({ db, shipperId: input.shipperId, consigneeId: input.consigneeId });
   try {
     const [row] = await db
       .update(shipments)
@@ -258,51 +235,6 @@ export async function deleteShipment({ db, id }: { db: Db; id: string }): Promis
       .returning({ trackingNumber: shipments.trackingNumber });
     return row?.trackingNumber ?? null;
   });
-}
-
-// Parties (shippers and consignees share one shape).
-
-export async function listParties({ db, kind }: { db: Db; kind: PartyKind }) {
-  const table = partyTable(kind);
-  return db
-    .select({ id: table.id, name: table.name, company: table.company })
-    .from(table)
-    .orderBy(asc(table.name), asc(table.id));
-}
-
-export async function createParty({ db, kind, input }: { db: Db; kind: PartyKind; input: PartyInput }) {
-  const table = partyTable(kind);
-  const [row] = await db.insert(table).values(input).returning();
-  return row!;
-}
-
-export async function updateParty({
-  db,
-  kind,
-  id,
-  input,
-}: {
-  db: Db;
-  kind: PartyKind;
-  id: string;
-  input: PartyInput;
-}) {
-  if (!isUuid(id)) return null;
-  const table = partyTable(kind);
-  const [row] = await db
-    .update(table)
-    .set({ ...input, updatedAt: new Date() })
-    .where(eq(table.id, id))
-    .returning();
-  return row ?? null;
-}
-
-/** Removes the party from the database; shipments that referenced it keep no party (ON DELETE SET NULL). */
-export async function deleteParty({ db, kind, id }: { db: Db; kind: PartyKind; id: string }) {
-  if (!isUuid(id)) return false;
-  const table = partyTable(kind);
-  const deleted = await db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
-  return deleted.length > 0;
 }
 
 // Status history.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/setup/test-db.ts";
-import type { Database } from "./db/client.server.ts";
-import { consignees, shipments, shipmentStatusHistory, shippers } from "./db/schema.ts";
-import { getPublicShipmentByTrackingNumber, renderQrCodeSvg } from "./tracking.server.ts";
+import type { Database } from "#app/server/db/client.server.ts";
+import { consignees, shipments, shipmentStatusHistory, shippers } from "#app/server/db/schema.ts";
+import { getPublicShipmentByTrackingNumber, renderQrCodeSvg } from "#app/server/tracking.server.ts";
 
 let database: Database;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import { parseTrackingNumber } from "../lib/tracking-number.ts";
-import { type Db, preparedPerDatabase } from "./db/client.server.ts";
-import { consignees, shipments, shipmentStatusHistory, shippers } from "./db/schema.ts";
+import { parseTrackingNumber } from "#app/lib/tracking-number.ts";
+import { type Db, preparedPerDatabase } from "#app/server/db/client.server.ts";
+import { consignees, shipments, shipmentStatusHistory, shippers } from "#app/server/db/schema.ts";
 
 /** A party as the public may see it: name and company only, never e-mail, phone or address. */
 export type PublicParty = { name: string; company: string | null };
 
-export type PublicStatusEntry = {
+type PublicStatusEntry = {
   id: string;
   status: string;
   location: string;

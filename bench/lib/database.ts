@@ -4,7 +4,7 @@
 // so the app then starts it as it would on a site with that data. Used by bench/tracking.ts and by the
 // start-up and memory section of bench/run.ts.
 import { sql } from "drizzle-orm";
-import { migrateDatabase, openDatabase } from "../../app/server/db/client.server.ts";
+import { migrateDatabase, openDatabase } from "#app/server/db/client.server.ts";
 import { ensureServerStopped } from "./server-processes.ts";
 
 /** The tracking number of the i-th benchmark shipment (UTG-0000-0001 …), as the inserts below make them. */

@@ -31,11 +31,15 @@ export const test = base.extend<Fixtures>({
       await target.evaluate(() => {
         const finite = document
           .getAnimations()
-          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+          .filter(
+            (animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+          );
         const settled = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
         return Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 5000))]);
       });
-      const results = await new AxeBuilder({ page: target }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      const results = await new AxeBuilder({ page: target })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+        .analyze();
       const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
       expect(
         serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),

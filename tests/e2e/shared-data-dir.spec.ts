@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { isProcessAlive } from "../../app/server/db/processes.server.ts";
+import { isProcessAlive } from "#app/server/db/processes.server.ts";
 import { startApp } from "../../scripts/lib/app-process.ts";
 import { expect, test } from "./fixtures.ts";
 

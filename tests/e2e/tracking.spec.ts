@@ -67,7 +67,9 @@ test.describe("tracking a shipment", () => {
     await qrCode.scrollIntoViewIfNeeded();
     await expect(qrCode).toBeVisible();
     // The picture really loaded (it is an image of its own, /track/:number/qr.svg).
-    await expect.poll(() => qrCode.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => qrCode.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     await expect(page.getByText(/^Last updated/)).toBeVisible();
     await checkA11y();
   });

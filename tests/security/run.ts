@@ -1022,7 +1022,7 @@ try {
     ];
     const loginTarget: Target = {
       name: "login with the right password",
-      routeId: "routes/admin/login",
+      routeId: "routes/admin/auth/login",
       path: "/admin-login",
       session: false,
       fields: () => [
@@ -1097,7 +1097,7 @@ try {
         for (const route of adminRoutes) {
           const url = fillPattern(route.pattern, f);
           const allowed =
-            route.id === "routes/admin/logout" ? ["/admin/dashboard", "/admin-login"] : ["/admin-login"];
+            route.id === "routes/admin/auth/logout" ? ["/admin/dashboard", "/admin-login"] : ["/admin-login"];
           for (const dataUrl of [url, `${url}.data`]) {
             jobs.push(async () => {
               const sent = await client.send(dataUrl, { cookie });

@@ -3,7 +3,7 @@
 // joins the server of the folder and holds a lease until `close`; the last process to leave stops it).
 import crypto from "node:crypto";
 import pg from "pg";
-import { type Database, openDatabase } from "../../app/server/db/client.server.ts";
+import { type Database, openDatabase } from "#app/server/db/client.server.ts";
 
 /** Tables whose rows change on every request by design: login sessions (last seen) and rate-limit counters. */
 const VOLATILE = new Set(["sessions", "rate_limits"]);

@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routeConfig from "../../app/routes.ts";
+import routeConfig from "#app/routes.ts";
 import type { Entries } from "./corpus.ts";
 
 export type RouteInfo = {
@@ -268,7 +268,7 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
         store: { table: "contact_submissions", columns: { name: "name", message: "message" } },
       },
     ],
-    "routes/admin/login": [
+    "routes/admin/auth/login": [
       {
         name: "login",
         // A wrong password: a valid post would count as a failed login, so only strict variants are sent.
@@ -281,7 +281,7 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
         text: [],
       },
     ],
-    "routes/admin/forgot-password": [
+    "routes/admin/auth/forgot-password": [
       {
         name: "forgot password",
         fields: () => [["email", "nobody@example.com"]],
@@ -289,7 +289,7 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
         text: [],
       },
     ],
-    "routes/admin/reset-password": [
+    "routes/admin/auth/reset-password": [
       {
         name: "reset password",
         fields: () => [
@@ -302,10 +302,10 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
       },
     ],
     // Logging out ends the session it is sent with: the corpus goes without one.
-    "routes/admin/logout": [
+    "routes/admin/auth/logout": [
       { name: "logout", session: false, fields: () => [["x", "1"]], strict: ["x"], text: [] },
     ],
-    "routes/admin/change-password": [
+    "routes/admin/auth/change-password": [
       {
         name: "change password",
         // The current password is wrong; only strict variants (refused before it is checked) are sent.

@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { migrateDatabase, openDatabase } from "../../app/server/db/client.server.ts";
-import { startEmbeddedPostgres } from "../../app/server/db/embedded-postgres.server.ts";
+import { migrateDatabase, openDatabase } from "#app/server/db/client.server.ts";
+import { startEmbeddedPostgres } from "#app/server/db/embedded-postgres.server.ts";
 import { POSTGRES_TEMPLATE, withDatabase } from "./test-server.ts";
 
 declare module "vitest" {

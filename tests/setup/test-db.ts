@@ -2,16 +2,11 @@ import crypto from "node:crypto";
 import pg from "pg";
 import { RouterContextProvider } from "react-router";
 import { inject } from "vitest";
-import { requestContext, servicesContext } from "../../app/context.ts";
-import { loadConfig } from "../../app/server/config.server.ts";
-import { type Database, openDatabase } from "../../app/server/db/client.server.ts";
-import { watchDatabaseHealth } from "../../app/server/db/health.server.ts";
-import { startEventBus } from "../../app/server/events.server.ts";
-import { createLogger } from "../../app/server/logger.server.ts";
-import type { Services } from "../../app/server/services.server.ts";
-import { findNextPublicationTime } from "../../app/server/blog-posts.server.ts";
-import { createPageCache } from "../../app/server/page-cache.server.ts";
-import { createSiteSettingsCache } from "../../app/server/settings.server.ts";
+import { requestContext, servicesContext } from "#app/context.ts";
+import { loadConfig } from "#app/server/platform/config.server.ts";
+import { type Database, openDatabase } from "#app/server/db/client.server.ts";
+import { createLogger } from "#app/server/platform/logger.server.ts";
+import { assembleServices, type Services } from "#app/server/platform/services.server.ts";
 import { POSTGRES_TEMPLATE, withDatabase } from "./test-server.ts";
 
 /** A fresh, migrated, empty database for one test file, on the run's server (see global-setup.ts). */
@@ -35,36 +30,24 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
-/** Services as the app builds them, on a test database, with quiet logs. */
-export async function createTestServices(env: Record<string, string> = {}): Promise<Services> {
-  const database = await createTestDatabase();
+/**
+ * Services as the app builds them, on a test database, with quiet logs. Expired rate limits are pruned
+ * hourly unless `pruneRateLimitsEveryMs` says otherwise, so no test sees its rows go mid-way.
+ */
+export async function createTestServices(
+  env: Record<string, string> = {},
+  { pruneRateLimitsEveryMs = 60 * 60 * 1000 }: { pruneRateLimitsEveryMs?: number } = {},
+): Promise<Services> {
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "false", ...env });
+  const database = await createTestDatabase();
   const logger = createLogger("silent");
-  const events = await startEventBus({ database, logger });
-  const dbHealth = watchDatabaseHealth({ database, logger, timeoutMs: 2000, intervalMs: 60_000 });
-  const siteSettings = createSiteSettingsCache({ db: database.db, events });
-  const pageCache = createPageCache({
-    events,
-    logger,
-    nextChangeAt: (since) => findNextPublicationTime({ db: database.db, now: since }),
-  });
-  return {
+  return assembleServices({
     config,
     logger,
     database,
-    db: database.db,
-    events,
-    dbHealth,
-    siteSettings,
-    pageCache,
-    async close() {
-      pageCache.close();
-      siteSettings.close();
-      dbHealth.close();
-      await events.close();
-      await database.close();
-    },
-  };
+    health: { timeoutMs: 2000, intervalMs: 60_000 },
+    pruneRateLimitsEveryMs,
+  });
 }
 
 /** The router context a loader or action receives, for calling them directly in tests. */

@@ -2,7 +2,7 @@ import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { CircleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { useNavigation } from "react-router";
-import { Field, Input } from "~/components/ui/field";
+import { Field, Input } from "#app/components/ui/field.tsx";
 
 /** The hidden field that tells the action which of a page's forms was sent. */
 export const INTENT = "intent";

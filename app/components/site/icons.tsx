@@ -65,7 +65,7 @@ export type IconName =
   | "linkedin"
   | "instagram";
 
-export type IconProps = SVGProps<SVGSVGElement> & { name: IconName };
+type IconProps = SVGProps<SVGSVGElement> & { name: IconName };
 
 /** Bump when public/icons.svg changes, so browsers fetch the new sprite. */
 const SPRITE = "/icons.svg?v=2";

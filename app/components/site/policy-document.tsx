@@ -5,8 +5,8 @@ import {
   type PolicyBlock,
   type PolicyContact,
   type PolicyDocument as PolicyDoc,
-} from "~/content/policies";
-import { formatCalendarDate } from "~/lib/format";
+} from "#app/content/policies.ts";
+import { formatCalendarDate } from "#app/lib/format.ts";
 
 const LINK = /\[([^\]]+)\]\(((?:\/|mailto:)[^)\s]*)\)/g;
 const linkClass = "font-medium text-brand-700 underline underline-offset-2 hover:text-accent-700";

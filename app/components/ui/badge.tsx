@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "~/lib/cn";
+import { cn } from "#app/lib/cn.ts";
 
 const tones = {
   grey: "bg-slate-100 text-slate-800 border-slate-200",

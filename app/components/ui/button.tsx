@@ -1,10 +1,10 @@
 import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
-import { type ButtonLook, buttonClass } from "./button-class";
+import { type ButtonLook, buttonClass } from "#app/components/ui/button-class.ts";
 
 export { buttonClass };
 
-export type ButtonProps = ComponentProps<"button"> &
+type ButtonProps = ComponentProps<"button"> &
   Omit<ButtonLook, "className"> & {
     /** Render the child element (e.g. a Link) with the button's styles. */
     asChild?: boolean;

@@ -1,16 +1,14 @@
 import { X } from "lucide-react";
 import { AlertDialog as AlertPrimitive, Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
-import { cn } from "~/lib/cn";
-import { buttonClass } from "./button";
+import { cn } from "#app/lib/cn.ts";
+import { buttonClass } from "#app/components/ui/button.tsx";
 
 const overlay = "fixed inset-0 z-50 bg-slate-950/50 data-[state=open]:animate-in";
 const panel =
   "fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none";
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 export function DialogContent({
   className,

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
-import { adminMeta } from "~/components/admin/admin-meta";
-import { buttonClass } from "~/components/ui/button";
+import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
+import { buttonClass } from "#app/components/ui/button.tsx";
 import type { Route } from "./+types/$";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

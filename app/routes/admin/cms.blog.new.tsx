@@ -1,7 +1,7 @@
-import { AdminErrorView } from "~/components/admin/admin-error";
-import { adminMeta } from "~/components/admin/admin-meta";
-import { BlogPostEditorPage } from "~/components/admin/blog-post-editor-page";
-import { loadPostEditor, saveBlogPost } from "~/server/blog-editor.server";
+import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
+import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
+import { BlogPostEditorPage } from "#app/components/admin/blog/blog-post-editor-page.tsx";
+import { loadPostEditor, saveBlogPost } from "#app/server/handlers/blog-editor.server.ts";
 import type { Route } from "./+types/cms.blog.new";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,8 +1,11 @@
-import { AdminErrorView } from "~/components/admin/admin-error";
-import { adminMeta } from "~/components/admin/admin-meta";
-import { InboxFailure, keepListAfterFailure } from "~/components/admin/inbox";
-import { ContactSubmissionsInbox, MESSAGES_PATH } from "~/components/admin/contact-submissions-inbox";
-import { inboxAction, loadMessageInbox } from "~/server/inbox-routes.server";
+import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
+import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
+import { InboxFailure, keepListAfterFailure } from "#app/components/admin/inbox/inbox.tsx";
+import {
+  ContactSubmissionsInbox,
+  MESSAGES_PATH,
+} from "#app/components/admin/inbox/contact-submissions-inbox.tsx";
+import { inboxAction, loadMessageInbox } from "#app/server/handlers/inbox-routes.server.ts";
 import type { Route } from "./+types/contact-submissions";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

@@ -1,16 +1,16 @@
-import { AdminErrorView } from "~/components/admin/admin-error";
-import { adminMeta } from "~/components/admin/admin-meta";
+import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
+import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import {
   InboxCard,
   OverdueList,
   StatCard,
   StatusBreakdown,
   WeeklyChart,
-} from "~/components/admin/dashboard-widgets";
-import { servicesContext } from "~/context";
-import { formatDate } from "~/lib/format";
-import { countUnreadInbox } from "~/server/dashboard.server";
-import { countShipments, getShipmentStats } from "~/server/shipments.server";
+} from "#app/components/admin/dashboard/dashboard-widgets.tsx";
+import { servicesContext } from "#app/context.ts";
+import { formatDate } from "#app/lib/format.ts";
+import { countUnreadInbox } from "#app/server/admin-shell.server.ts";
+import { countShipments, getShipmentStats } from "#app/server/shipments.server.ts";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,6 +1,6 @@
-import { servicesContext } from "~/context";
-import { requireAdmin } from "~/server/auth.server";
-import { isInboxEvent } from "~/server/events.server";
+import { servicesContext } from "#app/context.ts";
+import { requireAdmin } from "#app/server/auth/auth.server.ts";
+import { isInboxEvent } from "#app/server/platform/events.server.ts";
 import type { Route } from "./+types/events";
 
 const HEARTBEAT_MS = 15_000;

@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
-import { createAdminUser } from "../../server/admin-users.server.ts";
-import {
-  createContactSubmission,
-  getContactSubmissionById,
-} from "../../server/contact-submissions.server.ts";
-import { freightTypeLabels, mailtoHref } from "../../server/inbox-routes.server.ts";
-import { createQuoteRequest, getQuoteRequestById } from "../../server/quote-requests.server.ts";
-import type { Services } from "../../server/services.server.ts";
-import { createSession } from "../../server/sessions.server.ts";
-import * as contactDetail from "./contact-submissions.$id.tsx";
-import * as contactList from "./contact-submissions.tsx";
-import * as events from "./events.ts";
-import * as quoteDetail from "./quote-requests.$id.tsx";
-import * as quoteList from "./quote-requests.tsx";
+import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
+import { createContactSubmission, getContactSubmissionById } from "#app/server/contact-submissions.server.ts";
+import { freightTypeLabels, mailtoHref } from "#app/server/handlers/inbox-routes.server.ts";
+import { createQuoteRequest, getQuoteRequestById } from "#app/server/quote-requests.server.ts";
+import type { Services } from "#app/server/platform/services.server.ts";
+import { createSession } from "#app/server/auth/sessions.server.ts";
+import * as contactDetail from "#app/routes/admin/contact-submissions.$id.tsx";
+import * as contactList from "#app/routes/admin/contact-submissions.tsx";
+import * as events from "#app/routes/admin/events.ts";
+import * as quoteDetail from "#app/routes/admin/quote-requests.$id.tsx";
+import * as quoteList from "#app/routes/admin/quote-requests.tsx";
 
 let services: Services;
 let cookie: string;

@@ -1,15 +1,15 @@
 import { Outlet } from "react-router";
-import { AdminErrorView } from "~/components/admin/admin-error";
-import { AdminShell } from "~/components/admin/admin-shell";
-import { SIDEBAR_COOKIE } from "~/components/admin/sidebar";
-import { servicesContext } from "~/context";
-import { formatDate, formatTime } from "~/lib/format";
+import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
+import { AdminShell } from "#app/components/admin/shell/admin-shell.tsx";
+import { SIDEBAR_COOKIE } from "#app/components/admin/shell/sidebar.tsx";
+import { servicesContext } from "#app/context.ts";
+import { formatDate, formatTime } from "#app/lib/format.ts";
 import {
   findUnreadContactNotifications,
   findUnreadQuoteNotifications,
   hasUnreadContactSubmissions,
-} from "~/server/admin-shell.server";
-import { getAdmin, requireAdminMiddleware } from "~/server/auth.server";
+} from "#app/server/admin-shell.server.ts";
+import { getAdmin, requireAdminMiddleware } from "#app/server/auth/auth.server.ts";
 import type { Route } from "./+types/layout";
 
 // Every request below /admin passes here first: no session, no admin page (and no admin data).

@@ -1,13 +1,13 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
-import { createAdminUser } from "../../server/admin-users.server.ts";
-import { createPost } from "../../server/blog-admin.server.ts";
-import { getMediaByFilename, listMedia } from "../../server/media.server.ts";
-import type { Services } from "../../server/services.server.ts";
-import { createSession } from "../../server/sessions.server.ts";
-import { readToast } from "../../server/toast.server.ts";
-import { action, loader, middleware } from "./media.tsx";
+import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
+import { createPost } from "#app/server/blog-admin.server.ts";
+import { getMediaByFilename, listMedia } from "#app/server/media.server.ts";
+import type { Services } from "#app/server/platform/services.server.ts";
+import { createSession } from "#app/server/auth/sessions.server.ts";
+import { readToast } from "#app/server/platform/toast.server.ts";
+import { action, loader, middleware } from "#app/routes/admin/media.tsx";
 
 let services: Services;
 let cookie: string;

@@ -2,27 +2,27 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ImageOff } from "lucide-react";
 import { useCallback } from "react";
 import { data, Form, useRevalidator } from "react-router";
-import { AdminErrorView } from "~/components/admin/admin-error";
-import { adminMeta } from "~/components/admin/admin-meta";
-import { ALT_INTENT, DELETE_INTENT, MediaItemCard } from "~/components/admin/media-item-card";
+import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
+import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
+import { ALT_INTENT, DELETE_INTENT, MediaItemCard } from "#app/components/admin/media/media-item-card.tsx";
 import {
   UPLOAD_REQUEST_HEADER,
   UPLOAD_REQUEST_VALUE,
   UploadMediaButton,
   UploadProgressList,
   useMediaUploads,
-} from "~/components/admin/media-upload";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Pagination } from "~/components/ui/pagination";
-import { servicesContext } from "~/context";
-import { useHydrated } from "~/lib/use-hydrated";
-import { mediaAltSchema, mediaDeleteSchema } from "~/schemas/media";
-import { NO_STORE, requireAdmin } from "~/server/auth.server";
-import { readFormData } from "~/server/forms.server";
-import { toMediaCard, uploadMediaFromRequest } from "~/server/media-admin.server";
-import { deleteMedia, findPostsUsingMedia, listMedia, updateMediaAlt } from "~/server/media.server";
-import { redirectWithToast } from "~/server/toast.server";
+} from "#app/components/admin/media/media-upload.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { Pagination } from "#app/components/ui/pagination.tsx";
+import { servicesContext } from "#app/context.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { mediaAltSchema, mediaDeleteSchema } from "#app/schemas/media.ts";
+import { NO_STORE, requireAdmin } from "#app/server/auth/auth.server.ts";
+import { readFormData } from "#app/server/handlers/forms.server.ts";
+import { toMediaCard, uploadMediaFromRequest } from "#app/server/handlers/media-admin.server.ts";
+import { deleteMedia, findPostsUsingMedia, listMedia, updateMediaAlt } from "#app/server/media.server.ts";
+import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import type { Route } from "./+types/media";
 
 const MEDIA_PATH = "/admin/media";

@@ -1,8 +1,8 @@
-import { AdminErrorView } from "~/components/admin/admin-error";
-import { adminMeta } from "~/components/admin/admin-meta";
-import { InboxFailure, keepListAfterFailure } from "~/components/admin/inbox";
-import { QUOTES_PATH, QuoteRequestsInbox } from "~/components/admin/quote-requests-inbox";
-import { inboxAction, loadQuoteInbox } from "~/server/inbox-routes.server";
+import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
+import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
+import { InboxFailure, keepListAfterFailure } from "#app/components/admin/inbox/inbox.tsx";
+import { QUOTES_PATH, QuoteRequestsInbox } from "#app/components/admin/inbox/quote-requests-inbox.tsx";
+import { inboxAction, loadQuoteInbox } from "#app/server/handlers/inbox-routes.server.ts";
 import type { Route } from "./+types/quote-requests";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

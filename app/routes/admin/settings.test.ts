@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
-import { createAdminUser, findAdminByEmail } from "../../server/admin-users.server.ts";
-import type { Services } from "../../server/services.server.ts";
-import { createSession, getSessionUser } from "../../server/sessions.server.ts";
-import { getSiteSettings } from "../../server/settings.server.ts";
-import { action } from "./settings.tsx";
+import { createAdminUser, findAdminByEmail } from "#app/server/auth/staff-accounts.server.ts";
+import type { Services } from "#app/server/platform/services.server.ts";
+import { createSession, getSessionUser } from "#app/server/auth/sessions.server.ts";
+import { getSiteSettings } from "#app/server/settings.server.ts";
+import { action } from "#app/routes/admin/settings.tsx";
 
 let services: Services;
 let cookie: string;

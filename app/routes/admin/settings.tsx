@@ -1,23 +1,33 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { AdminErrorView } from "~/components/admin/admin-error";
-import { adminMeta } from "~/components/admin/admin-meta";
-import { CHANGE_PASSWORD_INTENT, ChangePasswordForm } from "~/components/admin/change-password-form";
-import { INTENT } from "~/components/admin/form-fields";
-import { SITE_SETTINGS_INTENT, SiteSettingsForm } from "~/components/admin/site-settings-form";
-import { ADD_USER_INTENT, REMOVE_USER_INTENT, StaffAccounts } from "~/components/admin/staff-accounts";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { servicesContext } from "~/context";
-import { formatDate, formatTime } from "~/lib/format";
-import { siteSettingsFormSchema } from "~/schemas/admin-settings";
-import { createAdminUserSchema, removeAdminUserSchema } from "~/schemas/admin-user";
-import { changePasswordSchema } from "~/schemas/password";
-import { siteSettingsSchema } from "~/schemas/site-settings";
-import { createAdminUser, deleteAdminUser, listAdminUsers } from "~/server/admin-users.server";
-import { changePassword, getAdmin, requireAdmin } from "~/server/auth.server";
-import { readFormData } from "~/server/forms.server";
-import { getSiteSettings, updateSiteSettings } from "~/server/settings.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
+import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
+import {
+  CHANGE_PASSWORD_INTENT,
+  ChangePasswordForm,
+} from "#app/components/admin/auth/change-password-form.tsx";
+import { INTENT } from "#app/components/admin/form-fields.tsx";
+import {
+  SITE_SETTINGS_INTENT,
+  SiteSettingsForm,
+} from "#app/components/admin/settings/site-settings-form.tsx";
+import {
+  ADD_USER_INTENT,
+  REMOVE_USER_INTENT,
+  StaffAccounts,
+} from "#app/components/admin/settings/staff-accounts.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { servicesContext } from "#app/context.ts";
+import { formatDate, formatTime } from "#app/lib/format.ts";
+import { siteSettingsFormSchema } from "#app/schemas/admin-settings.ts";
+import { createAdminUserSchema, removeAdminUserSchema } from "#app/schemas/admin-user.ts";
+import { changePasswordSchema } from "#app/schemas/password.ts";
+import { siteSettingsSchema } from "#app/schemas/site-settings.ts";
+import { createAdminUser, deleteAdminUser, listAdminUsers } from "#app/server/auth/staff-accounts.server.ts";
+import { changePassword, getAdmin, requireAdmin } from "#app/server/auth/auth.server.ts";
+import { readFormData } from "#app/server/handlers/forms.server.ts";
+import { getSiteSettings, updateSiteSettings } from "#app/server/settings.server.ts";
+import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

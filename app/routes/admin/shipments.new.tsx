@@ -1,8 +1,11 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { AdminErrorView } from "~/components/admin/admin-error";
-import { adminMeta } from "~/components/admin/admin-meta";
-import { ShipmentFormPage, shipmentFormShouldRevalidate } from "~/components/admin/shipment-form";
-import { loadShipmentForm, saveShipmentForm } from "~/server/shipment-form.server";
+import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
+import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
+import {
+  ShipmentFormPage,
+  shipmentFormShouldRevalidate,
+} from "#app/components/admin/shipments/shipment-form.tsx";
+import { loadShipmentForm, saveShipmentForm } from "#app/server/handlers/shipment-form.server.ts";
 import type { Route } from "./+types/shipments.new";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,14 +1,14 @@
 import { data } from "react-router";
-import { ShipmentErrorView } from "~/components/admin/shipment-error";
-import { adminMeta } from "~/components/admin/admin-meta";
-import { ShipmentList } from "~/components/admin/shipment-list";
-import { servicesContext } from "~/context";
-import { formatListDate } from "~/lib/format";
-import { parseShipmentListQuery, rowIdSchema, SHIPMENT_LIST_INTENTS } from "~/schemas/shipment-admin";
-import { requireAdmin } from "~/server/auth.server";
-import { readFormData, readIntent } from "~/server/forms.server";
-import { deleteShipment, findShipments } from "~/server/shipments.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { ShipmentErrorView } from "#app/components/admin/shipments/shipment-error.tsx";
+import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
+import { ShipmentList } from "#app/components/admin/shipments/shipment-list.tsx";
+import { servicesContext } from "#app/context.ts";
+import { formatListDate } from "#app/lib/format.ts";
+import { parseShipmentListQuery, rowIdSchema, SHIPMENT_LIST_INTENTS } from "#app/schemas/shipment-admin.ts";
+import { requireAdmin } from "#app/server/auth/auth.server.ts";
+import { readFormData, readIntent } from "#app/server/handlers/forms.server.ts";
+import { deleteShipment, findShipments } from "#app/server/shipments.server.ts";
+import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import type { Route } from "./+types/shipments";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,11 +1,11 @@
-import { Icon } from "~/components/site/icons";
-import { MilestoneTimeline } from "~/components/site/milestone-timeline";
-import { StoryVideoDialog } from "~/components/site/story-video-dialog";
-import { TeamSection } from "~/components/site/team-section";
-import { aboutPage } from "~/content/about";
-import { teamMembers, teamSection } from "~/content/team";
-import { seo } from "~/lib/seo";
-import type { RootData } from "~/root";
+import { Icon } from "#app/components/site/icons.tsx";
+import { MilestoneTimeline } from "#app/components/site/about/milestone-timeline.tsx";
+import { StoryVideoDialog } from "#app/components/site/about/story-video-dialog.tsx";
+import { TeamSection } from "#app/components/site/about/team-section.tsx";
+import { aboutPage } from "#app/content/about.ts";
+import { teamMembers, teamSection } from "#app/content/team.ts";
+import { seo } from "#app/lib/seo.ts";
+import type { RootData } from "#app/root.tsx";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

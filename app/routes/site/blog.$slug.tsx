@@ -1,29 +1,29 @@
 import type { ReactNode } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
-import { BlogCard } from "~/components/site/blog-card";
-import { BlogContent } from "~/components/site/blog-content";
-import { BlogDate } from "~/components/site/blog-date";
-import { BlogFeaturedImage } from "~/components/site/blog-featured-image";
-import { blogPostingJsonLd, JsonLd } from "~/components/site/blog-json-ld";
-import { Icon } from "~/components/site/icons";
-import { buttonClass } from "~/components/ui/button-class";
-import { servicesContext } from "~/context";
-import { BLOG_FEED_LINK } from "~/lib/blog-feed";
-import { mediaFilenameFromUrl, mediaSrcSet } from "~/lib/media";
+import { BlogCard } from "#app/components/site/blog/blog-card.tsx";
+import { BlogContent } from "#app/components/site/blog/blog-content.tsx";
+import { BlogDate } from "#app/components/site/blog/blog-date.tsx";
+import { BlogFeaturedImage } from "#app/components/site/blog/blog-featured-image.tsx";
+import { blogPostingJsonLd, JsonLd } from "#app/components/site/blog/blog-json-ld.tsx";
+import { Icon } from "#app/components/site/icons.tsx";
+import { buttonClass } from "#app/components/ui/button-class.ts";
+import { servicesContext } from "#app/context.ts";
+import { BLOG_FEED_LINK } from "#app/lib/blog-feed.ts";
+import { mediaFilenameFromUrl, mediaSrcSet } from "#app/lib/media.ts";
 import {
   htmlToPlainText,
   mediaFilenamesInHtml,
   sanitizePostHtml,
   summarize,
-} from "~/lib/sanitize-html.server";
-import { seo } from "~/lib/seo";
-import { useRootData } from "~/root";
+} from "#app/server/sanitize-html.server.ts";
+import { seo } from "#app/lib/seo.ts";
+import { useRootData } from "#app/root.tsx";
 import {
   findRelatedPosts,
   getPublishedPostBySlug,
   withFeaturedImageSrcSets,
-} from "~/server/blog-posts.server";
-import { findResponsiveImages } from "~/server/media.server";
+} from "#app/server/blog-posts.server.ts";
+import { findResponsiveImages } from "#app/server/media.server.ts";
 import type { Route } from "./+types/blog.$slug";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params, error }) => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogPosts } from "~/server/db/schema";
-import type { Services } from "~/server/services.server";
+import { blogPosts } from "#app/server/db/schema.ts";
+import type { Services } from "#app/server/platform/services.server.ts";
 import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
-import { loader as sitemapLoader } from "../api/sitemap.xml.ts";
-import { loader as postLoader } from "./blog.$slug.tsx";
-import { loader as listLoader } from "./blog.tsx";
+import { loader as sitemapLoader } from "#app/routes/resources/sitemap.xml.ts";
+import { loader as postLoader } from "#app/routes/site/blog.$slug.tsx";
+import { loader as listLoader } from "#app/routes/site/blog.tsx";
 
 const HOUR = 60 * 60 * 1000;
 const ago = (hours: number) => new Date(Date.now() - hours * HOUR);

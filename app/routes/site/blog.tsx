@@ -1,19 +1,19 @@
 import type { ReactNode } from "react";
 import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
-import { BlogCard } from "~/components/site/blog-card";
-import { BlogPagination } from "~/components/site/blog-pagination";
-import { Icon } from "~/components/site/icons";
-import { buttonClass } from "~/components/ui/button-class";
-import { servicesContext } from "~/context";
-import { BLOG_FEED_LINK } from "~/lib/blog-feed";
-import { cn } from "~/lib/cn";
-import { seo } from "~/lib/seo";
+import { BlogCard } from "#app/components/site/blog/blog-card.tsx";
+import { BlogPagination } from "#app/components/site/blog/blog-pagination.tsx";
+import { Icon } from "#app/components/site/icons.tsx";
+import { buttonClass } from "#app/components/ui/button-class.ts";
+import { servicesContext } from "#app/context.ts";
+import { BLOG_FEED_LINK } from "#app/lib/blog-feed.ts";
+import { cn } from "#app/lib/cn.ts";
+import { seo } from "#app/lib/seo.ts";
 import {
   countPublishedPosts,
   findPublishedPosts,
   listPublishedCategories,
   withFeaturedImageSrcSets,
-} from "~/server/blog-posts.server";
+} from "#app/server/blog-posts.server.ts";
 import type { Route } from "./+types/blog";
 
 const BLOG_PAGE_SIZE = 9;

@@ -1,15 +1,15 @@
 import type { ReactNode } from "react";
-import { ContactForm } from "~/components/site/contact-form";
-import { FormNotice } from "~/components/site/contact-form-parts";
-import { ContactMap } from "~/components/site/contact-map";
-import { Icon } from "~/components/site/icons";
-import { QuoteForm } from "~/components/site/quote-form";
-import { seo } from "~/lib/seo";
-import { type RootData, useRootData } from "~/root";
-import { contactMessageSchema } from "~/schemas/contact-message";
-import { FORM_UNREADABLE_MESSAGE } from "~/schemas/public-form";
-import { quoteRequestSchema } from "~/schemas/quote-request";
-import { createContactSubmission } from "~/server/contact-submissions.server";
+import { ContactForm } from "#app/components/site/forms/contact-form.tsx";
+import { FormNotice } from "#app/components/site/forms/contact-form-parts.tsx";
+import { ContactMap } from "#app/components/site/forms/contact-map.tsx";
+import { Icon } from "#app/components/site/icons.tsx";
+import { QuoteForm } from "#app/components/site/forms/quote-form.tsx";
+import { seo } from "#app/lib/seo.ts";
+import { type RootData, useRootData } from "#app/root.tsx";
+import { contactMessageSchema } from "#app/schemas/contact-message.ts";
+import { FORM_UNREADABLE_MESSAGE } from "#app/schemas/rules/public-form.ts";
+import { quoteRequestSchema } from "#app/schemas/quote-request.ts";
+import { createContactSubmission } from "#app/server/contact-submissions.server.ts";
 import {
   formPageHeaders,
   newSubmissionKey,
@@ -17,8 +17,8 @@ import {
   readIntent,
   submitPublicForm,
   unreadableFormReply,
-} from "~/server/forms.server";
-import { createQuoteRequest } from "~/server/quote-requests.server";
+} from "#app/server/handlers/forms.server.ts";
+import { createQuoteRequest } from "#app/server/quote-requests.server.ts";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,13 +1,13 @@
-import { HomeHero } from "~/components/site/home-hero";
-import { HomeServiceCards } from "~/components/site/home-service-cards";
-import { ImpactStats } from "~/components/site/impact-stats";
-import { TeamSection } from "~/components/site/team-section";
-import { TestimonialsCarousel } from "~/components/site/testimonials-carousel";
-import { homeMeta, homePage, homeServiceCards } from "~/content/home";
-import { teamMembers, teamSection } from "~/content/team";
-import { testimonials } from "~/content/testimonials";
-import { seo } from "~/lib/seo";
-import type { RootData } from "~/root";
+import { HomeHero } from "#app/components/site/home/home-hero.tsx";
+import { HomeServiceCards } from "#app/components/site/home/home-service-cards.tsx";
+import { ImpactStats } from "#app/components/site/home/impact-stats.tsx";
+import { TeamSection } from "#app/components/site/about/team-section.tsx";
+import { TestimonialsCarousel } from "#app/components/site/home/testimonials-carousel.tsx";
+import { homeMeta, homePage, homeServiceCards } from "#app/content/home.ts";
+import { teamMembers, teamSection } from "#app/content/team.ts";
+import { testimonials } from "#app/content/testimonials.ts";
+import { seo } from "#app/lib/seo.ts";
+import type { RootData } from "#app/root.tsx";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,11 +1,11 @@
 import { Outlet } from "react-router";
-import { BackToTop } from "~/components/site/back-to-top";
-import { OrganizationJsonLd } from "~/components/site/organization-json-ld";
-import { SiteFooter } from "~/components/site/site-footer";
-import { SiteHeader } from "~/components/site/site-header";
-import { chromeText } from "~/content/navigation";
-import { useRootData } from "~/root";
-import { cachePublicPages } from "~/server/page-cache.server";
+import { BackToTop } from "#app/components/site/layout/back-to-top.tsx";
+import { OrganizationJsonLd } from "#app/components/site/layout/organization-json-ld.tsx";
+import { SiteFooter } from "#app/components/site/layout/site-footer.tsx";
+import { SiteHeader } from "#app/components/site/layout/site-header.tsx";
+import { chromeText } from "#app/content/navigation.ts";
+import { useRootData } from "#app/root.tsx";
+import { cachePublicPages } from "#app/server/platform/cache-public-pages.server.ts";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [cachePublicPages];

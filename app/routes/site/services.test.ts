@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PublicFormReply } from "~/schemas/public-form";
-import { contactSubmissions } from "~/server/db/schema";
-import type { Services } from "~/server/services.server";
+import type { PublicFormReply } from "#app/schemas/rules/public-form.ts";
+import { contactSubmissions } from "#app/server/db/schema.ts";
+import type { Services } from "#app/server/platform/services.server.ts";
 import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
-import { loader as detailLoader } from "./services.$service-id.tsx";
-import { action, loader } from "./services.tsx";
+import { loader as detailLoader } from "#app/routes/site/services.$service-id.tsx";
+import { action, loader } from "#app/routes/site/services.tsx";
 
 type Reply = { data: PublicFormReply; init: ResponseInit | null };
 

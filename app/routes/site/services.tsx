@@ -1,12 +1,12 @@
-import { Icon } from "~/components/site/icons";
-import { ServiceCard } from "~/components/site/service-card";
-import { ServiceIcon } from "~/components/site/service-icons";
-import { ServiceInquiryForm } from "~/components/site/service-inquiry-form";
-import { additionalServices, services, servicesPage } from "~/content/services";
-import { seo } from "~/lib/seo";
-import type { RootData } from "~/root";
-import { serviceInquirySchema, serviceInquirySubject } from "~/schemas/service-inquiry";
-import { createContactSubmission } from "~/server/contact-submissions.server";
+import { Icon } from "#app/components/site/icons.tsx";
+import { ServiceCard } from "#app/components/site/services/service-card.tsx";
+import { ServiceIcon } from "#app/components/site/services/service-icons.tsx";
+import { ServiceInquiryForm } from "#app/components/site/forms/service-inquiry-form.tsx";
+import { additionalServices, services, servicesPage } from "#app/content/services.ts";
+import { seo } from "#app/lib/seo.ts";
+import type { RootData } from "#app/root.tsx";
+import { serviceInquirySchema, serviceInquirySubject } from "#app/schemas/service-inquiry.ts";
+import { createContactSubmission } from "#app/server/contact-submissions.server.ts";
 import {
   formPageHeaders,
   newSubmissionKey,
@@ -14,7 +14,7 @@ import {
   readIntent,
   submitPublicForm,
   unreadableFormReply,
-} from "~/server/forms.server";
+} from "#app/server/handlers/forms.server.ts";
 import type { Route } from "./+types/services";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,13 +1,17 @@
 import { data } from "react-router";
-import { TrackingNoNumber, TrackingNotFound, TrackingRateLimited } from "~/components/site/tracking-messages";
-import { TrackingPage } from "~/components/site/tracking-page";
-import { TrackingResult } from "~/components/site/tracking-result";
-import { requestContext, servicesContext } from "~/context";
-import { seo } from "~/lib/seo";
-import { isDeliveryOverdue } from "~/lib/shipment-status";
-import { displayTrackingNumber, parseTrackingNumber, trackingPath } from "~/lib/tracking-number";
-import { consumeRateLimit } from "~/server/rate-limit.server";
-import { getPublicShipmentByTrackingNumber } from "~/server/tracking.server";
+import {
+  TrackingNoNumber,
+  TrackingNotFound,
+  TrackingRateLimited,
+} from "#app/components/site/tracking/tracking-messages.tsx";
+import { TrackingPage } from "#app/components/site/tracking/tracking-page.tsx";
+import { TrackingResult } from "#app/components/site/tracking/tracking-result.tsx";
+import { requestContext, servicesContext } from "#app/context.ts";
+import { seo } from "#app/lib/seo.ts";
+import { isDeliveryOverdue } from "#app/lib/shipment-status.ts";
+import { displayTrackingNumber, parseTrackingNumber, trackingPath } from "#app/lib/tracking-number.ts";
+import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
+import { getPublicShipmentByTrackingNumber } from "#app/server/tracking.server.ts";
 import type { Route } from "./+types/track.$tracking-number";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

@@ -1,7 +1,11 @@
 import { redirect } from "react-router";
-import { TrackingPage } from "~/components/site/tracking-page";
-import { seo } from "~/lib/seo";
-import { MAX_TRACKING_NUMBER_LENGTH, normalizeTrackingNumber, trackingPath } from "~/lib/tracking-number";
+import { TrackingPage } from "#app/components/site/tracking/tracking-page.tsx";
+import { seo } from "#app/lib/seo.ts";
+import {
+  MAX_TRACKING_NUMBER_LENGTH,
+  normalizeTrackingNumber,
+  trackingPath,
+} from "#app/lib/tracking-number.ts";
 import type { Route } from "./+types/track";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

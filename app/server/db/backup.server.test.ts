@@ -8,21 +8,32 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createTestDatabase } from "../../../tests/setup/test-db.ts";
 import { withDatabase } from "../../../tests/setup/test-server.ts";
-import { createAdminUser } from "../admin-users.server.ts";
-import { loadConfig } from "../config.server.ts";
-import { createMedia, getMediaFile } from "../media.server.ts";
-import { seedDemoContent } from "../seed.server.ts";
-import { createSession } from "../sessions.server.ts";
-import { getSiteSettings, updateSiteSettings } from "../settings.server.ts";
+import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
+import { loadConfig } from "#app/server/platform/config.server.ts";
+import { createMedia, getMediaFile } from "#app/server/media.server.ts";
+import { seedDemoContent } from "#app/server/seed.server.ts";
+import { createSession } from "#app/server/auth/sessions.server.ts";
+import { getSiteSettings, updateSiteSettings } from "#app/server/settings.server.ts";
 import {
   BackupError,
   type BackupSummary,
   restoreBackup,
   TABLES_LEFT_OUT,
   writeBackup,
-} from "./backup.server.ts";
-import { type Database, migrateDatabase, migrationsFolder, openDatabase } from "./client.server.ts";
-import { contactSubmissions, outbox, passwordResetTokens, quoteRequests, rateLimits } from "./schema.ts";
+} from "#app/server/db/backup.server.ts";
+import {
+  type Database,
+  migrateDatabase,
+  migrationsFolder,
+  openDatabase,
+} from "#app/server/db/client.server.ts";
+import {
+  contactSubmissions,
+  outbox,
+  passwordResetTokens,
+  quoteRequests,
+  rateLimits,
+} from "#app/server/db/schema.ts";
 
 const png = fs.readFileSync("public/og-image.png");
 const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"));

@@ -35,10 +35,13 @@ import zlib from "node:zlib";
 import { type MigrationMeta, readMigrationFiles } from "drizzle-orm/migrator";
 import type pg from "pg";
 import { z } from "zod";
-import { migrateDatabase, migrationsFolder as defaultMigrationsFolder } from "./client.server.ts";
+import {
+  migrateDatabase,
+  migrationsFolder as defaultMigrationsFolder,
+} from "#app/server/db/client.server.ts";
 
-export const BACKUP_FORMAT = "unitrans-freight-backup";
-export const BACKUP_FORMAT_VERSION = 1;
+const BACKUP_FORMAT = "unitrans-freight-backup";
+const BACKUP_FORMAT_VERSION = 1;
 export const TABLES_LEFT_OUT: readonly string[] = [
   "sessions",
   "password_reset_tokens",
@@ -68,7 +71,7 @@ export class BackupError extends Error {
 /** Runs one statement: a pg client or pool, or PGlite (the import reads the old engine through it). */
 export type Query = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
-export type TableCount = { table: string; rows: number };
+type TableCount = { table: string; rows: number };
 export type BackupSummary = {
   file: string;
   tables: TableCount[];
@@ -116,7 +119,7 @@ function quoteIdent(name: string): string {
 type TableInfo = { name: string; columns: string[]; hasBytes: boolean };
 
 /** The app's tables (schema public) with their insertable columns, in foreign-key order (parents first). */
-export async function listTables(query: Query): Promise<TableInfo[]> {
+async function listTables(query: Query): Promise<TableInfo[]> {
   const { rows: columns } = await query(
     `select c.relname as table, a.attname as column, a.atttypid = 'bytea'::regtype as bytes
        from pg_attribute a
@@ -174,7 +177,7 @@ function sortByReferences(names: string[], references: { child: string; parent: 
 }
 
 /** How many drizzle migrations a database has applied, and the last one. */
-export async function readAppliedMigrations(query: Query): Promise<MigrationState> {
+async function readAppliedMigrations(query: Query): Promise<MigrationState> {
   const { rows: present } = await query(
     "select to_regclass('drizzle.__drizzle_migrations') is not null as present",
   );
@@ -400,7 +403,7 @@ function describeReadError(error: unknown, label: string): unknown {
 }
 
 /** The lines of a backup file, decompressed as they are read. */
-export async function* readBackupFileLines(file: string): AsyncGenerator<string> {
+async function* readBackupFileLines(file: string): AsyncGenerator<string> {
   if (!fs.existsSync(file)) throw new BackupError(`${file} does not exist.`);
   const input = fs.createReadStream(file);
   const gunzip = zlib.createGunzip();

@@ -3,9 +3,9 @@ import { sql } from "drizzle-orm";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { type EmbeddedPostgres, startEmbeddedPostgres } from "./embedded-postgres.server.ts";
-import type { Config } from "../config.server.ts";
-import * as schema from "./schema.ts";
+import { type EmbeddedPostgres, startEmbeddedPostgres } from "#app/server/db/embedded-postgres.server.ts";
+import type { Config } from "#app/server/platform/config.server.ts";
+import * as schema from "#app/server/db/schema.ts";
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -23,7 +23,7 @@ export type Database = {
 
 type Log = { info(message: string): void; warn(message: string): void; error(message: string): void };
 
-export type OpenDatabaseOptions = {
+type OpenDatabaseOptions = {
   /** A PostgreSQL server to use; without it the embedded server of `dataDir` is started or joined. */
   databaseUrl?: string;
   dataDir?: string;

@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase } from "./client.server.ts";
-import { EmbeddedDatabaseError, startEmbeddedPostgres } from "./embedded-postgres.server.ts";
-import { isPostmasterOf, isProcessAlive } from "./processes.server.ts";
+import { openDatabase } from "#app/server/db/client.server.ts";
+import { EmbeddedDatabaseError, startEmbeddedPostgres } from "#app/server/db/embedded-postgres.server.ts";
+import { isPostmasterOf, isProcessAlive } from "#app/server/db/processes.server.ts";
 
 // The embedded server as the app runs it: real postgres processes in their own folders, real child
 // processes that start, share, crash and adopt them.
@@ -32,7 +32,7 @@ function startHolder(dataDir: string): Promise<{ child: ChildProcess; serverPid:
     [
       "--input-type=module",
       "-e",
-      `const { openDatabase } = await import("./app/server/db/client.server.ts");
+      `const { openDatabase } = await import("#app/server/db/client.server.ts");
        const database = await openDatabase({ dataDir: ${JSON.stringify(dataDir)}, durable: false });
        await database.pool.query("select 1");
        process.on("SIGTERM", async () => { await database.close(); process.exit(0); });

@@ -22,13 +22,13 @@ import {
   isProcessAlive,
   pidExists,
   processIdentity,
-} from "./processes.server.ts";
+} from "#app/server/db/processes.server.ts";
 
-export const POSTGRES_MAJOR = "18";
+const POSTGRES_MAJOR = "18";
 /** The database the app uses inside the embedded server. */
-export const EMBEDDED_DATABASE = "freight";
+const EMBEDDED_DATABASE = "freight";
 /** The unprivileged system user the server runs as when the app runs as root. */
-export const SYSTEM_USER = "unitrans-postgres";
+const SYSTEM_USER = "unitrans-postgres";
 
 /** A failure to start the embedded server, with a message that names the fix (printed without a stack). */
 export class EmbeddedDatabaseError extends Error {
@@ -56,7 +56,7 @@ export type EmbeddedPostgres = {
 
 type Log = { info(message: string): void; warn(message: string): void; error(message: string): void };
 
-export type StartEmbeddedOptions = {
+type StartEmbeddedOptions = {
   dataDir: string;
   log?: Log;
   /** Tests trade crash safety for speed (fsync off); the app never does. */

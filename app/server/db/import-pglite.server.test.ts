@@ -4,12 +4,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findAdminByEmail } from "../admin-users.server.ts";
-import { getMediaFile } from "../media.server.ts";
-import { verifyPassword } from "../passwords.server.ts";
-import { getSiteSettings } from "../settings.server.ts";
-import { type Database, migrationsFolder, openDatabase } from "./client.server.ts";
-import { isProcessAlive, processIdentity } from "./processes.server.ts";
+import { findAdminByEmail } from "#app/server/auth/staff-accounts.server.ts";
+import { getMediaFile } from "#app/server/media.server.ts";
+import { verifyPassword } from "#app/server/auth/passwords.server.ts";
+import { getSiteSettings } from "#app/server/settings.server.ts";
+import { type Database, migrationsFolder, openDatabase } from "#app/server/db/client.server.ts";
+import { isProcessAlive, processIdentity } from "#app/server/db/processes.server.ts";
 
 // `npm run db:import-pglite` as a person runs it: the real script on a real PGlite folder made by the
 // release before the PostgreSQL server (tests/fixtures/pglite-site.tar.xz).
@@ -191,7 +191,7 @@ describe("npm run db:import-pglite", () => {
         "--input-type=module",
         "-e",
         `const fs = await import("node:fs");
-         const { startEmbeddedPostgres } = await import("./app/server/db/embedded-postgres.server.ts");
+         const { startEmbeddedPostgres } = await import("#app/server/db/embedded-postgres.server.ts");
          fs.mkdirSync(${JSON.stringify(path.join(staging, "pglite"))}, { recursive: true });
          fs.cpSync(${JSON.stringify(path.join(dataDir, "base"))}, ${JSON.stringify(path.join(staging, "pglite", "base"))}, { recursive: true });
          const server = await startEmbeddedPostgres({ dataDir: ${JSON.stringify(staging)} });

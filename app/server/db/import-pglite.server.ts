@@ -22,13 +22,13 @@ import {
   loadBackupLines,
   queryWith,
   streamBackupLines,
-} from "./backup.server.ts";
-import { type Database, openDatabase } from "./client.server.ts";
-import { startEmbeddedPostgres } from "./embedded-postgres.server.ts";
-import { isIdentityAlive, isPostmasterOf, processIdentity } from "./processes.server.ts";
+} from "#app/server/db/backup.server.ts";
+import { type Database, openDatabase } from "#app/server/db/client.server.ts";
+import { startEmbeddedPostgres } from "#app/server/db/embedded-postgres.server.ts";
+import { isIdentityAlive, isPostmasterOf, processIdentity } from "#app/server/db/processes.server.ts";
 
-export const STAGING_DIR = ".import-staging";
-export const OLD_FILES_DIR = "pglite-old";
+const STAGING_DIR = ".import-staging";
+const OLD_FILES_DIR = "pglite-old";
 const LOCK_FILE = "import.lock";
 /** The earlier release's lock on the PGlite folder: "<pid> <start time>" while its app runs. */
 const PGLITE_APP_LOCK = "app.lock";
@@ -38,7 +38,7 @@ export class ImportError extends Error {
   override name = "ImportError";
 }
 
-export type ImportResult =
+type ImportResult =
   | { status: "imported"; summary: RestoreSummary; oldFilesDir: string }
   | { status: "finished"; oldFilesDir: string }
   | { status: "nothing"; message: string };

@@ -1,0 +1,52 @@
+import { ArrowLeft } from "lucide-react";
+import { Link, useNavigation } from "react-router";
+import type { SubmissionResult } from "@conform-to/react";
+import { cn } from "#app/lib/cn.ts";
+import { BlogPostForm, type EditorPost } from "#app/components/admin/blog/blog-post-form.tsx";
+
+/** The editor page: 'Create New Blog Post' or 'Edit Blog Post' with the spec's hint, and the shared form. */
+export function BlogPostEditorPage({
+  post,
+  maxBytes,
+  minPublishAt,
+  actionData,
+}: {
+  post: EditorPost | null;
+  maxBytes: number;
+  minPublishAt: string;
+  actionData: { result: SubmissionResult<string[]>; failed: true } | undefined;
+}) {
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && !navigation.formData;
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <div>
+        <Link
+          to="/admin/cms/blog"
+          className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-brand-700 hover:underline"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Blog Posts
+        </Link>
+        <h1 className="mt-2 text-3xl font-bold text-slate-900">
+          {post ? "Edit Blog Post" : "Create New Blog Post"}
+        </h1>
+        <p className="mt-1 text-slate-600">
+          {post ? "Update your blog post content." : "Create a new blog post."}
+        </p>
+      </div>
+      <p role="status" className={cn("text-sm font-medium text-brand-700", !loading && "sr-only")}>
+        {loading ? "Loading..." : ""}
+      </p>
+      <BlogPostForm
+        // A different post (or a new one after another) starts a fresh form.
+        key={post?.id ?? "new"}
+        post={post}
+        lastResult={actionData?.result}
+        failed={Boolean(actionData?.failed)}
+        maxBytes={maxBytes}
+        minPublishAt={minPublishAt}
+      />
+    </div>
+  );
+}

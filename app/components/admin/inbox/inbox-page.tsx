@@ -1,0 +1,187 @@
+import type { ReactNode } from "react";
+import { useActionData } from "react-router";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { Card, CardContent } from "#app/components/ui/card.tsx";
+import { Pagination } from "#app/components/ui/pagination.tsx";
+import { Table, TBody, TD, TH, THead, TR } from "#app/components/ui/table.tsx";
+import { cn } from "#app/lib/cn.ts";
+import type { InboxActionReply } from "#app/server/handlers/inbox-routes.server.ts";
+import {
+  ActionError,
+  CloseLink,
+  DeleteButton,
+  DetailsDialog,
+  InboxFilters,
+  InboxHeader,
+  ReadToggle,
+  useListHref,
+  useListLoading,
+  useReturnFocus,
+  ViewLink,
+} from "#app/components/admin/inbox/inbox.tsx";
+
+/** What every inbox row and opened item has; each inbox adds its own fields. */
+type InboxRow = { id: string; name: string; email: string; isRead: boolean; date: string };
+type InboxItem = { id: string; name: string; submittedOn: string; replyHref: string };
+
+export type InboxData<Row extends InboxRow, Item extends InboxItem> = {
+  query: { read: string; q: string };
+  items: Row[];
+  total: number;
+  page: number;
+  pageCount: number;
+  selected: Item | null;
+};
+
+/** The words of one inbox, as the spec gives them. */
+export type InboxTexts = {
+  title: string;
+  description: string;
+  searchLabel: string;
+  searchPlaceholder: string;
+  loading: string;
+  empty: string;
+  /** The table's caption starts with it: "Quote requests, 12 in all (page 1 of 2)". */
+  caption: string;
+  /** One item, in "View quote request from …" and "Delete quote request from …". */
+  item: string;
+  deleteDescription: string;
+  detailsTitle: string;
+};
+
+/** A column between the sender's e-mail and the date. */
+export type InboxColumn<Row> = { header: string; className?: string; cell: (row: Row) => ReactNode };
+
+/**
+ * An inbox of the back office (quote requests, contact messages): filters, the list with read toggles
+ * and delete, pagination, and with `selected` the details dialog of that item, which has its own URL.
+ */
+export function InboxPage<Row extends InboxRow, Item extends InboxItem>({
+  basePath,
+  texts,
+  columns,
+  data,
+  details,
+}: {
+  basePath: string;
+  texts: InboxTexts;
+  columns: InboxColumn<Row>[];
+  data: InboxData<Row, Item>;
+  /** The opened item's fields, inside the dialog. */
+  details: (item: Item) => ReactNode;
+}) {
+  const listHref = useListHref(basePath);
+  const loading = useListLoading(basePath);
+  const actionData = useActionData<InboxActionReply>();
+  useReturnFocus();
+  const search = listHref.slice(basePath.length);
+  const detailsHref = (id: string) => `${basePath}/${id}${search}`;
+  const selected = data.selected;
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <InboxHeader title={texts.title} description={texts.description} />
+      <Card>
+        <CardContent className="pt-6">
+          <InboxFilters
+            basePath={basePath}
+            query={data.query}
+            searchLabel={texts.searchLabel}
+            searchPlaceholder={texts.searchPlaceholder}
+          />
+          <ActionError reply={actionData} />
+          <p role="status" className={cn("mb-3 text-sm font-medium text-brand-700", !loading && "sr-only")}>
+            {loading ? texts.loading : ""}
+          </p>
+          {data.items.length === 0 ? (
+            <p className="rounded-lg border border-dashed border-slate-300 px-6 py-12 text-center text-slate-700">
+              {texts.empty}
+            </p>
+          ) : (
+            <div className={cn(loading && "opacity-60")}>
+              <Table>
+                <caption className="sr-only">
+                  {texts.caption}, {data.total} in all (page {data.page} of {data.pageCount})
+                </caption>
+                <THead>
+                  <tr>
+                    <TH>Status</TH>
+                    <TH>Name</TH>
+                    <TH>Email</TH>
+                    {columns.map((column) => (
+                      <TH key={column.header}>{column.header}</TH>
+                    ))}
+                    <TH>Date</TH>
+                    <TH className="text-right">Actions</TH>
+                  </tr>
+                </THead>
+                <TBody>
+                  {data.items.map((row) => (
+                    <TR key={row.id} className={cn(!row.isRead && "bg-green-50/40")}>
+                      <TD>
+                        <ReadToggle id={row.id} isRead={row.isRead} action={listHref} />
+                      </TD>
+                      <TD className={cn("max-w-48 break-words", !row.isRead && "font-semibold")}>
+                        {row.name}
+                      </TD>
+                      <TD className="max-w-56 break-all">{row.email}</TD>
+                      {columns.map((column) => (
+                        <TD key={column.header} className={column.className}>
+                          {column.cell(row)}
+                        </TD>
+                      ))}
+                      <TD className="whitespace-nowrap">{row.date}</TD>
+                      <TD>
+                        <div className="flex items-center justify-end gap-1" data-view-id={row.id}>
+                          <ViewLink
+                            href={detailsHref(row.id)}
+                            label={`View ${texts.item} from ${row.name}`}
+                          />
+                          <DeleteButton
+                            id={row.id}
+                            action={listHref}
+                            label={`Delete ${texts.item} from ${row.name}`}
+                            description={texts.deleteDescription}
+                            detailsHref={detailsHref(row.id)}
+                          />
+                        </div>
+                      </TD>
+                    </TR>
+                  ))}
+                </TBody>
+              </Table>
+            </div>
+          )}
+          <Pagination page={data.page} pageCount={data.pageCount} />
+        </CardContent>
+      </Card>
+      {selected ? (
+        <DetailsDialog
+          id={selected.id}
+          title={texts.detailsTitle}
+          description={`Submitted on ${selected.submittedOn}`}
+          closeHref={listHref}
+          footer={
+            <>
+              <div className="sm:mr-auto">
+                <DeleteButton
+                  id={selected.id}
+                  action={listHref}
+                  label={`Delete ${texts.item} from ${selected.name}`}
+                  description={texts.deleteDescription}
+                  detailsHref=""
+                  trigger="text"
+                />
+              </div>
+              <CloseLink href={listHref} id={selected.id} />
+              <a href={selected.replyHref} className={buttonClass()}>
+                Reply via Email
+              </a>
+            </>
+          }
+        >
+          <dl className="grid gap-4 sm:grid-cols-2">{details(selected)}</dl>
+        </DetailsDialog>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { Badge } from "#app/components/ui/badge.tsx";
+import type { QuoteDetails, QuoteRow } from "#app/server/handlers/inbox-routes.server.ts";
+import { Detail } from "#app/components/admin/inbox/inbox.tsx";
+import {
+  type InboxColumn,
+  type InboxData,
+  InboxPage,
+  type InboxTexts,
+} from "#app/components/admin/inbox/inbox-page.tsx";
+
+export const QUOTES_PATH = "/admin/quote-requests";
+
+export type QuoteInboxData = InboxData<QuoteRow, QuoteDetails>;
+
+const texts: InboxTexts = {
+  title: "Quote Requests",
+  description: "Quote requests sent through the website, newest first.",
+  searchLabel: "Search quote requests",
+  searchPlaceholder: "Name, email or city",
+  loading: "Loading quote requests...",
+  empty: "No quote requests found.",
+  caption: "Quote requests",
+  item: "quote request",
+  deleteDescription: "This action cannot be undone. This will permanently delete the quote request.",
+  detailsTitle: "Quote Request Details",
+};
+
+const columns: InboxColumn<QuoteRow>[] = [
+  { header: "Route", className: "max-w-56 break-words", cell: (quote) => quote.route },
+  { header: "Type", cell: (quote) => quote.parcelType },
+];
+
+/** The Quote Requests inbox; with `selected`, the details dialog of that request is open. */
+export function QuoteRequestsInbox({ data }: { data: QuoteInboxData }) {
+  return (
+    <InboxPage
+      basePath={QUOTES_PATH}
+      texts={texts}
+      columns={columns}
+      data={data}
+      details={quoteDetailFields}
+    />
+  );
+}
+
+function quoteDetailFields(quote: QuoteDetails) {
+  return (
+    <>
+      <Detail label="Name">{quote.name}</Detail>
+      <Detail label="Email">
+        <span className="break-all">{quote.email}</span>
+      </Detail>
+      <Detail label="City of Departure">{quote.cityDeparture}</Detail>
+      <Detail label="Delivery City">{quote.deliveryCity}</Detail>
+      <Detail label="Parcel Type">{quote.parcelType}</Detail>
+      <Detail label="Weight">{quote.weight}</Detail>
+      <Detail label="Freight Types" wide>
+        <span className="mt-1 flex flex-wrap gap-2">
+          {quote.freightTypes.map((label) => (
+            <Badge key={label} tone="blue">
+              {label}
+            </Badge>
+          ))}
+        </span>
+      </Detail>
+      {quote.specialInfo ? (
+        <Detail label="Special Information" wide>
+          <span className="block whitespace-pre-wrap">{quote.specialInfo}</span>
+        </Detail>
+      ) : null}
+    </>
+  );
+}

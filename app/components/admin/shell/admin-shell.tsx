@@ -1,0 +1,49 @@
+import { type ReactNode, useState } from "react";
+import { ServerToast } from "#app/lib/toast.tsx";
+import { type NotificationItem, NotificationsMenu } from "#app/components/admin/shell/notifications-menu.tsx";
+import { Sidebar } from "#app/components/admin/shell/sidebar.tsx";
+import { useInboxEvents } from "#app/components/admin/shell/use-inbox-events.ts";
+import { UserMenu } from "#app/components/admin/shell/user-menu.tsx";
+
+/** The back office frame: sidebar, header with the bell and the user menu, and the page. */
+export function AdminShell({
+  user,
+  collapsed: initiallyCollapsed,
+  notifications,
+  hasUnreadMessages,
+  children,
+}: {
+  user: { name: string | null; email: string };
+  collapsed: boolean;
+  notifications: { items: NotificationItem[]; total: number };
+  hasUnreadMessages: boolean;
+  children: ReactNode;
+}) {
+  const [collapsed, setCollapsed] = useState(initiallyCollapsed);
+  // New quote requests and messages reach the bell, the badge and the inboxes without a reload.
+  useInboxEvents();
+  return (
+    <div className="flex min-h-screen bg-slate-50">
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-medium focus:text-brand-900 focus:shadow-lg"
+      >
+        Skip to content
+      </a>
+      <Sidebar collapsed={collapsed} onToggle={setCollapsed} hasUnreadMessages={hasUnreadMessages} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white px-4 sm:px-6">
+          <p className="text-lg font-bold text-brand-900 md:hidden">Admin Panel</p>
+          <div className="ml-auto flex items-center gap-1">
+            <NotificationsMenu items={notifications.items} total={notifications.total} />
+            <UserMenu name={user.name} email={user.email} />
+          </div>
+        </header>
+        <main id="admin-main" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6 lg:p-8">
+          {children}
+        </main>
+        <ServerToast />
+      </div>
+    </div>
+  );
+}

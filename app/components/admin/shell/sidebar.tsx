@@ -1,0 +1,136 @@
+import {
+  FileText,
+  Image,
+  LayoutDashboard,
+  LogOut,
+  type LucideIcon,
+  Mail,
+  MessageSquareQuote,
+  Package,
+  PanelLeftClose,
+  PanelLeftOpen,
+  Settings,
+  Truck,
+} from "lucide-react";
+import { Form, NavLink } from "react-router";
+import { cn } from "#app/lib/cn.ts";
+
+export const SIDEBAR_COOKIE = "admin_sidebar";
+
+type Entry = { to: string; label: string; icon: LucideIcon; badge?: boolean };
+
+function sidebarEntries({ hasUnreadMessages }: { hasUnreadMessages: boolean }): Entry[] {
+  return [
+    { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
+    { to: "/admin/shipments", label: "Shipments", icon: Package },
+    { to: "/admin/blog", label: "Blog", icon: FileText },
+    { to: "/admin/media", label: "Media", icon: Image },
+    { to: "/admin/quote-requests", label: "Quote Requests", icon: MessageSquareQuote },
+    { to: "/admin/contact-submissions", label: "Contact Messages", icon: Mail, badge: hasUnreadMessages },
+    { to: "/admin/settings", label: "Settings", icon: Settings },
+  ];
+}
+
+/** Remembers the choice for the server render of the next page (a preference, not a secret). */
+function rememberCollapsed(collapsed: boolean) {
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain preference cookie the server reads to render the sidebar
+  document.cookie = `${SIDEBAR_COOKIE}=${collapsed ? "collapsed" : "expanded"}; Path=/admin; Max-Age=31536000; SameSite=Lax${secure}`;
+}
+
+const itemClass =
+  "flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium text-slate-200 transition-colors hover:bg-brand-800 hover:text-white";
+
+/**
+ * The admin sidebar: w-64 with labels, or w-16 with icons only (the labels stay for screen readers).
+ * On small screens it is always narrow.
+ */
+export function Sidebar({
+  collapsed,
+  onToggle,
+  hasUnreadMessages,
+}: {
+  collapsed: boolean;
+  onToggle: (collapsed: boolean) => void;
+  hasUnreadMessages: boolean;
+}) {
+  const label = collapsed ? "sr-only" : "sr-only md:not-sr-only md:truncate";
+  const toggle = () => {
+    rememberCollapsed(!collapsed);
+    onToggle(!collapsed);
+  };
+  return (
+    <aside
+      id="admin-sidebar"
+      data-collapsed={collapsed ? "true" : "false"}
+      className={cn(
+        "sticky top-0 flex h-screen shrink-0 flex-col bg-brand-900 text-white transition-[width] duration-200",
+        collapsed ? "w-16" : "w-16 md:w-64",
+      )}
+    >
+      <div className="flex h-16 items-center gap-2 border-b border-brand-800 px-3">
+        <Truck aria-hidden="true" className="size-6 shrink-0 text-accent-500" />
+        <span className={cn("text-lg font-bold", label)}>Admin Panel</span>
+        <button
+          type="button"
+          onClick={toggle}
+          aria-controls="admin-sidebar"
+          aria-expanded={!collapsed}
+          className={cn(
+            "ml-auto hidden size-9 shrink-0 items-center justify-center rounded-md text-slate-200 hover:bg-brand-800 hover:text-white md:flex",
+            collapsed && "md:hidden",
+          )}
+        >
+          <PanelLeftClose aria-hidden="true" className="size-5" />
+          <span className="sr-only">Collapse sidebar</span>
+        </button>
+      </div>
+      {collapsed ? (
+        <button
+          type="button"
+          onClick={toggle}
+          aria-controls="admin-sidebar"
+          aria-expanded="false"
+          className="mx-auto mt-2 hidden size-10 items-center justify-center rounded-md text-slate-200 hover:bg-brand-800 hover:text-white md:flex"
+        >
+          <PanelLeftOpen aria-hidden="true" className="size-5" />
+          <span className="sr-only">Expand sidebar</span>
+        </button>
+      ) : null}
+      <nav aria-label="Admin" className="flex-1 overflow-y-auto px-2 py-3">
+        <ul className="flex flex-col gap-1">
+          {sidebarEntries({ hasUnreadMessages }).map(({ to, label: text, icon: Icon, badge }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                title={text}
+                className={({ isActive }) => cn(itemClass, "relative", isActive && "bg-brand-700 text-white")}
+              >
+                <Icon aria-hidden="true" className="size-5 shrink-0" />
+                <span className={label}>{text}</span>
+                {badge ? (
+                  <span
+                    className={cn(
+                      "rounded-full bg-accent-700 px-2 py-0.5 text-xs font-semibold text-white",
+                      collapsed
+                        ? "absolute top-0.5 right-0.5 px-1 py-0 text-[10px]"
+                        : "max-md:absolute max-md:top-0.5 max-md:right-0.5 max-md:px-1 max-md:py-0 max-md:text-[10px] md:ml-auto",
+                    )}
+                  >
+                    New
+                  </span>
+                ) : null}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Form method="post" action="/admin/logout" className="border-t border-brand-800 p-2">
+        <button type="submit" title="Logout" className={cn(itemClass, "w-full")}>
+          <LogOut aria-hidden="true" className="size-5 shrink-0" />
+          <span className={label}>Logout</span>
+        </button>
+      </Form>
+    </aside>
+  );
+}

@@ -1,0 +1,32 @@
+import { ArrowLeft, Pencil } from "lucide-react";
+import { Link } from "react-router";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import type { DetailShipment } from "#app/server/handlers/shipment-detail.server.ts";
+
+/** Back to the list, the page's heading, and 'Edit Shipment'. */
+export function ShipmentDetailHeader({
+  shipment,
+}: {
+  shipment: Pick<DetailShipment, "id" | "trackingNumber">;
+}) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div>
+        <Link
+          to="/admin/shipments"
+          className={buttonClass({ variant: "ghost", size: "sm", className: "-ml-3" })}
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back
+        </Link>
+        <h1 className="mt-2 break-all text-3xl font-bold text-slate-900">
+          Shipment {shipment.trackingNumber}
+        </h1>
+      </div>
+      <Link to={`/admin/shipments/${shipment.id}/edit`} className={buttonClass()}>
+        <Pencil aria-hidden="true" className="size-4" />
+        Edit Shipment
+      </Link>
+    </div>
+  );
+}

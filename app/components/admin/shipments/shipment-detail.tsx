@@ -1,0 +1,61 @@
+import { useNavigation, useSearchParams } from "react-router";
+import { cn } from "#app/lib/cn.ts";
+import { SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
+import { ShipmentDetailHeader } from "#app/components/admin/shipments/shipment-detail-header.tsx";
+import { ShipmentDetailsCard } from "#app/components/admin/shipments/shipment-details-card.tsx";
+import { ShipmentPartyCard } from "#app/components/admin/shipments/shipment-party-card.tsx";
+import { ShipmentStatusHistory } from "#app/components/admin/shipments/shipment-status-history.tsx";
+import type { DetailActionData, ShipmentDetailData } from "#app/server/handlers/shipment-detail.server.ts";
+
+/**
+ * The shipment detail page: details, shipper, consignee and status history, each editable in place. `?edit=`
+ * in the URL names what is being edited (`shipper`, `consignee` or a status update's id).
+ */
+export function ShipmentDetail({
+  shipment,
+  formKey,
+  actionData,
+}: ShipmentDetailData & { actionData: DetailActionData | undefined }) {
+  const navigation = useNavigation();
+  const loading =
+    navigation.state === "loading" &&
+    !navigation.formData &&
+    navigation.location.pathname === `/admin/shipments/${shipment.id}`;
+  const [searchParams] = useSearchParams();
+  const editing = searchParams.get("edit");
+  const replyFor = (intent: string, target: string) =>
+    actionData?.intent === intent && actionData.target === target ? actionData.result : undefined;
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <ShipmentDetailHeader shipment={shipment} />
+      <p role="status" className={cn("text-sm font-medium text-brand-700", !loading && "sr-only")}>
+        {loading ? "Loading shipment details..." : ""}
+      </p>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <ShipmentDetailsCard shipment={shipment} />
+        <ShipmentPartyCard
+          kind="shipper"
+          party={shipment.shipper}
+          editing={editing === "shipper"}
+          reply={replyFor(SHIPMENT_DETAIL_INTENTS.updateShipper, "shipper")}
+        />
+        <ShipmentPartyCard
+          kind="consignee"
+          party={shipment.consignee}
+          editing={editing === "consignee"}
+          reply={replyFor(SHIPMENT_DETAIL_INTENTS.updateConsignee, "consignee")}
+        />
+      </div>
+      <ShipmentStatusHistory
+        history={shipment.history}
+        formKey={formKey}
+        editing={editing}
+        addReply={replyFor(SHIPMENT_DETAIL_INTENTS.addStatus, "new")}
+        editReply={editing ? replyFor(SHIPMENT_DETAIL_INTENTS.updateStatus, editing) : undefined}
+        formError={
+          actionData && !actionData.target ? (actionData.result.error?.[""] ?? undefined) : undefined
+        }
+      />
+    </div>
+  );
+}

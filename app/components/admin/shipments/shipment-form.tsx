@@ -1,0 +1,416 @@
+import {
+  type FieldMetadata,
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeft, Plus } from "lucide-react";
+import { type ComponentProps, useEffect, useRef, useState } from "react";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+} from "#app/components/ui/dialog.tsx";
+import { Field, Input, Select, Textarea } from "#app/components/ui/field.tsx";
+import { cn } from "#app/lib/cn.ts";
+import { toast } from "#app/lib/toast.tsx";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { COMMON_STATUSES, shipmentSchema } from "#app/schemas/shipment.ts";
+import { SHIPMENT_FORM_INTENTS } from "#app/schemas/shipment-admin.ts";
+import { FormAlert, INTENT, useSubmitting } from "#app/components/admin/form-fields.tsx";
+import { echoedValues, PartyFields } from "#app/components/admin/shipments/shipment-party-fields.tsx";
+import type {
+  PartyOption,
+  ShipmentFormActionData,
+  ShipmentFormValues,
+} from "#app/server/handlers/shipment-form.server.ts";
+import type { PartyKind } from "#app/server/parties.server.ts";
+
+/** The answer to the 'Save' post (the other intents answer the 'Add New' dialogs' fetchers). */
+type SaveReply = Extract<ShipmentFormActionData, { intent: typeof SHIPMENT_FORM_INTENTS.save }>;
+
+const STATUS_LIST_ID = "shipment-status-options";
+
+/** 'Name (Company)', or the name alone. */
+export const partyLabel = (party: PartyOption) =>
+  party.company ? `${party.name} (${party.company})` : party.name;
+
+/** The shipment form page: 'New Shipment' or 'Edit Shipment', Back, the form, and the 'Add New' dialogs. */
+export function ShipmentFormPage({
+  shipment,
+  values,
+  shippers,
+  consignees,
+  actionData,
+}: {
+  shipment: { id: string; trackingNumber: string } | null;
+  values: ShipmentFormValues;
+  shippers: PartyOption[];
+  consignees: PartyOption[];
+  actionData: ShipmentFormActionData | undefined;
+}) {
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && !navigation.formData;
+  const backTo = shipment ? `/admin/shipments/${shipment.id}` : "/admin/shipments";
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6">
+      <div>
+        <Link to={backTo} className={buttonClass({ variant: "ghost", size: "sm", className: "-ml-3" })}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back
+        </Link>
+        <h1 className="mt-2 text-3xl font-bold text-slate-900">
+          {shipment ? "Edit Shipment" : "New Shipment"}
+        </h1>
+        {shipment ? <p className="mt-1 text-slate-600">{shipment.trackingNumber}</p> : null}
+      </div>
+      <p role="status" className={cn("text-sm font-medium text-brand-700", !loading && "sr-only")}>
+        {loading ? "Loading shipment data..." : ""}
+      </p>
+      <ShipmentForm
+        key={shipment?.id ?? "new"}
+        editing={Boolean(shipment)}
+        cancelTo={backTo}
+        values={values}
+        shippers={shippers}
+        consignees={consignees}
+        actionData={actionData?.intent === SHIPMENT_FORM_INTENTS.save ? actionData : undefined}
+      />
+    </div>
+  );
+}
+
+type FieldMeta = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
+
+function FormField({
+  meta,
+  label,
+  hint,
+  className,
+  ...rest
+}: { meta: FieldMeta; label: string; hint?: string; className?: string } & Omit<
+  ComponentProps<"input">,
+  "type"
+> & { type?: "text" | "date" }) {
+  const { key, ...props } = getInputProps(meta, { type: rest.type ?? "text" });
+  return (
+    <Field
+      label={label}
+      htmlFor={meta.id}
+      errors={meta.errors}
+      errorId={meta.errorId}
+      hint={hint}
+      className={className}
+    >
+      <Input key={key} {...props} {...rest} />
+    </Field>
+  );
+}
+
+function ShipmentForm({
+  editing,
+  cancelTo,
+  values,
+  shippers: initialShippers,
+  consignees: initialConsignees,
+  actionData,
+}: {
+  editing: boolean;
+  cancelTo: string;
+  values: ShipmentFormValues;
+  shippers: PartyOption[];
+  consignees: PartyOption[];
+  actionData: SaveReply | undefined;
+}) {
+  const hydrated = useHydrated();
+  const submitting = useSubmitting(SHIPMENT_FORM_INTENTS.save);
+  const lastResult = actionData?.result;
+  const [form, fields] = useForm({
+    id: "shipment-form",
+    lastResult,
+    defaultValue: values,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: shipmentSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  // After a refused post without JavaScript, the pickers show what was chosen.
+  const echoed = echoedValues(lastResult?.initialValue);
+  const [shippers, setShippers] = useState(initialShippers);
+  const [consignees, setConsignees] = useState(initialConsignees);
+  const [shipperId, setShipperId] = useState(echoed.shipperId ?? values.shipperId);
+  const [consigneeId, setConsigneeId] = useState(echoed.consigneeId ?? values.consigneeId);
+  const [dialog, setDialog] = useState<PartyKind | null>(null);
+
+  useEffect(() => {
+    if (actionData?.failed) toast.error(editing ? "Failed to update shipment" : "Failed to create shipment");
+  }, [actionData, editing]);
+
+  const onCreated = (kind: PartyKind, party: PartyOption) => {
+    const add = (list: PartyOption[]) =>
+      [...list.filter((p) => p.id !== party.id), party].sort((a, b) => a.name.localeCompare(b.name));
+    if (kind === "shipper") {
+      setShippers(add);
+      setShipperId(party.id);
+    } else {
+      setConsignees(add);
+      setConsigneeId(party.id);
+    }
+  };
+
+  const { key: notesKey, ...notesProps } = getTextareaProps(fields.notes);
+  return (
+    <>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        noValidate
+        className="flex flex-col gap-6"
+        aria-labelledby="shipment-info-title"
+      >
+        <input type="hidden" name={INTENT} value={SHIPMENT_FORM_INTENTS.save} />
+        <FormAlert errors={form.errors} id={form.errorId} />
+        <Card>
+          <CardHeader>
+            <CardTitle id="shipment-info-title">Shipment Information</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              meta={fields.trackingNumber}
+              label="Tracking Number"
+              hint="Like UTG-1234-5678."
+              maxLength={64}
+              autoComplete="off"
+              required
+            />
+            <FormField
+              meta={fields.status}
+              label="Status"
+              list={STATUS_LIST_ID}
+              maxLength={60}
+              autoComplete="off"
+              hint="Choose a usual status or type another."
+              required
+            />
+            <datalist id={STATUS_LIST_ID}>
+              {COMMON_STATUSES.map((status) => (
+                <option key={status} value={status} />
+              ))}
+            </datalist>
+            <FormField meta={fields.originLocation} label="Origin" maxLength={200} required />
+            <FormField meta={fields.destinationLocation} label="Destination" maxLength={200} required />
+            <FormField meta={fields.currentLocation} label="Current Location (optional)" maxLength={200} />
+            <FormField meta={fields.estimatedDelivery} label="Estimated Delivery" type="date" required />
+            <FormField
+              meta={fields.weight}
+              label="Weight (kg, optional)"
+              inputMode="decimal"
+              maxLength={20}
+              hint="Leave empty when not known."
+            />
+            <FormField
+              meta={fields.dimensions}
+              label="Dimensions"
+              placeholder="Length x Width x Height"
+              maxLength={100}
+              required
+            />
+            <Field
+              label="Notes (optional)"
+              htmlFor={fields.notes.id}
+              errors={fields.notes.errors}
+              errorId={fields.notes.errorId}
+              className="sm:col-span-2"
+            >
+              <Textarea key={notesKey} {...notesProps} maxLength={5000} />
+            </Field>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Parties</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            <PartyPicker
+              kind="shipper"
+              meta={fields.shipperId}
+              parties={shippers}
+              value={shipperId}
+              onChange={setShipperId}
+              onAddNew={hydrated ? () => setDialog("shipper") : undefined}
+            />
+            <PartyPicker
+              kind="consignee"
+              meta={fields.consigneeId}
+              parties={consignees}
+              value={consigneeId}
+              onChange={setConsigneeId}
+              onAddNew={hydrated ? () => setDialog("consignee") : undefined}
+            />
+          </CardContent>
+        </Card>
+
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Link to={cancelTo} className={buttonClass({ variant: "outline" })}>
+            Cancel
+          </Link>
+          <Button type="submit" disabled={submitting}>
+            {submitting ? "Saving..." : editing ? "Update Shipment" : "Create Shipment"}
+          </Button>
+        </div>
+      </Form>
+      {/* Outside the main form, also in the React tree, so its submit never reaches the shipment form. */}
+      <AddPartyDialog
+        kind="shipper"
+        open={dialog === "shipper"}
+        onOpenChange={(open) => setDialog(open ? "shipper" : null)}
+        onCreated={(party) => onCreated("shipper", party)}
+      />
+      <AddPartyDialog
+        kind="consignee"
+        open={dialog === "consignee"}
+        onOpenChange={(open) => setDialog(open ? "consignee" : null)}
+        onCreated={(party) => onCreated("consignee", party)}
+      />
+    </>
+  );
+}
+
+function PartyPicker({
+  kind,
+  meta,
+  parties,
+  value,
+  onChange,
+  onAddNew,
+}: {
+  kind: PartyKind;
+  meta: FieldMeta;
+  parties: PartyOption[];
+  value: string;
+  onChange: (value: string) => void;
+  onAddNew?: () => void;
+}) {
+  const label = kind === "shipper" ? "Shipper" : "Consignee";
+  const invalid = Boolean(meta.errors?.length);
+  return (
+    <div>
+      <div className="mb-1.5 flex items-center justify-between gap-2">
+        <label htmlFor={meta.id} className="block text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        {onAddNew ? (
+          <Button variant="ghost" size="sm" onClick={onAddNew} aria-haspopup="dialog">
+            <Plus aria-hidden="true" className="size-4" />
+            Add New<span className="sr-only"> {label}</span>
+          </Button>
+        ) : null}
+      </div>
+      <Select
+        id={meta.id}
+        name={meta.name}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? meta.errorId : undefined}
+      >
+        <option value="none">None</option>
+        {parties.map((party) => (
+          <option key={party.id} value={party.id}>
+            {partyLabel(party)}
+          </option>
+        ))}
+      </Select>
+      {invalid ? (
+        <p id={meta.errorId} className="mt-1 text-sm text-red-700" role="alert">
+          {meta.errors?.[0]}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function AddPartyDialog({
+  kind,
+  open,
+  onOpenChange,
+  onCreated,
+}: {
+  kind: PartyKind;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (party: PartyOption) => void;
+}) {
+  const fetcher = useFetcher<ShipmentFormActionData>({ key: `create-${kind}` });
+  const label = kind === "shipper" ? "Shipper" : "Consignee";
+  const intent =
+    kind === "shipper" ? SHIPMENT_FORM_INTENTS.createShipper : SHIPMENT_FORM_INTENTS.createConsignee;
+  const busy = fetcher.state !== "idle";
+  const handled = useRef<ShipmentFormActionData | null>(null);
+  const [formKey, setFormKey] = useState(0);
+
+  useEffect(() => {
+    const reply = fetcher.data;
+    if (fetcher.state !== "idle" || !reply || handled.current === reply) return;
+    handled.current = reply;
+    const party = "party" in reply ? reply.party : null;
+    if (party) {
+      toast.success(`${label} created successfully`);
+      onCreated(party);
+      setFormKey((k) => k + 1);
+      onOpenChange(false);
+    } else if (reply.result.error?.[""]?.length) {
+      toast.error(`Failed to create ${kind}`);
+    }
+  }, [fetcher.state, fetcher.data, label, kind, onCreated, onOpenChange]);
+
+  const errors =
+    fetcher.data && !("party" in fetcher.data && fetcher.data.party) ? fetcher.data.result.error : undefined;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogTitle>Add New {label}</DialogTitle>
+        <DialogDescription>Enter the {kind}'s information.</DialogDescription>
+        <fetcher.Form method="post" key={formKey} noValidate className="flex flex-col gap-4">
+          <input type="hidden" name={INTENT} value={intent} />
+          <FormAlert errors={errors?.[""] ?? undefined} id={`new-${kind}-form-error`} />
+          <PartyFields
+            idPrefix={`new-${kind}`}
+            errors={errors}
+            defaults={echoedValues(fetcher.data?.result.initialValue)}
+          />
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Adding..." : `Add ${label}`}
+            </Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** A party added from the 'Add New' dialog does not reload the form (it would draw a new tracking number). */
+export function shipmentFormShouldRevalidate({
+  formData,
+  defaultShouldRevalidate,
+}: {
+  formData?: FormData;
+  defaultShouldRevalidate: boolean;
+}) {
+  const intent = formData?.get(INTENT);
+  if (intent === SHIPMENT_FORM_INTENTS.createShipper || intent === SHIPMENT_FORM_INTENTS.createConsignee) {
+    return false;
+  }
+  return defaultShouldRevalidate;
+}

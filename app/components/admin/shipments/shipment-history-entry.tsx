@@ -1,0 +1,149 @@
+import { MapPin, Package, PackageCheck, Pencil, Trash2, Truck } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import { ConfirmDialog } from "#app/components/ui/dialog.tsx";
+import { type TimelineIcon, timelineIconKind } from "#app/lib/shipment-status.ts";
+import { SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
+import { INTENT, useSubmitting } from "#app/components/admin/form-fields.tsx";
+import { echoedValues } from "#app/components/admin/shipments/shipment-party-fields.tsx";
+import { StatusFields } from "#app/components/admin/shipments/shipment-status-fields.tsx";
+import type { DetailActionData, DetailEntry } from "#app/server/handlers/shipment-detail.server.ts";
+
+const ICONS: Record<TimelineIcon, typeof Truck> = {
+  truck: Truck,
+  delivered: PackageCheck,
+  location: MapPin,
+  package: Package,
+};
+
+/** One status update on the timeline: status, date, location and notes with Edit and Delete, or its edit form. */
+export function ShipmentHistoryEntry({
+  entry,
+  last,
+  editing,
+  reply,
+}: {
+  entry: DetailEntry;
+  last: boolean;
+  editing: boolean;
+  /** The refused edit of this entry, to show its messages and what was typed. */
+  reply: DetailActionData["result"] | undefined;
+}) {
+  const Icon = ICONS[timelineIconKind(entry.status)];
+  const saving = useSubmitting(SHIPMENT_DETAIL_INTENTS.updateStatus);
+  const navigation = useNavigation();
+  const deleting =
+    navigation.state !== "idle" &&
+    navigation.formData?.get(INTENT) === SHIPMENT_DETAIL_INTENTS.deleteStatus &&
+    navigation.formData?.get("id") === entry.id;
+  const titleId = `entry-${entry.id}-title`;
+  return (
+    <li className="relative flex gap-4 pb-6 last:pb-0">
+      {last ? null : (
+        <span
+          aria-hidden="true"
+          className="absolute top-10 bottom-0 left-5 w-0.5 -translate-x-1/2 bg-brand-200"
+        />
+      )}
+      <span
+        aria-hidden="true"
+        className="relative z-10 flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white"
+      >
+        <Icon className="size-5" />
+      </span>
+      <div className="min-w-0 flex-1 pt-1">
+        {editing ? (
+          <Form
+            method="post"
+            preventScrollReset
+            noValidate
+            aria-labelledby={titleId}
+            className="flex flex-col gap-3"
+          >
+            <p id={titleId} className="text-sm font-semibold text-slate-900">
+              Edit status update of <time dateTime={entry.iso}>{entry.date}</time>
+            </p>
+            <input type="hidden" name={INTENT} value={SHIPMENT_DETAIL_INTENTS.updateStatus} />
+            <input type="hidden" name="id" value={entry.id} />
+            <StatusFields
+              idPrefix={`entry-${entry.id}`}
+              defaults={reply ? echoedValues(reply.initialValue) : entry}
+              errors={reply?.error}
+            />
+            <div className="flex gap-2">
+              <Button type="submit" size="sm" disabled={saving}>
+                {saving ? "Saving..." : "Save"}
+              </Button>
+              <Link
+                to="."
+                replace
+                preventScrollReset
+                className={buttonClass({ variant: "outline", size: "sm" })}
+              >
+                Cancel
+              </Link>
+            </div>
+          </Form>
+        ) : (
+          <>
+            <div className="flex flex-col gap-x-3 gap-y-1 sm:flex-row sm:items-start sm:justify-between">
+              <div>
+                <p className="font-semibold break-words text-slate-900">
+                  {entry.status}
+                  <span className="sr-only"> (completed)</span>
+                </p>
+                <time dateTime={entry.iso} className="text-sm text-slate-600">
+                  {entry.date}
+                </time>
+              </div>
+              <div className="flex shrink-0 gap-1">
+                <Link
+                  to={`?edit=${entry.id}`}
+                  replace
+                  preventScrollReset
+                  className={buttonClass({ variant: "ghost", size: "sm" })}
+                >
+                  <Pencil aria-hidden="true" className="size-4" />
+                  Edit
+                  <span className="sr-only">
+                    {" "}
+                    status update {entry.status}, {entry.date}
+                  </span>
+                </Link>
+                <ConfirmDialog
+                  trigger={
+                    <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
+                      <Trash2 aria-hidden="true" className="size-4" />
+                      Delete
+                      <span className="sr-only">
+                        {" "}
+                        status update {entry.status}, {entry.date}
+                      </span>
+                    </Button>
+                  }
+                  title="Delete status update?"
+                  description={`The entry '${entry.status}' of ${entry.date} will be permanently removed from the status history.`}
+                >
+                  <Form method="post" action="." preventScrollReset>
+                    <input type="hidden" name={INTENT} value={SHIPMENT_DETAIL_INTENTS.deleteStatus} />
+                    <input type="hidden" name="id" value={entry.id} />
+                    <Button type="submit" variant="danger" className="w-full" disabled={deleting}>
+                      {deleting ? "Deleting..." : "Delete"}
+                    </Button>
+                  </Form>
+                </ConfirmDialog>
+              </div>
+            </div>
+            <p className="mt-0.5 flex items-start gap-1.5 text-sm break-words text-slate-700">
+              <MapPin aria-hidden="true" className="mt-0.5 size-3.5 shrink-0 text-slate-500" />
+              {entry.location}
+            </p>
+            {entry.notes ? (
+              <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-600">{entry.notes}</p>
+            ) : null}
+          </>
+        )}
+      </div>
+    </li>
+  );
+}

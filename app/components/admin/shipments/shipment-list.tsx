@@ -1,0 +1,197 @@
+import { Pencil, Plus, Search, Trash2 } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import { Card, CardContent } from "#app/components/ui/card.tsx";
+import { ConfirmDialog } from "#app/components/ui/dialog.tsx";
+import { Input, Label, Select } from "#app/components/ui/field.tsx";
+import { Pagination } from "#app/components/ui/pagination.tsx";
+import { Table, TBody, TD, TH, THead, TR } from "#app/components/ui/table.tsx";
+import { cn } from "#app/lib/cn.ts";
+import { COMMON_STATUSES } from "#app/schemas/shipment.ts";
+import { type ShipmentListQuery, SHIPMENT_LIST_INTENTS } from "#app/schemas/shipment-admin.ts";
+import { INTENT } from "#app/components/admin/form-fields.tsx";
+import { ShipmentStatusBadge } from "#app/components/admin/shipments/shipment-status-badge.tsx";
+
+export type ShipmentListRow = {
+  id: string;
+  trackingNumber: string;
+  status: string;
+  originLocation: string;
+  destinationLocation: string;
+  createdAt: string;
+  estimatedDelivery: string | null;
+};
+
+/** The shipments list: search, filters and sort in the URL, the table, and paging. */
+export function ShipmentList({
+  query,
+  rows,
+  total,
+  capped = false,
+  page,
+  pageCount,
+}: {
+  query: ShipmentListQuery;
+  rows: ShipmentListRow[];
+  total: number;
+  /** More matches than counted: the search should be narrowed. */
+  capped?: boolean;
+  page: number;
+  pageCount: number;
+}) {
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/shipments";
+  const target = navigation.state === "loading" ? navigation.location.pathname : "";
+  const opening = /^\/admin\/shipments\/(new|[^/]+\/edit)$/.test(target)
+    ? "Loading shipment data..."
+    : /^\/admin\/shipments\/[^/]+$/.test(target)
+      ? "Loading shipment details..."
+      : null;
+  const statusKnown =
+    query.status === "" || query.status === "active" || COMMON_STATUSES.includes(query.status);
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <h1 className="text-3xl font-bold text-slate-900">Shipments</h1>
+        <Link to="/admin/shipments/new" className={buttonClass()}>
+          <Plus aria-hidden="true" className="size-4" />
+          Add Shipment
+        </Link>
+      </div>
+
+      <Card>
+        <CardContent className="flex flex-col gap-4 pt-5">
+          <Form
+            method="get"
+            role="search"
+            aria-label="Shipments"
+            className="grid gap-3 md:grid-cols-[minmax(0,1fr)_12rem_10rem_auto] md:items-end"
+          >
+            <div>
+              <Label htmlFor="shipment-search">Search</Label>
+              <Input
+                id="shipment-search"
+                type="search"
+                name="q"
+                defaultValue={query.q}
+                placeholder="Search by tracking #, status, or location..."
+                maxLength={100}
+              />
+            </div>
+            <div>
+              <Label htmlFor="shipment-status-filter">Status</Label>
+              <Select id="shipment-status-filter" name="status" defaultValue={query.status}>
+                <option value="">All</option>
+                <option value="active">Active</option>
+                {COMMON_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {status}
+                  </option>
+                ))}
+                {statusKnown ? null : <option value={query.status}>{query.status}</option>}
+              </Select>
+            </div>
+            <div>
+              <Label htmlFor="shipment-sort">Sort</Label>
+              <Select id="shipment-sort" name="sort" defaultValue={query.sort}>
+                <option value="newest">Newest first</option>
+                <option value="oldest">Oldest first</option>
+              </Select>
+            </div>
+            <Button type="submit" variant="outline">
+              <Search aria-hidden="true" className="size-4" />
+              Search
+            </Button>
+          </Form>
+
+          <p role="status" className={cn("text-sm text-slate-700", loading && "font-medium text-brand-700")}>
+            {loading
+              ? "Loading shipments..."
+              : (opening ??
+                (capped
+                  ? `${total.toLocaleString("en-US")}+ shipments: refine the search to see the rest`
+                  : `${total} ${total === 1 ? "shipment" : "shipments"}`))}
+          </p>
+
+          {rows.length === 0 ? (
+            <p className="py-8 text-center text-slate-600">No shipments found</p>
+          ) : (
+            <Table aria-busy={loading || undefined}>
+              <caption className="sr-only">Shipments</caption>
+              <THead>
+                <tr>
+                  <TH>Tracking #</TH>
+                  <TH>Status</TH>
+                  <TH>Origin</TH>
+                  <TH>Destination</TH>
+                  <TH>Created Date</TH>
+                  <TH>Est. Delivery</TH>
+                  <TH className="text-right">Actions</TH>
+                </tr>
+              </THead>
+              <TBody>
+                {rows.map((row) => (
+                  <TR key={row.id}>
+                    <TD className="whitespace-nowrap font-medium">
+                      <Link
+                        to={`/admin/shipments/${row.id}`}
+                        className="text-brand-700 underline-offset-4 hover:underline"
+                      >
+                        {row.trackingNumber}
+                      </Link>
+                    </TD>
+                    <TD>
+                      <ShipmentStatusBadge status={row.status} />
+                    </TD>
+                    <TD className="break-words">{row.originLocation}</TD>
+                    <TD className="break-words">{row.destinationLocation}</TD>
+                    <TD className="whitespace-nowrap">{row.createdAt}</TD>
+                    <TD className="whitespace-nowrap">{row.estimatedDelivery ?? "-"}</TD>
+                    <TD className="text-right">
+                      <RowActions row={row} />
+                    </TD>
+                  </TR>
+                ))}
+              </TBody>
+            </Table>
+          )}
+          <Pagination page={page} pageCount={pageCount} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function RowActions({ row }: { row: ShipmentListRow }) {
+  const navigation = useNavigation();
+  const deleting =
+    navigation.state !== "idle" &&
+    navigation.formData?.get(INTENT) === SHIPMENT_LIST_INTENTS.deleteShipment &&
+    navigation.formData?.get("id") === row.id;
+  return (
+    <div className="flex justify-end gap-1">
+      <Link to={`/admin/shipments/${row.id}/edit`} className={buttonClass({ variant: "ghost", size: "sm" })}>
+        <Pencil aria-hidden="true" className="size-4" />
+        Edit<span className="sr-only"> {row.trackingNumber}</span>
+      </Link>
+      <ConfirmDialog
+        trigger={
+          <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
+            <Trash2 aria-hidden="true" className="size-4" />
+            Delete<span className="sr-only"> {row.trackingNumber}</span>
+          </Button>
+        }
+        title="Are you sure?"
+        description={`This action cannot be undone. This will permanently delete shipment ${row.trackingNumber} and all associated data.`}
+      >
+        <Form method="post">
+          <input type="hidden" name={INTENT} value={SHIPMENT_LIST_INTENTS.deleteShipment} />
+          <input type="hidden" name="id" value={row.id} />
+          <Button type="submit" variant="danger" className="w-full" disabled={deleting}>
+            {deleting ? "Deleting..." : "Delete"}
+          </Button>
+        </Form>
+      </ConfirmDialog>
+    </div>
+  );
+}

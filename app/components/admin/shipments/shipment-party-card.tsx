@@ -1,0 +1,116 @@
+import { Pencil, Trash2 } from "lucide-react";
+import { Form, Link } from "react-router";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { ConfirmDialog } from "#app/components/ui/dialog.tsx";
+import { SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
+import { INTENT, useSubmitting } from "#app/components/admin/form-fields.tsx";
+import { DetailItem } from "#app/components/admin/shipments/shipment-detail-item.tsx";
+import { echoedValues, PartyFields } from "#app/components/admin/shipments/shipment-party-fields.tsx";
+import type { DetailActionData, DetailParty } from "#app/server/handlers/shipment-detail.server.ts";
+import type { PartyKind } from "#app/server/parties.server.ts";
+
+/** The shipper's or the consignee's card: its fields, or (with `editing`) its edit form; Edit and Delete. */
+export function ShipmentPartyCard({
+  kind,
+  party,
+  editing,
+  reply,
+}: {
+  kind: PartyKind;
+  party: DetailParty | null;
+  editing: boolean;
+  /** The refused edit of this party, to show its messages and what was typed. */
+  reply: DetailActionData["result"] | undefined;
+}) {
+  const title = kind === "shipper" ? "Shipper" : "Consignee";
+  const intents =
+    kind === "shipper"
+      ? { update: SHIPMENT_DETAIL_INTENTS.updateShipper, remove: SHIPMENT_DETAIL_INTENTS.deleteShipper }
+      : { update: SHIPMENT_DETAIL_INTENTS.updateConsignee, remove: SHIPMENT_DETAIL_INTENTS.deleteConsignee };
+  const saving = useSubmitting(intents.update);
+  const deleting = useSubmitting(intents.remove);
+  const headingId = `${kind}-title`;
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between">
+        <CardTitle id={headingId}>{title}</CardTitle>
+        {party && !editing ? (
+          <div className="flex gap-1">
+            <Link
+              to={`?edit=${kind}`}
+              preventScrollReset
+              replace
+              className={buttonClass({ variant: "ghost", size: "sm" })}
+            >
+              <Pencil aria-hidden="true" className="size-4" />
+              Edit<span className="sr-only"> {kind}</span>
+            </Link>
+            <ConfirmDialog
+              trigger={
+                <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
+                  <Trash2 aria-hidden="true" className="size-4" />
+                  Delete<span className="sr-only"> {kind}</span>
+                </Button>
+              }
+              title={`Delete ${kind}?`}
+              description={`${party.name} will be permanently removed from the database and from the shipment. This action cannot be undone.`}
+            >
+              <Form method="post" action="." preventScrollReset>
+                <input type="hidden" name={INTENT} value={intents.remove} />
+                <Button type="submit" variant="danger" className="w-full" disabled={deleting}>
+                  {deleting ? "Deleting..." : "Delete"}
+                </Button>
+              </Form>
+            </ConfirmDialog>
+          </div>
+        ) : null}
+      </CardHeader>
+      <CardContent>
+        {!party ? (
+          <p className="text-slate-600">No {kind} information available</p>
+        ) : editing ? (
+          <Form
+            method="post"
+            preventScrollReset
+            noValidate
+            aria-labelledby={headingId}
+            className="flex flex-col gap-4"
+          >
+            <input type="hidden" name={INTENT} value={intents.update} />
+            <PartyFields
+              idPrefix={`edit-${kind}`}
+              defaults={reply ? echoedValues(reply.initialValue) : party}
+              errors={reply?.error}
+            />
+            <div className="flex gap-2">
+              <Button type="submit" size="sm" disabled={saving}>
+                {saving ? "Saving..." : `Save ${title}`}
+              </Button>
+              <Link
+                to="."
+                replace
+                preventScrollReset
+                className={buttonClass({ variant: "outline", size: "sm" })}
+              >
+                Cancel
+              </Link>
+            </div>
+          </Form>
+        ) : (
+          <dl className="flex flex-col gap-3">
+            <DetailItem label="Name">{party.name}</DetailItem>
+            {party.company ? <DetailItem label="Company">{party.company}</DetailItem> : null}
+            {party.email ? <DetailItem label="Email">{party.email}</DetailItem> : null}
+            {party.phone ? <DetailItem label="Phone">{party.phone}</DetailItem> : null}
+            {party.address ? (
+              <DetailItem label="Address">
+                <span className="whitespace-pre-line">{party.address}</span>
+              </DetailItem>
+            ) : null}
+          </dl>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,9 +1,0 @@
-import { formatDate } from "~/lib/format";
-
-export function BlogDate({ date, className }: { date: Date | string; className?: string }) {
-  return (
-    <time dateTime={new Date(date).toISOString()} className={className}>
-      {formatDate(date)}
-    </time>
-  );
-}

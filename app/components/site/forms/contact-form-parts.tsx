@@ -1,0 +1,190 @@
+import { type ReactNode, useEffect, useSyncExternalStore } from "react";
+import { useNavigation } from "react-router";
+import { Field, Input, Select, Textarea } from "#app/components/ui/field.tsx";
+import { cn } from "#app/lib/cn.ts";
+import { toast } from "#app/lib/toast.tsx";
+import {
+  HONEYPOT_FIELD,
+  INTENT_FIELD,
+  type PublicFormName,
+  type PublicFormReply,
+  SUBMISSION_KEY_FIELD,
+} from "#app/schemas/rules/public-form.ts";
+import { Icon } from "#app/components/site/icons.tsx";
+import { controlProps, type PublicFieldMeta } from "#app/components/site/forms/use-public-form.ts";
+
+/** What the page gives each public form. */
+export type PublicFormProps = {
+  /** The action's answer, if any (each form picks its own by name). */
+  reply: PublicFormReply | undefined;
+  /** A fresh key from the loader: a double click or a resubmitted page stores one row. */
+  submissionKey: string;
+  /** Where the form posts, with the form's section as the fragment so the page opens there after a post without JavaScript. */
+  action: string;
+};
+
+const subscribeNever = () => () => {};
+
+/** False in the server render and before hydration, true once React runs in the browser. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
+
+/** True while this form's POST (and the reload after it) is under way. */
+export function useFormPending(form: PublicFormName): boolean {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formData?.get(INTENT_FIELD) === form;
+}
+
+type FeedbackMessage = { title: string; description?: string };
+
+/**
+ * Success and failure of a submission: sonner toasts once the page runs JavaScript; without it, the
+ * server-rendered page shows the same words in a notice box (returned here for the form to render).
+ */
+export function useFormFeedback(
+  reply: PublicFormReply | undefined,
+  messages: { success: FeedbackMessage; failure: FeedbackMessage },
+): ReactNode {
+  const hydrated = useHydrated();
+  const { success, failure } = messages;
+  useEffect(() => {
+    if (!reply) return;
+    // Deferred so the toaster has mounted when the page hydrates with a result.
+    const id = setTimeout(() => {
+      if (reply.outcome === "success") toast.success(success.title, { description: success.description });
+      if (reply.outcome === "failed") toast.error(failure.title, { description: failure.description });
+    }, 0);
+    return () => clearTimeout(id);
+  }, [reply, success, failure]);
+  if (hydrated || !reply) return null;
+  if (reply.outcome === "success") return <FormNotice tone="success" {...success} />;
+  if (reply.outcome === "failed") return <FormNotice tone="error" {...failure} />;
+  return null;
+}
+
+export function FormNotice({ tone, title, description }: { tone: "success" | "error" } & FeedbackMessage) {
+  return (
+    <div
+      role={tone === "success" ? "status" : "alert"}
+      className={cn(
+        "mb-5 flex gap-3 rounded-md border p-4 text-sm",
+        tone === "success"
+          ? "border-green-300 bg-green-50 text-green-900"
+          : "border-red-300 bg-red-50 text-red-900",
+      )}
+    >
+      <Icon
+        name={tone === "success" ? "circle-check" : "circle-alert"}
+        aria-hidden="true"
+        className="mt-0.5 size-5 shrink-0"
+      />
+      <div>
+        <p className="font-semibold">{title}</p>
+        {description ? <p className="mt-0.5">{description}</p> : null}
+      </div>
+    </div>
+  );
+}
+
+/** Errors about the whole form (e.g. the rate limit), read out when they appear. */
+export function FormErrors({ errors, errorId }: { errors: string[] | undefined; errorId: string }) {
+  if (!errors?.length) return null;
+  return (
+    <div
+      id={errorId}
+      role="alert"
+      className="mb-5 flex gap-3 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900"
+    >
+      <Icon name="circle-alert" aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <p>{errors[0]}</p>
+    </div>
+  );
+}
+
+/** The hidden fields every public form sends: which form it is, its submission key, and the honeypot. */
+export function HiddenFormFields({ form, submissionKey }: { form: PublicFormName; submissionKey: string }) {
+  return (
+    <>
+      <input type="hidden" name={INTENT_FIELD} value={form} />
+      <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} />
+      <div aria-hidden="true" className="sr-only">
+        <label htmlFor={`${form}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+        <input
+          id={`${form}-${HONEYPOT_FIELD}`}
+          type="text"
+          name={HONEYPOT_FIELD}
+          tabIndex={-1}
+          autoComplete="off"
+        />
+      </div>
+    </>
+  );
+}
+
+type TextFieldProps = {
+  meta: PublicFieldMeta;
+  label: ReactNode;
+  type?: "text" | "email";
+  autoComplete?: string;
+  placeholder?: string;
+  maxLength?: number;
+  required?: boolean;
+  className?: string;
+};
+
+/** A labelled text input wired to its Conform field: kept value, error message, aria-invalid, aria-describedby. */
+export function TextFormField({ meta, label, type = "text", className, ...rest }: TextFieldProps) {
+  return (
+    <Field label={label} htmlFor={meta.id} errors={meta.errors} errorId={meta.errorId} className={className}>
+      <Input key={meta.key} {...controlProps(meta)} type={type} {...rest} />
+    </Field>
+  );
+}
+
+export function TextareaFormField({
+  meta,
+  label,
+  className,
+  rows = 5,
+  ...rest
+}: Omit<TextFieldProps, "type" | "autoComplete"> & { rows?: number }) {
+  return (
+    <Field label={label} htmlFor={meta.id} errors={meta.errors} errorId={meta.errorId} className={className}>
+      <Textarea key={meta.key} rows={rows} {...controlProps(meta)} {...rest} />
+    </Field>
+  );
+}
+
+export function SelectFormField({
+  meta,
+  label,
+  placeholder,
+  options,
+  required,
+  className,
+}: {
+  meta: PublicFieldMeta;
+  label: ReactNode;
+  placeholder: string;
+  options: readonly { value: string; label: string }[];
+  required?: boolean;
+  className?: string;
+}) {
+  return (
+    <Field label={label} htmlFor={meta.id} errors={meta.errors} errorId={meta.errorId} className={className}>
+      <Select key={meta.key} {...controlProps(meta)} required={required}>
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}

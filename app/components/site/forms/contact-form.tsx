@@ -1,0 +1,85 @@
+import { Form } from "react-router";
+import {
+  CONTACT_LIMITS,
+  checkContactMessage,
+  contactMessages,
+} from "#app/schemas/rules/contact-message-rules.ts";
+import {
+  FormErrors,
+  HiddenFormFields,
+  type PublicFormProps,
+  TextareaFormField,
+  TextFormField,
+  useFormFeedback,
+  useFormPending,
+} from "#app/components/site/forms/contact-form-parts.tsx";
+import { Icon } from "#app/components/site/icons.tsx";
+import { buttonClass } from "#app/components/ui/button-class.ts";
+import { usePublicForm } from "#app/components/site/forms/use-public-form.ts";
+
+const FORM = "contact";
+const feedback = {
+  success: { title: contactMessages.successTitle, description: contactMessages.successDescription },
+  failure: { title: contactMessages.failureTitle, description: contactMessages.failureDescription },
+};
+
+/** The message form of /contact: posts to the page's action with intent "contact"; works without JavaScript. */
+export function ContactForm({ reply, submissionKey, action }: PublicFormProps) {
+  const ownReply = reply?.form === FORM ? reply : undefined;
+  const { form, fields } = usePublicForm({
+    id: "contact-form",
+    lastResult: ownReply?.result ?? null,
+    defaultValue: { name: "", email: "", subject: "", message: "" },
+    validate: checkContactMessage,
+  });
+  const notice = useFormFeedback(ownReply, feedback);
+  const pending = useFormPending(FORM);
+
+  return (
+    <Form method="post" action={action} preventScrollReset {...form.props} aria-label="Send us a message">
+      {notice}
+      <FormErrors errors={form.errors} errorId={form.errorId} />
+      <HiddenFormFields form={FORM} submissionKey={submissionKey} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextFormField
+          meta={fields.name}
+          label="Name"
+          autoComplete="name"
+          maxLength={CONTACT_LIMITS.name}
+          required
+        />
+        <TextFormField
+          meta={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          required
+        />
+        <TextFormField
+          meta={fields.subject}
+          label="Subject"
+          maxLength={CONTACT_LIMITS.subject}
+          required
+          className="sm:col-span-2"
+        />
+        <TextareaFormField
+          meta={fields.message}
+          label="Message"
+          rows={6}
+          maxLength={CONTACT_LIMITS.message}
+          required
+          className="sm:col-span-2"
+        />
+      </div>
+      <button
+        type="submit"
+        className={buttonClass({ size: "lg", className: "mt-6 w-full sm:w-auto" })}
+        disabled={pending}
+      >
+        <Icon name="send" aria-hidden="true" className="size-4" />
+        {pending ? "Sending..." : "Send Message"}
+      </button>
+    </Form>
+  );
+}

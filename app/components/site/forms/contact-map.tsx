@@ -1,0 +1,63 @@
+import { useState } from "react";
+import { useHydrated } from "#app/components/site/forms/contact-form-parts.tsx";
+import { Icon } from "#app/components/site/icons.tsx";
+import { buttonClass } from "#app/components/ui/button-class.ts";
+
+// Broad and Randall Street, Monrovia.
+const LAT = 6.3106;
+const LON = -10.8047;
+const BBOX = [LON - 0.01, LAT - 0.007, LON + 0.01, LAT + 0.007].map((n) => n.toFixed(4)).join("%2C");
+const EMBED_URL = `https://www.openstreetmap.org/export/embed.html?bbox=${BBOX}&layer=mapnik&marker=${LAT}%2C${LON}`;
+const MAP_URL = `https://www.openstreetmap.org/?mlat=${LAT}&mlon=${LON}#map=16/${LAT}/${LON}`;
+
+/**
+ * The office on a map. Nothing is loaded from OpenStreetMap until the visitor asks for it ('Show map',
+ * once JavaScript runs); the plain link always works, and a map that fails to load breaks nothing.
+ */
+export function ContactMap({ address }: { address: string }) {
+  const hydrated = useHydrated();
+  const [shown, setShown] = useState(false);
+  return (
+    <div>
+      <div className="relative aspect-[16/9] max-h-[28rem] w-full overflow-hidden rounded-xl border border-slate-200 bg-brand-50">
+        {shown ? (
+          <iframe
+            src={EMBED_URL}
+            title={`Map: ${address}`}
+            loading="lazy"
+            referrerPolicy="no-referrer"
+            sandbox="allow-scripts allow-same-origin allow-popups"
+            className="absolute inset-0 size-full border-0"
+          />
+        ) : (
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center">
+            <Icon name="map-pin" aria-hidden="true" className="size-10 text-accent-600" />
+            <p className="font-medium text-brand-900">{address}</p>
+            {hydrated ? (
+              <>
+                <button type="button" className={buttonClass()} onClick={() => setShown(true)}>
+                  Show map
+                </button>
+                <p className="max-w-sm text-xs text-slate-600">
+                  The map is loaded from OpenStreetMap when you ask for it.
+                </p>
+              </>
+            ) : null}
+          </div>
+        )}
+      </div>
+      <p className="mt-3 text-sm">
+        <a
+          href={MAP_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900"
+        >
+          View on OpenStreetMap
+          <span className="sr-only"> (opens in a new tab)</span>
+          <Icon name="external-link" aria-hidden="true" className="size-4" />
+        </a>
+      </p>
+    </div>
+  );
+}

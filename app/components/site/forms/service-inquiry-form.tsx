@@ -1,0 +1,89 @@
+import { Form } from "react-router";
+import { cn } from "#app/lib/cn.ts";
+import { CONTACT_LIMITS } from "#app/schemas/rules/contact-message-rules.ts";
+import { quoteFeedbackMessages } from "#app/schemas/rules/public-form.ts";
+import { checkServiceInquiry, shipmentTypeOptions } from "#app/schemas/rules/service-inquiry-rules.ts";
+import {
+  FormErrors,
+  HiddenFormFields,
+  type PublicFormProps,
+  SelectFormField,
+  TextareaFormField,
+  TextFormField,
+  useFormFeedback,
+  useFormPending,
+} from "#app/components/site/forms/contact-form-parts.tsx";
+import { accentLinkClass } from "#app/components/site/layout/site-links.ts";
+import { usePublicForm } from "#app/components/site/forms/use-public-form.ts";
+
+const FORM = "service-inquiry";
+const feedback = {
+  success: { title: quoteFeedbackMessages.success },
+  failure: { title: quoteFeedbackMessages.failure },
+};
+
+/** The side 'Get a Quote' form on /services; the staff see it in the contact inbox as 'Quote request: …'. */
+export function ServiceInquiryForm({ reply, submissionKey, action }: PublicFormProps) {
+  const ownReply = reply?.form === FORM ? reply : undefined;
+  const { form, fields } = usePublicForm({
+    id: "service-inquiry",
+    lastResult: ownReply?.result ?? null,
+    defaultValue: { name: "", email: "", shipmentType: "", message: "" },
+    validate: checkServiceInquiry,
+  });
+  const notice = useFormFeedback(ownReply, feedback);
+  const pending = useFormPending(FORM);
+
+  return (
+    <Form
+      method="post"
+      action={action}
+      preventScrollReset
+      {...form.props}
+      aria-labelledby="service-inquiry-title"
+    >
+      {notice}
+      <FormErrors errors={form.errors} errorId={form.errorId} />
+      <HiddenFormFields form={FORM} submissionKey={submissionKey} />
+      <div className="grid gap-4">
+        <TextFormField
+          meta={fields.name}
+          label="Name"
+          autoComplete="name"
+          maxLength={CONTACT_LIMITS.name}
+          required
+        />
+        <TextFormField
+          meta={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          required
+        />
+        <SelectFormField
+          meta={fields.shipmentType}
+          label="Shipment Type"
+          placeholder="Select shipment type"
+          options={shipmentTypeOptions}
+          required
+        />
+        <TextareaFormField
+          meta={fields.message}
+          label="Message"
+          rows={4}
+          placeholder="What are you shipping, from where and to where?"
+          maxLength={CONTACT_LIMITS.message}
+          required
+        />
+      </div>
+      <button
+        type="submit"
+        className={cn(accentLinkClass, "mt-5 flex h-10 w-full px-4 text-sm disabled:opacity-60")}
+        disabled={pending}
+      >
+        {pending ? "Submitting..." : "Request a Quote"}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,33 @@
+import { foundingYear } from "#app/content/company.ts";
+import { useNonce } from "#app/lib/nonce.ts";
+import type { SiteSettings } from "#app/schemas/site-settings.ts";
+
+/** JSON for a `<script>` element: `<` is escaped so no value can close the element. */
+export function serializeJsonLd(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}
+
+/** schema.org Organization data for search engines. */
+export function OrganizationJsonLd({ settings, siteUrl }: { settings: SiteSettings; siteUrl: string }) {
+  const nonce = useNonce();
+  const organization = {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: settings.companyName,
+    url: siteUrl,
+    logo: `${siteUrl}/favicon.svg`,
+    address: { "@type": "PostalAddress", streetAddress: settings.address },
+    telephone: settings.phone,
+    email: settings.email,
+    foundingDate: String(foundingYear),
+  };
+  return (
+    <script
+      type="application/ld+json"
+      nonce={nonce}
+      suppressHydrationWarning
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD needs raw JSON; '<' is escaped.
+      dangerouslySetInnerHTML={{ __html: serializeJsonLd(organization) }}
+    />
+  );
+}

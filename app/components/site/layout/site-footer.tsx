@@ -1,0 +1,123 @@
+import { Link } from "react-router";
+import { footerBlurb } from "#app/content/company.ts";
+import { chromeText, footerServiceLinks, legalLinks, navigationItems } from "#app/content/navigation.ts";
+import type { SiteSettings } from "#app/schemas/site-settings.ts";
+import { Icon } from "#app/components/site/icons.tsx";
+import { telHref } from "#app/components/site/layout/site-links.ts";
+import {
+  SocialLink,
+  type SocialNetwork,
+  socialNetworkNames,
+} from "#app/components/site/layout/social-link.tsx";
+
+const footerSocialNetworks: SocialNetwork[] = ["facebook", "twitter", "linkedin", "instagram"];
+
+const linkClass = "text-slate-300 transition-colors hover:text-white hover:underline";
+const headingClass = "mb-4 text-base font-semibold text-white";
+
+/** Four columns (company, quick links, services, contact) and the copyright line. */
+export function SiteFooter({ settings }: { settings: SiteSettings }) {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="bg-brand-900 text-sm text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
+        <div>
+          <p className="mb-4 flex items-center gap-2 text-lg font-bold text-white">
+            <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
+            {settings.companyName}
+          </p>
+          <p className="mb-5 leading-relaxed">{footerBlurb}</p>
+          <ul aria-label={chromeText.followUs} className="flex gap-2">
+            {footerSocialNetworks.map((network) => (
+              <li key={network}>
+                <SocialLink
+                  network={network}
+                  url={settings.social[network]}
+                  label={socialNetworkNames[network]}
+                  className="bg-white/10 text-white hover:bg-accent-700"
+                />
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className={headingClass}>
+            {chromeText.quickLinks}
+          </h2>
+          <ul className="space-y-2">
+            {navigationItems.map((item) => (
+              <li key={item.path}>
+                <Link to={item.path} className={linkClass}>
+                  {item.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <nav aria-labelledby="footer-services">
+          <h2 id="footer-services" className={headingClass}>
+            {chromeText.services}
+          </h2>
+          <ul className="space-y-2">
+            {footerServiceLinks.map((item) => (
+              <li key={item.name}>
+                <Link to={item.path} className={linkClass}>
+                  {item.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div>
+          <h2 className={headingClass}>{chromeText.contact}</h2>
+          <address className="space-y-3 not-italic">
+            <p className="flex gap-3">
+              <Icon name="map-pin" aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-accent-500" />
+              <span>{settings.address}</span>
+            </p>
+            <p className="flex gap-3">
+              <Icon name="phone" aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-accent-500" />
+              <a href={telHref(settings.phone)} className={linkClass}>
+                {settings.phone}
+              </a>
+            </p>
+            <p className="flex gap-3">
+              <Icon name="mail" aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-accent-500" />
+              <a href={`mailto:${settings.email}`} className={`${linkClass} break-all`}>
+                {settings.email}
+              </a>
+            </p>
+          </address>
+          <div className="mt-3 flex gap-3">
+            <Icon name="clock" aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-accent-500" />
+            <ul className="space-y-1">
+              {settings.businessHours.map((entry) => (
+                <li key={entry.days}>
+                  <span className="text-white">{entry.days}:</span> {entry.hours}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </div>
+
+      <div className="border-t border-white/10">
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+          <p suppressHydrationWarning>{chromeText.copyright(year, settings.companyName)}</p>
+          <ul className="flex gap-6">
+            {legalLinks.map((item) => (
+              <li key={item.path}>
+                <Link to={item.path} className={linkClass}>
+                  {item.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,194 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { formatDate, formatTime } from "#app/lib/format.ts";
+import { isDeliveredStatus, statusBadgeTone } from "#app/lib/shipment-status.ts";
+import type { PublicParty, PublicShipment } from "#app/server/tracking.server.ts";
+import { Icon } from "#app/components/site/icons.tsx";
+import { RouteProgress } from "#app/components/site/tracking/tracking-route.tsx";
+import { TrackingQrCode, TrackingShareButtons } from "#app/components/site/tracking/tracking-share.tsx";
+import { StatusTimeline } from "#app/components/site/tracking/tracking-timeline.tsx";
+
+const weightFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+
+// The printout is the result only: no site header, footer, navigation or buttons.
+const PRINT_CSS =
+  "@media print { header, footer, nav, button, [data-print-hidden] { display: none !important; } main { padding-top: 0 !important; } }";
+
+function StatusBadge({ status }: { status: string }) {
+  return <Badge tone={statusBadgeTone(status)}>{status}</Badge>;
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:justify-between sm:gap-4">
+      <dt className="text-sm text-slate-600">{term}</dt>
+      <dd className="font-medium break-words text-slate-900 sm:text-right">{children}</dd>
+    </div>
+  );
+}
+
+function PartyCard({ title, party, empty }: { title: string; party: PublicParty | null; empty: string }) {
+  return (
+    <Card className="break-inside-avoid">
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {party ? (
+          <div className="space-y-2">
+            <p className="flex items-start gap-2 font-medium break-words text-slate-900">
+              <Icon name="user" aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+              {party.name}
+            </p>
+            {party.company ? (
+              <p className="flex items-start gap-2 break-words text-slate-700">
+                <Icon
+                  name="building-2"
+                  aria-hidden="true"
+                  className="mt-0.5 size-4 shrink-0 text-slate-500"
+                />
+                {party.company}
+              </p>
+            ) : null}
+            <p className="text-xs text-slate-600">
+              Contact details are not shown on the public tracking page.
+            </p>
+          </div>
+        ) : (
+          <p className="text-slate-600">{empty}</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function TrackingResult({
+  shipment,
+  trackingUrl,
+  qrCodeUrl,
+  overdue,
+}: {
+  shipment: PublicShipment;
+  trackingUrl: string;
+  qrCodeUrl: string;
+  overdue: boolean;
+}) {
+  const delivered =
+    isDeliveredStatus(shipment.status) || shipment.history.some((entry) => isDeliveredStatus(entry.status));
+  const updated = shipment.lastUpdatedAt;
+  return (
+    <div className="space-y-6">
+      <style>{PRINT_CSS}</style>
+      <Card className="break-inside-avoid">
+        <CardContent className="flex flex-col gap-6 pt-5 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0 space-y-3">
+            <h2 className="flex items-center gap-2 text-sm font-medium tracking-wide text-slate-600 uppercase">
+              <Icon name="package" aria-hidden="true" className="size-4" />
+              Tracking Number
+            </h2>
+            <p className="font-mono text-2xl font-bold break-all text-brand-900 sm:text-3xl">
+              {shipment.trackingNumber}
+            </p>
+            <div className="flex flex-wrap items-center gap-2">
+              <StatusBadge status={shipment.status} />
+              {overdue ? (
+                <Badge tone="red" title="The estimated delivery date has passed">
+                  <Icon name="triangle-alert" aria-hidden="true" className="mr-1 size-3" />
+                  Delayed?
+                </Badge>
+              ) : null}
+            </div>
+            <p className="flex items-start gap-1.5 text-sm text-slate-600">
+              <Icon name="clock" aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <span>
+                Last updated{" "}
+                <time dateTime={updated.toISOString()}>
+                  {formatDate(updated)} at {formatTime(updated)}
+                </time>{" "}
+                (GMT)
+              </span>
+            </p>
+            {overdue ? (
+              <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+                The estimated delivery date has passed and no delivery has been recorded yet. For news about
+                this shipment, please{" "}
+                <Link to="/contact" className="font-medium underline underline-offset-4">
+                  contact us
+                </Link>
+                .
+              </p>
+            ) : null}
+            <TrackingShareButtons url={trackingUrl} />
+          </div>
+          <TrackingQrCode src={qrCodeUrl} trackingNumber={shipment.trackingNumber} />
+        </CardContent>
+      </Card>
+
+      <Card className="break-inside-avoid">
+        <CardHeader>
+          <CardTitle>Route</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <RouteProgress
+            origin={shipment.originLocation}
+            current={shipment.currentLocation}
+            destination={shipment.destinationLocation}
+            delivered={delivered}
+          />
+        </CardContent>
+      </Card>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card className="break-inside-avoid">
+          <CardHeader>
+            <CardTitle>Shipment Details</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="divide-y divide-slate-100">
+              <Detail term="Status">
+                <StatusBadge status={shipment.status} />
+              </Detail>
+              <Detail term="Origin">{shipment.originLocation}</Detail>
+              <Detail term="Destination">{shipment.destinationLocation}</Detail>
+              <Detail term="Current Location">{shipment.currentLocation ?? "Unknown"}</Detail>
+              <Detail term="Estimated Delivery">
+                {shipment.estimatedDelivery ? (
+                  <time dateTime={shipment.estimatedDelivery.toISOString()}>
+                    {formatDate(shipment.estimatedDelivery)}
+                  </time>
+                ) : (
+                  "Not available"
+                )}
+              </Detail>
+              {shipment.weight !== null ? (
+                <Detail term="Weight">{weightFormat.format(shipment.weight)} kg</Detail>
+              ) : null}
+              {shipment.dimensions ? <Detail term="Dimensions">{shipment.dimensions}</Detail> : null}
+            </dl>
+          </CardContent>
+        </Card>
+
+        <Card className="break-inside-avoid lg:row-span-2">
+          <CardHeader>
+            <CardTitle>Status History</CardTitle>
+            <p className="text-sm text-slate-600">Newest first. Times are Monrovia time (GMT).</p>
+          </CardHeader>
+          <CardContent>
+            <StatusTimeline entries={shipment.history} />
+          </CardContent>
+        </Card>
+
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+          <PartyCard title="Shipper" party={shipment.shipper} empty="No shipper information available" />
+          <PartyCard
+            title="Consignee"
+            party={shipment.consignee}
+            empty="No consignee information available"
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+/**
+ * The page a request is for, without React Router's data-request suffix and parameters: where to come back
+ * to after logging in, or after an action on a list.
+ */
+export function requestedPath(request: Request): string {
+  const url = new URL(request.url);
+  let pathname = url.pathname;
+  if (pathname.endsWith("/_.data")) pathname = pathname.slice(0, -"/_.data".length) || "/";
+  else if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length);
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  const search = url.searchParams.toString();
+  return `${pathname}${search ? `?${search}` : ""}`;
+}

@@ -1,0 +1,317 @@
+// Every back-office route, found in app/routes.ts (so routes added later are covered too), refuses requests
+// without a valid session: no data comes back and nothing changes. Requests go through React Router's own
+// handler with the route modules' real middleware, loaders and actions, against a real database.
+import http from "node:http";
+import path from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import {
+  type RouteObject,
+  createStaticHandler,
+  type RouterContextProvider,
+  type StaticHandlerContext,
+} from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routeConfig from "#app/routes.ts";
+import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
+import * as schema from "#app/server/db/schema.ts";
+import { isCrossOriginWrite } from "../server/security.ts";
+import type { Services } from "#app/server/platform/services.server.ts";
+import { createSession } from "#app/server/auth/sessions.server.ts";
+import { createTestContext, createTestServices } from "../tests/setup/test-db.ts";
+
+type RouteModule = {
+  loader?: (args: unknown) => unknown;
+  action?: (args: unknown) => unknown;
+  middleware?: unknown[];
+};
+
+type AdminRoute = { id: string; url: string; module: RouteModule; index: boolean };
+
+const APP_DIR = path.resolve("app");
+const routeId = (entry: RouteConfigEntry) => entry.id ?? entry.file.replace(/\.[^.]+$/, "");
+const joinPath = (parent: string, child: string | undefined) =>
+  [parent, child].filter((part) => part !== undefined && part !== "").join("/");
+
+/** A URL that matches a route pattern: `:params` get a UUID, a splat gets a made-up page. */
+function sampleUrl(pattern: string): string {
+  const filled = pattern
+    .split("/")
+    .map((segment) =>
+      segment.startsWith(":")
+        ? "00000000-0000-4000-8000-000000000000"
+        : segment === "*"
+          ? "no-such-page"
+          : segment,
+    )
+    .join("/");
+  return `/${filled}`;
+}
+
+const adminRoutes: AdminRoute[] = [];
+
+/** React Router's route objects for the whole app (real modules), collecting the admin ones on the way. */
+async function buildRoutes(entries: RouteConfigEntry[], parentPath: string): Promise<RouteObject[]> {
+  const routes: RouteObject[] = [];
+  for (const entry of entries) {
+    const module = (await import(path.join(APP_DIR, entry.file))) as RouteModule;
+    const fullPath = joinPath(parentPath, entry.path);
+    const id = routeId(entry);
+    if (fullPath === "admin" || fullPath.startsWith("admin/")) {
+      adminRoutes.push({ id, url: sampleUrl(fullPath), module, index: entry.index === true });
+    }
+    const children = entry.children ? await buildRoutes(entry.children, fullPath) : undefined;
+    const route = {
+      id,
+      path: entry.path,
+      index: entry.index,
+      loader: module.loader,
+      action: module.action,
+      middleware: module.middleware,
+      hasErrorBoundary: true,
+      ...(entry.index ? {} : { children }),
+    } as RouteObject;
+    routes.push(route);
+  }
+  return routes;
+}
+
+let services: Services;
+let handler: ReturnType<typeof createStaticHandler>;
+let validToken: string;
+let expiredToken: string;
+
+beforeAll(async () => {
+  services = await createTestServices();
+  const root = (await import(path.join(APP_DIR, "root.tsx"))) as RouteModule;
+  const children = await buildRoutes(routeConfig, "");
+  handler = createStaticHandler([
+    {
+      id: "root",
+      path: "",
+      loader: root.loader,
+      middleware: root.middleware,
+      hasErrorBoundary: true,
+      children,
+    },
+  ] as unknown as RouteObject[]);
+  const { db, config } = services;
+  const user = await createAdminUser({
+    db,
+    email: "staff@example.com",
+    password: "a sturdy staff passphrase",
+  });
+  validToken = (await createSession({ db, config, userId: user!.id })).token;
+  const longAgo = new Date(Date.now() - 3 * 60 * 60 * 1000);
+  expiredToken = (await createSession({ db, config, userId: user!.id, now: longAgo })).token;
+});
+afterAll(() => services?.close());
+
+type Outcome = { response: Response; body: string };
+
+/** One request through React Router's handler, middleware included, as the server runs it. */
+async function send(
+  request: Request,
+  context: RouterContextProvider = createTestContext(services),
+): Promise<Outcome> {
+  const response = (await handler.query(request, {
+    requestContext: context,
+    generateMiddlewareResponse: async (query) => {
+      const result = await query(request);
+      if (result instanceof Response) return result;
+      const ctx = result as StaticHandlerContext;
+      const payload = { loaderData: ctx.loaderData, actionData: ctx.actionData, errors: ctx.errors };
+      return new Response(JSON.stringify(payload), { status: ctx.statusCode });
+    },
+  })) as Response;
+  return { response, body: await response.text() };
+}
+
+const cookieFor = (token: string | null) => (token ? { cookie: `admin_session=${token}` } : undefined);
+
+/** Every table's rows except sessions (reading an expired session deletes it: clean-up, not a change). */
+async function snapshot(): Promise<string> {
+  const { db } = services;
+  const tables = [
+    schema.adminUsers,
+    schema.siteSettings,
+    schema.passwordResetTokens,
+    schema.outbox,
+    schema.quoteRequests,
+    schema.contactSubmissions,
+    schema.shipments,
+    schema.shipmentStatusHistory,
+    schema.shippers,
+    schema.consignees,
+    schema.blogPosts,
+  ];
+  const rows = await Promise.all(tables.map((table) => db.select().from(table as never)));
+  return JSON.stringify(rows);
+}
+
+/** Bodies to post to an action: an empty form, and forms that would change something with a session. */
+const POST_BODIES: Record<string, Record<string, string>[]> = {
+  "routes/admin/settings": [
+    { intent: "add-user", email: "intruder@example.com", password: "an intruder passphrase" },
+    { intent: "remove-user", userId: "00000000-0000-4000-8000-000000000000" },
+    {
+      intent: "site",
+      companyName: "Hacked Ltd",
+      phone: "+1 555 0100",
+      email: "hacked@example.com",
+      address: "1 Nowhere Street",
+      "businessHours[0].days": "Every day",
+      "businessHours[0].hours": "Never",
+    },
+    {
+      intent: "change-password",
+      currentPassword: "x",
+      newPassword: "an intruder passphrase",
+      confirmPassword: "an intruder passphrase",
+    },
+  ],
+  "routes/admin/auth/change-password": [
+    {
+      currentPassword: "x",
+      newPassword: "an intruder passphrase",
+      confirmPassword: "an intruder passphrase",
+    },
+  ],
+};
+
+const SESSIONS: [string, () => Record<string, string> | undefined][] = [
+  ["no session", () => undefined],
+  ["an expired session", () => cookieFor(expiredToken)],
+  ["a forged cookie", () => cookieFor("A".repeat(43))],
+  ["a malformed cookie", () => ({ cookie: "admin_session=../../etc; admin_session=1" })],
+];
+
+/** The one admin GET that does not go to the login page: logging out by GET only goes back to the admin area. */
+const GET_REDIRECTS: Record<string, string> = { "routes/admin/auth/logout": "/admin/dashboard" };
+
+function expectRefused({ response, body }: Outcome, location = "/admin-login") {
+  expect(response.status, body).toBeGreaterThanOrEqual(300);
+  expect(response.status).toBeLessThan(400);
+  expect(response.headers.get("Location")?.startsWith(location)).toBe(true);
+  expect(body).toBe("");
+}
+
+describe("the admin routes found in app/routes.ts", () => {
+  it("include the layout, its pages and the catch-all", () => {
+    const ids = adminRoutes.map((route) => route.id);
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        "routes/admin/layout",
+        "routes/admin/index",
+        "routes/admin/dashboard",
+        "routes/admin/settings",
+        "routes/admin/$",
+        "routes/admin/auth/logout",
+        "routes/admin/auth/change-password",
+      ]),
+    );
+  });
+
+  it("serve a signed-in user (the harness works) and are never cached", async () => {
+    const { response, body } = await send(
+      new Request("http://localhost/admin/settings", { headers: cookieFor(validToken) }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(body).toContain("staff@example.com");
+    const missing = await send(
+      new Request("http://localhost/admin/no-such-page", { headers: cookieFor(validToken) }),
+    );
+    expect(missing.response.status).toBe(404);
+  });
+});
+
+describe.each(SESSIONS)("with %s", (_label, headers) => {
+  it("every admin loader answers with a redirect to the login page and no data", async () => {
+    for (const route of adminRoutes) {
+      if (!route.module.loader && !route.module.middleware) continue;
+      const outcome = await send(new Request(`http://localhost${route.url}`, { headers: headers() }));
+      expectRefused(outcome, GET_REDIRECTS[route.id]);
+    }
+  });
+
+  it("every admin action refuses and changes nothing", async () => {
+    const before = await snapshot();
+    for (const route of adminRoutes) {
+      if (!route.module.action) continue;
+      const url = `http://localhost${route.url}${route.index ? "?index" : ""}`;
+      for (const fields of [{}, ...(POST_BODIES[route.id] ?? [])]) {
+        const request = new Request(url, {
+          method: "POST",
+          headers: headers(),
+          body: new URLSearchParams(fields),
+        });
+        expectRefused(await send(request));
+      }
+    }
+    expect(await snapshot()).toBe(before);
+  });
+});
+
+describe("every admin action checks the session itself", () => {
+  it("refuses even when called without the layout's middleware", async () => {
+    const before = await snapshot();
+    for (const route of adminRoutes) {
+      if (!route.module.action) continue;
+      for (const fields of [{}, ...(POST_BODIES[route.id] ?? [])]) {
+        const request = new Request(`http://localhost${route.url}`, {
+          method: "POST",
+          headers: cookieFor("B".repeat(43)),
+          body: new URLSearchParams(fields),
+        });
+        const context = createTestContext(services);
+        const result = await Promise.resolve()
+          .then(() => route.module.action!({ request, context, params: {} }))
+          .catch((error: unknown) => error);
+        expect(result, route.id).toBeInstanceOf(Response);
+        expect((result as Response).headers.get("Location")?.startsWith("/admin-login"), route.id).toBe(true);
+      }
+    }
+    expect(await snapshot()).toBe(before);
+  });
+});
+
+describe("cross-origin writes", () => {
+  const site = "http://localhost:3000";
+  it("are recognised from the Origin or Sec-Fetch-Site headers", () => {
+    const check = (headers: Record<string, string>) =>
+      isCrossOriginWrite({ headers, host: "localhost:3000", siteUrl: site });
+    expect(check({ origin: "https://evil.example" })).toBe(true);
+    expect(check({ origin: "null" })).toBe(true);
+    expect(check({ origin: "not a url" })).toBe(true);
+    expect(check({ "sec-fetch-site": "cross-site" })).toBe(true);
+    expect(check({ origin: "http://localhost:3000" })).toBe(false);
+    expect(check({ "sec-fetch-site": "same-origin" })).toBe(false);
+  });
+
+  it("are refused by the HTTP shell before any admin or public action runs", async () => {
+    const { createApp } = await import("../server/app.ts");
+    const app = createApp({ services });
+    const server = http.createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const before = await snapshot();
+      for (const target of ["/admin/settings", "/admin/logout", "/admin-login", "/contact"]) {
+        const response = await fetch(`http://127.0.0.1:${port}${target}`, {
+          method: "POST",
+          headers: {
+            origin: "https://evil.example",
+            "content-type": "application/x-www-form-urlencoded",
+            cookie: `admin_session=${validToken}`,
+          },
+          body: "intent=add-user&email=intruder%40example.com&password=an+intruder+passphrase",
+        });
+        expect(response.status, target).toBe(403);
+        expect(await response.text()).toBe("Cross-origin requests are not allowed.");
+      }
+      expect(await snapshot()).toBe(before);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

@@ -1,0 +1,86 @@
+import { servicesContext } from "#app/context.ts";
+import { listPublishedPostsForSitemap } from "#app/server/blog-posts.server.ts";
+import type { Route } from "./+types/sitemap.xml";
+
+/** The public pages search engines should index (admin, login and per-shipment tracking pages are not). */
+const SITEMAP_PAGES = [
+  { path: "/", changefreq: "weekly", priority: "1.0" },
+  { path: "/services", changefreq: "monthly", priority: "0.9" },
+  { path: "/services/air-freight", changefreq: "monthly", priority: "0.8" },
+  { path: "/services/sea-freight", changefreq: "monthly", priority: "0.8" },
+  { path: "/services/trucking", changefreq: "monthly", priority: "0.8" },
+  { path: "/about", changefreq: "monthly", priority: "0.7" },
+  { path: "/contact", changefreq: "yearly", priority: "0.7" },
+  { path: "/track", changefreq: "yearly", priority: "0.6" },
+  { path: "/blog", changefreq: "weekly", priority: "0.8" },
+  { path: "/privacy-policy", changefreq: "yearly", priority: "0.3" },
+  { path: "/terms-of-service", changefreq: "yearly", priority: "0.3" },
+] as const;
+
+function escapeXml(value: string): string {
+  return value.replace(
+    /[<>&'"]/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!,
+  );
+}
+
+function urlEntry({
+  loc,
+  lastmod,
+  changefreq,
+  priority,
+}: {
+  loc: string;
+  lastmod?: Date;
+  changefreq: string;
+  priority: string;
+}) {
+  return [
+    "  <url>",
+    `    <loc>${escapeXml(loc)}</loc>`,
+    lastmod ? `    <lastmod>${lastmod.toISOString()}</lastmod>` : null,
+    `    <changefreq>${changefreq}</changefreq>`,
+    `    <priority>${priority}</priority>`,
+    "  </url>",
+  ]
+    .filter(Boolean)
+    .join("\n");
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, config } = context.get(servicesContext);
+  const posts = await listPublishedPostsForSitemap({ db });
+  // A post changes when edited (updated_at) or when a scheduled post goes live (published_at).
+  const lastChange = (p: { updatedAt: Date; publishedAt: Date }) =>
+    new Date(Math.max(p.updatedAt.getTime(), p.publishedAt.getTime()));
+  const newestPost = posts.reduce<Date | undefined>((latest, p) => {
+    const changed = lastChange(p);
+    return !latest || changed > latest ? changed : latest;
+  }, undefined);
+  const entries = [
+    ...SITEMAP_PAGES.map((page) =>
+      urlEntry({
+        loc: `${config.siteUrl}${page.path}`,
+        lastmod: page.path === "/blog" ? newestPost : undefined,
+        changefreq: page.changefreq,
+        priority: page.priority,
+      }),
+    ),
+    ...posts.map((post) =>
+      urlEntry({
+        loc: `${config.siteUrl}/blog/${encodeURIComponent(post.slug)}`,
+        lastmod: lastChange(post),
+        changefreq: "monthly",
+        priority: "0.6",
+      }),
+    ),
+  ];
+  const body = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${entries.join("\n")}
+</urlset>
+`;
+  return new Response(body, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

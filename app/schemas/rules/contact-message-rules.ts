@@ -1,0 +1,48 @@
+import {
+  checkFields,
+  emailErrors,
+  type FieldErrors,
+  type TextRule,
+  textErrors,
+} from "#app/schemas/rules/form-rules.ts";
+
+// The contact form's rules without zod, for the browser; contact-message.ts builds the server's schema from them.
+
+export const CONTACT_LIMITS = {
+  name: 100,
+  subject: 200,
+  message: 5000,
+} as const;
+
+export const contactMessages = {
+  name: "Name must be at least 2 characters.",
+  email: "Please enter a valid email address.",
+  subject: "Subject must be at least 5 characters.",
+  message: "Message must be at least 10 characters.",
+  successTitle: "Message sent successfully!",
+  successDescription: "We'll get back to you as soon as possible.",
+  failureTitle: "Failed to send message",
+  failureDescription: "Please try again later.",
+} as const;
+
+export const contactMessageRules = {
+  name: { label: "Name", min: 2, minMessage: contactMessages.name, max: CONTACT_LIMITS.name },
+  subject: { label: "Subject", min: 5, minMessage: contactMessages.subject, max: CONTACT_LIMITS.subject },
+  message: {
+    label: "Message",
+    min: 10,
+    minMessage: contactMessages.message,
+    max: CONTACT_LIMITS.message,
+    multiline: true,
+  },
+} satisfies Record<string, TextRule>;
+
+/** The browser's check of the contact form: the messages contactMessageSchema gives on the server. */
+export function checkContactMessage(formData: FormData): FieldErrors {
+  return checkFields(formData, {
+    name: (value) => textErrors(value, contactMessageRules.name),
+    email: emailErrors,
+    subject: (value) => textErrors(value, contactMessageRules.subject),
+    message: (value) => textErrors(value, contactMessageRules.message),
+  });
+}

@@ -1,0 +1,120 @@
+/**
+ * The rules of the public forms' text fields, without zod: the server's zod schemas (form-text.ts)
+ * are built from these, and the browser checks the same rules with the small functions below, so
+ * the public pages give instant feedback without shipping a validation library. The unit tests hold
+ * both sides to the same messages for the same input.
+ */
+
+/** Any control character (single-line fields: names, e-mail, cities). */
+export const CONTROL_CHARACTER = /\p{Cc}/u;
+/** A control character other than line feed, carriage return and tab (multi-line fields). */
+export const CONTROL_CHARACTER_EXCEPT_LINES = /[^\P{Cc}\n\r\t]/u;
+
+/** Browsers send a textarea's line breaks as CR LF; stored and counted as LF. */
+export function normalizeLineBreaks(value: string): string {
+  return value.replace(/\r\n?/g, "\n");
+}
+
+export const EMAIL_MESSAGE = "Please enter a valid email address.";
+export const EMAIL_MAX_LENGTH = 254;
+/** zod's own e-mail pattern (z.regexes.email), so both sides accept the same addresses. */
+export const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+/** The message for a value that is not one piece of text (a repeated field, a file upload). */
+export function singleValueMessage(label: string): string {
+  return `${label} must be a single text value.`;
+}
+
+export function maxLengthMessage(label: string, max: number): string {
+  return `${label} must be at most ${max} characters.`;
+}
+
+export function invalidCharactersMessage(label: string): string {
+  return `${label} contains characters that are not allowed.`;
+}
+
+/** A trimmed text field: at least `min` characters (else `minMessage`), at most `max`, no control characters. */
+export type TextRule = {
+  label: string;
+  min: number;
+  minMessage: string;
+  max: number;
+  /** Keeps line breaks and tabs. */
+  multiline?: boolean;
+};
+
+/** An optional trimmed multi-line text field. */
+export type OptionalTextRule = { label: string; max: number };
+
+/**
+ * A field's value as the server's form parser reads it: one text, a list for a repeated name, and
+ * `undefined` when missing or empty.
+ */
+export type FormValue = string | string[] | undefined;
+
+function readFormValue(formData: FormData, name: string): FormValue {
+  const values = formData.getAll(name).map((value) => (typeof value === "string" ? value : ""));
+  if (values.length > 1) return values;
+  return values[0] === "" ? undefined : values[0];
+}
+
+function lengthAndCharacterErrors(
+  text: string,
+  { label, max, forbidden }: { label: string; max: number; forbidden: RegExp },
+): string[] {
+  const errors: string[] = [];
+  if (text.length > max) errors.push(maxLengthMessage(label, max));
+  if (forbidden.test(text)) errors.push(invalidCharactersMessage(label));
+  return errors;
+}
+
+/** The browser's check of a TextRule; the same messages, in the same order, as textField() in form-text.ts. */
+export function textErrors(value: FormValue, rule: TextRule): string[] {
+  if (value === undefined) return [rule.minMessage];
+  if (typeof value !== "string") return [singleValueMessage(rule.label)];
+  const text = normalizeLineBreaks(value.trim());
+  const forbidden = rule.multiline ? CONTROL_CHARACTER_EXCEPT_LINES : CONTROL_CHARACTER;
+  return [
+    ...(text.length < rule.min ? [rule.minMessage] : []),
+    ...lengthAndCharacterErrors(text, { label: rule.label, max: rule.max, forbidden }),
+  ];
+}
+
+/** The browser's check of an OptionalTextRule (optionalTextField() in form-text.ts). */
+export function optionalTextErrors(value: FormValue, rule: OptionalTextRule): string[] {
+  if (value === undefined) return [];
+  if (typeof value !== "string") return [singleValueMessage(rule.label)];
+  const text = normalizeLineBreaks(value.trim());
+  return lengthAndCharacterErrors(text, { ...rule, forbidden: CONTROL_CHARACTER_EXCEPT_LINES });
+}
+
+/** The browser's check of an e-mail address (emailField() in form-text.ts). */
+export function emailErrors(value: FormValue): string[] {
+  if (value === undefined) return [EMAIL_MESSAGE];
+  if (typeof value !== "string") return [singleValueMessage("Email")];
+  const text = value.trim();
+  if (text.length > EMAIL_MAX_LENGTH) return [maxLengthMessage("Email", EMAIL_MAX_LENGTH)];
+  return EMAIL_PATTERN.test(text) ? [] : [EMAIL_MESSAGE];
+}
+
+/** One value of a fixed list (z.enum). */
+export function choiceErrors(value: FormValue, choices: readonly string[], message: string): string[] {
+  return typeof value === "string" && choices.includes(value) ? [] : [message];
+}
+
+/** Each field's messages (only fields with at least one). */
+export type FieldErrors = Record<string, string[]>;
+
+/** Runs one check per field over the form's data. */
+export function checkFields(
+  formData: FormData,
+  checks: Record<string, (value: FormValue, formData: FormData) => string[]>,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [name, check] of Object.entries(checks)) {
+    const messages = check(readFormValue(formData, name), formData);
+    if (messages.length > 0) errors[name] = messages;
+  }
+  return errors;
+}

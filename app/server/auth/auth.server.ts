@@ -1,0 +1,350 @@
+import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
+import { createContext, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
+import { requestContext, servicesContext } from "#app/context.ts";
+import { requestedPath } from "#app/lib/request-path.ts";
+import { RESET_LINK_MINUTES } from "#app/schemas/login.ts";
+import {
+  findAdminByEmail,
+  findAdminById,
+  recordLogin,
+  setAdminPassword,
+} from "#app/server/auth/staff-accounts.server.ts";
+import type { Config } from "#app/server/platform/config.server.ts";
+import type { Db } from "#app/server/db/client.server.ts";
+import { passwordResetTokens } from "#app/server/db/schema.ts";
+import type { Logger } from "#app/server/platform/logger.server.ts";
+import {
+  checkLoginThrottle,
+  clearLoginFailures,
+  recordLoginFailure,
+  tooManyAttemptsMessage,
+} from "#app/server/auth/login-throttle.server.ts";
+import { sendMail } from "#app/server/platform/mail.server.ts";
+import { hashPassword, verifyDummyPassword, verifyPassword } from "#app/server/auth/passwords.server.ts";
+import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
+import {
+  clearSessionCookie,
+  createSession,
+  createToken,
+  deleteSession,
+  deleteUserSessions,
+  getSessionUser,
+  hashToken,
+  pruneSessions,
+  readSessionToken,
+  type SessionUser,
+} from "#app/server/auth/sessions.server.ts";
+import { redirectWithToast } from "#app/server/platform/toast.server.ts";
+
+export type { SessionUser } from "#app/server/auth/sessions.server.ts";
+
+/** The signed-in staff member, set by the admin layout's middleware for every route below it. */
+export const adminContext = createContext<SessionUser>();
+
+type Ctx = Readonly<RouterContextProvider>;
+
+export const LOGIN_PATH = "/admin-login";
+export const CHANGE_PASSWORD_PATH = "/admin/change-password";
+
+export const NO_STORE = { "Cache-Control": "no-store" } as const;
+
+/** The signed-in user and their session token, or null. */
+export async function getAdminSession({
+  request,
+  context,
+}: {
+  request: Request;
+  context: Ctx;
+}): Promise<{ user: SessionUser; token: string } | null> {
+  const { db, config } = context.get(servicesContext);
+  const token = readSessionToken(request, config);
+  if (!token) return null;
+  const user = await getSessionUser({ db, config, token });
+  return user ? { user, token } : null;
+}
+
+/**
+ * The signed-in staff member, or a thrown redirect to the login page that remembers the page asked for and
+ * shows 'Authentication required'. A user whose password is temporary is sent to change it first.
+ * Call it in the admin layout's middleware AND in every admin action.
+ */
+export async function requireAdmin({
+  request,
+  context,
+  allowPasswordChange = false,
+}: {
+  request: Request;
+  context: Ctx;
+  allowPasswordChange?: boolean;
+}): Promise<SessionUser> {
+  const { config } = context.get(servicesContext);
+  const session = await getAdminSession({ request, context });
+  if (!session) {
+    const headers = new Headers(NO_STORE);
+    if (readSessionToken(request, config)) headers.append("Set-Cookie", clearSessionCookie(config));
+    const redirectTo = requestedPath(request);
+    throw redirectWithToast(
+      `${LOGIN_PATH}?${new URLSearchParams({ redirectTo })}`,
+      {
+        type: "error",
+        title: "Authentication required",
+        description: "Please log in to access the admin area",
+      },
+      { headers },
+    );
+  }
+  if (session.user.mustChangePassword && !allowPasswordChange) {
+    throw redirect(CHANGE_PASSWORD_PATH, { headers: NO_STORE });
+  }
+  return session.user;
+}
+
+/** The signed-in user as set by the admin layout's middleware (loaders below the layout). */
+export function getAdmin(context: Ctx): SessionUser {
+  return context.get(adminContext);
+}
+
+/** The admin layout's guard: no session, no admin page; and no admin page is ever stored by a cache. */
+export const requireAdminMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const user = await requireAdmin({ request, context });
+  context.set(adminContext, user);
+  const response = await next();
+  // An event stream (/admin/events) also says no-transform, so compression and proxies never buffer it.
+  const noTransform = response.headers.get("Cache-Control")?.includes("no-transform");
+  response.headers.set("Cache-Control", noTransform ? "no-store, no-transform" : "no-store");
+  return response;
+};
+
+/** Marks every response of a route as not to be stored (login, password pages). */
+export const noStoreMiddleware: MiddlewareFunction<Response> = async (_args, next) => {
+  const response = await next();
+  response.headers.set("Cache-Control", "no-store");
+  return response;
+};
+
+export type LoginResult =
+  | { ok: true; user: SessionUser; cookie: string }
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
+
+/**
+ * Checks an e-mail and password with throttling per account and per address. The answer and the time it
+ * takes are the same whether or not the account exists. On success: a new session (any session the browser
+ * had is ended), the login time, and an old-format hash replaced by argon2id.
+ */
+export async function login({
+  db,
+  config,
+  email,
+  password,
+  ip,
+  userAgent,
+  previousToken,
+}: {
+  db: Db;
+  config: Pick<Config, "SESSION_IDLE_MINUTES" | "SESSION_MAX_DAYS" | "isProduction" | "siteUrl">;
+  email: string;
+  password: string;
+  ip: string;
+  userAgent?: string | null;
+  previousToken?: string | null;
+}): Promise<LoginResult> {
+  const throttle = await checkLoginThrottle({ db, email, ip });
+  if (!throttle.allowed)
+    return { ok: false, reason: "throttled", retryAfterSeconds: throttle.retryAfterSeconds };
+
+  const user = await findAdminByEmail({ db, email });
+  const check = user
+    ? await verifyPassword({ stored: user.passwordHash, password })
+    : { valid: await verifyDummyPassword(password), needsRehash: false };
+  if (!user || !check.valid) {
+    await recordLoginFailure({ db, email, ip });
+    return { ok: false, reason: "invalid" };
+  }
+
+  await clearLoginFailures({ db, email });
+  await recordLogin({
+    db,
+    userId: user.id,
+    newPasswordHash: check.needsRehash ? await hashPassword(password) : undefined,
+  });
+  if (previousToken) await deleteSession({ db, token: previousToken });
+  // Housekeeping: sessions past their end are useless rows; dropping them now and then keeps the table small.
+  await pruneSessions({ db, config });
+  const session = await createSession({ db, config, userId: user.id, ip, userAgent });
+  return {
+    ok: true,
+    user: { id: user.id, email: user.email, name: user.name, mustChangePassword: user.mustChangePassword },
+    cookie: session.cookie,
+  };
+}
+
+/** Ends the request's session on the server; returns the Set-Cookie header that clears the cookie. */
+export async function logout({ request, context }: { request: Request; context: Ctx }): Promise<string> {
+  const { db, config } = context.get(servicesContext);
+  const token = readSessionToken(request, config);
+  if (token) await deleteSession({ db, token });
+  return clearSessionCookie(config);
+}
+
+/**
+ * Changes the signed-in user's password after checking the current one. Every session of the user ends,
+ * and the current one is replaced by a new one (the returned cookie).
+ */
+export async function changePassword({
+  request,
+  context,
+  user,
+  currentPassword,
+  newPassword,
+}: {
+  request: Request;
+  context: Ctx;
+  user: SessionUser;
+  currentPassword: string;
+  newPassword: string;
+}): Promise<{ ok: true; cookie: string } | { ok: false; error: string }> {
+  const { db, config } = context.get(servicesContext);
+  const { clientIp } = context.get(requestContext);
+  const throttle = await checkLoginThrottle({ db, email: user.email, ip: clientIp });
+  if (!throttle.allowed) return { ok: false, error: tooManyAttemptsMessage(throttle.retryAfterSeconds) };
+  const row = await findAdminById({ db, id: user.id });
+  if (!row || !(await verifyPassword({ stored: row.passwordHash, password: currentPassword })).valid) {
+    await recordLoginFailure({ db, email: user.email, ip: clientIp });
+    return { ok: false, error: "The current password is not correct." };
+  }
+  await setAdminPassword({ db, userId: user.id, password: newPassword, mustChangePassword: false });
+  await deleteUserSessions({ db, userId: user.id });
+  const session = await createSession({
+    db,
+    config,
+    userId: user.id,
+    ip: clientIp,
+    userAgent: request.headers.get("user-agent"),
+  });
+  return { ok: true, cookie: session.cookie };
+}
+
+/**
+ * 'Forgot password?': e-mails a single-use link valid for 30 minutes when the address belongs to an account.
+ * The caller answers the same either way. At most 3 links per address in 15 minutes.
+ */
+export async function requestPasswordReset({
+  db,
+  config,
+  logger,
+  email,
+  now = new Date(),
+}: {
+  db: Db;
+  config: Pick<Config, "siteUrl" | "SMTP_URL" | "MAIL_FROM" | "OUTBOX_DIR">;
+  logger: Pick<Logger, "info" | "error">;
+  email: string;
+  now?: Date;
+}): Promise<void> {
+  const user = await findAdminByEmail({ db, email });
+  if (!user) return;
+  const limit = await consumeRateLimit({
+    db,
+    key: `reset:account:${user.id}`,
+    limit: 3,
+    windowSeconds: 15 * 60,
+    now,
+  });
+  if (!limit.allowed) return;
+  const token = createToken();
+  await db
+    .delete(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, user.id), lt(passwordResetTokens.expiresAt, now)));
+  await db.insert(passwordResetTokens).values({
+    tokenHash: hashToken(token),
+    userId: user.id,
+    expiresAt: new Date(now.getTime() + RESET_LINK_MINUTES * 60 * 1000),
+  });
+  const link = `${config.siteUrl}/admin-reset-password?${new URLSearchParams({ token })}`;
+  await sendMail({
+    db,
+    config,
+    logger,
+    mail: {
+      to: user.email,
+      subject: "Reset your admin password",
+      text: [
+        `Someone asked to reset the password of the admin account for ${user.email} on ${config.siteUrl}.`,
+        "",
+        `To choose a new password, open this link within ${RESET_LINK_MINUTES} minutes. It works once:`,
+        link,
+        "",
+        "If you did not ask for this, ignore this e-mail: your password stays as it is.",
+      ].join("\n"),
+    },
+  });
+}
+
+/** Whether a reset link's token is known, unused and not expired. */
+export async function isResetTokenValid({
+  db,
+  token,
+  now = new Date(),
+}: {
+  db: Db;
+  token: string;
+  now?: Date;
+}) {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return false;
+  const [row] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, hashToken(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    );
+  return Boolean(row);
+}
+
+/**
+ * Uses a reset link: sets the new password, ends every session of the account and voids its other links.
+ * False when the token is unknown, used or expired.
+ */
+export async function resetPasswordWithToken({
+  db,
+  token,
+  password,
+  now = new Date(),
+}: {
+  db: Db;
+  token: string;
+  password: string;
+  now?: Date;
+}): Promise<boolean> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return false;
+  const [used] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, hashToken(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId });
+  if (!used) return false;
+  const user = await findAdminById({ db, id: used.userId });
+  if (!user) return false;
+  await setAdminPassword({ db, userId: user.id, password, mustChangePassword: false });
+  await deleteUserSessions({ db, userId: user.id });
+  await db
+    .delete(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.userId, user.id),
+        or(isNull(passwordResetTokens.usedAt), lt(passwordResetTokens.expiresAt, now)),
+      ),
+    );
+  await clearLoginFailures({ db, email: user.email });
+  return true;
+}

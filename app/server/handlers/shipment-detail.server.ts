@@ -1,0 +1,265 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import { servicesContext } from "#app/context.ts";
+import { formatDate, formatTime } from "#app/lib/format.ts";
+import { isDeliveryOverdue } from "#app/lib/shipment-status.ts";
+import { partySchema, statusUpdateSchema } from "#app/schemas/shipment.ts";
+import { rowIdSchema, SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
+import { requireAdmin } from "#app/server/auth/auth.server.ts";
+import { isUuid } from "#app/server/db/text-search.server.ts";
+import { readFormData, readIntent } from "#app/server/handlers/forms.server.ts";
+import { deleteParty, type Party, type PartyKind, updateParty } from "#app/server/parties.server.ts";
+import {
+  addStatusUpdate,
+  deleteStatusUpdate,
+  getShipmentById,
+  updateStatusUpdate,
+} from "#app/server/shipments.server.ts";
+import { redirectWithToast } from "#app/server/platform/toast.server.ts";
+
+// The shipment detail page's loader and action: the shipment with its parties and history, and the edits
+// made on that page (parties, status history).
+
+type Ctx = Readonly<RouterContextProvider>;
+
+// The screen's contract: the page's components import these types (never this module's code).
+
+/** A shipper or consignee as the page shows it (and its edit form starts with): absent fields are "". */
+export type DetailParty = {
+  id: string;
+  name: string;
+  company: string;
+  email: string;
+  phone: string;
+  address: string;
+};
+
+/** One status update: its date as the page shows it, and as ISO for the <time> element. */
+export type DetailEntry = {
+  id: string;
+  status: string;
+  location: string;
+  notes: string;
+  date: string;
+  iso: string;
+};
+
+/** The shipment as the page shows it; dates already formatted, so the server and the browser show the same text. */
+export type DetailShipment = {
+  id: string;
+  trackingNumber: string;
+  status: string;
+  originLocation: string;
+  destinationLocation: string;
+  currentLocation: string | null;
+  estimatedDelivery: string | null;
+  weight: number | null;
+  dimensions: string | null;
+  notes: string | null;
+  createdAt: string;
+  overdue: boolean;
+  shipper: DetailParty | null;
+  consignee: DetailParty | null;
+  /** Newest first. */
+  history: DetailEntry[];
+};
+
+/** The page's loader data. */
+export type ShipmentDetailData = {
+  /** A new key after every change clears the 'Add Status Update' form (a refused post keeps what was typed). */
+  formKey: number;
+  shipment: DetailShipment;
+};
+
+/** The action's answer to a refused post (a redirect with a toast otherwise). */
+export type DetailActionData = {
+  intent: string | null;
+  /** The row the form was about (a party or a status update), to show the errors at the right form. */
+  target: string | null;
+  result: SubmissionResult<string[]>;
+};
+
+function notFound(): never {
+  throw data(null, { status: 404 });
+}
+
+const toDetailParty = (row: Party | null): DetailParty | null =>
+  row
+    ? {
+        id: row.id,
+        name: row.name,
+        company: row.company ?? "",
+        email: row.email ?? "",
+        phone: row.phone ?? "",
+        address: row.address ?? "",
+      }
+    : null;
+
+/** The shipment, its full shipper and consignee, and its history newest first, as the page shows them; 404 when unknown. */
+export async function loadShipmentDetail({
+  context,
+  id,
+}: {
+  context: Ctx;
+  id: string;
+}): Promise<ShipmentDetailData> {
+  const { db } = context.get(servicesContext);
+  const shipment = await getShipmentById({ db, id });
+  if (!shipment) notFound();
+  return {
+    formKey: Date.now(),
+    shipment: {
+      id: shipment.id,
+      trackingNumber: shipment.trackingNumber,
+      status: shipment.status,
+      originLocation: shipment.originLocation,
+      destinationLocation: shipment.destinationLocation,
+      currentLocation: shipment.currentLocation,
+      estimatedDelivery: shipment.estimatedDelivery ? formatDate(shipment.estimatedDelivery) : null,
+      weight: shipment.weight,
+      dimensions: shipment.dimensions,
+      notes: shipment.notes,
+      createdAt: `${formatDate(shipment.createdAt)} ${formatTime(shipment.createdAt)}`,
+      overdue: isDeliveryOverdue({
+        estimatedDelivery: shipment.estimatedDelivery,
+        status: shipment.status,
+        history: shipment.history,
+      }),
+      shipper: toDetailParty(shipment.shipper),
+      consignee: toDetailParty(shipment.consignee),
+      history: shipment.history.map((entry) => ({
+        id: entry.id,
+        status: entry.status,
+        location: entry.location,
+        notes: entry.notes ?? "",
+        date: `${formatDate(entry.timestamp)} ${formatTime(entry.timestamp)}`,
+        iso: entry.timestamp.toISOString(),
+      })),
+    },
+  };
+}
+
+const invalid = (intent: string | null, target: string | null, message: string) =>
+  data<DetailActionData>(
+    { intent, target, result: { status: "error", error: { "": [message] } } },
+    { status: 400 },
+  );
+
+const PARTY_INTENTS: Record<string, { kind: PartyKind; op: "update" | "delete" }> = {
+  [SHIPMENT_DETAIL_INTENTS.updateShipper]: { kind: "shipper", op: "update" },
+  [SHIPMENT_DETAIL_INTENTS.deleteShipper]: { kind: "shipper", op: "delete" },
+  [SHIPMENT_DETAIL_INTENTS.updateConsignee]: { kind: "consignee", op: "update" },
+  [SHIPMENT_DETAIL_INTENTS.deleteConsignee]: { kind: "consignee", op: "delete" },
+};
+
+const TITLE = { shipper: "Shipper", consignee: "Consignee" } as const;
+
+/**
+ * Every change made on the detail page, chosen by the form's `intent`: edit or delete the shipper or the
+ * consignee, add, edit or delete a status update. Invalid input answers 400 with the messages (nothing
+ * changed); success and unexpected failures go back to the page with the spec's toast.
+ */
+export async function shipmentDetailAction({
+  request,
+  context,
+  id,
+}: {
+  request: Request;
+  context: Ctx;
+  id: string;
+}) {
+  await requireAdmin({ request, context });
+  const { db, logger } = context.get(servicesContext);
+  if (!isUuid(id)) notFound();
+  const shipment = await getShipmentById({ db, id });
+  if (!shipment) notFound();
+  const page = `/admin/shipments/${shipment.id}`;
+
+  const formData = await readFormData(request);
+  const intent = readIntent(formData);
+  if (!formData || !intent) return invalid(null, null, "The form could not be read. Please try again.");
+
+  const party = PARTY_INTENTS[intent];
+  if (party) {
+    const { kind, op } = party;
+    const current = kind === "shipper" ? shipment.shipper : shipment.consignee;
+    const failure = `Failed to ${op} ${kind}`;
+    if (!current)
+      return redirectWithToast(page, {
+        type: "error",
+        title: failure,
+        description: `${TITLE[kind]} ID not found`,
+      });
+    try {
+      if (op === "delete") {
+        const deleted = await deleteParty({ db, kind, id: current.id });
+        if (!deleted) return redirectWithToast(page, { type: "error", title: failure });
+        logger.info({ partyId: current.id, kind }, "Party deleted");
+        return redirectWithToast(page, { type: "success", title: `${TITLE[kind]} deleted` });
+      }
+      const submission = parseWithZod(formData, { schema: partySchema });
+      if (submission.status !== "success") {
+        return data<DetailActionData>({ intent, target: kind, result: submission.reply() }, { status: 400 });
+      }
+      const updated = await updateParty({ db, kind, id: current.id, input: submission.value });
+      if (!updated) return redirectWithToast(page, { type: "error", title: failure });
+      return redirectWithToast(page, { type: "success", title: `${TITLE[kind]} updated` });
+    } catch (error) {
+      logger.error({ err: error, kind, op }, "Changing a party failed");
+      return redirectWithToast(page, { type: "error", title: failure });
+    }
+  }
+
+  if (intent === SHIPMENT_DETAIL_INTENTS.addStatus) {
+    const submission = parseWithZod(formData, { schema: statusUpdateSchema });
+    if (submission.status !== "success") {
+      return data<DetailActionData>({ intent, target: "new", result: submission.reply() }, { status: 400 });
+    }
+    try {
+      const entry = await addStatusUpdate({ db, shipmentId: shipment.id, input: submission.value });
+      if (!entry) return redirectWithToast(page, { type: "error", title: "Failed to add status update" });
+      return redirectWithToast(page, { type: "success", title: "Status update added" });
+    } catch (error) {
+      logger.error({ err: error, shipmentId: shipment.id }, "Adding a status update failed");
+      return redirectWithToast(page, { type: "error", title: "Failed to add status update" });
+    }
+  }
+
+  if (intent === SHIPMENT_DETAIL_INTENTS.updateStatus || intent === SHIPMENT_DETAIL_INTENTS.deleteStatus) {
+    const row = rowIdSchema.safeParse({ id: formData.get("id") });
+    if (!row.success) return invalid(intent, null, "This status update does not exist.");
+    const entryId = row.data.id;
+    const failure =
+      intent === SHIPMENT_DETAIL_INTENTS.updateStatus ? "Failed to update status" : "Failed to delete status";
+    try {
+      if (intent === SHIPMENT_DETAIL_INTENTS.deleteStatus) {
+        const deleted = await deleteStatusUpdate({ db, shipmentId: shipment.id, id: entryId });
+        if (!deleted) return redirectWithToast(page, { type: "error", title: failure });
+        return redirectWithToast(page, { type: "success", title: "Status deleted successfully" });
+      }
+      const submission = parseWithZod(formData, {
+        schema: statusUpdateSchema.omit({ alsoSetCurrent: true }),
+      });
+      if (submission.status !== "success") {
+        return data<DetailActionData>(
+          { intent, target: entryId, result: submission.reply() },
+          { status: 400 },
+        );
+      }
+      const updated = await updateStatusUpdate({
+        db,
+        shipmentId: shipment.id,
+        id: entryId,
+        input: submission.value,
+      });
+      if (!updated) return redirectWithToast(page, { type: "error", title: failure });
+      return redirectWithToast(page, { type: "success", title: "Status update saved" });
+    } catch (error) {
+      logger.error({ err: error, shipmentId: shipment.id, entryId }, "Changing a status update failed");
+      return redirectWithToast(page, { type: "error", title: failure });
+    }
+  }
+
+  return invalid(intent, null, "Unknown action.");
+}

@@ -1,0 +1,32 @@
+// The public layout's middleware that answers from the page cache (page-cache.server.ts), apart from
+// the cache itself so that the cache, which the services assemble, does not import the router context.
+import type { MiddlewareFunction } from "react-router";
+import { requestContext, servicesContext } from "#app/context.ts";
+import { CACHEABLE_PAGES } from "#app/server/platform/page-cache.server.ts";
+
+/** Responses that depend on the visitor: a toast to show (cookie), or anything setting a cookie. */
+const hasToast = (request: Request) => /(?:^|;\s*)toast=/.test(request.headers.get("cookie") ?? "");
+
+/**
+ * Serves the pages in {@link CACHEABLE_PAGES} from the page cache, and stores them after rendering.
+ * Only complete 200 answers to GET are kept (documents and their client-side data requests alike), never
+ * one that sets a cookie or one rendered for a visitor with a toast waiting.
+ */
+export const cachePublicPages: MiddlewareFunction<Response> = async ({ request, context, pattern }, next) => {
+  // React Router gives the pattern without its leading slash ("blog/:slug"), the index route as "/".
+  const route = pattern.startsWith("/") ? pattern : `/${pattern}`;
+  if (request.method !== "GET" || !CACHEABLE_PAGES.has(route) || hasToast(request)) return next();
+  const { pageCache } = context.get(servicesContext);
+  const { nonce } = context.get(requestContext);
+  const url = new URL(request.url);
+  const key = `${url.pathname}${url.search}`;
+  const hit = pageCache.get(key, nonce);
+  if (hit) return hit;
+
+  const generation = pageCache.generation;
+  const response = await next();
+  if (response.status !== 200 || response.headers.has("Set-Cookie") || !response.body) return response;
+  const body = await response.text();
+  pageCache.store(key, { status: response.status, headers: response.headers, body }, nonce, generation);
+  return new Response(body, { status: response.status, headers: response.headers });
+};

@@ -1,0 +1,169 @@
+import crypto from "node:crypto";
+import type { EventBus } from "#app/server/platform/events.server.ts";
+import type { Logger } from "#app/server/platform/logger.server.ts";
+
+/**
+ * Public pages that are the same for every visitor (no form with a per-visitor key, nothing personal),
+ * by route pattern. Tracking results are personal and never cached; the contact and services pages
+ * carry a form.
+ */
+export const CACHEABLE_PAGES: ReadonlySet<string> = new Set([
+  "/",
+  "/about",
+  "/services/road-transport",
+  "/services/:serviceId",
+  "/blog",
+  "/blog/:slug",
+  "/privacy-policy",
+  "/terms-of-service",
+]);
+
+type CachedPage = {
+  status: number;
+  headers: [string, string][];
+  body: string;
+  bytes: number;
+  storedAt: number;
+};
+
+export type PageCache = {
+  /** A stored page with this request's nonce in place, or undefined. */
+  get(key: string, nonce: string): Response | undefined;
+  /** Stores a rendered page unless content changed since `generation` was read. */
+  store(
+    key: string,
+    page: { status: number; headers: Headers; body: string },
+    nonce: string,
+    generation: number,
+  ): void;
+  /** Bumped by every change of content; read it before rendering and pass it to store(). */
+  readonly generation: number;
+  clear(): void;
+  readonly size: number;
+  close(): void;
+};
+
+/**
+ * Rendered public pages kept in memory, so a page that is the same for everyone is rendered once, not
+ * on every request. Whatever changes what those pages show (site settings, blog posts, media) is
+ * announced by the database (drizzle/0004) and empties the cache on every instance. Content can also
+ * change with nobody writing: a scheduled blog post goes live at its time, so the cache empties itself
+ * then (`nextChangeAt` says when). Entries expire after `maxAgeMs` in any case, a bound should an
+ * announcement be lost. The per-request CSP nonce is stored as a secret placeholder and put back on
+ * the way out.
+ */
+export function createPageCache({
+  events,
+  nextChangeAt = async () => null,
+  logger,
+  maxEntries = 300,
+  maxBytes = 32 * 1024 * 1024,
+  maxEntryBytes = 1024 * 1024,
+  maxAgeMs = 5 * 60_000,
+}: {
+  events: EventBus;
+  /** When content next changes by itself after `since` (the next scheduled post), or null. */
+  nextChangeAt?: (since: Date) => Promise<Date | null>;
+  logger?: Pick<Logger, "warn">;
+  maxEntries?: number;
+  maxBytes?: number;
+  maxEntryBytes?: number;
+  maxAgeMs?: number;
+}): PageCache {
+  const pages = new Map<string, CachedPage>();
+  const placeholder = `nonce-${crypto.randomUUID()}`;
+  let bytes = 0;
+  let generation = 0;
+
+  const remove = (key: string) => {
+    const page = pages.get(key);
+    if (!page) return;
+    pages.delete(key);
+    bytes -= page.bytes;
+  };
+  const clear = () => {
+    generation++;
+    pages.clear();
+    bytes = 0;
+  };
+
+  // One timer, for the next moment content changes by itself; re-planned after every change.
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const plan = () => {
+    const planned = generation;
+    // From the moment of planning, not of the answer: a post going live while the query runs still
+    // gets its (immediate) timer.
+    nextChangeAt(new Date()).then(
+      (at) => {
+        if (closed || planned !== generation) return;
+        clearTimeout(timer);
+        timer = undefined;
+        if (!at) return;
+        // At most ~24 days ahead (the timer's range); the timer then plans again.
+        const delay = Math.min(Math.max(at.getTime() - Date.now(), 0), 2 ** 31 - 1);
+        timer = setTimeout(() => {
+          clear();
+          plan();
+        }, delay);
+        timer.unref();
+      },
+      (error: unknown) => logger?.warn({ err: error }, "Could not plan the page cache's next refresh"),
+    );
+  };
+  const unsubscribe = events.subscribe((event) => {
+    if (event.type !== "content.changed") return;
+    clear();
+    plan();
+  });
+  plan();
+
+  return {
+    get(key, nonce) {
+      const page = pages.get(key);
+      if (!page) return undefined;
+      if (performance.now() - page.storedAt > maxAgeMs) {
+        remove(key);
+        return undefined;
+      }
+      // Most recently used last: the first entry is the one to evict.
+      pages.delete(key);
+      pages.set(key, page);
+      return new Response(page.body.replaceAll(placeholder, nonce), {
+        status: page.status,
+        headers: page.headers,
+      });
+    },
+    store(key, page, nonce, startedAt) {
+      if (startedAt !== generation) return;
+      const body = page.body.replaceAll(nonce, placeholder);
+      const size = body.length * 2 + key.length * 2;
+      if (size > maxEntryBytes) return;
+      remove(key);
+      pages.set(key, {
+        status: page.status,
+        headers: [...page.headers],
+        body,
+        bytes: size,
+        storedAt: performance.now(),
+      });
+      bytes += size;
+      for (const oldest of pages.keys()) {
+        if (pages.size <= maxEntries && bytes <= maxBytes) break;
+        remove(oldest);
+      }
+    },
+    get generation() {
+      return generation;
+    },
+    clear,
+    get size() {
+      return pages.size;
+    },
+    close() {
+      closed = true;
+      clearTimeout(timer);
+      unsubscribe();
+    },
+  };
+}

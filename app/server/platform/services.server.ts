@@ -1,0 +1,122 @@
+import { ensureFirstAdmin } from "#app/server/auth/staff-accounts.server.ts";
+import { type Config, loadConfig } from "#app/server/platform/config.server.ts";
+import { type Database, migrateDatabase, openConfiguredDatabase } from "#app/server/db/client.server.ts";
+import { type DatabaseHealth, watchDatabaseHealth } from "#app/server/db/health.server.ts";
+import { type EventBus, startEventBus } from "#app/server/platform/events.server.ts";
+import { createLogger, type Logger } from "#app/server/platform/logger.server.ts";
+import { findNextPublicationTime } from "#app/server/blog-posts.server.ts";
+import { createPageCache, type PageCache } from "#app/server/platform/page-cache.server.ts";
+import {
+  RATE_LIMIT_PRUNE_INTERVAL_MS,
+  scheduleRateLimitPruning,
+} from "#app/server/platform/rate-limit.server.ts";
+import { seedOnFirstStart } from "#app/server/seed.server.ts";
+import { createSiteSettingsCache, type SiteSettingsCache } from "#app/server/settings.server.ts";
+
+export type Services = {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  db: Database["db"];
+  /** New quote requests and contact messages, as the database announces them. */
+  events: EventBus;
+  /** Whether the database answers (a PostgreSQL server can go away; the app then answers 503). */
+  dbHealth: DatabaseHealth;
+  /** The site settings every page shows, cached and dropped whenever they change. */
+  siteSettings: SiteSettingsCache;
+  /** Rendered public pages that are the same for everyone, dropped whenever their content changes. */
+  pageCache: PageCache;
+  close(): Promise<void>;
+};
+
+/** Validates the configuration, opens and migrates the database and loads starter content once. */
+export async function startServices(
+  env: Record<string, string | undefined> = process.env,
+): Promise<Services> {
+  const config = loadConfig(env);
+  const logger = createLogger(config.LOG_LEVEL);
+  const started = performance.now();
+  const database = await openConfiguredDatabase(config, logger);
+  try {
+    await migrateDatabase(database);
+    if (config.SEED_DEMO) {
+      const seeded = await seedOnFirstStart({ db: database.db });
+      if (seeded) logger.info("Loaded the demo content into a new database (SEED_DEMO=false turns this off)");
+    }
+    await ensureFirstAdmin({ db: database.db, config, logger });
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+  const services = await assembleServices({
+    config,
+    logger,
+    database,
+    health: { timeoutMs: config.DATABASE_TIMEOUT_MS },
+  });
+  logger.info(
+    { database: database.kind, ms: Math.round(performance.now() - started) },
+    database.kind === "embedded"
+      ? `Database ready (embedded PostgreSQL, ${config.DATA_DIR})`
+      : "Database ready (PostgreSQL)",
+  );
+  return services;
+}
+
+/**
+ * The services around an open, migrated database: the event bus, the health watch, the caches and the
+ * housekeeping timers. The app (startServices) and the tests (tests/setup/test-db.ts) both build them here.
+ * Closing them closes the database too; so does a failure to start them.
+ */
+export async function assembleServices({
+  config,
+  logger,
+  database,
+  health,
+  pruneRateLimitsEveryMs = RATE_LIMIT_PRUNE_INTERVAL_MS,
+}: {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  /** How long a health ping may take, and how often the health watch pings (its default unless given). */
+  health: { timeoutMs: number; intervalMs?: number };
+  pruneRateLimitsEveryMs?: number;
+}): Promise<Services> {
+  let events: EventBus;
+  try {
+    events = await startEventBus({ database, logger });
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+  const dbHealth = watchDatabaseHealth({ database, logger, ...health });
+  const siteSettings = createSiteSettingsCache({ db: database.db, events });
+  const pageCache = createPageCache({
+    events,
+    logger,
+    nextChangeAt: (since) => findNextPublicationTime({ db: database.db, now: since }),
+  });
+  const rateLimitPruning = scheduleRateLimitPruning({
+    db: database.db,
+    logger,
+    intervalMs: pruneRateLimitsEveryMs,
+  });
+  return {
+    config,
+    logger,
+    database,
+    db: database.db,
+    events,
+    dbHealth,
+    siteSettings,
+    pageCache,
+    async close() {
+      await rateLimitPruning.close();
+      pageCache.close();
+      siteSettings.close();
+      dbHealth.close();
+      await events.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import fs from "node:fs";
+import path from "node:path";
+import express from "express";
+
+/**
+ * The production build's client files: /assets/… (hashed names, cached for a year) and the other public
+ * files (favicon, icon sprite, images; cached for an hour). In development Vite serves them.
+ */
+export function staticFiles(buildDir: string): express.Router {
+  const client = path.join(buildDir, "client");
+  const router = express.Router();
+  router.use(
+    "/assets",
+    express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
+  );
+  // The other public files are few and fixed: only their paths reach the file system, so a page request
+  // does not pay for a failed stat first.
+  const publicFiles = new Set(
+    fs
+      .readdirSync(client, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map(
+        (entry) =>
+          `/${path.relative(client, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`,
+      )
+      .filter((file) => !file.startsWith("/assets/")),
+  );
+  const serveFile = express.static(client, { maxAge: "1h", index: false });
+  router.use((req, res, next) => (publicFiles.has(req.path) ? serveFile(req, res, next) : next()));
+  return router;
+}

@@ -1,0 +1,49 @@
+import type express from "express";
+import type { Config } from "#app/server/platform/config.server.ts";
+import { isCrossOriginWrite } from "./security.ts";
+
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * An answer sent before its request's body was read (a redirect to the login page, a refusal, a 405)
+ * leaves the rest of that body unread: drain it, or the next request on the connection would wait.
+ */
+export const drainUnreadBody: express.RequestHandler = (req, res, next) => {
+  res.once("finish", () => {
+    if (req.complete) return;
+    req.removeAllListeners("data");
+    req.resume();
+  });
+  next();
+};
+
+/**
+ * Refuses a state-changing request before any route sees it: one from another site (403), one whose body
+ * does not declare its length (411), one larger than BODY_LIMIT_KB (413; media uploads may be as large as
+ * MEDIA_MAX_MB).
+ */
+export function writeGuard(
+  config: Pick<Config, "siteUrl" | "BODY_LIMIT_KB" | "MEDIA_MAX_MB">,
+): express.RequestHandler {
+  return (req, res, next) => {
+    if (!WRITE_METHODS.has(req.method)) return next();
+    if (isCrossOriginWrite({ headers: req.headers, host: req.get("host"), siteUrl: config.siteUrl })) {
+      res.status(403).type("text/plain").send("Cross-origin requests are not allowed.");
+      return;
+    }
+    // A body must declare its length, so the limit below holds for every request (browsers always do).
+    if (req.get("transfer-encoding") && !req.get("content-length")) {
+      res.status(411).type("text/plain").send("The request must declare its length.");
+      return;
+    }
+    const length = Number(req.get("content-length") ?? 0);
+    // Media uploads (one image per request, plus the form's few bytes) may be larger than other bodies.
+    const uploadLimit =
+      req.method === "POST" && req.path === "/admin/media" ? (config.MEDIA_MAX_MB + 1) * 1024 : 0;
+    if (length > Math.max(config.BODY_LIMIT_KB, uploadLimit) * 1024) {
+      res.status(413).type("text/plain").send("The request is too large.");
+      return;
+    }
+    next();
+  };
+}
