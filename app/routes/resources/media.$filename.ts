@@ -5,7 +5,7 @@ import type { Route } from "./+types/media.$filename";
 /**
  * Headers of every stored file: the name is random and the bytes never change, so caches keep it for a year;
  * the browser must not guess another type, and nothing in the file may run or load anything.
- * (server/app.ts leaves its page policy off /media/ so this stricter one is the only one.)
+ * (server/security.ts leaves its page policy off /media/ so this stricter one is the only one.)
  */
 export const MEDIA_HEADERS = {
   "X-Content-Type-Options": "nosniff",
