@@ -1,46 +1,24 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyPassword } from "#app/server/auth/passwords.server.ts";
 import { findAdminByEmail } from "#app/server/auth/staff-accounts.server.ts";
 import { openDatabase } from "#app/server/db/client.server.ts";
 import { isProcessAlive } from "#app/server/db/processes.server.ts";
-import { verifyPassword } from "#app/server/auth/passwords.server.ts";
+import { makeTempParent, runScript } from "../tests/setup/cli.ts";
 
 // `npm run admin` as a person runs it: a real process on its own embedded database, the password on stdin.
 let dataDir: string;
 beforeAll(() => {
-  const parent = fs.mkdtempSync(path.join(os.tmpdir(), "admin-cli-"));
-  fs.chmodSync(parent, 0o755); // as root, the database server's own user must be able to pass through
-  dataDir = path.join(parent, "data");
+  dataDir = path.join(makeTempParent("admin-cli-"), "data");
 });
 afterAll(() => {
   fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
 });
 
-type Run = { code: number | null; stdout: string; stderr: string };
-
-function runAdmin(args: string[], stdin = ""): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["scripts/admin.ts", ...args], {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        DATABASE_URL: "",
-        NODE_ENV: "production",
-        SEED_DEMO: "false",
-      },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
+function runAdmin(args: string[], stdin = "") {
+  return runScript({ script: "scripts/admin.ts", args, dataDir, env: { SEED_DEMO: "false" }, stdin });
 }
 
 async function storedHash(email: string): Promise<string | undefined> {

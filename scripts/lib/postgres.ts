@@ -1,8 +1,11 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freeLoopbackPort } from "#app/server/db/embedded-postgres.server.ts";
+
+/** A free TCP port on 127.0.0.1 (the embedded server's own helper). */
+export const freePort = freeLoopbackPort;
 
 /** The oldest PostgreSQL major version the app supports; CI runs the integration suite on it too. */
 export const OLDEST_POSTGRES = "15";
@@ -20,18 +23,6 @@ export function findPostgresBin(version = OLDEST_POSTGRES): string | undefined {
     .sort((a, b) => Number(a) - Number(b));
   const chosen = versions.includes(version) ? version : versions[0];
   return chosen ? path.join(root, chosen, "bin") : undefined;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export type Cluster = {

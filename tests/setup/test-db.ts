@@ -9,13 +9,13 @@ import { createLogger } from "#app/server/platform/logger.server.ts";
 import { assembleServices, type Services } from "#app/server/platform/services.server.ts";
 import { POSTGRES_TEMPLATE, withDatabase } from "./test-server.ts";
 
-/** A fresh, migrated, empty database for one test file, on the run's server (see global-setup.ts). */
-export async function createTestDatabase(): Promise<Database> {
+/** A fresh, empty database for one test file on the run's server (see global-setup.ts): migrated, or with no tables at all. */
+export async function createTestDatabase({ migrated = true }: { migrated?: boolean } = {}): Promise<Database> {
   const serverUrl = inject("testServerUrl");
   const name = `freight_test_${crypto.randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name} template ${POSTGRES_TEMPLATE}`);
+  await admin.query(`create database ${name}${migrated ? ` template ${POSTGRES_TEMPLATE}` : ""}`);
   await admin.end();
   const database = await openDatabase({ databaseUrl: withDatabase(serverUrl, name) });
   return {

@@ -1,19 +1,11 @@
-import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createTestDatabase } from "../../../tests/setup/test-db.ts";
-import { withDatabase } from "../../../tests/setup/test-server.ts";
-import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
-import { loadConfig } from "#app/server/platform/config.server.ts";
-import { createMedia, getMediaFile } from "#app/server/media.server.ts";
-import { seedDemoContent } from "#app/server/seed.server.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "#app/server/auth/sessions.server.ts";
-import { getSiteSettings, updateSiteSettings } from "#app/server/settings.server.ts";
+import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
 import {
   BackupError,
   type BackupSummary,
@@ -34,6 +26,12 @@ import {
   quoteRequests,
   rateLimits,
 } from "#app/server/db/schema.ts";
+import { createMedia, getMediaFile } from "#app/server/media.server.ts";
+import { loadConfig } from "#app/server/platform/config.server.ts";
+import { seedDemoContent } from "#app/server/seed.server.ts";
+import { getSiteSettings, updateSiteSettings } from "#app/server/settings.server.ts";
+import { makeTempParent, runScript } from "../../../tests/setup/cli.ts";
+import { createTestDatabase } from "../../../tests/setup/test-db.ts";
 
 const png = fs.readFileSync("public/og-image.png");
 const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"));
@@ -74,25 +72,9 @@ async function testDatabase() {
 
 /** A database on the run's server with nothing in it, not even the migrations. */
 async function unmigratedDatabase(): Promise<Database> {
-  const serverUrl = inject("testServerUrl");
-  const name = `freight_backup_${crypto.randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const database = await openDatabase({ databaseUrl: withDatabase(serverUrl, name) });
-  const wrapped = {
-    ...database,
-    async close() {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-  opened.push(wrapped);
-  return wrapped;
+  const database = await createTestDatabase({ migrated: false });
+  opened.push(database);
+  return database;
 }
 
 /** A site with every kind of content, and a row in each table a backup leaves out. */
@@ -340,35 +322,16 @@ describe("backup and restore", () => {
 });
 
 describe("npm run backup and npm run restore", () => {
-  type Run = { code: number | null; stdout: string; stderr: string };
   let parent: string;
 
   beforeAll(() => {
-    parent = fs.mkdtempSync(path.join(os.tmpdir(), "backup-cli-"));
-    fs.chmodSync(parent, 0o755); // as root, the database server's own user must be able to pass through
+    parent = makeTempParent("backup-cli-");
   });
   afterAll(() => fs.rmSync(parent, { recursive: true, force: true }));
 
-  function run(script: string, args: string[], dataDir: string): Promise<Run> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [script, ...args], {
-        // npm runs scripts in the app's folder and names the caller's folder in INIT_CWD.
-        env: {
-          ...process.env,
-          DATA_DIR: dataDir,
-          DATABASE_URL: "",
-          INIT_CWD: parent,
-          NODE_ENV: "production",
-        },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (chunk) => (stdout += chunk));
-      child.stderr.on("data", (chunk) => (stderr += chunk));
-      child.on("error", reject);
-      child.on("exit", (code) => resolve({ code, stdout, stderr }));
-    });
+  function run(script: string, args: string[], dataDir: string) {
+    // npm runs scripts in the app's folder and names the caller's folder in INIT_CWD.
+    return runScript({ script, args, dataDir, env: { INIT_CWD: parent } });
   }
 
   it("backs up a running embedded site and restores it into another folder", {

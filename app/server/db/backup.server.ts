@@ -36,8 +36,8 @@ import { type MigrationMeta, readMigrationFiles } from "drizzle-orm/migrator";
 import type pg from "pg";
 import { z } from "zod";
 import {
-  migrateDatabase,
   migrationsFolder as defaultMigrationsFolder,
+  migrateDatabase,
 } from "#app/server/db/client.server.ts";
 
 const BACKUP_FORMAT = "unitrans-freight-backup";

@@ -4,8 +4,8 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "#app/server/db/embedded-postgres.server.ts";
-import type { Config } from "#app/server/platform/config.server.ts";
 import * as schema from "#app/server/db/schema.ts";
+import type { Config } from "#app/server/platform/config.server.ts";
 
 export type Db = NodePgDatabase<typeof schema>;
 

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/server/db/client.server.ts";
 import { EmbeddedDatabaseError, startEmbeddedPostgres } from "#app/server/db/embedded-postgres.server.ts";
 import { isPostmasterOf, isProcessAlive } from "#app/server/db/processes.server.ts";
+import { makeTempParent } from "../../../tests/setup/cli.ts";
 
 // The embedded server as the app runs it: real postgres processes in their own folders, real child
 // processes that start, share, crash and adopt them.
@@ -16,14 +16,10 @@ const children: ChildProcess[] = [];
 
 /** A fresh DATA_DIR; its parent is open to others so the server's own user can pass when we are root. */
 function makeDataDir(name = "data"): string {
-  const parent = fs.mkdtempSync(path.join(os.tmpdir(), "embedded-pg-"));
-  fs.chmodSync(parent, 0o755);
+  const parent = makeTempParent("embedded-pg-");
   folders.push(parent);
   return path.join(parent, name);
 }
-
-const postmasterPid = (dataDir: string) =>
-  Number(fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
 
 /** A separate process that opens the folder's database and reports the postmaster pid, then waits. */
 function startHolder(dataDir: string): Promise<{ child: ChildProcess; serverPid: number }> {

@@ -188,7 +188,8 @@ function userCanEnter(dataDir: string, runAs: RunAs): boolean {
   return result.status === 0;
 }
 
-function freeLoopbackPort(): Promise<number> {
+/** A TCP port on 127.0.0.1 that nothing listens on right now. */
+export function freeLoopbackPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();

@@ -1,5 +1,5 @@
-import type { Logger } from "#app/server/platform/logger.server.ts";
 import { type Database, pingDatabase } from "#app/server/db/client.server.ts";
+import type { Logger } from "#app/server/platform/logger.server.ts";
 
 export type DatabaseHealth = {
   /** The last known state; false while the database server is unreachable. */

@@ -1,15 +1,15 @@
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findAdminByEmail } from "#app/server/auth/staff-accounts.server.ts";
-import { getMediaFile } from "#app/server/media.server.ts";
 import { verifyPassword } from "#app/server/auth/passwords.server.ts";
-import { getSiteSettings } from "#app/server/settings.server.ts";
+import { findAdminByEmail } from "#app/server/auth/staff-accounts.server.ts";
 import { type Database, migrationsFolder, openDatabase } from "#app/server/db/client.server.ts";
 import { isProcessAlive, processIdentity } from "#app/server/db/processes.server.ts";
+import { getMediaFile } from "#app/server/media.server.ts";
+import { getSiteSettings } from "#app/server/settings.server.ts";
+import { makeTempParent, runScript } from "../../../tests/setup/cli.ts";
 
 // `npm run db:import-pglite` as a person runs it: the real script on a real PGlite folder made by the
 // release before the PostgreSQL server (tests/fixtures/pglite-site.tar.xz).
@@ -32,8 +32,7 @@ const NOT_PGLITE = new Set([
 let parent: string;
 const opened: Database[] = [];
 beforeAll(() => {
-  parent = fs.mkdtempSync(path.join(os.tmpdir(), "import-pglite-"));
-  fs.chmodSync(parent, 0o755); // as root, the database server's own user must be able to pass through
+  parent = makeTempParent("import-pglite-");
 });
 afterAll(async () => {
   for (const database of opened) await database.close().catch(() => {});
@@ -64,21 +63,8 @@ function hashTree(root: string, skip = NOT_PGLITE): Record<string, string> {
   return hashes;
 }
 
-type Run = { code: number | null; stdout: string; stderr: string };
-
-function runImport(dataDir: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["scripts/import-pglite.ts"], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
+function runImport(dataDir: string) {
+  return runScript({ script: "scripts/import-pglite.ts", dataDir });
 }
 
 async function open(dataDir: string): Promise<Database> {

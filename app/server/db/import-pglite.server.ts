@@ -17,10 +17,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import {
-  type Query,
-  type RestoreSummary,
   loadBackupLines,
+  type Query,
   queryWith,
+  type RestoreSummary,
   streamBackupLines,
 } from "#app/server/db/backup.server.ts";
 import { type Database, openDatabase } from "#app/server/db/client.server.ts";
