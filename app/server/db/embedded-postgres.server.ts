@@ -226,6 +226,28 @@ function readPostmasterFile(clusterDir: string): PostmasterFile | undefined {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+function fileSize(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** What the server's log gained since `offset` (the messages of one start attempt). */
+function logSince(logPath: string, offset: number): string {
+  try {
+    const fd = fs.openSync(logPath, "r");
+    const length = Math.max(0, Math.min(fileSize(logPath) - offset, 64 * 1024));
+    const buffer = Buffer.alloc(length);
+    fs.readSync(fd, buffer, 0, length, offset);
+    fs.closeSync(fd);
+    return buffer.toString("utf8");
+  } catch {
+    return "";
+  }
+}
+
 /** The last lines of the server's log, for messages about why it stopped. */
 function logTail(logPath: string, lines = 8): string {
   try {
@@ -469,7 +491,8 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
 
   /** Adopts the server of this folder if one runs, else starts one. Called under the control lock. */
   const ensureRunning = async () => {
-    for (let attempt = 0; attempt < 3; attempt++) {
+    let counted = false;
+    for (let attempt = 0; attempt < 40; attempt++) {
       const file = readPostmasterFile(clusterDir);
       if (file && isPostmasterOf(file.pid, clusterDir)) {
         if (await waitUntilReady(file.pid)) {
@@ -493,8 +516,10 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
         );
         fs.rmSync(path.join(clusterDir, "postmaster.pid"), { force: true });
       }
+      const logStart = fileSize(logPath);
       const spawned = await spawnServer();
-      starts.push(Date.now());
+      if (!counted) starts.push(Date.now()); // one start, however many tries it takes (crash-loop count)
+      counted = true;
       if (await waitUntilReady(spawned.pid!, spawned)) {
         postmasterPid = spawned.pid;
         return;
@@ -502,6 +527,12 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
       // Our server exited. Another process may have started one first; otherwise say why.
       const again = readPostmasterFile(clusterDir);
       if (again && again.pid !== spawned.pid && isPostmasterOf(again.pid, clusterDir)) continue;
+      // After a crash the killed server's backends may still be exiting and hold its shared memory (or
+      // its pid is not yet reaped): PostgreSQL refuses to start until they are gone, within moments.
+      if (/is still in use|lock file .* already exists/i.test(logSince(logPath, logStart))) {
+        await sleep(250);
+        continue;
+      }
       const tail = logTail(logPath);
       const cause = /No space left on device/i.test(tail)
         ? "The disk is full. Free some space, then start the app again."
