@@ -5,8 +5,35 @@ import {
   MAX_TRACKING_NUMBER_LENGTH,
   normalizeTrackingNumber,
   parseTrackingNumber,
+  trackingKey,
   trackingPath,
 } from "#app/lib/tracking-number.ts";
+
+describe("trackingKey", () => {
+  it("gives every way of writing UTG-1234-5678 the same key", () => {
+    for (const variant of [
+      "UTG-1234-5678",
+      "UTG 1234 5678",
+      "UTG12345678",
+      "utg\u20131234\u20135678", // en dashes
+      "UTG-1234-5678.", // pasted with the full stop after it
+      "  Utg\u2014 1234 /5678 ", // em dash, slash, padding
+    ]) {
+      expect(trackingKey(variant), variant).toBe("UTG12345678");
+    }
+  });
+
+  it("keeps ASCII letters and digits only", () => {
+    expect(trackingKey("ÄBC-ß1\u00002")).toBe("BC12");
+    expect(trackingKey("---")).toBe("");
+    expect(trackingKey("📦")).toBe("");
+  });
+
+  it("turns anything that is not a string into an empty string", () => {
+    expect(trackingKey(undefined)).toBe("");
+    expect(trackingKey(12345678)).toBe("");
+  });
+});
 
 describe("normalizeTrackingNumber", () => {
   it("trims and upper-cases", () => {

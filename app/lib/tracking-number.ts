@@ -13,6 +13,17 @@ export const TRACKING_NUMBER_EXAMPLE = "UTG-1234-5678";
 const CONTROL_CHARACTERS = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
 const CONTROL_CHARACTERS_GLOBAL = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/gu;
 
+/**
+ * The key a tracking number is looked up by: upper case, ASCII letters and digits only, so
+ * "utg 1234 5678", "UTG12345678", "utg–1234–5678" and "UTG-1234-5678." all give "UTG12345678".
+ * The database computes the same key in shipments.tracking_key (app/server/db/schema.ts, unique):
+ * change both together. Anything that is not a string becomes "".
+ */
+export function trackingKey(input: unknown): string {
+  if (typeof input !== "string") return "";
+  return input.replace(/[^A-Za-z0-9]/g, "").toUpperCase();
+}
+
 /** Trims and upper-cases; anything that is not a string becomes "". */
 export function normalizeTrackingNumber(input: unknown): string {
   if (typeof input !== "string") return "";

@@ -10,6 +10,7 @@ import {
   countShipments,
   createShipment,
   DuplicateTrackingNumberError,
+  TrackingKeyTakenError,
   deleteShipment,
   deleteStatusUpdate,
   findShipments,
@@ -123,6 +124,17 @@ describe("shipments", () => {
         input: { ...shipmentInput(), shipperId: "00000000-0000-4000-8000-000000000000" },
       }),
     ).rejects.toThrow(PartyNotFoundError);
+    // A number that differs only in dashes or case has the same key: refused, naming the shipment that has it.
+    const similar = createShipment({ db, input: shipmentInput({ trackingNumber: "DUP12-34" }) });
+    await expect(similar).rejects.toThrow(TrackingKeyTakenError);
+    await expect(similar).rejects.toMatchObject({ existingTrackingNumber: "DUP-1234" });
+    await expect(
+      updateShipment({ db, id: other.id, input: shipmentInput({ trackingNumber: "DUP5-678" }) }),
+    ).resolves.toMatchObject({ trackingNumber: "DUP5-678" }); // its own key: fine
+    await expect(
+      updateShipment({ db, id: other.id, input: shipmentInput({ trackingNumber: "DUP-12-34" }) }),
+    ).rejects.toThrow(TrackingKeyTakenError);
+    expect(await db.$count(shipments, eq(shipments.trackingKey, "DUP1234"))).toBe(1);
     const fresh = await generateTrackingNumber({ db });
     expect(fresh).toMatch(/^UTG-\d{4}-\d{4}$/);
   });

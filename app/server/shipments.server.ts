@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { trackingKey } from "#app/lib/tracking-number.ts";
 import type { ShipmentInput, StatusUpdateInput } from "#app/schemas/shipment.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { consignees, shipmentStatusHistory, shipments, shippers } from "#app/server/db/schema.ts";
@@ -13,6 +14,32 @@ const searchText = sql`(${shipments.trackingNumber} || E'\\x1f' || ${shipments.s
 
 export class DuplicateTrackingNumberError extends Error {
   override name = "DuplicateTrackingNumberError";
+}
+
+/**
+ * Another shipment's number has the same key (it differs only in spaces, dashes, dots or case, e.g.
+ * UTG12-345678 when UTG-1234-5678 exists): the public page could not tell them apart.
+ */
+export class TrackingKeyTakenError extends DuplicateTrackingNumberError {
+  override name = "TrackingKeyTakenError";
+  readonly existingTrackingNumber: string | null;
+  constructor(existingTrackingNumber: string | null) {
+    super(`The tracking number's key is taken by ${existingTrackingNumber ?? "another shipment"}`);
+    this.existingTrackingNumber = existingTrackingNumber;
+  }
+}
+
+/** The error a failed insert or update of a shipment means, when it is a taken tracking number or key. */
+async function trackingNumberConflict(db: Db, error: unknown, trackingNumber: string) {
+  if (isUniqueViolation(error, "shipments_tracking_number_idx")) return new DuplicateTrackingNumberError();
+  if (!isUniqueViolation(error, "shipments_tracking_key_idx")) return null;
+  const [other] = await db
+    .select({ trackingNumber: shipments.trackingNumber })
+    .from(shipments)
+    .where(eq(shipments.trackingKey, trackingKey(trackingNumber)))
+    .catch(() => []);
+  if (other?.trackingNumber === trackingNumber) return new DuplicateTrackingNumberError();
+  return new TrackingKeyTakenError(other?.trackingNumber ?? null);
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
@@ -191,7 +218,7 @@ export async function generateTrackingNumber({ db }: { db: Db }): Promise<string
     const [taken] = await db
       .select({ id: shipments.id })
       .from(shipments)
-      .where(eq(shipments.trackingNumber, candidate));
+      .where(eq(shipments.trackingKey, trackingKey(candidate)));
     if (!taken) return candidate;
   }
 }
@@ -202,8 +229,7 @@ export async function createShipment({ db, input }: { db: Db; input: ShipmentInp
     const [row] = await db.insert(shipments).values(input).returning();
     return row!;
   } catch (error) {
-    if (isUniqueViolation(error, "shipments_tracking_number_idx")) throw new DuplicateTrackingNumberError();
-    throw error;
+    throw (await trackingNumberConflict(db, error, input.trackingNumber)) ?? error;
   }
 }
 
@@ -219,8 +245,7 @@ export async function updateShipment({ db, id, input }: { db: Db; id: string; in
       .returning();
     return row ?? null;
   } catch (error) {
-    if (isUniqueViolation(error, "shipments_tracking_number_idx")) throw new DuplicateTrackingNumberError();
-    throw error;
+    throw (await trackingNumberConflict(db, error, input.trackingNumber)) ?? error;
   }
 }
 

@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/setup/test-db.ts";
 import type { Database } from "#app/server/db/client.server.ts";
+import { trackingKey } from "#app/lib/tracking-number.ts";
 import { consignees, shipments, shipmentStatusHistory, shippers } from "#app/server/db/schema.ts";
 import { getPublicShipmentByTrackingNumber, renderQrCodeSvg } from "#app/server/tracking.server.ts";
 
@@ -115,6 +117,34 @@ describe("getPublicShipmentByTrackingNumber", () => {
       trackingNumber: `  ${trackingNumber.toLowerCase()}\t`,
     });
     expect(found?.trackingNumber).toBe(trackingNumber);
+  });
+
+  it("finds the shipment by its key: spaces, dashes, dots and case do not matter", async () => {
+    const { db } = database;
+    await db.insert(shipments).values({
+      trackingNumber: "UTG-1234-5678",
+      status: "In Transit",
+      originLocation: "Shanghai",
+      destinationLocation: "Monrovia",
+    });
+    for (const variant of ["UTG 1234 5678", "UTG12345678", "utg\u20131234\u20135678", "UTG-1234-5678."]) {
+      const found = await getPublicShipmentByTrackingNumber({ db, trackingNumber: variant });
+      expect(found?.trackingNumber, variant).toBe("UTG-1234-5678");
+    }
+    await expect(getPublicShipmentByTrackingNumber({ db, trackingNumber: "---" })).resolves.toBeNull();
+  });
+
+  it("the database computes the same key as trackingKey()", async () => {
+    const { db } = database;
+    const numbers = ["KEY-a1 b2.c3", "key\u2013x\u2014y/z_9", "ÄÖ-kéy-42", "key\u00a0\u200bq7"];
+    for (const trackingNumber of numbers) {
+      const [row] = await db
+        .insert(shipments)
+        .values({ trackingNumber, status: "Pending", originLocation: "A", destinationLocation: "B" })
+        .returning({ trackingKey: shipments.trackingKey });
+      expect(row!.trackingKey, trackingNumber).toBe(trackingKey(trackingNumber));
+      await db.delete(shipments).where(eq(shipments.trackingNumber, trackingNumber));
+    }
   });
 
   it("orders history newest first, ties by the entry recorded last", async () => {

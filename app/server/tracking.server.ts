@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { parseTrackingNumber } from "#app/lib/tracking-number.ts";
+import { parseTrackingNumber, trackingKey } from "#app/lib/tracking-number.ts";
 import { type Db, preparedPerDatabase } from "#app/server/db/client.server.ts";
 import { consignees, shipments, shipmentStatusHistory, shippers } from "#app/server/db/schema.ts";
 
@@ -64,17 +64,18 @@ function prepareLookUp(db: Db) {
     .from(shipments)
     .leftJoin(shippers, eq(shippers.id, shipments.shipperId))
     .leftJoin(consignees, eq(consignees.id, shipments.consigneeId))
-    .where(eq(shipments.trackingNumber, sql.placeholder("trackingNumber")))
+    .where(eq(shipments.trackingKey, sql.placeholder("trackingKey")))
     .limit(1)
-    .prepare("public_shipment_by_tracking_number");
+    .prepare("public_shipment_by_tracking_key");
 }
 
 const lookUpShipment = preparedPerDatabase(prepareLookUp);
 
 /**
  * The shipment behind a tracking number as the public tracking page shows it, or null when there is
- * none (or the input can never be a tracking number). Input is trimmed and upper-cased; stored numbers
- * are upper-case. One query on the unique tracking-number index, the parties joined and the history
+ * none (or the input can never be a tracking number). Looked up by the number's key (trackingKey: upper
+ * case, letters and digits only), so "utg 1234 5678" finds UTG-1234-5678; the result's trackingNumber is
+ * the stored, canonical form. One query on the unique tracking-key index, the parties joined and the history
  * (index on shipment and timestamp) aggregated; only public columns are selected, so contact details
  * never leave the database on this path.
  */
@@ -87,8 +88,10 @@ export async function getPublicShipmentByTrackingNumber({
 }): Promise<PublicShipment | null> {
   const parsed = parseTrackingNumber(trackingNumber);
   if (!parsed.ok) return null;
+  const key = trackingKey(parsed.value);
+  if (key === "") return null;
 
-  const [row] = await lookUpShipment(db).execute({ trackingNumber: parsed.value });
+  const [row] = await lookUpShipment(db).execute({ trackingKey: key });
   if (!row) return null;
 
   // json from PGlite and node-postgres arrives parsed; a string would mean a driver that does not.

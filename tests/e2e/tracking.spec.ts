@@ -86,6 +86,22 @@ test.describe("tracking a shipment", () => {
     await expect(page.getByText("Grace Kollie")).toBeVisible();
   });
 
+  test("another way of writing the number lands on its canonical address", async ({ page }) => {
+    const response = await page.goto("/track/utg%201234%205678");
+    expect(response?.status()).toBe(200);
+    expect(response?.request().redirectedFrom()?.url()).toMatch(/\/track\/utg%201234%205678$/);
+    await expect(page).toHaveURL(new RegExp(`/track/${DEMO}$`));
+    await expect(page.getByText(DEMO, { exact: true })).toBeVisible();
+    await expect(page.getByText("Grace Kollie")).toBeVisible();
+
+    // Typed in the form, with an en dash and a full stop: the same page.
+    await page.goto("/track");
+    await page.getByLabel("Tracking number").fill("UTG\u20131234\u20135678.");
+    await page.getByRole("button", { name: "Track" }).click();
+    await expect(page).toHaveURL(new RegExp(`/track/${DEMO}$`));
+    await expect(page.getByText("Grace Kollie")).toBeVisible();
+  });
+
   test("an empty search does nothing", async ({ page }) => {
     await page.goto("/track");
     await page.getByLabel("Tracking number").fill("   ");

@@ -143,6 +143,40 @@ describe("the shipment form", () => {
     ]);
   });
 
+  it("refuses a number that differs from another shipment's only in dashes or case, on create and edit", async () => {
+    const message =
+      "This tracking number is too similar to shipment TST-0001: numbers that differ only in dashes, spaces or case count as the same.";
+    const before = await shipmentCount();
+    const reply = (await newAction({
+      request: request("/admin/shipments/new", validShipment("tst0-001")),
+      context: context(),
+      params: {},
+    } as never)) as Reply;
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.result!.error!.trackingNumber).toEqual([message]);
+    expect(await shipmentCount()).toBe(before);
+
+    const [other] = await services.db
+      .insert(shipments)
+      .values({
+        trackingNumber: "TST-KEY-7",
+        status: "Pending",
+        originLocation: "A",
+        destinationLocation: "B",
+      })
+      .returning();
+    if (!other) throw new Error("not inserted");
+    const edited = (await editAction({
+      request: request(`/admin/shipments/${other.id}/edit`, validShipment("TST-00-01")),
+      context: context(),
+      params: { id: other.id },
+    } as never)) as Reply;
+    expect(edited.init?.status).toBe(400);
+    expect(edited.data.result!.error!.trackingNumber).toEqual([message]);
+    expect((await getShipmentById({ db: services.db, id: other.id }))!.trackingNumber).toBe("TST-KEY-7");
+    await services.db.delete(shipments).where(eq(shipments.id, other.id));
+  });
+
   it("refuses a party that does not exist", async () => {
     const reply = (await newAction({
       request: request("/admin/shipments/new", {

@@ -1,4 +1,16 @@
 import { data, Link } from "react-router";
+import type { RootData } from "#app/root.tsx";
+import type { Route } from "./+types/not-found";
+
+/** A title for the tab and the history ('Package Not Found | company'), and no place in search results. */
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const company = (matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined)
+    ?.settings.companyName;
+  return [
+    { title: company ? `Package Not Found | ${company}` : "Package Not Found" },
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 export function loader() {
   return data(null, { status: 404 });

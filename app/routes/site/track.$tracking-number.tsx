@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import {
   TrackingNoNumber,
   TrackingNotFound,
@@ -53,6 +53,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     ? await getPublicShipmentByTrackingNumber({ db, trackingNumber: parsed.value })
     : null;
   if (!shipment) return data({ kind: "not-found" as const, number }, { status: 404 });
+  // Found by its key from another way of writing it ("utg 1234 5678", "UTG12345678."): one address per
+  // shipment, so links, bookmarks and the page cache all use the canonical one.
+  if (params.trackingNumber !== shipment.trackingNumber) {
+    return redirect(trackingPath(shipment.trackingNumber), 301);
+  }
 
   const trackingUrl = `${config.siteUrl}${trackingPath(shipment.trackingNumber)}`;
   return {

@@ -156,9 +156,25 @@ describe("/track/:trackingNumber loader", () => {
       expect(json).not.toContain(secret);
   });
 
-  it("finds lower-case and padded numbers", async () => {
-    const { body } = unwrap(await lookUp("  utg-1234-5678 "));
-    expect(body).toMatchObject({ kind: "found", number: "UTG-1234-5678" });
+  it("answers another way of writing the number with a permanent redirect to the canonical address", async () => {
+    for (const variant of [
+      "UTG 1234 5678",
+      "UTG12345678",
+      "utg\u20131234\u20135678", // en dashes
+      "UTG-1234-5678.", // pasted with the full stop
+      "  utg-1234-5678 ",
+    ]) {
+      const result = await lookUp(variant);
+      expect(result, variant).toBeInstanceOf(Response);
+      expect((result as Response).status, variant).toBe(301);
+      expect((result as Response).headers.get("Location"), variant).toBe("/track/UTG-1234-5678");
+    }
+  });
+
+  it("answers 404 for a number with no letters or digits", async () => {
+    const { status, body } = unwrap(await lookUp("-.-"));
+    expect(status).toBe(404);
+    expect(body).toEqual({ kind: "not-found", number: "-.-" });
   });
 
   it("answers 404 with the not-found view for an unknown number", async () => {

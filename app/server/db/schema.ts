@@ -99,8 +99,17 @@ export const shipments = pgTable(
   "shipments",
   {
     id: id(),
-    /** Stored upper-case; looked up case-insensitively by normalising the input. */
+    /** Stored upper-case; the canonical form the public page redirects to. */
     trackingNumber: text("tracking_number").notNull(),
+    /**
+     * The number's lookup key: upper case, ASCII letters and digits only (UTG-1234-5678 -> UTG12345678),
+     * so "utg 1234 5678" finds it. Computed by the database, never written; the same rule as
+     * trackingKey() in app/lib/tracking-number.ts (a test checks they agree). Unique: two numbers that
+     * differ only in spaces, dashes, dots or case cannot both exist.
+     */
+    trackingKey: text("tracking_key")
+      .notNull()
+      .generatedAlwaysAs(sql`upper(regexp_replace(tracking_number, '[^A-Za-z0-9]', '', 'g'))`),
     status: text("status").notNull(),
     originLocation: text("origin_location").notNull(),
     destinationLocation: text("destination_location").notNull(),
@@ -116,6 +125,7 @@ export const shipments = pgTable(
   },
   (t) => [
     uniqueIndex("shipments_tracking_number_idx").on(t.trackingNumber),
+    uniqueIndex("shipments_tracking_key_idx").on(t.trackingKey),
     // Serves the list in both orders (scanned backwards for newest first), ties broken by id.
     index("shipments_created_at_id_idx").on(t.createdAt, t.id),
     index("shipments_status_idx").on(t.status),

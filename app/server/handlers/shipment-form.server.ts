@@ -13,6 +13,7 @@ import {
   DuplicateTrackingNumberError,
   generateTrackingNumber,
   getShipmentById,
+  TrackingKeyTakenError,
   updateShipment,
 } from "#app/server/shipments.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
@@ -22,6 +23,12 @@ import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 type Ctx = Readonly<RouterContextProvider>;
 
 export const DUPLICATE_TRACKING_MESSAGE = "A shipment with this tracking number already exists.";
+
+/** A number that differs from another shipment's only in dashes or case (the public page could not tell them apart). */
+export function trackingKeyTakenMessage(existingTrackingNumber: string | null): string {
+  const other = existingTrackingNumber ? `shipment ${existingTrackingNumber}` : "another shipment";
+  return `This tracking number is too similar to ${other}: numbers that differ only in dashes, spaces or case count as the same.`;
+}
 
 // The screen's contract: the component imports these types (never this module's code).
 
@@ -185,7 +192,11 @@ export async function saveShipmentForm({
     });
   } catch (error) {
     if (error instanceof DuplicateTrackingNumberError) {
-      const result = submission.reply({ fieldErrors: { trackingNumber: [DUPLICATE_TRACKING_MESSAGE] } });
+      const message =
+        error instanceof TrackingKeyTakenError
+          ? trackingKeyTakenMessage(error.existingTrackingNumber)
+          : DUPLICATE_TRACKING_MESSAGE;
+      const result = submission.reply({ fieldErrors: { trackingNumber: [message] } });
       return data<ShipmentFormActionData>({ intent, result }, { status: 400 });
     }
     if (error instanceof PartyNotFoundError) {

@@ -2,15 +2,14 @@ import { ChevronDown, LogOut, UserRound } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useSubmit } from "react-router";
 
-/** The signed-in user's name (or e-mail) with Logout, a POST like every change. */
+/** The spec's 'Admin User' menu: the signed-in person's name and e-mail inside, and Logout (a POST like every change). */
 export function UserMenu({ name, email }: { name: string | null; email: string }) {
   const submit = useSubmit();
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger className="flex h-10 max-w-56 items-center gap-2 rounded-full px-2 text-sm font-medium text-slate-800 hover:bg-slate-100">
         <UserRound aria-hidden="true" className="size-5 shrink-0" />
-        <span className="hidden truncate sm:inline">{name || email}</span>
-        <span className="sr-only sm:hidden">User menu for {name || email}</span>
+        <span className="sr-only truncate sm:not-sr-only">Admin User</span>
         <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
