@@ -23,6 +23,9 @@ async function main() {
   if (dev) {
     const { createServer } = await import("vite");
     vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+    // A Vite server made inside (React Router's plugin) exits the process on SIGTERM before the app
+    // has stopped its database server; the app's own shutdown below closes Vite too.
+    process.removeAllListeners("SIGTERM");
     load = () => vite!.ssrLoadModule("./server/app.ts") as Promise<AppModule>;
   } else {
     const entry = pathToFileURL(path.join(buildDir, "server", "index.js")).href;
