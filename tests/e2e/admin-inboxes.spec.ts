@@ -198,6 +198,8 @@ test.describe("the Quote Requests inbox", () => {
     await expect(page).toHaveURL(/\/admin\/quote-requests\/[0-9a-f-]{36}\?read=&q=/);
     const dialog = page.getByRole("dialog", { name: "Quote Request Details" });
     await expect(dialog).toBeVisible();
+    // Focus starts on the least destructive control, never on Delete.
+    await expect(dialog.getByRole("link", { name: "Close details" })).toBeFocused();
     await expect(
       dialog.getByText(/^Submitted on [A-Z][a-z]+ \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M$/),
     ).toBeVisible();

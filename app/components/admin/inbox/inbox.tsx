@@ -1,6 +1,6 @@
 import { Eye, Mail, MailOpen, RefreshCw, Search, Trash2, X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import {
   Form,
   Link,
@@ -288,6 +288,7 @@ export function DetailsDialog({
 }) {
   const navigate = useNavigate();
   const state = { focusId: id };
+  const close = useRef<HTMLAnchorElement>(null);
   return (
     <DialogPrimitive.Root
       open
@@ -296,7 +297,14 @@ export function DetailsDialog({
       }}
     >
       <DialogPrimitive.Overlay className={overlay} />
-      <DialogPrimitive.Content className={panel}>
+      <DialogPrimitive.Content
+        className={panel}
+        // Focus starts on the least destructive control (Close), not on the footer's first button (Delete).
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          close.current?.focus();
+        }}
+      >
         <div className="pr-8">
           <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">
             {title}
@@ -308,6 +316,7 @@ export function DetailsDialog({
         {children}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">{footer}</div>
         <Link
+          ref={close}
           to={closeHref}
           state={state}
           preventScrollReset
