@@ -1,12 +1,13 @@
 import { MapPin, Package, PackageCheck, Pencil, Trash2, Truck } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
+import { INTENT, useSubmitting } from "#app/components/admin/form-fields.tsx";
+import { InlineEditActions } from "#app/components/admin/shipments/inline-edit-actions.tsx";
+import { echoedValues } from "#app/components/admin/shipments/shipment-party-fields.tsx";
+import { StatusFields } from "#app/components/admin/shipments/shipment-status-fields.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/dialog.tsx";
 import { type TimelineIcon, timelineIconKind } from "#app/lib/shipment-status.ts";
 import { SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
-import { INTENT, useSubmitting } from "#app/components/admin/form-fields.tsx";
-import { echoedValues } from "#app/components/admin/shipments/shipment-party-fields.tsx";
-import { StatusFields } from "#app/components/admin/shipments/shipment-status-fields.tsx";
 import type { DetailActionData, DetailEntry } from "#app/server/handlers/shipment-detail.server.ts";
 
 const ICONS: Record<TimelineIcon, typeof Truck> = {
@@ -70,19 +71,7 @@ export function ShipmentHistoryEntry({
               defaults={reply ? echoedValues(reply.initialValue) : entry}
               errors={reply?.error}
             />
-            <div className="flex gap-2">
-              <Button type="submit" size="sm" disabled={saving}>
-                {saving ? "Saving..." : "Save"}
-              </Button>
-              <Link
-                to="."
-                replace
-                preventScrollReset
-                className={buttonClass({ variant: "outline", size: "sm" })}
-              >
-                Cancel
-              </Link>
-            </div>
+            <InlineEditActions saving={saving} />
           </Form>
         ) : (
           <>

@@ -1,12 +1,13 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
+import { INTENT, useSubmitting } from "#app/components/admin/form-fields.tsx";
+import { InlineEditActions } from "#app/components/admin/shipments/inline-edit-actions.tsx";
+import { DetailItem } from "#app/components/admin/shipments/shipment-detail-item.tsx";
+import { echoedValues, PartyFields } from "#app/components/admin/shipments/shipment-party-fields.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { ConfirmDialog } from "#app/components/ui/dialog.tsx";
 import { SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
-import { INTENT, useSubmitting } from "#app/components/admin/form-fields.tsx";
-import { DetailItem } from "#app/components/admin/shipments/shipment-detail-item.tsx";
-import { echoedValues, PartyFields } from "#app/components/admin/shipments/shipment-party-fields.tsx";
 import type { DetailActionData, DetailParty } from "#app/server/handlers/shipment-detail.server.ts";
 import type { PartyKind } from "#app/server/parties.server.ts";
 
@@ -83,19 +84,7 @@ export function ShipmentPartyCard({
               defaults={reply ? echoedValues(reply.initialValue) : party}
               errors={reply?.error}
             />
-            <div className="flex gap-2">
-              <Button type="submit" size="sm" disabled={saving}>
-                {saving ? "Saving..." : `Save ${title}`}
-              </Button>
-              <Link
-                to="."
-                replace
-                preventScrollReset
-                className={buttonClass({ variant: "outline", size: "sm" })}
-              >
-                Cancel
-              </Link>
-            </div>
+            <InlineEditActions saving={saving} saveLabel={`Save ${title}`} />
           </Form>
         ) : (
           <dl className="flex flex-col gap-3">
