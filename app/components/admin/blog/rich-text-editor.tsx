@@ -206,13 +206,23 @@ export function RichTextEditor({
     return () => document.removeEventListener("selectionchange", readFormats);
   }, [hydrated, readFormats]);
 
-  /** Focus the editor with the selection it had (a toolbar button or a dialog may have taken the focus). */
+  /**
+   * Focus the editor with the selection it had, when a toolbar button or a dialog took the focus. While
+   * the editor itself has the focus (a keyboard shortcut), its live selection is the right one: the saved
+   * copy follows `selectionchange`, which fires after the keystrokes, so with fast typing it lags behind
+   * the caret, and restoring it moved the caret back and interleaved the text.
+   */
   const restoreSelection = useCallback(() => {
     const editor = editorRef.current;
     if (!editor) return;
-    editor.focus();
     const selection = document.getSelection();
-    if (savedRange.current && selection) {
+    const live =
+      document.activeElement === editor &&
+      selection !== null &&
+      selection.rangeCount > 0 &&
+      editor.contains(selection.getRangeAt(0).commonAncestorContainer);
+    editor.focus();
+    if (!live && savedRange.current && selection) {
       selection.removeAllRanges();
       selection.addRange(savedRange.current);
     }
