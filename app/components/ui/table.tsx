@@ -1,9 +1,13 @@
 import type { ComponentProps } from "react";
 import { cn } from "#app/lib/cn.ts";
 
+/**
+ * A table in its own scroll box: a table wider than the screen scrolls inside it, not the page. The box is
+ * positioned so that what is absolutely positioned inside (sr-only labels) is clipped by it too.
+ */
 export function Table({ className, ...props }: ComponentProps<"table">) {
   return (
-    <div className="w-full overflow-x-auto">
+    <div className="relative w-full overflow-x-auto">
       <table className={cn("w-full caption-bottom border-collapse text-sm", className)} {...props} />
     </div>
   );

@@ -1,5 +1,5 @@
 import type { MessageDetails, MessageRow } from "#app/server/handlers/inbox-routes.server.ts";
-import { Detail } from "#app/components/admin/inbox/inbox.tsx";
+import { Detail, EmailText } from "#app/components/admin/inbox/inbox.tsx";
 import {
   type InboxColumn,
   type InboxData,
@@ -46,7 +46,7 @@ function messageDetailFields(message: MessageDetails) {
     <>
       <Detail label="Name">{message.name}</Detail>
       <Detail label="Email">
-        <span className="break-all">{message.email}</span>
+        <EmailText email={message.email} />
       </Detail>
       <Detail label="Subject" wide>
         {message.subject}

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { useActionData } from "react-router";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent } from "#app/components/ui/card.tsx";
@@ -11,6 +11,7 @@ import {
   CloseLink,
   DeleteButton,
   DetailsDialog,
+  EmailText,
   InboxFilters,
   InboxHeader,
   ReadToggle,
@@ -77,6 +78,21 @@ export function InboxPage<Row extends InboxRow, Item extends InboxItem>({
   const search = listHref.slice(basePath.length);
   const detailsHref = (id: string) => `${basePath}/${id}${search}`;
   const selected = data.selected;
+  const caption = `${texts.caption}, ${data.total} in all (page ${data.page} of ${data.pageCount})`;
+  // View and delete, in the table's row or in the card (a plain call: a component made here would be a new
+  // type at each render, and its open 'Are you sure?' dialog would close).
+  const rowActions = (row: Row) => (
+    <div className="flex items-center justify-end gap-1" data-view-id={row.id}>
+      <ViewLink href={detailsHref(row.id)} label={`View ${texts.item} from ${row.name}`} />
+      <DeleteButton
+        id={row.id}
+        action={listHref}
+        label={`Delete ${texts.item} from ${row.name}`}
+        description={texts.deleteDescription}
+        detailsHref={detailsHref(row.id)}
+      />
+    </div>
+  );
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <InboxHeader title={texts.title} description={texts.description} />
@@ -98,57 +114,83 @@ export function InboxPage<Row extends InboxRow, Item extends InboxItem>({
             </p>
           ) : (
             <div className={cn(loading && "opacity-60")}>
-              <Table>
-                <caption className="sr-only">
-                  {texts.caption}, {data.total} in all (page {data.page} of {data.pageCount})
-                </caption>
-                <THead>
-                  <tr>
-                    <TH>Status</TH>
-                    <TH>Name</TH>
-                    <TH>Email</TH>
-                    {columns.map((column) => (
-                      <TH key={column.header}>{column.header}</TH>
-                    ))}
-                    <TH>Date</TH>
-                    <TH className="text-right">Actions</TH>
-                  </tr>
-                </THead>
-                <TBody>
-                  {data.items.map((row) => (
-                    <TR key={row.id} className={cn(!row.isRead && "bg-green-50/40")}>
-                      <TD>
-                        <ReadToggle id={row.id} isRead={row.isRead} action={listHref} />
-                      </TD>
-                      <TD className={cn("max-w-48 break-words", !row.isRead && "font-semibold")}>
+              {/* Below 640 px a card per item (a table would scroll sideways); the same controls. */}
+              <ul aria-label={caption} className="flex flex-col gap-3 sm:hidden">
+                {data.items.map((row) => (
+                  <li
+                    key={row.id}
+                    className={cn(
+                      "rounded-lg border border-slate-200 p-4",
+                      !row.isRead && "border-green-200 bg-green-50/40",
+                    )}
+                  >
+                    <div className="flex items-center gap-3">
+                      <ReadToggle id={row.id} isRead={row.isRead} action={listHref} />
+                      <p
+                        className={cn(
+                          "min-w-0 flex-1 wrap-anywhere text-slate-900",
+                          !row.isRead && "font-semibold",
+                        )}
+                      >
                         {row.name}
-                      </TD>
-                      <TD className="max-w-56 break-all">{row.email}</TD>
+                      </p>
+                    </div>
+                    <p className="mt-2 text-sm text-slate-700">
+                      <EmailText email={row.email} />
+                    </p>
+                    <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
                       {columns.map((column) => (
-                        <TD key={column.header} className={column.className}>
-                          {column.cell(row)}
-                        </TD>
+                        <Fragment key={column.header}>
+                          <dt className="text-slate-600">{column.header}</dt>
+                          <dd className="wrap-anywhere text-slate-900">{column.cell(row)}</dd>
+                        </Fragment>
                       ))}
-                      <TD className="whitespace-nowrap">{row.date}</TD>
-                      <TD>
-                        <div className="flex items-center justify-end gap-1" data-view-id={row.id}>
-                          <ViewLink
-                            href={detailsHref(row.id)}
-                            label={`View ${texts.item} from ${row.name}`}
-                          />
-                          <DeleteButton
-                            id={row.id}
-                            action={listHref}
-                            label={`Delete ${texts.item} from ${row.name}`}
-                            description={texts.deleteDescription}
-                            detailsHref={detailsHref(row.id)}
-                          />
-                        </div>
-                      </TD>
-                    </TR>
-                  ))}
-                </TBody>
-              </Table>
+                      <dt className="text-slate-600">Date</dt>
+                      <dd className="text-slate-900">{row.date}</dd>
+                    </dl>
+                    {rowActions(row)}
+                  </li>
+                ))}
+              </ul>
+              <div className="hidden sm:block">
+                <Table>
+                  <caption className="sr-only">{caption}</caption>
+                  <THead>
+                    <tr>
+                      <TH>Status</TH>
+                      <TH>Name</TH>
+                      <TH>Email</TH>
+                      {columns.map((column) => (
+                        <TH key={column.header}>{column.header}</TH>
+                      ))}
+                      <TH>Date</TH>
+                      <TH className="text-right">Actions</TH>
+                    </tr>
+                  </THead>
+                  <TBody>
+                    {data.items.map((row) => (
+                      <TR key={row.id} className={cn(!row.isRead && "bg-green-50/40")}>
+                        <TD>
+                          <ReadToggle id={row.id} isRead={row.isRead} action={listHref} />
+                        </TD>
+                        <TD className={cn("max-w-48 break-words", !row.isRead && "font-semibold")}>
+                          {row.name}
+                        </TD>
+                        <TD className="min-w-44">
+                          <EmailText email={row.email} />
+                        </TD>
+                        {columns.map((column) => (
+                          <TD key={column.header} className={column.className}>
+                            {column.cell(row)}
+                          </TD>
+                        ))}
+                        <TD className="whitespace-nowrap">{row.date}</TD>
+                        <TD>{rowActions(row)}</TD>
+                      </TR>
+                    ))}
+                  </TBody>
+                </Table>
+              </div>
             </div>
           )}
           <Pagination page={data.page} pageCount={data.pageCount} />

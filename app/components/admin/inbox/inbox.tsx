@@ -1,6 +1,6 @@
 import { Eye, Mail, MailOpen, RefreshCw, Search, Trash2, X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Fragment, type ReactNode, useEffect, useRef, useState } from "react";
 import {
   Form,
   Link,
@@ -259,7 +259,11 @@ export function useReturnFocus() {
   useEffect(() => {
     const id = (location.state as { focusId?: unknown } | null)?.focusId;
     if (typeof id !== "string" || !/^[0-9a-f-]{36}$/i.test(id)) return;
-    document.querySelector<HTMLElement>(`[data-view-id="${id}"] a`)?.focus();
+    // The row of the table or its card, whichever the screen's width shows.
+    const links = document.querySelectorAll<HTMLElement>(`[data-view-id="${id}"] a`);
+    Array.from(links)
+      .find((link) => link.getClientRects().length > 0)
+      ?.focus();
   }, [location]);
 }
 
@@ -341,6 +345,24 @@ export function CloseLink({ href, id }: { href: string; id: string }) {
     >
       Close
     </Link>
+  );
+}
+
+/**
+ * An e-mail address that wraps where a reader expects it to: before the '@' and the dots first, and
+ * anywhere only when one part is wider than its box (a long address on a phone).
+ */
+export function EmailText({ email }: { email: string }) {
+  const parts = email.split(/(?=[@.])/);
+  return (
+    <span className="wrap-anywhere">
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </span>
   );
 }
 

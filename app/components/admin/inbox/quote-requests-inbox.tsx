@@ -1,6 +1,6 @@
 import { Badge } from "#app/components/ui/badge.tsx";
 import type { QuoteDetails, QuoteRow } from "#app/server/handlers/inbox-routes.server.ts";
-import { Detail } from "#app/components/admin/inbox/inbox.tsx";
+import { Detail, EmailText } from "#app/components/admin/inbox/inbox.tsx";
 import {
   type InboxColumn,
   type InboxData,
@@ -48,7 +48,7 @@ function quoteDetailFields(quote: QuoteDetails) {
     <>
       <Detail label="Name">{quote.name}</Detail>
       <Detail label="Email">
-        <span className="break-all">{quote.email}</span>
+        <EmailText email={quote.email} />
       </Detail>
       <Detail label="City of Departure">{quote.cityDeparture}</Detail>
       <Detail label="Delivery City">{quote.deliveryCity}</Detail>

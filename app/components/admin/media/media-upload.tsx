@@ -155,7 +155,8 @@ export function UploadMediaButton({
     onFiles(files);
   };
   return (
-    <span className={cn("relative inline-flex", className)}>
+    // Never narrower than its label: beside a long text (the media page's header) it would wrap onto two lines.
+    <span className={cn("relative inline-flex shrink-0", className)}>
       <input
         id={id}
         type="file"
@@ -170,7 +171,7 @@ export function UploadMediaButton({
         htmlFor={id}
         className={buttonClass({
           className:
-            "pointer-events-none peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-focus-visible:ring-offset-2 peer-disabled:opacity-60",
+            "pointer-events-none whitespace-nowrap peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-focus-visible:ring-offset-2 peer-disabled:opacity-60",
         })}
       >
         <Upload aria-hidden="true" className="size-4" />

@@ -54,7 +54,7 @@ export function Sidebar({
   onToggle: (collapsed: boolean) => void;
   hasUnreadMessages: boolean;
 }) {
-  const label = collapsed ? "sr-only" : "sr-only md:not-sr-only md:truncate";
+  const label = collapsed ? "sr-only" : "sr-only md:not-sr-only md:min-w-0 md:truncate";
   const toggle = () => {
     rememberCollapsed(!collapsed);
     onToggle(!collapsed);
@@ -114,7 +114,8 @@ export function Sidebar({
                       "rounded-full bg-accent-700 px-2 py-0.5 text-xs font-semibold text-white",
                       collapsed
                         ? "absolute top-0.5 right-0.5 px-1 py-0 text-[10px]"
-                        : "max-md:absolute max-md:top-0.5 max-md:right-0.5 max-md:px-1 max-md:py-0 max-md:text-[10px] md:ml-auto",
+                        : // Compact, so 'Contact Messages' fits beside it in the w-64 sidebar.
+                          "max-md:absolute max-md:top-0.5 max-md:right-0.5 max-md:px-1 max-md:py-0 max-md:text-[10px] md:ml-auto md:px-1.5 md:text-[11px]",
                     )}
                   >
                     New

@@ -31,7 +31,7 @@ export function ShipmentDetail({
       <p role="status" className={cn("text-sm font-medium text-brand-700", !loading && "sr-only")}>
         {loading ? "Loading shipment details..." : ""}
       </p>
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <ShipmentDetailsCard shipment={shipment} />
         <ShipmentPartyCard
           kind="shipper"

@@ -69,7 +69,7 @@ export function ShipmentFormPage({
         <h1 className="mt-2 text-3xl font-bold text-slate-900">
           {shipment ? "Edit Shipment" : "New Shipment"}
         </h1>
-        {shipment ? <p className="mt-1 text-slate-600">{shipment.trackingNumber}</p> : null}
+        {shipment ? <p className="mt-1 break-all text-slate-600">{shipment.trackingNumber}</p> : null}
       </div>
       <p role="status" className={cn("text-sm font-medium text-brand-700", !loading && "sr-only")}>
         {loading ? "Loading shipment data..." : ""}

@@ -116,44 +116,81 @@ export function ShipmentList({
           {rows.length === 0 ? (
             <p className="py-8 text-center text-slate-600">No shipments found</p>
           ) : (
-            <Table aria-busy={loading || undefined}>
-              <caption className="sr-only">Shipments</caption>
-              <THead>
-                <tr>
-                  <TH>Tracking #</TH>
-                  <TH>Status</TH>
-                  <TH>Origin</TH>
-                  <TH>Destination</TH>
-                  <TH>Created Date</TH>
-                  <TH>Est. Delivery</TH>
-                  <TH className="text-right">Actions</TH>
-                </tr>
-              </THead>
-              <TBody>
+            <>
+              {/* Below 640 px a card per shipment (the table would scroll sideways); the same controls. */}
+              <ul
+                aria-label="Shipments"
+                aria-busy={loading || undefined}
+                className="flex flex-col gap-3 sm:hidden"
+              >
                 {rows.map((row) => (
-                  <TR key={row.id}>
-                    <TD className="whitespace-nowrap font-medium">
+                  <li key={row.id} className="rounded-lg border border-slate-200 p-4">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
                       <Link
                         to={`/admin/shipments/${row.id}`}
-                        className="text-brand-700 underline-offset-4 hover:underline"
+                        className="min-w-0 break-all font-medium text-brand-700 underline-offset-4 hover:underline"
                       >
                         {row.trackingNumber}
                       </Link>
-                    </TD>
-                    <TD>
                       <ShipmentStatusBadge status={row.status} />
-                    </TD>
-                    <TD className="break-words">{row.originLocation}</TD>
-                    <TD className="break-words">{row.destinationLocation}</TD>
-                    <TD className="whitespace-nowrap">{row.createdAt}</TD>
-                    <TD className="whitespace-nowrap">{row.estimatedDelivery ?? "-"}</TD>
-                    <TD className="text-right">
+                    </div>
+                    <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+                      <dt className="text-slate-600">Origin</dt>
+                      <dd className="wrap-anywhere text-slate-900">{row.originLocation}</dd>
+                      <dt className="text-slate-600">Destination</dt>
+                      <dd className="wrap-anywhere text-slate-900">{row.destinationLocation}</dd>
+                      <dt className="text-slate-600">Created Date</dt>
+                      <dd className="text-slate-900">{row.createdAt}</dd>
+                      <dt className="text-slate-600">Est. Delivery</dt>
+                      <dd className="text-slate-900">{row.estimatedDelivery ?? "-"}</dd>
+                    </dl>
+                    <div className="mt-2">
                       <RowActions row={row} />
-                    </TD>
-                  </TR>
+                    </div>
+                  </li>
                 ))}
-              </TBody>
-            </Table>
+              </ul>
+              <div className="hidden sm:block">
+                <Table aria-busy={loading || undefined}>
+                  <caption className="sr-only">Shipments</caption>
+                  <THead>
+                    <tr>
+                      <TH>Tracking #</TH>
+                      <TH>Status</TH>
+                      <TH>Origin</TH>
+                      <TH>Destination</TH>
+                      <TH>Created Date</TH>
+                      <TH>Est. Delivery</TH>
+                      <TH className="text-right">Actions</TH>
+                    </tr>
+                  </THead>
+                  <TBody>
+                    {rows.map((row) => (
+                      <TR key={row.id}>
+                        <TD className="whitespace-nowrap font-medium">
+                          <Link
+                            to={`/admin/shipments/${row.id}`}
+                            className="text-brand-700 underline-offset-4 hover:underline"
+                          >
+                            {row.trackingNumber}
+                          </Link>
+                        </TD>
+                        <TD>
+                          <ShipmentStatusBadge status={row.status} />
+                        </TD>
+                        <TD className="break-words">{row.originLocation}</TD>
+                        <TD className="break-words">{row.destinationLocation}</TD>
+                        <TD className="whitespace-nowrap">{row.createdAt}</TD>
+                        <TD className="whitespace-nowrap">{row.estimatedDelivery ?? "-"}</TD>
+                        <TD className="text-right">
+                          <RowActions row={row} />
+                        </TD>
+                      </TR>
+                    ))}
+                  </TBody>
+                </Table>
+              </div>
+            </>
           )}
           <Pagination page={page} pageCount={pageCount} />
         </CardContent>

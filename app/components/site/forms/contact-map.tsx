@@ -19,7 +19,8 @@ export function ContactMap({ address }: { address: string }) {
   const [shown, setShown] = useState(false);
   return (
     <div>
-      <div className="relative aspect-[16/9] max-h-[28rem] w-full overflow-hidden rounded-xl border border-slate-200 bg-brand-50">
+      {/* At least 18rem tall: a phone's 16:9 box is too short for the address, 'Show map' and its note. */}
+      <div className="relative aspect-[16/9] max-h-[28rem] min-h-72 w-full overflow-hidden rounded-xl border border-slate-200 bg-brand-50">
         {shown ? (
           <iframe
             src={EMBED_URL}
@@ -35,7 +36,11 @@ export function ContactMap({ address }: { address: string }) {
             <p className="font-medium text-brand-900">{address}</p>
             {hydrated ? (
               <>
-                <button type="button" className={buttonClass()} onClick={() => setShown(true)}>
+                <button
+                  type="button"
+                  className={buttonClass({ className: "shrink-0" })}
+                  onClick={() => setShown(true)}
+                >
                   Show map
                 </button>
                 <p className="max-w-sm text-xs text-slate-600">

@@ -38,12 +38,12 @@ function PartyCard({ title, party, empty }: { title: string; party: PublicParty 
       <CardContent>
         {party ? (
           <div className="space-y-2">
-            <p className="flex items-start gap-2 font-medium break-words text-slate-900">
+            <p className="flex items-start gap-2 font-medium wrap-anywhere text-slate-900">
               <Icon name="user" aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
               {party.name}
             </p>
             {party.company ? (
-              <p className="flex items-start gap-2 break-words text-slate-700">
+              <p className="flex items-start gap-2 wrap-anywhere text-slate-700">
                 <Icon
                   name="building-2"
                   aria-hidden="true"
@@ -140,7 +140,7 @@ export function TrackingResult({
         </CardContent>
       </Card>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card className="break-inside-avoid">
           <CardHeader>
             <CardTitle>Shipment Details</CardTitle>
@@ -180,7 +180,7 @@ export function TrackingResult({
           </CardContent>
         </Card>
 
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
           <PartyCard title="Shipper" party={shipment.shipper} empty="No shipper information available" />
           <PartyCard
             title="Consignee"

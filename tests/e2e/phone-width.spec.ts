@@ -1,0 +1,410 @@
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routeConfig from "#app/routes.ts";
+import { login, waitForHydration } from "./admin-fixtures.ts";
+import { expect, test } from "./fixtures.ts";
+import { BOTH_SIZES, DESKTOP, PHONE } from "./viewports.ts";
+
+// No page of the app is wider than a 390 px phone: nothing pans sideways, nothing sticks out of the screen.
+// Every URL pattern of app/routes.ts is visited (the last test fails when a page is added without being
+// listed here), with demo content plus rows made through the forms that hold long unbroken strings: a
+// 60-character e-mail address, a long company name, a long tracking number.
+
+const WIDTH = PHONE.use.viewport.width;
+
+/** Patterns of app/routes.ts that are not pages: an event stream, and files (XML, text, images). */
+const NOT_PAGES = [
+  "admin/events",
+  "sitemap.xml",
+  "robots.txt",
+  "blog/rss.xml",
+  "media/:filename",
+  "track/:trackingNumber/qr.svg",
+];
+
+/** The URL patterns this spec visits (each test below lists the URLs it opens for them). */
+const PUBLIC_PATTERNS = [
+  "",
+  "services",
+  "services/road-transport",
+  "services/:serviceId",
+  "about",
+  "contact",
+  "track",
+  "track/:trackingNumber",
+  "blog",
+  "blog/:slug",
+  "privacy-policy",
+  "terms-of-service",
+  "*",
+  "admin-login",
+  "admin-forgot-password",
+  "admin-reset-password",
+];
+const ADMIN_PATTERNS = [
+  "admin",
+  "admin/logout",
+  "admin/change-password",
+  "admin/dashboard",
+  "admin/settings",
+  "admin/shipments",
+  "admin/shipments/new",
+  "admin/shipments/:id",
+  "admin/shipments/:id/edit",
+  "admin/quote-requests",
+  "admin/quote-requests/:id",
+  "admin/contact-submissions",
+  "admin/contact-submissions/:id",
+  "admin/blog",
+  "admin/cms/blog",
+  "admin/cms/blog/new",
+  "admin/cms/blog/:id",
+  "admin/media",
+  "admin/*",
+];
+
+function routePatterns(entries: RouteConfigEntry[], parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const pattern = [parent, entry.path?.replace(/^\//, "")]
+      .filter((part) => part !== undefined && part !== "")
+      .join("/");
+    const own = entry.file.endsWith("layout.tsx") && entry.path === undefined ? [] : [pattern];
+    return [...own, ...(entry.children ? routePatterns(entry.children, pattern) : [])];
+  });
+}
+
+/** 60 characters, no space or hyphen to break at: the longest word a phone screen must cope with. */
+const LONG_EMAIL = `${"shippingcoordinator.freeportofmonrovia".padEnd(48, "x")}@example.com`;
+const LONG_COMPANY = "TransatlanticFreightForwardingAndWarehousingCorporationLimited";
+
+type Offender = { url: string; scrollWidth: number; elements: string[] };
+
+/**
+ * Measures the open page: the document's width, and every element whose box reaches past the screen's
+ * right (or left) edge without an ancestor that clips it (a scroll box, for instance) inside the screen.
+ */
+async function measure(page: Page): Promise<Omit<Offender, "url">> {
+  return page.evaluate((width) => {
+    // Whether an ancestor that clips overflow (a scroll box…) holds the element inside the screen. An
+    // ancestor clips only its in-flow and positioned descendants: an absolutely positioned element (an
+    // sr-only label) escapes every box up to its containing block, a fixed one every box.
+    const clippedInside = (node: Node) => {
+      let position = node instanceof Element ? getComputedStyle(node).position : "static";
+      for (
+        let parent = node.parentElement;
+        parent && parent !== document.body;
+        parent = parent.parentElement
+      ) {
+        const style = getComputedStyle(parent);
+        const holdsFixed =
+          style.transform !== "none" ||
+          style.filter !== "none" ||
+          /paint|layout|strict|content/.test(style.contain);
+        const holdsAbsolute = style.position !== "static" || holdsFixed;
+        if (position === "fixed" && !holdsFixed) continue;
+        if (position === "absolute" && !holdsAbsolute) continue;
+        if (style.overflowX !== "visible") {
+          const box = parent.getBoundingClientRect();
+          if (box.left >= -1 && box.right <= width + 1) return true;
+        }
+        position = style.position === "absolute" || style.position === "fixed" ? style.position : "static";
+      }
+      return false;
+    };
+    const elements: string[] = [];
+    const report = (element: Element, box: DOMRect, what = "") => {
+      const text = (element.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 50);
+      const name = `${what}${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}`;
+      elements.push(`${name} "${text}" spans ${Math.round(box.left)}–${Math.round(box.right)} px`);
+    };
+    const outside = (box: DOMRect) => box.right > width + 1 || box.left < -1;
+    for (const element of document.body.querySelectorAll("*")) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      if (outside(box) && !clippedInside(element)) report(element, box);
+    }
+    // Text that runs out of its box (a long word in a narrow column) leaves the boxes in place.
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.trim() || !node.parentElement) continue;
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      // The text's own element, unless that is already listed for its box.
+      if (outside(box) && !clippedInside(node) && !outside(node.parentElement.getBoundingClientRect())) {
+        report(node.parentElement, box, "text in ");
+      }
+    }
+    // The first few, outermost first, say where to look.
+    return { scrollWidth: document.documentElement.scrollWidth, elements: elements.slice(0, 8) };
+  }, WIDTH);
+}
+
+/** Opens each URL and returns the pages that are wider than the phone. */
+async function findWidePages(page: Page, urls: string[]): Promise<Offender[]> {
+  const offenders: Offender[] = [];
+  for (const url of urls) {
+    await page.goto(url);
+    // After hydration, so what the browser renders later (client-only parts) is measured too.
+    await waitForHydration(page.locator("body a").first());
+    await page.evaluate(() => document.fonts.ready);
+    const result = await measure(page);
+    if (result.scrollWidth > WIDTH || result.elements.length > 0) offenders.push({ url, ...result });
+  }
+  return offenders;
+}
+
+test.describe(PHONE.name, () => {
+  test.use(PHONE.use);
+
+  test("every public page fits a 390 px phone", async ({ page }) => {
+    test.slow();
+    // A message and a quote request with a 60-character e-mail address, sent through the public forms.
+    await page.goto("/contact");
+    const message = page.getByRole("form", { name: "Send us a message" });
+    await waitForHydration(message);
+    await message.getByLabel("Name", { exact: true }).fill("Wide Screen Tester");
+    await message.getByLabel("Email").fill(LONG_EMAIL);
+    await message.getByLabel("Subject").fill("Shipping a container");
+    await message.getByLabel("Message").fill("Hello, I would like to ship a container to Antwerp.");
+    await message.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Message sent successfully!")).toBeVisible();
+
+    const offenders = await findWidePages(page, [
+      "/",
+      "/services",
+      "/services/road-transport",
+      "/services/air-freight",
+      "/services/sea-freight",
+      "/services/trucking",
+      "/services/no-such-service",
+      "/about",
+      "/contact",
+      "/track",
+      "/track/UTG-1234-5678",
+      "/track/UTG-0000-0000",
+      "/blog",
+      "/blog/navigating-customs-clearance-in-west-africa",
+      "/blog/no-such-post",
+      "/privacy-policy",
+      "/terms-of-service",
+      "/no-such-page",
+      "/admin-login",
+      "/admin-forgot-password",
+      "/admin-reset-password",
+    ]);
+    expect(offenders, "pages wider than 390 px").toEqual([]);
+  });
+
+  test("every back-office page fits a 390 px phone, with long e-mail addresses and names", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const stamp = Date.now().toString(36).toUpperCase();
+    const trackingNumber = `PHONEWIDTH${stamp}`.padEnd(40, "7");
+
+    // A quote request and a contact message with a 60-character e-mail address, through the public forms.
+    await page.goto("/contact");
+    const quote = page.getByRole("form", { name: "Get a Free Quote" });
+    await waitForHydration(quote);
+    await quote.getByLabel("First Name").fill(`Wide${stamp}`);
+    await quote.getByLabel("Last Name").fill("Flomo");
+    await quote.getByLabel("Email").fill(LONG_EMAIL);
+    await quote.getByLabel("City of Departure").fill("Monrovia");
+    await quote.getByLabel("Delivery City").fill("Rotterdam");
+    await quote.getByLabel("Parcel Type").selectOption("Pallets");
+    await quote.getByLabel("Weight").fill("2 tons");
+    await quote.getByRole("checkbox", { name: "Sea Freight" }).check();
+    await quote.getByRole("button", { name: "Submit Quote Request" }).click();
+    await expect(
+      page.getByText("Quote request submitted successfully. We'll contact you soon!"),
+    ).toBeVisible();
+    const message = page.getByRole("form", { name: "Send us a message" });
+    await message.getByLabel("Name", { exact: true }).fill(`Wide${stamp} Kollie`);
+    await message.getByLabel("Email").fill(LONG_EMAIL);
+    await message.getByLabel("Subject").fill(`Container ${LONG_COMPANY}`);
+    await message.getByLabel("Message").fill(`Hello, please send a quote to ${LONG_EMAIL}.`);
+    await message.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Message sent successfully!")).toBeVisible();
+
+    // A shipment with a long tracking number and parties with a long company name and e-mail address,
+    // made through the back office's form on the phone.
+    await login(page);
+    await page.goto("/admin/shipments/new");
+    await waitForHydration(page.getByRole("button", { name: "Create Shipment" }));
+    await page.getByLabel("Tracking Number").fill(trackingNumber);
+    await page.getByLabel("Status", { exact: true }).fill("In Transit");
+    await page.getByLabel("Origin").fill("Monrovia, Liberia");
+    await page.getByLabel("Destination").fill("Rotterdam, Netherlands");
+    await page.getByLabel("Estimated Delivery").fill("2030-05-01");
+    await page.getByLabel("Dimensions").fill("120 x 80 x 60");
+    for (const kind of ["Shipper", "Consignee"] as const) {
+      await page.getByRole("button", { name: `Add New ${kind}` }).click();
+      const dialog = page.getByRole("dialog", { name: `Add New ${kind}` });
+      await dialog.getByLabel("Name").fill(`${kind} ${stamp}`);
+      await dialog.getByLabel("Company").fill(LONG_COMPANY);
+      await dialog.getByLabel("Email").fill(LONG_EMAIL);
+      await dialog.getByLabel("Phone").fill("+231 77 000 1111");
+      await dialog.getByLabel("Address").fill(`${LONG_COMPANY} Building, Freeport of Monrovia`);
+      await dialog.getByRole("button", { name: `Add ${kind}` }).click();
+      await expect(dialog).toHaveCount(0);
+    }
+    await page.getByRole("button", { name: "Create Shipment" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: `Shipment ${trackingNumber}` })).toBeVisible();
+    const shipmentPath = new URL(page.url()).pathname;
+
+    // The ids of the rows just made, and of a demo blog post.
+    await page.goto(`/admin/quote-requests?q=Wide${stamp}`);
+    const quotePath = await page
+      .getByRole("link", { name: `View quote request from Wide${stamp} Flomo` })
+      .first()
+      .getAttribute("href");
+    await page.goto(`/admin/contact-submissions?q=Wide${stamp}`);
+    const messagePath = await page
+      .getByRole("link", { name: `View message from Wide${stamp} Kollie` })
+      .first()
+      .getAttribute("href");
+    await page.goto("/admin/blog");
+    const postPath = await page
+      .getByRole("link", { name: /^Edit / })
+      .first()
+      .getAttribute("href");
+    expect([quotePath, messagePath, postPath]).not.toContain(null);
+
+    const offenders = await findWidePages(page, [
+      "/admin",
+      "/admin/logout",
+      "/admin/change-password",
+      "/admin/dashboard",
+      "/admin/settings",
+      "/admin/shipments",
+      "/admin/shipments/new",
+      shipmentPath,
+      `${shipmentPath}/edit`,
+      "/admin/shipments/00000000-0000-4000-8000-000000000000",
+      "/admin/quote-requests",
+      quotePath!,
+      "/admin/contact-submissions",
+      messagePath!,
+      "/admin/blog",
+      "/admin/cms/blog",
+      "/admin/cms/blog/new",
+      postPath!,
+      "/admin/media",
+      "/admin/no-such-page",
+      // The public pages of the long rows.
+      `/track/${trackingNumber}`,
+    ]);
+    expect(offenders, "pages wider than 390 px").toEqual([]);
+  });
+});
+
+test("the two tests above visit every page of app/routes.ts", () => {
+  const listed = [...PUBLIC_PATTERNS, ...ADMIN_PATTERNS, ...NOT_PAGES].sort();
+  expect([...new Set(routePatterns(routeConfig))].sort()).toEqual(listed);
+});
+
+// Small layout faults, each measured the way a person would see it.
+
+/** The number of lines a text takes on screen. */
+async function lineCount(locator: Locator) {
+  return locator.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const tops = Array.from(range.getClientRects())
+      .filter((rect) => rect.width > 0)
+      .map((rect) => Math.round(rect.top));
+    return new Set(tops).size;
+  });
+}
+
+/** A contact message as a visitor's browser posts it (the public form, without JavaScript). */
+async function sendMessage(request: APIRequestContext, baseURL: string, name: string, email: string) {
+  const response = await request.post("/contact", {
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL },
+    data: new URLSearchParams({
+      intent: "contact",
+      name,
+      email,
+      subject: "Shipping a container",
+      message: "Hello, I would like to ship a container to Antwerp.",
+    }).toString(),
+  });
+  expect(response.status()).toBe(200);
+}
+
+for (const size of BOTH_SIZES) {
+  test.describe(size.name, () => {
+    test.use(size.use);
+
+    test("inbox e-mail addresses wrap only where they must", async ({ page, request, baseURL }) => {
+      const name = `Mail${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+      const shortEmail = `${name.toLowerCase()}@example.com`;
+      await sendMessage(request, baseURL!, `${name} Short`, shortEmail);
+      await sendMessage(request, baseURL!, `${name} Long`, LONG_EMAIL);
+      await login(page);
+      await page.goto(`/admin/contact-submissions?q=${name}`);
+      // An everyday address takes one line (two on a phone, broken at the '@'); a 60-character one takes a
+      // few lines, never a letter a line.
+      const short = page.getByText(shortEmail, { exact: true }).filter({ visible: true });
+      await expect(short).toHaveCount(1);
+      expect(await lineCount(short)).toBeLessThanOrEqual(size === PHONE ? 2 : 1);
+      const long = page.getByText(LONG_EMAIL, { exact: true }).filter({ visible: true });
+      await expect(long).toHaveCount(1);
+      expect(await lineCount(long)).toBeLessThanOrEqual(3);
+    });
+
+    test("'Upload Media' is one line", async ({ page }) => {
+      await login(page);
+      await page.goto("/admin/media");
+      const upload = page.locator("label").filter({ hasText: "Upload Media" });
+      await expect(upload).toBeVisible();
+      expect(await lineCount(upload)).toBe(1);
+    });
+
+    test("'Show map' is a full-size target", async ({ page }) => {
+      await page.goto("/contact");
+      const show = page.getByRole("button", { name: "Show map" });
+      await expect(show).toBeVisible();
+      const box = (await show.boundingBox())!;
+      // WCAG 2.2 target size: at least 24 px; the button's own height is 40 px.
+      expect(box.height).toBeGreaterThanOrEqual(40);
+      expect(await lineCount(show)).toBe(1);
+    });
+  });
+}
+
+test.describe(DESKTOP.name, () => {
+  test.use(DESKTOP.use);
+
+  test("the sidebar's labels are whole, 'Contact Messages' with its 'New' badge too", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    await sendMessage(request, baseURL!, "Sidebar Badge", "sidebar-badge@example.com");
+    await login(page);
+    const nav = page.getByRole("navigation", { name: "Admin" });
+    await expect(nav.getByRole("link", { name: /Contact Messages/ })).toContainText("New");
+    const cut = await nav
+      .locator("a span")
+      .evaluateAll((spans) =>
+        spans.filter((span) => span.scrollWidth > span.clientWidth).map((span) => span.textContent),
+      );
+    expect(cut, "labels cut short").toEqual([]);
+  });
+
+  test("the dashboard's table for screen readers takes no room on screen", async ({ page }) => {
+    await login(page);
+    const table = page.getByRole("table", { name: "Shipments created per week, last 12 weeks" });
+    await expect(table).toHaveCount(1);
+    const size = () =>
+      page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]);
+    const withTable = await size();
+    await table.evaluate((element) => {
+      (element as HTMLElement).style.display = "none";
+    });
+    expect(withTable).toEqual(await size());
+  });
+});
