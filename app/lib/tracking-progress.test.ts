@@ -24,7 +24,16 @@ describe("stepOfStatus", () => {
   });
 
   it("names no step for a delay or any other text", () => {
-    for (const status of ["Delayed", "On hold", "Customs inspection", "", null, undefined]) {
+    for (const status of [
+      "Delayed",
+      "On hold",
+      "Undelivered",
+      "Not delivered: address closed",
+      "Customs inspection",
+      "",
+      null,
+      undefined,
+    ]) {
       expect(stepOfStatus(status), String(status)).toBeNull();
     }
   });

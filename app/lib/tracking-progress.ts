@@ -25,10 +25,11 @@ const BOOKED_WORDS = ["processing", "pending", "booked", "booking", "received", 
 
 /**
  * The step one status text names, or null when it names none ('Delayed', 'On hold', any other text).
- * 'Processing', 'Pending' and 'Booked' are the first step.
+ * 'Processing', 'Pending' and 'Booked' are the first step; 'Undelivered' and 'Not delivered' name none.
  */
 export function stepOfStatus(status: string | null | undefined): TrackingStep | null {
   const text = normalise(status);
+  if (/\b(?:un|not )delivered\b/.test(text)) return null;
   if (text.includes("shipped") || text.includes("transit")) return 1;
   if (text.includes("delivered")) return 3;
   if (text.includes("arrived")) return 2;

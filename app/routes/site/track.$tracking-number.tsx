@@ -89,7 +89,7 @@ export default function TrackingNumber({ loaderData }: Route.ComponentProps) {
   switch (loaderData.kind) {
     case "found":
       return (
-        <TrackingPage defaultValue={loaderData.number}>
+        <TrackingPage defaultValue={loaderData.number} compact>
           <TrackingResult
             shipment={loaderData.shipment}
             trackingUrl={loaderData.trackingUrl}
