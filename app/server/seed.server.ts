@@ -44,7 +44,14 @@ export async function seedDemoContent({ db, now = new Date() }: { db: Db; now?: 
       const [consignee] = await tx.insert(consignees).values(demo.consignee).returning({ id: consignees.id });
       const [shipment] = await tx
         .insert(shipments)
-        .values({ ...demo.shipment, shipperId: shipper!.id, consigneeId: consignee!.id })
+        // Last changed when it was booked (its createdAt in the story), not when the demo was loaded: the
+        // tracking page's 'Last updated' is then its newest status entry, as for a real shipment.
+        .values({
+          ...demo.shipment,
+          updatedAt: demo.shipment.createdAt,
+          shipperId: shipper!.id,
+          consigneeId: consignee!.id,
+        })
         .returning({ id: shipments.id });
       if (demo.history.length > 0) {
         await tx

@@ -4,6 +4,8 @@ import { createTestDatabase } from "../../tests/setup/test-db.ts";
 import type { Database } from "#app/server/db/client.server.ts";
 import { trackingKey } from "#app/lib/tracking-number.ts";
 import { consignees, shipments, shipmentStatusHistory, shippers } from "#app/server/db/schema.ts";
+import { seedDemoContent } from "#app/server/seed.server.ts";
+import { addStatusUpdate } from "#app/server/shipments.server.ts";
 import { getPublicShipmentByTrackingNumber, renderQrCodeSvg } from "#app/server/tracking.server.ts";
 
 let database: Database;
@@ -205,6 +207,44 @@ describe("getPublicShipmentByTrackingNumber", () => {
     });
     expect(a!.lastUpdatedAt).toEqual(new Date("2025-01-15T10:00:00Z"));
     expect(b!.lastUpdatedAt).toEqual(new Date("2025-03-01T00:00:00Z"));
+  });
+
+  it("last updated follows a status update and a later change of the shipment, and the status stays", async () => {
+    const { trackingNumber } = await insertShipment({
+      history: [{ status: "Shipped", location: "Shanghai", timestamp: new Date("2025-01-15T10:00:00Z") }],
+    });
+    const [row] = await database.db
+      .select({ id: shipments.id })
+      .from(shipments)
+      .where(eq(shipments.trackingNumber, trackingNumber));
+    const arrived = new Date("2025-02-01T15:40:00Z");
+    await addStatusUpdate({
+      db: database.db,
+      shipmentId: row!.id,
+      input: { status: "Arrived", location: "Port of Abidjan", notes: null, alsoSetCurrent: false },
+      now: arrived,
+    });
+    const afterEntry = await getPublicShipmentByTrackingNumber({ db: database.db, trackingNumber });
+    expect(afterEntry).toMatchObject({ status: "In Transit", lastUpdatedAt: arrived });
+    expect(afterEntry!.history[0]).toMatchObject({ status: "Arrived", timestamp: arrived });
+
+    const edited = new Date("2025-02-03T09:00:00Z");
+    await database.db
+      .update(shipments)
+      .set({ notes: "Kept dry", updatedAt: edited })
+      .where(eq(shipments.id, row!.id));
+    const afterEdit = await getPublicShipmentByTrackingNumber({ db: database.db, trackingNumber });
+    expect(afterEdit!.lastUpdatedAt).toEqual(edited);
+  });
+
+  it("last updated of a demo shipment is its newest status entry, not the time the demo was loaded", async () => {
+    const now = new Date("2026-11-23T18:00:00Z");
+    await seedDemoContent({ db: database.db, now });
+    for (const number of ["UTG-2045-7731", "UTG-3310-0457", "UTG-4478-2290"]) {
+      const result = await getPublicShipmentByTrackingNumber({ db: database.db, trackingNumber: number });
+      expect(result!.lastUpdatedAt, number).toEqual(result!.history[0]!.timestamp);
+      expect(result!.lastUpdatedAt.getTime(), number).toBeLessThan(now.getTime());
+    }
   });
 
   it("returns null parties when the shipment has none", async () => {

@@ -10,6 +10,7 @@ import { requestContext, servicesContext } from "#app/context.ts";
 import { seo } from "#app/lib/seo.ts";
 import { isDeliveryOverdue } from "#app/lib/shipment-status.ts";
 import { displayTrackingNumber, parseTrackingNumber, trackingPath } from "#app/lib/tracking-number.ts";
+import { resolvePublicOrigin } from "#app/server/platform/config.server.ts";
 import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
 import { getPublicShipmentByTrackingNumber } from "#app/server/tracking.server.ts";
 import type { Route } from "./+types/track.$tracking-number";
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   );
 };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext);
   const { clientIp } = context.get(requestContext);
   const parsed = parseTrackingNumber(params.trackingNumber);
@@ -59,7 +60,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return redirect(trackingPath(shipment.trackingNumber), 301);
   }
 
-  const trackingUrl = `${config.siteUrl}${trackingPath(shipment.trackingNumber)}`;
+  // The address the visitor reached us at when it is an allowed one, else SITE_URL: never a forged Host.
+  const trackingUrl = `${resolvePublicOrigin({ url: request.url, config })}${trackingPath(shipment.trackingNumber)}`;
   return {
     kind: "found" as const,
     number: shipment.trackingNumber,
@@ -87,7 +89,7 @@ export default function TrackingNumber({ loaderData }: Route.ComponentProps) {
   switch (loaderData.kind) {
     case "found":
       return (
-        <TrackingPage defaultValue={loaderData.number}>
+        <TrackingPage defaultValue={loaderData.number} compact>
           <TrackingResult
             shipment={loaderData.shipment}
             trackingUrl={loaderData.trackingUrl}

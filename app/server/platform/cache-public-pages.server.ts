@@ -2,6 +2,7 @@
 // the cache itself so that the cache, which the services assemble, does not import the router context.
 import type { MiddlewareFunction } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";
+import { resolvePublicOrigin } from "#app/server/platform/config.server.ts";
 import { CACHEABLE_PAGES } from "#app/server/platform/page-cache.server.ts";
 
 /** Responses that depend on the visitor: a toast to show (cookie), or anything setting a cookie. */
@@ -16,10 +17,12 @@ export const cachePublicPages: MiddlewareFunction<Response> = async ({ request, 
   // React Router gives the pattern without its leading slash ("blog/:slug"), the index route as "/".
   const route = pattern.startsWith("/") ? pattern : `/${pattern}`;
   if (request.method !== "GET" || !CACHEABLE_PAGES.has(route) || hasToast(request)) return next();
-  const { pageCache } = context.get(servicesContext);
+  const { pageCache, config } = context.get(servicesContext);
   const { nonce } = context.get(requestContext);
   const url = new URL(request.url);
-  const key = `${url.pathname}${url.search}`;
+  // Keyed by the origin the page may show too (SITE_URL unless the Host is an allowed one), so a forged
+  // Host header neither gets its own entries nor could reach a page stored for others.
+  const key = `${resolvePublicOrigin({ url, config })}${url.pathname}${url.search}`;
   const hit = pageCache.get(key, nonce);
   if (hit) return hit;
 

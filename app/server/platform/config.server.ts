@@ -14,6 +14,10 @@ const int = (fallback: number, min: number, max: number) =>
     .max(max, { message: `must be at most ${max}` })
     .default(fallback);
 
+/** A DNS name or an IPv4 address, lowercase, optionally with a port; IPv6 literals are not accepted. */
+const HOST_PATTERN =
+  /^(?=.{1,253}(?::|$))[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/;
+
 const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: int(3000, 0, 65535),
@@ -28,6 +32,23 @@ const configSchema = z.object({
   DATABASE_POOL_SIZE: int(0, 0, 200).transform((n) => (n === 0 ? undefined : n)),
   SEED_DEMO: bool(true),
   SITE_URL: z.url({ message: "must be an absolute http(s) URL" }).optional(),
+  /**
+   * Other host names the site answers at (comma-separated, e.g. "www.example.com,192.168.1.20"; one may
+   * name a port, "example.com:8443"). Links and QR codes on the tracking page use the visitor's host only
+   * when it is one of these (or SITE_URL's own); any other Host header gets SITE_URL.
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((host) => host.trim().toLowerCase())
+        .filter((host) => host !== ""),
+    )
+    .refine((hosts) => hosts.every((host) => HOST_PATTERN.test(host)), {
+      message: "must be host names separated by commas (example.com,www.example.com), without scheme or path",
+    }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: bool(false),
   BODY_LIMIT_KB: int(1024, 16, 65536),
@@ -67,4 +88,47 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = parsed.data;
   const siteUrl = (config.SITE_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
   return { ...config, siteUrl, isProduction: config.NODE_ENV === "production" };
+}
+
+/**
+ * The origin ("https://example.com") the visitor reached the site at, for links and QR codes the page
+ * shows: the request's own host when it is SITE_URL's or one of ALLOWED_HOSTS, otherwise SITE_URL. The
+ * Host header (and X-Forwarded-Host behind a trusted proxy) is the visitor's to write: an unknown one
+ * never reaches a link. A host without a port in the list matches the default port and the app's own
+ * PORT; other ports must be listed ("example.com:8443").
+ */
+export function resolvePublicOrigin({
+  url,
+  config,
+}: {
+  url: string | URL;
+  config: Pick<Config, "siteUrl" | "ALLOWED_HOSTS" | "PORT">;
+}): string {
+  let request: URL;
+  try {
+    request = new URL(url);
+  } catch {
+    return config.siteUrl;
+  }
+  if (request.protocol !== "http:" && request.protocol !== "https:") return config.siteUrl;
+  const site = new URL(config.siteUrl);
+  if (request.host === site.host) return config.siteUrl;
+  const hostname = request.hostname.toLowerCase();
+  const allowed = config.ALLOWED_HOSTS.some((entry) =>
+    entry.includes(":")
+      ? entry === `${hostname}:${request.port}`
+      : entry === hostname && (request.port === "" || request.port === String(config.PORT)),
+  );
+  return allowed ? request.origin : config.siteUrl;
+}
+
+/** What is worth a warning at start: settings that work but are probably not what production wants. */
+export function configWarnings(config: Pick<Config, "isProduction" | "SITE_URL" | "siteUrl">): string[] {
+  const warnings: string[] = [];
+  if (config.isProduction && !config.SITE_URL) {
+    warnings.push(
+      `SITE_URL is not set: links, QR codes and e-mails point to ${config.siteUrl}. Set SITE_URL to the site's public address (e.g. https://www.example.com).`,
+    );
+  }
+  return warnings;
 }

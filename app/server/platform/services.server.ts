@@ -1,5 +1,5 @@
 import { ensureFirstAdmin } from "#app/server/auth/staff-accounts.server.ts";
-import { type Config, loadConfig } from "#app/server/platform/config.server.ts";
+import { type Config, configWarnings, loadConfig } from "#app/server/platform/config.server.ts";
 import { type Database, migrateDatabase, openConfiguredDatabase } from "#app/server/db/client.server.ts";
 import { type DatabaseHealth, watchDatabaseHealth } from "#app/server/db/health.server.ts";
 import { type EventBus, startEventBus } from "#app/server/platform/events.server.ts";
@@ -35,6 +35,7 @@ export async function startServices(
 ): Promise<Services> {
   const config = loadConfig(env);
   const logger = createLogger(config.LOG_LEVEL);
+  for (const warning of configWarnings(config)) logger.warn(warning);
   const started = performance.now();
   const database = await openConfiguredDatabase(config, logger);
   try {

@@ -3,11 +3,12 @@ import { Link } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { formatDate, formatTime } from "#app/lib/format.ts";
-import { isDeliveredStatus, statusBadgeTone } from "#app/lib/shipment-status.ts";
+import { statusBadgeTone } from "#app/lib/shipment-status.ts";
+import { trackingProgress } from "#app/lib/tracking-progress.ts";
 import type { PublicParty, PublicShipment } from "#app/server/tracking.server.ts";
 import { Icon } from "#app/components/site/icons.tsx";
-import { RouteProgress } from "#app/components/site/tracking/tracking-route.tsx";
-import { TrackingQrCode, TrackingShareButtons } from "#app/components/site/tracking/tracking-share.tsx";
+import { ProgressStepper, RouteProgress } from "#app/components/site/tracking/tracking-route.tsx";
+import { TrackingShareMenu } from "#app/components/site/tracking/tracking-share.tsx";
 import { StatusTimeline } from "#app/components/site/tracking/tracking-timeline.tsx";
 
 const weightFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
@@ -15,6 +16,9 @@ const weightFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }
 // The printout is the result only: no site header, footer, navigation or buttons.
 const PRINT_CSS =
   "@media print { header, footer, nav, button, [data-print-hidden] { display: none !important; } main { padding-top: 0 !important; } }";
+
+/** 'Nov 22, 2026 3:40 PM': the spec's 'MMM d, yyyy' with 'h:mm a'. */
+const dateTime = (value: Date) => `${formatDate(value)} ${formatTime(value)}`;
 
 function StatusBadge({ status }: { status: string }) {
   return <Badge tone={statusBadgeTone(status)}>{status}</Badge>;
@@ -75,56 +79,158 @@ export function TrackingResult({
   qrCodeUrl: string;
   overdue: boolean;
 }) {
-  const delivered =
-    isDeliveredStatus(shipment.status) || shipment.history.some((entry) => isDeliveredStatus(entry.status));
+  const progress = trackingProgress({ status: shipment.status, history: shipment.history });
+  const latest = shipment.history[0];
   const updated = shipment.lastUpdatedAt;
+  const deliveredAt = progress.deliveredAt ?? updated;
+  // A 'Delivered to consignee' entry counts as delivered here too: nothing is late then.
+  const late = overdue && !progress.delivered;
   return (
     <div className="space-y-6">
       <style>{PRINT_CSS}</style>
-      <Card className="break-inside-avoid">
-        <CardContent className="flex flex-col gap-6 pt-5 sm:flex-row sm:items-start sm:justify-between">
-          <div className="min-w-0 space-y-3">
-            <h2 className="flex items-center gap-2 text-sm font-medium tracking-wide text-slate-600 uppercase">
-              <Icon name="package" aria-hidden="true" className="size-4" />
-              Tracking Number
-            </h2>
-            <p className="font-mono text-2xl font-bold break-all text-brand-900 sm:text-3xl">
-              {shipment.trackingNumber}
-            </p>
-            <div className="flex flex-wrap items-center gap-2">
-              <StatusBadge status={shipment.status} />
-              {overdue ? (
-                <Badge tone="red" title="The estimated delivery date has passed">
-                  <Icon name="triangle-alert" aria-hidden="true" className="mr-1 size-3" />
-                  Delayed?
-                </Badge>
-              ) : null}
+      {/* At a glance, above the fold on a phone: status, arrival, progress, latest event. */}
+      <Card role="region" aria-labelledby="tracking-glance-title" className="break-inside-avoid">
+        <CardContent className="space-y-4 p-4 sm:p-6">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <h2
+                id="tracking-glance-title"
+                className="flex items-center gap-1.5 text-xs font-medium tracking-wide text-slate-600 uppercase"
+              >
+                <Icon name="package" aria-hidden="true" className="size-3.5" />
+                Tracking Number
+              </h2>
+              <p className="font-mono text-lg font-bold break-all text-brand-900 sm:text-xl">
+                {shipment.trackingNumber}
+              </p>
             </div>
-            <p className="flex items-start gap-1.5 text-sm text-slate-600">
-              <Icon name="clock" aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              <span>
-                Last updated{" "}
-                <time dateTime={updated.toISOString()}>
-                  {formatDate(updated)} at {formatTime(updated)}
-                </time>{" "}
-                (GMT)
-              </span>
+            <TrackingShareMenu
+              url={trackingUrl}
+              qrCodeUrl={qrCodeUrl}
+              trackingNumber={shipment.trackingNumber}
+            />
+          </div>
+
+          <div className="flex flex-col gap-x-6 gap-y-1 lg:flex-row lg:items-baseline">
+            <p className="text-3xl leading-tight font-bold wrap-anywhere text-brand-900 sm:text-4xl">
+              <span className="sr-only">Status: </span>
+              {shipment.status}
             </p>
-            {overdue ? (
-              <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-                The estimated delivery date has passed and no delivery has been recorded yet. For news about
-                this shipment, please{" "}
-                <Link to="/contact" className="font-medium underline underline-offset-4">
-                  contact us
-                </Link>
-                .
+            {latest ? (
+              <p className="text-sm break-words text-slate-700 sm:text-base">
+                <span className="font-semibold text-slate-900">Latest update:</span> {latest.status},{" "}
+                {latest.location},{" "}
+                <time dateTime={latest.timestamp.toISOString()}>{dateTime(latest.timestamp)}</time>
               </p>
             ) : null}
-            <TrackingShareButtons url={trackingUrl} />
           </div>
-          <TrackingQrCode src={qrCodeUrl} trackingNumber={shipment.trackingNumber} />
+
+          <div className="flex flex-wrap items-center gap-2">
+            <p className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+              <Icon
+                name={progress.delivered ? "package-check" : "clock"}
+                aria-hidden="true"
+                className="size-5 shrink-0 text-brand-700"
+              />
+              {progress.delivered ? (
+                <span>
+                  Delivered <time dateTime={deliveredAt.toISOString()}>{dateTime(deliveredAt)}</time>
+                </span>
+              ) : shipment.estimatedDelivery ? (
+                <span>
+                  {late ? "Was due" : "Arriving"}{" "}
+                  <time dateTime={shipment.estimatedDelivery.toISOString()}>
+                    {formatDate(shipment.estimatedDelivery)}
+                  </time>
+                </span>
+              ) : (
+                <span>Estimated delivery not available</span>
+              )}
+            </p>
+            {late ? (
+              <Badge tone="red" title="The estimated delivery date has passed">
+                <Icon name="triangle-alert" aria-hidden="true" className="mr-1 size-3" />
+                Delayed?
+              </Badge>
+            ) : null}
+          </div>
+
+          <ProgressStepper step={progress.step} delayed={progress.delayed} />
+
+          <p className="flex items-start gap-1.5 text-sm text-slate-600">
+            <Icon name="clock" aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>
+              Last updated{" "}
+              <time dateTime={updated.toISOString()}>
+                {formatDate(updated)} at {formatTime(updated)}
+              </time>{" "}
+              (GMT)
+            </span>
+          </p>
+          {late ? (
+            <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+              The estimated delivery date has passed and no delivery has been recorded yet. For news about
+              this shipment, please{" "}
+              <Link to="/contact" className="font-medium underline underline-offset-4">
+                contact us
+              </Link>
+              .
+            </p>
+          ) : null}
         </CardContent>
       </Card>
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
+        <div className="space-y-6">
+          <Card className="break-inside-avoid">
+            <CardHeader>
+              <CardTitle>Shipment Details</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="divide-y divide-slate-100">
+                <Detail term="Status">
+                  <StatusBadge status={shipment.status} />
+                </Detail>
+                <Detail term="Origin">{shipment.originLocation}</Detail>
+                <Detail term="Destination">{shipment.destinationLocation}</Detail>
+                <Detail term="Current Location">{shipment.currentLocation ?? "Unknown"}</Detail>
+                <Detail term="Estimated Delivery">
+                  {shipment.estimatedDelivery ? (
+                    <time dateTime={shipment.estimatedDelivery.toISOString()}>
+                      {formatDate(shipment.estimatedDelivery)}
+                    </time>
+                  ) : (
+                    "Not available"
+                  )}
+                </Detail>
+                {shipment.weight !== null ? (
+                  <Detail term="Weight">{weightFormat.format(shipment.weight)} kg</Detail>
+                ) : null}
+                {shipment.dimensions ? <Detail term="Dimensions">{shipment.dimensions}</Detail> : null}
+              </dl>
+            </CardContent>
+          </Card>
+
+          <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
+            <PartyCard title="Shipper" party={shipment.shipper} empty="No shipper information available" />
+            <PartyCard
+              title="Consignee"
+              party={shipment.consignee}
+              empty="No consignee information available"
+            />
+          </div>
+        </div>
+
+        <Card className="break-inside-avoid">
+          <CardHeader>
+            <CardTitle>Status History</CardTitle>
+            <p className="text-sm text-slate-600">Newest first. Times are Monrovia time (GMT).</p>
+          </CardHeader>
+          <CardContent>
+            <StatusTimeline entries={shipment.history} />
+          </CardContent>
+        </Card>
+      </div>
 
       <Card className="break-inside-avoid">
         <CardHeader>
@@ -135,60 +241,10 @@ export function TrackingResult({
             origin={shipment.originLocation}
             current={shipment.currentLocation}
             destination={shipment.destinationLocation}
-            delivered={delivered}
+            delivered={progress.delivered}
           />
         </CardContent>
       </Card>
-
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <Card className="break-inside-avoid">
-          <CardHeader>
-            <CardTitle>Shipment Details</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="divide-y divide-slate-100">
-              <Detail term="Status">
-                <StatusBadge status={shipment.status} />
-              </Detail>
-              <Detail term="Origin">{shipment.originLocation}</Detail>
-              <Detail term="Destination">{shipment.destinationLocation}</Detail>
-              <Detail term="Current Location">{shipment.currentLocation ?? "Unknown"}</Detail>
-              <Detail term="Estimated Delivery">
-                {shipment.estimatedDelivery ? (
-                  <time dateTime={shipment.estimatedDelivery.toISOString()}>
-                    {formatDate(shipment.estimatedDelivery)}
-                  </time>
-                ) : (
-                  "Not available"
-                )}
-              </Detail>
-              {shipment.weight !== null ? (
-                <Detail term="Weight">{weightFormat.format(shipment.weight)} kg</Detail>
-              ) : null}
-              {shipment.dimensions ? <Detail term="Dimensions">{shipment.dimensions}</Detail> : null}
-            </dl>
-          </CardContent>
-        </Card>
-
-        <Card className="break-inside-avoid lg:row-span-2">
-          <CardHeader>
-            <CardTitle>Status History</CardTitle>
-            <p className="text-sm text-slate-600">Newest first. Times are Monrovia time (GMT).</p>
-          </CardHeader>
-          <CardContent>
-            <StatusTimeline entries={shipment.history} />
-          </CardContent>
-        </Card>
-
-        <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
-          <PartyCard title="Shipper" party={shipment.shipper} empty="No shipper information available" />
-          <PartyCard
-            title="Consignee"
-            party={shipment.consignee}
-            empty="No consignee information available"
-          />
-        </div>
-      </div>
     </div>
   );
 }

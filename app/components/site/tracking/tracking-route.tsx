@@ -1,4 +1,5 @@
 import { cn } from "#app/lib/cn.ts";
+import { TRACKING_STEPS, type TrackingStep } from "#app/lib/tracking-progress.ts";
 import { Icon, type IconName } from "#app/components/site/icons.tsx";
 
 type Stop = { label: string; place: string; state: "done" | "current" | "upcoming"; icon: IconName };
@@ -71,6 +72,63 @@ export function RouteProgress({
                 {stop.place}
               </p>
             </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/**
+ * Booked → In transit → Arrived → Delivered, across the card on every screen size. The step the
+ * shipment is at carries aria-current="step"; a delay is a warning on it, in words and in colour.
+ */
+export function ProgressStepper({ step, delayed }: { step: TrackingStep; delayed: boolean }) {
+  return (
+    <ol aria-label="Shipment progress" className="grid grid-cols-4 text-center text-xs sm:text-sm">
+      {TRACKING_STEPS.map((label, index) => {
+        // Delivered is the end: reached, it is done.
+        const done = index < step || index === 3;
+        const current = index === step;
+        const reached = index <= step;
+        const warning = current && delayed;
+        return (
+          <li key={label} aria-current={current ? "step" : undefined} className="relative">
+            {index ? (
+              <span
+                aria-hidden="true"
+                className={cn(
+                  "absolute top-3.5 right-[calc(50%+1rem)] left-[calc(-50%+1rem)] border-t-2",
+                  reached ? "border-brand-600" : "border-dashed border-slate-300",
+                )}
+              />
+            ) : null}
+            <span
+              aria-hidden="true"
+              className={cn(
+                "mx-auto flex size-7 items-center justify-center rounded-full border-2 text-white",
+                warning
+                  ? "border-red-700 bg-red-700"
+                  : reached && done
+                    ? "border-brand-700 bg-brand-700"
+                    : current
+                      ? "border-accent-600 bg-accent-600"
+                      : "border-slate-300",
+              )}
+            >
+              {warning ? (
+                <Icon name="triangle-alert" className="size-4" />
+              ) : reached && done ? (
+                <Icon name="check" className="size-4" />
+              ) : null}
+            </span>
+            <span className={cn("mt-1.5 block", reached ? "font-semibold" : "text-slate-600")}>
+              {label}
+              <span className="sr-only">
+                {reached && done ? " (completed)" : current ? " (current step)" : ""}
+              </span>
+            </span>
+            {warning ? <span className="font-semibold text-red-800">Delayed</span> : null}
           </li>
         );
       })}

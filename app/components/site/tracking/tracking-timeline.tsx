@@ -36,7 +36,7 @@ export function StatusTimeline({ entries }: { entries: TimelineEntry[] }) {
             )}
             <span
               aria-hidden="true"
-              className="relative z-10 flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white print:border print:border-slate-900 print:bg-white print:text-slate-900"
+              className="relative z-10 flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white"
             >
               <Icon name={ICONS[timelineIconKind(entry.status)]} className="size-5" />
             </span>

@@ -1,0 +1,163 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { BOTH_SIZES, PHONE } from "./viewports.ts";
+
+// The demo shipments of app/server/seed-data.server.ts.
+const IN_TRANSIT = "UTG-1234-5678"; // status In Transit, newest entry Arrived (Port of Abidjan)
+const DELIVERED = "UTG-2045-7731";
+const DELAYED = "UTG-4478-2290"; // status Delayed, past its estimated delivery
+const DATE_TIME = /^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} (AM|PM)$/; // 'MMM d, yyyy h:mm a'
+
+const glance = (page: Page) => page.getByRole("region", { name: "Tracking Number" });
+const stepper = (page: Page) => page.getByRole("list", { name: "Shipment progress" });
+const timelineEntry = (page: Page, index: number) =>
+  page.getByRole("list", { name: "Status history" }).getByRole("listitem").nth(index);
+
+/** A timeline entry's time, 'Nov 22, 2026 · 7:00 AM', as the glance writes it: 'Nov 22, 2026 7:00 AM'. */
+async function entryTime(page: Page, index: number) {
+  return (await timelineEntry(page, index).locator("time").textContent())!.replace(/\s*·\s*/, " ");
+}
+
+async function expectInFirstScreen(locator: Locator, what: string) {
+  const box = await locator.boundingBox();
+  expect(box, what).not.toBeNull();
+  expect(box!.y, what).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height, `${what}: bottom within the first 844 px`).toBeLessThanOrEqual(844);
+}
+
+for (const size of BOTH_SIZES) {
+  test.describe(`tracking at a glance, ${size.name}`, () => {
+    test.use(size.use);
+
+    test("status, arrival, progress and the latest event come first; the status is the shipment's own", async ({
+      page,
+      checkA11y,
+    }) => {
+      await page.goto(`/track/${IN_TRANSIT}`);
+      const card = glance(page);
+      // The headline is the shipment's status; beside it, the newest entry with its own status.
+      const status = card.getByText("Status: In Transit");
+      await expect(status).toBeVisible();
+      const newest = await entryTime(page, 0);
+      expect(newest).toMatch(DATE_TIME);
+      const latest = card.locator("p").filter({ hasText: /^Latest update:/ });
+      await expect(latest).toHaveText(`Latest update: Arrived, Port of Abidjan, Côte d'Ivoire, ${newest}`);
+
+      const estimated = await page
+        .locator("dl")
+        .getByRole("definition")
+        .filter({ has: page.locator("time") })
+        .textContent();
+      const arrival = card.getByText(/^Arriving /);
+      await expect(arrival).toHaveText(`Arriving ${estimated!.trim()}`);
+
+      const steps = stepper(page).getByRole("listitem");
+      await expect(steps).toHaveText([/^Booked/, /^In transit/, /^Arrived/, /^Delivered/]);
+      await expect(stepper(page).locator('[aria-current="step"]')).toHaveText("In transit (current step)");
+      await expect(steps.nth(0)).toContainText("(completed)");
+      await expect(steps.nth(2)).toHaveText("Arrived");
+
+      // 'Last updated' is the newest entry's time (the shipment itself last changed before it).
+      const [date, time] = newest.split(/ (?=\d{1,2}:\d{2} )/);
+      await expect(card.getByText(/^Last updated/)).toHaveText(`Last updated ${date} at ${time} (GMT)`);
+
+      if (size === PHONE) {
+        expect(await page.evaluate(() => window.scrollY)).toBe(0);
+        await expectInFirstScreen(status, "status");
+        await expectInFirstScreen(arrival, "arrival date");
+        await expectInFirstScreen(stepper(page), "progress stepper");
+        await expectInFirstScreen(latest, "latest update");
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width).toBeLessThanOrEqual(390);
+      }
+      // The details, parties, timeline and route follow.
+      for (const heading of ["Shipment Details", "Shipper", "Consignee", "Status History", "Route"]) {
+        await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+      }
+      await checkA11y();
+    });
+
+    test("a delivered shipment says when, and its last step is done", async ({ page }) => {
+      await page.goto(`/track/${DELIVERED}`);
+      const delivered = await entryTime(page, 0);
+      await expect(timelineEntry(page, 0)).toContainText("Delivered");
+      await expect(glance(page).getByText(/^Delivered [A-Z][a-z]{2} /)).toHaveText(`Delivered ${delivered}`);
+      await expect(stepper(page).locator('[aria-current="step"]')).toHaveText("Delivered (completed)");
+      await expect(glance(page).getByText(/^Arriving/)).toHaveCount(0);
+    });
+
+    test("a delay is a warning on the current step", async ({ page, checkA11y }) => {
+      await page.goto(`/track/${DELAYED}`);
+      const current = stepper(page).locator('[aria-current="step"]');
+      await expect(current).toContainText("In transit");
+      await expect(current).toContainText("Delayed");
+      await expect(glance(page).getByText("Delayed?")).toBeVisible();
+      await checkA11y();
+    });
+
+    test("the Share menu works from the keyboard: arrows, Home, End, Escape; focus returns", async ({
+      page,
+      checkA11y,
+    }) => {
+      await page.goto(`/track/${IN_TRANSIT}`);
+      const share = page.getByRole("button", { name: "Share", exact: true });
+      await expect(share).toHaveAttribute("aria-expanded", "false");
+      await expect(page.getByRole("menu")).toBeHidden();
+      await share.focus();
+      await page.keyboard.press("Enter");
+      await expect(share).toHaveAttribute("aria-expanded", "true");
+      const menu = page.getByRole("menu", { name: "Share" });
+      await expect(menu).toBeVisible();
+      const item = (name: string) => menu.getByRole("menuitem", { name });
+      await expect(item("Copy link")).toBeFocused();
+      await checkA11y();
+      await page.keyboard.press("ArrowDown");
+      await expect(item("QR code")).toBeFocused();
+      await page.keyboard.press("ArrowDown");
+      await expect(item("Print")).toBeFocused();
+      await page.keyboard.press("ArrowDown");
+      await expect(item("Copy link")).toBeFocused();
+      await page.keyboard.press("ArrowUp");
+      await expect(item("Print")).toBeFocused();
+      await page.keyboard.press("Home");
+      await expect(item("Copy link")).toBeFocused();
+      await page.keyboard.press("End");
+      await expect(item("Print")).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(menu).toBeHidden();
+      await expect(share).toBeFocused();
+      await expect(share).toHaveAttribute("aria-expanded", "false");
+
+      // The QR code: a dialog with the picture; Escape closes it and the focus comes back.
+      await page.keyboard.press("ArrowDown");
+      await expect(item("Copy link")).toBeFocused();
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog", { name: "QR code" });
+      await expect(dialog).toBeVisible();
+      const qrCode = dialog.getByRole("img", {
+        name: `QR code linking to the tracking page of ${IN_TRANSIT}`,
+      });
+      await expect
+        .poll(() => qrCode.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      await checkA11y();
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(share).toBeFocused();
+
+      // Print, by pointer this time; a click elsewhere closes the menu too.
+      await page.evaluate(() => {
+        window.print = () => document.body.setAttribute("data-printed", "yes");
+      });
+      await share.click();
+      await item("Print").click();
+      await expect(page.locator("body")).toHaveAttribute("data-printed", "yes");
+      await expect(menu).toBeHidden();
+      await share.click();
+      await expect(menu).toBeVisible();
+      await page.getByRole("heading", { level: 1 }).click();
+      await expect(menu).toBeHidden();
+    });
+  });
+}
