@@ -77,8 +77,15 @@ function SentPanel({
         </p>
       )}
       <p className="mt-2">
-        We will answer {sent ? <strong className="break-all">at {sent.email}</strong> : "you"}, usually within
-        one business day.
+        We will answer{" "}
+        {sent ? (
+          <>
+            at <strong className="break-all">{sent.email}</strong>
+          </>
+        ) : (
+          "you"
+        )}
+        , usually within one business day.
       </p>
       {sent ? (
         <dl className="mt-3 text-sm">
