@@ -18,7 +18,7 @@ export const homePage = {
     eyebrow: "Freight forwarding from Monrovia to the world",
     title: "Global Logistics Solutions",
     text: "Reliable air, sea and road freight, customs clearance and warehousing. We move your cargo safely and on time, wherever it needs to go.",
-    primaryCta: { label: "Get a Free Quote", path: "/contact" },
+    primaryCta: { label: "Get a Free Quote", path: "/contact#quote" },
     secondaryCta: { label: "Our Services", path: "/services" },
     imageAlt: "",
   },

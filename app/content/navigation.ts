@@ -1,5 +1,5 @@
 /** A link in the site's navigation: a label and the path it opens. */
-type NavigationItem = {
+export type NavigationItem = {
   name: string;
   path: string;
 };
@@ -13,7 +13,7 @@ export const navigationItems: NavigationItem[] = [
   { name: "Contact", path: "/contact" },
 ];
 
-/** The accent button at the end of the top bar. */
+/** The accent button at the end of the top bar (its first word only on phones, beside the menu button). */
 export const trackPackageLink: NavigationItem = { name: "Track Package", path: "/track" };
 
 /** Footer 'Our Services' column. Trucking is labelled Road Transport; Warehousing and Project Cargo open /services. */

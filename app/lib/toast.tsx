@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from "react";
+import { type CSSProperties, type ReactNode, useEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { useRouteLoaderData } from "react-router";
 import type { ExternalToast } from "sonner";
@@ -12,6 +12,19 @@ type Sonner = typeof import("sonner");
 type Kind = "success" | "error" | "info";
 
 let ready: Promise<Sonner> | null = null;
+
+/**
+ * Toasts stand above the public site's round back-to-top button (48 px, 20 px from the bottom right,
+ * app/components/site/layout/back-to-top.tsx) instead of covering it, on phones and on desktops.
+ */
+const ABOVE_BACK_TO_TOP = { bottom: 80 };
+
+/** sonner's rich colours put text below 4.5:1 on its tints (success 4.2:1, info 4.4:1): darker shades of the same hues. */
+const READABLE_COLORS = {
+  "--success-text": "hsl(140, 100%, 22%)",
+  "--info-text": "hsl(210, 92%, 38%)",
+  "--error-text": "hsl(360, 100%, 40%)",
+} as CSSProperties;
 
 function Mounted({ onMount, children }: { onMount: () => void; children: ReactNode }) {
   // Runs after the Toaster's own effect (children first), so it is subscribed by then.
@@ -33,6 +46,9 @@ function load(): Promise<Sonner> {
               duration={4000}
               richColors
               closeButton
+              offset={ABOVE_BACK_TO_TOP}
+              mobileOffset={ABOVE_BACK_TO_TOP}
+              style={READABLE_COLORS}
             />
           </Mounted>,
         );

@@ -110,7 +110,9 @@ test.describe("mobile menu", () => {
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     const panel = page.locator(`#${await button.getAttribute("aria-controls")}`);
     await expect(panel).toBeHidden();
+    // Tracking stays one tap away beside the menu button (site-phone.spec.ts); the long label is for wider screens.
     await expect(page.getByRole("banner").getByRole("link", { name: "Track Package" })).toHaveCount(0);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Track", exact: true })).toBeVisible();
 
     await waitForHydration(button);
     await button.click();

@@ -17,6 +17,8 @@ function uniqueEmail(label: string) {
 const quoteForm = (page: Page) => page.getByRole("form", { name: "Get a Free Quote" });
 const contactForm = (page: Page) => page.getByRole("form", { name: "Send us a message" });
 const sideForm = (page: Page) => page.getByRole("form", { name: "Get a Quote" });
+/** The confirmation that replaces a sent form (tests/e2e/site-phone.spec.ts covers it in full). */
+const sentPanel = (page: Page, name: string) => page.getByRole("region", { name });
 
 async function fillQuote(form: Locator, email: string) {
   await form.getByLabel("First Name").fill("Musu");
@@ -77,6 +79,10 @@ test.describe("with JavaScript", () => {
     await form.getByRole("button", { name: "Submit Quote Request" }).click();
     await expect(form.getByRole("button", { name: "Submitting..." })).toBeDisabled();
     await expect(page.getByText(QUOTE_SUCCESS)).toBeVisible();
+    // Sent: a confirmation stands in for the form; 'Send another' shows it again, emptied.
+    await sentPanel(page, "Your quote request has been sent")
+      .getByRole("link", { name: "Send another quote request" })
+      .click();
     await expect(form.getByLabel("First Name")).toHaveValue("");
     await expect(form.getByLabel("Email")).toHaveValue("");
     await expect(form.getByLabel("Parcel Type")).toHaveValue("");
@@ -105,6 +111,9 @@ test.describe("with JavaScript", () => {
     await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
     await expect(page.getByText("Message sent successfully!")).toBeVisible();
     await expect(page.getByText("We'll get back to you as soon as possible.")).toBeVisible();
+    await sentPanel(page, "Your message has been sent")
+      .getByRole("link", { name: "Send another message" })
+      .click();
     await expect(form.getByLabel("Name", { exact: true })).toHaveValue("");
     await expect(form.getByLabel("Message")).toHaveValue("");
   });
@@ -124,6 +133,9 @@ test.describe("with JavaScript", () => {
     await form.getByLabel("Message").fill("One 40 ft container to Antwerp.");
     await form.getByRole("button", { name: "Request a Quote" }).click();
     await expect(page.getByText(QUOTE_SUCCESS)).toBeVisible();
+    await sentPanel(page, "Your quote request has been sent")
+      .getByRole("link", { name: "Send another quote request" })
+      .click();
     await expect(form.getByLabel("Name")).toHaveValue("");
     await expect(form.getByLabel("Shipment Type")).toHaveValue("");
   });
@@ -181,10 +193,11 @@ test.describe("without JavaScript", () => {
 
     await fillQuote(form, uniqueEmail("quote-nojs"));
     await form.getByRole("button", { name: "Submit Quote Request" }).click();
-    await expect(form.getByRole("status")).toHaveText(QUOTE_SUCCESS);
+    const notice = sentPanel(page, "Your quote request has been sent").getByRole("status");
+    await expect(notice).toHaveText(QUOTE_SUCCESS);
     // The page opens at the form, so the notice is in view.
     await expect(page).toHaveURL(/\/contact#quote$/);
-    await expect(form.getByRole("status")).toBeInViewport();
+    await expect(notice).toBeInViewport();
     await expect(form.getByLabel("First Name")).toHaveValue("");
     await expect(form.getByText("First name must be at least 2 characters.")).toBeHidden();
   });
@@ -201,8 +214,9 @@ test.describe("without JavaScript", () => {
 
     await fillContact(form, uniqueEmail("contact-nojs"));
     await form.getByRole("button", { name: "Send Message" }).click();
-    await expect(form.getByRole("status")).toContainText("Message sent successfully!");
-    await expect(form.getByRole("status")).toContainText("We'll get back to you as soon as possible.");
+    const notice = sentPanel(page, "Your message has been sent").getByRole("status");
+    await expect(notice).toContainText("Message sent successfully!");
+    await expect(notice).toContainText("We'll get back to you as soon as possible.");
     await expect(form.getByLabel("Subject")).toHaveValue("");
   });
 
@@ -218,7 +232,9 @@ test.describe("without JavaScript", () => {
     await form.getByLabel("Shipment Type").selectOption({ label: "Air Freight" });
     await form.getByLabel("Message").fill("Documents to London, 2 kg.");
     await form.getByRole("button", { name: "Request a Quote" }).click();
-    await expect(form.getByRole("status")).toHaveText(QUOTE_SUCCESS);
+    await expect(sentPanel(page, "Your quote request has been sent").getByRole("status")).toHaveText(
+      QUOTE_SUCCESS,
+    );
   });
 
   test("a resubmitted page stores one row and still answers success", async ({ page }) => {

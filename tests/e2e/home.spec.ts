@@ -22,7 +22,10 @@ test.describe("home page", () => {
     await expect(page).toHaveTitle(/Global Logistics Solutions/);
     await expect(page.getByRole("heading", { level: 1, name: "Global Logistics Solutions" })).toBeVisible();
     const main = page.getByRole("main");
-    await expect(main.getByRole("link", { name: "Get a Free Quote" })).toHaveAttribute("href", "/contact");
+    await expect(main.getByRole("link", { name: "Get a Free Quote" })).toHaveAttribute(
+      "href",
+      "/contact#quote",
+    );
     await expect(main.getByRole("link", { name: "Our Services" })).toHaveAttribute("href", "/services");
 
     const services = main.getByRole("region", { name: "Our Services" });

@@ -81,9 +81,9 @@ for (const { id, title } of SERVICES) {
     const features = page.getByRole("region", { name: "Key Features" });
     await expect(features.getByRole("listitem")).toHaveCount(4);
     await expect(features.getByRole("heading", { level: 3 })).toHaveCount(4);
-    await expect(page.getByRole("link", { name: "Get a Quote" })).toHaveAttribute("href", "/contact");
+    await expect(page.getByRole("link", { name: "Get a Quote" })).toHaveAttribute("href", "/contact#quote");
     await page.getByRole("link", { name: "Get a Quote" }).click();
-    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page).toHaveURL(/\/contact#quote$/);
     await page.goBack();
     await checkA11y();
   });

@@ -155,7 +155,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
               </p>
             </div>
             <Link
-              to="/contact"
+              to="/contact#quote"
               className="inline-flex h-11 shrink-0 items-center justify-center rounded-md bg-accent-700 px-5 font-semibold text-white transition-colors hover:bg-brand-900"
             >
               Get a Free Quote

@@ -122,11 +122,26 @@ describe("quote form", () => {
     expect(await quotesFor(email)).toHaveLength(1);
   });
 
+  it("answers a success with what was sent, for the confirmation on the page", async () => {
+    const email = uniqueEmail("sent");
+    const reply = await post(formData(quoteEntries(email)));
+    expect(reply.data.sent).toEqual({
+      email,
+      details: [
+        { label: "Route", value: "Monrovia → Accra" },
+        { label: "Cargo", value: "Pallets, 10 kg, 2 tons" },
+        { label: "Freight", value: "Air Freight, Sea Freight" },
+      ],
+    });
+  });
+
   it("answers success to a filled honeypot and stores nothing", async () => {
     const email = uniqueEmail("bot");
     const reply = await post(formData(quoteEntries(email, { website: "https://spam.example" })));
     expect(reply.init?.status).toBe(200);
     expect(reply.data.outcome).toBe("success");
+    // Nothing stored, so nothing to confirm.
+    expect(reply.data.sent).toBeUndefined();
     expect(await quotesFor(email)).toHaveLength(0);
   });
 
@@ -249,6 +264,7 @@ describe("contact form", () => {
     const reply = await post(formData(contactEntries(email)));
     expect(reply.init?.status).toBe(200);
     expect(reply.data).toMatchObject({ form: "contact", outcome: "success" });
+    expect(reply.data.sent).toEqual({ email, details: [{ label: "Subject", value: "Shipping a car" }] });
     const rows = await messagesFor(email);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({

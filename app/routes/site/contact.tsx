@@ -7,8 +7,9 @@ import { QuoteForm } from "#app/components/site/forms/quote-form.tsx";
 import { seo } from "#app/lib/seo.ts";
 import { type RootData, useRootData } from "#app/root.tsx";
 import { contactMessageSchema } from "#app/schemas/contact-message.ts";
-import { FORM_UNREADABLE_MESSAGE } from "#app/schemas/rules/public-form.ts";
-import { quoteRequestSchema } from "#app/schemas/quote-request.ts";
+import { FORM_UNREADABLE_MESSAGE, type SentSummary } from "#app/schemas/rules/public-form.ts";
+import { freightTypeLabel } from "#app/schemas/rules/quote-request-rules.ts";
+import { type QuoteRequestInput, quoteRequestSchema } from "#app/schemas/quote-request.ts";
 import { createContactSubmission } from "#app/server/contact-submissions.server.ts";
 import {
   formPageHeaders,
@@ -37,6 +38,18 @@ export function loader() {
   return { quoteKey: newSubmissionKey(), contactKey: newSubmissionKey() };
 }
 
+/** The confirmation after a quote request: the route, the cargo and the freight types asked for. */
+function summarizeQuoteRequest(value: QuoteRequestInput): SentSummary {
+  return {
+    email: value.email,
+    details: [
+      { label: "Route", value: `${value.cityDeparture} → ${value.deliveryCity}` },
+      { label: "Cargo", value: `${value.parcelType}, ${value.weight}` },
+      { label: "Freight", value: value.freightTypes.map(freightTypeLabel).join(", ") },
+    ],
+  };
+}
+
 /** Both forms post here; the hidden `intent` field says which one. */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
@@ -48,6 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       form: "quote",
       schema: quoteRequestSchema,
       save: ({ db, value, submissionKey }) => createQuoteRequest({ db, input: value, submissionKey }),
+      summarize: summarizeQuoteRequest,
     });
   }
   if (formData && intent === "contact") {
@@ -57,6 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       form: "contact",
       schema: contactMessageSchema,
       save: ({ db, value, submissionKey }) => createContactSubmission({ db, input: value, submissionKey }),
+      summarize: (value) => ({ email: value.email, details: [{ label: "Subject", value: value.subject }] }),
     });
   }
   return unreadableFormReply();

@@ -1,17 +1,32 @@
 import { Outlet } from "react-router";
 import { BackToTop } from "#app/components/site/layout/back-to-top.tsx";
-import { OrganizationJsonLd } from "#app/components/site/layout/organization-json-ld.tsx";
+import { OrganizationJsonLd, organizationJsonLd } from "#app/components/site/layout/organization-json-ld.tsx";
 import { SiteFooter } from "#app/components/site/layout/site-footer.tsx";
 import { SiteHeader } from "#app/components/site/layout/site-header.tsx";
-import { chromeText } from "#app/content/navigation.ts";
+import { footerBlurb } from "#app/content/company.ts";
+import { chromeText, footerServiceLinks, legalLinks } from "#app/content/navigation.ts";
+import { servicesContext } from "#app/context.ts";
 import { useRootData } from "#app/root.tsx";
 import { cachePublicPages } from "#app/server/platform/cache-public-pages.server.ts";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [cachePublicPages];
 
-export default function SiteLayout() {
-  const { settings, siteUrl } = useRootData();
+/**
+ * What the chrome shows but never changes in the browser travels as data rather than page code, which
+ * keeps every public page's script small: the footer's copy and the organisation's JSON-LD.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { siteSettings, config } = context.get(servicesContext);
+  const settings = await siteSettings.get();
+  return {
+    footer: { blurb: footerBlurb, serviceLinks: footerServiceLinks, legalLinks },
+    organizationJsonLd: organizationJsonLd(settings, config.siteUrl),
+  };
+}
+
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+  const { settings } = useRootData();
   return (
     <>
       <a
@@ -25,9 +40,9 @@ export default function SiteLayout() {
       <main id="main" tabIndex={-1} className="pt-18 outline-none">
         <Outlet />
       </main>
-      <SiteFooter settings={settings} />
+      <SiteFooter settings={settings} copy={loaderData.footer} />
       <BackToTop focusTargetId="site-brand" />
-      <OrganizationJsonLd settings={settings} siteUrl={siteUrl} />
+      <OrganizationJsonLd json={loaderData.organizationJsonLd} />
     </>
   );
 }

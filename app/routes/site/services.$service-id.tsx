@@ -97,7 +97,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
                 {paragraph}
               </p>
             ))}
-            <Link to="/contact" className={cn(accentLinkClass, "mt-4 inline-flex h-12 px-6 text-base")}>
+            <Link to="/contact#quote" className={cn(accentLinkClass, "mt-4 inline-flex h-12 px-6 text-base")}>
               Get a Quote
               <Icon name="arrow-right" aria-hidden="true" className="size-4" />
             </Link>

@@ -52,6 +52,7 @@ describe("services page", () => {
     const reply = await post(inquiry(email));
     expect(reply.init?.status).toBe(200);
     expect(reply.data).toMatchObject({ form: "service-inquiry", outcome: "success" });
+    expect(reply.data.sent).toEqual({ email, details: [{ label: "Shipment type", value: "Air Freight" }] });
     const rows = await messagesFor(email);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({

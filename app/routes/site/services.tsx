@@ -5,7 +5,11 @@ import { ServiceInquiryForm } from "#app/components/site/forms/service-inquiry-f
 import { additionalServices, services, servicesPage } from "#app/content/services.ts";
 import { seo } from "#app/lib/seo.ts";
 import type { RootData } from "#app/root.tsx";
-import { serviceInquirySchema, serviceInquirySubject } from "#app/schemas/service-inquiry.ts";
+import {
+  serviceInquirySchema,
+  serviceInquirySubject,
+  shipmentTypeOptions,
+} from "#app/schemas/service-inquiry.ts";
 import { createContactSubmission } from "#app/server/contact-submissions.server.ts";
 import {
   formPageHeaders,
@@ -58,6 +62,15 @@ export async function action({ request, context }: Route.ActionArgs) {
           message: value.message,
         },
       }),
+    summarize: (value) => ({
+      email: value.email,
+      details: [
+        {
+          label: "Shipment type",
+          value: shipmentTypeOptions.find((option) => option.value === value.shipmentType)?.label ?? "",
+        },
+      ],
+    }),
   });
 }
 

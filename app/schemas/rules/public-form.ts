@@ -6,11 +6,22 @@ export type PublicFormName = "quote" | "contact" | "service-inquiry";
 /** success: stored (or a resubmission, or the honeypot); invalid: 400; rate-limited: 429; failed: the database failed. */
 type PublicFormOutcome = "success" | "invalid" | "rate-limited" | "failed";
 
+/**
+ * What a stored submission tells the visitor back, for the confirmation that stays on the page: the
+ * e-mail address the answer goes to and a few labelled lines of what was sent (e.g. the subject).
+ */
+export type SentSummary = {
+  email: string;
+  details: { label: string; value: string }[];
+};
+
 /** What a public form's action answers: the Conform result (errors, values to keep) and the outcome. */
 export type PublicFormReply = {
   form: PublicFormName | null;
   outcome: PublicFormOutcome;
   result: SubmissionResult<string[]>;
+  /** On success, what was sent (absent when a bot filled the honeypot: nothing was stored). */
+  sent?: SentSummary;
 };
 
 export const INTENT_FIELD = "intent";

@@ -10,6 +10,7 @@ import {
   INTENT_FIELD,
   type PublicFormName,
   type PublicFormReply,
+  type SentSummary,
   SUBMISSION_KEY_FIELD,
 } from "#app/schemas/rules/public-form.ts";
 import type { Db } from "#app/server/db/client.server.ts";
@@ -104,7 +105,8 @@ function isFilled(value: FormDataEntryValue | null): boolean {
 /**
  * The whole life of a public form POST: honeypot, validation with the form's zod schema (400 with
  * the messages and the typed values), the per-address rate limit (429), then `save` with the
- * submission key. Never throws: a failing database answers 503 with outcome "failed".
+ * submission key. Never throws: a failing database answers 503 with outcome "failed". A success
+ * carries `summarize`'s account of what was sent, for the confirmation shown on the page.
  */
 export async function submitPublicForm<Schema extends z.ZodObject>({
   context,
@@ -112,12 +114,14 @@ export async function submitPublicForm<Schema extends z.ZodObject>({
   form,
   schema,
   save,
+  summarize,
 }: {
   context: Readonly<RouterContextProvider>;
   formData: FormData;
   form: PublicFormName;
   schema: Schema;
   save: (args: { db: Db; value: z.output<Schema>; submissionKey: string }) => Promise<unknown>;
+  summarize?: (value: z.output<Schema>) => SentSummary;
 }) {
   const { db, config, logger } = context.get(servicesContext);
   const { clientIp } = context.get(requestContext);
@@ -173,7 +177,10 @@ export async function submitPublicForm<Schema extends z.ZodObject>({
       { status: 503 },
     );
   }
-  return data<PublicFormReply>({ form, outcome: "success", result: reset }, { status: 200 });
+  return data<PublicFormReply>(
+    { form, outcome: "success", result: reset, sent: summarize?.(submission.value) },
+    { status: 200 },
+  );
 }
 
 /** A public form page's `headers`: a refused post's Retry-After (429) reaches the visitor's browser. */

@@ -44,7 +44,8 @@ type FeedbackMessage = { title: string; description?: string };
 
 /**
  * Success and failure of a submission: sonner toasts once the page runs JavaScript; without it, the
- * server-rendered page shows the same words in a notice box (returned here for the form to render).
+ * server-rendered page shows a failure's words in a notice box (returned here for the form to render)
+ * and a success's in the confirmation panel (useSentPanel).
  */
 export function useFormFeedback(
   reply: PublicFormReply | undefined,
@@ -62,7 +63,6 @@ export function useFormFeedback(
     return () => clearTimeout(id);
   }, [reply, success, failure]);
   if (hydrated || !reply) return null;
-  if (reply.outcome === "success") return <FormNotice tone="success" {...success} />;
   if (reply.outcome === "failed") return <FormNotice tone="error" {...failure} />;
   return null;
 }

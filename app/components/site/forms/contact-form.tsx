@@ -16,6 +16,7 @@ import {
 import { Icon } from "#app/components/site/icons.tsx";
 import { buttonClass } from "#app/components/ui/button-class.ts";
 import { usePublicForm } from "#app/components/site/forms/use-public-form.ts";
+import { useSentPanel } from "#app/components/site/forms/sent-panel.tsx";
 
 const FORM = "contact";
 const feedback = {
@@ -33,53 +34,69 @@ export function ContactForm({ reply, submissionKey, action }: PublicFormProps) {
     validate: checkContactMessage,
   });
   const notice = useFormFeedback(ownReply, feedback);
+  const sent = useSentPanel(ownReply, {
+    formId: "contact-form",
+    title: "Your message has been sent",
+    againLabel: "Send another message",
+    notice: feedback.success,
+  });
   const pending = useFormPending(FORM);
 
   return (
-    <Form method="post" action={action} preventScrollReset {...form.props} aria-label="Send us a message">
-      {notice}
-      <FormErrors errors={form.errors} errorId={form.errorId} />
-      <HiddenFormFields form={FORM} submissionKey={submissionKey} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextFormField
-          meta={fields.name}
-          label="Name"
-          autoComplete="name"
-          maxLength={CONTACT_LIMITS.name}
-          required
-        />
-        <TextFormField
-          meta={fields.email}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          maxLength={254}
-          required
-        />
-        <TextFormField
-          meta={fields.subject}
-          label="Subject"
-          maxLength={CONTACT_LIMITS.subject}
-          required
-          className="sm:col-span-2"
-        />
-        <TextareaFormField
-          meta={fields.message}
-          label="Message"
-          rows={6}
-          maxLength={CONTACT_LIMITS.message}
-          required
-          className="sm:col-span-2"
-        />
-      </div>
-      <button
-        type="submit"
-        className={buttonClass({ size: "lg", className: "mt-6 w-full sm:w-auto" })}
-        disabled={pending}
+    <>
+      {sent.panel}
+      <Form
+        method="post"
+        action={action}
+        preventScrollReset
+        {...form.props}
+        hidden={sent.formHidden}
+        aria-label="Send us a message"
       >
-        <Icon name="send" aria-hidden="true" className="size-4" />
-        {pending ? "Sending..." : "Send Message"}
-      </button>
-    </Form>
+        {notice}
+        <FormErrors errors={form.errors} errorId={form.errorId} />
+        <HiddenFormFields form={FORM} submissionKey={submissionKey} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextFormField
+            meta={fields.name}
+            label="Name"
+            autoComplete="name"
+            maxLength={CONTACT_LIMITS.name}
+            required
+          />
+          <TextFormField
+            meta={fields.email}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            required
+          />
+          <TextFormField
+            meta={fields.subject}
+            label="Subject"
+            maxLength={CONTACT_LIMITS.subject}
+            required
+            className="sm:col-span-2"
+          />
+          <TextareaFormField
+            meta={fields.message}
+            label="Message"
+            rows={6}
+            maxLength={CONTACT_LIMITS.message}
+            required
+            className="sm:col-span-2"
+          />
+        </div>
+        <button
+          type="submit"
+          className={buttonClass({ size: "lg", className: "mt-6 w-full sm:w-auto" })}
+          disabled={pending}
+        >
+          <Icon name="send" aria-hidden="true" className="size-4" />
+          {pending ? "Sending..." : "Send Message"}
+        </button>
+      </Form>
+    </>
   );
 }

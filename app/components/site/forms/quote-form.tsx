@@ -21,6 +21,7 @@ import {
 import { Icon } from "#app/components/site/icons.tsx";
 import { accentLinkClass } from "#app/components/site/layout/site-links.ts";
 import { usePublicForm } from "#app/components/site/forms/use-public-form.ts";
+import { useSentPanel } from "#app/components/site/forms/sent-panel.tsx";
 
 const FORM = "quote";
 const feedback = {
@@ -49,111 +50,127 @@ export function QuoteForm({ reply, submissionKey, action }: PublicFormProps) {
     validate: checkQuoteRequest,
   });
   const notice = useFormFeedback(ownReply, feedback);
+  const sent = useSentPanel(ownReply, {
+    formId: "quote-form",
+    title: "Your quote request has been sent",
+    againLabel: "Send another quote request",
+    notice: feedback.success,
+  });
   const pending = useFormPending(FORM);
   const freight = fields.freightTypes;
   const checked = new Set([freight.initialValue ?? []].flat());
 
   return (
-    <Form method="post" action={action} preventScrollReset {...form.props} aria-label="Get a Free Quote">
-      {notice}
-      <FormErrors errors={form.errors} errorId={form.errorId} />
-      <HiddenFormFields form={FORM} submissionKey={submissionKey} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextFormField
-          meta={fields.firstName}
-          label="First Name"
-          autoComplete="given-name"
-          maxLength={QUOTE_LIMITS.name}
-          required
-        />
-        <TextFormField
-          meta={fields.lastName}
-          label="Last Name"
-          autoComplete="family-name"
-          maxLength={QUOTE_LIMITS.name}
-          required
-        />
-        <TextFormField
-          meta={fields.email}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          maxLength={254}
-          required
-          className="sm:col-span-2"
-        />
-        <TextFormField
-          meta={fields.cityDeparture}
-          label="City of Departure"
-          maxLength={QUOTE_LIMITS.city}
-          required
-        />
-        <TextFormField
-          meta={fields.deliveryCity}
-          label="Delivery City"
-          maxLength={QUOTE_LIMITS.city}
-          required
-        />
-        <SelectFormField
-          meta={fields.parcelType}
-          label="Parcel Type"
-          placeholder="Select parcel type"
-          options={parcelOptions}
-          required
-        />
-        <TextFormField
-          meta={fields.weight}
-          label="Weight"
-          placeholder="e.g. 10 kg, 2 tons"
-          maxLength={QUOTE_LIMITS.weight}
-          required
-        />
-        <fieldset
-          className="sm:col-span-2"
-          aria-describedby={freight.errors ? freight.errorId : undefined}
-          aria-invalid={freight.errors ? true : undefined}
-        >
-          <legend className="mb-1.5 text-sm font-medium text-slate-800">Freight Type</legend>
-          <div key={freight.key} className="flex flex-wrap gap-x-6 gap-y-2">
-            {freightTypeOptions.map((option) => (
-              <label key={option.value} className="inline-flex items-center gap-2 text-sm text-slate-800">
-                <input
-                  type="checkbox"
-                  name={freight.name}
-                  value={option.value}
-                  defaultChecked={checked.has(option.value)}
-                  aria-invalid={freight.errors ? true : undefined}
-                  className="size-4 rounded border-slate-400 accent-brand-700"
-                />
-                {option.label}
-              </label>
-            ))}
-          </div>
-          <FieldError id={freight.errorId} errors={freight.errors} />
-        </fieldset>
-        <TextareaFormField
-          meta={fields.specialInfo}
-          label={
-            <>
-              Special Information <span className="font-normal text-slate-600">(optional)</span>
-            </>
-          }
-          placeholder="Dimensions, handling instructions, preferred dates…"
-          maxLength={QUOTE_LIMITS.specialInfo}
-          className="sm:col-span-2"
-        />
-      </div>
-      <button
-        type="submit"
-        className={cn(
-          accentLinkClass,
-          "mt-6 inline-flex h-12 w-full px-6 text-base disabled:opacity-60 sm:w-auto",
-        )}
-        disabled={pending}
+    <>
+      {sent.panel}
+      <Form
+        method="post"
+        action={action}
+        preventScrollReset
+        {...form.props}
+        hidden={sent.formHidden}
+        aria-label="Get a Free Quote"
       >
-        <Icon name="send" aria-hidden="true" className="size-4" />
-        {pending ? "Submitting..." : "Submit Quote Request"}
-      </button>
-    </Form>
+        {notice}
+        <FormErrors errors={form.errors} errorId={form.errorId} />
+        <HiddenFormFields form={FORM} submissionKey={submissionKey} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextFormField
+            meta={fields.firstName}
+            label="First Name"
+            autoComplete="given-name"
+            maxLength={QUOTE_LIMITS.name}
+            required
+          />
+          <TextFormField
+            meta={fields.lastName}
+            label="Last Name"
+            autoComplete="family-name"
+            maxLength={QUOTE_LIMITS.name}
+            required
+          />
+          <TextFormField
+            meta={fields.email}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            required
+            className="sm:col-span-2"
+          />
+          <TextFormField
+            meta={fields.cityDeparture}
+            label="City of Departure"
+            maxLength={QUOTE_LIMITS.city}
+            required
+          />
+          <TextFormField
+            meta={fields.deliveryCity}
+            label="Delivery City"
+            maxLength={QUOTE_LIMITS.city}
+            required
+          />
+          <SelectFormField
+            meta={fields.parcelType}
+            label="Parcel Type"
+            placeholder="Select parcel type"
+            options={parcelOptions}
+            required
+          />
+          <TextFormField
+            meta={fields.weight}
+            label="Weight"
+            placeholder="e.g. 10 kg, 2 tons"
+            maxLength={QUOTE_LIMITS.weight}
+            required
+          />
+          <fieldset
+            className="sm:col-span-2"
+            aria-describedby={freight.errors ? freight.errorId : undefined}
+            aria-invalid={freight.errors ? true : undefined}
+          >
+            <legend className="mb-1.5 text-sm font-medium text-slate-800">Freight Type</legend>
+            <div key={freight.key} className="flex flex-wrap gap-x-6 gap-y-2">
+              {freightTypeOptions.map((option) => (
+                <label key={option.value} className="inline-flex items-center gap-2 text-sm text-slate-800">
+                  <input
+                    type="checkbox"
+                    name={freight.name}
+                    value={option.value}
+                    defaultChecked={checked.has(option.value)}
+                    aria-invalid={freight.errors ? true : undefined}
+                    className="size-4 rounded border-slate-400 accent-brand-700"
+                  />
+                  {option.label}
+                </label>
+              ))}
+            </div>
+            <FieldError id={freight.errorId} errors={freight.errors} />
+          </fieldset>
+          <TextareaFormField
+            meta={fields.specialInfo}
+            label={
+              <>
+                Special Information <span className="font-normal text-slate-600">(optional)</span>
+              </>
+            }
+            placeholder="Dimensions, handling instructions, preferred dates…"
+            maxLength={QUOTE_LIMITS.specialInfo}
+            className="sm:col-span-2"
+          />
+        </div>
+        <button
+          type="submit"
+          className={cn(
+            accentLinkClass,
+            "mt-6 inline-flex h-12 w-full px-6 text-base disabled:opacity-60 sm:w-auto",
+          )}
+          disabled={pending}
+        >
+          <Icon name="send" aria-hidden="true" className="size-4" />
+          {pending ? "Submitting..." : "Submit Quote Request"}
+        </button>
+      </Form>
+    </>
   );
 }

@@ -15,6 +15,7 @@ import {
 } from "#app/components/site/forms/contact-form-parts.tsx";
 import { accentLinkClass } from "#app/components/site/layout/site-links.ts";
 import { usePublicForm } from "#app/components/site/forms/use-public-form.ts";
+import { useSentPanel } from "#app/components/site/forms/sent-panel.tsx";
 
 const FORM = "service-inquiry";
 const feedback = {
@@ -32,58 +33,68 @@ export function ServiceInquiryForm({ reply, submissionKey, action }: PublicFormP
     validate: checkServiceInquiry,
   });
   const notice = useFormFeedback(ownReply, feedback);
+  const sent = useSentPanel(ownReply, {
+    formId: "service-inquiry",
+    title: "Your quote request has been sent",
+    againLabel: "Send another quote request",
+    notice: feedback.success,
+  });
   const pending = useFormPending(FORM);
 
   return (
-    <Form
-      method="post"
-      action={action}
-      preventScrollReset
-      {...form.props}
-      aria-labelledby="service-inquiry-title"
-    >
-      {notice}
-      <FormErrors errors={form.errors} errorId={form.errorId} />
-      <HiddenFormFields form={FORM} submissionKey={submissionKey} />
-      <div className="grid gap-4">
-        <TextFormField
-          meta={fields.name}
-          label="Name"
-          autoComplete="name"
-          maxLength={CONTACT_LIMITS.name}
-          required
-        />
-        <TextFormField
-          meta={fields.email}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          maxLength={254}
-          required
-        />
-        <SelectFormField
-          meta={fields.shipmentType}
-          label="Shipment Type"
-          placeholder="Select shipment type"
-          options={shipmentTypeOptions}
-          required
-        />
-        <TextareaFormField
-          meta={fields.message}
-          label="Message"
-          rows={4}
-          placeholder="What are you shipping, from where and to where?"
-          maxLength={CONTACT_LIMITS.message}
-          required
-        />
-      </div>
-      <button
-        type="submit"
-        className={cn(accentLinkClass, "mt-5 flex h-10 w-full px-4 text-sm disabled:opacity-60")}
-        disabled={pending}
+    <>
+      {sent.panel}
+      <Form
+        method="post"
+        action={action}
+        preventScrollReset
+        {...form.props}
+        hidden={sent.formHidden}
+        aria-labelledby="service-inquiry-title"
       >
-        {pending ? "Submitting..." : "Request a Quote"}
-      </button>
-    </Form>
+        {notice}
+        <FormErrors errors={form.errors} errorId={form.errorId} />
+        <HiddenFormFields form={FORM} submissionKey={submissionKey} />
+        <div className="grid gap-4">
+          <TextFormField
+            meta={fields.name}
+            label="Name"
+            autoComplete="name"
+            maxLength={CONTACT_LIMITS.name}
+            required
+          />
+          <TextFormField
+            meta={fields.email}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            required
+          />
+          <SelectFormField
+            meta={fields.shipmentType}
+            label="Shipment Type"
+            placeholder="Select shipment type"
+            options={shipmentTypeOptions}
+            required
+          />
+          <TextareaFormField
+            meta={fields.message}
+            label="Message"
+            rows={4}
+            placeholder="What are you shipping, from where and to where?"
+            maxLength={CONTACT_LIMITS.message}
+            required
+          />
+        </div>
+        <button
+          type="submit"
+          className={cn(accentLinkClass, "mt-5 flex h-10 w-full px-4 text-sm disabled:opacity-60")}
+          disabled={pending}
+        >
+          {pending ? "Submitting..." : "Request a Quote"}
+        </button>
+      </Form>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { homePage } from "#app/content/home.ts";
 import { cn } from "#app/lib/cn.ts";
 import { accentLinkClass } from "#app/components/site/layout/site-links.ts";
+import { TrackSearch } from "#app/components/site/layout/track-search.tsx";
 
 export function HomeHero({ hero }: { hero: (typeof homePage)["hero"] }) {
   return (
@@ -27,6 +28,12 @@ export function HomeHero({ hero }: { hero: (typeof homePage)["hero"] }) {
               {hero.secondaryCta.label}
             </Link>
           </div>
+          <TrackSearch
+            id="hero-tracking-number"
+            label="Tracking number"
+            searchLabel="Shipment tracking"
+            className="mt-8 max-w-md"
+          />
         </div>
         <img
           src="/images/home/hero.svg"

@@ -3,7 +3,10 @@ import { Icon } from "#app/components/site/icons.tsx";
 import { prefersReducedMotion } from "#app/components/site/use-reduced-motion.ts";
 import { useScrolledPast } from "#app/components/site/use-scrolled-past.ts";
 
-/** Round button at the bottom right, shown after scrolling past 300 px; scrolls back to the top. */
+/**
+ * Round button at the bottom right, shown after scrolling past 300 px; scrolls back to the top. Toasts
+ * stand above it (their offset in app/lib/toast.tsx): keep the two in step.
+ */
 export function BackToTop({ focusTargetId }: { focusTargetId: string }) {
   const visible = useScrolledPast(backToTopOffset);
   if (!visible) return null;

@@ -3,7 +3,11 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { defaultSiteSettings } from "#app/content/company.ts";
 import { NonceContext } from "#app/lib/nonce.ts";
-import { OrganizationJsonLd, serializeJsonLd } from "#app/components/site/layout/organization-json-ld.tsx";
+import {
+  OrganizationJsonLd,
+  organizationJsonLd,
+  serializeJsonLd,
+} from "#app/components/site/layout/organization-json-ld.tsx";
 
 describe("serializeJsonLd", () => {
   it("escapes '<' so a value cannot close the script element", () => {
@@ -20,8 +24,10 @@ describe("OrganizationJsonLd", () => {
         NonceContext.Provider,
         { value: "abc123" },
         createElement(OrganizationJsonLd, {
-          settings: { ...defaultSiteSettings, companyName: "Acme <Freight>" },
-          siteUrl: "https://example.com",
+          json: organizationJsonLd(
+            { ...defaultSiteSettings, companyName: "Acme <Freight>" },
+            "https://example.com",
+          ),
         }),
       ),
     );

@@ -7,10 +7,12 @@ export function serializeJsonLd(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
-/** schema.org Organization data for search engines. */
-export function OrganizationJsonLd({ settings, siteUrl }: { settings: SiteSettings; siteUrl: string }) {
-  const nonce = useNonce();
-  const organization = {
+/**
+ * schema.org Organization data for search engines, as the script element's text. The site layout's
+ * loader builds it, so the pages ship no code for it.
+ */
+export function organizationJsonLd(settings: SiteSettings, siteUrl: string): string {
+  return serializeJsonLd({
     "@context": "https://schema.org",
     "@type": "Organization",
     name: settings.companyName,
@@ -20,14 +22,19 @@ export function OrganizationJsonLd({ settings, siteUrl }: { settings: SiteSettin
     telephone: settings.phone,
     email: settings.email,
     foundingDate: String(foundingYear),
-  };
+  });
+}
+
+/** The JSON-LD script element, with the text from {@link organizationJsonLd}. */
+export function OrganizationJsonLd({ json }: { json: string }) {
+  const nonce = useNonce();
   return (
     <script
       type="application/ld+json"
       nonce={nonce}
       suppressHydrationWarning
       // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD needs raw JSON; '<' is escaped.
-      dangerouslySetInnerHTML={{ __html: serializeJsonLd(organization) }}
+      dangerouslySetInnerHTML={{ __html: json }}
     />
   );
 }

@@ -1,9 +1,9 @@
-import { Link } from "react-router";
-import { footerBlurb } from "#app/content/company.ts";
-import { chromeText, footerServiceLinks, legalLinks, navigationItems } from "#app/content/navigation.ts";
+import { Link, useLocation } from "react-router";
+import { chromeText, type NavigationItem, navigationItems } from "#app/content/navigation.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
 import { Icon } from "#app/components/site/icons.tsx";
 import { telHref } from "#app/components/site/layout/site-links.ts";
+import { TrackSearch } from "#app/components/site/layout/track-search.tsx";
 import {
   SocialLink,
   type SocialNetwork,
@@ -15,18 +15,35 @@ const footerSocialNetworks: SocialNetwork[] = ["facebook", "twitter", "linkedin"
 const linkClass = "text-slate-300 transition-colors hover:text-white hover:underline";
 const headingClass = "mb-4 text-base font-semibold text-white";
 
-/** Four columns (company, quick links, services, contact) and the copyright line. */
-export function SiteFooter({ settings }: { settings: SiteSettings }) {
+/** The footer's fixed copy, which the layout's loader sends (content/ in page data, not page code). */
+export type FooterCopy = {
+  blurb: string;
+  serviceLinks: NavigationItem[];
+  legalLinks: NavigationItem[];
+};
+
+/** A tracking search, four columns (company, quick links, services, contact) and the copyright line. */
+export function SiteFooter({ settings, copy }: { settings: SiteSettings; copy: FooterCopy }) {
   const year = new Date().getFullYear();
+  // The tracking pages have their own search form at the top.
+  const { pathname } = useLocation();
+  const onTrackingPage = pathname === "/track" || pathname.startsWith("/track/");
   return (
     <footer className="bg-brand-900 text-sm text-slate-300">
+      {onTrackingPage ? null : (
+        <div className="border-b border-white/10">
+          <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+            <TrackSearch id="footer-tracking-number" label="Track a shipment" className="max-w-xl" />
+          </div>
+        </div>
+      )}
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
         <div>
           <p className="mb-4 flex items-center gap-2 text-lg font-bold text-white">
             <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
             {settings.companyName}
           </p>
-          <p className="mb-5 leading-relaxed">{footerBlurb}</p>
+          <p className="mb-5 leading-relaxed">{copy.blurb}</p>
           <ul aria-label={chromeText.followUs} className="flex gap-2">
             {footerSocialNetworks.map((network) => (
               <li key={network}>
@@ -61,7 +78,7 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
             {chromeText.services}
           </h2>
           <ul className="space-y-2">
-            {footerServiceLinks.map((item) => (
+            {copy.serviceLinks.map((item) => (
               <li key={item.name}>
                 <Link to={item.path} className={linkClass}>
                   {item.name}
@@ -108,7 +125,7 @@ export function SiteFooter({ settings }: { settings: SiteSettings }) {
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
           <p suppressHydrationWarning>{chromeText.copyright(year, settings.companyName)}</p>
           <ul className="flex gap-6">
-            {legalLinks.map((item) => (
+            {copy.legalLinks.map((item) => (
               <li key={item.path}>
                 <Link to={item.path} className={linkClass}>
                   {item.name}

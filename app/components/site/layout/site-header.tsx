@@ -18,6 +18,9 @@ type SiteHeaderProps = {
 };
 
 const menuId = "mobile-menu";
+// 'Track' on phones, 'Track Package' from the small-tablet width up.
+const trackShortName = trackPackageLink.name.split(" ")[0];
+const trackNameRest = trackPackageLink.name.slice(trackShortName?.length);
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return cn(
@@ -83,11 +86,13 @@ export function SiteHeader({ companyName, phone, email }: SiteHeaderProps) {
         </nav>
 
         <div className="flex shrink-0 items-center gap-2">
+          {/* 'Track' beside the menu button on phones, so tracking is one tap from any page. */}
           <Link
             to={trackPackageLink.path}
-            className={cn(accentLinkClass, "hidden h-10 px-4 text-sm sm:inline-flex")}
+            className={cn(accentLinkClass, "inline-flex h-10 px-3 text-sm sm:px-4")}
           >
-            {trackPackageLink.name}
+            {trackShortName}
+            <span className="hidden sm:inline">{trackNameRest}</span>
           </Link>
           <button
             ref={menuButton}

@@ -1,0 +1,113 @@
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import type { PublicFormReply, SentSummary } from "#app/schemas/rules/public-form.ts";
+import { useHydrated } from "#app/components/site/forms/contact-form-parts.tsx";
+
+type SentPanelOptions = {
+  /** The form's id: 'Send another' leads back to it. */
+  formId: string;
+  /** The panel's heading, e.g. 'Your message has been sent'. */
+  title: string;
+  /** The 'Send another …' control's text. */
+  againLabel: string;
+  /** The success toast's words, which the panel carries when there is no toast (no JavaScript). */
+  notice: { title: string; description?: string };
+};
+
+const FIRST_FIELD = "input:not([type=hidden]):not([tabindex='-1']), select, textarea";
+
+/**
+ * After a successful submission a confirmation stays on the page (the toast goes after 4 s): what was
+ * sent, the e-mail address the answer goes to and how soon. With JavaScript the form hides behind it
+ * and the panel's heading takes the focus (so screen readers read it, and the focus is not lost with
+ * the hidden submit button); 'Send another …' brings the form back and focuses its first field.
+ * Without JavaScript the panel shows above the emptied form and 'Send another …' leads to it.
+ */
+export function useSentPanel(
+  reply: PublicFormReply | undefined,
+  options: SentPanelOptions,
+): { panel: ReactNode; formHidden: boolean } {
+  const hydrated = useHydrated();
+  const [dismissed, setDismissed] = useState<PublicFormReply | null>(null);
+  const shown = reply?.outcome === "success" && reply !== dismissed;
+
+  useEffect(() => {
+    if (!dismissed) return;
+    document.getElementById(options.formId)?.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
+  }, [dismissed, options.formId]);
+
+  if (!shown) return { panel: null, formHidden: false };
+  return {
+    panel: (
+      <SentPanel {...options} sent={reply.sent} hydrated={hydrated} onAgain={() => setDismissed(reply)} />
+    ),
+    formHidden: hydrated,
+  };
+}
+
+function SentPanel({
+  formId,
+  title,
+  againLabel,
+  notice,
+  sent,
+  hydrated,
+  onAgain,
+}: SentPanelOptions & { sent: SentSummary | undefined; hydrated: boolean; onAgain: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const titleId = `${formId}-sent`;
+
+  // A panel that appears in the browser (not one the server rendered) takes the focus.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the panel appears
+  useEffect(() => {
+    if (hydrated) heading.current?.focus();
+  }, []);
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="rounded-lg border border-green-300 bg-green-50 p-5 text-green-950"
+    >
+      <h3 ref={heading} id={titleId} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold">
+        {title}
+      </h3>
+      {hydrated ? null : (
+        <p role="status">
+          {notice.title}
+          {notice.description ? ` ${notice.description}` : null}
+        </p>
+      )}
+      <p className="mt-2">
+        We will answer{" "}
+        {sent ? (
+          <>
+            at <strong className="break-all">{sent.email}</strong>
+          </>
+        ) : (
+          "you"
+        )}
+        , usually within one business day.
+      </p>
+      {sent ? (
+        <dl className="mt-3 text-sm">
+          {sent.details.map((detail) => (
+            <div key={detail.label}>
+              <dt className="inline font-semibold">{detail.label}: </dt>
+              <dd className="inline break-words">{detail.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {/* Without JavaScript the emptied form is right below; with it, the form comes back. */}
+      <a
+        href={`#${formId}`}
+        onClick={(event) => {
+          event.preventDefault();
+          onAgain();
+        }}
+        className="mt-4 inline-block font-semibold underline underline-offset-4"
+      >
+        {againLabel}
+      </a>
+    </section>
+  );
+}
