@@ -72,8 +72,7 @@ const clone = (source: PostElement, children: PostNode[]): PostElement =>
     children,
   );
 
-const isElement = (node: PostNode | undefined, tags?: ReadonlySet<string>): node is PostElement =>
-  node?.type === "element" && (!tags || tags.has(node.tag));
+const isElement = (node: PostNode | undefined): node is PostElement => node?.type === "element";
 
 /** Text and inline elements; everything else is a block. */
 const isInline = (node: PostNode) => node.type === "text" || INLINE.has(node.tag);
@@ -128,7 +127,7 @@ function fixFlow(nodes: readonly PostNode[]): PostNode[] {
   const out: PostNode[] = [];
   let group: PostElement | null = null;
   for (const node of nodes) {
-    if (isElement(node, TABLE_PARTS)) {
+    if (isElement(node) && TABLE_PARTS.has(node.tag)) {
       if (node.tag !== "col") out.push(...fixFlow(node.children));
       group = null;
       continue;
@@ -163,13 +162,13 @@ function fixItems(nodes: readonly PostNode[], itemTags: ReadonlySet<string>, loo
   let loose: PostElement | null = null;
   for (const node of nodes) {
     if (isBlank(node)) continue;
-    if (isElement(node, itemTags)) {
+    if (isElement(node) && itemTags.has(node.tag)) {
       out.push(node);
       loose = null;
       continue;
     }
     const last = out.at(-1);
-    if (isElement(node, LISTS) && last?.tag === "li") {
+    if (isElement(node) && LISTS.has(node.tag) && last?.tag === "li") {
       last.children.push(node);
       continue;
     }
@@ -196,13 +195,13 @@ function fixTablePart(node: PostElement, children: PostNode[]): PostNode[] {
   let row: PostElement | null = null;
   for (const child of children) {
     if (isBlank(child)) continue;
-    if (isElement(child, allowed)) {
+    if (isElement(child) && allowed.has(child.tag)) {
       kept.push(child);
       section = row = null;
       continue;
     }
     const isRow = isElement(child) && child.tag === "tr";
-    const isCell = isElement(child, CELLS);
+    const isCell = isElement(child) && CELLS.has(child.tag);
     if (node.tag === "table" && (isRow || isCell)) {
       if (!section) {
         section = element("tbody", [], []);
