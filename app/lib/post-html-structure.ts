@@ -17,6 +17,12 @@ export type PostElement = {
 };
 export type PostNode = PostText | PostElement;
 
+/**
+ * How deep elements may nest in a post. Deeper elements are left out when the tree is built, their text kept:
+ * no post needs more, and a hostile post nested 80,000 deep must not exhaust the stack or take quadratic time.
+ */
+export const MAX_POST_DEPTH = 100;
+
 /** Blocks whose content is text and inline elements only. */
 const PHRASING_BLOCKS = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "dt"]);
 /** Inline elements: text formatting, links, images and line breaks. */

@@ -290,9 +290,12 @@ describe("sanitizePostHtml makes posts well nested", () => {
     expect(sanitizePostHtml(html)).toBe(html);
   });
 
-  it("survives deep nesting", () => {
+  it("survives deep nesting, keeping the text of what is nested too deep", () => {
     const deep = `${"<p><strong><ul><li>".repeat(200)}deep${"</li></ul></strong></p>".repeat(200)}`;
-    expectWellNested(deep);
+    expect(expectWellNested(deep)).toContain("deep");
+    // Nested deeper than any post needs (it exhausted the stack): cleaned all the same, not an error.
+    const hostile = `${"<p><b>".repeat(5000)}end`;
+    expect(expectWellNested(hostile)).toContain("end");
   });
 
   it("nests any mix of tags well, without losing or reordering text", () => {

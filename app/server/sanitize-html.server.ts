@@ -3,6 +3,7 @@ import sanitizeHtml from "sanitize-html";
 import { mediaFilenameFromUrl, mediaSrcSet, mediaUrl } from "#app/lib/media.ts";
 import {
   element,
+  MAX_POST_DEPTH,
   normalizePostTree,
   type PostElement,
   type PostNode,
@@ -150,13 +151,21 @@ function withResponsiveImages(images: ReadonlyMap<string, ResponsiveImage>): san
   };
 }
 
-/** HTML as a tree, read by the parser sanitize-html uses (the same reading of the markup). */
+/**
+ * HTML as a tree, read by the parser sanitize-html uses (the same reading of the markup). Elements deeper than
+ * `MAX_POST_DEPTH` are left out, their text kept.
+ */
 function parsePostTree(html: string): PostNode[] {
   const root = element("body", [], []);
   const open: PostElement[] = [root];
+  let tooDeep = 0;
   const parser = new Parser(
     {
       onopentag(name, attribs) {
+        if (open.length > MAX_POST_DEPTH) {
+          tooDeep++;
+          return;
+        }
         const node = element(name.toLowerCase(), Object.entries(attribs), []);
         open.at(-1)!.children.push(node);
         open.push(node);
@@ -168,7 +177,8 @@ function parsePostTree(html: string): PostNode[] {
         else siblings.push(text(data));
       },
       onclosetag() {
-        if (open.length > 1) open.pop();
+        if (tooDeep > 0) tooDeep--;
+        else if (open.length > 1) open.pop();
       },
     },
     { decodeEntities: true },

@@ -6,6 +6,7 @@
 
 import {
   element,
+  MAX_POST_DEPTH,
   normalizePostTree,
   type PostNode,
   serializePostTree,
@@ -123,8 +124,12 @@ function isSafeImageSrc(value: string): boolean {
   return /^https?:\/\/[^/]/i.test(url);
 }
 
-/** What a post may keep of `source`'s children, as a tree. Reads the DOM only: nothing in it runs. */
-function cleanChildren(source: Node): PostNode[] {
+/**
+ * What a post may keep of `source`'s children, as a tree. Reads the DOM only: nothing in it runs. Elements deeper
+ * than `MAX_POST_DEPTH` are left out, their text kept.
+ */
+function cleanChildren(source: Node, depth = 0): PostNode[] {
+  if (depth >= MAX_POST_DEPTH) return [text(source.textContent ?? "")];
   const out: PostNode[] = [];
   for (const child of Array.from(source.childNodes)) {
     if (child.nodeType === Node.TEXT_NODE) {
@@ -140,7 +145,7 @@ function cleanChildren(source: Node): PostNode[] {
     if (name === "DIV") {
       const hasBlock = Array.from(node.children).some((c) => BLOCKS.has(c.tagName.toUpperCase()));
       if (hasBlock) {
-        out.push(...cleanChildren(node));
+        out.push(...cleanChildren(node, depth));
         continue;
       }
       name = "P";
@@ -148,7 +153,7 @@ function cleanChildren(source: Node): PostNode[] {
     const allowed = ALLOWED_ATTRIBUTES[name];
     if (!allowed) {
       // Unknown or presentational wrappers (span, font, section...): keep their content only.
-      out.push(...cleanChildren(node));
+      out.push(...cleanChildren(node, depth));
       continue;
     }
     const attrs: Array<[string, string]> = [];
@@ -162,7 +167,7 @@ function cleanChildren(source: Node): PostNode[] {
     }
     if (name === "IMG" && !attrs.some(([attribute]) => attribute === "src")) continue;
     if (name === "IMG" && !attrs.some(([attribute]) => attribute === "alt")) attrs.push(["alt", ""]);
-    out.push(element(name.toLowerCase(), attrs, cleanChildren(node)));
+    out.push(element(name.toLowerCase(), attrs, cleanChildren(node, depth + 1)));
   }
   return out;
 }
