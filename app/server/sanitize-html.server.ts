@@ -1,5 +1,15 @@
+import { Parser } from "htmlparser2";
 import sanitizeHtml from "sanitize-html";
 import { mediaFilenameFromUrl, mediaSrcSet, mediaUrl } from "#app/lib/media.ts";
+import {
+  element,
+  MAX_POST_DEPTH,
+  normalizePostTree,
+  type PostElement,
+  type PostNode,
+  serializePostTree,
+  text,
+} from "#app/lib/post-html-structure.ts";
 
 const DIMENSION = /^\d{1,4}$/;
 
@@ -142,15 +152,53 @@ function withResponsiveImages(images: ReadonlyMap<string, ResponsiveImage>): san
 }
 
 /**
+ * HTML as a tree, read by the parser sanitize-html uses (the same reading of the markup). Elements deeper than
+ * `MAX_POST_DEPTH` are left out, their text kept.
+ */
+function parsePostTree(html: string): PostNode[] {
+  const root = element("body", [], []);
+  const open: PostElement[] = [root];
+  let tooDeep = 0;
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        if (open.length > MAX_POST_DEPTH) {
+          tooDeep++;
+          return;
+        }
+        const node = element(name.toLowerCase(), Object.entries(attribs), []);
+        open.at(-1)!.children.push(node);
+        open.push(node);
+      },
+      ontext(data) {
+        const siblings = open.at(-1)!.children;
+        const last = siblings.at(-1);
+        if (last?.type === "text") last.text += data;
+        else siblings.push(text(data));
+      },
+      onclosetag() {
+        if (tooDeep > 0) tooDeep--;
+        else if (open.length > 1) open.pop();
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+  return root.children;
+}
+
+/**
  * Cleans blog post HTML for display: keeps text structure (headings, lists, links, images, quotes,
  * code, tables) and removes scripts, frames, styles, event handlers and unsafe URL schemes.
- * With `images` (the library images the post uses), those become responsive.
+ * The result is well nested (`normalizePostTree`): no list inside a paragraph or a heading, whatever the
+ * editor or a hand-made request sent. With `images` (the library images the post uses), those become responsive.
  */
 export function sanitizePostHtml(
   html: string,
   { images }: { images?: ReadonlyMap<string, ResponsiveImage> } = {},
 ): string {
-  return sanitizeHtml(html, images && images.size > 0 ? withResponsiveImages(images) : options);
+  const clean = sanitizeHtml(html, images && images.size > 0 ? withResponsiveImages(images) : options);
+  return serializePostTree(normalizePostTree(parsePostTree(clean)), { voidEnd: " />" });
 }
 
 /** The library files (`/media/…`) a post's HTML shows. */

@@ -1,5 +1,7 @@
 import { gzipSync } from "node:zlib";
+import type { Page, Response } from "@playwright/test";
 import { PUBLIC_PAGES } from "../../scripts/lib/chromium.ts";
+import { login } from "./admin-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
 
 const JS_BUDGET_KB = 120;
@@ -16,6 +18,70 @@ const OVER_TARGET_KB: Record<string, number> = {
   "/contact": 125,
   "/track/UTG-1234-5678": 123,
 };
+
+/**
+ * Text only the blog editor's code holds (its hint under the editing surface): a script with it is the editor's.
+ * Kept in step with app/components/admin/blog/rich-text-editor.tsx.
+ */
+const EDITOR_MARKER = "Shortcuts: Ctrl+B bold, Ctrl+I italic, Ctrl+K link.";
+/** The most gzipped JavaScript the blog editor may add to its routes (issue 14). */
+const EDITOR_BUDGET_KB = 120;
+
+/** The scripts a page loads (path → gzipped size), and which of them hold the blog editor. */
+async function loadScripts(page: Page, path: string) {
+  const sizes = new Map<string, number>();
+  const editorFiles: string[] = [];
+  const reads: Promise<void>[] = [];
+  const onResponse = (response: Response) => {
+    if (response.request().resourceType() !== "script") return;
+    reads.push(
+      response
+        .body()
+        .then((body) => {
+          const file = new URL(response.url()).pathname;
+          sizes.set(file, gzipSync(body).length);
+          if (body.toString("utf8").includes(EDITOR_MARKER)) editorFiles.push(file);
+        })
+        .catch(() => {}),
+    );
+  };
+  page.on("response", onResponse);
+  const response = await page.goto(path, { waitUntil: "networkidle" });
+  expect(response?.status()).toBe(200);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForLoadState("networkidle");
+  page.off("response", onResponse);
+  await Promise.all(reads);
+  return { sizes, editorFiles };
+}
+
+test(`the blog editor adds at most ${EDITOR_BUDGET_KB} kB of gzipped JavaScript to its routes, and public pages never load it`, async ({
+  page,
+  browser,
+}) => {
+  await login(page);
+  const list = await loadScripts(page, "/admin/blog");
+  const editor = await loadScripts(page, "/admin/cms/blog/new");
+  expect(list.editorFiles, "editor code on the blog list").toEqual([]);
+  expect(editor.editorFiles.length, "the editor's own code on its route").toBeGreaterThan(0);
+  // What the editor route loads beyond the admin blog list (same layout, same shared code).
+  const added = [...editor.sizes].filter(([file]) => !list.sizes.has(file));
+  const addedKb = added.reduce((sum, [, size]) => sum + size, 0) / 1024;
+  test.info().annotations.push({
+    type: "/admin/cms/blog/new adds (gzip)",
+    description: `JS ${addedKb.toFixed(1)} kB in ${added.length} files: ${added.map(([file]) => file).join(", ")}`,
+  });
+  expect(addedKb, "gzipped JavaScript the editor route adds, in kB").toBeLessThanOrEqual(EDITOR_BUDGET_KB);
+
+  // A visitor (fresh context, no session) on every public page: no script of the editor.
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  for (const path of PUBLIC_PAGES) {
+    const { editorFiles } = await loadScripts(visitor, path);
+    expect(editorFiles, `editor code on ${path}`).toEqual([]);
+  }
+  await context.close();
+});
 
 for (const path of PUBLIC_PAGES) {
   const jsBudgetKb = OVER_TARGET_KB[path] ?? JS_BUDGET_KB;

@@ -121,6 +121,11 @@ const values: [string, string, Partial<ValuePayload>?][] = [
   ["HTML: style import", "<style>@import 'https://evil.example/x.css';</style>"],
   ["HTML: meta refresh", '<meta http-equiv="refresh" content="0;url=https://evil.example">'],
   ["HTML: base href", '<base href="https://evil.example/">'],
+  [
+    "HTML: list inside a paragraph and a heading",
+    "<p><ul><li>a</li></ul><p>b</p></p><h2><ul><li>c</li></ul></h2>",
+  ],
+  ["HTML: blocks nested 8,000 deep", `${"<p><b>".repeat(8000)}deep`],
   ["HTML: comment and CDATA", "<!--<script>--><![CDATA[<script>alert('xss-cdata')</script>]]>"],
   ["URL: javascript:", "javascript:alert('xss-js-url')"],
   ["URL: mixed-case javascript:", "JaVaScRiPt:alert('xss-js-case')"],
