@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { partySchema } from "#app/schemas/shipment.ts";
 
 // The address book (/admin/parties): its list query and the intents of its forms. The party's own fields are
 // checked by partySchema (app/schemas/shipment.ts), the same rules as on the shipment pages.
@@ -16,6 +17,9 @@ export const PARTY_INTENTS = { save: "save-party", delete: "delete-party" } as c
 
 /** Shipper or consignee, as a form sends it: anything else is refused. */
 export const partyRoleSchema = z.enum(PARTY_ROLES, { message: "Choose Shipper or Consignee." });
+
+/** A new party: its fields and which of the two lists it joins. */
+export const partyCreateSchema = partySchema.extend({ role: partyRoleSchema });
 
 /** The list's query, all in the URL: the tab (role), the search and the page. */
 const partyListQuerySchema = z.object({

@@ -10,7 +10,7 @@ import {
   type PartyRole,
   parsePageParam,
   parsePartyListQuery,
-  partyRoleSchema,
+  partyCreateSchema,
 } from "#app/schemas/party-admin.ts";
 import { partySchema } from "#app/schemas/shipment.ts";
 import { rowIdSchema } from "#app/schemas/shipment-admin.ts";
@@ -227,8 +227,6 @@ export async function addressBookAction({ request, context }: { request: Request
   });
 }
 
-const createSchema = partySchema.extend({ role: partyRoleSchema });
-
 /**
  * The form's action, shared by /admin/parties/new (create, with the role chosen on the form) and
  * /admin/parties/:id (save, or delete). Invalid input answers 400 with the messages and the typed values,
@@ -263,7 +261,7 @@ export async function savePartyForm({
   if (intent !== PARTY_INTENTS.save) return refused(UNREADABLE);
 
   if (!existing) {
-    const submission = parseWithZod(formData, { schema: createSchema });
+    const submission = parseWithZod(formData, { schema: partyCreateSchema });
     if (submission.status !== "success") {
       return data<PartyActionData>({ result: submission.reply() }, { status: 400 });
     }

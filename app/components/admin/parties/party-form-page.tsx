@@ -1,3 +1,5 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert, INTENT, useSubmitting } from "#app/components/admin/form-fields.tsx";
@@ -9,7 +11,14 @@ import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { FieldError } from "#app/components/ui/field.tsx";
 import { cn } from "#app/lib/cn.ts";
-import { PARTY_INTENTS, PARTY_ROLE_LABELS, PARTY_ROLES, type PartyRole } from "#app/schemas/party-admin.ts";
+import {
+  PARTY_INTENTS,
+  PARTY_ROLE_LABELS,
+  PARTY_ROLES,
+  type PartyRole,
+  partyCreateSchema,
+} from "#app/schemas/party-admin.ts";
+import { partySchema } from "#app/schemas/shipment.ts";
 import type { PartyActionData, PartyFormData } from "#app/server/handlers/party-admin.server.ts";
 
 /**
@@ -21,7 +30,22 @@ export function PartyFormPage(props: PartyFormData & { actionData: PartyActionDa
   const navigation = useNavigation();
   const saving = useSubmitting(PARTY_INTENTS.save);
   const reply = actionData?.result;
-  const errors = reply?.error;
+  // Checked in the browser with the server's schema (on blur, then as typed); the server checks again.
+  const [form, fields] = useForm({
+    id: party ? `party-${party.id}` : "party-new",
+    lastResult: reply,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: party ? partySchema : partyCreateSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const errors = {
+    name: fields.name.errors ?? null,
+    company: fields.company.errors ?? null,
+    email: fields.email.errors ?? null,
+    phone: fields.phone.errors ?? null,
+    address: fields.address.errors ?? null,
+  };
+  // After a refused post without JavaScript, the form shows what was typed.
   const echoed = reply?.initialValue ? echoedValues(reply.initialValue) : null;
   const defaults = echoed ?? values;
   const chosenRole = PARTY_ROLES.find((value) => value === echoed?.role) ?? role;
@@ -71,15 +95,15 @@ export function PartyFormPage(props: PartyFormData & { actionData: PartyActionDa
         <CardContent>
           <Form
             method="post"
-            noValidate
+            {...getFormProps(form)}
             aria-labelledby="party-details-title"
             className="flex flex-col gap-4"
             // A saved party's new values replace what the inputs started with.
             key={party ? JSON.stringify(values) : "new"}
           >
             <input type="hidden" name={INTENT} value={PARTY_INTENTS.save} />
-            <FormAlert id="party-form-error" errors={errors?.[""] ?? undefined} />
-            {party ? null : <RoleChoice role={chosenRole} errors={errors?.role} />}
+            <FormAlert id={form.errorId} errors={form.errors} />
+            {party ? null : <RoleChoice role={chosenRole} errors={form.allErrors.role} />}
             <PartyFields idPrefix="party" defaults={defaults} errors={errors} />
             <div>
               <Button type="submit" disabled={saving}>
