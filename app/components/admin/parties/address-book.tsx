@@ -69,7 +69,7 @@ export function AddressBook({
                 type="search"
                 name="q"
                 defaultValue={query.q}
-                placeholder="Search by name, company, email or phone..."
+                placeholder="Name, company, email or phone..."
                 maxLength={100}
               />
             </div>
@@ -117,7 +117,7 @@ export function AddressBook({
                         <PartyLink row={row} />
                       </TD>
                       <TD className="break-words">{row.company || "-"}</TD>
-                      <TD className="break-all">{row.email || "-"}</TD>
+                      <TD className="break-words">{row.email || "-"}</TD>
                       <TD className="whitespace-nowrap">{row.phone || "-"}</TD>
                       <TD className="whitespace-nowrap">{row.shipmentCount}</TD>
                       <TD className="text-right">
@@ -169,7 +169,7 @@ function PartyCard({ row, role }: { row: AddressBookRow; role: PartyRole }) {
         <PartyLink row={row} />
       </p>
       {row.company ? <p className="break-words text-slate-700">{row.company}</p> : null}
-      {row.email ? <p className="break-all text-slate-700">{row.email}</p> : null}
+      {row.email ? <p className="break-words text-slate-700">{row.email}</p> : null}
       {row.phone ? <p className="text-slate-700">{row.phone}</p> : null}
       <p className="text-slate-600">{shipmentsLabel(row.shipmentCount)}</p>
       <RowActions row={row} role={role} />

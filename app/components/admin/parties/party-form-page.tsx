@@ -76,12 +76,14 @@ export function PartyFormPage(props: PartyFormData & { actionData: PartyActionDa
           ) : null}
         </div>
         {party && "shipments" in props ? (
-          <DeletePartyDialog
-            name={party.name}
-            role={role}
-            shipmentCount={props.shipments.total}
-            label="Delete from database"
-          />
+          <div className="shrink-0">
+            <DeletePartyDialog
+              name={party.name}
+              role={role}
+              shipmentCount={props.shipments.total}
+              label="Delete from database"
+            />
+          </div>
         ) : null}
       </div>
       <p role="status" className={cn("text-sm font-medium text-brand-700", !loading && "sr-only")}>
