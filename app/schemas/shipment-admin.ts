@@ -14,6 +14,8 @@ export const SHIPMENT_DETAIL_INTENTS = {
   deleteShipper: "delete-shipper",
   updateConsignee: "update-consignee",
   deleteConsignee: "delete-consignee",
+  unlinkShipper: "unlink-shipper",
+  unlinkConsignee: "unlink-consignee",
   addStatus: "add-status",
   updateStatus: "update-status",
   deleteStatus: "delete-status",

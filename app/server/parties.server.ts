@@ -1,15 +1,19 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableName, type SQL, sql } from "drizzle-orm";
 import type { PartyInput } from "#app/schemas/shipment.ts";
 import type { Db } from "#app/server/db/client.server.ts";
-import { consignees, shippers } from "#app/server/db/schema.ts";
-import { isUuid } from "#app/server/db/text-search.server.ts";
+import { consignees, shipments, shippers } from "#app/server/db/schema.ts";
+import { isUuid, likePattern } from "#app/server/db/text-search.server.ts";
 
-// Parties: the shippers and consignees of shipments. Both share one shape, in two tables.
+// Parties: the shippers and consignees of shipments. Both share one shape, in two tables; a shipment links
+// to at most one of each (shipments.shipper_id, shipments.consignee_id). The address book (/admin/parties)
+// lists, searches and edits them outside any shipment.
 
 export type PartyKind = "shipper" | "consignee";
 export type Party = typeof shippers.$inferSelect;
 
 const partyTable = (kind: PartyKind) => (kind === "shipper" ? shippers : consignees);
+/** The shipments column that links a shipment to a party of this kind. */
+const linkColumn = (kind: PartyKind) => (kind === "shipper" ? shipments.shipperId : shipments.consigneeId);
 
 export class PartyNotFoundError extends Error {
   override name = "PartyNotFoundError";
@@ -96,4 +100,164 @@ export async function deleteParty({ db, kind, id }: { db: Db; kind: PartyKind; i
   const table = partyTable(kind);
   const deleted = await db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
   return deleted.length > 0;
+}
+
+// The address book.
+
+/** The search text without control characters (which no field can hold), or "" for none. */
+function searchTerm(search: string | undefined): string {
+  return search?.replace(/[\u0000-\u001f\u007f]/g, "").trim() ?? "";
+}
+
+/**
+ * Parties whose name, company, email or phone holds the term (case-insensitive, fields never joined into one
+ * match). A term of digits and phone punctuation also matches the phone number's digits, so '5550100'
+ * finds '+231 555 0100'.
+ */
+function partySearchCondition(table: typeof shippers | typeof consignees, term: string): SQL {
+  const pattern = likePattern(term);
+  const text = sql`(${table.name} || E'\\x1f' || coalesce(${table.company}, '') || E'\\x1f' || coalesce(${table.email}, '') || E'\\x1f' || coalesce(${table.phone}, ''))`;
+  const digits = term.replace(/\D/g, "");
+  if (/^[\d\s()+./-]+$/.test(term) && digits.length >= 3) {
+    return sql`(${text} ilike ${pattern} or regexp_replace(coalesce(${table.phone}, ''), '[^0-9]', '', 'g') like ${likePattern(digits)})`;
+  }
+  return sql`${text} ilike ${pattern}`;
+}
+
+export type PartyListRow = Party & { shipmentCount: number };
+
+/**
+ * One page of shippers or consignees by name, each with the number of shipments it is on, and the total.
+ * A page past the end is the last page.
+ */
+export async function findParties({
+  db,
+  kind,
+  search,
+  page: requested = 1,
+  pageSize: size = 20,
+}: {
+  db: Db;
+  kind: PartyKind;
+  search?: string;
+  page?: number;
+  pageSize?: number;
+}) {
+  const table = partyTable(kind);
+  const pageSize = Math.min(Math.max(Math.trunc(size) || 20, 1), 100);
+  const term = searchTerm(search);
+  const where = term ? partySearchCondition(table, term) : undefined;
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(table).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(Math.trunc(requested) || 1, 1), pageCount);
+  const link = linkColumn(kind);
+  const rows: PartyListRow[] =
+    total === 0
+      ? []
+      : await db
+          .select({
+            id: table.id,
+            name: table.name,
+            company: table.company,
+            email: table.email,
+            phone: table.phone,
+            address: table.address,
+            createdAt: table.createdAt,
+            updatedAt: table.updatedAt,
+            // Spelled out: in a one-table select Drizzle leaves the party's columns unqualified.
+            shipmentCount:
+              sql<number>`(select count(*) from ${shipments} where ${link} = ${sql.identifier(getTableName(table))}.${sql.identifier("id")})`.mapWith(
+                Number,
+              ),
+          })
+          .from(table)
+          .where(where)
+          .orderBy(asc(table.name), asc(table.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize);
+  return { rows, total, page, pageSize, pageCount };
+}
+
+/**
+ * A party by id alone, whichever table holds it (the address book's URLs name a party by its id);
+ * null when unknown.
+ */
+export async function findPartyById({
+  db,
+  id,
+}: {
+  db: Db;
+  id: string;
+}): Promise<{ kind: PartyKind; party: Party } | null> {
+  if (!isUuid(id)) return null;
+  const shipper = await getParty({ db, kind: "shipper", id });
+  if (shipper) return { kind: "shipper", party: shipper };
+  const consignee = await getParty({ db, kind: "consignee", id });
+  return consignee ? { kind: "consignee", party: consignee } : null;
+}
+
+/** One page of the shipments a party is on (as the shipper, or as the consignee), newest first, and their number. */
+export async function findPartyShipments({
+  db,
+  kind,
+  id,
+  page: requested = 1,
+  pageSize: size = 20,
+}: {
+  db: Db;
+  kind: PartyKind;
+  id: string;
+  page?: number;
+  pageSize?: number;
+}) {
+  const pageSize = Math.min(Math.max(Math.trunc(size) || 20, 1), 100);
+  if (!isUuid(id)) return { rows: [], total: 0, page: 1, pageSize, pageCount: 1 };
+  const where = eq(linkColumn(kind), id);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(shipments).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(Math.trunc(requested) || 1, 1), pageCount);
+  const rows =
+    total === 0
+      ? []
+      : await db
+          .select({
+            id: shipments.id,
+            trackingNumber: shipments.trackingNumber,
+            status: shipments.status,
+            originLocation: shipments.originLocation,
+            destinationLocation: shipments.destinationLocation,
+            createdAt: shipments.createdAt,
+          })
+          .from(shipments)
+          .where(where)
+          .orderBy(desc(shipments.createdAt), desc(shipments.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize);
+  return { rows, total, page, pageSize, pageCount };
+}
+
+/**
+ * Removes a shipment's link to its shipper or consignee, only while that party is the one linked (a page
+ * that is out of date unlinks nothing). The party stays in the address book. True when a link was removed.
+ */
+export async function unlinkParty({
+  db,
+  kind,
+  shipmentId,
+  partyId,
+}: {
+  db: Db;
+  kind: PartyKind;
+  shipmentId: string;
+  partyId: string;
+}): Promise<boolean> {
+  if (!isUuid(shipmentId) || !isUuid(partyId)) return false;
+  const link = linkColumn(kind);
+  const changes = kind === "shipper" ? { shipperId: null } : { consigneeId: null };
+  const updated = await db
+    .update(shipments)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(shipments.id, shipmentId), eq(link, partyId)))
+    .returning({ id: shipments.id });
+  return updated.length > 0;
 }

@@ -82,6 +82,44 @@ describe("shipments", () => {
     expect(oldest.rows[0]!.trackingNumber).toBe("SRCH-0001");
   });
 
+  it("also finds shipments by their shipper's or consignee's name or company", async () => {
+    const { db } = database;
+    const okafor = await createParty({
+      db,
+      kind: "shipper",
+      input: partySchema.parse({ name: "Chidi Okafor", company: "Okafor Auto Parts" }),
+    });
+    const mensah = await createParty({
+      db,
+      kind: "consignee",
+      input: partySchema.parse({ name: "Ama Mensah", company: "Harbour Foods", email: "okafor@example.com" }),
+    });
+    const sent = await createShipment({
+      db,
+      input: { ...shipmentInput({ trackingNumber: "PTY-0001" }), shipperId: okafor.id },
+    });
+    const received = await createShipment({
+      db,
+      input: { ...shipmentInput({ trackingNumber: "PTY-0002" }), consigneeId: mensah.id },
+    });
+    await createShipment({ db, input: shipmentInput({ trackingNumber: "PTY-0003" }) });
+
+    const byShipperName = await findShipments({ db, search: "okafor" });
+    expect(byShipperName.rows.map((r) => r.trackingNumber)).toEqual(["PTY-0001"]);
+    expect(byShipperName.rows[0]).toMatchObject({ id: sent.id, shipperName: "Chidi Okafor" });
+    expect((await findShipments({ db, search: "AUTO parts" })).rows.map((r) => r.id)).toEqual([sent.id]);
+    expect((await findShipments({ db, search: "ama mens" })).rows.map((r) => r.id)).toEqual([received.id]);
+    expect((await findShipments({ db, search: "harbour foods" })).rows.map((r) => r.id)).toEqual([
+      received.id,
+    ]);
+    // Names and companies only (an e-mail address is not a name), and never across two fields.
+    expect((await findShipments({ db, search: "example.com" })).total).toBe(0);
+    expect((await findShipments({ db, search: "Okafor Okafor" })).total).toBe(0);
+    // With the other filters and in both orders.
+    expect((await findShipments({ db, search: "okafor", status: "Delivered" })).total).toBe(0);
+    expect((await findShipments({ db, search: "okafor", status: "active", sort: "oldest" })).total).toBe(1);
+  });
+
   it("serves the search from the trigram index", async () => {
     const { db } = database;
     const plan = await db.transaction(async (tx) => {
@@ -92,6 +130,27 @@ describe("shipments", () => {
       return JSON.stringify(result.rows);
     });
     expect(plan).toContain("shipments_search_trgm_idx");
+  });
+
+  it("finds the parties of a search from their trigram indexes, and the shipments from their party indexes", async () => {
+    const { db } = database;
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = await tx.execute(sql`explain select id from shipments where
+        (tracking_number || E'\\x1f' || status || E'\\x1f' || origin_location || E'\\x1f' || destination_location) ilike '%okafor%'
+        or shipper_id = any(array(select id from shippers where (name || E'\\x1f' || coalesce(company, '')) ilike '%okafor%'))
+        or consignee_id = any(array(select id from consignees where (name || E'\\x1f' || coalesce(company, '')) ilike '%okafor%'))`);
+      return JSON.stringify(result.rows);
+    });
+    for (const index of [
+      "shipments_search_trgm_idx",
+      "shippers_search_trgm_idx",
+      "consignees_search_trgm_idx",
+      "shipments_shipper_idx",
+      "shipments_consignee_idx",
+    ]) {
+      expect(plan).toContain(index);
+    }
   });
 
   it("counts all and active shipments, and filters the active ones", async () => {

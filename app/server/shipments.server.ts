@@ -12,6 +12,21 @@ import { assertPartiesExist, getParty } from "#app/server/parties.server.ts";
 /** The searchable text of a shipment; the same expression as the trigram index in drizzle/0001. */
 const searchText = sql`(${shipments.trackingNumber} || E'\\x1f' || ${shipments.status} || E'\\x1f' || ${shipments.originLocation} || E'\\x1f' || ${shipments.destinationLocation})`;
 
+/** A shipper's or consignee's searchable text (name and company); the expression of the trigram indexes in drizzle/0006. */
+const partySearchText = (table: typeof shippers | typeof consignees) =>
+  sql`(${table.name} || E'\\x1f' || coalesce(${table.company}, ''))`;
+
+/**
+ * A shipment whose own fields, or whose shipper's or consignee's name or company, hold the pattern. The
+ * matching parties' ids are collected first (their trigram indexes), as arrays, so the shipment side is a
+ * bitmap OR of its trigram index and the shipper_id / consignee_id indexes.
+ */
+function searchCondition(pattern: string): SQL {
+  const partyIds = (table: typeof shippers | typeof consignees) =>
+    sql`array(select ${table.id} from ${table} where ${partySearchText(table)} ilike ${pattern})`;
+  return sql`(${searchText} ilike ${pattern} or ${shipments.shipperId} = any(${partyIds(shippers)}) or ${shipments.consigneeId} = any(${partyIds(consignees)}))`;
+}
+
 export class DuplicateTrackingNumberError extends Error {
   override name = "DuplicateTrackingNumberError";
 }
@@ -73,7 +88,7 @@ function searchTerm(search: string | undefined): string {
 function listConditions({ search, status }: ShipmentListFilter): SQL | undefined {
   const conditions: SQL[] = [];
   const term = searchTerm(search);
-  if (term) conditions.push(sql`${searchText} ilike ${likePattern(term)}`);
+  if (term) conditions.push(searchCondition(likePattern(term)));
   if (status === "active") conditions.push(sql`lower(${shipments.status}) <> 'delivered'`);
   else if (status) conditions.push(sql`lower(${shipments.status}) = lower(${status})`);
   return conditions.length > 0 ? and(...conditions) : undefined;
@@ -121,7 +136,8 @@ export async function findShipments({ db, ...filter }: { db: Db } & ShipmentList
     };
   };
 
-  // A search collects its matches through the trigram index, at most SEARCH_COUNT_CAP + 1 of them, and
+  // A search collects its matches through the trigram indexes (the shipments', and the parties' whose ids
+  // then pick shipments through the shipper and consignee indexes), at most SEARCH_COUNT_CAP + 1 of them, and
   // counts and pages them in the same statement: a rare term costs a few index lookups whatever the
   // page. A broad one (over the cap) is dense in every stretch of the table, so its page comes from
   // the (created_at, id) index after a few rows; past the cap, staff refine the search. The planner is

@@ -254,6 +254,7 @@ async function createFixtures(): Promise<Fixtures> {
   };
   const shipper = await party("create-shipper", `${MARK} Shipper`);
   const consignee = await party("create-consignee", `${MARK} Consignee`);
+  const victimShipper = await party("create-shipper", `${MARK} Victim Shipper`);
   const shipment = async (trackingNumber: string) => {
     const sent = await post(
       "/admin/shipments/new",
@@ -336,6 +337,7 @@ async function createFixtures(): Promise<Fixtures> {
     victimShipment,
     shipper,
     consignee,
+    victimShipper,
     history,
     victimHistory,
     post: { id: postId, slug: "sec-fixture-post" },
@@ -796,6 +798,11 @@ try {
           "/admin/shipments",
           `/admin/shipments/${shipmentId}`,
           `/admin/shipments/${shipmentId}/edit`,
+          // The address book: both tabs, and the party's own page.
+          "/admin/parties?role=shipper",
+          "/admin/parties?role=consignee",
+          `/admin/parties/${shipperId}`,
+          `/admin/parties/${consigneeId}`,
         ],
       };
     });

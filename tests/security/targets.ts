@@ -51,6 +51,8 @@ export type Fixtures = {
   victimShipment: string;
   shipper: string;
   consignee: string;
+  /** A shipper on no shipment, for the address book's delete. */
+  victimShipper: string;
   history: string;
   victimHistory: string;
   post: { id: string; slug: string };
@@ -92,6 +94,7 @@ export function fillPattern(pattern: string, f: Fixtures | null, id?: string): s
   const params: Record<string, string> = {
     "admin/shipments/:id": f?.shipment.id ?? "",
     "admin/shipments/:id/edit": f?.shipment.id ?? "",
+    "admin/parties/:id": f?.shipper ?? "",
     "admin/quote-requests/:id": f?.quote ?? "",
     "admin/contact-submissions/:id": f?.message ?? "",
     "admin/cms/blog/:id": f?.post.id ?? "",
@@ -422,6 +425,24 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
         noFields: true,
       },
       {
+        name: "unlink-shipper",
+        fields: () => [
+          ["intent", "unlink-shipper"],
+          ["partyId", f.shipper],
+        ],
+        strict: ["partyId", "intent"],
+        text: [],
+      },
+      {
+        name: "unlink-consignee",
+        fields: () => [
+          ["intent", "unlink-consignee"],
+          ["partyId", f.consignee],
+        ],
+        strict: ["partyId", "intent"],
+        text: [],
+      },
+      {
         name: "add-status",
         fields: () => [
           ["intent", "add-status"],
@@ -455,6 +476,45 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
         ],
         strict: ["id", "intent"],
         text: [],
+      },
+    ],
+    "routes/admin/parties": [
+      {
+        name: "delete party",
+        fields: () => [
+          ["intent", "delete-party"],
+          ["id", f.victimShipper],
+        ],
+        strict: ["id", "intent"],
+        text: [],
+      },
+    ],
+    "routes/admin/parties.new": [
+      {
+        name: "create party",
+        fields: () => [
+          ["intent", "save-party"],
+          ["role", "shipper"],
+          ["name", "Sec Party Ltd"],
+          ["company", "Sec Holdings"],
+          ["email", "party@example.com"],
+          ["phone", "+231 555 0100"],
+          ["address", "1 Broad Street, Monrovia"],
+        ],
+        strict: ["role", "intent"],
+        text: ["name", "company", "phone", "address"],
+        store: { table: "shippers", columns: PARTY_TEXT },
+      },
+    ],
+    "routes/admin/parties.$id": [
+      partyIntent("save-party", "shippers"),
+      {
+        name: "delete party",
+        path: `/admin/parties/${f.victimShipper}`,
+        fields: () => [["intent", "delete-party"]],
+        strict: ["intent"],
+        text: [],
+        noFields: true,
       },
     ],
     "routes/admin/quote-requests": inbox({ keep: f.quote, victim: f.victimQuote }),

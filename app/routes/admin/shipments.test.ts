@@ -469,6 +469,39 @@ describe("the shipment detail page", () => {
     expect(decodeToast(again)).toMatchObject({ type: "error", title: "Failed to delete consignee" });
   });
 
+  it("unlinks the shipper from this shipment only: the shipper stays in the address book", async () => {
+    const [shipper] = await services.db
+      .insert(shippers)
+      .values({ name: "Linked Sender" })
+      .returning({ id: shippers.id });
+    const other = await createShipment({
+      db: services.db,
+      input: { ...base("TST-0300"), shipperId: shipper!.id },
+    });
+    const detail = (fields: Record<string, string>) =>
+      detailAction({
+        request: request(`/admin/shipments/${other.id}`, fields),
+        context: context(),
+        params: { id: other.id },
+      } as never);
+
+    const malformed = (await detail({ intent: "unlink-shipper", partyId: "1 or 1=1" })) as Reply;
+    expect(malformed.init?.status).toBe(400);
+    // A page out of date (it shows another party) unlinks nothing.
+    const stale = (await detail({ intent: "unlink-shipper", partyId: shipperId })) as Response;
+    expect(decodeToast(stale)).toMatchObject({ type: "error", title: "Failed to unlink shipper" });
+    const wrongKind = (await detail({ intent: "unlink-consignee", partyId: shipper!.id })) as Response;
+    expect(decodeToast(wrongKind)).toMatchObject({ type: "error", title: "Failed to unlink consignee" });
+    expect((await getShipmentById({ db: services.db, id: other.id }))!.shipperId).toBe(shipper!.id);
+
+    const unlinked = (await detail({ intent: "unlink-shipper", partyId: shipper!.id })) as Response;
+    expect(unlinked.status).toBe(302);
+    expect(unlinked.headers.get("Location")).toBe(`/admin/shipments/${other.id}`);
+    expect(decodeToast(unlinked)).toMatchObject({ type: "success", title: "Shipper unlinked" });
+    expect((await getShipmentById({ db: services.db, id: other.id }))!.shipperId).toBeNull();
+    expect(await services.db.select().from(shippers).where(eq(shippers.id, shipper!.id))).toHaveLength(1);
+  });
+
   it("answers an unknown intent with 400", async () => {
     const reply = (await post({ intent: "explode" })) as Reply;
     expect(reply.init?.status).toBe(400);

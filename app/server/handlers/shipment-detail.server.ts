@@ -9,7 +9,13 @@ import { rowIdSchema, SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admi
 import { requireAdmin } from "#app/server/auth/auth.server.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { readFormData, readIntent } from "#app/server/handlers/forms.server.ts";
-import { deleteParty, type Party, type PartyKind, updateParty } from "#app/server/parties.server.ts";
+import {
+  deleteParty,
+  type Party,
+  type PartyKind,
+  unlinkParty,
+  updateParty,
+} from "#app/server/parties.server.ts";
 import {
   addStatusUpdate,
   deleteStatusUpdate,
@@ -180,6 +186,9 @@ export async function shipmentDetailAction({
   const intent = readIntent(formData);
   if (!formData || !intent) return invalid(null, null, "The form could not be read. Please try again.");
 
+  const unlink = UNLINK_INTENTS[intent];
+  if (unlink) return unlinkPartyAction({ context, formData, kind: unlink, shipmentId: shipment.id, page });
+
   const party = PARTY_INTENTS[intent];
   if (party) {
     const { kind, op } = party;
@@ -262,4 +271,53 @@ export async function shipmentDetailAction({
   }
 
   return invalid(intent, null, "Unknown action.");
+}
+
+// 'Unlink from this shipment' on a party card: the shipment keeps no shipper (or consignee); the party stays
+// in the address book with its other shipments.
+
+const UNLINK_INTENTS: Record<string, PartyKind> = {
+  [SHIPMENT_DETAIL_INTENTS.unlinkShipper]: "shipper",
+  [SHIPMENT_DETAIL_INTENTS.unlinkConsignee]: "consignee",
+};
+
+/** The form names the party it shows, so a page that is out of date (another party linked since) unlinks nothing. */
+async function unlinkPartyAction({
+  context,
+  formData,
+  kind,
+  shipmentId,
+  page,
+}: {
+  context: Ctx;
+  formData: FormData;
+  kind: PartyKind;
+  shipmentId: string;
+  page: string;
+}) {
+  const { db, logger } = context.get(servicesContext);
+  const intent =
+    kind === "shipper" ? SHIPMENT_DETAIL_INTENTS.unlinkShipper : SHIPMENT_DETAIL_INTENTS.unlinkConsignee;
+  const row = rowIdSchema.safeParse({ id: formData.get("partyId") });
+  if (!row.success) return invalid(intent, kind, `This ${kind} does not exist.`);
+  const failure = `Failed to unlink ${kind}`;
+  try {
+    const unlinked = await unlinkParty({ db, kind, shipmentId, partyId: row.data.id });
+    if (!unlinked) {
+      return redirectWithToast(page, {
+        type: "error",
+        title: failure,
+        description: `It is no longer this shipment's ${kind}.`,
+      });
+    }
+    logger.info({ shipmentId, partyId: row.data.id, kind }, "Party unlinked from a shipment");
+    return redirectWithToast(page, {
+      type: "success",
+      title: `${TITLE[kind]} unlinked`,
+      description: "It stays in the address book.",
+    });
+  } catch (error) {
+    logger.error({ err: error, shipmentId, kind }, "Unlinking a party failed");
+    return redirectWithToast(page, { type: "error", title: failure });
+  }
 }

@@ -1,4 +1,5 @@
 import {
+  BookUser,
   FileText,
   Image,
   LayoutDashboard,
@@ -23,6 +24,7 @@ function sidebarEntries({ hasUnreadMessages }: { hasUnreadMessages: boolean }): 
   return [
     { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
     { to: "/admin/shipments", label: "Shipments", icon: Package },
+    { to: "/admin/parties", label: "Address Book", icon: BookUser },
     { to: "/admin/blog", label: "Blog", icon: FileText },
     { to: "/admin/media", label: "Media", icon: Image },
     { to: "/admin/quote-requests", label: "Quote Requests", icon: MessageSquareQuote },

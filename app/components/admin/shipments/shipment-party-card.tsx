@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from "lucide-react";
+import { Pencil, Trash2, Unlink } from "lucide-react";
 import { Form, Link } from "react-router";
 import { INTENT, useSubmitting } from "#app/components/admin/form-fields.tsx";
 import { InlineEditActions } from "#app/components/admin/shipments/inline-edit-actions.tsx";
@@ -11,7 +11,10 @@ import { SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
 import type { DetailActionData, DetailParty } from "#app/server/handlers/shipment-detail.server.ts";
 import type { PartyKind } from "#app/server/parties.server.ts";
 
-/** The shipper's or the consignee's card: its fields, or (with `editing`) its edit form; Edit and Delete. */
+/**
+ * The shipper's or the consignee's card: its fields (the name opens it in the address book), or (with
+ * `editing`) its edit form; Edit, Unlink (from this shipment only) and Delete (from the database).
+ */
 export function ShipmentPartyCard({
   kind,
   party,
@@ -29,15 +32,18 @@ export function ShipmentPartyCard({
     kind === "shipper"
       ? { update: SHIPMENT_DETAIL_INTENTS.updateShipper, remove: SHIPMENT_DETAIL_INTENTS.deleteShipper }
       : { update: SHIPMENT_DETAIL_INTENTS.updateConsignee, remove: SHIPMENT_DETAIL_INTENTS.deleteConsignee };
+  const unlinkIntent =
+    kind === "shipper" ? SHIPMENT_DETAIL_INTENTS.unlinkShipper : SHIPMENT_DETAIL_INTENTS.unlinkConsignee;
   const saving = useSubmitting(intents.update);
   const deleting = useSubmitting(intents.remove);
+  const unlinking = useSubmitting(unlinkIntent);
   const headingId = `${kind}-title`;
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between">
         <CardTitle id={headingId}>{title}</CardTitle>
         {party && !editing ? (
-          <div className="flex gap-1">
+          <div className="flex flex-wrap justify-end gap-1">
             <Link
               to={`?edit=${kind}`}
               preventScrollReset
@@ -47,6 +53,24 @@ export function ShipmentPartyCard({
               <Pencil aria-hidden="true" className="size-4" />
               Edit<span className="sr-only"> {kind}</span>
             </Link>
+            <ConfirmDialog
+              trigger={
+                <Button variant="ghost" size="sm">
+                  <Unlink aria-hidden="true" className="size-4" />
+                  Unlink<span className="sr-only"> {kind} from this shipment</span>
+                </Button>
+              }
+              title={`Unlink ${kind} from this shipment?`}
+              description={`${party.name} will no longer be this shipment's ${kind}. The ${kind} stays in the address book, with any other shipments.`}
+            >
+              <Form method="post" action="." preventScrollReset>
+                <input type="hidden" name={INTENT} value={unlinkIntent} />
+                <input type="hidden" name="partyId" value={party.id} />
+                <Button type="submit" className="w-full" disabled={unlinking}>
+                  {unlinking ? "Unlinking..." : "Unlink"}
+                </Button>
+              </Form>
+            </ConfirmDialog>
             <ConfirmDialog
               trigger={
                 <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
@@ -88,7 +112,15 @@ export function ShipmentPartyCard({
           </Form>
         ) : (
           <dl className="flex flex-col gap-3">
-            <DetailItem label="Name">{party.name}</DetailItem>
+            <DetailItem label="Name">
+              <Link
+                to={`/admin/parties/${party.id}`}
+                className="text-brand-700 underline-offset-4 hover:underline"
+                title="Open in the address book"
+              >
+                {party.name}
+              </Link>
+            </DetailItem>
             {party.company ? <DetailItem label="Company">{party.company}</DetailItem> : null}
             {party.email ? <DetailItem label="Email">{party.email}</DetailItem> : null}
             {party.phone ? <DetailItem label="Phone">{party.phone}</DetailItem> : null}

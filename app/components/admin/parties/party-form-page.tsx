@@ -1,0 +1,148 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeft } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { FormAlert, INTENT, useSubmitting } from "#app/components/admin/form-fields.tsx";
+import { DeletePartyDialog } from "#app/components/admin/parties/delete-party-dialog.tsx";
+import { PartyShipments } from "#app/components/admin/parties/party-shipments.tsx";
+import { echoedValues, PartyFields } from "#app/components/admin/shipments/shipment-party-fields.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { FieldError } from "#app/components/ui/field.tsx";
+import { cn } from "#app/lib/cn.ts";
+import {
+  PARTY_INTENTS,
+  PARTY_ROLE_LABELS,
+  PARTY_ROLES,
+  type PartyRole,
+  partyCreateSchema,
+} from "#app/schemas/party-admin.ts";
+import { partySchema } from "#app/schemas/shipment.ts";
+import type { PartyActionData, PartyFormData } from "#app/server/handlers/party-admin.server.ts";
+
+/**
+ * A party of the address book: a new one (/admin/parties/new, shipper or consignee chosen on the form) or an
+ * existing one (/admin/parties/:id: its form, the shipments it is on, 'Delete from database').
+ */
+export function PartyFormPage(props: PartyFormData & { actionData: PartyActionData | undefined }) {
+  const { party, role, values, actionData } = props;
+  const navigation = useNavigation();
+  const saving = useSubmitting(PARTY_INTENTS.save);
+  const reply = actionData?.result;
+  // Checked in the browser with the server's schema (on blur, then as typed); the server checks again.
+  const [form, fields] = useForm({
+    id: party ? `party-${party.id}` : "party-new",
+    lastResult: reply,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: party ? partySchema : partyCreateSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const errors = {
+    name: fields.name.errors ?? null,
+    company: fields.company.errors ?? null,
+    email: fields.email.errors ?? null,
+    phone: fields.phone.errors ?? null,
+    address: fields.address.errors ?? null,
+  };
+  // After a refused post without JavaScript, the form shows what was typed.
+  const echoed = reply?.initialValue ? echoedValues(reply.initialValue) : null;
+  const defaults = echoed ?? values;
+  const chosenRole = PARTY_ROLES.find((value) => value === echoed?.role) ?? role;
+  const labels = PARTY_ROLE_LABELS[role];
+  const loading =
+    navigation.state === "loading" &&
+    !navigation.formData &&
+    party !== null &&
+    navigation.location.pathname === `/admin/parties/${party.id}`;
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <Link
+            to={`/admin/parties?role=${role}`}
+            className={buttonClass({ variant: "ghost", size: "sm", className: "-ml-3" })}
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back to address book
+          </Link>
+          <h1 className="mt-2 break-words text-3xl font-bold text-slate-900">
+            {party ? party.name : "New Contact"}
+          </h1>
+          {party ? (
+            <p className="mt-2">
+              <Badge tone="blue">{labels.one}</Badge>
+            </p>
+          ) : null}
+        </div>
+        {party && "shipments" in props ? (
+          <div className="shrink-0">
+            <DeletePartyDialog
+              name={party.name}
+              role={role}
+              shipmentCount={props.shipments.total}
+              label="Delete from database"
+            />
+          </div>
+        ) : null}
+      </div>
+      <p role="status" className={cn("text-sm font-medium text-brand-700", !loading && "sr-only")}>
+        {loading ? "Loading..." : ""}
+      </p>
+
+      <Card>
+        <CardHeader>
+          <CardTitle id="party-details-title">Contact details</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Form
+            method="post"
+            {...getFormProps(form)}
+            aria-labelledby="party-details-title"
+            className="flex flex-col gap-4"
+            // A saved party's new values replace what the inputs started with.
+            key={party ? JSON.stringify(values) : "new"}
+          >
+            <input type="hidden" name={INTENT} value={PARTY_INTENTS.save} />
+            <FormAlert id={form.errorId} errors={form.errors} />
+            {party ? null : <RoleChoice role={chosenRole} errors={form.allErrors.role} />}
+            <PartyFields idPrefix="party" defaults={defaults} errors={errors} />
+            <div>
+              <Button type="submit" disabled={saving}>
+                {saving ? "Saving..." : party ? `Save ${labels.one}` : "Add Contact"}
+              </Button>
+            </div>
+          </Form>
+        </CardContent>
+      </Card>
+
+      {party && "shipments" in props ? <PartyShipments role={role} {...props.shipments} /> : null}
+    </div>
+  );
+}
+
+/** Shipper or consignee: which of the two lists a new party joins (it cannot move later). */
+function RoleChoice({ role, errors }: { role: PartyRole; errors: string[] | null | undefined }) {
+  const invalid = errors?.length ? true : undefined;
+  return (
+    <fieldset aria-describedby={invalid ? "party-role-error" : undefined}>
+      <legend className="mb-1.5 block text-sm font-medium text-slate-800">Role</legend>
+      <div className="flex flex-wrap gap-4">
+        {PARTY_ROLES.map((value) => (
+          <label key={value} className="inline-flex min-h-10 items-center gap-2 text-sm text-slate-800">
+            <input
+              type="radio"
+              name="role"
+              value={value}
+              defaultChecked={value === role}
+              aria-invalid={invalid}
+              className="size-4 accent-brand-700"
+            />
+            {PARTY_ROLE_LABELS[value].one}
+          </label>
+        ))}
+      </div>
+      <FieldError id="party-role-error" errors={errors} />
+    </fieldset>
+  );
+}

@@ -1,0 +1,30 @@
+import { PartyFormPage } from "#app/components/admin/parties/party-form-page.tsx";
+import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
+import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
+import { loadPartyPage, savePartyForm } from "#app/server/handlers/party-admin.server.ts";
+import type { Route } from "./+types/parties.$id";
+
+export const meta: Route.MetaFunction = ({ matches, params, loaderData }) =>
+  adminMeta(
+    {
+      title: loaderData?.party ? loaderData.party.name : "Contact",
+      path: `/admin/parties/${encodeURIComponent(params.id)}`,
+    },
+    matches,
+  );
+
+export function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadPartyPage({ request, context, id: params.id });
+}
+
+export function action({ request, params, context }: Route.ActionArgs) {
+  return savePartyForm({ request, context, id: params.id });
+}
+
+export default function PartyPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <PartyFormPage {...loaderData} actionData={actionData} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorView error={error} />;
+}
