@@ -60,6 +60,9 @@ const ADMIN_PATTERNS = [
   "admin/cms/blog/new",
   "admin/cms/blog/:id",
   "admin/media",
+  "admin/parties",
+  "admin/parties/new",
+  "admin/parties/:id",
   "admin/*",
 ];
 
@@ -270,7 +273,13 @@ test.describe(PHONE.name, () => {
       .getByRole("link", { name: /^Edit / })
       .first()
       .getAttribute("href");
-    expect([quotePath, messagePath, postPath]).not.toContain(null);
+    await page.goto(`/admin/parties?q=${stamp}`);
+    const partyPath = await page
+      .locator('a[href^="/admin/parties/"]:not([href$="/new"])')
+      .filter({ hasText: `Shipper ${stamp}` })
+      .first()
+      .getAttribute("href");
+    expect([quotePath, messagePath, postPath, partyPath]).not.toContain(null);
 
     const offenders = await findWidePages(page, [
       "/admin",
@@ -292,6 +301,10 @@ test.describe(PHONE.name, () => {
       "/admin/cms/blog/new",
       postPath!,
       "/admin/media",
+      "/admin/parties",
+      "/admin/parties?role=consignee",
+      "/admin/parties/new",
+      partyPath!,
       "/admin/no-such-page",
       // The public pages of the long rows.
       `/track/${trackingNumber}`,

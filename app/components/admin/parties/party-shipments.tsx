@@ -82,7 +82,7 @@ function TrackingLink({ row }: { row: PartyShipmentRow }) {
   return (
     <Link
       to={`/admin/shipments/${row.id}`}
-      className="font-medium text-brand-700 underline-offset-4 hover:underline"
+      className="min-w-0 font-medium wrap-anywhere text-brand-700 underline-offset-4 hover:underline"
     >
       {row.trackingNumber}
     </Link>
