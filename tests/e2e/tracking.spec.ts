@@ -183,6 +183,21 @@ test.describe("tracking a shipment", () => {
     expect(copied).toBe(`${baseURL}/track/${DEMO}`);
   });
 
+  test("a printout is the result only: no site header, footer, search form or buttons", async ({ page }) => {
+    await page.goto(`/track/${DEMO}`);
+    const share = page.getByRole("button", { name: "Share", exact: true });
+    const chrome = [page.locator("header"), page.locator("footer"), share];
+    for (const element of chrome) await expect(element).toBeVisible();
+    await page.emulateMedia({ media: "print" });
+    for (const element of chrome) await expect(element).toBeHidden();
+    await expect(page.getByRole("search", { name: "Track a shipment" })).toBeHidden();
+    await expect(page.getByRole("region", { name: "Tracking Number" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Status History" })).toBeVisible();
+    // Other pages print their header as usual.
+    await page.goto("/about");
+    await expect(page.locator("header")).toBeVisible();
+  });
+
   test("on a phone the route reads top to bottom", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`/track/${DEMO}`);

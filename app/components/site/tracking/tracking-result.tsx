@@ -9,10 +9,6 @@ import { ProgressStepper, RouteProgress } from "#app/components/site/tracking/tr
 import { TrackingShareMenu } from "#app/components/site/tracking/tracking-share.tsx";
 import { StatusTimeline } from "#app/components/site/tracking/tracking-timeline.tsx";
 
-// The printout is the result only: no site header, footer, navigation or buttons.
-const PRINT_CSS =
-  "@media print { header, footer, nav, button, [data-print-hidden] { display: none !important; } main { padding-top: 0 !important; } }";
-
 const PARTY_LINE = "flex items-start gap-2 wrap-anywhere";
 const PARTY_ICON = "mt-0.5 size-4 shrink-0 text-slate-500";
 
@@ -78,8 +74,8 @@ export function TrackingResult({
 }) {
   const { latest, arrival, late, lastUpdated } = shipment;
   return (
-    <div className="space-y-6">
-      <style>{PRINT_CSS}</style>
+    // data-prints-alone: the printout is the result only (app/app.css).
+    <div className="space-y-6" data-prints-alone="">
       {/* At a glance, above the fold on a phone: status, arrival, progress, latest event. */}
       <Card role="region" aria-labelledby="tracking-glance-title" className="break-inside-avoid">
         <CardContent className="space-y-4 p-4 sm:p-6">

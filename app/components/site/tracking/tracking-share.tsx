@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { buttonClass } from "#app/components/ui/button-class.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { Icon } from "#app/components/site/icons.tsx";
@@ -12,7 +12,7 @@ const ITEM =
  * of plain buttons on the browser's Popover API: the button opens and closes it (and is announced as
  * expanded or collapsed), Tab reaches the buttons, Escape or a click elsewhere closes it, and the focus
  * goes back to 'Share'. The QR code is a native modal <dialog> (the browser keeps the focus inside and
- * closes it on Escape). It needs JavaScript, so it stays hidden until hydrated.
+ * closes it on Escape). It needs JavaScript, so it stays hidden until hydrated. One per page (fixed ids).
  */
 export function TrackingShareMenu({
   url,
@@ -24,12 +24,10 @@ export function TrackingShareMenu({
   trackingNumber: string;
 }) {
   const hydrated = useHydrated();
-  const id = useId();
   const [copied, setCopied] = useState<"copied" | "failed" | null>(null);
   const list = useRef<HTMLDivElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
 
   async function copy() {
     clearTimeout(timer.current);
@@ -39,6 +37,7 @@ export function TrackingShareMenu({
         () => "failed" as const,
       ),
     );
+    // Left running after the page is gone, it only sets state React then ignores.
     timer.current = setTimeout(() => setCopied(null), 4000);
   }
 
@@ -46,7 +45,7 @@ export function TrackingShareMenu({
     <div className="relative print:hidden" hidden={!hydrated}>
       <button
         type="button"
-        popoverTarget={`${id}s`}
+        popoverTarget="tracking-share"
         disabled={!hydrated}
         className={buttonClass({ variant: "outline" })}
       >
@@ -55,7 +54,7 @@ export function TrackingShareMenu({
       </button>
       <div
         ref={list}
-        id={`${id}s`}
+        id="tracking-share"
         popover="auto"
         className="popover-below w-40 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
       >
@@ -89,10 +88,10 @@ export function TrackingShareMenu({
       </p>
       <dialog
         ref={dialog}
-        aria-labelledby={`${id}q`}
+        aria-labelledby="tracking-qr-title"
         className="m-auto max-w-xs rounded-lg p-5 text-center shadow-2xl backdrop:bg-slate-950/60"
       >
-        <h2 id={`${id}q`} className="text-lg font-semibold">
+        <h2 id="tracking-qr-title" className="text-lg font-semibold">
           QR code
         </h2>
         <img
