@@ -4,7 +4,7 @@
  */
 
 /** Badge colours of the spec; names match the tones of `#app/components/ui/badge.tsx`. */
-type StatusTone = "blue" | "green" | "amber" | "red" | "grey";
+export type StatusTone = "blue" | "green" | "amber" | "red" | "grey";
 
 const TONES: Record<string, StatusTone> = {
   "in transit": "blue",

@@ -10,13 +10,13 @@ const CSS_BUDGET_KB = 15;
 /**
  * Pages over the 120 kB target, held at what they measure so they cannot grow unnoticed. What every
  * public page loads (mostly React and React Router) is ~115 kB; these pages' own code (the forms with
- * their instant checks, the tracking result with copy link) needs more than the ~5 kB left. The gap is stated in
+ * their instant checks, the tracking result with its share button) needs more than the ~5 kB left. The gap is stated in
  * docs/benchmarks.md ('Page weight'); lower these as the pages shrink.
  */
 const OVER_TARGET_KB: Record<string, number> = {
   "/services": 123.5,
   "/contact": 125,
-  "/track/UTG-1234-5678": 123,
+  "/track/UTG-1234-5678": 122.5,
 };
 
 /**

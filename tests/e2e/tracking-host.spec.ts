@@ -32,7 +32,7 @@ test("'Copy link' and the QR code use the allowed address the page was reached a
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
     await page.goto(`${origin}/track/${DEMO}`);
     await page.getByRole("button", { name: "Share", exact: true }).click();
-    await page.getByRole("menuitem", { name: "Copy link" }).click();
+    await page.getByRole("button", { name: "Copy link", exact: true }).click();
     await expect(page.getByText("The tracking link is on your clipboard.")).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${origin}/track/${DEMO}`);
 

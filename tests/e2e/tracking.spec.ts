@@ -63,9 +63,9 @@ test.describe("tracking a shipment", () => {
       /Destination\s*Monrovia, Liberia/,
     ]);
 
-    // The QR code is in the Share menu.
+    // The QR code is behind the Share button.
     await page.getByRole("button", { name: "Share", exact: true }).click();
-    await page.getByRole("menuitem", { name: "QR code" }).click();
+    await page.getByRole("button", { name: "QR code", exact: true }).click();
     const qrCode = page.getByRole("img", { name: `QR code linking to the tracking page of ${DEMO}` });
     await expect(qrCode).toBeVisible();
     // The picture really loaded (it is an image of its own, /track/:number/qr.svg).
@@ -174,13 +174,28 @@ test.describe("tracking a shipment", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
     await page.goto(`/track/${DEMO}`);
     await page.getByRole("button", { name: "Share", exact: true }).click();
-    await page.getByRole("menuitem", { name: "Copy link" }).click();
+    await page.getByRole("button", { name: "Copy link", exact: true }).click();
     await expect(
       page.getByRole("status").filter({ hasText: "The tracking link is on your clipboard." }),
     ).toBeVisible();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     // SITE_URL (the test server's own address): the page was reached at it.
     expect(copied).toBe(`${baseURL}/track/${DEMO}`);
+  });
+
+  test("a printout is the result only: no site header, footer, search form or buttons", async ({ page }) => {
+    await page.goto(`/track/${DEMO}`);
+    const share = page.getByRole("button", { name: "Share", exact: true });
+    const chrome = [page.locator("header"), page.locator("footer"), share];
+    for (const element of chrome) await expect(element).toBeVisible();
+    await page.emulateMedia({ media: "print" });
+    for (const element of chrome) await expect(element).toBeHidden();
+    await expect(page.getByRole("search", { name: "Track a shipment" })).toBeHidden();
+    await expect(page.getByRole("region", { name: "Tracking Number" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Status History" })).toBeVisible();
+    // Other pages print their header as usual.
+    await page.goto("/about");
+    await expect(page.locator("header")).toBeVisible();
   });
 
   test("on a phone the route reads top to bottom", async ({ page }) => {

@@ -8,11 +8,11 @@ import { TrackingPage } from "#app/components/site/tracking/tracking-page.tsx";
 import { TrackingResult } from "#app/components/site/tracking/tracking-result.tsx";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { seo } from "#app/lib/seo.ts";
-import { isDeliveryOverdue } from "#app/lib/shipment-status.ts";
 import { displayTrackingNumber, parseTrackingNumber, trackingPath } from "#app/lib/tracking-number.ts";
 import { resolvePublicOrigin } from "#app/server/platform/config.server.ts";
 import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
 import { getPublicShipmentByTrackingNumber } from "#app/server/tracking.server.ts";
+import { presentTracking } from "#app/server/tracking-view.server.ts";
 import type { Route } from "./+types/track.$tracking-number";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -65,15 +65,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return {
     kind: "found" as const,
     number: shipment.trackingNumber,
-    shipment,
+    // Derived here, not in the browser: the page's script carries no status rules and no date code.
+    shipment: presentTracking({ shipment }),
     trackingUrl,
     // An image of its own: the page does not wait for it, and the browser keeps it.
     qrCodeUrl: `${trackingPath(shipment.trackingNumber)}/qr.svg`,
-    overdue: isDeliveryOverdue({
-      estimatedDelivery: shipment.estimatedDelivery,
-      status: shipment.status,
-      history: shipment.history,
-    }),
   };
 }
 
@@ -94,7 +90,6 @@ export default function TrackingNumber({ loaderData }: Route.ComponentProps) {
             shipment={loaderData.shipment}
             trackingUrl={loaderData.trackingUrl}
             qrCodeUrl={loaderData.qrCodeUrl}
-            overdue={loaderData.overdue}
           />
         </TrackingPage>
       );

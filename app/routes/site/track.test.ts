@@ -144,8 +144,13 @@ describe("/track/:trackingNumber loader", () => {
       kind: "found",
       number: "UTG-1234-5678",
       trackingUrl: `${services.config.siteUrl}/track/UTG-1234-5678`,
-      overdue: true,
+      // Derived on the server: the page's script gets plain values.
       shipment: {
+        status: "In Transit",
+        latest: { status: "Arrived", location: "Abidjan", at: { date: "Jan 9, 2025", time: "12:00 AM" } },
+        arrival: { label: "Was due", text: "Jan 1, 2000" },
+        late: true,
+        step: 1,
         shipper: { name: "Li Wei", company: "Sunrise Solar" },
         consignee: { name: "Grace Kollie", company: "Kollie Energy" },
       },

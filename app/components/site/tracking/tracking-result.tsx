@@ -2,26 +2,32 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import { formatDate, formatTime } from "#app/lib/format.ts";
-import { statusBadgeTone } from "#app/lib/shipment-status.ts";
-import { trackingProgress } from "#app/lib/tracking-progress.ts";
-import type { PublicParty, PublicShipment } from "#app/server/tracking.server.ts";
+import type { PublicParty } from "#app/server/tracking.server.ts";
+import type { ShownTime, TrackingView } from "#app/server/tracking-view.server.ts";
 import { Icon } from "#app/components/site/icons.tsx";
 import { ProgressStepper, RouteProgress } from "#app/components/site/tracking/tracking-route.tsx";
 import { TrackingShareMenu } from "#app/components/site/tracking/tracking-share.tsx";
 import { StatusTimeline } from "#app/components/site/tracking/tracking-timeline.tsx";
 
-const weightFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+const PARTY_LINE = "flex items-start gap-2 wrap-anywhere";
+const PARTY_ICON = "mt-0.5 size-4 shrink-0 text-slate-500";
 
-// The printout is the result only: no site header, footer, navigation or buttons.
-const PRINT_CSS =
-  "@media print { header, footer, nav, button, [data-print-hidden] { display: none !important; } main { padding-top: 0 !important; } }";
+/** A titled card of the result; none is split across printed pages. */
+function Section({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
+  return (
+    <Card className="break-inside-avoid">
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        {note ? <p className="text-sm text-slate-600">{note}</p> : null}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
 
-/** 'Nov 22, 2026 3:40 PM': the spec's 'MMM d, yyyy' with 'h:mm a'. */
-const dateTime = (value: Date) => `${formatDate(value)} ${formatTime(value)}`;
-
-function StatusBadge({ status }: { status: string }) {
-  return <Badge tone={statusBadgeTone(status)}>{status}</Badge>;
+/** 'Nov 22, 2026 3:40 PM' (the spec's 'MMM d, yyyy' with 'h:mm a'), or the date only. */
+function Time({ at, withTime = false }: { at: ShownTime; withTime?: boolean }) {
+  return <time dateTime={at.iso}>{withTime ? `${at.date} ${at.time}` : at.date}</time>;
 }
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
@@ -35,36 +41,25 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 
 function PartyCard({ title, party, empty }: { title: string; party: PublicParty | null; empty: string }) {
   return (
-    <Card className="break-inside-avoid">
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {party ? (
-          <div className="space-y-2">
-            <p className="flex items-start gap-2 font-medium wrap-anywhere text-slate-900">
-              <Icon name="user" aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
-              {party.name}
+    <Section title={title}>
+      {party ? (
+        <div className="space-y-2">
+          <p className={`${PARTY_LINE} font-medium text-slate-900`}>
+            <Icon name="user" aria-hidden="true" className={PARTY_ICON} />
+            {party.name}
+          </p>
+          {party.company ? (
+            <p className={`${PARTY_LINE} text-slate-700`}>
+              <Icon name="building-2" aria-hidden="true" className={PARTY_ICON} />
+              {party.company}
             </p>
-            {party.company ? (
-              <p className="flex items-start gap-2 wrap-anywhere text-slate-700">
-                <Icon
-                  name="building-2"
-                  aria-hidden="true"
-                  className="mt-0.5 size-4 shrink-0 text-slate-500"
-                />
-                {party.company}
-              </p>
-            ) : null}
-            <p className="text-xs text-slate-600">
-              Contact details are not shown on the public tracking page.
-            </p>
-          </div>
-        ) : (
-          <p className="text-slate-600">{empty}</p>
-        )}
-      </CardContent>
-    </Card>
+          ) : null}
+          <p className="text-xs text-slate-600">Contact details are not shown on the public tracking page.</p>
+        </div>
+      ) : (
+        <p className="text-slate-600">{empty}</p>
+      )}
+    </Section>
   );
 }
 
@@ -72,22 +67,15 @@ export function TrackingResult({
   shipment,
   trackingUrl,
   qrCodeUrl,
-  overdue,
 }: {
-  shipment: PublicShipment;
+  shipment: TrackingView;
   trackingUrl: string;
   qrCodeUrl: string;
-  overdue: boolean;
 }) {
-  const progress = trackingProgress({ status: shipment.status, history: shipment.history });
-  const latest = shipment.history[0];
-  const updated = shipment.lastUpdatedAt;
-  const deliveredAt = progress.deliveredAt ?? updated;
-  // A 'Delivered to consignee' entry counts as delivered here too: nothing is late then.
-  const late = overdue && !progress.delivered;
+  const { latest, arrival, late, lastUpdated } = shipment;
   return (
-    <div className="space-y-6">
-      <style>{PRINT_CSS}</style>
+    // data-prints-alone: the printout is the result only (app/app.css).
+    <div className="space-y-6" data-prints-alone="">
       {/* At a glance, above the fold on a phone: status, arrival, progress, latest event. */}
       <Card role="region" aria-labelledby="tracking-glance-title" className="break-inside-avoid">
         <CardContent className="space-y-4 p-4 sm:p-6">
@@ -119,8 +107,7 @@ export function TrackingResult({
             {latest ? (
               <p className="text-sm break-words text-slate-700 sm:text-base">
                 <span className="font-semibold text-slate-900">Latest update:</span> {latest.status},{" "}
-                {latest.location},{" "}
-                <time dateTime={latest.timestamp.toISOString()}>{dateTime(latest.timestamp)}</time>
+                {latest.location}, <Time at={latest.at} withTime />
               </p>
             ) : null}
           </div>
@@ -128,24 +115,19 @@ export function TrackingResult({
           <div className="flex flex-wrap items-center gap-2">
             <p className="flex items-center gap-2 text-lg font-semibold text-slate-900">
               <Icon
-                name={progress.delivered ? "package-check" : "clock"}
+                name={shipment.delivered ? "package-check" : "clock"}
                 aria-hidden="true"
                 className="size-5 shrink-0 text-brand-700"
               />
-              {progress.delivered ? (
-                <span>
-                  Delivered <time dateTime={deliveredAt.toISOString()}>{dateTime(deliveredAt)}</time>
-                </span>
-              ) : shipment.estimatedDelivery ? (
-                <span>
-                  {late ? "Was due" : "Arriving"}{" "}
-                  <time dateTime={shipment.estimatedDelivery.toISOString()}>
-                    {formatDate(shipment.estimatedDelivery)}
-                  </time>
-                </span>
-              ) : (
-                <span>Estimated delivery not available</span>
-              )}
+              <span>
+                {arrival ? (
+                  <>
+                    {arrival.label} <time dateTime={arrival.iso}>{arrival.text}</time>
+                  </>
+                ) : (
+                  "Estimated delivery not available"
+                )}
+              </span>
             </p>
             {late ? (
               <Badge tone="red" title="The estimated delivery date has passed">
@@ -155,14 +137,14 @@ export function TrackingResult({
             ) : null}
           </div>
 
-          <ProgressStepper step={progress.step} delayed={progress.delayed} />
+          <ProgressStepper step={shipment.step} delayed={shipment.delayed} />
 
           <p className="flex items-start gap-1.5 text-sm text-slate-600">
             <Icon name="clock" aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             <span>
               Last updated{" "}
-              <time dateTime={updated.toISOString()}>
-                {formatDate(updated)} at {formatTime(updated)}
+              <time dateTime={lastUpdated.iso}>
+                {lastUpdated.date} at {lastUpdated.time}
               </time>{" "}
               (GMT)
             </span>
@@ -182,34 +164,21 @@ export function TrackingResult({
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
         <div className="space-y-6">
-          <Card className="break-inside-avoid">
-            <CardHeader>
-              <CardTitle>Shipment Details</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <dl className="divide-y divide-slate-100">
-                <Detail term="Status">
-                  <StatusBadge status={shipment.status} />
-                </Detail>
-                <Detail term="Origin">{shipment.originLocation}</Detail>
-                <Detail term="Destination">{shipment.destinationLocation}</Detail>
-                <Detail term="Current Location">{shipment.currentLocation ?? "Unknown"}</Detail>
-                <Detail term="Estimated Delivery">
-                  {shipment.estimatedDelivery ? (
-                    <time dateTime={shipment.estimatedDelivery.toISOString()}>
-                      {formatDate(shipment.estimatedDelivery)}
-                    </time>
-                  ) : (
-                    "Not available"
-                  )}
-                </Detail>
-                {shipment.weight !== null ? (
-                  <Detail term="Weight">{weightFormat.format(shipment.weight)} kg</Detail>
-                ) : null}
-                {shipment.dimensions ? <Detail term="Dimensions">{shipment.dimensions}</Detail> : null}
-              </dl>
-            </CardContent>
-          </Card>
+          <Section title="Shipment Details">
+            <dl className="divide-y divide-slate-100">
+              <Detail term="Status">
+                <Badge tone={shipment.statusTone}>{shipment.status}</Badge>
+              </Detail>
+              <Detail term="Origin">{shipment.originLocation}</Detail>
+              <Detail term="Destination">{shipment.destinationLocation}</Detail>
+              <Detail term="Current Location">{shipment.currentLocation ?? "Unknown"}</Detail>
+              <Detail term="Estimated Delivery">
+                {shipment.estimatedDelivery ? <Time at={shipment.estimatedDelivery} /> : "Not available"}
+              </Detail>
+              {shipment.weight ? <Detail term="Weight">{shipment.weight}</Detail> : null}
+              {shipment.dimensions ? <Detail term="Dimensions">{shipment.dimensions}</Detail> : null}
+            </dl>
+          </Section>
 
           <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
             <PartyCard title="Shipper" party={shipment.shipper} empty="No shipper information available" />
@@ -221,30 +190,19 @@ export function TrackingResult({
           </div>
         </div>
 
-        <Card className="break-inside-avoid">
-          <CardHeader>
-            <CardTitle>Status History</CardTitle>
-            <p className="text-sm text-slate-600">Newest first. Times are Monrovia time (GMT).</p>
-          </CardHeader>
-          <CardContent>
-            <StatusTimeline entries={shipment.history} />
-          </CardContent>
-        </Card>
+        <Section title="Status History" note="Newest first. Times are Monrovia time (GMT).">
+          <StatusTimeline entries={shipment.history} />
+        </Section>
       </div>
 
-      <Card className="break-inside-avoid">
-        <CardHeader>
-          <CardTitle>Route</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <RouteProgress
-            origin={shipment.originLocation}
-            current={shipment.currentLocation}
-            destination={shipment.destinationLocation}
-            delivered={progress.delivered}
-          />
-        </CardContent>
-      </Card>
+      <Section title="Route">
+        <RouteProgress
+          origin={shipment.originLocation}
+          current={shipment.currentLocation}
+          destination={shipment.destinationLocation}
+          delivered={shipment.delivered}
+        />
+      </Section>
     </div>
   );
 }

@@ -1,14 +1,6 @@
-import { formatDate, formatTime } from "#app/lib/format.ts";
-import { type TimelineIcon, timelineIconKind } from "#app/lib/shipment-status.ts";
+import type { TimelineIcon } from "#app/lib/shipment-status.ts";
+import type { TrackingTimelineEntry } from "#app/server/tracking-view.server.ts";
 import { Icon, type IconName } from "#app/components/site/icons.tsx";
-
-type TimelineEntry = {
-  id: string;
-  status: string;
-  location: string;
-  notes: string | null;
-  timestamp: Date;
-};
 
 const ICONS: Record<TimelineIcon, IconName> = {
   truck: "truck",
@@ -18,7 +10,7 @@ const ICONS: Record<TimelineIcon, IconName> = {
 };
 
 /** Status history, newest first as given; every entry is a completed step. */
-export function StatusTimeline({ entries }: { entries: TimelineEntry[] }) {
+export function StatusTimeline({ entries }: { entries: TrackingTimelineEntry[] }) {
   if (entries.length === 0) {
     return <p className="text-slate-600">No status updates available</p>;
   }
@@ -38,7 +30,7 @@ export function StatusTimeline({ entries }: { entries: TimelineEntry[] }) {
               aria-hidden="true"
               className="relative z-10 flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white"
             >
-              <Icon name={ICONS[timelineIconKind(entry.status)]} className="size-5" />
+              <Icon name={ICONS[entry.icon]} className="size-5" />
             </span>
             <div className="min-w-0 flex-1 pt-1">
               <div className="flex flex-col gap-x-3 gap-y-0.5 sm:flex-row sm:items-baseline sm:justify-between">
@@ -46,9 +38,8 @@ export function StatusTimeline({ entries }: { entries: TimelineEntry[] }) {
                   {entry.status}
                   <span className="sr-only"> (completed)</span>
                 </p>
-                <time dateTime={entry.timestamp.toISOString()} className="shrink-0 text-sm text-slate-600">
-                  {formatDate(entry.timestamp)} <span aria-hidden="true">·</span>{" "}
-                  {formatTime(entry.timestamp)}
+                <time dateTime={entry.at.iso} className="shrink-0 text-sm text-slate-600">
+                  {entry.at.date} <span aria-hidden="true">·</span> {entry.at.time}
                 </time>
               </div>
               <p className="mt-0.5 flex items-start gap-1.5 text-sm break-words text-slate-700">

@@ -1,0 +1,152 @@
+import { describe, expect, it } from "vitest";
+import type { PublicShipment } from "#app/server/tracking.server.ts";
+import { presentTracking } from "#app/server/tracking-view.server.ts";
+
+const at = (iso: string) => new Date(iso);
+const NOW = at("2026-11-23T12:00:00Z");
+
+function shipment(overrides: Partial<PublicShipment> = {}): PublicShipment {
+  return {
+    trackingNumber: "UTG-1234-5678",
+    status: "In Transit",
+    originLocation: "Shanghai, China",
+    destinationLocation: "Monrovia, Liberia",
+    currentLocation: "Port of Abidjan",
+    estimatedDelivery: at("2026-11-29T00:00:00Z"),
+    weight: 1250.5,
+    dimensions: "240 x 120 x 150 cm",
+    shipper: { name: "Li Wei", company: "Sunrise Solar" },
+    consignee: null,
+    history: [
+      {
+        id: "2",
+        status: "Arrived",
+        location: "Port of Abidjan",
+        notes: "Unloaded",
+        timestamp: at("2026-11-22T15:40:00Z"),
+      },
+      {
+        id: "1",
+        status: "Shipped",
+        location: "Shanghai",
+        notes: null,
+        timestamp: at("2026-11-10T07:05:00Z"),
+      },
+    ],
+    lastUpdatedAt: at("2026-11-22T15:40:00Z"),
+    ...overrides,
+  };
+}
+
+describe("presentTracking", () => {
+  it("writes out what the glance, the details and the timeline show", () => {
+    const view = presentTracking({ shipment: shipment(), now: NOW });
+    expect(view).toMatchObject({
+      status: "In Transit",
+      statusTone: "blue",
+      // The newest entry, with its own status: the headline stays the shipment's.
+      latest: {
+        status: "Arrived",
+        location: "Port of Abidjan",
+        at: { iso: "2026-11-22T15:40:00.000Z", date: "Nov 22, 2026", time: "3:40 PM" },
+      },
+      arrival: { label: "Arriving", iso: "2026-11-29T00:00:00.000Z", text: "Nov 29, 2026" },
+      step: 1,
+      delayed: false,
+      delivered: false,
+      late: false,
+      lastUpdated: { date: "Nov 22, 2026", time: "3:40 PM" },
+      estimatedDelivery: { date: "Nov 29, 2026" },
+      weight: "1,250.5 kg",
+      dimensions: "240 x 120 x 150 cm",
+      shipper: { name: "Li Wei", company: "Sunrise Solar" },
+      consignee: null,
+    });
+    expect(view.history).toEqual([
+      {
+        id: "2",
+        status: "Arrived",
+        location: "Port of Abidjan",
+        notes: "Unloaded",
+        at: { iso: "2026-11-22T15:40:00.000Z", date: "Nov 22, 2026", time: "3:40 PM" },
+        icon: "location",
+      },
+      {
+        id: "1",
+        status: "Shipped",
+        location: "Shanghai",
+        notes: null,
+        at: { iso: "2026-11-10T07:05:00.000Z", date: "Nov 10, 2026", time: "7:05 AM" },
+        icon: "truck",
+      },
+    ]);
+  });
+
+  it("says 'Was due' and late once the estimated day is over without a delivery", () => {
+    const view = presentTracking({
+      shipment: shipment({ status: "Delayed", estimatedDelivery: at("2026-11-22T00:00:00Z") }),
+      now: NOW,
+    });
+    expect(view).toMatchObject({
+      arrival: { label: "Was due", text: "Nov 22, 2026" },
+      late: true,
+      delayed: true,
+      statusTone: "red",
+      // 'Delayed' names no step: the furthest one its history reached.
+      step: 2,
+    });
+    // Not on the estimated day itself.
+    expect(
+      presentTracking({ shipment: shipment({ estimatedDelivery: at("2026-11-23T00:00:00Z") }), now: NOW })
+        .late,
+    ).toBe(false);
+  });
+
+  it("a 'delivered' entry means delivered when it happened, never late, whatever the status says", () => {
+    const view = presentTracking({
+      shipment: shipment({
+        status: "Arrived",
+        estimatedDelivery: at("2026-11-01T00:00:00Z"),
+        history: [
+          {
+            id: "3",
+            status: "Delivered to consignee",
+            location: "Monrovia",
+            notes: null,
+            timestamp: at("2026-11-21T09:15:00Z"),
+          },
+        ],
+        lastUpdatedAt: at("2026-11-22T10:00:00Z"),
+      }),
+      now: NOW,
+    });
+    expect(view).toMatchObject({
+      arrival: { label: "Delivered", iso: "2026-11-21T09:15:00.000Z", text: "Nov 21, 2026 9:15 AM" },
+      delivered: true,
+      late: false,
+      step: 3,
+    });
+    expect(view.history[0]!.icon).toBe("delivered");
+  });
+
+  it("a 'Delivered' status without such an entry was delivered when last updated", () => {
+    const view = presentTracking({
+      shipment: shipment({ status: "Delivered", history: [], lastUpdatedAt: at("2026-11-20T18:00:00Z") }),
+      now: NOW,
+    });
+    expect(view).toMatchObject({
+      arrival: { label: "Delivered", text: "Nov 20, 2026 6:00 PM" },
+      latest: null,
+      statusTone: "green",
+      history: [],
+    });
+  });
+
+  it("has no arrival line, weight or estimate when none is known", () => {
+    const view = presentTracking({
+      shipment: shipment({ estimatedDelivery: null, weight: null }),
+      now: NOW,
+    });
+    expect(view).toMatchObject({ arrival: null, estimatedDelivery: null, weight: null, late: false });
+  });
+});

@@ -1,0 +1,123 @@
+import { formatDate, formatTime } from "#app/lib/format.ts";
+import {
+  isDeliveryOverdue,
+  type StatusTone,
+  statusBadgeTone,
+  type TimelineIcon,
+  timelineIconKind,
+} from "#app/lib/shipment-status.ts";
+import { type TrackingStep, trackingProgress } from "#app/lib/tracking-progress.ts";
+import type { PublicParty, PublicShipment } from "#app/server/tracking.server.ts";
+
+/** An instant as the tracking page shows it (UTC, Monrovia time): for <time dateTime>, 'Nov 22, 2026', '3:40 PM'. */
+export type ShownTime = { iso: string; date: string; time: string };
+
+export type TrackingTimelineEntry = {
+  id: string;
+  status: string;
+  location: string;
+  notes: string | null;
+  at: ShownTime;
+  icon: TimelineIcon;
+};
+
+/**
+ * A public shipment as the tracking result shows it, everything derived already: the stepper's step,
+ * the latest update, the arrival line, whether it is late, the badge colour, the timeline icons and
+ * every date written out. The page's script then carries no status rules and no date code.
+ */
+export type TrackingView = {
+  trackingNumber: string;
+  status: string;
+  statusTone: StatusTone;
+  /** The newest history entry, for 'Latest update: {status}, {place}, {date time}'. */
+  latest: { status: string; location: string; at: ShownTime } | null;
+  /** 'Delivered {date time}', 'Arriving {date}' or 'Was due {date}'; null without an estimated delivery. */
+  arrival: { label: "Delivered" | "Arriving" | "Was due"; iso: string; text: string } | null;
+  /** Index into TRACKING_STEPS of the step it is at. */
+  step: TrackingStep;
+  /** The status or the newest entry reports a delay (and it is not delivered). */
+  delayed: boolean;
+  delivered: boolean;
+  /** The estimated delivery day is over and nothing says delivered. */
+  late: boolean;
+  lastUpdated: ShownTime;
+  originLocation: string;
+  destinationLocation: string;
+  currentLocation: string | null;
+  estimatedDelivery: ShownTime | null;
+  /** '1,250.5 kg' */
+  weight: string | null;
+  dimensions: string | null;
+  shipper: PublicParty | null;
+  consignee: PublicParty | null;
+  /** Newest first. */
+  history: TrackingTimelineEntry[];
+};
+
+const weightFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+
+const show = (value: Date): ShownTime => ({
+  iso: value.toISOString(),
+  date: formatDate(value),
+  time: formatTime(value),
+});
+
+/** The tracking result of `shipment` at `now` (the overdue check's clock). Pure. */
+export function presentTracking({
+  shipment,
+  now = new Date(),
+}: {
+  shipment: PublicShipment;
+  now?: Date;
+}): TrackingView {
+  const progress = trackingProgress({ status: shipment.status, history: shipment.history });
+  // A 'Delivered to consignee' entry counts as delivered here too: nothing is late then.
+  const late =
+    !progress.delivered &&
+    isDeliveryOverdue({
+      estimatedDelivery: shipment.estimatedDelivery,
+      status: shipment.status,
+      history: shipment.history,
+      now,
+    });
+  const latest = shipment.history[0];
+  const deliveredAt = progress.deliveredAt ?? shipment.lastUpdatedAt;
+  const estimated = shipment.estimatedDelivery;
+  return {
+    trackingNumber: shipment.trackingNumber,
+    status: shipment.status,
+    statusTone: statusBadgeTone(shipment.status),
+    latest: latest ? { status: latest.status, location: latest.location, at: show(latest.timestamp) } : null,
+    arrival: progress.delivered
+      ? {
+          label: "Delivered",
+          iso: deliveredAt.toISOString(),
+          text: `${formatDate(deliveredAt)} ${formatTime(deliveredAt)}`,
+        }
+      : estimated
+        ? { label: late ? "Was due" : "Arriving", iso: estimated.toISOString(), text: formatDate(estimated) }
+        : null,
+    step: progress.step,
+    delayed: progress.delayed,
+    delivered: progress.delivered,
+    late,
+    lastUpdated: show(shipment.lastUpdatedAt),
+    originLocation: shipment.originLocation,
+    destinationLocation: shipment.destinationLocation,
+    currentLocation: shipment.currentLocation,
+    estimatedDelivery: estimated ? show(estimated) : null,
+    weight: shipment.weight === null ? null : `${weightFormat.format(shipment.weight)} kg`,
+    dimensions: shipment.dimensions,
+    shipper: shipment.shipper,
+    consignee: shipment.consignee,
+    history: shipment.history.map((entry) => ({
+      id: entry.id,
+      status: entry.status,
+      location: entry.location,
+      notes: entry.notes,
+      at: show(entry.timestamp),
+      icon: timelineIconKind(entry.status),
+    })),
+  };
+}
