@@ -288,6 +288,7 @@ async function createFixtures(): Promise<Fixtures> {
         ["status", status],
         ["location", "Port of Monrovia"],
         ["notes", ""],
+        ["timestamp", "2025-06-01T09:30"],
       ],
       { cookie },
     );
