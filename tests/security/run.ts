@@ -784,7 +784,14 @@ try {
       shipmentId = sent.location?.match(new RegExp(`/admin/shipments/${ID}`))?.[1] ?? "";
       const status = await post(
         `/admin/shipments/${shipmentId}`,
-        xssEntries([["intent", "add-status"]], ["status", "location", "notes"], values),
+        xssEntries(
+          [
+            ["intent", "add-status"],
+            ["timestamp", "2025-06-01T09:30"],
+          ],
+          ["status", "location", "notes"],
+          values,
+        ),
         {
           cookie,
         },
@@ -840,6 +847,7 @@ try {
           ["social.twitter", ""],
           ["social.linkedin", ""],
           ["social.instagram", ""],
+          ["timeZone", "Africa/Monrovia"],
         ],
         ["companyName", "address", "businessHours[0].days", "businessHours[0].hours"],
         values,
