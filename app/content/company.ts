@@ -15,6 +15,8 @@ export const defaultSiteSettings = {
     linkedin: "",
     instagram: "",
   },
+  /** Monrovia keeps UTC all year (no daylight saving). */
+  timeZone: "Africa/Monrovia",
 };
 
 export const foundingYear = 1995;

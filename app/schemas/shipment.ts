@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fromLocalDateTime } from "#app/lib/time-zone.ts";
 
 // Control characters other than tab and newline have no place in any field.
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
@@ -128,13 +129,52 @@ export const partySchema = z.object({
 });
 export type PartyInput = z.output<typeof partySchema>;
 
-export const statusUpdateSchema = z.object({
-  status: text("Status", { max: 60 }),
-  location: text("Location", { max: 200 }),
-  notes: optionalText("Notes", 2000, true),
-  alsoSetCurrent: z
-    .string()
-    .optional()
-    .transform((v) => v === "on" || v === "true"),
-});
-export type StatusUpdateInput = z.output<typeof statusUpdateSchema>;
+/** How far ahead of now a status update's event time may be (a clock a little off, not a plan). */
+export const EVENT_TIME_MAX_AHEAD_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When the event happened, typed as a wall-clock time of the company's time zone ("2026-03-14T09:30", what a
+ * datetime-local field sends), as the instant it means; not a real date and time, before 2000, or more than a
+ * day ahead of `now` is refused.
+ */
+const eventTime = ({ timeZone, now }: { timeZone: string; now: Date }) =>
+  z
+    .string({ message: "Event date and time is required." })
+    .trim()
+    .min(1, { message: "Event date and time is required." })
+    .transform((value, ctx) => {
+      const instant = fromLocalDateTime(value, timeZone);
+      if (!instant) {
+        ctx.addIssue({ code: "custom", message: "Enter a real date and time, like 2026-03-14 09:30." });
+        return z.NEVER;
+      }
+      if (instant.getUTCFullYear() < 2000) {
+        ctx.addIssue({ code: "custom", message: "Enter a date from the year 2000 on." });
+        return z.NEVER;
+      }
+      if (instant.getTime() > now.getTime() + EVENT_TIME_MAX_AHEAD_MS) {
+        ctx.addIssue({
+          code: "custom",
+          message: "The event date and time cannot be more than 1 day in the future.",
+        });
+        return z.NEVER;
+      }
+      return instant;
+    });
+
+/**
+ * A status update as the detail page's forms post it: status, location, notes and the event's date and time
+ * in the company's `timeZone`, and (when adding) whether it also becomes the shipment's current status.
+ */
+export const statusUpdateSchema = ({ timeZone, now = new Date() }: { timeZone: string; now?: Date }) =>
+  z.object({
+    status: text("Status", { max: 60 }),
+    location: text("Location", { max: 200 }),
+    notes: optionalText("Notes", 2000, true),
+    timestamp: eventTime({ timeZone, now }),
+    alsoSetCurrent: z
+      .string()
+      .optional()
+      .transform((v) => v === "on" || v === "true"),
+  });
+export type StatusUpdateInput = z.output<ReturnType<typeof statusUpdateSchema>>;

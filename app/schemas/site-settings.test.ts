@@ -17,6 +17,7 @@ function form(overrides: Record<string, string>) {
     "social.twitter": "",
     "social.linkedin": "",
     "social.instagram": "",
+    timeZone: "Africa/Monrovia",
     ...overrides,
   };
   for (const [name, value] of Object.entries(fields)) data.append(name, value);
@@ -39,6 +40,23 @@ describe("site settings", () => {
     const submission = form({ [field]: value });
     expect(submission.status).toBe("error");
     expect(submission.reply().error?.[field]?.[0]).toMatch(/characters that are not allowed/);
+  });
+
+  it.each([
+    ["Europe/London", null],
+    ["UTC", null],
+    [
+      "Mars/Olympus_Mons",
+      "Unknown time zone. Choose one from the list, like Africa/Monrovia or Europe/London.",
+    ],
+    [
+      "Europe/London\u0000",
+      "Unknown time zone. Choose one from the list, like Africa/Monrovia or Europe/London.",
+    ],
+    ["", "Choose a time zone."],
+  ])("take the time zone %j only when Intl supports it", (timeZone, message) => {
+    const submission = form({ timeZone });
+    expect(submission.reply().error?.timeZone?.[0] ?? null).toBe(message);
   });
 
   it("fall back to the defaults when stored values hold control characters", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defaultSiteSettings } from "#app/content/company.ts";
+import { isSupportedTimeZone } from "#app/lib/time-zone.ts";
 
 /** One line of text: control characters (NUL, line breaks…) are refused, not stored. */
 const oneLine = (schema: z.ZodString, label: string) =>
@@ -41,13 +42,25 @@ export const siteSettingsSchema = z.object({
     linkedin: optionalUrl,
     instagram: optionalUrl,
   }),
+  /** The company's IANA time zone: status updates' times are typed and shown in it. */
+  timeZone: z
+    .string({ message: "Choose a time zone." })
+    .trim()
+    .min(1, { message: "Choose a time zone.", abort: true })
+    .refine(isSupportedTimeZone, {
+      message: "Unknown time zone. Choose one from the list, like Africa/Monrovia or Europe/London.",
+    }),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
-/** Stored settings merged over the defaults; anything invalid in storage falls back to the default. */
+/**
+ * Stored settings merged over the defaults; anything invalid in storage falls back to the default. A time zone
+ * this engine does not know (settings from a newer or older runtime) falls back alone, keeping the rest.
+ */
 export function parseSiteSettings(stored: unknown): SiteSettings {
   const merged = { ...defaultSiteSettings, ...(typeof stored === "object" && stored ? stored : {}) };
+  if (!isSupportedTimeZone(merged.timeZone)) merged.timeZone = defaultSiteSettings.timeZone;
   const parsed = siteSettingsSchema.safeParse(merged);
   return parsed.success ? parsed.data : defaultSiteSettings;
 }

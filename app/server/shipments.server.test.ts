@@ -20,12 +20,17 @@ import {
   updateShipment,
   updateStatusUpdate,
 } from "#app/server/shipments.server.ts";
+import { getPublicShipmentByTrackingNumber } from "#app/server/tracking.server.ts";
 
 let database: Database;
 beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(() => database.close());
+
+/** A status update as the form posts it, in Monrovia time (UTC all year). */
+const statusInput = (fields: Record<string, string>) =>
+  statusUpdateSchema({ timeZone: "Africa/Monrovia" }).parse({ timestamp: "2026-01-01T10:00", ...fields });
 
 const shipmentInput = (overrides: Record<string, string> = {}) =>
   shipmentSchema.parse({
@@ -218,13 +223,18 @@ describe("shipments", () => {
     const first = await addStatusUpdate({
       db,
       shipmentId: shipment.id,
-      input: statusUpdateSchema.parse({ status: "Shipped", location: "Monrovia" }),
+      input: statusInput({ status: "Shipped", location: "Monrovia" }),
       now: t0,
     });
     await addStatusUpdate({
       db,
       shipmentId: shipment.id,
-      input: statusUpdateSchema.parse({ status: "Arrived", location: "Accra", alsoSetCurrent: "on" }),
+      input: statusInput({
+        status: "Arrived",
+        location: "Accra",
+        alsoSetCurrent: "on",
+        timestamp: "2026-01-01T11:00",
+      }),
       now: new Date(t0.getTime() + 3600_000),
     });
     let detail = await getShipmentById({ db, id: shipment.id });
@@ -238,13 +248,13 @@ describe("shipments", () => {
         db,
         shipmentId: shipment.id,
         id: first!.id,
-        input: { status: "Picked up", location: "Monrovia", notes: null },
+        input: { status: "Picked up", location: "Monrovia", notes: null, timestamp: t0 },
       }),
     ).toBeTruthy();
     await addStatusUpdate({
       db,
       shipmentId: shipment.id,
-      input: statusUpdateSchema.parse({ status: "Delayed", location: "Tema" }),
+      input: statusInput({ status: "Delayed", location: "Tema" }),
     });
     detail = await getShipmentById({ db, id: shipment.id });
     expect(detail!.status).toBe("Arrived");
@@ -295,7 +305,7 @@ describe("shipments", () => {
     await addStatusUpdate({
       db,
       shipmentId: deliveredLate.id,
-      input: statusUpdateSchema.parse({ status: "Delivered", location: "Accra" }),
+      input: statusInput({ status: "Delivered", location: "Accra" }),
     });
     const stats = await getShipmentStats({ db, now });
     expect(stats.weeks).toHaveLength(12);
@@ -305,6 +315,100 @@ describe("shipments", () => {
     expect(overdueIds).toContain(late.id);
     expect(overdueIds).not.toContain(deliveredLate.id);
     expect(stats.byStatus.find((s) => s.status === "In Transit")!.count).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("backdated status updates", () => {
+  it("keep the time they happened; admin and public timelines order by it, newest first", async () => {
+    const db = database.db;
+    const shipment = await createShipment({ db, input: shipmentInput({ status: "In Transit" }) });
+    const typedAt = new Date("2026-03-02T12:00:00Z");
+    // Three updates typed one after the other, about events of the last two days (in London time).
+    const london = statusUpdateSchema({ timeZone: "Europe/London", now: typedAt });
+    const add = (status: string, timestamp: string, seconds: number) =>
+      addStatusUpdate({
+        db,
+        shipmentId: shipment.id,
+        input: london.parse({ status, location: "Port", timestamp }),
+        now: new Date(typedAt.getTime() + seconds * 1000),
+      });
+    const loaded = await add("Loaded", "2026-03-01T08:15", 0);
+    await add("Departed", "2026-03-01T17:40", 1);
+    await add("Picked up", "2026-02-28T16:05", 2);
+    // Recorded later, same event time as Departed: the one recorded last comes first.
+    await add("Customs cleared", "2026-03-01T17:40", 3);
+
+    const expected = ["Customs cleared", "Departed", "Loaded", "Picked up"];
+    const detail = await getShipmentById({ db, id: shipment.id });
+    expect(detail!.history.map((h) => h.status)).toEqual(expected);
+    expect(detail!.history.find((h) => h.status === "Picked up")!.timestamp.toISOString()).toBe(
+      "2026-02-28T16:05:00.000Z",
+    );
+    const publicView = await getPublicShipmentByTrackingNumber({
+      db,
+      trackingNumber: shipment.trackingNumber,
+    });
+    expect(publicView!.history.map((h) => h.status)).toEqual(expected);
+
+    // Editing an entry can move it in time (London summer time: 10:00 BST is 09:00 UTC).
+    const summer = statusUpdateSchema({ timeZone: "Europe/London", now: new Date("2026-07-01T12:00:00Z") });
+    const { alsoSetCurrent: _, ...moved } = summer.parse({
+      status: "Loaded",
+      location: "Port",
+      timestamp: "2026-07-01T10:00",
+    });
+    await updateStatusUpdate({ db, shipmentId: shipment.id, id: loaded!.id, input: moved });
+    const after = await getShipmentById({ db, id: shipment.id });
+    expect(after!.history[0]).toMatchObject({ status: "Loaded" });
+    expect(after!.history[0]!.timestamp.toISOString()).toBe("2026-07-01T09:00:00.000Z");
+    const publicAfter = await getPublicShipmentByTrackingNumber({
+      db,
+      trackingNumber: shipment.trackingNumber,
+    });
+    expect(publicAfter!.history.map((h) => h.status)).toEqual([
+      "Loaded",
+      ...expected.filter((x) => x !== "Loaded"),
+    ]);
+  });
+});
+
+describe("status update rules", () => {
+  const now = new Date("2026-06-10T12:00:00Z");
+  const parse = (timestamp: string | undefined, timeZone = "Africa/Monrovia") =>
+    statusUpdateSchema({ timeZone, now }).safeParse({ status: "Arrived", location: "Tema", timestamp });
+  const message = (result: ReturnType<typeof parse>) =>
+    result.success ? null : result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+
+  it("takes the event time in the company's time zone", () => {
+    expect(parse("2026-06-10T09:30")).toMatchObject({
+      success: true,
+      data: { timestamp: new Date("2026-06-10T09:30:00Z"), alsoSetCurrent: false },
+    });
+    expect(parse("2026-06-10T09:30", "Europe/London")).toMatchObject({
+      data: { timestamp: new Date("2026-06-10T08:30:00Z") },
+    });
+    expect(parse("2026-01-10T09:30", "Europe/London")).toMatchObject({
+      data: { timestamp: new Date("2026-01-10T09:30:00Z") },
+    });
+    expect(parse("2003-02-01T00:00")).toMatchObject({ success: true });
+  });
+
+  it("refuses a missing, unreal, too old or future event time with a clear message", () => {
+    expect(message(parse(undefined))).toEqual(["timestamp: Event date and time is required."]);
+    expect(message(parse("  "))).toEqual(["timestamp: Event date and time is required."]);
+    for (const value of ["2026-02-30T10:00", "2026-06-10T25:00", "yesterday", "2026-06-10", "<b>"]) {
+      expect(message(parse(value)), value).toEqual([
+        "timestamp: Enter a real date and time, like 2026-03-14 09:30.",
+      ]);
+    }
+    expect(message(parse("1999-12-31T23:59"))).toEqual(["timestamp: Enter a date from the year 2000 on."]);
+    // Up to a day ahead is a clock a little off; more is refused.
+    expect(parse("2026-06-11T12:00")).toMatchObject({ success: true });
+    for (const value of ["2026-06-11T12:01", "2027-01-01T00:00", "2999-01-01T00:00"]) {
+      expect(message(parse(value)), value).toEqual([
+        "timestamp: The event date and time cannot be more than 1 day in the future.",
+      ]);
+    }
   });
 });
 

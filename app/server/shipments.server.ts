@@ -209,6 +209,17 @@ export async function countShipments({ db }: { db: Db }) {
   return { total: row?.total ?? 0, active: row?.active ?? 0 };
 }
 
+/**
+ * The order of a status history, newest first: by when the event happened (the entry's timestamp, which staff
+ * may backdate), then the entry recorded last, then the id so equal rows still keep one order. The public
+ * tracking query (tracking.server.ts) orders the same way.
+ */
+const HISTORY_ORDER = [
+  desc(shipmentStatusHistory.timestamp),
+  desc(shipmentStatusHistory.createdAt),
+  desc(shipmentStatusHistory.id),
+];
+
 /** A shipment with its full shipper and consignee and its history, newest first; null when unknown. */
 export async function getShipmentById({ db, id }: { db: Db; id: string }) {
   if (!isUuid(id)) return null;
@@ -221,7 +232,7 @@ export async function getShipmentById({ db, id }: { db: Db; id: string }) {
       .select()
       .from(shipmentStatusHistory)
       .where(eq(shipmentStatusHistory.shipmentId, id))
-      .orderBy(desc(shipmentStatusHistory.timestamp), desc(shipmentStatusHistory.createdAt)),
+      .orderBy(...HISTORY_ORDER),
   ]);
   return { ...row, shipper, consignee, history };
 }
@@ -281,8 +292,9 @@ export async function deleteShipment({ db, id }: { db: Db; id: string }): Promis
 // Status history.
 
 /**
- * Adds a status update. It does not change the shipment's own status (spec) unless `alsoSetCurrent`
- * asks to set the status and current location too, in the same transaction.
+ * Adds a status update that happened at `input.timestamp` (now, or backdated). It does not change the
+ * shipment's own status (spec) unless `alsoSetCurrent` asks to set the status and current location too, in
+ * the same transaction.
  */
 export async function addStatusUpdate({
   db,
@@ -310,7 +322,9 @@ export async function addStatusUpdate({
         status: input.status,
         location: input.location,
         notes: input.notes,
-        timestamp: now,
+        timestamp: input.timestamp,
+        createdAt: now,
+        updatedAt: now,
       })
       .returning();
     if (input.alsoSetCurrent) {
@@ -325,21 +339,30 @@ export async function addStatusUpdate({
   });
 }
 
+/** Changes a status update's status, location, notes and event time; null when it is not this shipment's. */
 export async function updateStatusUpdate({
   db,
   shipmentId,
   id,
   input,
+  now = new Date(),
 }: {
   db: Db;
   shipmentId: string;
   id: string;
   input: Omit<StatusUpdateInput, "alsoSetCurrent">;
+  now?: Date;
 }) {
   if (!isUuid(id) || !isUuid(shipmentId)) return null;
   const [row] = await db
     .update(shipmentStatusHistory)
-    .set({ status: input.status, location: input.location, notes: input.notes, updatedAt: new Date() })
+    .set({
+      status: input.status,
+      location: input.location,
+      notes: input.notes,
+      timestamp: input.timestamp,
+      updatedAt: now,
+    })
     .where(and(eq(shipmentStatusHistory.id, id), eq(shipmentStatusHistory.shipmentId, shipmentId)))
     .returning();
   return row ?? null;

@@ -25,7 +25,7 @@ export type PublicShipment = {
   dimensions: string | null;
   shipper: PublicParty | null;
   consignee: PublicParty | null;
-  /** Newest first (ties: the entry recorded last first). */
+  /** Newest first by event time (ties: the entry recorded last first, then by id). */
   history: PublicStatusEntry[];
   /** The later of the shipment's own update time and its newest status entry. */
   lastUpdatedAt: Date;
@@ -33,12 +33,15 @@ export type PublicShipment = {
 
 type HistoryJson = { id: string; status: string; location: string; notes: string | null; timestamp: number };
 
-/** The shipment's status history as one JSON array, newest first; timestamps as epoch milliseconds. */
+/**
+ * The shipment's status history as one JSON array, newest first by event time (the same order as the admin's,
+ * shipments.server.ts); timestamps as epoch milliseconds.
+ */
 const historyJson = sql<HistoryJson[]>`(
   select coalesce(json_agg(json_build_object(
     'id', h.id, 'status', h.status, 'location', h.location, 'notes', h.notes,
     'timestamp', (extract(epoch from h.timestamp) * 1000)::float8
-  ) order by h.timestamp desc, h.created_at desc), '[]'::json)
+  ) order by h.timestamp desc, h.created_at desc, h.id desc), '[]'::json)
   from ${shipmentStatusHistory} h
   where h.shipment_id = ${shipments.id}
 )`;

@@ -109,8 +109,10 @@ test("a shipment is created with new parties, found, edited, tracked with its hi
   await expect(page.getByText("Lagos, Nigeria")).toBeVisible();
 
   // History: add (the shipment's own status stays), edit inline, see it on the public page, delete.
-  const addForm = page.getByRole("form", { name: "Add Status Update" });
-  await waitForHydration(addForm.getByRole("button", { name: "Add Status Update" }));
+  const openAdd = page.getByRole("button", { name: "Add Status Update" });
+  await waitForHydration(openAdd);
+  await openAdd.click();
+  const addForm = page.getByRole("dialog", { name: "Add Status Update" });
   await addForm.getByLabel("Status", { exact: true }).fill("Arrived");
   await addForm.getByLabel("Location", { exact: true }).fill("Lagos Port");
   await addForm.getByRole("button", { name: "Add Status Update" }).click();
@@ -158,8 +160,16 @@ test("the shipper and consignee are edited and deleted on the detail page", asyn
   await login(page);
   await createShipment(page, trackingNumber, tag);
 
-  await page.getByRole("link", { name: "Edit shipper" }).click();
+  const editShipper = page.getByRole("link", { name: "Edit shipper" });
+  await waitForHydration(editShipper);
+  await editShipper.click();
   const form = page.getByRole("form", { name: "Shipper" });
+  // The focus moves into the form; Escape cancels and gives it back to Edit.
+  await expect(form.getByLabel("Name")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(form).toHaveCount(0);
+  await expect(editShipper).toBeFocused();
+  await editShipper.click();
   await waitForHydration(form.getByRole("button", { name: "Save Shipper" }));
   await form.getByLabel("Email").fill("desk@example.com");
   await form.getByLabel("Phone").fill("+231 77 000 1111");

@@ -289,6 +289,7 @@ async function createFixtures(): Promise<Fixtures> {
         ["status", status],
         ["location", "Port of Monrovia"],
         ["notes", ""],
+        ["timestamp", "2025-06-01T09:30"],
       ],
       { cookie },
     );
@@ -785,7 +786,14 @@ try {
       shipmentId = sent.location?.match(new RegExp(`/admin/shipments/${ID}`))?.[1] ?? "";
       const status = await post(
         `/admin/shipments/${shipmentId}`,
-        xssEntries([["intent", "add-status"]], ["status", "location", "notes"], values),
+        xssEntries(
+          [
+            ["intent", "add-status"],
+            ["timestamp", "2025-06-01T09:30"],
+          ],
+          ["status", "location", "notes"],
+          values,
+        ),
         {
           cookie,
         },
@@ -846,6 +854,7 @@ try {
           ["social.twitter", ""],
           ["social.linkedin", ""],
           ["social.instagram", ""],
+          ["timeZone", "Africa/Monrovia"],
         ],
         ["companyName", "address", "businessHours[0].days", "businessHours[0].hours"],
         values,

@@ -4,6 +4,7 @@ import { createAdminUser, findAdminByEmail } from "#app/server/auth/staff-accoun
 import type { Services } from "#app/server/platform/services.server.ts";
 import { createSession, getSessionUser } from "#app/server/auth/sessions.server.ts";
 import { getSiteSettings } from "#app/server/settings.server.ts";
+import { parseSiteSettings } from "#app/schemas/site-settings.ts";
 import { action } from "#app/routes/admin/settings.tsx";
 
 let services: Services;
@@ -50,6 +51,7 @@ const site = {
   "social.twitter": "",
   "social.linkedin": "",
   "social.instagram": "",
+  timeZone: "Europe/London",
 };
 
 describe("the settings action", () => {
@@ -67,6 +69,43 @@ describe("the settings action", () => {
         { days: "Saturday", hours: "Closed" },
       ],
       social: { facebook: "https://facebook.com/unitrans", twitter: "", linkedin: "", instagram: "" },
+      timeZone: "Europe/London",
+    });
+  });
+
+  it("keeps the company's time zone only when it is one of Intl's IANA zones", async () => {
+    const before = await getSiteSettings({ db: services.db });
+    const unknown = "Unknown time zone. Choose one from the list, like Africa/Monrovia or Europe/London.";
+    for (const timeZone of [
+      "Mars/Olympus_Mons",
+      "europe/london",
+      "GMT+1",
+      "Europe/London\u0000",
+      "<b>UTC</b>",
+    ]) {
+      const reply = (await post({ ...site, timeZone })) as Reply;
+      expect(reply.init?.status, timeZone).toBe(400);
+      expect(reply.data.result?.error?.timeZone, timeZone).toEqual([unknown]);
+    }
+    const empty = (await post({ ...site, timeZone: "" })) as Reply;
+    expect(empty.data.result?.error?.timeZone).toEqual(["Choose a time zone."]);
+    const { timeZone: _, ...withoutZone } = site;
+    const missing = (await post(withoutZone)) as Reply;
+    expect(missing.data.result?.error?.timeZone).toEqual(["Choose a time zone."]);
+    expect(await getSiteSettings({ db: services.db })).toEqual(before);
+
+    expect(((await post({ ...site, timeZone: "Africa/Monrovia" })) as Response).status).toBe(302);
+    expect((await getSiteSettings({ db: services.db })).timeZone).toBe("Africa/Monrovia");
+  });
+
+  it("falls back to Monrovia's time zone alone when the stored one is unknown to this runtime", () => {
+    expect(parseSiteSettings({ companyName: "Kept", timeZone: "Atlantis/Capital" })).toMatchObject({
+      companyName: "Kept",
+      timeZone: "Africa/Monrovia",
+    });
+    expect(parseSiteSettings({ companyName: "Old settings" })).toMatchObject({
+      companyName: "Old settings",
+      timeZone: "Africa/Monrovia",
     });
   });
 

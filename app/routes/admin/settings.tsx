@@ -19,6 +19,7 @@ import {
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { servicesContext } from "#app/context.ts";
 import { formatDate, formatTime } from "#app/lib/format.ts";
+import { listTimeZones } from "#app/lib/time-zone.ts";
 import { siteSettingsFormSchema } from "#app/schemas/admin-settings.ts";
 import { createAdminUserSchema, removeAdminUserSchema } from "#app/schemas/admin-user.ts";
 import { changePasswordSchema } from "#app/schemas/password.ts";
@@ -39,6 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [settings, accounts] = await Promise.all([getSiteSettings({ db }), listAdminUsers({ db })]);
   return {
     settings,
+    timeZones: listTimeZones(),
     accounts: accounts.map((account) => ({
       id: account.id,
       email: account.email,
@@ -181,6 +183,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <SiteSettingsForm
             key={loaderData.formKey}
             settings={loaderData.settings}
+            timeZones={loaderData.timeZones}
             lastResult={resultFor(SITE_SETTINGS_INTENT)}
           />
         </CardContent>

@@ -13,8 +13,8 @@ export const meta: Route.MetaFunction = ({ matches, params, loaderData }) =>
     matches,
   );
 
-export function loader({ params, context }: Route.LoaderArgs) {
-  return loadShipmentDetail({ context, id: params.id });
+export function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadShipmentDetail({ request, context, id: params.id });
 }
 
 export function action({ request, params, context }: Route.ActionArgs) {

@@ -10,6 +10,8 @@ import type { Services } from "#app/server/platform/services.server.ts";
 import { createSession } from "#app/server/auth/sessions.server.ts";
 import { createParty } from "#app/server/parties.server.ts";
 import { createShipment, getShipmentById } from "#app/server/shipments.server.ts";
+import { getSiteSettings, updateSiteSettings } from "#app/server/settings.server.ts";
+import { toLocalDateTime } from "#app/lib/time-zone.ts";
 import { action as detailAction, loader as detailLoader } from "#app/routes/admin/shipments.$id.tsx";
 import { action as editAction, loader as editLoader } from "#app/routes/admin/shipments.$id.edit.tsx";
 import { action as newAction, loader as newLoader } from "#app/routes/admin/shipments.new.tsx";
@@ -396,17 +398,29 @@ describe("the shipment detail page", () => {
       status: "Arrived",
       location: "Accra",
       notes: "",
+      timestamp: "2026-11-01T10:00",
     })) as Response;
     expect(decodeToast(added)).toMatchObject({ title: "Status update added" });
     let shipment = await getShipmentById({ db: services.db, id: shipmentId });
     expect(shipment!.status).toBe("Processing");
     expect(shipment!.history.map((h) => h.status)).toEqual(["Arrived"]);
-    await post({ intent: "add-status", status: "Delivered", location: "Accra", alsoSetCurrent: "on" });
+    await post({
+      intent: "add-status",
+      status: "Delivered",
+      location: "Accra",
+      alsoSetCurrent: "on",
+      timestamp: "2026-11-01T11:00",
+    });
     shipment = await getShipmentById({ db: services.db, id: shipmentId });
     expect(shipment).toMatchObject({ status: "Delivered", currentLocation: "Accra" });
 
     const before = shipment!.history.length;
-    const bad = (await post({ intent: "add-status", status: "", location: "x".repeat(500) })) as Reply;
+    const bad = (await post({
+      intent: "add-status",
+      status: "",
+      location: "x".repeat(500),
+      timestamp: "2026-11-01T12:00",
+    })) as Reply;
     expect(bad.init?.status).toBe(400);
     expect(bad.data.result!.error).toMatchObject({
       status: ["Status is required."],
@@ -423,6 +437,7 @@ describe("the shipment detail page", () => {
       status: "Arrived",
       location: "Tema",
       notes: "<script>x</script>",
+      timestamp: "2026-11-01T09:00",
     })) as Response;
     expect(decodeToast(saved)).toMatchObject({ title: "Status update saved" });
     const stored = (await getShipmentById({ db: services.db, id: shipmentId }))!.history.find(
@@ -444,6 +459,105 @@ describe("the shipment detail page", () => {
     expect(decodeToast(missing)).toMatchObject({ type: "error", title: "Failed to delete status" });
     const deleted = (await post({ intent: "delete-status", id: entry.id })) as Response;
     expect(decodeToast(deleted)).toMatchObject({ type: "success", title: "Status deleted successfully" });
+  });
+
+  it("backdates status updates in the company's time zone; a bad or future time changes nothing", async () => {
+    const settings = await getSiteSettings({ db: services.db });
+    await updateSiteSettings({ db: services.db, settings: { ...settings, timeZone: "Europe/London" } });
+    services.siteSettings.invalidate();
+    try {
+      const history = async () => (await getShipmentById({ db: services.db, id: shipmentId }))!.history;
+      const added = (await post({
+        intent: "add-status",
+        status: "Loaded",
+        location: "Freeport",
+        timestamp: "2026-07-01T10:00",
+      })) as Response;
+      expect(decodeToast(added)).toMatchObject({ type: "success", title: "Status update added" });
+      // The checkbox's choice is remembered for the next update.
+      expect(added.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^status_set_current=0;/));
+      const loaded = (await history()).find((h) => h.status === "Loaded")!;
+      expect(loaded.timestamp.toISOString()).toBe("2026-07-01T09:00:00.000Z");
+
+      const before = await history();
+      const refused = async (timestamp: string, message: string) => {
+        const reply = (await post({
+          intent: "add-status",
+          status: "Late",
+          location: "X",
+          timestamp,
+        })) as Reply;
+        expect(reply.init?.status).toBe(400);
+        expect(reply.data.result!.error).toEqual({ timestamp: [message] });
+        const edit = (await post({
+          intent: "update-status",
+          id: loaded.id,
+          status: "Late",
+          location: "X",
+          timestamp,
+        })) as Reply;
+        expect(edit.init?.status).toBe(400);
+        expect(edit.data.result!.error).toEqual({ timestamp: [message] });
+      };
+      await refused("2026-02-30T10:00", "Enter a real date and time, like 2026-03-14 09:30.");
+      await refused("", "Event date and time is required.");
+      const inThreeDays = toLocalDateTime(new Date(Date.now() + 3 * 24 * 3600_000), "Europe/London");
+      await refused(inThreeDays, "The event date and time cannot be more than 1 day in the future.");
+      expect(await history()).toEqual(before);
+
+      // Editing moves the entry in time.
+      const saved = (await post({
+        intent: "update-status",
+        id: loaded.id,
+        status: "Loaded",
+        location: "Freeport",
+        timestamp: "2026-01-05T10:00",
+      })) as Response;
+      expect(decodeToast(saved)).toMatchObject({ title: "Status update saved" });
+      expect((await history()).find((h) => h.id === loaded.id)!.timestamp.toISOString()).toBe(
+        "2026-01-05T10:00:00.000Z",
+      );
+
+      // The page shows and prefills event times in the company's zone, and the remembered checkbox.
+      const page = async (extraCookie: string) =>
+        (await detailLoader({
+          request: new Request(`http://localhost/admin/shipments/${shipmentId}`, {
+            headers: { cookie: `${cookie}${extraCookie}` },
+          }),
+          context: context(),
+          params: { id: shipmentId },
+        } as never)) as Awaited<ReturnType<typeof detailLoader>>;
+      const shown = await page("; status_set_current=1");
+      expect(shown.timeZone).toBe("Europe/London");
+      expect(shown.alsoSetCurrent).toBe(true);
+      expect((await page("")).alsoSetCurrent).toBe(false);
+      expect((await page("; status_set_current=0")).alsoSetCurrent).toBe(false);
+      await post({
+        intent: "update-status",
+        id: loaded.id,
+        status: "Loaded",
+        location: "Freeport",
+        timestamp: "2026-07-01T10:00",
+      });
+      const entry = (await page("")).shipment.history.find((h) => h.id === loaded.id)!;
+      expect(entry).toMatchObject({
+        date: "Jul 1, 2026 10:00 AM",
+        iso: "2026-07-01T09:00:00.000Z",
+        timestamp: "2026-07-01T10:00",
+      });
+
+      const current = (await post({
+        intent: "add-status",
+        status: "Unloaded",
+        location: "Freeport",
+        alsoSetCurrent: "on",
+        timestamp: "2026-07-02T10:00",
+      })) as Response;
+      expect(current.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^status_set_current=1;/));
+    } finally {
+      await updateSiteSettings({ db: services.db, settings });
+      services.siteSettings.invalidate();
+    }
   });
 
   it("edits the shipper and deletes the consignee (the shipment keeps no consignee)", async () => {

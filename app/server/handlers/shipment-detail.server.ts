@@ -4,6 +4,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { formatDate, formatTime } from "#app/lib/format.ts";
 import { isDeliveryOverdue } from "#app/lib/shipment-status.ts";
+import { toLocalDateTime, wallClock } from "#app/lib/time-zone.ts";
 import { partySchema, statusUpdateSchema } from "#app/schemas/shipment.ts";
 import { rowIdSchema, SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
 import { requireAdmin } from "#app/server/auth/auth.server.ts";
@@ -41,7 +42,10 @@ export type DetailParty = {
   address: string;
 };
 
-/** One status update: its date as the page shows it, and as ISO for the <time> element. */
+/**
+ * One status update: its event time as the page shows it (in the company's time zone), as ISO for the <time>
+ * element, and as the edit form's datetime-local value (`timestamp`, in the company's time zone).
+ */
 export type DetailEntry = {
   id: string;
   status: string;
@@ -49,6 +53,7 @@ export type DetailEntry = {
   notes: string;
   date: string;
   iso: string;
+  timestamp: string;
 };
 
 /** The shipment as the page shows it; dates already formatted, so the server and the browser show the same text. */
@@ -73,9 +78,11 @@ export type DetailShipment = {
 
 /** The page's loader data. */
 export type ShipmentDetailData = {
-  /** A new key after every change clears the 'Add Status Update' form (a refused post keeps what was typed). */
-  formKey: number;
   shipment: DetailShipment;
+  /** The company's time zone (site settings): event times are typed and shown in it. */
+  timeZone: string;
+  /** The 'Also set as the shipment's current status' choice of this browser's last status update. */
+  alsoSetCurrent: boolean;
 };
 
 /** The action's answer to a refused post (a redirect with a toast otherwise). */
@@ -102,19 +109,42 @@ const toDetailParty = (row: Party | null): DetailParty | null =>
       }
     : null;
 
+/**
+ * The cookie that remembers the last 'Also set as the shipment's current status' choice, per browser: set by
+ * the server when an update is added, read by the loader, so the checkbox is right from the first render.
+ */
+const ALSO_SET_CURRENT_COOKIE = "status_set_current";
+
+function rememberedAlsoSetCurrent(request: Request): boolean {
+  const match = request.headers.get("cookie")?.match(/(?:^|;\s*)status_set_current=([^;]*)/);
+  return match?.[1] === "1";
+}
+
+const rememberAlsoSetCurrent = (value: boolean) =>
+  `${ALSO_SET_CURRENT_COOKIE}=${value ? "1" : "0"}; Path=/admin; HttpOnly; SameSite=Lax; Max-Age=31536000`;
+
+/** `date` as the page shows it, 'Jan 5, 2025 3:45 PM', in `timeZone`. */
+const showDateTime = (date: Date, timeZone: string) => {
+  const local = wallClock(date, timeZone);
+  return `${formatDate(local)} ${formatTime(local)}`;
+};
+
 /** The shipment, its full shipper and consignee, and its history newest first, as the page shows them; 404 when unknown. */
 export async function loadShipmentDetail({
+  request,
   context,
   id,
 }: {
+  request: Request;
   context: Ctx;
   id: string;
 }): Promise<ShipmentDetailData> {
-  const { db } = context.get(servicesContext);
-  const shipment = await getShipmentById({ db, id });
+  const { db, siteSettings } = context.get(servicesContext);
+  const [shipment, { timeZone }] = await Promise.all([getShipmentById({ db, id }), siteSettings.get()]);
   if (!shipment) notFound();
   return {
-    formKey: Date.now(),
+    timeZone,
+    alsoSetCurrent: rememberedAlsoSetCurrent(request),
     shipment: {
       id: shipment.id,
       trackingNumber: shipment.trackingNumber,
@@ -126,7 +156,7 @@ export async function loadShipmentDetail({
       weight: shipment.weight,
       dimensions: shipment.dimensions,
       notes: shipment.notes,
-      createdAt: `${formatDate(shipment.createdAt)} ${formatTime(shipment.createdAt)}`,
+      createdAt: showDateTime(shipment.createdAt, timeZone),
       overdue: isDeliveryOverdue({
         estimatedDelivery: shipment.estimatedDelivery,
         status: shipment.status,
@@ -139,8 +169,9 @@ export async function loadShipmentDetail({
         status: entry.status,
         location: entry.location,
         notes: entry.notes ?? "",
-        date: `${formatDate(entry.timestamp)} ${formatTime(entry.timestamp)}`,
+        date: showDateTime(entry.timestamp, timeZone),
         iso: entry.timestamp.toISOString(),
+        timestamp: toLocalDateTime(entry.timestamp, timeZone),
       })),
     },
   };
@@ -176,7 +207,7 @@ export async function shipmentDetailAction({
   id: string;
 }) {
   await requireAdmin({ request, context });
-  const { db, logger } = context.get(servicesContext);
+  const { db, logger, siteSettings } = context.get(servicesContext);
   if (!isUuid(id)) notFound();
   const shipment = await getShipmentById({ db, id });
   if (!shipment) notFound();
@@ -221,14 +252,19 @@ export async function shipmentDetailAction({
   }
 
   if (intent === SHIPMENT_DETAIL_INTENTS.addStatus) {
-    const submission = parseWithZod(formData, { schema: statusUpdateSchema });
+    const { timeZone } = await siteSettings.get();
+    const submission = parseWithZod(formData, { schema: statusUpdateSchema({ timeZone }) });
     if (submission.status !== "success") {
       return data<DetailActionData>({ intent, target: "new", result: submission.reply() }, { status: 400 });
     }
     try {
       const entry = await addStatusUpdate({ db, shipmentId: shipment.id, input: submission.value });
       if (!entry) return redirectWithToast(page, { type: "error", title: "Failed to add status update" });
-      return redirectWithToast(page, { type: "success", title: "Status update added" });
+      return redirectWithToast(
+        page,
+        { type: "success", title: "Status update added" },
+        { headers: { "Set-Cookie": rememberAlsoSetCurrent(submission.value.alsoSetCurrent) } },
+      );
     } catch (error) {
       logger.error({ err: error, shipmentId: shipment.id }, "Adding a status update failed");
       return redirectWithToast(page, { type: "error", title: "Failed to add status update" });
@@ -247,8 +283,9 @@ export async function shipmentDetailAction({
         if (!deleted) return redirectWithToast(page, { type: "error", title: failure });
         return redirectWithToast(page, { type: "success", title: "Status deleted successfully" });
       }
+      const { timeZone } = await siteSettings.get();
       const submission = parseWithZod(formData, {
-        schema: statusUpdateSchema.omit({ alsoSetCurrent: true }),
+        schema: statusUpdateSchema({ timeZone }).omit({ alsoSetCurrent: true }),
       });
       if (submission.status !== "success") {
         return data<DetailActionData>(

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Save } from "lucide-react";
 import { Form } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
-import { Field, Input } from "#app/components/ui/field.tsx";
+import { Field, Input, Select } from "#app/components/ui/field.tsx";
 import { BUSINESS_HOURS_ROWS, siteSettingsFormSchema } from "#app/schemas/admin-settings.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
 import { FormAlert, INTENT, TextField, useSubmitting } from "#app/components/admin/form-fields.tsx";
@@ -20,9 +20,12 @@ const SOCIAL = [
 /** The company details shown across the public site: name, phone, e-mail, address, hours, social links. */
 export function SiteSettingsForm({
   settings,
+  timeZones,
   lastResult,
 }: {
   settings: SiteSettings;
+  /** The IANA time zones the server knows, for the 'Time zone' list. */
+  timeZones: string[];
   lastResult: SubmissionResult<string[]> | null | undefined;
 }) {
   const submitting = useSubmitting(SITE_SETTINGS_INTENT);
@@ -64,6 +67,28 @@ export function SiteSettingsForm({
           required
         />
         <TextField meta={fields.address} label="Address" maxLength={200} required />
+        <Field
+          label="Time zone"
+          htmlFor={fields.timeZone.id}
+          errors={fields.timeZone.errors}
+          errorId={fields.timeZone.errorId}
+          hint="Status updates' dates and times are entered and shown in this time zone."
+        >
+          <Select
+            id={fields.timeZone.id}
+            name={fields.timeZone.name}
+            defaultValue={fields.timeZone.initialValue ?? settings.timeZone}
+            required
+            aria-invalid={fields.timeZone.errors ? true : undefined}
+            aria-describedby={fields.timeZone.errors ? fields.timeZone.errorId : undefined}
+          >
+            {timeZones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll("_", " ")}
+              </option>
+            ))}
+          </Select>
+        </Field>
       </div>
 
       <fieldset className="flex flex-col gap-2">

@@ -1,13 +1,16 @@
 import { ArrowLeft, Pencil } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import type { DetailShipment } from "#app/server/handlers/shipment-detail.server.ts";
 
-/** Back to the list, the page's heading, and 'Edit Shipment'. */
+/** Back to the list, the page's heading, and the page's actions (`actions`, then 'Edit Shipment'). */
 export function ShipmentDetailHeader({
   shipment,
+  actions,
 }: {
   shipment: Pick<DetailShipment, "id" | "trackingNumber">;
+  actions?: ReactNode;
 }) {
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -23,10 +26,13 @@ export function ShipmentDetailHeader({
           Shipment {shipment.trackingNumber}
         </h1>
       </div>
-      <Link to={`/admin/shipments/${shipment.id}/edit`} className={buttonClass()}>
-        <Pencil aria-hidden="true" className="size-4" />
-        Edit Shipment
-      </Link>
+      <div className="flex flex-wrap gap-2">
+        {actions}
+        <Link to={`/admin/shipments/${shipment.id}/edit`} className={buttonClass()}>
+          <Pencil aria-hidden="true" className="size-4" />
+          Edit Shipment
+        </Link>
+      </div>
     </div>
   );
 }

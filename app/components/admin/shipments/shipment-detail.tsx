@@ -1,6 +1,7 @@
 import { useNavigation, useSearchParams } from "react-router";
 import { cn } from "#app/lib/cn.ts";
 import { SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
+import { AddStatusDialog } from "#app/components/admin/shipments/add-status-dialog.tsx";
 import { ShipmentDetailHeader } from "#app/components/admin/shipments/shipment-detail-header.tsx";
 import { ShipmentDetailsCard } from "#app/components/admin/shipments/shipment-details-card.tsx";
 import { ShipmentPartyCard } from "#app/components/admin/shipments/shipment-party-card.tsx";
@@ -13,7 +14,8 @@ import type { DetailActionData, ShipmentDetailData } from "#app/server/handlers/
  */
 export function ShipmentDetail({
   shipment,
-  formKey,
+  timeZone,
+  alsoSetCurrent,
   actionData,
 }: ShipmentDetailData & { actionData: DetailActionData | undefined }) {
   const navigation = useNavigation();
@@ -27,7 +29,18 @@ export function ShipmentDetail({
     actionData?.intent === intent && actionData.target === target ? actionData.result : undefined;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
-      <ShipmentDetailHeader shipment={shipment} />
+      <ShipmentDetailHeader
+        shipment={shipment}
+        actions={
+          <AddStatusDialog
+            timeZone={timeZone}
+            currentLocation={shipment.currentLocation}
+            alsoSetCurrent={alsoSetCurrent}
+            historyIds={shipment.history.map((entry) => entry.id)}
+            reply={replyFor(SHIPMENT_DETAIL_INTENTS.addStatus, "new")}
+          />
+        }
+      />
       <p role="status" className={cn("text-sm font-medium text-brand-700", !loading && "sr-only")}>
         {loading ? "Loading shipment details..." : ""}
       </p>
@@ -48,9 +61,8 @@ export function ShipmentDetail({
       </div>
       <ShipmentStatusHistory
         history={shipment.history}
-        formKey={formKey}
+        timeZone={timeZone}
         editing={editing}
-        addReply={replyFor(SHIPMENT_DETAIL_INTENTS.addStatus, "new")}
         editReply={editing ? replyFor(SHIPMENT_DETAIL_INTENTS.updateStatus, editing) : undefined}
         formError={
           actionData && !actionData.target ? (actionData.result.error?.[""] ?? undefined) : undefined

@@ -1,9 +1,12 @@
 import { MapPin, Package, PackageCheck, Pencil, Trash2, Truck } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { INTENT, useSubmitting } from "#app/components/admin/form-fields.tsx";
-import { InlineEditActions } from "#app/components/admin/shipments/inline-edit-actions.tsx";
+import {
+  InlineEditActions,
+  useInlineEditFocus,
+} from "#app/components/admin/shipments/inline-edit-actions.tsx";
 import { echoedValues } from "#app/components/admin/shipments/shipment-party-fields.tsx";
-import { StatusFields } from "#app/components/admin/shipments/shipment-status-fields.tsx";
+import { StatusFields, useStatusFormCheck } from "#app/components/admin/shipments/shipment-status-fields.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/dialog.tsx";
 import { type TimelineIcon, timelineIconKind } from "#app/lib/shipment-status.ts";
@@ -17,18 +20,24 @@ const ICONS: Record<TimelineIcon, typeof Truck> = {
   package: Package,
 };
 
+/** The id of an entry's <li>, which takes the focus once the entry is added. */
+export const historyEntryId = (id: string) => `entry-${id}`;
+
 /** One status update on the timeline: status, date, location and notes with Edit and Delete, or its edit form. */
 export function ShipmentHistoryEntry({
   entry,
   last,
   editing,
   reply,
+  timeZone,
 }: {
   entry: DetailEntry;
   last: boolean;
   editing: boolean;
   /** The refused edit of this entry, to show its messages and what was typed. */
   reply: DetailActionData["result"] | undefined;
+  /** The company's time zone, which the event time is typed in. */
+  timeZone: string;
 }) {
   const Icon = ICONS[timelineIconKind(entry.status)];
   const saving = useSubmitting(SHIPMENT_DETAIL_INTENTS.updateStatus);
@@ -38,8 +47,14 @@ export function ShipmentHistoryEntry({
     navigation.formData?.get(INTENT) === SHIPMENT_DETAIL_INTENTS.deleteStatus &&
     navigation.formData?.get("id") === entry.id;
   const titleId = `entry-${entry.id}-title`;
+  const { formRef, editRef, onKeyDown } = useInlineEditFocus(editing, reply);
+  const { errors, onSubmit } = useStatusFormCheck(timeZone, reply?.error);
   return (
-    <li className="relative flex gap-4 pb-6 last:pb-0">
+    <li
+      id={historyEntryId(entry.id)}
+      tabIndex={-1}
+      className="relative flex gap-4 rounded-md pb-6 last:pb-0 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-4"
+    >
       {last ? null : (
         <span
           aria-hidden="true"
@@ -55,10 +70,13 @@ export function ShipmentHistoryEntry({
       <div className="min-w-0 flex-1 pt-1">
         {editing ? (
           <Form
+            ref={formRef}
             method="post"
             preventScrollReset
             noValidate
             aria-labelledby={titleId}
+            onKeyDown={onKeyDown}
+            onSubmit={onSubmit}
             className="flex flex-col gap-3"
           >
             <p id={titleId} className="text-sm font-semibold text-slate-900">
@@ -69,7 +87,8 @@ export function ShipmentHistoryEntry({
             <StatusFields
               idPrefix={`entry-${entry.id}`}
               defaults={reply ? echoedValues(reply.initialValue) : entry}
-              errors={reply?.error}
+              errors={errors}
+              timeZone={timeZone}
             />
             <InlineEditActions saving={saving} />
           </Form>
@@ -87,6 +106,7 @@ export function ShipmentHistoryEntry({
               </div>
               <div className="flex shrink-0 gap-1">
                 <Link
+                  ref={editRef}
                   to={`?edit=${entry.id}`}
                   replace
                   preventScrollReset

@@ -1,7 +1,10 @@
 import { Pencil, Trash2, Unlink } from "lucide-react";
 import { Form, Link } from "react-router";
 import { INTENT, useSubmitting } from "#app/components/admin/form-fields.tsx";
-import { InlineEditActions } from "#app/components/admin/shipments/inline-edit-actions.tsx";
+import {
+  InlineEditActions,
+  useInlineEditFocus,
+} from "#app/components/admin/shipments/inline-edit-actions.tsx";
 import { DetailItem } from "#app/components/admin/shipments/shipment-detail-item.tsx";
 import { echoedValues, PartyFields } from "#app/components/admin/shipments/shipment-party-fields.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
@@ -38,6 +41,7 @@ export function ShipmentPartyCard({
   const deleting = useSubmitting(intents.remove);
   const unlinking = useSubmitting(unlinkIntent);
   const headingId = `${kind}-title`;
+  const { formRef, editRef, onKeyDown } = useInlineEditFocus(editing, reply);
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between">
@@ -45,6 +49,7 @@ export function ShipmentPartyCard({
         {party && !editing ? (
           <div className="flex flex-wrap justify-end gap-1">
             <Link
+              ref={editRef}
               to={`?edit=${kind}`}
               preventScrollReset
               replace
@@ -96,10 +101,12 @@ export function ShipmentPartyCard({
           <p className="text-slate-600">No {kind} information available</p>
         ) : editing ? (
           <Form
+            ref={formRef}
             method="post"
             preventScrollReset
             noValidate
             aria-labelledby={headingId}
+            onKeyDown={onKeyDown}
             className="flex flex-col gap-4"
           >
             <input type="hidden" name={INTENT} value={intents.update} />

@@ -1,42 +1,86 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type FormEvent, useState } from "react";
 import { Field, Input, Textarea } from "#app/components/ui/field.tsx";
 import type { FieldErrors } from "#app/components/admin/shipments/shipment-party-fields.tsx";
+import { statusUpdateSchema } from "#app/schemas/shipment.ts";
 
 /** The id of the status history's <datalist> of usual statuses, which every Status input offers. */
 export const STATUS_LIST_ID = "history-status-options";
 
-/** Status, Location and Notes of a status update, with their messages. */
+type Name = "status" | "location" | "timestamp" | "notes";
+
+/**
+ * Status, Location, the event's date and time (a wall-clock time of the company's `timeZone`) and Notes of a
+ * status update, with their messages.
+ */
 export function StatusFields({
   idPrefix,
   defaults,
   errors,
+  timeZone,
 }: {
   idPrefix: string;
   defaults?: Record<string, string>;
   errors?: FieldErrors;
+  timeZone: string;
 }) {
-  const props = (name: "status" | "location" | "notes") => ({
+  const props = (name: Name) => ({
     id: `${idPrefix}-${name}`,
     name,
     defaultValue: defaults?.[name] ?? "",
     "aria-invalid": errors?.[name]?.length ? true : undefined,
     "aria-describedby": errors?.[name]?.length ? `${idPrefix}-${name}-error` : undefined,
   });
-  const field = (name: "status" | "location" | "notes") => ({
+  const field = (name: Name) => ({
     htmlFor: `${idPrefix}-${name}`,
     errorId: `${idPrefix}-${name}-error`,
     errors: errors?.[name],
   });
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <Field label="Status" {...field("status")}>
         <Input {...props("status")} list={STATUS_LIST_ID} required maxLength={60} autoComplete="off" />
       </Field>
       <Field label="Location" {...field("location")}>
         <Input {...props("location")} required maxLength={200} autoComplete="off" />
       </Field>
+      <Field
+        label={
+          <>
+            Event date and time <span className="font-normal text-slate-600">({timeZone})</span>
+          </>
+        }
+        className="sm:col-span-2"
+        {...field("timestamp")}
+      >
+        <Input {...props("timestamp")} type="datetime-local" required className="min-w-0 sm:max-w-64" />
+      </Field>
       <Field label="Notes (optional)" className="sm:col-span-2" {...field("notes")}>
         <Textarea {...props("notes")} maxLength={2000} className="min-h-20" />
       </Field>
     </div>
   );
+}
+
+/**
+ * The status form's rules checked in the browser before it posts (the server checks them again): a refused
+ * form shows its messages at once, and the focus goes to the first field with one. `serverErrors` (the
+ * answer to the last post) shows until the next check.
+ */
+export function useStatusFormCheck(timeZone: string, serverErrors: FieldErrors) {
+  const [checked, setChecked] = useState<{ errors: FieldErrors; for: FieldErrors } | null>(null);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    const submission = parseWithZod(new FormData(form), { schema: statusUpdateSchema({ timeZone }) });
+    if (submission.status === "success") {
+      setChecked(null);
+      return;
+    }
+    event.preventDefault();
+    setChecked({ errors: submission.reply().error ?? undefined, for: serverErrors });
+    requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  };
+  // A newer answer from the server replaces the browser's messages.
+  const errors = checked && checked.for === serverErrors ? checked.errors : serverErrors;
+  return { errors, onSubmit };
 }

@@ -1,0 +1,153 @@
+import { Plus } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { FormAlert, INTENT, useSubmitting } from "#app/components/admin/form-fields.tsx";
+import { historyEntryId } from "#app/components/admin/shipments/shipment-history-entry.tsx";
+import { echoedValues } from "#app/components/admin/shipments/shipment-party-fields.tsx";
+import { StatusFields, useStatusFormCheck } from "#app/components/admin/shipments/shipment-status-fields.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Dialog, DialogContent, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { toLocalDateTime } from "#app/lib/time-zone.ts";
+import { SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
+import type { DetailActionData } from "#app/server/handlers/shipment-detail.server.ts";
+
+/**
+ * 'Add Status Update' at the top of the shipment detail, opening the form in a dialog. The form starts with
+ * the event time now (in the company's time zone), the shipment's current location, and this browser's last
+ * choice of 'Also set as the shipment's current status'. A refused post keeps the dialog open with the
+ * messages; once the update is added, the dialog closes and the focus goes to the new entry on the timeline.
+ */
+export function AddStatusDialog({
+  timeZone,
+  currentLocation,
+  alsoSetCurrent,
+  historyIds,
+  reply,
+}: {
+  timeZone: string;
+  currentLocation: string | null;
+  /** The remembered choice of the checkbox. */
+  alsoSetCurrent: boolean;
+  /** The ids of the timeline's entries, to find the one added. */
+  historyIds: string[];
+  /** The refused post, to show its messages and what was typed. */
+  reply: DetailActionData["result"] | undefined;
+}) {
+  const [open, setOpen] = useState(false);
+  const navigation = useNavigation();
+  const adding = useSubmitting(SHIPMENT_DETAIL_INTENTS.addStatus);
+  /** The entries before the post, while one is under way. */
+  const before = useRef<Set<string> | null>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  /** Where the focus goes when the dialog closes, instead of the button that opened it. */
+  const focusAfterClose = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    if (adding) {
+      before.current ??= new Set(historyIds);
+      return;
+    }
+    if (!before.current || navigation.state !== "idle") return;
+    const previous = before.current;
+    before.current = null;
+    if (reply) return; // refused: the dialog stays open with the messages
+    const added = historyIds.find((id) => !previous.has(id));
+    focusAfterClose.current = added ? document.getElementById(historyEntryId(added)) : null;
+    setOpen(false);
+  }, [adding, navigation.state, reply, historyIds]);
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button
+        ref={trigger}
+        variant="outline"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        <Plus aria-hidden="true" className="size-4" />
+        Add Status Update
+      </Button>
+      <DialogContent
+        aria-describedby={undefined}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          const target = focusAfterClose.current;
+          focusAfterClose.current = null;
+          (target?.isConnected ? target : trigger.current)?.focus();
+        }}
+      >
+        <DialogTitle>Add Status Update</DialogTitle>
+        <AddStatusForm
+          timeZone={timeZone}
+          currentLocation={currentLocation}
+          alsoSetCurrent={alsoSetCurrent}
+          reply={reply}
+          adding={adding}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The dialog's form; mounted when the dialog opens, so 'now' is the time it opened. */
+function AddStatusForm({
+  timeZone,
+  currentLocation,
+  alsoSetCurrent,
+  reply,
+  adding,
+}: {
+  timeZone: string;
+  currentLocation: string | null;
+  alsoSetCurrent: boolean;
+  reply: DetailActionData["result"] | undefined;
+  adding: boolean;
+}) {
+  const [defaults] = useState(() =>
+    reply
+      ? echoedValues(reply.initialValue)
+      : {
+          timestamp: toLocalDateTime(new Date(), timeZone),
+          location: currentLocation ?? "",
+          ...(alsoSetCurrent ? { alsoSetCurrent: "on" } : {}),
+        },
+  );
+  const formRef = useRef<HTMLFormElement>(null);
+  const { errors, onSubmit } = useStatusFormCheck(timeZone, reply?.error);
+
+  // A refused post: the first field with a message takes the focus.
+  useEffect(() => {
+    if (reply?.error) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [reply]);
+
+  return (
+    <Form
+      ref={formRef}
+      method="post"
+      preventScrollReset
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+    >
+      <input type="hidden" name={INTENT} value={SHIPMENT_DETAIL_INTENTS.addStatus} />
+      <FormAlert errors={reply?.error?.[""] ?? undefined} id="add-status-form-error" />
+      <StatusFields idPrefix="new-status" defaults={defaults} errors={errors} timeZone={timeZone} />
+      <div className="flex items-start gap-2">
+        <input
+          id="new-status-current"
+          type="checkbox"
+          name="alsoSetCurrent"
+          defaultChecked={defaults.alsoSetCurrent === "on"}
+          className="mt-0.5 size-4 shrink-0 accent-brand-700"
+        />
+        <label htmlFor="new-status-current" className="text-sm text-slate-800">
+          Also set as the shipment's current status and location
+        </label>
+      </div>
+      <Button type="submit" className="self-start" disabled={adding}>
+        {adding ? "Adding..." : "Add Status Update"}
+      </Button>
+    </Form>
+  );
+}
