@@ -40,7 +40,7 @@ function shipment(overrides: Partial<PublicShipment> = {}): PublicShipment {
 
 describe("presentTracking", () => {
   it("writes out what the glance, the details and the timeline show", () => {
-    const view = presentTracking({ shipment: shipment(), now: NOW });
+    const view = presentTracking({ shipment: shipment(), now: NOW, timeZone: "Africa/Monrovia" });
     expect(view).toMatchObject({
       status: "In Transit",
       statusTone: "blue",
@@ -86,6 +86,7 @@ describe("presentTracking", () => {
     const view = presentTracking({
       shipment: shipment({ status: "Delayed", estimatedDelivery: at("2026-11-22T00:00:00Z") }),
       now: NOW,
+      timeZone: "Africa/Monrovia",
     });
     expect(view).toMatchObject({
       arrival: { label: "Was due", text: "Nov 22, 2026" },
@@ -97,8 +98,11 @@ describe("presentTracking", () => {
     });
     // Not on the estimated day itself.
     expect(
-      presentTracking({ shipment: shipment({ estimatedDelivery: at("2026-11-23T00:00:00Z") }), now: NOW })
-        .late,
+      presentTracking({
+        shipment: shipment({ estimatedDelivery: at("2026-11-23T00:00:00Z") }),
+        now: NOW,
+        timeZone: "Africa/Monrovia",
+      }).late,
     ).toBe(false);
   });
 
@@ -119,6 +123,7 @@ describe("presentTracking", () => {
         lastUpdatedAt: at("2026-11-22T10:00:00Z"),
       }),
       now: NOW,
+      timeZone: "Africa/Monrovia",
     });
     expect(view).toMatchObject({
       arrival: { label: "Delivered", iso: "2026-11-21T09:15:00.000Z", text: "Nov 21, 2026 9:15 AM" },
@@ -133,6 +138,7 @@ describe("presentTracking", () => {
     const view = presentTracking({
       shipment: shipment({ status: "Delivered", history: [], lastUpdatedAt: at("2026-11-20T18:00:00Z") }),
       now: NOW,
+      timeZone: "Africa/Monrovia",
     });
     expect(view).toMatchObject({
       arrival: { label: "Delivered", text: "Nov 20, 2026 6:00 PM" },
@@ -146,7 +152,26 @@ describe("presentTracking", () => {
     const view = presentTracking({
       shipment: shipment({ estimatedDelivery: null, weight: null }),
       now: NOW,
+      timeZone: "Africa/Monrovia",
     });
     expect(view).toMatchObject({ arrival: null, estimatedDelivery: null, weight: null, late: false });
+  });
+
+  it("writes the times in the company's time zone, and the estimated delivery as the calendar day it is", () => {
+    const view = presentTracking({ shipment: shipment(), now: NOW, timeZone: "Africa/Lagos" });
+    expect(view.timeZone).toBe("Africa/Lagos");
+    // 15:40 UTC is 4:40 PM in Lagos (UTC+1); the instant itself stays the same.
+    expect(view.latest?.at).toEqual({
+      iso: "2026-11-22T15:40:00.000Z",
+      date: "Nov 22, 2026",
+      time: "4:40 PM",
+    });
+    expect(view.history[1]?.at.time).toBe("8:05 AM");
+    expect(view.lastUpdated.time).toBe("4:40 PM");
+    // West of UTC the day of a midnight-UTC date would slip back: it is a date, not an instant.
+    const west = presentTracking({ shipment: shipment(), now: NOW, timeZone: "America/New_York" });
+    expect(west.estimatedDelivery?.date).toBe("Nov 29, 2026");
+    expect(west.arrival?.text).toBe("Nov 29, 2026");
+    expect(west.history[0]?.at).toMatchObject({ date: "Nov 22, 2026", time: "10:40 AM" });
   });
 });

@@ -7,9 +7,10 @@ import {
   timelineIconKind,
 } from "#app/lib/shipment-status.ts";
 import { type TrackingStep, trackingProgress } from "#app/lib/tracking-progress.ts";
+import { wallClock } from "#app/lib/time-zone.ts";
 import type { PublicParty, PublicShipment } from "#app/server/tracking.server.ts";
 
-/** An instant as the tracking page shows it (UTC, Monrovia time): for <time dateTime>, 'Nov 22, 2026', '3:40 PM'. */
+/** An instant as the tracking page shows it, in the company's time zone: for <time dateTime>, 'Nov 22, 2026', '3:40 PM'. */
 export type ShownTime = { iso: string; date: string; time: string };
 
 export type TrackingTimelineEntry = {
@@ -53,23 +54,29 @@ export type TrackingView = {
   consignee: PublicParty | null;
   /** Newest first. */
   history: TrackingTimelineEntry[];
+  /** The company's time zone (site settings) the times are written in, for the timeline's note. */
+  timeZone: string;
 };
 
 const weightFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
-const show = (value: Date): ShownTime => ({
-  iso: value.toISOString(),
-  date: formatDate(value),
-  time: formatTime(value),
-});
+const show = (value: Date, timeZone: string): ShownTime => {
+  const local = wallClock(value, timeZone);
+  return { iso: value.toISOString(), date: formatDate(local), time: formatTime(local) };
+};
 
-/** The tracking result of `shipment` at `now` (the overdue check's clock). Pure. */
+/**
+ * The tracking result of `shipment` at `now` (the overdue check's clock), its times written in `timeZone`
+ * (the company's, from the site settings: the zone staff type status updates in). Pure.
+ */
 export function presentTracking({
   shipment,
   now = new Date(),
+  timeZone,
 }: {
   shipment: PublicShipment;
   now?: Date;
+  timeZone: string;
 }): TrackingView {
   const progress = trackingProgress({ status: shipment.status, history: shipment.history });
   // A 'Delivered to consignee' entry counts as delivered here too: nothing is late then.
@@ -88,12 +95,14 @@ export function presentTracking({
     trackingNumber: shipment.trackingNumber,
     status: shipment.status,
     statusTone: statusBadgeTone(shipment.status),
-    latest: latest ? { status: latest.status, location: latest.location, at: show(latest.timestamp) } : null,
+    latest: latest
+      ? { status: latest.status, location: latest.location, at: show(latest.timestamp, timeZone) }
+      : null,
     arrival: progress.delivered
       ? {
           label: "Delivered",
           iso: deliveredAt.toISOString(),
-          text: `${formatDate(deliveredAt)} ${formatTime(deliveredAt)}`,
+          text: `${formatDate(wallClock(deliveredAt, timeZone))} ${formatTime(wallClock(deliveredAt, timeZone))}`,
         }
       : estimated
         ? { label: late ? "Was due" : "Arriving", iso: estimated.toISOString(), text: formatDate(estimated) }
@@ -102,11 +111,12 @@ export function presentTracking({
     delayed: progress.delayed,
     delivered: progress.delivered,
     late,
-    lastUpdated: show(shipment.lastUpdatedAt),
+    lastUpdated: show(shipment.lastUpdatedAt, timeZone),
     originLocation: shipment.originLocation,
     destinationLocation: shipment.destinationLocation,
     currentLocation: shipment.currentLocation,
-    estimatedDelivery: estimated ? show(estimated) : null,
+    // A calendar day (stored at midnight UTC), not an instant: shown as stored in every zone.
+    estimatedDelivery: estimated ? show(estimated, "UTC") : null,
     weight: shipment.weight === null ? null : `${weightFormat.format(shipment.weight)} kg`,
     dimensions: shipment.dimensions,
     shipper: shipment.shipper,
@@ -116,8 +126,9 @@ export function presentTracking({
       status: entry.status,
       location: entry.location,
       notes: entry.notes,
-      at: show(entry.timestamp),
+      at: show(entry.timestamp, timeZone),
       icon: timelineIconKind(entry.status),
     })),
+    timeZone,
   };
 }

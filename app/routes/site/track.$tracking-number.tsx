@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { db, config } = context.get(servicesContext);
+  const { db, config, siteSettings } = context.get(servicesContext);
   const { clientIp } = context.get(requestContext);
   const parsed = parseTrackingNumber(params.trackingNumber);
   const number = displayTrackingNumber(params.trackingNumber);
@@ -66,7 +66,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     kind: "found" as const,
     number: shipment.trackingNumber,
     // Derived here, not in the browser: the page's script carries no status rules and no date code.
-    shipment: presentTracking({ shipment }),
+    shipment: presentTracking({ shipment, timeZone: (await siteSettings.get()).timeZone }),
     trackingUrl,
     // An image of its own: the page does not wait for it, and the browser keeps it.
     qrCodeUrl: `${trackingPath(shipment.trackingNumber)}/qr.svg`,

@@ -190,7 +190,7 @@ export function TrackingResult({
           </div>
         </div>
 
-        <Section title="Status History" note="Newest first. Times are Monrovia time (GMT).">
+        <Section title="Status History" note={`Newest first. Times are ${shipment.timeZone} time.`}>
           <StatusTimeline entries={shipment.history} />
         </Section>
       </div>
