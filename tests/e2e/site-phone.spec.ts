@@ -71,6 +71,15 @@ for (const size of BOTH_SIZES) {
       await input.press("Enter");
       await expect(page).toHaveURL(new RegExp(`/track/${DEMO}$`));
       await expect(page.getByRole("heading", { level: 1, name: "Track Package" })).toBeVisible();
+      // The status and the arrival read without scrolling (issue 14's 'done when'), on the phone too.
+      const glance = page.getByRole("region", { name: "Tracking Number" });
+      for (const line of [
+        glance.getByText(/^Status: /),
+        glance.getByText(/^(Arriving|Delivered|Was due) /),
+      ]) {
+        await expect(line).toBeInViewport({ ratio: 1 });
+      }
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
     });
 
     test("the footer has a tracking box on every page but the tracking pages", async ({ page }) => {
