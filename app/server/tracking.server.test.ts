@@ -221,7 +221,13 @@ describe("getPublicShipmentByTrackingNumber", () => {
     await addStatusUpdate({
       db: database.db,
       shipmentId: row!.id,
-      input: { status: "Arrived", location: "Port of Abidjan", notes: null, alsoSetCurrent: false },
+      input: {
+        status: "Arrived",
+        location: "Port of Abidjan",
+        notes: null,
+        timestamp: arrived,
+        alsoSetCurrent: false,
+      },
       now: arrived,
     });
     const afterEntry = await getPublicShipmentByTrackingNumber({ db: database.db, trackingNumber });

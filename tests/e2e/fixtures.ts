@@ -2,6 +2,11 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
 type Fixtures = {
+  /**
+   * Console errors a test expects (`test.use({ allowedConsoleErrors: [...] })`): a page that shows what tests
+   * running side by side change, such as media another test deletes, may log a 404 for it.
+   */
+  allowedConsoleErrors: RegExp[];
   /** Fails the test when the page logs a console error or throws. */
   failOnConsoleErrors: undefined;
   /** Runs axe on the page; serious and critical violations fail the test. */
@@ -9,15 +14,18 @@ type Fixtures = {
 };
 
 export const test = base.extend<Fixtures>({
+  allowedConsoleErrors: [[], { option: true }],
   failOnConsoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, allowedConsoleErrors }, use) => {
       const errors: string[] = [];
       page.on("console", (message) => {
         if (message.type() !== "error") return;
         // A page that answers 404 on purpose (not-found views) logs its own status; that is not a bug.
         const isDocument = message.location().url === page.url();
         if (isDocument && message.text().startsWith("Failed to load resource")) return;
-        errors.push(`${message.text()} (${message.location().url})`);
+        const error = `${message.text()} (${message.location().url})`;
+        if (allowedConsoleErrors.some((allowed) => allowed.test(error))) return;
+        errors.push(error);
       });
       page.on("pageerror", (error) => errors.push(error.message));
       await use(undefined);

@@ -74,7 +74,7 @@ for (const size of BOTH_SIZES) {
       // The status and the arrival read without scrolling (issue 14's 'done when'), on the phone too.
       const glance = page.getByRole("region", { name: "Tracking Number" });
       for (const line of [
-        glance.getByText(/^Status: /),
+        glance.getByText(/^Status: \S/),
         glance.getByText(/^(Arriving|Delivered|Was due) /),
       ]) {
         await expect(line).toBeInViewport({ ratio: 1 });
