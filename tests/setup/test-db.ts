@@ -36,7 +36,14 @@ export async function createTestDatabase({ migrated = true }: { migrated?: boole
  */
 export async function createTestServices(
   env: Record<string, string> = {},
-  { pruneRateLimitsEveryMs = 60 * 60 * 1000 }: { pruneRateLimitsEveryMs?: number } = {},
+  {
+    pruneRateLimitsEveryMs = 60 * 60 * 1000,
+    outbox,
+  }: {
+    pruneRateLimitsEveryMs?: number;
+    /** The outbox worker's clock; `autostart: false` leaves its rounds to the test (runOnce, drain). */
+    outbox?: { now?: () => Date; pollMs?: number; autostart?: boolean };
+  } = {},
 ): Promise<Services> {
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "false", ...env });
   const database = await createTestDatabase();
@@ -47,6 +54,7 @@ export async function createTestServices(
     database,
     health: { timeoutMs: 2000, intervalMs: 60_000 },
     pruneRateLimitsEveryMs,
+    outbox,
   });
 }
 
