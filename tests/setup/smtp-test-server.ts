@@ -57,7 +57,9 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
     onConnect(_session, callback) {
       if (current() === "refuse-connection") {
         next();
-        const error = Object.assign(new Error("Service not available, try again later"), { responseCode: 421 });
+        const error = Object.assign(new Error("Service not available, try again later"), {
+          responseCode: 421,
+        });
         return callback(error);
       }
       callback();

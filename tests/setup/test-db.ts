@@ -10,7 +10,11 @@ import { assembleServices, type Services } from "#app/server/platform/services.s
 import { POSTGRES_TEMPLATE, withDatabase } from "./test-server.ts";
 
 /** A fresh, empty database for one test file on the run's server (see global-setup.ts): migrated, or with no tables at all. */
-export async function createTestDatabase({ migrated = true }: { migrated?: boolean } = {}): Promise<Database> {
+export async function createTestDatabase({
+  migrated = true,
+}: {
+  migrated?: boolean;
+} = {}): Promise<Database> {
   const serverUrl = inject("testServerUrl");
   const name = `freight_test_${crypto.randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });

@@ -316,9 +316,7 @@ export const outbox = pgTable(
     uniqueIndex("outbox_message_id_idx").on(t.messageId),
     uniqueIndex("outbox_dedupe_key_idx").on(t.dedupeKey),
     // What the workers look for: due messages and expired leases.
-    index("outbox_due_idx")
-      .on(t.nextAttemptAt)
-      .where(sql`status in ('queued', 'sending')`),
+    index("outbox_due_idx").on(t.nextAttemptAt).where(sql`status in ('queued', 'sending')`),
     check("outbox_channel_check", sql`${t.channel} in ('email', 'sms', 'whatsapp')`),
     check(
       "outbox_status_check",

@@ -35,7 +35,11 @@ describe("queueMail", () => {
     expect(row!.lastError).toBe(NO_SMTP_NOTE);
     const files = fs.readdirSync(dir);
     expect(files).toHaveLength(1);
-    expect(JSON.parse(fs.readFileSync(path.join(dir, files[0]!), "utf8"))).toMatchObject({ id, messageId, ...mail });
+    expect(JSON.parse(fs.readFileSync(path.join(dir, files[0]!), "utf8"))).toMatchObject({
+      id,
+      messageId,
+      ...mail,
+    });
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

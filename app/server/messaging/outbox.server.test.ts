@@ -79,7 +79,10 @@ describe("the outbox worker with a real SMTP server", () => {
 
   it("follows a change of the site's e-mail in the settings", async () => {
     const settings = await getSiteSettings({ db: services.db });
-    await updateSiteSettings({ db: services.db, settings: { ...settings, email: "desk@freight.example.com" } });
+    await updateSiteSettings({
+      db: services.db,
+      settings: { ...settings, email: "desk@freight.example.com" },
+    });
     services.siteSettings.invalidate();
     try {
       await queue();
@@ -251,8 +254,16 @@ describe("the outbox worker with a real SMTP server", () => {
 
   it("stores a message once when enqueued twice with the same dedupe key", async () => {
     const message = { channel: "email" as const, to: "ops@example.com", subject: "Once", text: "once" };
-    const first = await enqueueMessage({ db: services.db, message: { ...message, dedupeKey: "k-1" }, siteHost: "h" });
-    const second = await enqueueMessage({ db: services.db, message: { ...message, dedupeKey: "k-1" }, siteHost: "h" });
+    const first = await enqueueMessage({
+      db: services.db,
+      message: { ...message, dedupeKey: "k-1" },
+      siteHost: "h",
+    });
+    const second = await enqueueMessage({
+      db: services.db,
+      message: { ...message, dedupeKey: "k-1" },
+      siteHost: "h",
+    });
     expect(second).toEqual({ ...first, created: false });
     expect(first.created).toBe(true);
     expect(await services.db.select().from(outbox)).toHaveLength(1);

@@ -196,10 +196,7 @@ export async function recordSendResult({
   let values: Partial<typeof outbox.$inferInsert> & { status: "sent" | "queued" | "failed" };
   if (result.outcome === "accepted") {
     values = { status: "sent", sentAt: now, providerMessageId: result.providerMessageId, lastError: null };
-  } else if (
-    result.outcome === "permanent" ||
-    now.getTime() - message.createdAt.getTime() >= RETRY_FOR_MS
-  ) {
+  } else if (result.outcome === "permanent" || now.getTime() - message.createdAt.getTime() >= RETRY_FOR_MS) {
     values = { status: "failed", lastError: result.error.slice(0, 1000) };
   } else {
     values = {
