@@ -15,7 +15,14 @@ export type SmtpBehaviour =
   | "drop-before-accept"
   | "drop-after-accept";
 
-export type ReceivedMail = { messageId: string | undefined; raw: string; from: string; to: string[] };
+export type ReceivedMail = {
+  messageId: string | undefined;
+  raw: string;
+  from: string;
+  to: string[];
+  /** performance.now() when the server kept it. */
+  receivedAt: number;
+};
 
 export type SmtpTestServer = {
   url: string;
@@ -80,6 +87,7 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
           raw,
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          receivedAt: performance.now(),
         });
         for (const waiter of [...waiters]) {
           if (received.length >= waiter.count) {
