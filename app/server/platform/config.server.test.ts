@@ -35,6 +35,85 @@ describe("loadConfig", () => {
   });
 });
 
+describe("text-message settings", () => {
+  const sid = `AC${"1".repeat(32)}`;
+  const token = "0123456789abcdef0123456789abcdef";
+  const messageOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return "";
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+
+  it("are all optional, with Liberia and its ECOWAS neighbours as the allowed countries", () => {
+    const config = loadConfig({});
+    expect(config.TWILIO_ACCOUNT_SID).toBeUndefined();
+    expect(config.AFRICASTALKING_USERNAME).toBeUndefined();
+    expect(config.SMS_ALLOWED_COUNTRIES).toEqual([
+      "LR",
+      "BJ",
+      "CV",
+      "CI",
+      "GM",
+      "GH",
+      "GN",
+      "GW",
+      "NG",
+      "SN",
+      "SL",
+      "TG",
+    ]);
+    expect(loadConfig({ SMS_ALLOWED_COUNTRIES: "lr, gh" }).SMS_ALLOWED_COUNTRIES).toEqual(["LR", "GH"]);
+  });
+
+  it("name a half-configured provider and malformed values at start", () => {
+    expect(messageOf({ TWILIO_ACCOUNT_SID: sid })).toContain(
+      "TWILIO_AUTH_TOKEN: is needed with TWILIO_ACCOUNT_SID",
+    );
+    expect(messageOf({ TWILIO_WHATSAPP_TEMPLATE_SID: `HX${"a".repeat(32)}` })).toContain(
+      "TWILIO_ACCOUNT_SID: is needed with TWILIO_WHATSAPP_TEMPLATE_SID",
+    );
+    expect(messageOf({ AFRICASTALKING_USERNAME: "unitrans" })).toContain("AFRICASTALKING_API_KEY");
+    expect(messageOf({ SMS_PROVIDER: "twilio" })).toContain("SMS_PROVIDER: is twilio");
+    expect(messageOf({ SMS_PROVIDER: "nexmo" })).toContain("SMS_PROVIDER: must be twilio or africastalking");
+    expect(messageOf({ TWILIO_ACCOUNT_SID: "123", TWILIO_AUTH_TOKEN: token })).toContain(
+      "TWILIO_ACCOUNT_SID: must be an Account SID",
+    );
+    expect(
+      messageOf({ TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: token, TWILIO_SMS_FROM: "0770123456" }),
+    ).toContain("TWILIO_SMS_FROM");
+    expect(
+      messageOf({
+        TWILIO_ACCOUNT_SID: sid,
+        TWILIO_AUTH_TOKEN: token,
+        TWILIO_WHATSAPP_TEMPLATE_SID: "HXnope",
+      }),
+    ).toContain("TWILIO_WHATSAPP_TEMPLATE_SID");
+    expect(messageOf({ SMS_ALLOWED_COUNTRIES: "Liberia" })).toContain(
+      "SMS_ALLOWED_COUNTRIES: must be ISO country codes",
+    );
+    expect(messageOf({ AFRICASTALKING_CALLBACK_TOKEN: "short" })).toContain("AFRICASTALKING_CALLBACK_TOKEN");
+  });
+
+  it("accept a complete setup", () => {
+    const config = loadConfig({
+      SMS_PROVIDER: "africastalking",
+      TWILIO_ACCOUNT_SID: sid,
+      TWILIO_AUTH_TOKEN: token,
+      TWILIO_SMS_FROM: "UNITRANS",
+      TWILIO_WHATSAPP_FROM: "+14155238886",
+      TWILIO_WHATSAPP_TEMPLATE_SID: `HX${"a".repeat(32)}`,
+      AFRICASTALKING_USERNAME: "sandbox",
+      AFRICASTALKING_API_KEY: "atsk_0123",
+      AFRICASTALKING_SENDER_ID: "20880",
+      AFRICASTALKING_CALLBACK_TOKEN: "a".repeat(64),
+    });
+    expect(config.SMS_PROVIDER).toBe("africastalking");
+  });
+});
+
 describe("ALLOWED_HOSTS and the public origin", () => {
   const config = loadConfig({
     SITE_URL: "https://www.unitrans.example",

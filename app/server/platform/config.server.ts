@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_ALLOWED_COUNTRIES, parseCountryList } from "#app/server/messaging/phone.ts";
 
 const bool = (fallback: boolean) =>
   z
@@ -18,59 +19,156 @@ const int = (fallback: number, min: number, max: number) =>
 const HOST_PATTERN =
   /^(?=.{1,253}(?::|$))[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/;
 
-const configSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: int(3000, 0, 65535),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  DATA_DIR: z.string().min(1).default("./data"),
-  DATABASE_URL: z
+const E164 = /^\+[1-9]\d{6,14}$/;
+/** An alphanumeric sender id as operators accept it: 1–11 letters, digits and spaces, at least one letter. */
+const SENDER_ID = /^(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11}$/;
+const twilioSid = (prefix: string, what: string) =>
+  z
     .string()
-    .regex(/^postgres(ql)?:\/\//, { message: "must start with postgres:// or postgresql://" })
-    .optional(),
-  DATABASE_TIMEOUT_MS: int(5000, 100, 600_000),
-  /** Connections each app process keeps (default: 5 to the embedded server, 10 to DATABASE_URL). */
-  DATABASE_POOL_SIZE: int(0, 0, 200).transform((n) => (n === 0 ? undefined : n)),
-  SEED_DEMO: bool(true),
-  SITE_URL: z.url({ message: "must be an absolute http(s) URL" }).optional(),
-  /**
-   * Other host names the site answers at (comma-separated, e.g. "www.example.com,192.168.1.20"; one may
-   * name a port, "example.com:8443"). Links and QR codes on the tracking page use the visitor's host only
-   * when it is one of these (or SITE_URL's own); any other Host header gets SITE_URL.
-   */
-  ALLOWED_HOSTS: z
-    .string()
-    .default("")
-    .transform((value) =>
-      value
-        .split(",")
-        .map((host) => host.trim().toLowerCase())
-        .filter((host) => host !== ""),
-    )
-    .refine((hosts) => hosts.every((host) => HOST_PATTERN.test(host)), {
-      message: "must be host names separated by commas (example.com,www.example.com), without scheme or path",
-    }),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: bool(false),
-  BODY_LIMIT_KB: int(1024, 16, 65536),
-  FORM_RATE_LIMIT: int(10, 1, 100_000),
-  FORM_RATE_WINDOW_SECONDS: int(600, 1, 86_400),
-  TRACK_RATE_LIMIT: int(120, 1, 1_000_000),
-  TRACK_RATE_WINDOW_SECONDS: int(60, 1, 86_400),
-  MEDIA_MAX_MB: int(10, 1, 100),
-  SHUTDOWN_TIMEOUT_MS: int(10_000, 100, 600_000),
-  ADMIN_EMAIL: z.email({ message: "must be an e-mail address" }).optional(),
-  ADMIN_PASSWORD: z.string().optional(),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, { message: "must start with smtp:// or smtps://" })
-    .optional(),
-  /** The From of outgoing e-mail ("Name <address>" or an address); unset: the company's name and e-mail from the site settings. */
-  MAIL_FROM: z.string().min(3).optional(),
-  /** Development and tests: also write every outgoing e-mail as a JSON file into this folder. */
-  OUTBOX_DIR: z.string().min(1).optional(),
-  SESSION_IDLE_MINUTES: int(120, 1, 60 * 24 * 30),
-  SESSION_MAX_DAYS: int(7, 1, 365),
-});
+    .regex(new RegExp(`^${prefix}[0-9a-f]{32}$`), {
+      message: `must be ${what} (${prefix} and 32 hex digits)`,
+    })
+    .optional();
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: int(3000, 0, 65535),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { message: "must start with postgres:// or postgresql://" })
+      .optional(),
+    DATABASE_TIMEOUT_MS: int(5000, 100, 600_000),
+    /** Connections each app process keeps (default: 5 to the embedded server, 10 to DATABASE_URL). */
+    DATABASE_POOL_SIZE: int(0, 0, 200).transform((n) => (n === 0 ? undefined : n)),
+    SEED_DEMO: bool(true),
+    SITE_URL: z.url({ message: "must be an absolute http(s) URL" }).optional(),
+    /**
+     * Other host names the site answers at (comma-separated, e.g. "www.example.com,192.168.1.20"; one may
+     * name a port, "example.com:8443"). Links and QR codes on the tracking page use the visitor's host only
+     * when it is one of these (or SITE_URL's own); any other Host header gets SITE_URL.
+     */
+    ALLOWED_HOSTS: z
+      .string()
+      .default("")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((host) => host.trim().toLowerCase())
+          .filter((host) => host !== ""),
+      )
+      .refine((hosts) => hosts.every((host) => HOST_PATTERN.test(host)), {
+        message:
+          "must be host names separated by commas (example.com,www.example.com), without scheme or path",
+      }),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    TRUST_PROXY: bool(false),
+    BODY_LIMIT_KB: int(1024, 16, 65536),
+    FORM_RATE_LIMIT: int(10, 1, 100_000),
+    FORM_RATE_WINDOW_SECONDS: int(600, 1, 86_400),
+    TRACK_RATE_LIMIT: int(120, 1, 1_000_000),
+    TRACK_RATE_WINDOW_SECONDS: int(60, 1, 86_400),
+    MEDIA_MAX_MB: int(10, 1, 100),
+    SHUTDOWN_TIMEOUT_MS: int(10_000, 100, 600_000),
+    ADMIN_EMAIL: z.email({ message: "must be an e-mail address" }).optional(),
+    ADMIN_PASSWORD: z.string().optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, { message: "must start with smtp:// or smtps://" })
+      .optional(),
+    /** The From of outgoing e-mail ("Name <address>" or an address); unset: the company's name and e-mail from the site settings. */
+    MAIL_FROM: z.string().min(3).optional(),
+    /** Development and tests: also write every outgoing e-mail as a JSON file into this folder. */
+    OUTBOX_DIR: z.string().min(1).optional(),
+    SESSION_IDLE_MINUTES: int(120, 1, 60 * 24 * 30),
+    SESSION_MAX_DAYS: int(7, 1, 365),
+    /**
+     * Text messages (issue 15). Every provider is optional; with none, the SMS channel is off, and WhatsApp
+     * stays off until its approved template is set. See app/server/messaging/provider-config.server.ts.
+     */
+    SMS_PROVIDER: z
+      .enum(["twilio", "africastalking"], { message: "must be twilio or africastalking" })
+      .optional(),
+    /** Countries we text (ISO codes, comma-separated), against SMS pumping fraud. */
+    SMS_ALLOWED_COUNTRIES: z
+      .string()
+      .default(DEFAULT_ALLOWED_COUNTRIES.join(","))
+      .transform((value, context) => {
+        const codes = parseCountryList(value);
+        if (!codes || codes.length === 0) {
+          context.addIssue({
+            code: "custom",
+            message: "must be ISO country codes separated by commas (LR,GH,NG)",
+          });
+          return z.NEVER;
+        }
+        return codes;
+      }),
+    TWILIO_ACCOUNT_SID: twilioSid("AC", "an Account SID"),
+    TWILIO_AUTH_TOKEN: z.string().min(16, { message: "must be the account's auth token" }).optional(),
+    TWILIO_SMS_FROM: z
+      .string()
+      .refine((value) => E164.test(value) || SENDER_ID.test(value), {
+        message:
+          "must be a Twilio number in E.164 (+231…) or an alphanumeric sender id of up to 11 characters",
+      })
+      .optional(),
+    TWILIO_MESSAGING_SERVICE_SID: twilioSid("MG", "a Messaging Service SID"),
+    TWILIO_WHATSAPP_FROM: z
+      .string()
+      .regex(E164, { message: "must be the WhatsApp sender's number in E.164 (+231…)" })
+      .optional(),
+    TWILIO_WHATSAPP_TEMPLATE_SID: twilioSid("HX", "an approved Content template SID"),
+    AFRICASTALKING_USERNAME: z.string().min(1).optional(),
+    AFRICASTALKING_API_KEY: z.string().min(1).optional(),
+    AFRICASTALKING_SENDER_ID: z
+      .string()
+      .refine((value) => SENDER_ID.test(value) || /^\d{3,8}$/.test(value), {
+        message: "must be a registered sender id (up to 11 letters and digits) or short code",
+      })
+      .optional(),
+    AFRICASTALKING_CALLBACK_TOKEN: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{32,}$/, {
+        message: "must be at least 32 letters, digits, - or _ (e.g. openssl rand -hex 32)",
+      })
+      .optional(),
+  })
+  .superRefine((config, context) => {
+    const need = (path: string, message: string) =>
+      context.addIssue({ code: "custom", path: [path], message });
+    const twilioSetting = [
+      "TWILIO_SMS_FROM",
+      "TWILIO_MESSAGING_SERVICE_SID",
+      "TWILIO_WHATSAPP_FROM",
+      "TWILIO_WHATSAPP_TEMPLATE_SID",
+    ].find((key) => config[key as keyof typeof config] !== undefined);
+    if (config.TWILIO_ACCOUNT_SID && !config.TWILIO_AUTH_TOKEN)
+      need("TWILIO_AUTH_TOKEN", "is needed with TWILIO_ACCOUNT_SID");
+    if (!config.TWILIO_ACCOUNT_SID && (config.TWILIO_AUTH_TOKEN || twilioSetting)) {
+      need(
+        "TWILIO_ACCOUNT_SID",
+        `is needed with ${config.TWILIO_AUTH_TOKEN ? "TWILIO_AUTH_TOKEN" : twilioSetting}`,
+      );
+    }
+    if (config.AFRICASTALKING_USERNAME && !config.AFRICASTALKING_API_KEY) {
+      need("AFRICASTALKING_API_KEY", "is needed with AFRICASTALKING_USERNAME");
+    }
+    if (
+      !config.AFRICASTALKING_USERNAME &&
+      (config.AFRICASTALKING_API_KEY || config.AFRICASTALKING_SENDER_ID)
+    ) {
+      need("AFRICASTALKING_USERNAME", "is needed with the other AFRICASTALKING_ settings");
+    }
+    if (config.SMS_PROVIDER === "twilio" && !config.TWILIO_ACCOUNT_SID) {
+      need("SMS_PROVIDER", "is twilio, but TWILIO_ACCOUNT_SID is not set");
+    }
+    if (config.SMS_PROVIDER === "africastalking" && !config.AFRICASTALKING_USERNAME) {
+      need("SMS_PROVIDER", "is africastalking, but AFRICASTALKING_USERNAME is not set");
+    }
+  });
 
 export type Config = z.infer<typeof configSchema> & { siteUrl: string; isProduction: boolean };
 
