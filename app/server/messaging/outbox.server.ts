@@ -320,8 +320,8 @@ export async function removeOptOut({
 /**
  * A provider's delivery report for a message we sent, found by the provider's id (or, when given, our
  * outbox id from the callback URL): 'delivered', or 'failed' with the provider's reason. A report never
- * moves a message back (a late 'sent' after 'delivered' changes nothing). Returns the row's id, or
- * undefined when no message matched.
+ * moves a message back (a late 'sent' after 'delivered' changes nothing). Returns the row (id, channel,
+ * recipient), or undefined when no message matched.
  */
 export async function recordDeliveryReport({
   db,
@@ -337,13 +337,13 @@ export async function recordDeliveryReport({
   status: "pending" | "sent" | "delivered" | "read" | "failed";
   reason?: string;
   now?: Date;
-}): Promise<string | undefined> {
+}): Promise<Pick<OutboxMessage, "id" | "channel" | "to"> | undefined> {
   const match =
-    outboxId && /^[0-9a-f-]{36}$/i.test(outboxId)
+    outboxId && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(outboxId)
       ? or(eq(outbox.providerMessageId, providerMessageId), eq(outbox.id, outboxId))
       : eq(outbox.providerMessageId, providerMessageId);
   const [row] = await db
-    .select({ id: outbox.id, status: outbox.status, channel: outbox.channel })
+    .select({ id: outbox.id, channel: outbox.channel, to: outbox.to })
     .from(outbox)
     .where(and(match, inArray(outbox.channel, ["sms", "whatsapp"])))
     .limit(1);
@@ -363,5 +363,5 @@ export async function recordDeliveryReport({
       })
       .where(and(eq(outbox.id, row.id), eq(outbox.status, "sent")));
   }
-  return row.id;
+  return row;
 }
