@@ -587,7 +587,8 @@ try {
       requests++;
       // Signed over the values as the app will decode them (a lone surrogate becomes U+FFFD on the way).
       const decoded = [...new URLSearchParams(new URLSearchParams(entries).toString()).entries()];
-      const signature = twilioSignature(token, `${origin()}${path}`, decoded);
+      // …and over the URL as the app reads it (WHATWG URL parsing percent-encodes ' in a query, say).
+      const signature = twilioSignature(token, new URL(path, origin()).href, decoded);
       return client.send(path, {
         method: "POST",
         body: encode(entries),

@@ -19,7 +19,7 @@ const plain = (status: number, text: string) =>
 /**
  * The form-encoded body of a provider callback, or the answer to give instead: 405 for anything but POST,
  * 415 for another content type, 413 past CALLBACK_BODY_LIMIT_BYTES (declared or streamed), 400 for a body
- * that is not UTF-8 or has too many fields. Never throws.
+ * that is not UTF-8, has too many fields or a NUL character. Never throws.
  */
 export async function readCallbackForm(request: Request): Promise<CallbackForm> {
   if (request.method !== "POST") {
@@ -56,6 +56,12 @@ export async function readCallbackForm(request: Request): Promise<CallbackForm> 
     return { ok: false, response: plain(400, "The request body is not a form.") };
   }
   if ([...params.keys()].length > 100) return { ok: false, response: plain(400, "Too many fields.") };
+  // PostgreSQL refuses NUL in text: no provider sends one, so such a body is refused here, not at the query.
+  for (const [key, value] of params) {
+    if (key.includes("\u0000") || value.includes("\u0000")) {
+      return { ok: false, response: plain(400, "The request body holds a NUL character.") };
+    }
+  }
   return { ok: true, params };
 }
 
@@ -110,6 +116,8 @@ export async function applyProviderEvent({
   now?: Date;
 }): Promise<"updated" | "unmatched" | "opted-out" | "opted-in" | "ignored"> {
   if (event.kind === "status") {
+    // Provider ids are short (Twilio: 34 characters); a longer one is nobody's.
+    if (event.providerMessageId.length > 200) return "ignored";
     const row = await recordDeliveryReport({
       db,
       providerMessageId: event.providerMessageId,

@@ -277,6 +277,12 @@ describe("SMS through Twilio, sent by the outbox worker", () => {
       body: new Uint8Array([0x46, 0x72, 0x6f, 0x6d, 0x3d, 0xff, 0xfe]),
     });
     expect((await callTwilio("inbound", notUtf8)).status).toBe(400);
+    // A NUL byte (valid form, valid signature) is refused before any query: PostgreSQL refuses it in text.
+    const nul = await callTwilio(
+      "status",
+      twilioRequest("/webhooks/twilio/status", { MessageSid: "abc\u0000def", MessageStatus: "delivered" }),
+    );
+    expect(nul.status).toBe(400);
     expect(await viaTwilio.db.select().from(messageOptOuts)).toHaveLength(0);
   });
 });
