@@ -342,7 +342,8 @@ export const OPT_OUT_CHANNELS = ["sms", "whatsapp"] as const;
 /**
  * Phone numbers that asked to hear nothing more on a channel (a STOP reply, the provider's opt-out report,
  * or a send the provider refused because the recipient unsubscribed): transport level, every shipment
- * alike. The outbox worker cancels messages to them; a START reply deletes the row. Not backed up.
+ * alike. The outbox worker cancels messages to them; a START reply deletes the row. Backed up: a restored
+ * site keeps honouring every STOP.
  */
 export const messageOptOuts = pgTable(
   "message_opt_outs",
