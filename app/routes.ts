@@ -54,5 +54,8 @@ export default [
     route("blog/rss.xml", "routes/resources/blog.rss.xml.ts"),
     route("media/:filename", "routes/resources/media.$filename.ts"),
     route("track/:trackingNumber/qr.svg", "routes/resources/track.$tracking-number.qr.svg.ts"),
+    // Provider callbacks (decision 012): each checks the provider's signature or secret token.
+    route("webhooks/twilio/:kind", "routes/resources/webhooks.twilio.$kind.ts"),
+    route("webhooks/africastalking/:token/:kind", "routes/resources/webhooks.africastalking.$token.$kind.ts"),
   ]),
 ] satisfies RouteConfig;

@@ -60,6 +60,7 @@ try {
       db,
       message: { channel: "email", to: "warm@example.com", subject: "Warm-up", text: "." },
       siteHost: "bench.example.com",
+      config: { SMTP_URL: smtp.url, SMS_ALLOWED_COUNTRIES: [] },
     });
     await smtp.waitForCount(1);
 
@@ -92,7 +93,8 @@ try {
       const wait = due - performance.now();
       if (wait > 0) await sleep(wait);
       const at = performance.now();
-      const { messageId } = await enqueueMessage({
+      const queued = await enqueueMessage({
+        config: { SMTP_URL: smtp.url, SMS_ALLOWED_COUNTRIES: [] },
         db,
         message: {
           channel: "email",
@@ -102,7 +104,8 @@ try {
         },
         siteHost: "bench.example.com",
       });
-      queuedAt.set(messageId, at);
+      if (!queued.ok) throw new Error(queued.reason);
+      queuedAt.set(queued.messageId, at);
     }
     await smtp.waitForCount(before + total);
     delays = smtp.received

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { login, reloadWithoutToasts, waitForHydration } from "./admin-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
+import { BOTH_SIZES } from "./viewports.ts";
 
 const siteForm = (page: Page) => page.getByRole("form", { name: "Site Details" });
 
@@ -61,3 +62,33 @@ test("changing one's password checks the confirmation first", async ({ page }) =
   await form.getByRole("button", { name: "Change Password" }).click();
   await expect(form.getByText("The passwords do not match.")).toBeVisible();
 });
+
+for (const size of BOTH_SIZES) {
+  test.describe(size.name, () => {
+    test.use(size.use);
+    test("the messaging channels say which ways out are on, and why the others are off", async ({
+      page,
+      checkA11y,
+    }) => {
+      await login(page);
+      await page.goto("/admin/settings");
+      const panel = page.getByRole("heading", { name: "Messaging Channels" }).locator("xpath=../..");
+      await expect(panel).toBeVisible();
+      // The test server has no SMTP_URL and no text-message provider.
+      const rows = panel.getByRole("listitem");
+      await expect(rows).toHaveCount(3);
+      await expect(rows.nth(0)).toContainText("E-mail");
+      await expect(rows.nth(0)).toContainText("Off");
+      await expect(rows.nth(0)).toContainText("SMTP_URL is not set");
+      await expect(rows.nth(1)).toContainText("SMS");
+      await expect(rows.nth(1)).toContainText("No SMS provider is configured.");
+      await expect(rows.nth(2)).toContainText("WhatsApp");
+      await expect(rows.nth(2)).toContainText("WhatsApp goes through Twilio, which is not configured.");
+      await expect(panel).toContainText("LR, BJ, CV");
+      await panel.scrollIntoViewIfNeeded();
+      const width = size.use.viewport.width;
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await checkA11y();
+    });
+  });
+}

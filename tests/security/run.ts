@@ -27,7 +27,15 @@ import {
   valuePayloads,
 } from "./corpus.ts";
 import { changedParts, embeddedStore, type Fingerprint, type Store } from "./store.ts";
-import { actionTargets, allRoutes, type Fixtures, fillPattern, type Target } from "./targets.ts";
+import { twilioSignature } from "#app/server/messaging/twilio.server.ts";
+import {
+  actionTargets,
+  allRoutes,
+  type Fixtures,
+  fillPattern,
+  TWILIO_CALLBACK_ENV,
+  type Target,
+} from "./targets.ts";
 
 const started = Date.now();
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -45,6 +53,8 @@ const env: Record<string, string> = {
   FORM_RATE_LIMIT: "100000",
   TRACK_RATE_LIMIT: "1000000",
   MEDIA_MAX_MB: String(MEDIA_MAX_MB),
+  // Provider callbacks checked (no sender configured: nothing is ever sent to a provider).
+  ...TWILIO_CALLBACK_ENV,
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -562,6 +572,139 @@ try {
     const list = publicTargets.filter((t) => t.text.length > 0);
     const { stored, refused } = await storeOrRefuseAll(list);
     return `${list.length} forms, ${attributed(stored, refused)}`;
+  });
+
+  await group("provider callbacks: signed hostile input, forged signatures, sizes and types", async () => {
+    const phone = "+231770123456";
+    const optedOut = () => store.countWhere("message_opt_outs", "address", [phone]);
+    let requests = 0;
+    /** A Twilio callback signed as Twilio would sign it (over SITE_URL's address), or with `token`. */
+    const twilio = (
+      path: string,
+      entries: [string, string][],
+      token = TWILIO_CALLBACK_ENV.TWILIO_AUTH_TOKEN,
+    ) => {
+      requests++;
+      // Signed over the values as the app will decode them (a lone surrogate becomes U+FFFD on the way).
+      const decoded = [...new URLSearchParams(new URLSearchParams(entries).toString()).entries()];
+      // …and over the URL as the app reads it (WHATWG URL parsing percent-encodes ' in a query, say).
+      const signature = twilioSignature(token, new URL(path, origin()).href, decoded);
+      return client.send(path, {
+        method: "POST",
+        body: encode(entries),
+        headers: { "X-Twilio-Signature": signature },
+      });
+    };
+    await unchanged("signed callbacks with hostile values", async () => {
+      const strings = valuePayloads.flatMap((p) =>
+        typeof p.value === "string" ? [{ name: p.name, value: p.value }] : [],
+      );
+      await pool(strings, 4, async (payload) => {
+        for (const [path, entries] of [
+          [
+            "/webhooks/twilio/inbound",
+            [
+              ["From", payload.value],
+              ["Body", "STOP"],
+            ],
+          ],
+          [
+            "/webhooks/twilio/inbound",
+            [
+              ["From", phone],
+              ["Body", payload.value],
+            ],
+          ],
+          [
+            "/webhooks/twilio/status",
+            [
+              ["MessageSid", payload.value],
+              ["MessageStatus", "delivered"],
+            ],
+          ],
+          [
+            `/webhooks/twilio/status?outbox=${encodeURIComponent(payload.value.slice(0, 200))}`,
+            [
+              ["MessageSid", "SMx"],
+              ["MessageStatus", "failed"],
+              ["ErrorCode", payload.value],
+            ],
+          ],
+        ] as [string, [string, string][]][]) {
+          const sent = await twilio(path, entries);
+          expect(sent.status < 500 && sent.status !== 403, `${path} ${payload.name}: status ${sent.status}`);
+        }
+      });
+    });
+    await unchanged("forged, oversized and malformed callbacks", async () => {
+      const stop: [string, string][] = [
+        ["From", phone],
+        ["Body", "STOP"],
+      ];
+      const forged = await twilio("/webhooks/twilio/inbound", stop, "not-the-auth-token-at-all-000000");
+      expect(forged.status === 403, `a forged signature: status ${forged.status}`);
+      requests++;
+      const unsigned = await post("/webhooks/twilio/inbound", stop);
+      expect(unsigned.status === 403, `no signature: status ${unsigned.status}`);
+      // Signed over the address in a forged Host header instead of SITE_URL's.
+      requests++;
+      const wrongHost = await client.send("/webhooks/twilio/inbound", {
+        method: "POST",
+        body: encode(stop),
+        headers: {
+          Host: "evil.example",
+          "X-Twilio-Signature": twilioSignature(
+            TWILIO_CALLBACK_ENV.TWILIO_AUTH_TOKEN,
+            "http://evil.example/webhooks/twilio/inbound",
+            stop,
+          ),
+        },
+      });
+      expect(
+        wrongHost.status >= 400 && wrongHost.status < 500,
+        `signed for another host: ${wrongHost.status}`,
+      );
+      const huge = await twilio("/webhooks/twilio/inbound", [...stop, ["Pad", "x".repeat(20_000)]]);
+      expect(huge.status === 413, `a 20 kB callback: status ${huge.status}`);
+      requests++;
+      const json = await client.send("/webhooks/twilio/inbound", {
+        method: "POST",
+        body: { body: JSON.stringify({ From: phone, Body: "STOP" }), contentType: "application/json" },
+      });
+      expect(json.status === 415, `a JSON callback: status ${json.status}`);
+      requests++;
+      const get = await client.send("/webhooks/twilio/inbound");
+      expect(get.status === 405, `GET: status ${get.status}`);
+      for (const token of ["", "x", "security-suite-africastalking-callback-tokeN", "../../etc/passwd"]) {
+        requests++;
+        const sent = await post(`/webhooks/africastalking/${encodeURIComponent(token)}/inbound`, [
+          ["from", phone],
+          ["text", "STOP"],
+        ]);
+        // 403 for a wrong token; an empty one matches no callback route (404 or 405).
+        expect(
+          sent.status >= 400 && sent.status < 500 && (token === "" || sent.status === 403),
+          `token ${JSON.stringify(token)}: status ${sent.status}`,
+        );
+      }
+      expect((await optedOut()) === 0, "a refused callback opted the number out");
+    });
+    // The refusals above mean something only if a genuine STOP is honoured (and START undoes it).
+    const genuine = await twilio("/webhooks/twilio/inbound", [
+      ["From", phone],
+      ["Body", "STOP"],
+    ]);
+    expect(
+      genuine.status === 200 && (await optedOut()) === 1,
+      `a signed STOP: ${genuine.status}, not recorded`,
+    );
+    await twilio("/webhooks/twilio/inbound", [
+      ["From", phone],
+      ["Body", "START"],
+    ]);
+    expect((await optedOut()) === 0, "a signed START did not remove the opt-out");
+    corpusRequests += requests;
+    return `${requests} requests`;
   });
 
   await group("tracking route × corpus (/track/:number, /track?number=)", async () => {

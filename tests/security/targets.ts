@@ -86,6 +86,16 @@ export type Target = {
   known: boolean;
 };
 
+/**
+ * The suite's app runs with Twilio's callback secret and Africa's Talking's callback token set (and no
+ * sender, so nothing is ever sent), so the provider callback routes check what they receive.
+ */
+export const TWILIO_CALLBACK_ENV = {
+  TWILIO_ACCOUNT_SID: `AC${"5".repeat(32)}`,
+  TWILIO_AUTH_TOKEN: "security-suite-twilio-auth-token",
+  AFRICASTALKING_CALLBACK_TOKEN: "security-suite-africastalking-callback-token",
+};
+
 let serial = 0;
 const unique = () => `${Date.now().toString(36)}${(serial++).toString(36)}`;
 
@@ -520,6 +530,52 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
         strict: ["intent"],
         text: [],
         noFields: true,
+      },
+    ],
+    // Unsigned: every post is refused (403) and changes nothing; run.ts signs hostile ones too.
+    "routes/resources/webhooks.twilio.$kind": [
+      {
+        name: "status callback (unsigned)",
+        path: "/webhooks/twilio/status?outbox=00000000-0000-4000-8000-000000000000",
+        fields: () => [
+          ["MessageSid", `SM${"0".repeat(32)}`],
+          ["MessageStatus", "delivered"],
+        ],
+        strict: ["MessageSid", "MessageStatus"],
+        text: [],
+      },
+      {
+        name: "incoming STOP (unsigned)",
+        path: "/webhooks/twilio/inbound",
+        fields: () => [
+          ["From", "+231770123456"],
+          ["Body", "STOP"],
+        ],
+        strict: ["From", "Body"],
+        text: [],
+      },
+    ],
+    // With the right token: a hostile sender or message id matches nothing and records nothing.
+    "routes/resources/webhooks.africastalking.$token.$kind": [
+      {
+        name: "delivery report",
+        path: `/webhooks/africastalking/${TWILIO_CALLBACK_ENV.AFRICASTALKING_CALLBACK_TOKEN}/delivery`,
+        fields: () => [
+          ["id", "ATXid_no-such-message"],
+          ["status", "Success"],
+        ],
+        strict: ["id"],
+        text: [],
+      },
+      {
+        name: "incoming STOP",
+        path: `/webhooks/africastalking/${TWILIO_CALLBACK_ENV.AFRICASTALKING_CALLBACK_TOKEN}/inbound`,
+        fields: () => [
+          ["from", "+231770123456"],
+          ["text", "STOP"],
+        ],
+        strict: ["from"],
+        text: [],
       },
     ],
     "routes/admin/quote-requests": inbox({ keep: f.quote, victim: f.victimQuote }),

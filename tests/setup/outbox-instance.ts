@@ -6,7 +6,7 @@
 // Environment: DATABASE_URL, SMTP_URL, OUTBOX_POLL_MS (1000), OUTBOX_BATCH (10).
 import { openDatabase } from "#app/server/db/client.server.ts";
 import { createEmailChannel } from "#app/server/messaging/email-channel.server.ts";
-import type { ChannelAdapter } from "#app/server/messaging/outbox.server.ts";
+import type { ChannelAdapter } from "#app/server/messaging/channel.server.ts";
 import { createOutboxWorker } from "#app/server/messaging/outbox-worker.server.ts";
 import { startEventBus } from "#app/server/platform/events.server.ts";
 import { createLogger } from "#app/server/platform/logger.server.ts";
@@ -24,7 +24,7 @@ const counted: ChannelAdapter = {
   channel: "email",
   async send(message) {
     const result = await email.send(message);
-    if (result.outcome === "accepted") sent++;
+    if (result.kind === "accepted") sent++;
     return result;
   },
   close: () => email.close?.(),

@@ -6,7 +6,7 @@ import { requestContext, servicesContext } from "#app/context.ts";
 import { loadConfig } from "#app/server/platform/config.server.ts";
 import { type Database, openDatabase } from "#app/server/db/client.server.ts";
 import { createLogger } from "#app/server/platform/logger.server.ts";
-import { assembleServices, type Services } from "#app/server/platform/services.server.ts";
+import { assembleServices, type OutboxOptions, type Services } from "#app/server/platform/services.server.ts";
 import { POSTGRES_TEMPLATE, withDatabase } from "./test-server.ts";
 
 /** A fresh, empty database for one test file on the run's server (see global-setup.ts): migrated, or with no tables at all. */
@@ -45,8 +45,11 @@ export async function createTestServices(
     outbox,
   }: {
     pruneRateLimitsEveryMs?: number;
-    /** The outbox worker's clock; `autostart: false` leaves its rounds to the test (runOnce, drain). */
-    outbox?: { now?: () => Date; pollMs?: number; autostart?: boolean };
+    /**
+     * The outbox worker's clock; `autostart: false` leaves its rounds to the test (runOnce, drain);
+     * `providers` points SMS and WhatsApp at the fakes in tests/fakes/.
+     */
+    outbox?: OutboxOptions;
   } = {},
 ): Promise<Services> {
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "false", ...env });

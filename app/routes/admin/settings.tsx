@@ -11,6 +11,7 @@ import {
   SITE_SETTINGS_INTENT,
   SiteSettingsForm,
 } from "#app/components/admin/settings/site-settings-form.tsx";
+import { MessagingChannels } from "#app/components/admin/settings/messaging-channels.tsx";
 import {
   ADD_USER_INTENT,
   REMOVE_USER_INTENT,
@@ -28,6 +29,7 @@ import { createAdminUser, deleteAdminUser, listAdminUsers } from "#app/server/au
 import { changePassword, getAdmin, requireAdmin } from "#app/server/auth/auth.server.ts";
 import { readFormData } from "#app/server/handlers/forms.server.ts";
 import { getSiteSettings, updateSiteSettings } from "#app/server/settings.server.ts";
+import { describeMessagingChannels } from "#app/server/messaging/provider-config.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import type { Route } from "./+types/settings";
 
@@ -36,9 +38,29 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = getAdmin(context);
-  const { db } = context.get(servicesContext);
+  const { db, config } = context.get(servicesContext);
   const [settings, accounts] = await Promise.all([getSiteSettings({ db }), listAdminUsers({ db })]);
+  const texting = describeMessagingChannels(config);
+  const row = (name: string, status: (typeof texting)["sms"]) =>
+    status.available
+      ? { name, on: true, detail: status.summary }
+      : { name, on: false, detail: status.reason };
   return {
+    // How messages leave (no secrets: SMTP_URL itself is never shown).
+    messaging: {
+      channels: [
+        config.SMTP_URL
+          ? { name: "E-mail", on: true, detail: "E-mail through SMTP (SMTP_URL)." }
+          : {
+              name: "E-mail",
+              on: false,
+              detail: "SMTP_URL is not set: e-mails are kept in the outbox and the log, and never sent.",
+            },
+        row("SMS", texting.sms),
+        row("WhatsApp", texting.whatsapp),
+      ],
+      allowedCountries: texting.allowedCountries,
+    },
     settings,
     timeZones: listTimeZones(),
     accounts: accounts.map((account) => ({
@@ -202,6 +224,21 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             key={loaderData.formKey}
             accounts={loaderData.accounts}
             lastResult={resultFor(ADD_USER_INTENT) ?? resultFor(REMOVE_USER_INTENT)}
+          />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Messaging Channels</CardTitle>
+          <p className="text-sm text-slate-600">
+            How messages to customers and staff leave. Set in the server's environment (see the README).
+          </p>
+        </CardHeader>
+        <CardContent>
+          <MessagingChannels
+            channels={loaderData.messaging.channels}
+            allowedCountries={loaderData.messaging.allowedCountries}
           />
         </CardContent>
       </Card>

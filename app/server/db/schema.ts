@@ -276,10 +276,19 @@ export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 /**
  * queued: waiting for its next attempt; sending: claimed by a worker until `locked_until` (a lease: a crashed
  * worker's claim is retaken after it); sent: the provider accepted it; failed: refused for good, or still
- * failing 24 hours on; expired: its `expires_at` passed before it left; cancelled: never to be sent (no
- * provider configured for its channel: kept and logged).
+ * failing 24 hours on, or reported undelivered by the provider; expired: its `expires_at` passed before it
+ * left; cancelled: never to be sent (no SMTP for an e-mail: kept and logged; the recipient opted out of the
+ * channel); delivered: the provider reported it reached the phone (SMS, WhatsApp).
  */
-export const OUTBOX_STATUSES = ["queued", "sending", "sent", "failed", "expired", "cancelled"] as const;
+export const OUTBOX_STATUSES = [
+  "queued",
+  "sending",
+  "sent",
+  "delivered",
+  "failed",
+  "expired",
+  "cancelled",
+] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /** Every outgoing message, sent by the outbox worker (app/server/messaging/, decision 011). Not backed up. */
@@ -315,12 +324,39 @@ export const outbox = pgTable(
     index("outbox_created_at_idx").on(t.createdAt.desc()),
     uniqueIndex("outbox_message_id_idx").on(t.messageId),
     uniqueIndex("outbox_dedupe_key_idx").on(t.dedupeKey),
+    // Delivery callbacks find their message by the provider's id.
+    index("outbox_provider_message_id_idx").on(t.providerMessageId),
     // What the workers look for: due messages and expired leases.
     index("outbox_due_idx").on(t.nextAttemptAt).where(sql`status in ('queued', 'sending')`),
     check("outbox_channel_check", sql`${t.channel} in ('email', 'sms', 'whatsapp')`),
     check(
       "outbox_status_check",
-      sql`${t.status} in ('queued', 'sending', 'sent', 'failed', 'expired', 'cancelled')`,
+      sql`${t.status} in ('queued', 'sending', 'sent', 'delivered', 'failed', 'expired', 'cancelled')`,
     ),
+  ],
+);
+
+/** The text channels a phone number can opt out of. */
+export const OPT_OUT_CHANNELS = ["sms", "whatsapp"] as const;
+
+/**
+ * Phone numbers that asked to hear nothing more on a channel (a STOP reply, the provider's opt-out report,
+ * or a send the provider refused because the recipient unsubscribed): transport level, every shipment
+ * alike. The outbox worker cancels messages to them; a START reply deletes the row. Backed up: a restored
+ * site keeps honouring every STOP.
+ */
+export const messageOptOuts = pgTable(
+  "message_opt_outs",
+  {
+    channel: text("channel", { enum: OPT_OUT_CHANNELS }).notNull(),
+    /** E.164. */
+    address: text("address").notNull(),
+    /** How we learned it: "reply" (STOP), "provider" (an opt-out report or a refused send). */
+    source: text("source").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.channel, t.address] }),
+    check("message_opt_outs_channel_check", sql`${t.channel} in ('sms', 'whatsapp')`),
   ],
 );

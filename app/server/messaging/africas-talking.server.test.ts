@@ -21,7 +21,8 @@ const message = (overrides: Partial<OutboundMessage> = {}): OutboundMessage => (
   id: "7",
   to: "+231770123456",
   text: "UTF-2024-0001 has arrived at Freeport of Monrovia.",
-  idempotencyKey: "notification-7",
+  channel: "sms",
+  messageId: "<notification-7@freight.example.com>",
   ...overrides,
 });
 

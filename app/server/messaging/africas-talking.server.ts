@@ -57,6 +57,7 @@ export function createAfricasTalkingAdapter(options: AfricasTalkingAdapterOption
   const doFetch = options.fetch ?? fetch;
 
   return {
+    channel: "sms",
     async send(message) {
       const form = new URLSearchParams({ username: options.username, to: message.to, message: message.text });
       if (options.from) form.set("from", options.from);

@@ -1,28 +1,41 @@
 /**
- * The contract between the notification outbox (issue 15) and each channel: the worker hands an adapter one
- * message and gets one of three answers, never an exception. `accepted`: the provider took it (its id is kept
- * to match delivery callbacks); `transient`: try again later (after `retryAfterSeconds` when the provider
- * said); `permanent`: do not try this message again (`optOut` when the recipient has unsubscribed, so the
- * outbox can stop queueing for them).
+ * The one contract between the outbox worker (decision 011) and every channel, e-mail, SMS and WhatsApp
+ * alike: the worker hands an adapter one message and gets one of three answers, never an exception.
+ * `accepted`: the provider took it (its id is kept to match delivery callbacks); `transient`: try again
+ * later (not before `retryAfterSeconds` when the provider said); `permanent`: do not try this message again
+ * (`optOut` when the recipient has unsubscribed: the outbox records the opt-out and stops sending to them).
  */
 import { createHash, timingSafeEqual } from "node:crypto";
+import type { OutboxChannel } from "#app/server/db/schema.ts";
 import { countryNotAllowedMessage, isPhoneAllowed, parsePhone } from "#app/server/messaging/phone.ts";
 
+/** One message as the worker hands it to an adapter (an outbox row is one). */
 export type OutboundMessage = {
+  /** The outbox row's id. */
   id: string;
-  /** E.164, "+231770123456". */
+  channel: OutboxChannel;
+  /** An e-mail address, or an E.164 number ("+231770123456") for SMS and WhatsApp. */
   to: string;
   text: string;
-  idempotencyKey: string;
+  /** Stable across attempts: the e-mail's Message-ID, and the idempotency key of providers that take one. */
+  messageId: string;
+  /** E-mail only. */
+  subject?: string | null;
+  html?: string | null;
+  headers?: Record<string, string>;
+  createdAt?: Date;
 };
 
 export type SendResult =
-  | { kind: "accepted"; providerMessageId: string }
+  | { kind: "accepted"; providerMessageId: string | null }
   | { kind: "transient"; reason: string; retryAfterSeconds?: number }
   | { kind: "permanent"; reason: string; optOut?: boolean };
 
 export type ChannelAdapter = {
+  channel: OutboxChannel;
+  /** Resolves, never rejects for a provider's refusal. */
   send(message: OutboundMessage): Promise<SendResult>;
+  close?(): Promise<void> | void;
 };
 
 export type ChannelName = "sms" | "whatsapp";
@@ -39,6 +52,7 @@ export function restrictRecipients(
   allowedCountries: readonly string[],
 ): ChannelAdapter {
   return {
+    channel: adapter.channel,
     async send(message) {
       if (!/^\+[1-9]\d{6,14}$/.test(message.to)) {
         return {

@@ -1,5 +1,5 @@
 import type { Transporter } from "nodemailer";
-import type { ChannelAdapter, OutboxMessage, SendResult } from "#app/server/messaging/outbox.server.ts";
+import type { ChannelAdapter, OutboundMessage, SendResult } from "#app/server/messaging/channel.server.ts";
 
 export type MailFrom = string | { name: string; address: string };
 
@@ -36,7 +36,7 @@ export function createEmailChannel({
 
   return {
     channel: "email",
-    async send(message: OutboxMessage): Promise<SendResult> {
+    async send(message: OutboundMessage): Promise<SendResult> {
       try {
         const info = await (await transportOf()).sendMail({
           from: await from(),
@@ -44,11 +44,11 @@ export function createEmailChannel({
           subject: message.subject ?? "",
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
-          headers: message.headers,
+          headers: message.headers ?? {},
           messageId: message.messageId,
-          date: message.createdAt,
+          ...(message.createdAt ? { date: message.createdAt } : {}),
         });
-        return { outcome: "accepted", providerMessageId: String(info.response ?? "").slice(0, 300) || null };
+        return { kind: "accepted", providerMessageId: String(info.response ?? "").slice(0, 300) || null };
       } catch (error) {
         return classifySmtpError(error);
       }
@@ -75,5 +75,5 @@ export function classifySmtpError(error: unknown): SendResult {
     typeof responseCode === "number" &&
     responseCode >= 500 &&
     responseCode < 600;
-  return final ? { outcome: "permanent", error: text } : { outcome: "transient", error: text };
+  return final ? { kind: "permanent", reason: text } : { kind: "transient", reason: text };
 }

@@ -44,11 +44,14 @@ export async function queueMail({
 }): Promise<{ id: string; messageId: string; queued: boolean }> {
   const row = await enqueueMessage({
     db,
+    // E-mail only: whether it can leave depends on SMTP_URL alone.
+    config: { SMTP_URL: config.SMTP_URL, SMS_ALLOWED_COUNTRIES: [] },
     message: { channel: "email", ...mail, expiresAt, dedupeKey },
     siteHost: new URL(config.siteUrl).hostname,
-    cancelledReason: config.SMTP_URL ? undefined : NO_SMTP_NOTE,
+    keepWithReason: config.SMTP_URL ? undefined : NO_SMTP_NOTE,
     now,
   });
+  if (!row.ok) throw new Error(`The e-mail to ${mail.to} was not queued: ${row.reason}`);
   if (row.created && config.OUTBOX_DIR)
     writeOutboxFile(config.OUTBOX_DIR, {
       id: row.id,

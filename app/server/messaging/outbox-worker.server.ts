@@ -1,17 +1,35 @@
 import type { Db } from "#app/server/db/client.server.ts";
+import type { ChannelAdapter, SendResult } from "#app/server/messaging/channel.server.ts";
 import {
-  type ChannelAdapter,
   claimMessages,
   expireMessages,
+  findOptOut,
   LEASE_MS,
   type OutboxMessage,
+  recordOptOut,
   recordSendResult,
-  type SendResult,
 } from "#app/server/messaging/outbox.server.ts";
 import type { EventBus } from "#app/server/platform/events.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 
-export type OutboxRound = { claimed: number; sent: number; retried: number; failed: number; expired: number };
+export type OutboxRound = {
+  claimed: number;
+  sent: number;
+  retried: number;
+  failed: number;
+  expired: number;
+  /** Not sent: the recipient had opted out of the channel. */
+  cancelled: number;
+};
+
+const emptyRound = (): OutboxRound => ({
+  claimed: 0,
+  sent: 0,
+  retried: 0,
+  failed: 0,
+  expired: 0,
+  cancelled: 0,
+});
 
 export type OutboxWorker = {
   /** One round: expire what is past its time, claim a batch, send it, record the answers. */
@@ -29,7 +47,10 @@ export type OutboxWorker = {
 
 /**
  * The outbox worker of one app instance: polls every `pollMs`, wakes at once when the database announces a
- * new message (any instance's), and keeps going while full batches come back. Several workers, in one
+ * new message (any instance's), and keeps going while full batches come back. Every channel goes through the
+ * same adapter contract (channel.server.ts): e-mail through SMTP, SMS and WhatsApp through their provider
+ * (provider-config.server.ts); a message to a number that opted out of its channel is cancelled unsent, and
+ * a send the provider refused because the recipient unsubscribed records that opt-out. Several workers, in one
  * process or many, share the outbox safely (claims skip each other's locked rows). `now` is the clock every
  * decision uses (due, backoff, expiry, lease); tests pass their own and call runOnce/drain.
  */
@@ -58,18 +79,33 @@ export function createOutboxWorker({
   const byChannel = new Map(adapters.map((adapter) => [adapter.channel, adapter]));
   const channels = [...byChannel.keys()];
 
-  const sendOne = async (message: OutboxMessage): Promise<SendResult> => {
+  const sendOne = async (
+    message: OutboxMessage,
+  ): Promise<SendResult | { kind: "cancelled"; reason: string }> => {
     const adapter = byChannel.get(message.channel);
-    if (!adapter) return { outcome: "transient", error: `No adapter for channel ${message.channel}` };
+    if (!adapter) return { kind: "transient", reason: `No adapter for channel ${message.channel}` };
+    const optedOut = await findOptOut({ db, channel: message.channel, address: message.to });
+    if (optedOut) return { kind: "cancelled", reason: optedOut };
+    let result: SendResult;
     try {
-      return await adapter.send(message);
+      result = await adapter.send(message);
     } catch (error) {
-      return { outcome: "transient", error: error instanceof Error ? error.message : String(error) };
+      return { kind: "transient", reason: error instanceof Error ? error.message : String(error) };
     }
+    if (result.kind === "permanent" && result.optOut && message.channel !== "email") {
+      await recordOptOut({
+        db,
+        channel: message.channel,
+        address: message.to,
+        source: "provider",
+        now: now(),
+      });
+    }
+    return result;
   };
 
   const runOnce = async (): Promise<OutboxRound> => {
-    const round: OutboxRound = { claimed: 0, sent: 0, retried: 0, failed: 0, expired: 0 };
+    const round = emptyRound();
     if (channels.length === 0) return round;
     round.expired = await expireMessages({ db, now: now() });
     const claimed = await claimMessages({ db, channels, now: now(), limit: batchSize, leaseMs });
@@ -84,7 +120,13 @@ export function createOutboxWorker({
           return;
         }
         if (status === "sent") round.sent++;
-        else if (status === "queued") {
+        else if (status === "cancelled") {
+          round.cancelled++;
+          logger.info(
+            { ...log, channel: message.channel },
+            "A message was not sent: its recipient opted out",
+          );
+        } else if (status === "queued") {
           round.retried++;
           logger.warn({ ...log, error: errorOf(result) }, "Sending a message failed; it will be retried");
         } else {
@@ -97,7 +139,7 @@ export function createOutboxWorker({
   };
 
   const drain = async (): Promise<OutboxRound> => {
-    const total: OutboxRound = { claimed: 0, sent: 0, retried: 0, failed: 0, expired: 0 };
+    const total = emptyRound();
     for (;;) {
       const round = await runOnce();
       for (const key of Object.keys(total) as (keyof OutboxRound)[]) total[key] += round[key];
@@ -167,6 +209,6 @@ export function createOutboxWorker({
   };
 }
 
-function errorOf(result: SendResult): string | undefined {
-  return result.outcome === "accepted" ? undefined : result.error;
+function errorOf(result: SendResult | { kind: "cancelled"; reason: string }): string | undefined {
+  return result.kind === "accepted" ? undefined : result.reason;
 }

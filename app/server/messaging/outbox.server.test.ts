@@ -244,7 +244,7 @@ describe("the outbox worker with a real SMTP server", () => {
     const late = await recordSendResult({
       db: services.db,
       message: claimed!,
-      result: { outcome: "transient", error: "late" },
+      result: { kind: "transient", reason: "late" },
       now: clock,
     });
     expect(late.recorded).toBe(false);
@@ -256,29 +256,40 @@ describe("the outbox worker with a real SMTP server", () => {
     const message = { channel: "email" as const, to: "ops@example.com", subject: "Once", text: "once" };
     const first = await enqueueMessage({
       db: services.db,
+      config: services.config,
       message: { ...message, dedupeKey: "k-1" },
       siteHost: "h",
     });
     const second = await enqueueMessage({
       db: services.db,
+      config: services.config,
       message: { ...message, dedupeKey: "k-1" },
       siteHost: "h",
     });
     expect(second).toEqual({ ...first, created: false });
-    expect(first.created).toBe(true);
+    expect(first).toMatchObject({ ok: true, created: true });
     expect(await services.db.select().from(outbox)).toHaveLength(1);
     await services.outbox.drain();
     expect(smtp.received).toHaveLength(1);
   });
 
-  it("claims nothing for a channel without an adapter (SMS and WhatsApp come later)", async () => {
-    const { id } = await enqueueMessage({
+  it("refuses to queue on a channel with no provider, and stores nothing (SMS without Twilio or Africa's Talking)", async () => {
+    const result = await enqueueMessage({
       db: services.db,
-      message: { channel: "sms", to: "+231770000000", text: "Your cargo arrived" },
+      config: services.config,
+      message: { channel: "sms", to: "+231770123456", text: "Your cargo arrived" },
       siteHost: "freight.example.com",
       now: clock,
     });
-    expect(await services.outbox.drain()).toMatchObject({ claimed: 0 });
-    expect(await rowOf(id)).toMatchObject({ status: "queued", channel: "sms" });
+    expect(result).toEqual({ ok: false, reason: expect.stringMatching(/^No SMS provider is configured/) });
+    const whatsapp = await enqueueMessage({
+      db: services.db,
+      config: services.config,
+      message: { channel: "whatsapp", to: "+231770123456", text: "Your cargo arrived" },
+      siteHost: "freight.example.com",
+      now: clock,
+    });
+    expect(whatsapp).toEqual({ ok: false, reason: expect.stringMatching(/Twilio, which is not configured/) });
+    expect(await services.db.select().from(outbox)).toHaveLength(0);
   });
 });

@@ -1,7 +1,14 @@
 import crypto from "node:crypto";
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "#app/server/db/client.server.ts";
-import { type OutboxChannel, outbox } from "#app/server/db/schema.ts";
+import { messageOptOuts, type OutboxChannel, outbox } from "#app/server/db/schema.ts";
+import type { ChannelAdapter, SendResult } from "#app/server/messaging/channel.server.ts";
+import { countryNotAllowedMessage, isPhoneAllowed, parsePhone } from "#app/server/messaging/phone.ts";
+import {
+  describeMessagingChannels,
+  type MessagingConfig,
+} from "#app/server/messaging/provider-config.server.ts";
+import type { Config } from "#app/server/platform/config.server.ts";
 
 /**
  * The durable outbox (decision 011): every outgoing message is a row, written before anyone tries to send
@@ -12,24 +19,8 @@ import { type OutboxChannel, outbox } from "#app/server/db/schema.ts";
 
 export type OutboxMessage = typeof outbox.$inferSelect;
 
-/** What a channel's provider answered. Only `accepted` marks a message sent. */
-export type SendResult =
-  | { outcome: "accepted"; providerMessageId: string | null }
-  /** Worth trying again later (connection lost, 4xx, provider down, bad credentials being fixed). */
-  | { outcome: "transient"; error: string }
-  /** Will never go through (address refused, message refused): not retried. */
-  | { outcome: "permanent"; error: string };
-
-/**
- * One way out (e-mail through SMTP today; SMS and WhatsApp providers later). `send` resolves, never rejects
- * for a provider's refusal; it receives the stable `messageId` to use as the provider's idempotency key where
- * the provider has one.
- */
-export type ChannelAdapter = {
-  channel: OutboxChannel;
-  send(message: OutboxMessage): Promise<SendResult>;
-  close?(): Promise<void> | void;
-};
+/** The adapter contract lives in channel.server.ts, one for every channel (e-mail, SMS, WhatsApp). */
+export type { ChannelAdapter, SendResult };
 
 export type NewOutboxMessage = {
   channel: OutboxChannel;
@@ -62,24 +53,73 @@ export function createMessageId(siteHost: string): string {
   return `<${crypto.randomUUID()}@${siteHost}>`;
 }
 
+/** What decides whether a channel can send: SMTP_URL for e-mail, the provider settings for SMS and WhatsApp. */
+export type OutboxConfig = MessagingConfig & Pick<Config, "SMTP_URL">;
+
+export type EnqueueResult =
+  | {
+      ok: true;
+      id: string;
+      messageId: string;
+      status: OutboxMessage["status"];
+      /** False when a message with the same dedupe key was already stored (that one is returned). */
+      created: boolean;
+    }
+  /** Nothing was stored: the channel is off, or the recipient is not one it can reach. `reason` is for staff. */
+  | { ok: false; reason: string };
+
 /**
- * Stores a message for the workers (or, with `cancelledReason`, only keeps it: its channel has no provider,
- * so nothing is queued that can never leave). The database announces the insert (drizzle/0007) and every
- * instance's worker wakes.
+ * Why a channel cannot send at all on this installation (undefined when it can): no SMTP_URL for e-mail, no
+ * provider for SMS, no Twilio WhatsApp sender and approved template for WhatsApp.
+ */
+export function channelOffReason(config: OutboxConfig, channel: OutboxChannel): string | undefined {
+  if (channel === "email") return config.SMTP_URL ? undefined : "E-mail is off: SMTP_URL is not set.";
+  const status = describeMessagingChannels(config)[channel];
+  return status.available ? undefined : status.reason;
+}
+
+/**
+ * Why a recipient cannot be messaged on a channel (undefined when it can): SMS and WhatsApp need an E.164
+ * mobile number ("+231770123456") of a country on SMS_ALLOWED_COUNTRIES.
+ */
+export function recipientProblem(
+  config: OutboxConfig,
+  channel: OutboxChannel,
+  to: string,
+): string | undefined {
+  if (channel === "email") return to.includes("@") ? undefined : "That is not an e-mail address.";
+  if (!/^\+[1-9]\d{6,14}$/.test(to)) return "The phone number must be stored in E.164, e.g. +231770123456.";
+  if (isPhoneAllowed(to, config.SMS_ALLOWED_COUNTRIES)) return undefined;
+  const parsed = parsePhone(to);
+  return parsed.ok ? countryNotAllowedMessage(parsed.country) : parsed.message;
+}
+
+/**
+ * Stores a message for the workers. Nothing is stored that can never leave: a channel without a provider
+ * (`channelOffReason`) or a recipient it cannot reach (`recipientProblem`) gives `{ ok: false, reason }`.
+ * The one exception is `keepWithReason` (password-reset mails without SMTP_URL, decision 011): the message
+ * is kept as 'cancelled' with that reason, never sent later. The database announces the insert
+ * (drizzle/0007) and every instance's worker wakes.
  */
 export async function enqueueMessage({
   db,
+  config,
   message,
   siteHost,
-  cancelledReason,
+  keepWithReason,
   now = new Date(),
 }: {
   db: Db;
+  config: OutboxConfig;
   message: NewOutboxMessage;
   siteHost: string;
-  cancelledReason?: string;
+  keepWithReason?: string;
   now?: Date;
-}): Promise<{ id: string; messageId: string; status: OutboxMessage["status"]; created: boolean }> {
+}): Promise<EnqueueResult> {
+  const refused =
+    recipientProblem(config, message.channel, message.to) ??
+    (keepWithReason ? undefined : channelOffReason(config, message.channel));
+  if (refused) return { ok: false, reason: refused };
   const returning = { id: outbox.id, messageId: outbox.messageId, status: outbox.status };
   const [row] = await db
     .insert(outbox)
@@ -91,8 +131,8 @@ export async function enqueueMessage({
       html: message.html ?? null,
       headers: message.headers ?? {},
       messageId: createMessageId(siteHost),
-      status: cancelledReason ? "cancelled" : "queued",
-      lastError: cancelledReason ?? null,
+      status: keepWithReason ? "cancelled" : "queued",
+      lastError: keepWithReason ?? null,
       expiresAt: message.expiresAt ?? null,
       dedupeKey: message.dedupeKey ?? null,
       nextAttemptAt: now,
@@ -101,13 +141,13 @@ export async function enqueueMessage({
     })
     .onConflictDoNothing({ target: outbox.dedupeKey })
     .returning(returning);
-  if (row) return { ...row, created: true };
+  if (row) return { ok: true, ...row, created: true };
   const [existing] = await db
     .select(returning)
     .from(outbox)
     .where(eq(outbox.dedupeKey, message.dedupeKey ?? ""));
   if (!existing) throw new Error("The outbox refused a message without a conflicting one");
-  return { ...existing, created: false };
+  return { ok: true, ...existing, created: false };
 }
 
 /**
@@ -176,9 +216,16 @@ export async function claimMessages({
     .returning();
 }
 
+/** The wait before the next attempt: the backoff, or longer when the provider asked (Retry-After), up to a day. */
+export function nextAttemptDelayMs(attempts: number, retryAfterSeconds?: number): number {
+  const asked = retryAfterSeconds === undefined ? 0 : Math.min(retryAfterSeconds * 1000, RETRY_FOR_MS);
+  return Math.max(retryDelayMs(attempts), asked);
+}
+
 /**
- * Records the provider's answer to one claimed attempt: sent, queued again after the backoff, or failed
- * (refused for good, or still failing RETRY_FOR_MS after it was queued). Only the claim that is still
+ * Records the provider's answer to one claimed attempt: sent, queued again after the backoff (or the
+ * provider's Retry-After), or failed (refused for good, or still failing RETRY_FOR_MS after it was queued);
+ * `cancelled` when the worker did not send it (the recipient opted out). Only the claim that is still
  * current writes (same attempt, still 'sending'); false when the claim had lapsed and another worker took
  * the message over.
  */
@@ -190,19 +237,21 @@ export async function recordSendResult({
 }: {
   db: Db;
   message: Pick<OutboxMessage, "id" | "attempts" | "createdAt">;
-  result: SendResult;
+  result: SendResult | { kind: "cancelled"; reason: string };
   now: Date;
-}): Promise<{ recorded: boolean; status: "sent" | "queued" | "failed" }> {
-  let values: Partial<typeof outbox.$inferInsert> & { status: "sent" | "queued" | "failed" };
-  if (result.outcome === "accepted") {
+}): Promise<{ recorded: boolean; status: "sent" | "queued" | "failed" | "cancelled" }> {
+  let values: Partial<typeof outbox.$inferInsert> & { status: "sent" | "queued" | "failed" | "cancelled" };
+  if (result.kind === "accepted") {
     values = { status: "sent", sentAt: now, providerMessageId: result.providerMessageId, lastError: null };
-  } else if (result.outcome === "permanent" || now.getTime() - message.createdAt.getTime() >= RETRY_FOR_MS) {
-    values = { status: "failed", lastError: result.error.slice(0, 1000) };
+  } else if (result.kind === "cancelled") {
+    values = { status: "cancelled", lastError: result.reason.slice(0, 1000) };
+  } else if (result.kind === "permanent" || now.getTime() - message.createdAt.getTime() >= RETRY_FOR_MS) {
+    values = { status: "failed", lastError: result.reason.slice(0, 1000) };
   } else {
     values = {
       status: "queued",
-      nextAttemptAt: new Date(now.getTime() + retryDelayMs(message.attempts)),
-      lastError: result.error.slice(0, 1000),
+      nextAttemptAt: new Date(now.getTime() + nextAttemptDelayMs(message.attempts, result.retryAfterSeconds)),
+      lastError: result.reason.slice(0, 1000),
     };
   }
   const rows = await db
@@ -213,4 +262,106 @@ export async function recordSendResult({
     )
     .returning({ id: outbox.id });
   return { recorded: rows.length === 1, status: values.status };
+}
+
+/** Why the worker must not send to this address on this channel (it opted out), or undefined. */
+export async function findOptOut({
+  db,
+  channel,
+  address,
+}: {
+  db: Db;
+  channel: OutboxChannel;
+  address: string;
+}): Promise<string | undefined> {
+  if (channel === "email") return undefined;
+  const [row] = await db
+    .select({ source: messageOptOuts.source, createdAt: messageOptOuts.createdAt })
+    .from(messageOptOuts)
+    .where(and(eq(messageOptOuts.channel, channel), eq(messageOptOuts.address, address)));
+  if (!row) return undefined;
+  return `Not sent: the recipient opted out of ${channel === "sms" ? "SMS" : "WhatsApp"} (${row.source === "reply" ? "replied STOP" : "reported by the provider"}, ${row.createdAt.toISOString()}).`;
+}
+
+/** Records that a number asked to hear nothing more on a channel (idempotent). */
+export async function recordOptOut({
+  db,
+  channel,
+  address,
+  source,
+  now = new Date(),
+}: {
+  db: Db;
+  channel: "sms" | "whatsapp";
+  address: string;
+  source: "reply" | "provider";
+  now?: Date;
+}): Promise<void> {
+  await db.insert(messageOptOuts).values({ channel, address, source, createdAt: now }).onConflictDoNothing();
+}
+
+/** A START reply: the number hears from us on that channel again. */
+export async function removeOptOut({
+  db,
+  channel,
+  address,
+}: {
+  db: Db;
+  channel: "sms" | "whatsapp";
+  address: string;
+}): Promise<boolean> {
+  const rows = await db
+    .delete(messageOptOuts)
+    .where(and(eq(messageOptOuts.channel, channel), eq(messageOptOuts.address, address)))
+    .returning({ address: messageOptOuts.address });
+  return rows.length > 0;
+}
+
+/**
+ * A provider's delivery report for a message we sent, found by the provider's id (or, when given, our
+ * outbox id from the callback URL): 'delivered', or 'failed' with the provider's reason. A report never
+ * moves a message back (a late 'sent' after 'delivered' changes nothing). Returns the row (id, channel,
+ * recipient), or undefined when no message matched.
+ */
+export async function recordDeliveryReport({
+  db,
+  providerMessageId,
+  outboxId,
+  status,
+  reason,
+  now = new Date(),
+}: {
+  db: Db;
+  providerMessageId: string;
+  outboxId?: string;
+  status: "pending" | "sent" | "delivered" | "read" | "failed";
+  reason?: string;
+  now?: Date;
+}): Promise<Pick<OutboxMessage, "id" | "channel" | "to"> | undefined> {
+  const match =
+    outboxId && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(outboxId)
+      ? or(eq(outbox.providerMessageId, providerMessageId), eq(outbox.id, outboxId))
+      : eq(outbox.providerMessageId, providerMessageId);
+  const [row] = await db
+    .select({ id: outbox.id, channel: outbox.channel, to: outbox.to })
+    .from(outbox)
+    .where(and(match, inArray(outbox.channel, ["sms", "whatsapp"])))
+    .limit(1);
+  if (!row) return undefined;
+  if (status === "delivered" || status === "read") {
+    await db
+      .update(outbox)
+      .set({ status: "delivered", updatedAt: now })
+      .where(and(eq(outbox.id, row.id), eq(outbox.status, "sent")));
+  } else if (status === "failed") {
+    await db
+      .update(outbox)
+      .set({
+        status: "failed",
+        lastError: `Not delivered: ${reason ?? "the provider gave no reason"}`.slice(0, 1000),
+        updatedAt: now,
+      })
+      .where(and(eq(outbox.id, row.id), eq(outbox.status, "sent")));
+  }
+  return row;
 }

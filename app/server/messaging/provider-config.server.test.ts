@@ -94,7 +94,13 @@ describe("the adapters", () => {
     await at.close();
   });
 
-  const message = { id: "1", to: "+231770123456", text: "Arrived.", idempotencyKey: "k1" };
+  const message = {
+    id: "1",
+    channel: "sms" as const,
+    to: "+231770123456",
+    text: "Arrived.",
+    messageId: "<k1@freight.example.com>",
+  };
 
   it("send SMS and WhatsApp through the configured providers", async () => {
     const config = loadConfig({

@@ -16,7 +16,8 @@ const message = (overrides: Partial<OutboundMessage> = {}): OutboundMessage => (
   id: "41",
   to: "+231770123456",
   text: "UTF-2024-0001 is Out for Delivery in Monrovia.",
-  idempotencyKey: "notification-41",
+  channel: "sms",
+  messageId: "<notification-41@freight.example.com>",
   ...overrides,
 });
 

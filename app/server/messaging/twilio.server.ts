@@ -65,6 +65,7 @@ export function createTwilioAdapter(options: TwilioAdapterOptions): ChannelAdapt
   }
 
   return {
+    channel: options.channel,
     async send(message) {
       const form = twilioMessageForm(options, message);
       let response: Response;

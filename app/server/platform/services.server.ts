@@ -7,7 +7,11 @@ import { createLogger, type Logger } from "#app/server/platform/logger.server.ts
 import { findNextPublicationTime } from "#app/server/blog-posts.server.ts";
 import { createEmailChannel } from "#app/server/messaging/email-channel.server.ts";
 import { resolveMailFrom } from "#app/server/messaging/mail.server.ts";
-import type { ChannelAdapter } from "#app/server/messaging/outbox.server.ts";
+import type { ChannelAdapter } from "#app/server/messaging/channel.server.ts";
+import {
+  type AdapterOptions,
+  createMessagingAdapters,
+} from "#app/server/messaging/provider-config.server.ts";
 import { createOutboxWorker, type OutboxWorker } from "#app/server/messaging/outbox-worker.server.ts";
 import { createPageCache, type PageCache } from "#app/server/platform/page-cache.server.ts";
 import {
@@ -30,9 +34,19 @@ export type Services = {
   siteSettings: SiteSettingsCache;
   /** Rendered public pages that are the same for everyone, dropped whenever their content changes. */
   pageCache: PageCache;
-  /** Sends the outbox's messages through the configured channels (e-mail when SMTP_URL is set). */
+  /**
+   * Sends the outbox's messages through the configured channels: e-mail when SMTP_URL is set, SMS and
+   * WhatsApp through their provider when configured (provider-config.server.ts).
+   */
   outbox: OutboxWorker;
   close(): Promise<void>;
+};
+
+export type OutboxOptions = {
+  now?: () => Date;
+  pollMs?: number;
+  autostart?: boolean;
+  providers?: Pick<AdapterOptions, "twilioBaseUrl" | "africasTalkingBaseUrl" | "timeoutMs">;
 };
 
 /** Validates the configuration, opens and migrates the database and loads starter content once. */
@@ -89,8 +103,11 @@ export async function assembleServices({
   /** How long a health ping may take, and how often the health watch pings (its default unless given). */
   health: { timeoutMs: number; intervalMs?: number };
   pruneRateLimitsEveryMs?: number;
-  /** The outbox worker's clock and poll interval (tests), and whether it runs by itself. */
-  outbox?: { now?: () => Date; pollMs?: number; autostart?: boolean };
+  /**
+   * The outbox worker's clock and poll interval (tests), whether it runs by itself, and where the SMS and
+   * WhatsApp providers are (tests point them at tests/fakes/).
+   */
+  outbox?: OutboxOptions;
 }): Promise<Services> {
   let events: EventBus;
   try {
@@ -120,7 +137,17 @@ export async function assembleServices({
       }),
     );
   }
-  const outbox = createOutboxWorker({ db: database.db, adapters, logger, events, ...outboxOptions });
+  const { providers, ...workerOptions } = outboxOptions;
+  const texting = createMessagingAdapters(config, {
+    ...providers,
+    // Twilio reports each message's delivery here; our outbox id in the query finds the row even before
+    // its Twilio sid is recorded. SITE_URL's address: the callback route checks the signature against it.
+    twilioStatusCallbackUrl: (message) =>
+      `${config.siteUrl}/webhooks/twilio/status?outbox=${encodeURIComponent(message.id)}`,
+  });
+  if (texting.sms) adapters.push(texting.sms);
+  if (texting.whatsapp) adapters.push(texting.whatsapp);
+  const outbox = createOutboxWorker({ db: database.db, adapters, logger, events, ...workerOptions });
   return {
     config,
     logger,

@@ -1,0 +1,39 @@
+import { Badge } from "#app/components/ui/badge.tsx";
+
+export type MessagingChannelRow = {
+  name: string;
+  on: boolean;
+  /** How it sends when on; why it is off (and what to set) when off. */
+  detail: string;
+};
+
+/**
+ * Which ways out the site has (e-mail, SMS, WhatsApp): each on or off in words (not colour alone), with how
+ * it sends or why it is off. Read-only: channels are set in the environment (README, .env.example).
+ */
+export function MessagingChannels({
+  channels,
+  allowedCountries,
+}: {
+  channels: MessagingChannelRow[];
+  allowedCountries: readonly string[];
+}) {
+  return (
+    <div className="flex flex-col gap-3">
+      <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
+        {channels.map((channel) => (
+          <li key={channel.name} className="flex flex-col gap-1 p-3 sm:flex-row sm:items-start sm:gap-4">
+            <div className="flex items-center gap-2 sm:w-40 sm:shrink-0">
+              <span className="font-medium text-slate-900">{channel.name}</span>
+              <Badge tone={channel.on ? "green" : "grey"}>{channel.on ? "On" : "Off"}</Badge>
+            </div>
+            <p className="break-words text-sm text-slate-700">{channel.detail}</p>
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm text-slate-600">
+        Text messages go only to mobile numbers in: {allowedCountries.join(", ")} (SMS_ALLOWED_COUNTRIES).
+      </p>
+    </div>
+  );
+}
