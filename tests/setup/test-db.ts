@@ -43,10 +43,13 @@ export async function createTestServices(
   {
     pruneRateLimitsEveryMs = 60 * 60 * 1000,
     outbox,
+    notifications = { autostart: false },
   }: {
     pruneRateLimitsEveryMs?: number;
     /** The outbox worker's clock; `autostart: false` leaves its rounds to the test (runOnce, drain). */
     outbox?: { now?: () => Date; pollMs?: number; autostart?: boolean };
+    /** The notification scheduler's clock; off by default in tests (they call runOnce). */
+    notifications?: { now?: () => Date; pollMs?: number; autostart?: boolean };
   } = {},
 ): Promise<Services> {
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "false", ...env });
@@ -59,6 +62,7 @@ export async function createTestServices(
     health: { timeoutMs: 2000, intervalMs: 60_000 },
     pruneRateLimitsEveryMs,
     outbox,
+    notifications,
   });
 }
 

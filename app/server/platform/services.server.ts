@@ -9,6 +9,10 @@ import { createEmailChannel } from "#app/server/messaging/email-channel.server.t
 import { resolveMailFrom } from "#app/server/messaging/mail.server.ts";
 import type { ChannelAdapter } from "#app/server/messaging/outbox.server.ts";
 import { createOutboxWorker, type OutboxWorker } from "#app/server/messaging/outbox-worker.server.ts";
+import {
+  createNotificationScheduler,
+  type NotificationScheduler,
+} from "#app/server/notifications/notification-scheduler.server.ts";
 import { createPageCache, type PageCache } from "#app/server/platform/page-cache.server.ts";
 import {
   RATE_LIMIT_PRUNE_INTERVAL_MS,
@@ -32,6 +36,8 @@ export type Services = {
   pageCache: PageCache;
   /** Sends the outbox's messages through the configured channels (e-mail when SMTP_URL is set). */
   outbox: OutboxWorker;
+  /** Turns shipments' due pending notifications into outbox messages (decision 013). */
+  notifications: NotificationScheduler;
   close(): Promise<void>;
 };
 
@@ -82,6 +88,7 @@ export async function assembleServices({
   health,
   pruneRateLimitsEveryMs = RATE_LIMIT_PRUNE_INTERVAL_MS,
   outbox: outboxOptions = {},
+  notifications: notificationOptions = {},
 }: {
   config: Config;
   logger: Logger;
@@ -91,6 +98,8 @@ export async function assembleServices({
   pruneRateLimitsEveryMs?: number;
   /** The outbox worker's clock and poll interval (tests), and whether it runs by itself. */
   outbox?: { now?: () => Date; pollMs?: number; autostart?: boolean };
+  /** The notification scheduler's clock and poll interval (tests), and whether it runs by itself. */
+  notifications?: { now?: () => Date; pollMs?: number; autostart?: boolean };
 }): Promise<Services> {
   let events: EventBus;
   try {
@@ -121,6 +130,13 @@ export async function assembleServices({
     );
   }
   const outbox = createOutboxWorker({ db: database.db, adapters, logger, events, ...outboxOptions });
+  const notifications = createNotificationScheduler({
+    db: database.db,
+    config,
+    logger,
+    events,
+    ...notificationOptions,
+  });
   return {
     config,
     logger,
@@ -131,7 +147,9 @@ export async function assembleServices({
     siteSettings,
     pageCache,
     outbox,
+    notifications,
     async close() {
+      await notifications.stop();
       await outbox.stop();
       await rateLimitPruning.close();
       pageCache.close();
