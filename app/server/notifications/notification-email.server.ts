@@ -67,7 +67,7 @@ export function fillTemplate(
   template: string,
   values: Record<string, string>,
   {
-    escape = (v: string) => v,
+    escape: escapeValue = (v: string) => v,
     raw = [] as string[],
   }: { escape?: (v: string) => string; raw?: string[] } = {},
 ): string {
@@ -80,7 +80,7 @@ export function fillTemplate(
     })
     .map((line) =>
       line.replace(placeholder, (match, name: string) =>
-        name in values ? (raw.includes(name) ? values[name]! : escape(values[name]!)) : match,
+        name in values ? (raw.includes(name) ? values[name]! : escapeValue(values[name]!)) : match,
       ),
     )
     .join("\n");
