@@ -12,6 +12,7 @@ export default [
     route("track/:trackingNumber", "routes/site/track.$tracking-number.tsx"),
     route("blog", "routes/site/blog.tsx"),
     route("blog/:slug", "routes/site/blog.$slug.tsx"),
+    route("unsubscribe/:token", "routes/site/unsubscribe.$token.tsx"),
     route("privacy-policy", "routes/site/policy.tsx", { id: "routes/site/privacy-policy" }),
     route("terms-of-service", "routes/site/policy.tsx", { id: "routes/site/terms-of-service" }),
     route("*", "routes/site/not-found.tsx"),

@@ -5,6 +5,11 @@ import type { ShipmentInput, StatusUpdateInput } from "#app/schemas/shipment.ts"
 import type { Db } from "#app/server/db/client.server.ts";
 import { consignees, shipmentStatusHistory, shipments, shippers } from "#app/server/db/schema.ts";
 import { isUuid, likePattern } from "#app/server/db/text-search.server.ts";
+import {
+  estimateMoved,
+  isCorrection,
+  recordShipmentChange,
+} from "#app/server/notifications/notification-triggers.server.ts";
 import { assertPartiesExist, getParty } from "#app/server/parties.server.ts";
 
 // Shipments and their status history. Their shippers and consignees are in parties.server.ts.
@@ -260,17 +265,56 @@ export async function createShipment({ db, input }: { db: Db; input: ShipmentInp
   }
 }
 
-/** Updates every field of a shipment in one statement; null when the shipment no longer exists. */
-export async function updateShipment({ db, id, input }: { db: Db; id: string; input: ShipmentInput }) {
+/**
+ * Updates every field of a shipment; null when the shipment no longer exists. A change of its status, or of
+ * its estimated delivery by a day or more, is recorded for its recipients in the same transaction.
+ */
+export async function updateShipment({
+  db,
+  id,
+  input,
+  now = new Date(),
+}: {
+  db: Db;
+  id: string;
+  input: ShipmentInput;
+  now?: Date;
+}) {
   if (!isUuid(id)) return null;
   await assertPartiesExist({ db, shipperId: input.shipperId, consigneeId: input.consigneeId });
   try {
-    const [row] = await db
-      .update(shipments)
-      .set({ ...input, updatedAt: new Date() })
-      .where(eq(shipments.id, id))
-      .returning();
-    return row ?? null;
+    return await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ status: shipments.status, estimatedDelivery: shipments.estimatedDelivery })
+        .from(shipments)
+        .where(eq(shipments.id, id))
+        .for("update");
+      if (!before) return null;
+      const [row] = await tx
+        .update(shipments)
+        .set({ ...input, updatedAt: now })
+        .where(eq(shipments.id, id))
+        .returning();
+      if (!row) return null;
+      const statusChanged = before.status !== row.status;
+      const moved = estimateMoved(before.estimatedDelivery, row.estimatedDelivery);
+      if (statusChanged || moved) {
+        await recordShipmentChange({
+          tx,
+          shipmentId: id,
+          change: {
+            kind: statusChanged ? "status" : "estimated_delivery",
+            status: row.status,
+            location: row.currentLocation,
+            notes: null,
+            at: now.toISOString(),
+            estimatedDelivery: row.estimatedDelivery?.toISOString() ?? null,
+          },
+          now,
+        });
+      }
+      return row;
+    });
   } catch (error) {
     throw (await trackingNumberConflict(db, error, input.trackingNumber)) ?? error;
   }
@@ -294,7 +338,7 @@ export async function deleteShipment({ db, id }: { db: Db; id: string }): Promis
 /**
  * Adds a status update that happened at `input.timestamp` (now, or backdated). It does not change the
  * shipment's own status (spec) unless `alsoSetCurrent` asks to set the status and current location too, in
- * the same transaction.
+ * the same transaction, which also records it for the shipment's recipients (decision 013).
  */
 export async function addStatusUpdate({
   db,
@@ -315,6 +359,12 @@ export async function addStatusUpdate({
       .where(eq(shipments.id, shipmentId))
       .for("update");
     if (!shipment) return null;
+    const [newest] = await tx
+      .select({ timestamp: shipmentStatusHistory.timestamp })
+      .from(shipmentStatusHistory)
+      .where(eq(shipmentStatusHistory.shipmentId, shipmentId))
+      .orderBy(desc(shipmentStatusHistory.timestamp))
+      .limit(1);
     const [entry] = await tx
       .insert(shipmentStatusHistory)
       .values({
@@ -334,6 +384,21 @@ export async function addStatusUpdate({
         .where(eq(shipments.id, shipmentId));
     } else {
       await tx.update(shipments).set({ updatedAt: now }).where(eq(shipments.id, shipmentId));
+    }
+    // Told to the recipients unless it corrects the history (dated over an hour before its newest entry).
+    if (!isCorrection({ timestamp: input.timestamp, newest: newest?.timestamp ?? null })) {
+      await recordShipmentChange({
+        tx,
+        shipmentId,
+        change: {
+          kind: "status",
+          status: input.status,
+          location: input.location,
+          notes: input.notes ?? null,
+          at: input.timestamp.toISOString(),
+        },
+        now,
+      });
     }
     return entry!;
   });

@@ -215,6 +215,16 @@ function inbox(f: { keep: string; victim: string }): Spec[] {
 /** The intents of every action, by route id (read from the route modules and the server modules they call). */
 function knownActions(f: Fixtures): Record<string, Spec[]> {
   return {
+    // Hostile tokens (and the one-click body) on the public unsubscribe link: a clear 404 page, nothing changed.
+    "routes/site/unsubscribe.$token": [
+      {
+        name: "one-click unsubscribe",
+        fields: () => [["List-Unsubscribe", "One-Click"]],
+        strict: [],
+        text: [],
+        noFields: true,
+      },
+    ],
     "routes/site/contact": [
       {
         name: "quote form",
@@ -372,6 +382,22 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
         ],
         strict: ["userId", "intent"],
         text: [],
+      },
+      {
+        name: "notifications switch",
+        fields: () => [
+          ["intent", "notifications-switch"],
+          ["enabled", "true"],
+        ],
+        strict: ["enabled", "intent"],
+        text: [],
+      },
+      {
+        name: "notifications test message",
+        fields: () => [["intent", "notifications-test"]],
+        strict: ["intent"],
+        text: [],
+        noFields: true,
       },
       {
         name: "change password",

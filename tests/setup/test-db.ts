@@ -43,6 +43,7 @@ export async function createTestServices(
   {
     pruneRateLimitsEveryMs = 60 * 60 * 1000,
     outbox,
+    notifications = { autostart: false },
   }: {
     pruneRateLimitsEveryMs?: number;
     /**
@@ -50,6 +51,8 @@ export async function createTestServices(
      * `providers` points SMS and WhatsApp at the fakes in tests/fakes/.
      */
     outbox?: OutboxOptions;
+    /** The notification scheduler's clock; off by default in tests (they call runOnce). */
+    notifications?: { now?: () => Date; pollMs?: number; autostart?: boolean };
   } = {},
 ): Promise<Services> {
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "false", ...env });
@@ -62,6 +65,7 @@ export async function createTestServices(
     health: { timeoutMs: 2000, intervalMs: 60_000 },
     pruneRateLimitsEveryMs,
     outbox,
+    notifications,
   });
 }
 

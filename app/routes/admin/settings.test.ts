@@ -6,6 +6,8 @@ import { createSession, getSessionUser } from "#app/server/auth/sessions.server.
 import { getSiteSettings } from "#app/server/settings.server.ts";
 import { parseSiteSettings } from "#app/schemas/site-settings.ts";
 import { action } from "#app/routes/admin/settings.tsx";
+import { getNotificationSettings } from "#app/server/notifications/notification-settings.server.ts";
+import { outbox } from "#app/server/db/schema.ts";
 
 let services: Services;
 let cookie: string;
@@ -199,5 +201,24 @@ describe("the settings action", () => {
         ])) as Reply
       ).init?.status,
     ).toBe(400);
+  });
+});
+
+describe("Settings → Notifications", () => {
+  it("turns the master switch off and on, and refuses anything but true or false", async () => {
+    expect(((await post({ intent: "notifications-switch", enabled: "false" })) as Response).status).toBe(302);
+    expect(await getNotificationSettings({ db: services.db })).toEqual({ enabled: false });
+    const refused = (await post({ intent: "notifications-switch", enabled: "<script>" })) as Reply;
+    expect(refused.init?.status).toBe(400);
+    expect(await getNotificationSettings({ db: services.db })).toEqual({ enabled: false });
+    expect(((await post({ intent: "notifications-switch", enabled: "true" })) as Response).status).toBe(302);
+    expect(await getNotificationSettings({ db: services.db })).toEqual({ enabled: true });
+  });
+
+  it("puts a test message to the signed-in staff member in the outbox", async () => {
+    const response = (await post({ intent: "notifications-test" })) as Response;
+    expect(response.status).toBe(302);
+    const rows = await services.db.select().from(outbox);
+    expect(rows.some((row) => row.subject?.endsWith(": test notification"))).toBe(true);
   });
 });

@@ -8,6 +8,11 @@ import {
 } from "#app/components/admin/auth/change-password-form.tsx";
 import { INTENT } from "#app/components/admin/form-fields.tsx";
 import {
+  NOTIFICATIONS_SWITCH_INTENT,
+  NOTIFICATIONS_TEST_INTENT,
+  NotificationSettings,
+} from "#app/components/admin/settings/notification-settings.tsx";
+import {
   SITE_SETTINGS_INTENT,
   SiteSettingsForm,
 } from "#app/components/admin/settings/site-settings-form.tsx";
@@ -28,6 +33,11 @@ import { siteSettingsSchema } from "#app/schemas/site-settings.ts";
 import { createAdminUser, deleteAdminUser, listAdminUsers } from "#app/server/auth/staff-accounts.server.ts";
 import { changePassword, getAdmin, requireAdmin } from "#app/server/auth/auth.server.ts";
 import { readFormData } from "#app/server/handlers/forms.server.ts";
+import {
+  getNotificationSettings,
+  setNotificationsEnabled,
+} from "#app/server/notifications/notification-settings.server.ts";
+import { sendTestNotification } from "#app/server/notifications/notifications.server.ts";
 import { getSiteSettings, updateSiteSettings } from "#app/server/settings.server.ts";
 import { describeMessagingChannels } from "#app/server/messaging/provider-config.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
@@ -39,7 +49,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const user = getAdmin(context);
   const { db, config } = context.get(servicesContext);
-  const [settings, accounts] = await Promise.all([getSiteSettings({ db }), listAdminUsers({ db })]);
+  const [settings, accounts, notifications] = await Promise.all([
+    getSiteSettings({ db }),
+    listAdminUsers({ db }),
+    getNotificationSettings({ db }),
+  ]);
   const texting = describeMessagingChannels(config);
   const row = (name: string, status: (typeof texting)["sms"]) =>
     status.available
@@ -62,6 +76,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       allowedCountries: texting.allowedCountries,
     },
     settings,
+    notifications: { ...notifications, smtpConfigured: Boolean(config.SMTP_URL), email: user.email },
     timeZones: listTimeZones(),
     accounts: accounts.map((account) => ({
       id: account.id,
@@ -83,7 +98,7 @@ const SETTINGS_PATH = "/admin/settings";
 export async function action({ request, context }: Route.ActionArgs) {
   // The layout's middleware has run too; an action checks again on its own.
   const user = await requireAdmin({ request, context });
-  const { db, siteSettings } = context.get(servicesContext);
+  const { db, siteSettings, config, logger } = context.get(servicesContext);
   const formData = (await readFormData(request)) ?? new FormData();
   const intent = formData.get(INTENT);
 
@@ -127,6 +142,33 @@ export async function action({ request, context }: Route.ActionArgs) {
       type: "success",
       title: "Settings saved",
       description: "The site details are updated across the website.",
+    });
+  }
+
+  if (intent === NOTIFICATIONS_SWITCH_INTENT) {
+    const enabled = formData.get("enabled");
+    if (enabled !== "true" && enabled !== "false") {
+      return data(
+        { intent, result: { status: "error" as const, error: { "": ["Choose on or off."] } } },
+        { status: 400 },
+      );
+    }
+    await setNotificationsEnabled({ db, enabled: enabled === "true" });
+    return redirectWithToast(SETTINGS_PATH, {
+      type: "success",
+      title: enabled === "true" ? "Notifications turned on" : "Notifications turned off",
+    });
+  }
+
+  if (intent === NOTIFICATIONS_TEST_INTENT) {
+    const { companyName } = await siteSettings.get();
+    const sent = await sendTestNotification({ db, config, logger, to: user.email, companyName });
+    return redirectWithToast(SETTINGS_PATH, {
+      type: sent.queued ? "success" : "error",
+      title: sent.queued ? "Test message queued" : "Test message not sent",
+      description: sent.queued
+        ? `It is on its way to ${user.email}.`
+        : "E-mail is not configured (SMTP_URL); the message is kept in the outbox.",
     });
   }
 
@@ -208,6 +250,18 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             timeZones={loaderData.timeZones}
             lastResult={resultFor(SITE_SETTINGS_INTENT)}
           />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Notifications</CardTitle>
+          <p className="text-sm text-slate-600">
+            E-mails to each shipment's shipper and consignee when its status changes.
+          </p>
+        </CardHeader>
+        <CardContent>
+          <NotificationSettings {...loaderData.notifications} />
         </CardContent>
       </Card>
 

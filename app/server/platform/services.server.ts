@@ -13,6 +13,10 @@ import {
   createMessagingAdapters,
 } from "#app/server/messaging/provider-config.server.ts";
 import { createOutboxWorker, type OutboxWorker } from "#app/server/messaging/outbox-worker.server.ts";
+import {
+  createNotificationScheduler,
+  type NotificationScheduler,
+} from "#app/server/notifications/notification-scheduler.server.ts";
 import { createPageCache, type PageCache } from "#app/server/platform/page-cache.server.ts";
 import {
   RATE_LIMIT_PRUNE_INTERVAL_MS,
@@ -39,6 +43,8 @@ export type Services = {
    * WhatsApp through their provider when configured (provider-config.server.ts).
    */
   outbox: OutboxWorker;
+  /** Turns shipments' due pending notifications into outbox messages (decision 013). */
+  notifications: NotificationScheduler;
   close(): Promise<void>;
 };
 
@@ -96,6 +102,7 @@ export async function assembleServices({
   health,
   pruneRateLimitsEveryMs = RATE_LIMIT_PRUNE_INTERVAL_MS,
   outbox: outboxOptions = {},
+  notifications: notificationOptions = {},
 }: {
   config: Config;
   logger: Logger;
@@ -108,6 +115,8 @@ export async function assembleServices({
    * WhatsApp providers are (tests point them at tests/fakes/).
    */
   outbox?: OutboxOptions;
+  /** The notification scheduler's clock and poll interval (tests), and whether it runs by itself. */
+  notifications?: { now?: () => Date; pollMs?: number; autostart?: boolean };
 }): Promise<Services> {
   let events: EventBus;
   try {
@@ -148,6 +157,13 @@ export async function assembleServices({
   if (texting.sms) adapters.push(texting.sms);
   if (texting.whatsapp) adapters.push(texting.whatsapp);
   const outbox = createOutboxWorker({ db: database.db, adapters, logger, events, ...workerOptions });
+  const notifications = createNotificationScheduler({
+    db: database.db,
+    config,
+    logger,
+    events,
+    ...notificationOptions,
+  });
   return {
     config,
     logger,
@@ -158,7 +174,9 @@ export async function assembleServices({
     siteSettings,
     pageCache,
     outbox,
+    notifications,
     async close() {
+      await notifications.stop();
       await outbox.stop();
       await rateLimitPruning.close();
       pageCache.close();

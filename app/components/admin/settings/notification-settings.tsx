@@ -1,0 +1,51 @@
+import { Form } from "react-router";
+import { Button } from "#app/components/ui/button.tsx";
+import { INTENT } from "#app/components/admin/form-fields.tsx";
+
+export const NOTIFICATIONS_SWITCH_INTENT = "notifications-switch";
+export const NOTIFICATIONS_TEST_INTENT = "notifications-test";
+
+/**
+ * Settings → Notifications: the master switch of shipment notifications (decision 013) and 'Send a test message
+ * to me'. Editing the message templates is not built yet.
+ */
+export function NotificationSettings({
+  enabled,
+  smtpConfigured,
+  email,
+}: {
+  enabled: boolean;
+  smtpConfigured: boolean;
+  email: string;
+}) {
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-slate-700" role="status">
+        {enabled
+          ? "Notifications are on: shippers and consignees receive an e-mail when their shipment's status changes."
+          : "Notifications are off: no customer is messaged about their shipments."}
+      </p>
+      {smtpConfigured ? null : (
+        <p className="text-sm text-amber-800">
+          E-mail is not configured (SMTP_URL): messages are kept in the outbox and not sent.
+        </p>
+      )}
+      <div className="flex flex-wrap gap-3">
+        <Form method="post">
+          <input type="hidden" name={INTENT} value={NOTIFICATIONS_SWITCH_INTENT} />
+          <input type="hidden" name="enabled" value={enabled ? "false" : "true"} />
+          <Button type="submit" variant={enabled ? "outline" : "primary"}>
+            {enabled ? "Turn notifications off" : "Turn notifications on"}
+          </Button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name={INTENT} value={NOTIFICATIONS_TEST_INTENT} />
+          <Button type="submit" variant="outline">
+            Send a test message to me
+          </Button>
+        </Form>
+      </div>
+      <p className="text-xs text-slate-600">The test message goes to {email}.</p>
+    </div>
+  );
+}

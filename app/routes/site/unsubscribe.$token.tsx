@@ -1,0 +1,83 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { RootData } from "#app/root.tsx";
+import { servicesContext } from "#app/context.ts";
+import { findUnsubscribe, unsubscribeByToken } from "#app/server/notifications/notifications.server.ts";
+import type { Route } from "./+types/unsubscribe.$token";
+
+// The link every notification carries (decision 013). Opening it (GET) never unsubscribes: mail scanners open
+// every link. A POST does: the page's button, or the mail client's one-click POST (RFC 8058:
+// `List-Unsubscribe=One-Click`), which the write guard lets through from any origin on this path.
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const company = (matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined)
+    ?.settings.companyName;
+  return [
+    { title: company ? `Unsubscribe | ${company}` : "Unsubscribe" },
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+export type UnsubscribeData =
+  | { found: false }
+  | { found: true; trackingNumber: string; address: string; unsubscribed: boolean };
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const found = await findUnsubscribe({ db, token: params.token });
+  if (!found) return data<UnsubscribeData>({ found: false }, { status: 404 });
+  return data<UnsubscribeData>({ found: true, ...found });
+}
+
+export async function action({ params, context }: Route.ActionArgs) {
+  const { db, logger } = context.get(servicesContext);
+  const done = await unsubscribeByToken({ db, token: params.token });
+  if (!done) return data({ unsubscribed: false }, { status: 404 });
+  logger.info("A notification recipient unsubscribed from a shipment");
+  return { unsubscribed: true };
+}
+
+export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const unsubscribed = actionData?.unsubscribed === true || (loaderData.found && loaderData.unsubscribed);
+  return (
+    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col justify-center gap-4 px-4 py-12">
+      {!loaderData.found || actionData?.unsubscribed === false ? (
+        <>
+          <h1 className="text-2xl font-bold text-brand-900">This unsubscribe link is not valid</h1>
+          <p className="text-slate-700">
+            It may have been mistyped, or the shipment no longer exists. No messages are sent about a shipment
+            that no longer exists.
+          </p>
+          <Link to="/" className="font-medium text-brand-700 underline">
+            Return to Home
+          </Link>
+        </>
+      ) : unsubscribed ? (
+        <>
+          <h1 className="text-2xl font-bold text-brand-900">You are unsubscribed</h1>
+          <p role="status" className="text-slate-700">
+            {loaderData.address} will receive no more updates about shipment {loaderData.trackingNumber}.
+          </p>
+        </>
+      ) : (
+        <>
+          <h1 className="text-2xl font-bold text-brand-900">
+            Stop updates about shipment {loaderData.trackingNumber}?
+          </h1>
+          <p className="text-slate-700">
+            {loaderData.address} receives a message when this shipment's status changes.
+          </p>
+          <Form method="post">
+            <button
+              type="submit"
+              disabled={navigation.state === "submitting"}
+              className="rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2"
+            >
+              Unsubscribe
+            </button>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,218 @@
+import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
+import type { Db } from "#app/server/db/client.server.ts";
+import {
+  notificationLog,
+  type PendingNotificationChange,
+  shipmentNotificationState,
+  shipments,
+} from "#app/server/db/schema.ts";
+import { queueMail } from "#app/server/messaging/mail.server.ts";
+import { buildNotificationEmail } from "#app/server/notifications/notification-email.server.ts";
+import { getNotificationSettings } from "#app/server/notifications/notification-settings.server.ts";
+import { GROUPING_WINDOW_MS } from "#app/server/notifications/notification-triggers.server.ts";
+import {
+  ensureUnsubscribeToken,
+  listShipmentRecipients,
+} from "#app/server/notifications/notifications.server.ts";
+import type { Config } from "#app/server/platform/config.server.ts";
+import type { EventBus } from "#app/server/platform/events.server.ts";
+import type { Logger } from "#app/server/platform/logger.server.ts";
+import { getSiteSettings } from "#app/server/settings.server.ts";
+
+type SchedulerContext = {
+  db: Db;
+  config: Pick<Config, "SMTP_URL" | "OUTBOX_DIR" | "siteUrl">;
+  logger: Pick<Logger, "info" | "warn">;
+};
+
+/**
+ * Turns one due pending notification into messages, in one transaction: claims the shipment's row (FOR
+ * UPDATE SKIP LOCKED, so another instance takes another row or none), queues one e-mail per recipient in the
+ * outbox with the log rows, and keeps the changes not due yet. Exactly once: the messages and the cleared row
+ * commit together, and each message's dedupe key names the batch. Returns false when nothing was due.
+ */
+export async function processNextNotification({
+  db,
+  config,
+  logger,
+  now,
+}: SchedulerContext & { now: Date }): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [state] = await tx
+      .select()
+      .from(shipmentNotificationState)
+      .where(and(isNotNull(shipmentNotificationState.dueAt), lte(shipmentNotificationState.dueAt, now)))
+      .orderBy(asc(shipmentNotificationState.dueAt))
+      .limit(1)
+      .for("update", { skipLocked: true });
+    if (!state) return false;
+    const shipmentId = state.shipmentId;
+    const ready = state.pending.filter((change) => new Date(change.notBefore) <= now);
+    const later = state.pending.filter((change) => new Date(change.notBefore) > now);
+    const { enabled } = await getNotificationSettings({ db: tx });
+    if (!enabled || state.paused) {
+      await tx
+        .update(shipmentNotificationState)
+        .set({ pending: [], dueAt: null, updatedAt: now })
+        .where(eq(shipmentNotificationState.shipmentId, shipmentId));
+      return true;
+    }
+    if (ready.length === 0) {
+      await tx
+        .update(shipmentNotificationState)
+        .set({ dueAt: earliest(later), updatedAt: now })
+        .where(eq(shipmentNotificationState.shipmentId, shipmentId));
+      return true;
+    }
+    const [shipment] = await tx.select().from(shipments).where(eq(shipments.id, shipmentId));
+    const batch = state.batches + 1;
+    if (shipment) {
+      const [settings, recipients] = await Promise.all([
+        getSiteSettings({ db: tx as unknown as Db }),
+        listShipmentRecipients({ db: tx, shipmentId }),
+      ]);
+      for (const recipient of recipients) {
+        if (!recipient.enabled || !recipient.email) continue;
+        const { token, unsubscribed } = await ensureUnsubscribeToken({
+          db: tx,
+          shipmentId,
+          channel: "email",
+          address: recipient.email,
+          now,
+        });
+        if (unsubscribed) continue;
+        const email = buildNotificationEmail({
+          shipment,
+          changes: ready,
+          settings,
+          siteUrl: config.siteUrl,
+          unsubscribeUrl: `${config.siteUrl}/unsubscribe/${token}`,
+        });
+        const queued = await queueMail({
+          db: tx as unknown as Db,
+          config,
+          logger,
+          mail: {
+            to: recipient.email,
+            subject: email.subject,
+            text: email.text,
+            html: email.html,
+            headers: email.headers,
+          },
+          dedupeKey: `notification:${shipmentId}:${batch}:${recipient.role}:email`,
+          now,
+        });
+        await tx.insert(notificationLog).values({
+          shipmentId,
+          outboxId: queued.id,
+          role: recipient.role,
+          channel: "email",
+          address: recipient.email.toLowerCase(),
+          summary: email.summary,
+          createdAt: now,
+        });
+      }
+    }
+    const nextDue = earliest(later);
+    const windowEnd = new Date(now.getTime() + GROUPING_WINDOW_MS);
+    await tx
+      .update(shipmentNotificationState)
+      .set({
+        pending: later,
+        dueAt: nextDue && nextDue < windowEnd ? windowEnd : nextDue,
+        lastSentAt: now,
+        batches: batch,
+        updatedAt: now,
+      })
+      .where(eq(shipmentNotificationState.shipmentId, shipmentId));
+    return true;
+  });
+}
+
+function earliest(changes: PendingNotificationChange[]): Date | null {
+  if (changes.length === 0) return null;
+  return new Date(Math.min(...changes.map((change) => new Date(change.notBefore).getTime())));
+}
+
+/** Processes due notifications until none is left (or `limit`); returns how many rows it handled. */
+export async function processDueNotifications({
+  limit = 100,
+  ...context
+}: SchedulerContext & { now: Date; limit?: number }): Promise<number> {
+  let handled = 0;
+  while (handled < limit && (await processNextNotification(context))) handled++;
+  return handled;
+}
+
+export type NotificationScheduler = {
+  /** Handles what is due now (tests call it with their clock; the loop does it by itself). */
+  runOnce(): Promise<number>;
+  wake(): void;
+  stop(): Promise<void>;
+};
+
+/**
+ * The loop of one app instance: every `pollMs`, and at once when the database announces a notification falling
+ * due ('notifications.due', drizzle/0008). Several instances share the rows safely (SKIP LOCKED).
+ */
+export function createNotificationScheduler({
+  events,
+  now = () => new Date(),
+  pollMs = 5000,
+  autostart = true,
+  ...context
+}: SchedulerContext & {
+  events?: Pick<EventBus, "subscribe">;
+  now?: () => Date;
+  pollMs?: number;
+  autostart?: boolean;
+}): NotificationScheduler {
+  const runOnce = () => processDueNotifications({ ...context, now: now() });
+  let stopped = !autostart;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> | undefined;
+  let again = false;
+  const kick = () => {
+    if (stopped) return;
+    if (current) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    current = (async () => {
+      try {
+        do {
+          again = false;
+          await runOnce();
+        } while (again && !stopped);
+      } catch (error) {
+        context.logger.warn(
+          { err: error },
+          "The notification scheduler could not reach the database; it tries again shortly",
+        );
+      } finally {
+        current = undefined;
+        if (!stopped) {
+          timer = setTimeout(kick, pollMs);
+          timer.unref();
+        }
+      }
+    })();
+  };
+  const unsubscribe = stopped
+    ? () => {}
+    : (events?.subscribe((event) => {
+        if (event.type === "notifications.due") kick();
+      }) ?? (() => {}));
+  if (!stopped) queueMicrotask(kick);
+  return {
+    runOnce,
+    wake: kick,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      unsubscribe();
+      await current;
+    },
+  };
+}

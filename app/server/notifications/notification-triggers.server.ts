@@ -1,0 +1,71 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "#app/server/db/client.server.ts";
+import { type PendingNotificationChange, shipmentNotificationState } from "#app/server/db/schema.ts";
+import { getNotificationSettings } from "#app/server/notifications/notification-settings.server.ts";
+
+/** Changes to one shipment within this long after a message are grouped into one follow-up message. */
+export const GROUPING_WINDOW_MS = 2 * 60 * 1000;
+/** A status update dated more than this before the newest existing one is a correction: nothing is told. */
+export const CORRECTION_MS = 60 * 60 * 1000;
+/** An estimated delivery moved by less than this is not worth a message. */
+export const ESTIMATE_MOVE_MS = 24 * 60 * 60 * 1000;
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Whether a new status update dated `timestamp` is a correction of the history (dated over an hour before its newest entry). */
+export function isCorrection({ timestamp, newest }: { timestamp: Date; newest: Date | null }): boolean {
+  return newest !== null && timestamp.getTime() < newest.getTime() - CORRECTION_MS;
+}
+
+/** Whether the estimated delivery moved by a day or more (set or cleared counts as moved). */
+export function estimateMoved(before: Date | null, after: Date | null): boolean {
+  if (!before || !after) return before !== after && (before !== null || after !== null);
+  return Math.abs(after.getTime() - before.getTime()) >= ESTIMATE_MOVE_MS;
+}
+
+/**
+ * Records a change of a shipment to be told to its recipients, in the caller's transaction (with the change
+ * itself, so neither is lost without the other). The shipment's pending notification is due at once (or at
+ * the change's own time when it is dated in the future), or, within two minutes of the last message, at the
+ * end of that window: the changes in between go out as one follow-up. Nothing is recorded while the master
+ * switch is off or the shipment's notifications are paused.
+ */
+export async function recordShipmentChange({
+  tx,
+  shipmentId,
+  change,
+  now,
+}: {
+  tx: Tx | Db;
+  shipmentId: string;
+  change: Omit<PendingNotificationChange, "notBefore">;
+  now: Date;
+}): Promise<boolean> {
+  const { enabled } = await getNotificationSettings({ db: tx });
+  if (!enabled) return false;
+  const at = new Date(change.at);
+  const notBefore = at.getTime() > now.getTime() ? at : now;
+  const pending: PendingNotificationChange = { ...change, notBefore: notBefore.toISOString() };
+  const window = sql`${shipmentNotificationState.lastSentAt} + make_interval(secs => ${GROUPING_WINDOW_MS / 1000})`;
+  const candidate = sql`greatest(${notBefore.toISOString()}::timestamptz, coalesce(${window}, '-infinity'::timestamptz))`;
+  const rows = await tx
+    .insert(shipmentNotificationState)
+    .values({
+      shipmentId,
+      pending: [pending],
+      dueAt: notBefore,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: shipmentNotificationState.shipmentId,
+      set: {
+        pending: sql`${shipmentNotificationState.pending} || ${JSON.stringify([pending])}::jsonb`,
+        dueAt: sql`least(coalesce(${shipmentNotificationState.dueAt}, 'infinity'::timestamptz), ${candidate})`,
+        updatedAt: now,
+      },
+      setWhere: sql`${shipmentNotificationState.paused} = false`,
+    })
+    .returning({ shipmentId: shipmentNotificationState.shipmentId });
+  return rows.length > 0;
+}

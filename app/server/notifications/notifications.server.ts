@@ -1,0 +1,372 @@
+import crypto from "node:crypto";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import type { Db } from "#app/server/db/client.server.ts";
+import {
+  consignees,
+  NOTIFICATION_ROLES,
+  type NotificationRole,
+  notificationLog,
+  notificationUnsubscribes,
+  type OutboxChannel,
+  type OutboxStatus,
+  outbox,
+  shipmentNotificationRecipients,
+  shipmentNotificationState,
+  shipments,
+  shippers,
+} from "#app/server/db/schema.ts";
+import { isUuid } from "#app/server/db/text-search.server.ts";
+import { queueMail } from "#app/server/messaging/mail.server.ts";
+import type { Config } from "#app/server/platform/config.server.ts";
+import type { Logger } from "#app/server/platform/logger.server.ts";
+
+// Shipment notifications for staff and customers: recipients and their switches, the per-shipment pause, the
+// messages sent (the log joined to the outbox), resend, unsubscribe links and the settings' test message.
+// The triggers are in notification-triggers.server.ts, the sending in notification-scheduler.server.ts.
+
+/** Anything that runs queries: the database or a transaction. */
+export type Queryable = Pick<Db, "select" | "insert" | "update" | "delete">;
+
+export type NotificationRecipient = {
+  role: NotificationRole;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  enabled: boolean;
+};
+
+/** The shipment's shipper and consignee (when it has them) with their e-mail and phone and their per-shipment switch. */
+export async function listShipmentRecipients({
+  db,
+  shipmentId,
+}: {
+  db: Queryable;
+  shipmentId: string;
+}): Promise<NotificationRecipient[]> {
+  const [row] = await db
+    .select({
+      shipperName: shippers.name,
+      shipperEmail: shippers.email,
+      shipperPhone: shippers.phone,
+      consigneeName: consignees.name,
+      consigneeEmail: consignees.email,
+      consigneePhone: consignees.phone,
+    })
+    .from(shipments)
+    .leftJoin(shippers, eq(shippers.id, shipments.shipperId))
+    .leftJoin(consignees, eq(consignees.id, shipments.consigneeId))
+    .where(eq(shipments.id, shipmentId));
+  if (!row) return [];
+  const switches = await db
+    .select({ role: shipmentNotificationRecipients.role, enabled: shipmentNotificationRecipients.enabled })
+    .from(shipmentNotificationRecipients)
+    .where(eq(shipmentNotificationRecipients.shipmentId, shipmentId));
+  const enabledOf = (role: NotificationRole) => switches.find((s) => s.role === role)?.enabled ?? true;
+  const recipients: NotificationRecipient[] = [];
+  if (row.shipperName !== null)
+    recipients.push({
+      role: "shipper",
+      name: row.shipperName,
+      email: row.shipperEmail,
+      phone: row.shipperPhone,
+      enabled: enabledOf("shipper"),
+    });
+  if (row.consigneeName !== null)
+    recipients.push({
+      role: "consignee",
+      name: row.consigneeName,
+      email: row.consigneeEmail,
+      phone: row.consigneePhone,
+      enabled: enabledOf("consignee"),
+    });
+  return recipients;
+}
+
+export function isNotificationRole(value: unknown): value is NotificationRole {
+  return typeof value === "string" && (NOTIFICATION_ROLES as readonly string[]).includes(value);
+}
+
+export async function setRecipientEnabled({
+  db,
+  shipmentId,
+  role,
+  enabled,
+  now = new Date(),
+}: {
+  db: Db;
+  shipmentId: string;
+  role: NotificationRole;
+  enabled: boolean;
+  now?: Date;
+}): Promise<void> {
+  await db
+    .insert(shipmentNotificationRecipients)
+    .values({ shipmentId, role, enabled, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [shipmentNotificationRecipients.shipmentId, shipmentNotificationRecipients.role],
+      set: { enabled, updatedAt: now },
+    });
+}
+
+/** Pauses (or resumes) a shipment's notifications; pausing drops what was waiting to be told. */
+export async function setNotificationsPaused({
+  db,
+  shipmentId,
+  paused,
+  now = new Date(),
+}: {
+  db: Db;
+  shipmentId: string;
+  paused: boolean;
+  now?: Date;
+}): Promise<void> {
+  await db
+    .insert(shipmentNotificationState)
+    .values({ shipmentId, paused, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: shipmentNotificationState.shipmentId,
+      set: paused ? { paused, pending: [], dueAt: null, updatedAt: now } : { paused, updatedAt: now },
+    });
+}
+
+export type NotificationMessage = {
+  id: string;
+  role: string;
+  channel: OutboxChannel;
+  address: string;
+  summary: string;
+  createdAt: Date;
+  status: OutboxStatus;
+  attempts: number;
+  sentAt: Date | null;
+  lastError: string | null;
+};
+
+/** The shipment's notification card: paused or not, its recipients, and every message sent to them (newest first, at most 100). */
+export async function getShipmentNotifications({ db, shipmentId }: { db: Db; shipmentId: string }) {
+  const [state] = await db
+    .select({ paused: shipmentNotificationState.paused })
+    .from(shipmentNotificationState)
+    .where(eq(shipmentNotificationState.shipmentId, shipmentId));
+  const [recipients, messages, unsubscribed] = await Promise.all([
+    listShipmentRecipients({ db, shipmentId }),
+    db
+      .select({
+        id: notificationLog.id,
+        role: notificationLog.role,
+        channel: notificationLog.channel,
+        address: notificationLog.address,
+        summary: notificationLog.summary,
+        createdAt: notificationLog.createdAt,
+        status: outbox.status,
+        attempts: outbox.attempts,
+        sentAt: outbox.sentAt,
+        lastError: outbox.lastError,
+      })
+      .from(notificationLog)
+      .innerJoin(outbox, eq(outbox.id, notificationLog.outboxId))
+      .where(eq(notificationLog.shipmentId, shipmentId))
+      .orderBy(desc(notificationLog.createdAt), desc(notificationLog.id))
+      .limit(100),
+    db
+      .select({ channel: notificationUnsubscribes.channel, address: notificationUnsubscribes.address })
+      .from(notificationUnsubscribes)
+      .where(
+        and(
+          eq(notificationUnsubscribes.shipmentId, shipmentId),
+          isNotNull(notificationUnsubscribes.unsubscribedAt),
+        ),
+      ),
+  ]);
+  return {
+    paused: state?.paused ?? false,
+    recipients,
+    messages: messages as NotificationMessage[],
+    unsubscribed,
+  };
+}
+
+// Unsubscribing.
+
+/** The unsubscribe token of an address for one shipment and channel, made on first use (32 random bytes). */
+export async function ensureUnsubscribeToken({
+  db,
+  shipmentId,
+  channel,
+  address,
+  now = new Date(),
+}: {
+  db: Queryable;
+  shipmentId: string;
+  channel: OutboxChannel;
+  address: string;
+  now?: Date;
+}): Promise<{ token: string; unsubscribed: boolean }> {
+  const key = address.toLowerCase();
+  await db
+    .insert(notificationUnsubscribes)
+    .values({
+      shipmentId,
+      channel,
+      address: key,
+      token: crypto.randomBytes(32).toString("base64url"),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({
+      token: notificationUnsubscribes.token,
+      unsubscribedAt: notificationUnsubscribes.unsubscribedAt,
+    })
+    .from(notificationUnsubscribes)
+    .where(
+      and(
+        eq(notificationUnsubscribes.shipmentId, shipmentId),
+        eq(notificationUnsubscribes.channel, channel),
+        eq(notificationUnsubscribes.address, key),
+      ),
+    );
+  return { token: row!.token, unsubscribed: row!.unsubscribedAt !== null };
+}
+
+/** A token as links carry it: 43 base64url characters. Anything else is unknown without asking the database. */
+export function isUnsubscribeToken(value: unknown): value is string {
+  return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value);
+}
+
+/** What an unsubscribe link is about (the tracking number and a masked address), or null for an unknown token. */
+export async function findUnsubscribe({ db, token }: { db: Db; token: string }) {
+  if (!isUnsubscribeToken(token)) return null;
+  const [row] = await db
+    .select({
+      trackingNumber: shipments.trackingNumber,
+      channel: notificationUnsubscribes.channel,
+      address: notificationUnsubscribes.address,
+      unsubscribedAt: notificationUnsubscribes.unsubscribedAt,
+    })
+    .from(notificationUnsubscribes)
+    .innerJoin(shipments, eq(shipments.id, notificationUnsubscribes.shipmentId))
+    .where(eq(notificationUnsubscribes.token, token));
+  if (!row) return null;
+  return {
+    trackingNumber: row.trackingNumber,
+    channel: row.channel,
+    address: maskAddress(row.address),
+    unsubscribed: row.unsubscribedAt !== null,
+  };
+}
+
+/** Unsubscribes the token's address from its shipment (idempotent); false for an unknown token. */
+export async function unsubscribeByToken({
+  db,
+  token,
+  now = new Date(),
+}: {
+  db: Db;
+  token: string;
+  now?: Date;
+}): Promise<boolean> {
+  if (!isUnsubscribeToken(token)) return false;
+  const rows = await db
+    .update(notificationUnsubscribes)
+    .set({
+      unsubscribedAt: sql`coalesce(${notificationUnsubscribes.unsubscribedAt}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: now,
+    })
+    .where(eq(notificationUnsubscribes.token, token))
+    .returning({ id: notificationUnsubscribes.id });
+  return rows.length > 0;
+}
+
+/** 'c•••@example.com': enough for its owner to recognise, nothing for anyone else. */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf("@");
+  if (at > 0) return `${address[0]}•••${address.slice(at)}`;
+  return address.length > 4 ? `•••${address.slice(-4)}` : "•••";
+}
+
+// Staff actions.
+
+type MailContext = {
+  db: Db;
+  config: Pick<Config, "SMTP_URL" | "OUTBOX_DIR" | "siteUrl">;
+  logger: Pick<Logger, "info">;
+  now?: Date;
+};
+
+/**
+ * Sends one logged message again, as a new message (its own Message-ID) with the same content, unless its
+ * address has unsubscribed since. Returns why not, or null when it is queued.
+ */
+export async function resendNotification({
+  db,
+  config,
+  logger,
+  shipmentId,
+  logId,
+  now = new Date(),
+}: MailContext & { shipmentId: string; logId: string }): Promise<"unknown" | "unsubscribed" | null> {
+  if (!isUuid(logId) || !isUuid(shipmentId)) return "unknown";
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ log: notificationLog, message: outbox })
+      .from(notificationLog)
+      .innerJoin(outbox, eq(outbox.id, notificationLog.outboxId))
+      .where(and(eq(notificationLog.id, logId), eq(notificationLog.shipmentId, shipmentId)));
+    if (!row) return "unknown";
+    const { unsubscribed } = await ensureUnsubscribeToken({
+      db: tx,
+      shipmentId,
+      channel: row.log.channel,
+      address: row.log.address,
+      now,
+    });
+    if (unsubscribed) return "unsubscribed";
+    const queued = await queueMail({
+      db: tx as unknown as Db,
+      config,
+      logger,
+      mail: {
+        to: row.message.to,
+        subject: row.message.subject ?? "",
+        text: row.message.text,
+        ...(row.message.html ? { html: row.message.html } : {}),
+        headers: row.message.headers,
+      },
+      now,
+    });
+    await tx.insert(notificationLog).values({
+      shipmentId,
+      outboxId: queued.id,
+      role: row.log.role,
+      channel: row.log.channel,
+      address: row.log.address,
+      summary: row.log.summary,
+      createdAt: now,
+    });
+    return null;
+  });
+}
+
+/** 'Send a test message to me': a short e-mail to the signed-in staff member, through the outbox. */
+export async function sendTestNotification({
+  db,
+  config,
+  logger,
+  to,
+  companyName,
+  now = new Date(),
+}: MailContext & { to: string; companyName: string }) {
+  return queueMail({
+    db,
+    config,
+    logger,
+    mail: {
+      to,
+      subject: `${companyName}: test notification`,
+      text: `This is a test message from ${companyName}'s shipment notifications.\n\nCustomers receive status updates like this one by e-mail.\n\n${config.siteUrl}`,
+    },
+    now,
+  });
+}
