@@ -16,7 +16,7 @@ import { openConfiguredDatabase } from "#app/server/db/client.server.ts";
 const USAGE = `Usage: npm run backup [-- FILE]
 
 Writes a backup of the whole site (shipments, parties, inboxes, posts, media, settings, staff
-accounts) to FILE, by default backup-YYYYMMDD-HHMMSS.ndjson.gz (UTC) in the current folder. Sessions, password-reset links, rate-limit counters and the e-mail outbox are left out.
+accounts) to FILE, by default backup-YYYYMMDD-HHMMSS.ndjson.gz (UTC) in the current folder. Sessions, password-reset links, rate-limit counters and the outbox (with its notification log) are left out.
 It works while the site runs. Load it with: npm run restore FILE`;
 
 function parseCommand(argv: string[]): string {

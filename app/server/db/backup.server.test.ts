@@ -21,10 +21,15 @@ import {
 } from "#app/server/db/client.server.ts";
 import {
   contactSubmissions,
+  notificationLog,
+  notificationUnsubscribes,
   outbox,
   passwordResetTokens,
   quoteRequests,
   rateLimits,
+  shipmentNotificationRecipients,
+  shipmentNotificationState,
+  shipments,
 } from "#app/server/db/schema.ts";
 import { createMedia, getMediaFile } from "#app/server/media.server.ts";
 import { loadConfig } from "#app/server/platform/config.server.ts";
@@ -44,11 +49,15 @@ const APP_TABLES = [
   "consignees",
   "contact_submissions",
   "message_opt_outs",
+  "notification_log",
+  "notification_unsubscribes",
   "outbox",
   "password_reset_tokens",
   "quote_requests",
   "rate_limits",
   "sessions",
+  "shipment_notification_recipients",
+  "shipment_notification_state",
   "shipment_status_history",
   "shipments",
   "shippers",
@@ -116,9 +125,47 @@ async function fillSite({ db }: Database) {
     subject: "Côte d'Ivoire route",
     message: "Emoji 🚢 and tab\tend",
   });
-  await db
+  const [mail] = await db
     .insert(outbox)
-    .values({ to: "ops@example.com", subject: "Reset", text: "a reset link", messageId: "<1@example.com>" });
+    .values({ to: "ops@example.com", subject: "Reset", text: "a reset link", messageId: "<1@example.com>" })
+    .returning();
+  // Shipment notifications: a switched-off recipient, a paused shipment with a pending change, an
+  // unsubscribed address (all kept), and the log of a message sent (left out with the outbox it points at).
+  const [shipment] = await db.select().from(shipments).limit(1);
+  await db
+    .insert(shipmentNotificationRecipients)
+    .values({ shipmentId: shipment!.id, role: "consignee", enabled: false });
+  await db.insert(shipmentNotificationState).values({
+    shipmentId: shipment!.id,
+    paused: true,
+    pending: [
+      {
+        kind: "status",
+        status: "In Transit",
+        location: "Abidjan",
+        notes: null,
+        at: now.toISOString(),
+        notBefore: now.toISOString(),
+      },
+    ],
+    dueAt: now,
+    batches: 2,
+  });
+  await db.insert(notificationUnsubscribes).values({
+    shipmentId: shipment!.id,
+    channel: "email",
+    address: "left@example.com",
+    token: "t".repeat(43),
+    unsubscribedAt: now,
+  });
+  await db.insert(notificationLog).values({
+    shipmentId: shipment!.id,
+    outboxId: mail!.id,
+    role: "consignee",
+    channel: "email",
+    address: "left@example.com",
+    summary: "In Transit at Abidjan",
+  });
   await db.insert(rateLimits).values({
     key: "form:203.0.113.9",
     count: 2,
@@ -321,10 +368,22 @@ describe("backup and restore", () => {
     expect(summary.migrations).toEqual({ backup: 3, now: MIGRATIONS });
     expect(await appliedMigrations(fresh)).toBe(MIGRATIONS);
     // Migration 5 (after the load) added shipments.tracking_key, computed from each number.
-    // Migration 8 (after the load too) added message_opt_outs, empty.
+    // Migration 8 (after the load too) added message_opt_outs, empty; migration 9 the notification tables,
+    // empty, and the notifications switch, off: the restored site has shipments from before notifications.
+    const olderRows = await snapshot(older);
+    const freshRows = await snapshot(fresh, ["shipments.tracking_key"]);
+    const switchRows = freshRows.site_settings!.filter((row) => JSON.parse(row).key === "notifications");
+    expect(switchRows.map((row) => JSON.parse(row).value)).toEqual([{ enabled: false }]);
     expectSameContent(
-      { ...(await snapshot(older)), message_opt_outs: [] },
-      await snapshot(fresh, ["shipments.tracking_key"]),
+      {
+        ...olderRows,
+        message_opt_outs: [],
+        notification_log: [],
+        notification_unsubscribes: [],
+        shipment_notification_recipients: [],
+        shipment_notification_state: [],
+      },
+      { ...freshRows, site_settings: freshRows.site_settings!.filter((row) => !switchRows.includes(row)) },
     );
     const keys = await fresh.pool.query(
       "select count(*)::int as n from shipments where tracking_key = upper(replace(tracking_number, '-', ''))",
@@ -371,7 +430,7 @@ describe("npm run backup and npm run restore", () => {
     expect(written).toHaveLength(1);
     const name = written[0]!;
     expect(fs.statSync(path.join(parent, name)).mode & 0o777).toBe(0o600);
-    expect(backup.stdout).toMatch(new RegExp(`Wrote ${name} \\(\\d+(\\.\\d)? kB\\): \\d+ rows in 12 tables`));
+    expect(backup.stdout).toMatch(new RegExp(`Wrote ${name} \\(\\d+(\\.\\d)? kB\\): \\d+ rows in 15 tables`));
     expect(backup.stdout).toContain(`shipments ${siteRows.shipments!.length},`);
     expect(backup.stdout).toContain("Left out by design");
 
@@ -379,7 +438,7 @@ describe("npm run backup and npm run restore", () => {
     const restore = await run("scripts/restore.ts", [name], restoredDir);
     expect(restore.stderr).toBe("");
     expect(restore.code).toBe(0);
-    expect(restore.stdout).toMatch(/Restored .* \d+ rows in 12 tables/);
+    expect(restore.stdout).toMatch(/Restored .* \d+ rows in 15 tables/);
 
     const again = await run("scripts/restore.ts", [name], restoredDir);
     expect(again.code).toBe(1);

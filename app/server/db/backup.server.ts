@@ -25,7 +25,9 @@
 //
 // Left out of backups (TABLES_LEFT_OUT): sessions, password-reset tokens and rate-limit counters, which
 // are short-lived and, for the first two, sign-in secrets; and the outbox, whose only messages are
-// password-reset e-mails carrying a live reset link: a backup copied off the server must not hold one.
+// password-reset e-mails carrying a live reset link: a backup copied off the server must not hold one;
+// with it the notification log, whose rows point at outbox messages (the shipments' recipients, pauses,
+// pending notifications and unsubscribes are kept: a restored site never messages an address that left).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -47,6 +49,7 @@ export const TABLES_LEFT_OUT: readonly string[] = [
   "password_reset_tokens",
   "rate_limits",
   "outbox",
+  "notification_log",
 ];
 /** Throttling counters: rows in it do not make a database "not empty" for a restore. */
 const TABLES_IGNORED_WHEN_EMPTY = ["rate_limits"];
