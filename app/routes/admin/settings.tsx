@@ -162,7 +162,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === NOTIFICATIONS_TEST_INTENT) {
     const { companyName } = await siteSettings.get();
-    const sent = await sendTestNotification({ db, config, logger, to: user.email, companyName });
+    const result = await sendTestNotification({ db, config, logger, to: user.email, companyName });
+    const sent = { queued: result.ok && result.queued };
     return redirectWithToast(SETTINGS_PATH, {
       type: sent.queued ? "success" : "error",
       title: sent.queued ? "Test message queued" : "Test message not sent",

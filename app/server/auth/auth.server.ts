@@ -260,7 +260,7 @@ export async function requestPasswordReset({
   await db.insert(passwordResetTokens).values({ tokenHash: hashToken(token), userId: user.id, expiresAt });
   const link = `${config.siteUrl}/admin-reset-password?${new URLSearchParams({ token })}`;
   // A mail still in the outbox when its link expires is not sent (decision 011).
-  await queueMail({
+  const queued = await queueMail({
     db,
     config,
     logger,
@@ -279,6 +279,9 @@ export async function requestPasswordReset({
       ].join("\n"),
     },
   });
+  // Staff e-mails are validated when accounts are made: a refusal here means a damaged row, never a 500.
+  if (!queued.ok)
+    logger.error({ userId: user.id, reason: queued.reason }, "Password-reset e-mail not queued");
 }
 
 /** Whether a reset link's token is known, unused and not expired. */

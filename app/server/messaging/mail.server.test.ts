@@ -23,12 +23,14 @@ const siteUrl = "https://freight.example.com";
 describe("queueMail", () => {
   it("without SMTP keeps the message (never to be sent later), logs it and writes it to OUTBOX_DIR", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-"));
-    const { id, messageId, queued } = await queueMail({
+    const result = await queueMail({
       db: database.db,
       config: { OUTBOX_DIR: dir, siteUrl },
       logger,
       mail,
     });
+    if (!result.ok) throw new Error(result.reason);
+    const { id, messageId, queued } = result;
     expect(queued).toBe(false);
     const [row] = await database.db.select().from(outbox).where(eq(outbox.id, id));
     expect(row).toMatchObject({ ...mail, channel: "email", messageId, status: "cancelled", sentAt: null });
@@ -44,12 +46,14 @@ describe("queueMail", () => {
   });
 
   it("with SMTP queues the message for the worker, even when the server cannot be reached now", async () => {
-    const { id, queued } = await queueMail({
+    const result = await queueMail({
       db: database.db,
       config: { SMTP_URL: "smtp://127.0.0.1:1", siteUrl },
       logger,
       mail,
     });
+    if (!result.ok) throw new Error(result.reason);
+    const { id, queued } = result;
     expect(queued).toBe(true);
     const [row] = await database.db.select().from(outbox).where(eq(outbox.id, id));
     expect(row).toMatchObject({ status: "queued", attempts: 0, lastError: null, sentAt: null });

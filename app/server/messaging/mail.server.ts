@@ -20,9 +20,19 @@ export type Mail = {
 export const NO_SMTP_NOTE = "Not sent: SMTP_URL is not set (kept in the outbox and the log)";
 
 /**
+ * What queueMail did: stored the message (`queued`: false when it was kept without SMTP_URL), or stored
+ * nothing because the outbox refused it (`reason`, for staff: an address that is not an e-mail address).
+ */
+export type QueueMailResult =
+  | { ok: true; id: string; messageId: string; queued: boolean }
+  | { ok: false; reason: string };
+
+/**
  * Puts an e-mail in the outbox; a worker sends it (and retries it) through SMTP when `SMTP_URL` is set.
  * Without it the message is kept (status 'cancelled', so it never goes out later by surprise) and logged,
  * never dropped. With OUTBOX_DIR set (development, end-to-end tests) it is also written there as a file.
+ * An address the outbox refuses (enqueueMessage's `{ ok: false }`) stores nothing and is returned as such:
+ * callers decide (a notification skips that recipient; nothing throws inside their transaction).
  */
 export async function queueMail({
   db,
@@ -41,7 +51,7 @@ export async function queueMail({
   expiresAt?: Date;
   dedupeKey?: string;
   now?: Date;
-}): Promise<{ id: string; messageId: string; queued: boolean }> {
+}): Promise<QueueMailResult> {
   const row = await enqueueMessage({
     db,
     // E-mail only: whether it can leave depends on SMTP_URL alone.
@@ -51,7 +61,7 @@ export async function queueMail({
     keepWithReason: config.SMTP_URL ? undefined : NO_SMTP_NOTE,
     now,
   });
-  if (!row.ok) throw new Error(`The e-mail to ${mail.to} was not queued: ${row.reason}`);
+  if (!row.ok) return row;
   if (row.created && config.OUTBOX_DIR)
     writeOutboxFile(config.OUTBOX_DIR, {
       id: row.id,
@@ -65,7 +75,7 @@ export async function queueMail({
       "E-mail kept in the outbox (SMTP_URL is not set)",
     );
   }
-  return { id: row.id, messageId: row.messageId, queued: row.status === "queued" };
+  return { ok: true, id: row.id, messageId: row.messageId, queued: row.status === "queued" };
 }
 
 /** The From of outgoing mail: MAIL_FROM when set, otherwise the company's name and e-mail from the site settings. */

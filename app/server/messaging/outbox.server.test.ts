@@ -41,8 +41,8 @@ beforeEach(async () => {
 });
 afterEach(() => smtp.behave("accept"));
 
-const queue = (overrides: { to?: string; expiresAt?: Date } = {}) =>
-  queueMail({
+const queue = async (overrides: { to?: string; expiresAt?: Date } = {}) => {
+  const result = await queueMail({
     db: services.db,
     config: services.config,
     logger: services.logger,
@@ -50,6 +50,9 @@ const queue = (overrides: { to?: string; expiresAt?: Date } = {}) =>
     expiresAt: overrides.expiresAt,
     now: clock,
   });
+  if (!result.ok) throw new Error(`The outbox refused the test mail: ${result.reason}`);
+  return result;
+};
 const rowOf = async (id: string) => (await services.db.select().from(outbox).where(eq(outbox.id, id)))[0]!;
 
 describe("the outbox worker with a real SMTP server", () => {

@@ -102,6 +102,15 @@ export async function processNextNotification({
           dedupeKey: `notification:${shipmentId}:${batch}:${recipient.role}:email`,
           now,
         });
+        // An address the outbox refuses (not an e-mail address) stores nothing: that recipient is skipped,
+        // the others are told, and the shipment's row never gets stuck retrying.
+        if (!queued.ok) {
+          logger.warn(
+            { shipmentId, role: recipient.role, reason: queued.reason },
+            "Shipment notification not queued for this recipient",
+          );
+          continue;
+        }
         await tx.insert(notificationLog).values({
           shipmentId,
           outboxId: queued.id,

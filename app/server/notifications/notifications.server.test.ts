@@ -260,6 +260,29 @@ describe("shipment notifications by e-mail", () => {
     expect(mailTo("consignee@example.com")).toHaveLength(1);
   });
 
+  it("skips a recipient whose address the outbox refuses, tells the other, and does not get stuck", async () => {
+    // A party row with a damaged e-mail (not an address): enqueueMessage stores nothing for it.
+    await services.db
+      .update(shippers)
+      .set({ email: "not-an-address" })
+      .where(eq(shippers.id, parties.shipperId));
+    await addUpdate("Arrived", "Port of Monrovia");
+    await deliverAll();
+    expect(mailTo("consignee@example.com")).toHaveLength(1);
+    expect(smtp.received).toHaveLength(1);
+    const logged = await services.db
+      .select()
+      .from(notificationLog)
+      .where(eq(notificationLog.shipmentId, shipmentId));
+    expect(logged.map((row) => row.address)).not.toContain("not-an-address");
+    expect(await services.db.select().from(outbox).where(eq(outbox.to, "not-an-address"))).toEqual([]);
+    // The shipment's pending notification was cleared, not left failing: a later change is told too.
+    advance(5 * 60 * 1000);
+    await addUpdate("Delivered", "Monrovia");
+    await deliverAll();
+    expect(mailTo("consignee@example.com")).toHaveLength(2);
+  });
+
   it("resends one message as a new copy of it", async () => {
     await addUpdate("Arrived", "Port of Monrovia");
     await deliverAll();

@@ -297,7 +297,8 @@ type MailContext = {
 
 /**
  * Sends one logged message again, as a new message (its own Message-ID) with the same content, unless its
- * address has unsubscribed since. Returns why not, or null when it is queued.
+ * address has unsubscribed since. Returns why not ("refused": the outbox refused the address), or null
+ * when it is queued.
  */
 export async function resendNotification({
   db,
@@ -306,7 +307,9 @@ export async function resendNotification({
   shipmentId,
   logId,
   now = new Date(),
-}: MailContext & { shipmentId: string; logId: string }): Promise<"unknown" | "unsubscribed" | null> {
+}: MailContext & { shipmentId: string; logId: string }): Promise<
+  "unknown" | "unsubscribed" | "refused" | null
+> {
   if (!isUuid(logId) || !isUuid(shipmentId)) return "unknown";
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -336,6 +339,7 @@ export async function resendNotification({
       },
       now,
     });
+    if (!queued.ok) return "refused";
     await tx.insert(notificationLog).values({
       shipmentId,
       outboxId: queued.id,
