@@ -27,13 +27,10 @@ export function writeGuard(
 ): express.RequestHandler {
   return (req, res, next) => {
     if (!WRITE_METHODS.has(req.method)) return next();
-    // An unsubscribe link's one-click POST (RFC 8058) comes from the recipient's mail service, whatever its
-    // origin; the token in the path is its authority, and it can only unsubscribe (decision 013).
-    const oneClick = req.method === "POST" && req.path.startsWith("/unsubscribe/");
-    if (
-      !oneClick &&
-      isCrossOriginWrite({ headers: req.headers, host: req.get("host"), siteUrl: config.siteUrl })
-    ) {
+    // An unsubscribe link's one-click POST (RFC 8058, decision 013) comes from the mail service's own server,
+    // which sends no Origin, Sec-Fetch-Site or Referer: it passes like any non-browser client. A browser's
+    // cross-site POST to it is refused like every other one.
+    if (isCrossOriginWrite({ headers: req.headers, host: req.get("host"), siteUrl: config.siteUrl })) {
       res.status(403).type("text/plain").send("Cross-origin requests are not allowed.");
       return;
     }
