@@ -19,7 +19,17 @@ export const SHIPMENT_DETAIL_INTENTS = {
   addStatus: "add-status",
   updateStatus: "update-status",
   deleteStatus: "delete-status",
+  setRecipient: "set-notification-recipient",
+  pauseNotifications: "pause-notifications",
+  resumeNotifications: "resume-notifications",
+  resendNotification: "resend-notification",
 } as const;
+
+/** 'Notify' on or off for one of the shipment's recipients (the Notifications card). */
+export const recipientSwitchSchema = z.object({
+  role: z.enum(["shipper", "consignee"], { message: "This recipient does not exist." }),
+  enabled: z.enum(["on", "off"], { message: "Choose whether to notify this recipient." }),
+});
 
 /** The id of a row named in a form (a shipment, a party, a status update). */
 export const rowIdSchema = z.object({
@@ -55,4 +65,3 @@ export function parseShipmentListQuery(params: URLSearchParams): ShipmentListQue
     page: params.get("page") ?? "1",
   });
 }
-

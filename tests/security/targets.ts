@@ -518,6 +518,41 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
         strict: ["id", "intent"],
         text: [],
       },
+      // The Notifications card.
+      {
+        name: "set-notification-recipient",
+        fields: () => [
+          ["intent", "set-notification-recipient"],
+          ["role", "consignee"],
+          ["enabled", "on"],
+        ],
+        strict: ["role", "enabled", "intent"],
+        text: [],
+      },
+      {
+        name: "pause-notifications",
+        fields: () => [["intent", "pause-notifications"]],
+        strict: ["intent"],
+        text: [],
+        noFields: true,
+      },
+      {
+        name: "resume-notifications",
+        fields: () => [["intent", "resume-notifications"]],
+        strict: ["intent"],
+        text: [],
+        noFields: true,
+      },
+      {
+        // The fixtures hold no message sent: a well-formed id of none answers 'This message does not exist.'.
+        name: "resend-notification",
+        fields: () => [
+          ["intent", "resend-notification"],
+          ["id", "00000000-0000-4000-8000-000000000000"],
+        ],
+        strict: ["id", "intent"],
+        text: [],
+      },
     ],
     "routes/admin/parties": [
       {

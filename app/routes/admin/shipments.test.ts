@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
 import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
 import { adminContext } from "#app/server/auth/auth.server.ts";
-import { consignees, shipments, shipmentStatusHistory, shippers } from "#app/server/db/schema.ts";
+import {
+  consignees,
+  notificationLog,
+  outbox,
+  shipments,
+  shipmentStatusHistory,
+  shippers,
+} from "#app/server/db/schema.ts";
+import type { ShipmentDetailData } from "#app/server/handlers/shipment-detail.server.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
 import { createSession } from "#app/server/auth/sessions.server.ts";
 import { createParty } from "#app/server/parties.server.ts";
@@ -619,5 +627,177 @@ describe("the shipment detail page", () => {
   it("answers an unknown intent with 400", async () => {
     const reply = (await post({ intent: "explode" })) as Reply;
     expect(reply.init?.status).toBe(400);
+  });
+});
+
+describe("the shipment detail's Notifications card", () => {
+  let shipmentId: string;
+  let logId: string;
+
+  beforeAll(async () => {
+    const contact = { company: null, address: null };
+    const shipperId = (
+      await createParty({
+        db: services.db,
+        kind: "shipper",
+        input: { name: "Notified Sender", email: "sender@example.com", phone: "+231770000001", ...contact },
+      })
+    ).id;
+    const consigneeId = (
+      await createParty({
+        db: services.db,
+        kind: "consignee",
+        input: { name: "Notified Receiver", email: "receiver@example.com", phone: null, ...contact },
+      })
+    ).id;
+    shipmentId = (
+      await createShipment({ db: services.db, input: { ...base("TST-0390"), shipperId, consigneeId } })
+    ).id;
+    const [message] = await services.db
+      .insert(outbox)
+      .values({
+        channel: "email",
+        to: "receiver@example.com",
+        subject: "TST-0390: Arrived at Port of Monrovia",
+        text: "Arrived at Port of Monrovia",
+        messageId: `<${crypto.randomUUID()}@example.com>`,
+        status: "failed",
+        attempts: 3,
+        lastError: "550 mailbox unavailable",
+      })
+      .returning();
+    const [log] = await services.db
+      .insert(notificationLog)
+      .values({
+        shipmentId,
+        outboxId: message!.id,
+        role: "consignee",
+        channel: "email",
+        address: "receiver@example.com",
+        summary: "Arrived at Port of Monrovia",
+      })
+      .returning();
+    logId = log!.id;
+  });
+
+  const post = (fields: Record<string, string>) =>
+    detailAction({
+      request: request(`/admin/shipments/${shipmentId}`, fields),
+      context: context(),
+      params: { id: shipmentId },
+    } as never) as Promise<Response | Reply>;
+  const card = async () =>
+    ((await load(detailLoader, `/admin/shipments/${shipmentId}`, { id: shipmentId })) as ShipmentDetailData)
+      .notifications;
+  const logCount = async () =>
+    (
+      await services.db
+        .select({ n: count() })
+        .from(notificationLog)
+        .where(eq(notificationLog.shipmentId, shipmentId))
+    )[0]!.n;
+
+  it("shows every recipient and every message: channel, state, retries and the provider's reason", async () => {
+    const notifications = await card();
+    expect(notifications.paused).toBe(false);
+    expect(notifications.recipients).toEqual([
+      expect.objectContaining({
+        role: "shipper",
+        name: "Notified Sender",
+        phone: "+231770000001",
+        enabled: true,
+      }),
+      expect.objectContaining({ role: "consignee", email: "receiver@example.com", enabled: true }),
+    ]);
+    expect(notifications.messages).toEqual([
+      expect.objectContaining({
+        id: logId,
+        channel: "email",
+        status: "failed",
+        retries: 2,
+        reason: "550 mailbox unavailable",
+        summary: "Arrived at Port of Monrovia",
+      }),
+    ]);
+  });
+
+  it("turns a recipient off and on again", async () => {
+    const off = (await post({
+      intent: "set-notification-recipient",
+      role: "consignee",
+      enabled: "off",
+    })) as Response;
+    expect(off.status).toBe(302);
+    expect(decodeToast(off)).toMatchObject({ type: "success", title: "The consignee will not be notified" });
+    expect((await card()).recipients.find((r) => r.role === "consignee")!.enabled).toBe(false);
+    await post({ intent: "set-notification-recipient", role: "consignee", enabled: "on" });
+    expect((await card()).recipients.find((r) => r.role === "consignee")!.enabled).toBe(true);
+  });
+
+  it("pauses and resumes the shipment's notifications", async () => {
+    const paused = (await post({ intent: "pause-notifications" })) as Response;
+    expect(decodeToast(paused)).toMatchObject({ type: "success", title: "Notifications paused" });
+    expect((await card()).paused).toBe(true);
+    const resumed = (await post({ intent: "resume-notifications" })) as Response;
+    expect(decodeToast(resumed)).toMatchObject({ type: "success", title: "Notifications resumed" });
+    expect((await card()).paused).toBe(false);
+  });
+
+  it("resends one message as a new queued message", async () => {
+    const response = (await post({ intent: "resend-notification", id: logId })) as Response;
+    expect(response.status).toBe(302);
+    expect(decodeToast(response)).toMatchObject({
+      type: "success",
+      title: "Message queued to be sent again",
+    });
+    const messages = (await card()).messages;
+    expect(messages).toHaveLength(2);
+    // A new copy, newest first; the original keeps its failure (the test's services have no SMTP, so the
+    // outbox keeps the copy as cancelled).
+    expect(messages[0]!.id).not.toBe(logId);
+    expect(messages[0]).toMatchObject({
+      address: "receiver@example.com",
+      summary: "Arrived at Port of Monrovia",
+    });
+    expect(messages[1]).toMatchObject({ id: logId, status: "failed" });
+  });
+
+  it("refuses bad input with a clear message and changes nothing", async () => {
+    const before = await card();
+    const count = await logCount();
+    const hostile: Record<string, string>[] = [
+      { intent: "set-notification-recipient", role: "admin", enabled: "off" },
+      { intent: "set-notification-recipient", role: "consignee", enabled: "maybe" },
+      { intent: "set-notification-recipient" },
+      { intent: "resend-notification", id: "not-a-uuid" },
+      { intent: "resend-notification" },
+    ];
+    for (const fields of hostile) {
+      const reply = (await post(fields)) as Reply;
+      expect(reply.init?.status, JSON.stringify(fields)).toBe(400);
+      expect(reply.data.target).toBe("notifications");
+      expect(reply.data.result?.error?.[""]?.[0]).toBeTruthy();
+    }
+    // A message of another shipment (or none): a toast saying so, nothing resent.
+    const unknown = (await post({ intent: "resend-notification", id: crypto.randomUUID() })) as Response;
+    expect(decodeToast(unknown)).toMatchObject({
+      type: "error",
+      title: "Failed to resend the message",
+      description: "This message does not exist.",
+    });
+    expect(await logCount()).toBe(count);
+    expect(await card()).toEqual(before);
+  });
+
+  it("requires a signed-in admin", async () => {
+    const status = await thrownStatus(
+      detailAction({
+        request: request(`/admin/shipments/${shipmentId}`, { intent: "pause-notifications" }, false),
+        context: context(),
+        params: { id: shipmentId },
+      } as never),
+    );
+    expect(status).toBe(302);
+    expect((await card()).paused).toBe(false);
   });
 });

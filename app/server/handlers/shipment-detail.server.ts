@@ -6,7 +6,7 @@ import { formatDate, formatTime } from "#app/lib/format.ts";
 import { isDeliveryOverdue } from "#app/lib/shipment-status.ts";
 import { toLocalDateTime, wallClock } from "#app/lib/time-zone.ts";
 import { partySchema, statusUpdateSchema } from "#app/schemas/shipment.ts";
-import { rowIdSchema, SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
+import { recipientSwitchSchema, rowIdSchema, SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
 import { requireAdmin } from "#app/server/auth/auth.server.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { readFormData, readIntent } from "#app/server/handlers/forms.server.ts";
@@ -23,6 +23,12 @@ import {
   getShipmentById,
   updateStatusUpdate,
 } from "#app/server/shipments.server.ts";
+import {
+  getShipmentNotifications,
+  resendNotification,
+  setNotificationsPaused,
+  setRecipientEnabled,
+} from "#app/server/notifications/notifications.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 
 // The shipment detail page's loader and action: the shipment with its parties and history, and the edits
@@ -76,9 +82,43 @@ export type DetailShipment = {
   history: DetailEntry[];
 };
 
+/** A recipient on the Notifications card; `unsubscribed` lists the channels its addresses left by a link or STOP. */
+export type DetailRecipient = {
+  role: "shipper" | "consignee";
+  name: string;
+  email: string;
+  phone: string;
+  enabled: boolean;
+  unsubscribed: string[];
+};
+
+/** One message sent (or to be sent) to a recipient, newest first. */
+export type DetailNotificationMessage = {
+  id: string;
+  role: string;
+  channel: "email" | "sms" | "whatsapp";
+  address: string;
+  summary: string;
+  /** When it was queued, as the page shows it and as ISO. */
+  date: string;
+  iso: string;
+  status: "queued" | "sending" | "sent" | "delivered" | "failed" | "expired" | "cancelled";
+  /** Attempts after the first. */
+  retries: number;
+  /** The provider's (or the mail server's) last refusal, when there was one. */
+  reason: string | null;
+};
+
+export type DetailNotifications = {
+  paused: boolean;
+  recipients: DetailRecipient[];
+  messages: DetailNotificationMessage[];
+};
+
 /** The page's loader data. */
 export type ShipmentDetailData = {
   shipment: DetailShipment;
+  notifications: DetailNotifications;
   /** The company's time zone (site settings): event times are typed and shown in it. */
   timeZone: string;
   /** The 'Also set as the shipment's current status' choice of this browser's last status update. */
@@ -142,8 +182,34 @@ export async function loadShipmentDetail({
   const { db, siteSettings } = context.get(servicesContext);
   const [shipment, { timeZone }] = await Promise.all([getShipmentById({ db, id }), siteSettings.get()]);
   if (!shipment) notFound();
+  const card = await getShipmentNotifications({ db, shipmentId: shipment.id });
+  const left = (address: string | null) =>
+    address ? card.unsubscribed.filter((u) => u.address === address.toLowerCase()).map((u) => u.channel) : [];
   return {
     timeZone,
+    notifications: {
+      paused: card.paused,
+      recipients: card.recipients.map((r) => ({
+        role: r.role,
+        name: r.name,
+        email: r.email ?? "",
+        phone: r.phone ?? "",
+        enabled: r.enabled,
+        unsubscribed: [...new Set([...left(r.email), ...left(r.phone)])],
+      })),
+      messages: card.messages.map((m) => ({
+        id: m.id,
+        role: m.role,
+        channel: m.channel,
+        address: m.address,
+        summary: m.summary,
+        date: showDateTime(m.createdAt, timeZone),
+        iso: m.createdAt.toISOString(),
+        status: m.status,
+        retries: Math.max(m.attempts - 1, 0),
+        reason: m.status === "sent" || m.status === "delivered" ? null : m.lastError,
+      })),
+    },
     alsoSetCurrent: rememberedAlsoSetCurrent(request),
     shipment: {
       id: shipment.id,
@@ -307,7 +373,94 @@ export async function shipmentDetailAction({
     }
   }
 
+  const notifications = NOTIFICATION_INTENTS[intent];
+  if (notifications) return notificationAction({ context, formData, intent, shipmentId: shipment.id, page });
+
   return invalid(intent, null, "Unknown action.");
+}
+
+// The Notifications card: a recipient's switch, pausing the shipment's notifications, resending one message.
+
+const NOTIFICATION_INTENTS: Record<string, true> = {
+  [SHIPMENT_DETAIL_INTENTS.setRecipient]: true,
+  [SHIPMENT_DETAIL_INTENTS.pauseNotifications]: true,
+  [SHIPMENT_DETAIL_INTENTS.resumeNotifications]: true,
+  [SHIPMENT_DETAIL_INTENTS.resendNotification]: true,
+};
+
+const RESEND_REFUSED = {
+  unknown: "This message does not exist.",
+  unsubscribed: "The recipient has unsubscribed from this shipment's messages.",
+  refused: "The address cannot receive messages.",
+} as const;
+
+async function notificationAction({
+  context,
+  formData,
+  intent,
+  shipmentId,
+  page,
+}: {
+  context: Ctx;
+  formData: FormData;
+  intent: string;
+  shipmentId: string;
+  page: string;
+}) {
+  const { db, config, logger } = context.get(servicesContext);
+  if (intent === SHIPMENT_DETAIL_INTENTS.setRecipient) {
+    const parsed = recipientSwitchSchema.safeParse({
+      role: formData.get("role"),
+      enabled: formData.get("enabled"),
+    });
+    if (!parsed.success) return invalid(intent, "notifications", parsed.error.issues[0]!.message);
+    const { role, enabled } = parsed.data;
+    try {
+      await setRecipientEnabled({ db, shipmentId, role, enabled: enabled === "on" });
+      return redirectWithToast(page, {
+        type: "success",
+        title: enabled === "on" ? `The ${role} will be notified` : `The ${role} will not be notified`,
+      });
+    } catch (error) {
+      logger.error({ err: error, shipmentId, role }, "Changing a notification recipient failed");
+      return redirectWithToast(page, { type: "error", title: "Failed to change the recipient" });
+    }
+  }
+  if (intent === SHIPMENT_DETAIL_INTENTS.resendNotification) {
+    const row = rowIdSchema.safeParse({ id: formData.get("id") });
+    if (!row.success) return invalid(intent, "notifications", RESEND_REFUSED.unknown);
+    try {
+      const refused = await resendNotification({ db, config, logger, shipmentId, logId: row.data.id });
+      if (refused) {
+        return redirectWithToast(page, {
+          type: "error",
+          title: "Failed to resend the message",
+          description: RESEND_REFUSED[refused],
+        });
+      }
+      return redirectWithToast(page, { type: "success", title: "Message queued to be sent again" });
+    } catch (error) {
+      logger.error({ err: error, shipmentId }, "Resending a notification failed");
+      return redirectWithToast(page, { type: "error", title: "Failed to resend the message" });
+    }
+  }
+  const paused = intent === SHIPMENT_DETAIL_INTENTS.pauseNotifications;
+  try {
+    await setNotificationsPaused({ db, shipmentId, paused });
+    return redirectWithToast(page, {
+      type: "success",
+      title: paused ? "Notifications paused" : "Notifications resumed",
+      ...(paused
+        ? { description: "Customers are not told of this shipment's changes until you resume." }
+        : {}),
+    });
+  } catch (error) {
+    logger.error({ err: error, shipmentId, paused }, "Pausing notifications failed");
+    return redirectWithToast(page, {
+      type: "error",
+      title: paused ? "Failed to pause notifications" : "Failed to resume notifications",
+    });
+  }
 }
 
 // 'Unlink from this shipment' on a party card: the shipment keeps no shipper (or consignee); the party stays

@@ -4,18 +4,20 @@ import { SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
 import { AddStatusDialog } from "#app/components/admin/shipments/add-status-dialog.tsx";
 import { ShipmentDetailHeader } from "#app/components/admin/shipments/shipment-detail-header.tsx";
 import { ShipmentDetailsCard } from "#app/components/admin/shipments/shipment-details-card.tsx";
+import { ShipmentNotificationsCard } from "#app/components/admin/shipments/shipment-notifications-card.tsx";
 import { ShipmentPartyCard } from "#app/components/admin/shipments/shipment-party-card.tsx";
 import { ShipmentStatusHistory } from "#app/components/admin/shipments/shipment-status-history.tsx";
 import type { DetailActionData, ShipmentDetailData } from "#app/server/handlers/shipment-detail.server.ts";
 
 /**
- * The shipment detail page: details, shipper, consignee and status history, each editable in place. `?edit=`
+ * The shipment detail page: details, shipper, consignee, status history and notifications, each editable in place. `?edit=`
  * in the URL names what is being edited (`shipper`, `consignee` or a status update's id).
  */
 export function ShipmentDetail({
   shipment,
   timeZone,
   alsoSetCurrent,
+  notifications,
   actionData,
 }: ShipmentDetailData & { actionData: DetailActionData | undefined }) {
   const navigation = useNavigation();
@@ -66,6 +68,12 @@ export function ShipmentDetail({
         editReply={editing ? replyFor(SHIPMENT_DETAIL_INTENTS.updateStatus, editing) : undefined}
         formError={
           actionData && !actionData.target ? (actionData.result.error?.[""] ?? undefined) : undefined
+        }
+      />
+      <ShipmentNotificationsCard
+        notifications={notifications}
+        formError={
+          actionData?.target === "notifications" ? (actionData.result.error?.[""] ?? undefined) : undefined
         }
       />
     </div>
