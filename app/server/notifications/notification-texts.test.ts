@@ -3,12 +3,19 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeTwilio, startFakeTwilio } from "../../../tests/fakes/twilio-server.ts";
 import { type SmtpTestServer, startSmtpTestServer } from "../../../tests/setup/smtp-test-server.ts";
 import { createTestServices } from "../../../tests/setup/test-db.ts";
-import { consignees, notificationUnsubscribes, shipments, shippers } from "#app/server/db/schema.ts";
+import {
+  consignees,
+  notificationLog,
+  notificationUnsubscribes,
+  shipments,
+  shippers,
+} from "#app/server/db/schema.ts";
 import { analyzeSmsText } from "#app/server/messaging/sms-text.ts";
 import { setNotificationsEnabled } from "#app/server/notifications/notification-settings.server.ts";
 import {
   ensureUnsubscribeToken,
   unsubscribeByToken,
+  resendNotification,
 } from "#app/server/notifications/notifications.server.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
 import { addStatusUpdate } from "#app/server/shipments.server.ts";
@@ -161,5 +168,32 @@ describe("shipment notifications by SMS", () => {
     expect(smsTo(CONSIGNEE_PHONE)).toHaveLength(0);
     expect(smsTo(SHIPPER_PHONE)).toHaveLength(1);
     expect(mailTo("consignee@example.com")).toHaveLength(1);
+  });
+});
+
+describe("resending a text notification", () => {
+  it("queues the SMS again on its own channel, to the same phone", async () => {
+    await addUpdate("Arrived", "Port of Monrovia");
+    await deliverAll();
+    const log = await services.db
+      .select()
+      .from(notificationLog)
+      .where(and(eq(notificationLog.shipmentId, shipmentId), eq(notificationLog.channel, "sms")));
+    const consigneeSms = log.filter((row) => row.address === CONSIGNEE_PHONE).at(-1)!;
+    twilio.requests.length = 0;
+
+    expect(
+      await resendNotification({
+        db: services.db,
+        config: services.config,
+        logger: services.logger,
+        shipmentId,
+        logId: consigneeSms.id,
+        now: clock,
+      }),
+    ).toBeNull();
+    await services.outbox.drain();
+    expect(twilio.requests).toHaveLength(1);
+    expect(smsTo(CONSIGNEE_PHONE)[0]!.form.get("Body")).toContain("Arrived at Port of Monrovia");
   });
 });
