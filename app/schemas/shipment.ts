@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fromLocalDateTime } from "#app/lib/time-zone.ts";
+import { parsePhone } from "#app/server/messaging/phone.ts";
 
 // Control characters other than tab and newline have no place in any field.
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
@@ -112,6 +113,27 @@ export const shipmentSchema = z.object({
 });
 export type ShipmentInput = z.output<typeof shipmentSchema>;
 
+/**
+ * A party's phone, optional: a number typed the local way ("0770 123 456") or with its country code is stored in
+ * E.164 ("+231770123456"), so notifications can text it; one libphonenumber-js cannot read as a mobile number
+ * is refused with parsePhone's message (app/server/messaging/phone.ts, browser-safe despite its folder).
+ */
+const optionalPhone = z
+  .string()
+  .trim()
+  .max(40, { message: "Phone must be at most 40 characters." })
+  .refine((v) => !ONE_LINE_CONTROL.test(v), { message: "Phone contains characters that are not allowed." })
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return null;
+    const parsed = parsePhone(v, "LR");
+    if (!parsed.ok) {
+      ctx.addIssue({ code: "custom", message: parsed.message });
+      return z.NEVER;
+    }
+    return parsed.e164;
+  });
+
 export const partySchema = z.object({
   name: text("Name", { max: 120 }),
   company: optionalText("Company", 160),
@@ -124,7 +146,7 @@ export const partySchema = z.object({
     .refine((v) => v === null || z.email().safeParse(v).success, {
       message: "Please enter a valid email address.",
     }),
-  phone: optionalText("Phone", 40),
+  phone: optionalPhone,
   address: optionalText("Address", 300, true),
 });
 export type PartyInput = z.output<typeof partySchema>;

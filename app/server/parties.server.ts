@@ -112,12 +112,13 @@ function searchTerm(search: string | undefined): string {
 /**
  * Parties whose name, company, email or phone holds the term (case-insensitive, fields never joined into one
  * match). A term of digits and phone punctuation also matches the phone number's digits, so '5550100'
- * finds '+231 555 0100'.
+ * finds '+231 555 0100'. Phones are stored in E.164 ('+231886123456'), so a number typed the local way
+ * ('0886 123 456') is matched without its leading trunk zero.
  */
 function partySearchCondition(table: typeof shippers | typeof consignees, term: string): SQL {
   const pattern = likePattern(term);
   const text = sql`(${table.name} || E'\\x1f' || coalesce(${table.company}, '') || E'\\x1f' || coalesce(${table.email}, '') || E'\\x1f' || coalesce(${table.phone}, ''))`;
-  const digits = term.replace(/\D/g, "");
+  const digits = term.replace(/\D/g, "").replace(/^0+/, "");
   if (/^[\d\s()+./-]+$/.test(term) && digits.length >= 3) {
     return sql`(${text} ilike ${pattern} or regexp_replace(coalesce(${table.phone}, ''), '[^0-9]', '', 'g') like ${likePattern(digits)})`;
   }

@@ -7,7 +7,9 @@ import {
   shipments,
 } from "#app/server/db/schema.ts";
 import { queueMail } from "#app/server/messaging/mail.server.ts";
+import { channelOffReason, enqueueMessage, type OutboxConfig } from "#app/server/messaging/outbox.server.ts";
 import { buildNotificationEmail } from "#app/server/notifications/notification-email.server.ts";
+import { buildNotificationSms } from "#app/server/notifications/notification-sms.server.ts";
 import { getNotificationSettings } from "#app/server/notifications/notification-settings.server.ts";
 import { GROUPING_WINDOW_MS } from "#app/server/notifications/notification-triggers.server.ts";
 import {
@@ -21,7 +23,7 @@ import { getSiteSettings } from "#app/server/settings.server.ts";
 
 type SchedulerContext = {
   db: Db;
-  config: Pick<Config, "SMTP_URL" | "OUTBOX_DIR" | "siteUrl">;
+  config: Pick<Config, "SMTP_URL" | "OUTBOX_DIR" | "siteUrl"> & OutboxConfig;
   logger: Pick<Logger, "info" | "warn">;
 };
 
@@ -71,8 +73,56 @@ export async function processNextNotification({
         getSiteSettings({ db: tx as unknown as Db }),
         listShipmentRecipients({ db: tx, shipmentId }),
       ]);
+      // SMS and WhatsApp go to a recipient's phone only when the channel has a provider here (decision 012).
+      const textChannels = (["sms", "whatsapp"] as const).filter(
+        (channel) => !channelOffReason(config, channel),
+      );
+      const siteHost = new URL(config.siteUrl).host;
       for (const recipient of recipients) {
-        if (!recipient.enabled || !recipient.email) continue;
+        if (!recipient.enabled) continue;
+        if (recipient.phone && textChannels.length > 0) {
+          const sms = buildNotificationSms({ shipment, changes: ready, siteUrl: config.siteUrl });
+          for (const channel of textChannels) {
+            const { unsubscribed } = await ensureUnsubscribeToken({
+              db: tx,
+              shipmentId,
+              channel,
+              address: recipient.phone,
+              now,
+            });
+            if (unsubscribed) continue;
+            const queued = await enqueueMessage({
+              db: tx as unknown as Db,
+              config,
+              siteHost,
+              message: {
+                channel,
+                to: recipient.phone,
+                text: sms.text,
+                dedupeKey: `notification:${shipmentId}:${batch}:${recipient.role}:${channel}`,
+              },
+              now,
+            });
+            // A phone the outbox refuses (not E.164, a country we do not text) is skipped, like a bad e-mail.
+            if (!queued.ok) {
+              logger.warn(
+                { shipmentId, role: recipient.role, channel, reason: queued.reason },
+                "Shipment notification not queued for this recipient",
+              );
+              continue;
+            }
+            await tx.insert(notificationLog).values({
+              shipmentId,
+              outboxId: queued.id,
+              role: recipient.role,
+              channel,
+              address: recipient.phone.toLowerCase(),
+              summary: sms.summary,
+              createdAt: now,
+            });
+          }
+        }
+        if (!recipient.email) continue;
         const { token, unsubscribed } = await ensureUnsubscribeToken({
           db: tx,
           shipmentId,

@@ -17,6 +17,7 @@ import {
 } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { queueMail } from "#app/server/messaging/mail.server.ts";
+import { enqueueMessage, type OutboxConfig } from "#app/server/messaging/outbox.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 
@@ -290,7 +291,7 @@ export function maskAddress(address: string): string {
 
 type MailContext = {
   db: Db;
-  config: Pick<Config, "SMTP_URL" | "OUTBOX_DIR" | "siteUrl">;
+  config: Pick<Config, "SMTP_URL" | "OUTBOX_DIR" | "siteUrl"> & OutboxConfig;
   logger: Pick<Logger, "info">;
   now?: Date;
 };
@@ -326,19 +327,29 @@ export async function resendNotification({
       now,
     });
     if (unsubscribed) return "unsubscribed";
-    const queued = await queueMail({
-      db: tx as unknown as Db,
-      config,
-      logger,
-      mail: {
-        to: row.message.to,
-        subject: row.message.subject ?? "",
-        text: row.message.text,
-        ...(row.message.html ? { html: row.message.html } : {}),
-        headers: row.message.headers,
-      },
-      now,
-    });
+    // A text message (SMS, WhatsApp) is queued again on its own channel, to the same phone.
+    const queued =
+      row.log.channel === "email"
+        ? await queueMail({
+            db: tx as unknown as Db,
+            config,
+            logger,
+            mail: {
+              to: row.message.to,
+              subject: row.message.subject ?? "",
+              text: row.message.text,
+              ...(row.message.html ? { html: row.message.html } : {}),
+              headers: row.message.headers,
+            },
+            now,
+          })
+        : await enqueueMessage({
+            db: tx as unknown as Db,
+            config,
+            siteHost: new URL(config.siteUrl).host,
+            message: { channel: row.log.channel, to: row.message.to, text: row.message.text },
+            now,
+          });
     if (!queued.ok) return "refused";
     await tx.insert(notificationLog).values({
       shipmentId,
