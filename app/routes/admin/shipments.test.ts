@@ -575,12 +575,13 @@ describe("the shipment detail page", () => {
     const updated = (await post({
       intent: "update-shipper",
       name: "Sender Two",
-      phone: "+231 1",
+      phone: "0770 123 456",
     })) as Response;
     expect(decodeToast(updated)).toMatchObject({ title: "Shipper updated" });
+    // Stored in E.164 (a Liberian mobile number typed the local way).
     expect((await services.db.select().from(shippers).where(eq(shippers.id, shipperId)))[0]).toMatchObject({
       name: "Sender Two",
-      phone: "+231 1",
+      phone: "+231770123456",
     });
 
     const deleted = (await post({ intent: "delete-consignee" })) as Response;
