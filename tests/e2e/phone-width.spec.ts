@@ -20,6 +20,8 @@ const NOT_PAGES = [
   "blog/rss.xml",
   "media/:filename",
   "track/:trackingNumber/qr.svg",
+  "webhooks/twilio/:kind",
+  "webhooks/africastalking/:token/:kind",
 ];
 
 /** The URL patterns this spec visits (each test below lists the URLs it opens for them). */
@@ -32,6 +34,7 @@ const PUBLIC_PATTERNS = [
   "contact",
   "track",
   "track/:trackingNumber",
+  "unsubscribe/:token",
   "blog",
   "blog/:slug",
   "privacy-policy",
@@ -192,6 +195,7 @@ test.describe(PHONE.name, () => {
       "/blog",
       "/blog/navigating-customs-clearance-in-west-africa",
       "/blog/no-such-post",
+      "/unsubscribe/no-such-token",
       "/privacy-policy",
       "/terms-of-service",
       "/no-such-page",
