@@ -9,6 +9,7 @@
 //                 (see bench/startup.ts)
 //   tracking      bench/tracking.ts (child process; its own options, see its header)
 //   admin-search  bench/admin-search.ts (child process; its own options, see its header)
+//   outbox        bench/outbox.ts: outbox throughput to a local SMTP server, enqueue-to-send delay (child process)
 //
 // Options (environment):
 //   BENCH_ONLY=weight,lighthouse   run only these sections (names above)
@@ -24,7 +25,15 @@ import { benchBuildDir, ensureBenchBuild } from "./lib/build.ts";
 import { shouldWrite, writeIntro, writeSection } from "./lib/report.ts";
 import { ensureServerStopped, leftoverBenchServers } from "./lib/server-processes.ts";
 
-const SECTIONS = ["weight", "lighthouse", "throughput", "startup", "tracking", "admin-search"] as const;
+const SECTIONS = [
+  "weight",
+  "lighthouse",
+  "throughput",
+  "startup",
+  "tracking",
+  "admin-search",
+  "outbox",
+] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 const quick = process.env.BENCH_QUICK === "1";
@@ -57,8 +66,9 @@ const selected = SECTIONS.filter((name) => only.length === 0 || only.includes(na
 const serversBefore = new Set(leftoverBenchServers().map((server) => server.pid));
 
 const buildDir = benchBuildDir();
-// Every section but admin-search (in-process queries) runs the built app.
-if (selected.some((name) => name !== "admin-search") && !ensureBenchBuild(buildDir)) process.exit(1);
+// Every section but admin-search and outbox (in-process) runs the built app.
+if (selected.some((name) => name !== "admin-search" && name !== "outbox") && !ensureBenchBuild(buildDir))
+  process.exit(1);
 
 const QUICK_NOTE =
   "> Quick run (`BENCH_QUICK=1`): short durations and single runs, for development only; not a recorded result.\n\n";
@@ -96,6 +106,11 @@ const runners: Record<SectionName, () => Promise<SectionResult | boolean>> = {
     runChild("bench/tracking.ts", quick ? { BENCH_SECONDS: "5", BENCH_RATES: "50", ...definedEnv() } : {}),
   "admin-search": async () =>
     runChild("bench/admin-search.ts", quick ? { BENCH_POSTGRES_SHIPMENTS: "10000", ...definedEnv() } : {}),
+  outbox: async () =>
+    runChild(
+      "bench/outbox.ts",
+      quick ? { BENCH_OUTBOX_MESSAGES: "500", BENCH_OUTBOX_SECONDS: "5", ...definedEnv() } : {},
+    ),
 };
 
 /** The BENCH_* variables the developer set, so quick defaults never override them. */

@@ -10,7 +10,11 @@ import { assembleServices, type Services } from "#app/server/platform/services.s
 import { POSTGRES_TEMPLATE, withDatabase } from "./test-server.ts";
 
 /** A fresh, empty database for one test file on the run's server (see global-setup.ts): migrated, or with no tables at all. */
-export async function createTestDatabase({ migrated = true }: { migrated?: boolean } = {}): Promise<Database> {
+export async function createTestDatabase({
+  migrated = true,
+}: {
+  migrated?: boolean;
+} = {}): Promise<Database> {
   const serverUrl = inject("testServerUrl");
   const name = `freight_test_${crypto.randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -36,7 +40,14 @@ export async function createTestDatabase({ migrated = true }: { migrated?: boole
  */
 export async function createTestServices(
   env: Record<string, string> = {},
-  { pruneRateLimitsEveryMs = 60 * 60 * 1000 }: { pruneRateLimitsEveryMs?: number } = {},
+  {
+    pruneRateLimitsEveryMs = 60 * 60 * 1000,
+    outbox,
+  }: {
+    pruneRateLimitsEveryMs?: number;
+    /** The outbox worker's clock; `autostart: false` leaves its rounds to the test (runOnce, drain). */
+    outbox?: { now?: () => Date; pollMs?: number; autostart?: boolean };
+  } = {},
 ): Promise<Services> {
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "false", ...env });
   const database = await createTestDatabase();
@@ -47,6 +58,7 @@ export async function createTestServices(
     database,
     health: { timeoutMs: 2000, intervalMs: 60_000 },
     pruneRateLimitsEveryMs,
+    outbox,
   });
 }
 

@@ -225,6 +225,9 @@ describe("password reset by e-mail", () => {
     // Stored hashed only.
     const tokens = await db.select().from(passwordResetTokens);
     expect(tokens.some((row) => row.tokenHash === token)).toBe(false);
+    // The mail expires with its link: one still in the outbox by then is not sent.
+    const issued = tokens.find((row) => row.userId === created!.id);
+    expect(mail!.expiresAt).toEqual(issued!.expiresAt);
 
     expect(await isResetTokenValid({ db, token })).toBe(true);
     expect(await resetPasswordWithToken({ db, token, password: "recovered passphrase" })).toBe(true);

@@ -19,7 +19,7 @@ import {
   recordLoginFailure,
   tooManyAttemptsMessage,
 } from "#app/server/auth/login-throttle.server.ts";
-import { sendMail } from "#app/server/platform/mail.server.ts";
+import { queueMail } from "#app/server/messaging/mail.server.ts";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "#app/server/auth/passwords.server.ts";
 import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
 import {
@@ -237,7 +237,7 @@ export async function requestPasswordReset({
   now = new Date(),
 }: {
   db: Db;
-  config: Pick<Config, "siteUrl" | "SMTP_URL" | "MAIL_FROM" | "OUTBOX_DIR">;
+  config: Pick<Config, "siteUrl" | "SMTP_URL" | "OUTBOX_DIR">;
   logger: Pick<Logger, "info" | "error">;
   email: string;
   now?: Date;
@@ -256,16 +256,16 @@ export async function requestPasswordReset({
   await db
     .delete(passwordResetTokens)
     .where(and(eq(passwordResetTokens.userId, user.id), lt(passwordResetTokens.expiresAt, now)));
-  await db.insert(passwordResetTokens).values({
-    tokenHash: hashToken(token),
-    userId: user.id,
-    expiresAt: new Date(now.getTime() + RESET_LINK_MINUTES * 60 * 1000),
-  });
+  const expiresAt = new Date(now.getTime() + RESET_LINK_MINUTES * 60 * 1000);
+  await db.insert(passwordResetTokens).values({ tokenHash: hashToken(token), userId: user.id, expiresAt });
   const link = `${config.siteUrl}/admin-reset-password?${new URLSearchParams({ token })}`;
-  await sendMail({
+  // A mail still in the outbox when its link expires is not sent (decision 011).
+  await queueMail({
     db,
     config,
     logger,
+    expiresAt,
+    now,
     mail: {
       to: user.email,
       subject: "Reset your admin password",

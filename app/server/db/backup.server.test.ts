@@ -115,7 +115,9 @@ async function fillSite({ db }: Database) {
     subject: "Côte d'Ivoire route",
     message: "Emoji 🚢 and tab\tend",
   });
-  await db.insert(outbox).values({ to: "ops@example.com", subject: "Reset", text: "a reset link" });
+  await db
+    .insert(outbox)
+    .values({ to: "ops@example.com", subject: "Reset", text: "a reset link", messageId: "<1@example.com>" });
   await db.insert(rateLimits).values({
     key: "form:203.0.113.9",
     count: 2,

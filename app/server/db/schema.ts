@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -269,16 +270,57 @@ export const rateLimits = pgTable(
 );
 
 /** Every outgoing e-mail: sent through SMTP when configured, otherwise kept here and logged. */
+/** Where an outgoing message goes: e-mail today; SMS and WhatsApp plug in as channel adapters (decision 011). */
+export const OUTBOX_CHANNELS = ["email", "sms", "whatsapp"] as const;
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
+/**
+ * queued: waiting for its next attempt; sending: claimed by a worker until `locked_until` (a lease: a crashed
+ * worker's claim is retaken after it); sent: the provider accepted it; failed: refused for good, or still
+ * failing 24 hours on; expired: its `expires_at` passed before it left; cancelled: never to be sent (no
+ * provider configured for its channel: kept and logged).
+ */
+export const OUTBOX_STATUSES = ["queued", "sending", "sent", "failed", "expired", "cancelled"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** Every outgoing message, sent by the outbox worker (app/server/messaging/, decision 011). Not backed up. */
 export const outbox = pgTable(
   "outbox",
   {
     id: id(),
+    channel: text("channel", { enum: OUTBOX_CHANNELS }).notNull().default("email"),
     to: text("to").notNull(),
-    subject: text("subject").notNull(),
+    /** E-mail only. */
+    subject: text("subject"),
     text: text("text").notNull(),
+    html: text("html"),
+    /** Extra e-mail headers (e.g. List-Unsubscribe). */
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    /** Stable across retries (`<uuid@site-host>`): the Message-ID header, and the idempotency key of providers that take one. */
+    messageId: text("message_id").notNull(),
+    status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    /** Not sent after this (a password-reset mail expires with its link). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    providerMessageId: text("provider_message_id"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
-    error: text("error"),
+    /** A caller's own key, so enqueueing the same message twice stores it once. */
+    dedupeKey: text("dedupe_key"),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index("outbox_created_at_idx").on(t.createdAt.desc())],
+  (t) => [
+    index("outbox_created_at_idx").on(t.createdAt.desc()),
+    uniqueIndex("outbox_message_id_idx").on(t.messageId),
+    uniqueIndex("outbox_dedupe_key_idx").on(t.dedupeKey),
+    // What the workers look for: due messages and expired leases.
+    index("outbox_due_idx").on(t.nextAttemptAt).where(sql`status in ('queued', 'sending')`),
+    check("outbox_channel_check", sql`${t.channel} in ('email', 'sms', 'whatsapp')`),
+    check(
+      "outbox_status_check",
+      sql`${t.status} in ('queued', 'sending', 'sent', 'failed', 'expired', 'cancelled')`,
+    ),
+  ],
 );

@@ -64,7 +64,8 @@ const configSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, { message: "must start with smtp:// or smtps://" })
     .optional(),
-  MAIL_FROM: z.string().min(3).default("no-reply@localhost"),
+  /** The From of outgoing e-mail ("Name <address>" or an address); unset: the company's name and e-mail from the site settings. */
+  MAIL_FROM: z.string().min(3).optional(),
   /** Development and tests: also write every outgoing e-mail as a JSON file into this folder. */
   OUTBOX_DIR: z.string().min(1).optional(),
   SESSION_IDLE_MINUTES: int(120, 1, 60 * 24 * 30),

@@ -11,12 +11,13 @@ const inboxEventSchema = z.object({
 export type InboxEvent = z.infer<typeof inboxEventSchema>;
 
 /**
- * Everything the database announces: inbox items (drizzle/0002) and changes to what public pages show
- * (drizzle/0004: site settings, blog posts, media), by table.
+ * Everything the database announces: inbox items (drizzle/0002), changes to what public pages show
+ * (drizzle/0004: site settings, blog posts, media), by table, and new messages in the outbox (drizzle/0007).
  */
 const appEventSchema = z.union([
   inboxEventSchema,
   z.object({ type: z.literal("content.changed"), table: z.string() }),
+  z.object({ type: z.literal("outbox.queued") }),
 ]);
 export type AppEvent = z.infer<typeof appEventSchema>;
 type EventListener = (event: AppEvent) => void;

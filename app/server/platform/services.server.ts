@@ -5,6 +5,10 @@ import { type DatabaseHealth, watchDatabaseHealth } from "#app/server/db/health.
 import { type EventBus, startEventBus } from "#app/server/platform/events.server.ts";
 import { createLogger, type Logger } from "#app/server/platform/logger.server.ts";
 import { findNextPublicationTime } from "#app/server/blog-posts.server.ts";
+import { createEmailChannel } from "#app/server/messaging/email-channel.server.ts";
+import { resolveMailFrom } from "#app/server/messaging/mail.server.ts";
+import type { ChannelAdapter } from "#app/server/messaging/outbox.server.ts";
+import { createOutboxWorker, type OutboxWorker } from "#app/server/messaging/outbox-worker.server.ts";
 import { createPageCache, type PageCache } from "#app/server/platform/page-cache.server.ts";
 import {
   RATE_LIMIT_PRUNE_INTERVAL_MS,
@@ -26,6 +30,8 @@ export type Services = {
   siteSettings: SiteSettingsCache;
   /** Rendered public pages that are the same for everyone, dropped whenever their content changes. */
   pageCache: PageCache;
+  /** Sends the outbox's messages through the configured channels (e-mail when SMTP_URL is set). */
+  outbox: OutboxWorker;
   close(): Promise<void>;
 };
 
@@ -75,6 +81,7 @@ export async function assembleServices({
   database,
   health,
   pruneRateLimitsEveryMs = RATE_LIMIT_PRUNE_INTERVAL_MS,
+  outbox: outboxOptions = {},
 }: {
   config: Config;
   logger: Logger;
@@ -82,6 +89,8 @@ export async function assembleServices({
   /** How long a health ping may take, and how often the health watch pings (its default unless given). */
   health: { timeoutMs: number; intervalMs?: number };
   pruneRateLimitsEveryMs?: number;
+  /** The outbox worker's clock and poll interval (tests), and whether it runs by itself. */
+  outbox?: { now?: () => Date; pollMs?: number; autostart?: boolean };
 }): Promise<Services> {
   let events: EventBus;
   try {
@@ -102,6 +111,16 @@ export async function assembleServices({
     logger,
     intervalMs: pruneRateLimitsEveryMs,
   });
+  const adapters: ChannelAdapter[] = [];
+  if (config.SMTP_URL) {
+    adapters.push(
+      createEmailChannel({
+        smtpUrl: config.SMTP_URL,
+        from: async () => resolveMailFrom({ config, settings: await siteSettings.get() }),
+      }),
+    );
+  }
+  const outbox = createOutboxWorker({ db: database.db, adapters, logger, events, ...outboxOptions });
   return {
     config,
     logger,
@@ -111,7 +130,9 @@ export async function assembleServices({
     dbHealth,
     siteSettings,
     pageCache,
+    outbox,
     async close() {
+      await outbox.stop();
       await rateLimitPruning.close();
       pageCache.close();
       siteSettings.close();

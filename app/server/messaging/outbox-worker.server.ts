@@ -1,0 +1,172 @@
+import type { Db } from "#app/server/db/client.server.ts";
+import {
+  type ChannelAdapter,
+  claimMessages,
+  expireMessages,
+  LEASE_MS,
+  type OutboxMessage,
+  recordSendResult,
+  type SendResult,
+} from "#app/server/messaging/outbox.server.ts";
+import type { EventBus } from "#app/server/platform/events.server.ts";
+import type { Logger } from "#app/server/platform/logger.server.ts";
+
+export type OutboxRound = { claimed: number; sent: number; retried: number; failed: number; expired: number };
+
+export type OutboxWorker = {
+  /** One round: expire what is past its time, claim a batch, send it, record the answers. */
+  runOnce(): Promise<OutboxRound>;
+  /** Rounds until nothing is due (tests; the background loop does the same on its own). */
+  drain(): Promise<OutboxRound>;
+  /** Look now rather than at the next poll (also done on every 'outbox.queued' notification). */
+  wake(): void;
+  /**
+   * Stops polling and waits (at most `timeoutMs`) for the sends in flight; a send still running after that
+   * keeps its claim until the lease lapses, then another worker retries it.
+   */
+  stop(timeoutMs?: number): Promise<void>;
+};
+
+/**
+ * The outbox worker of one app instance: polls every `pollMs`, wakes at once when the database announces a
+ * new message (any instance's), and keeps going while full batches come back. Several workers, in one
+ * process or many, share the outbox safely (claims skip each other's locked rows). `now` is the clock every
+ * decision uses (due, backoff, expiry, lease); tests pass their own and call runOnce/drain.
+ */
+export function createOutboxWorker({
+  db,
+  adapters,
+  logger,
+  events,
+  now = () => new Date(),
+  pollMs = 5000,
+  batchSize = 10,
+  leaseMs = LEASE_MS,
+  autostart = true,
+}: {
+  db: Db;
+  adapters: ChannelAdapter[];
+  logger: Pick<Logger, "info" | "warn" | "error">;
+  events?: Pick<EventBus, "subscribe">;
+  now?: () => Date;
+  pollMs?: number;
+  batchSize?: number;
+  leaseMs?: number;
+  /** False: no background loop; the caller runs rounds (tests). */
+  autostart?: boolean;
+}): OutboxWorker {
+  const byChannel = new Map(adapters.map((adapter) => [adapter.channel, adapter]));
+  const channels = [...byChannel.keys()];
+
+  const sendOne = async (message: OutboxMessage): Promise<SendResult> => {
+    const adapter = byChannel.get(message.channel);
+    if (!adapter) return { outcome: "transient", error: `No adapter for channel ${message.channel}` };
+    try {
+      return await adapter.send(message);
+    } catch (error) {
+      return { outcome: "transient", error: error instanceof Error ? error.message : String(error) };
+    }
+  };
+
+  const runOnce = async (): Promise<OutboxRound> => {
+    const round: OutboxRound = { claimed: 0, sent: 0, retried: 0, failed: 0, expired: 0 };
+    if (channels.length === 0) return round;
+    round.expired = await expireMessages({ db, now: now() });
+    const claimed = await claimMessages({ db, channels, now: now(), limit: batchSize, leaseMs });
+    round.claimed = claimed.length;
+    await Promise.all(
+      claimed.map(async (message) => {
+        const result = await sendOne(message);
+        const { recorded, status } = await recordSendResult({ db, message, result, now: now() });
+        const log = { outboxId: message.id, messageId: message.messageId, attempt: message.attempts };
+        if (!recorded) {
+          logger.warn(log, "An outbox claim lapsed before its send finished; another worker took it over");
+          return;
+        }
+        if (status === "sent") round.sent++;
+        else if (status === "queued") {
+          round.retried++;
+          logger.warn({ ...log, error: errorOf(result) }, "Sending a message failed; it will be retried");
+        } else {
+          round.failed++;
+          logger.error({ ...log, to: message.to, error: errorOf(result) }, "Gave up sending a message");
+        }
+      }),
+    );
+    return round;
+  };
+
+  const drain = async (): Promise<OutboxRound> => {
+    const total: OutboxRound = { claimed: 0, sent: 0, retried: 0, failed: 0, expired: 0 };
+    for (;;) {
+      const round = await runOnce();
+      for (const key of Object.keys(total) as (keyof OutboxRound)[]) total[key] += round[key];
+      if (round.claimed === 0) return total;
+    }
+  };
+
+  let stopped = !autostart || channels.length === 0;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> | undefined;
+  let again = false;
+
+  const kick = () => {
+    if (stopped) return;
+    if (current) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    current = (async () => {
+      try {
+        do {
+          again = false;
+          let round: OutboxRound;
+          do round = await runOnce();
+          while (!stopped && round.claimed === batchSize);
+        } while (again && !stopped);
+      } catch (error) {
+        logger.warn({ err: error }, "The outbox worker could not reach the database; it tries again shortly");
+      } finally {
+        current = undefined;
+        if (!stopped) {
+          timer = setTimeout(kick, pollMs);
+          timer.unref();
+        }
+      }
+    })();
+  };
+
+  const unsubscribe = stopped
+    ? () => {}
+    : (events?.subscribe((event) => {
+        if (event.type === "outbox.queued") kick();
+      }) ?? (() => {}));
+  if (!stopped) queueMicrotask(kick);
+
+  return {
+    runOnce,
+    drain,
+    wake: kick,
+    async stop(timeoutMs = 10_000) {
+      stopped = true;
+      clearTimeout(timer);
+      unsubscribe();
+      if (current) {
+        let wait: NodeJS.Timeout | undefined;
+        await Promise.race([
+          current,
+          new Promise<void>((resolve) => {
+            wait = setTimeout(resolve, timeoutMs);
+          }),
+        ]);
+        clearTimeout(wait);
+      }
+      await Promise.all(adapters.map(async (adapter) => adapter.close?.()));
+    },
+  };
+}
+
+function errorOf(result: SendResult): string | undefined {
+  return result.outcome === "accepted" ? undefined : result.error;
+}
