@@ -6,8 +6,8 @@ import {
   type TimelineIcon,
   timelineIconKind,
 } from "#app/lib/shipment-status.ts";
-import { type TrackingStep, trackingProgress } from "#app/lib/tracking-progress.ts";
 import { wallClock } from "#app/lib/time-zone.ts";
+import { type TrackingStep, trackingProgress } from "#app/lib/tracking-progress.ts";
 import type { PublicParty, PublicShipment } from "#app/server/tracking.server.ts";
 
 /** An instant as the tracking page shows it, in the company's time zone: for <time dateTime>, 'Nov 22, 2026', '3:40 PM'. */
@@ -89,7 +89,7 @@ export function presentTracking({
       now,
     });
   const latest = shipment.history[0];
-  const deliveredAt = progress.deliveredAt ?? shipment.lastUpdatedAt;
+  const deliveredAt = show(progress.deliveredAt ?? shipment.lastUpdatedAt, timeZone);
   const estimated = shipment.estimatedDelivery;
   return {
     trackingNumber: shipment.trackingNumber,
@@ -101,8 +101,8 @@ export function presentTracking({
     arrival: progress.delivered
       ? {
           label: "Delivered",
-          iso: deliveredAt.toISOString(),
-          text: `${formatDate(wallClock(deliveredAt, timeZone))} ${formatTime(wallClock(deliveredAt, timeZone))}`,
+          iso: deliveredAt.iso,
+          text: `${deliveredAt.date} ${deliveredAt.time}`,
         }
       : estimated
         ? { label: late ? "Was due" : "Arriving", iso: estimated.toISOString(), text: formatDate(estimated) }

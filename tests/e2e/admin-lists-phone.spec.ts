@@ -120,6 +120,8 @@ for (const size of BOTH_SIZES) {
       await toggle.click();
       await expect(page.getByText("Request marked as read")).toBeVisible();
       await expect(quote.getByRole("button", { name: "Mark as unread" })).toBeVisible();
+      // On a phone the toast covers the card's controls (and pauses under a pointer): let it go first.
+      await settle(page);
 
       await quote.getByRole("link", { name: `View quote request from ${name}` }).click();
       const dialog = page.getByRole("dialog", { name: "Quote Request Details" });
@@ -167,6 +169,8 @@ for (const size of BOTH_SIZES) {
       await toggle.click();
       await expect(page.getByText("Message marked as read")).toBeVisible();
       await expect(message.getByRole("button", { name: "Mark as unread" })).toBeVisible();
+      // On a phone the toast covers the card's controls (and pauses under a pointer): let it go first.
+      await settle(page);
 
       await message.getByRole("link", { name: `View message from ${name}` }).click();
       const dialog = page.getByRole("dialog", { name: "Contact Message Details" });

@@ -1,5 +1,7 @@
-import { type ReactNode, useEffect, useSyncExternalStore } from "react";
-import { useNavigation } from "react-router";
+import { type ComponentProps, type ReactNode, useEffect, useSyncExternalStore } from "react";
+import { Form, useNavigation } from "react-router";
+import { controlProps, type PublicFieldMeta } from "#app/components/site/forms/use-public-form.ts";
+import { Icon } from "#app/components/site/icons.tsx";
 import { Field, Input, Select, Textarea } from "#app/components/ui/field.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { toast } from "#app/lib/toast.tsx";
@@ -10,8 +12,6 @@ import {
   type PublicFormReply,
   SUBMISSION_KEY_FIELD,
 } from "#app/schemas/rules/public-form.ts";
-import { Icon } from "#app/components/site/icons.tsx";
-import { controlProps, type PublicFieldMeta } from "#app/components/site/forms/use-public-form.ts";
 
 /** What the page gives each public form. */
 export type PublicFormProps = {
@@ -103,6 +103,38 @@ export function FormErrors({ errors, errorId }: { errors: string[] | undefined; 
       <Icon name="circle-alert" aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <p>{errors[0]}</p>
     </div>
+  );
+}
+
+/**
+ * The frame every public form shares: a post to the page's action that keeps the scroll position, hidden
+ * while its sent panel shows, opening with its notice, the errors about the whole form and the hidden fields.
+ */
+export function PublicFormFrame({
+  form,
+  formName,
+  submissionKey,
+  action,
+  hidden,
+  notice,
+  children,
+  ...label
+}: {
+  form: { props: ComponentProps<typeof Form>; errors: string[] | undefined; errorId: string };
+  formName: PublicFormName;
+  submissionKey: string;
+  action: string;
+  hidden: boolean;
+  notice: ReactNode;
+  children: ReactNode;
+} & ({ "aria-label": string } | { "aria-labelledby": string })) {
+  return (
+    <Form method="post" action={action} preventScrollReset {...form.props} hidden={hidden} {...label}>
+      {notice}
+      <FormErrors errors={form.errors} errorId={form.errorId} />
+      <HiddenFormFields form={formName} submissionKey={submissionKey} />
+      {children}
+    </Form>
   );
 }
 

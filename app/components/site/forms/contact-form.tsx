@@ -1,22 +1,20 @@
-import { Form } from "react-router";
 import {
-  CONTACT_LIMITS,
-  checkContactMessage,
-  contactMessages,
-} from "#app/schemas/rules/contact-message-rules.ts";
-import {
-  FormErrors,
-  HiddenFormFields,
+  PublicFormFrame,
   type PublicFormProps,
   TextareaFormField,
   TextFormField,
   useFormFeedback,
   useFormPending,
 } from "#app/components/site/forms/contact-form-parts.tsx";
+import { useSentPanel } from "#app/components/site/forms/sent-panel.tsx";
+import { usePublicForm } from "#app/components/site/forms/use-public-form.ts";
 import { Icon } from "#app/components/site/icons.tsx";
 import { buttonClass } from "#app/components/ui/button-class.ts";
-import { usePublicForm } from "#app/components/site/forms/use-public-form.ts";
-import { useSentPanel } from "#app/components/site/forms/sent-panel.tsx";
+import {
+  CONTACT_LIMITS,
+  checkContactMessage,
+  contactMessages,
+} from "#app/schemas/rules/contact-message-rules.ts";
 
 const FORM = "contact";
 const feedback = {
@@ -45,17 +43,15 @@ export function ContactForm({ reply, submissionKey, action }: PublicFormProps) {
   return (
     <>
       {sent.panel}
-      <Form
-        method="post"
+      <PublicFormFrame
+        form={form}
+        formName={FORM}
+        submissionKey={submissionKey}
         action={action}
-        preventScrollReset
-        {...form.props}
         hidden={sent.formHidden}
+        notice={notice}
         aria-label="Send us a message"
       >
-        {notice}
-        <FormErrors errors={form.errors} errorId={form.errorId} />
-        <HiddenFormFields form={FORM} submissionKey={submissionKey} />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextFormField
             meta={fields.name}
@@ -96,7 +92,7 @@ export function ContactForm({ reply, submissionKey, action }: PublicFormProps) {
           <Icon name="send" aria-hidden="true" className="size-4" />
           {pending ? "Sending..." : "Send Message"}
         </button>
-      </Form>
+      </PublicFormFrame>
     </>
   );
 }

@@ -1,4 +1,16 @@
-import { Form } from "react-router";
+import {
+  PublicFormFrame,
+  type PublicFormProps,
+  SelectFormField,
+  TextareaFormField,
+  TextFormField,
+  useFormFeedback,
+  useFormPending,
+} from "#app/components/site/forms/contact-form-parts.tsx";
+import { useSentPanel } from "#app/components/site/forms/sent-panel.tsx";
+import { usePublicForm } from "#app/components/site/forms/use-public-form.ts";
+import { Icon } from "#app/components/site/icons.tsx";
+import { accentLinkClass } from "#app/components/site/layout/site-links.ts";
 import { FieldError } from "#app/components/ui/field.tsx";
 import { cn } from "#app/lib/cn.ts";
 import {
@@ -8,20 +20,6 @@ import {
   QUOTE_LIMITS,
   quoteMessages,
 } from "#app/schemas/rules/quote-request-rules.ts";
-import {
-  FormErrors,
-  HiddenFormFields,
-  type PublicFormProps,
-  SelectFormField,
-  TextareaFormField,
-  TextFormField,
-  useFormFeedback,
-  useFormPending,
-} from "#app/components/site/forms/contact-form-parts.tsx";
-import { Icon } from "#app/components/site/icons.tsx";
-import { accentLinkClass } from "#app/components/site/layout/site-links.ts";
-import { usePublicForm } from "#app/components/site/forms/use-public-form.ts";
-import { useSentPanel } from "#app/components/site/forms/sent-panel.tsx";
 
 const FORM = "quote";
 const feedback = {
@@ -63,17 +61,15 @@ export function QuoteForm({ reply, submissionKey, action }: PublicFormProps) {
   return (
     <>
       {sent.panel}
-      <Form
-        method="post"
+      <PublicFormFrame
+        form={form}
+        formName={FORM}
+        submissionKey={submissionKey}
         action={action}
-        preventScrollReset
-        {...form.props}
         hidden={sent.formHidden}
+        notice={notice}
         aria-label="Get a Free Quote"
       >
-        {notice}
-        <FormErrors errors={form.errors} errorId={form.errorId} />
-        <HiddenFormFields form={FORM} submissionKey={submissionKey} />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextFormField
             meta={fields.firstName}
@@ -170,7 +166,7 @@ export function QuoteForm({ reply, submissionKey, action }: PublicFormProps) {
           <Icon name="send" aria-hidden="true" className="size-4" />
           {pending ? "Submitting..." : "Submit Quote Request"}
         </button>
-      </Form>
+      </PublicFormFrame>
     </>
   );
 }

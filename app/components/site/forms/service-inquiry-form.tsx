@@ -1,11 +1,5 @@
-import { Form } from "react-router";
-import { cn } from "#app/lib/cn.ts";
-import { CONTACT_LIMITS } from "#app/schemas/rules/contact-message-rules.ts";
-import { quoteFeedbackMessages } from "#app/schemas/rules/public-form.ts";
-import { checkServiceInquiry, shipmentTypeOptions } from "#app/schemas/rules/service-inquiry-rules.ts";
 import {
-  FormErrors,
-  HiddenFormFields,
+  PublicFormFrame,
   type PublicFormProps,
   SelectFormField,
   TextareaFormField,
@@ -13,9 +7,13 @@ import {
   useFormFeedback,
   useFormPending,
 } from "#app/components/site/forms/contact-form-parts.tsx";
-import { accentLinkClass } from "#app/components/site/layout/site-links.ts";
-import { usePublicForm } from "#app/components/site/forms/use-public-form.ts";
 import { useSentPanel } from "#app/components/site/forms/sent-panel.tsx";
+import { usePublicForm } from "#app/components/site/forms/use-public-form.ts";
+import { accentLinkClass } from "#app/components/site/layout/site-links.ts";
+import { cn } from "#app/lib/cn.ts";
+import { CONTACT_LIMITS } from "#app/schemas/rules/contact-message-rules.ts";
+import { quoteFeedbackMessages } from "#app/schemas/rules/public-form.ts";
+import { checkServiceInquiry, shipmentTypeOptions } from "#app/schemas/rules/service-inquiry-rules.ts";
 
 const FORM = "service-inquiry";
 const feedback = {
@@ -44,17 +42,15 @@ export function ServiceInquiryForm({ reply, submissionKey, action }: PublicFormP
   return (
     <>
       {sent.panel}
-      <Form
-        method="post"
+      <PublicFormFrame
+        form={form}
+        formName={FORM}
+        submissionKey={submissionKey}
         action={action}
-        preventScrollReset
-        {...form.props}
         hidden={sent.formHidden}
+        notice={notice}
         aria-labelledby="service-inquiry-title"
       >
-        {notice}
-        <FormErrors errors={form.errors} errorId={form.errorId} />
-        <HiddenFormFields form={FORM} submissionKey={submissionKey} />
         <div className="grid gap-4">
           <TextFormField
             meta={fields.name}
@@ -94,7 +90,7 @@ export function ServiceInquiryForm({ reply, submissionKey, action }: PublicFormP
         >
           {pending ? "Submitting..." : "Request a Quote"}
         </button>
-      </Form>
+      </PublicFormFrame>
     </>
   );
 }
