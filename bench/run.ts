@@ -9,7 +9,8 @@
 //                 (see bench/startup.ts)
 //   tracking      bench/tracking.ts (child process; its own options, see its header)
 //   admin-search  bench/admin-search.ts (child process; its own options, see its header)
-//   outbox        bench/outbox.ts: outbox throughput to a local SMTP server, enqueue-to-send delay (child process)
+//   outbox        bench/outbox.ts: outbox throughput to a local SMTP server, enqueue-to-send delay, status update
+//                 to notification delay (child process)
 //
 // Options (environment):
 //   BENCH_ONLY=weight,lighthouse   run only these sections (names above)

@@ -38,8 +38,15 @@ export type SmtpTestServer = {
   close(): Promise<void>;
 };
 
-/** A real SMTP server (smtp-server, by nodemailer's authors) on a free loopback port, without TLS or login. */
-export async function startSmtpTestServer(): Promise<SmtpTestServer> {
+/**
+ * A real SMTP server (smtp-server, by nodemailer's authors) on a loopback port (a free one unless `port` is
+ * given: a mail server started again where it was), without TLS or login.
+ */
+export async function startSmtpTestServer({
+  port: wanted = 0,
+}: {
+  port?: number;
+} = {}): Promise<SmtpTestServer> {
   const received: ReceivedMail[] = [];
   let plan: { behaviour: SmtpBehaviour; left: number } = { behaviour: "accept", left: Infinity };
   const waiters: { count: number; resolve: () => void }[] = [];
@@ -101,7 +108,7 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
     },
   }) as SMTPServer & { connections: Set<unknown> };
   server.on("error", () => {});
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(wanted, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
 
   return {
