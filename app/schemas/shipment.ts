@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CURRENCIES, INCOTERM_CODES, MAX_PIECES, TRANSPORT_MODES } from "#app/lib/freight-terms.ts";
 import { fromLocalDateTime } from "#app/lib/time-zone.ts";
 import { parsePhone } from "#app/server/messaging/phone.ts";
 
@@ -98,19 +99,96 @@ const weight = z
     return Math.round(value * 100) / 100;
   });
 
-export const shipmentSchema = z.object({
-  trackingNumber: trackingNumberSchema,
-  status: text("Status", { max: 60 }),
-  originLocation: text("Origin", { min: 2, max: 200 }),
-  destinationLocation: text("Destination", { min: 2, max: 200 }),
-  currentLocation: optionalText("Current location", 200),
-  estimatedDelivery: dateOnly,
-  weight,
-  dimensions: text("Dimensions", { max: 100 }),
-  notes: optionalText("Notes", 5000, true),
-  shipperId: optionalId,
-  consigneeId: optionalId,
-});
+/** A choice from a fixed list, optional: "" (or nothing) is none; anything else must be one of `values`. */
+const optionalChoice = <T extends string>(values: readonly T[], message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return null;
+      if (!(values as readonly string[]).includes(v)) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return v as T;
+    });
+
+const pieces = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return null;
+    if (!/^\d{1,6}$/.test(v) || Number(v) < 1 || Number(v) > MAX_PIECES) {
+      ctx.addIssue({
+        code: "custom",
+        message: `Pieces must be a whole number from 1 to ${MAX_PIECES.toLocaleString("en-US")}.`,
+      });
+      return z.NEVER;
+    }
+    return Number(v);
+  });
+
+const declaredValue = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return null;
+    const normalized = v.replace(/,(?=\d{3}(\D|$))/g, "");
+    if (!/^\d+(\.\d{1,2})?$/.test(normalized)) {
+      ctx.addIssue({
+        code: "custom",
+        message: "Declared value must be an amount like 1250 or 1250.50 (no currency sign).",
+      });
+      return z.NEVER;
+    }
+    const value = Number(normalized);
+    if (value > 999_999_999_999) {
+      ctx.addIssue({ code: "custom", message: "Declared value must be at most 999,999,999,999." });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+export const shipmentSchema = z
+  .object({
+    trackingNumber: trackingNumberSchema,
+    status: text("Status", { max: 60 }),
+    originLocation: text("Origin", { min: 2, max: 200 }),
+    destinationLocation: text("Destination", { min: 2, max: 200 }),
+    currentLocation: optionalText("Current location", 200),
+    estimatedDelivery: dateOnly,
+    weight,
+    dimensions: text("Dimensions", { max: 100 }),
+    notes: optionalText("Notes", 5000, true),
+    shipperId: optionalId,
+    consigneeId: optionalId,
+    // Freight documents (issue 16): all optional.
+    transportMode: optionalChoice(TRANSPORT_MODES, "Choose air, sea or road."),
+    pieces,
+    goodsDescription: optionalText("Goods description", 500, true),
+    declaredValue,
+    declaredCurrency: optionalChoice(CURRENCIES, "Choose a currency from the list."),
+    incoterm: optionalChoice(INCOTERM_CODES, "Choose an Incoterms 2020 rule from the list."),
+  })
+  .superRefine((value, ctx) => {
+    if (value.declaredValue !== null && value.declaredCurrency === null) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["declaredCurrency"],
+        message: "Choose the currency of the declared value.",
+      });
+    }
+    if (value.declaredValue === null && value.declaredCurrency !== null) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["declaredValue"],
+        message: "Enter the declared value, or choose no currency.",
+      });
+    }
+  });
 export type ShipmentInput = z.output<typeof shipmentSchema>;
 
 /**

@@ -191,6 +191,7 @@ export async function findShipments({ db, ...filter }: { db: Db } & ShipmentList
       destinationLocation: shipments.destinationLocation,
       createdAt: shipments.createdAt,
       estimatedDelivery: shipments.estimatedDelivery,
+      pieces: shipments.pieces,
       shipperName: shippers.name,
       consigneeName: consignees.name,
     })
@@ -255,7 +256,17 @@ export async function generateTrackingNumber({ db }: { db: Db }): Promise<string
   }
 }
 
-export async function createShipment({ db, input }: { db: Db; input: ShipmentInput }) {
+/** The cargo fields of issue 16 (all optional): a caller that does not give them leaves them as they are. */
+type CargoKey =
+  | "transportMode"
+  | "pieces"
+  | "goodsDescription"
+  | "declaredValue"
+  | "declaredCurrency"
+  | "incoterm";
+export type ShipmentWrite = Omit<ShipmentInput, CargoKey> & Partial<Pick<ShipmentInput, CargoKey>>;
+
+export async function createShipment({ db, input }: { db: Db; input: ShipmentWrite }) {
   await assertPartiesExist({ db, shipperId: input.shipperId, consigneeId: input.consigneeId });
   try {
     const [row] = await db.insert(shipments).values(input).returning();
@@ -277,7 +288,7 @@ export async function updateShipment({
 }: {
   db: Db;
   id: string;
-  input: ShipmentInput;
+  input: ShipmentWrite;
   now?: Date;
 }) {
   if (!isUuid(id)) return null;

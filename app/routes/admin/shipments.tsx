@@ -42,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       destinationLocation: row.destinationLocation,
       createdAt: formatListDate(row.createdAt),
       estimatedDelivery: row.estimatedDelivery ? formatListDate(row.estimatedDelivery) : null,
+      pieces: row.pieces ?? 1,
     })),
   };
 }

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { CURRENCIES, INCOTERM_CODES, TRANSPORT_MODES } from "#app/lib/freight-terms.ts";
 import {
   boolean,
   check,
@@ -119,6 +120,13 @@ export const shipments = pgTable(
     weight: numeric("weight", { precision: 12, scale: 2, mode: "number" }),
     dimensions: text("dimensions"),
     notes: text("notes"),
+    // Freight documents (issue 16, decision 015), all optional: a shipment from before them has none.
+    transportMode: text("transport_mode", { enum: TRANSPORT_MODES }),
+    pieces: integer("pieces"),
+    goodsDescription: text("goods_description"),
+    declaredValue: numeric("declared_value", { precision: 14, scale: 2, mode: "number" }),
+    declaredCurrency: text("declared_currency", { enum: CURRENCIES }),
+    incoterm: text("incoterm", { enum: INCOTERM_CODES as [string, ...string[]] }),
     shipperId: uuid("shipper_id").references(() => shippers.id, { onDelete: "set null" }),
     consigneeId: uuid("consignee_id").references(() => consignees.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -132,6 +140,14 @@ export const shipments = pgTable(
     index("shipments_status_idx").on(t.status),
     index("shipments_shipper_idx").on(t.shipperId),
     index("shipments_consignee_idx").on(t.consigneeId),
+    check("shipments_transport_mode_check", sql`${t.transportMode} in ('air', 'sea', 'road')`),
+    check("shipments_pieces_check", sql`${t.pieces} between 1 and 10000`),
+    check("shipments_declared_value_check", sql`${t.declaredValue} >= 0`),
+    check(
+      "shipments_declared_currency_check",
+      sql`(${t.declaredValue} is null) = (${t.declaredCurrency} is null) and ${t.declaredCurrency} ~ '^[A-Z]{3}$'`,
+    ),
+    check("shipments_incoterm_check", sql`${t.incoterm} ~ '^[A-Z]{3}$'`),
   ],
 );
 

@@ -30,6 +30,8 @@ import {
   setRecipientEnabled,
 } from "#app/server/notifications/notifications.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
+import { documentLinks, type ShipmentDocumentLinks } from "#app/server/documents/document-links.server.ts";
+import { formatDeclaredValue, INCOTERMS, TRANSPORT_MODE_LABELS } from "#app/lib/freight-terms.ts";
 
 // The shipment detail page's loader and action: the shipment with its parties and history, and the edits
 // made on that page (parties, status history).
@@ -74,6 +76,14 @@ export type DetailShipment = {
   weight: number | null;
   dimensions: string | null;
   notes: string | null;
+  /** 'Air', 'Sea', 'Road' or null (issue 16's cargo fields, all optional). */
+  transportMode: string | null;
+  pieces: number | null;
+  goodsDescription: string | null;
+  /** '1,250.00 USD', or null when not declared. */
+  declaredValue: string | null;
+  /** 'FOB: Free on Board', or null. */
+  incoterm: string | null;
   createdAt: string;
   overdue: boolean;
   shipper: DetailParty | null;
@@ -123,6 +133,8 @@ export type ShipmentDetailData = {
   timeZone: string;
   /** The 'Also set as the shipment's current status' choice of this browser's last status update. */
   alsoSetCurrent: boolean;
+  /** The Documents card: the PDFs' links and whether printed codes can reach the public address. */
+  documents: ShipmentDocumentLinks;
 };
 
 /** The action's answer to a refused post (a redirect with a toast otherwise). */
@@ -179,7 +191,7 @@ export async function loadShipmentDetail({
   context: Ctx;
   id: string;
 }): Promise<ShipmentDetailData> {
-  const { db, siteSettings } = context.get(servicesContext);
+  const { db, siteSettings, config } = context.get(servicesContext);
   const [shipment, { timeZone }] = await Promise.all([getShipmentById({ db, id }), siteSettings.get()]);
   if (!shipment) notFound();
   const card = await getShipmentNotifications({ db, shipmentId: shipment.id });
@@ -211,6 +223,7 @@ export async function loadShipmentDetail({
       })),
     },
     alsoSetCurrent: rememberedAlsoSetCurrent(request),
+    documents: documentLinks({ shipment, config }),
     shipment: {
       id: shipment.id,
       trackingNumber: shipment.trackingNumber,
@@ -222,6 +235,16 @@ export async function loadShipmentDetail({
       weight: shipment.weight,
       dimensions: shipment.dimensions,
       notes: shipment.notes,
+      transportMode: shipment.transportMode ? TRANSPORT_MODE_LABELS[shipment.transportMode] : null,
+      pieces: shipment.pieces,
+      goodsDescription: shipment.goodsDescription,
+      declaredValue:
+        shipment.declaredValue !== null && shipment.declaredCurrency
+          ? formatDeclaredValue(shipment.declaredValue, shipment.declaredCurrency)
+          : null,
+      incoterm: shipment.incoterm
+        ? `${shipment.incoterm}: ${INCOTERMS[shipment.incoterm as keyof typeof INCOTERMS]}`
+        : null,
       createdAt: showDateTime(shipment.createdAt, timeZone),
       overdue: isDeliveryOverdue({
         estimatedDelivery: shipment.estimatedDelivery,

@@ -45,6 +45,12 @@ export type ShipmentFormValues = {
   notes: string;
   shipperId: string;
   consigneeId: string;
+  transportMode: string;
+  pieces: string;
+  goodsDescription: string;
+  declaredValue: string;
+  declaredCurrency: string;
+  incoterm: string;
 };
 
 /** A shipper or consignee in the form's pickers. */
@@ -84,6 +90,12 @@ export async function loadShipmentForm({ context, id }: { context: Ctx; id?: str
       notes: "",
       shipperId: "none",
       consigneeId: "none",
+      transportMode: "",
+      pieces: "",
+      goodsDescription: "",
+      declaredValue: "",
+      declaredCurrency: "",
+      incoterm: "",
     };
     return { shipment: null, values, shippers, consignees };
   }
@@ -103,6 +115,12 @@ export async function loadShipmentForm({ context, id }: { context: Ctx; id?: str
     notes: shipment.notes ?? "",
     shipperId: shipment.shipperId ?? "none",
     consigneeId: shipment.consigneeId ?? "none",
+    transportMode: shipment.transportMode ?? "",
+    pieces: shipment.pieces === null ? "" : String(shipment.pieces),
+    goodsDescription: shipment.goodsDescription ?? "",
+    declaredValue: shipment.declaredValue === null ? "" : shipment.declaredValue.toFixed(2),
+    declaredCurrency: shipment.declaredCurrency ?? "",
+    incoterm: shipment.incoterm ?? "",
   };
   return {
     shipment: { id: shipment.id, trackingNumber: shipment.trackingNumber },

@@ -4,6 +4,7 @@ import { SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
 import { AddStatusDialog } from "#app/components/admin/shipments/add-status-dialog.tsx";
 import { ShipmentDetailHeader } from "#app/components/admin/shipments/shipment-detail-header.tsx";
 import { ShipmentDetailsCard } from "#app/components/admin/shipments/shipment-details-card.tsx";
+import { ShipmentDocumentsCard } from "#app/components/admin/shipments/shipment-documents-card.tsx";
 import { ShipmentNotificationsCard } from "#app/components/admin/shipments/shipment-notifications-card.tsx";
 import { ShipmentPartyCard } from "#app/components/admin/shipments/shipment-party-card.tsx";
 import { ShipmentStatusHistory } from "#app/components/admin/shipments/shipment-status-history.tsx";
@@ -18,6 +19,7 @@ export function ShipmentDetail({
   timeZone,
   alsoSetCurrent,
   notifications,
+  documents,
   actionData,
 }: ShipmentDetailData & { actionData: DetailActionData | undefined }) {
   const navigation = useNavigation();
@@ -61,6 +63,7 @@ export function ShipmentDetail({
           reply={replyFor(SHIPMENT_DETAIL_INTENTS.updateConsignee, "consignee")}
         />
       </div>
+      <ShipmentDocumentsCard documents={documents} />
       <ShipmentStatusHistory
         history={shipment.history}
         timeZone={timeZone}

@@ -3,7 +3,7 @@ import { DetailItem } from "#app/components/admin/shipments/shipment-detail-item
 import { ShipmentStatusBadge } from "#app/components/admin/shipments/shipment-status-badge.tsx";
 import type { DetailShipment } from "#app/server/handlers/shipment-detail.server.ts";
 
-/** The 'Shipment Details' card: tracking number, status, route, delivery, weight, dimensions, notes, creation. */
+/** The 'Shipment Details' card: tracking number, status, route, delivery, weight, dimensions, the cargo fields given, notes, creation. */
 export function ShipmentDetailsCard({ shipment }: { shipment: DetailShipment }) {
   return (
     <Card>
@@ -27,6 +27,19 @@ export function ShipmentDetailsCard({ shipment }: { shipment: DetailShipment }) 
           </DetailItem>
           <DetailItem label="Weight">{shipment.weight === null ? "-" : `${shipment.weight} kg`}</DetailItem>
           <DetailItem label="Dimensions">{shipment.dimensions || "-"}</DetailItem>
+          {shipment.transportMode ? (
+            <DetailItem label="Mode of Transport">{shipment.transportMode}</DetailItem>
+          ) : null}
+          {shipment.pieces !== null ? <DetailItem label="Pieces">{shipment.pieces}</DetailItem> : null}
+          {shipment.goodsDescription ? (
+            <DetailItem label="Goods Description">
+              <span className="whitespace-pre-line font-normal">{shipment.goodsDescription}</span>
+            </DetailItem>
+          ) : null}
+          {shipment.declaredValue ? (
+            <DetailItem label="Declared Value">{shipment.declaredValue}</DetailItem>
+          ) : null}
+          {shipment.incoterm ? <DetailItem label="Incoterm">{shipment.incoterm}</DetailItem> : null}
           {shipment.notes ? (
             <DetailItem label="Notes">
               <span className="whitespace-pre-line font-normal">{shipment.notes}</span>

@@ -22,6 +22,14 @@ import { Field, Input, Select, Textarea } from "#app/components/ui/field.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { toast } from "#app/lib/toast.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
+import {
+  CURRENCIES,
+  INCOTERMS,
+  INCOTERM_CODES,
+  MAX_PIECES,
+  TRANSPORT_MODE_LABELS,
+  TRANSPORT_MODES,
+} from "#app/lib/freight-terms.ts";
 import { COMMON_STATUSES, shipmentSchema } from "#app/schemas/shipment.ts";
 import { SHIPMENT_FORM_INTENTS } from "#app/schemas/shipment-admin.ts";
 import { FormAlert, INTENT, useSubmitting } from "#app/components/admin/form-fields.tsx";
@@ -233,6 +241,8 @@ function ShipmentForm({
           </CardContent>
         </Card>
 
+        <CargoFields fields={fields} />
+
         <Card>
           <CardHeader>
             <CardTitle>Parties</CardTitle>
@@ -280,6 +290,104 @@ function ShipmentForm({
         onCreated={(party) => onCreated("consignee", party)}
       />
     </>
+  );
+}
+
+/** A select bound to a conform field, with its label and error. */
+function ChoiceField({
+  meta,
+  label,
+  hint,
+  options,
+}: {
+  meta: FieldMeta;
+  label: string;
+  hint?: string;
+  options: { value: string; label: string }[];
+}) {
+  const invalid = Boolean(meta.errors?.length);
+  return (
+    <Field label={label} htmlFor={meta.id} errors={meta.errors} errorId={meta.errorId} hint={hint}>
+      <Select
+        id={meta.id}
+        name={meta.name}
+        key={meta.key}
+        defaultValue={meta.initialValue ?? ""}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? meta.errorId : undefined}
+      >
+        <option value="">Not given</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}
+
+/** What the freight documents print (issue 16): mode, pieces, goods, declared value and incoterm; all optional. */
+type CargoField =
+  | "transportMode"
+  | "pieces"
+  | "goodsDescription"
+  | "declaredValue"
+  | "declaredCurrency"
+  | "incoterm";
+
+function CargoFields({ fields }: { fields: Record<CargoField, FieldMeta> }) {
+  const { key: goodsKey, ...goodsProps } = getTextareaProps(fields.goodsDescription);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Cargo</CardTitle>
+        <p className="text-sm text-slate-600">Printed on the labels and the waybill. All optional.</p>
+      </CardHeader>
+      <CardContent className="grid gap-4 sm:grid-cols-2">
+        <ChoiceField
+          meta={fields.transportMode}
+          label="Mode of Transport (optional)"
+          options={TRANSPORT_MODES.map((mode) => ({ value: mode, label: TRANSPORT_MODE_LABELS[mode] }))}
+        />
+        <FormField
+          meta={fields.pieces}
+          label="Pieces (optional)"
+          inputMode="numeric"
+          maxLength={6}
+          hint={`How many packages; one label each (1 to ${MAX_PIECES.toLocaleString("en-US")}).`}
+        />
+        <Field
+          label="Goods Description (optional)"
+          htmlFor={fields.goodsDescription.id}
+          errors={fields.goodsDescription.errors}
+          errorId={fields.goodsDescription.errorId}
+          hint="What the packages hold, as the waybill should say it. Up to 500 characters."
+          className="sm:col-span-2"
+        >
+          <Textarea key={goodsKey} {...goodsProps} maxLength={500} rows={3} />
+        </Field>
+        <FormField
+          meta={fields.declaredValue}
+          label="Declared Value (optional)"
+          inputMode="decimal"
+          maxLength={20}
+          hint="An amount like 1250.50, without a currency sign."
+        />
+        <ChoiceField
+          meta={fields.declaredCurrency}
+          label="Currency (optional)"
+          hint="Required with a declared value."
+          options={CURRENCIES.map((code) => ({ value: code, label: code }))}
+        />
+        <ChoiceField
+          meta={fields.incoterm}
+          label="Incoterm (optional)"
+          hint="Incoterms 2020."
+          options={INCOTERM_CODES.map((code) => ({ value: code, label: `${code}: ${INCOTERMS[code]}` }))}
+        />
+      </CardContent>
+    </Card>
   );
 }
 

@@ -1,5 +1,5 @@
-import { Pencil, Plus, Search, Trash2 } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Pencil, Plus, Printer, Search, Trash2 } from "lucide-react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { ConfirmDialog } from "#app/components/ui/dialog.tsx";
@@ -7,6 +7,7 @@ import { Input, Label, Select } from "#app/components/ui/field.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { Table, TBody, TD, TH, THead, TR } from "#app/components/ui/table.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { MAX_LABELS_PER_BULK, MAX_LABELS_PER_RUN } from "#app/lib/freight-terms.ts";
 import { COMMON_STATUSES } from "#app/schemas/shipment.ts";
 import { type ShipmentListQuery, SHIPMENT_LIST_INTENTS } from "#app/schemas/shipment-admin.ts";
 import { INTENT } from "#app/components/admin/form-fields.tsx";
@@ -20,7 +21,13 @@ export type ShipmentListRow = {
   destinationLocation: string;
   createdAt: string;
   estimatedDelivery: string | null;
+  /** Labels it prints: its pieces, 1 when not given. */
+  pieces: number;
 };
+
+/** The 'Print labels' form; the rows' checkboxes belong to it through their `form` attribute. */
+const BULK_FORM_ID = "bulk-labels";
+const BULK_LABELS_PATH = "/admin/shipments/labels.pdf";
 
 /** The shipments list: search, filters and sort in the URL, the table, and paging. */
 export function ShipmentList({
@@ -126,6 +133,7 @@ export function ShipmentList({
                 {rows.map((row) => (
                   <li key={row.id} className="rounded-lg border border-slate-200 p-4">
                     <div className="flex flex-wrap items-center justify-between gap-2">
+                      <SelectBox row={row} idPrefix="select-card" />
                       <Link
                         to={`/admin/shipments/${row.id}`}
                         className="min-w-0 break-all font-medium text-brand-700 underline-offset-4 hover:underline"
@@ -155,6 +163,9 @@ export function ShipmentList({
                   <caption className="sr-only">Shipments</caption>
                   <THead>
                     <tr>
+                      <TH className="w-10">
+                        <span className="sr-only">Select for labels</span>
+                      </TH>
                       <TH>Tracking #</TH>
                       <TH>Status</TH>
                       <TH>Origin</TH>
@@ -167,6 +178,9 @@ export function ShipmentList({
                   <TBody>
                     {rows.map((row) => (
                       <TR key={row.id}>
+                        <TD>
+                          <SelectBox row={row} idPrefix="select-row" />
+                        </TD>
                         <TD className="whitespace-nowrap font-medium">
                           <Link
                             to={`/admin/shipments/${row.id}`}
@@ -192,10 +206,65 @@ export function ShipmentList({
               </div>
             </>
           )}
+          {rows.length > 0 ? <BulkLabelsForm /> : null}
           <Pagination page={page} pageCount={pageCount} />
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/** A row's checkbox for the 'Print labels' form. */
+function SelectBox({ row, idPrefix }: { row: ShipmentListRow; idPrefix: string }) {
+  return (
+    <input
+      type="checkbox"
+      id={`${idPrefix}-${row.id}`}
+      name="id"
+      value={row.id}
+      form={BULK_FORM_ID}
+      aria-label={`Select ${row.trackingNumber} for labels`}
+      className="size-5 accent-brand-700"
+    />
+  );
+}
+
+/**
+ * Labels for the ticked shipments, in one PDF: a plain form (the browser opens the PDF it answers, or comes back
+ * here with the reason it was refused).
+ */
+function BulkLabelsForm() {
+  const location = useLocation();
+  return (
+    <form
+      id={BULK_FORM_ID}
+      method="post"
+      action={BULK_LABELS_PATH}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:flex-row sm:items-end"
+      aria-labelledby="bulk-labels-title"
+    >
+      <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+      <div className="min-w-0 flex-1">
+        <h2 id="bulk-labels-title" className="font-semibold text-slate-900">
+          Print labels for the selected shipments
+        </h2>
+        <p className="text-sm text-slate-600">
+          One label per piece, in one PDF: at most {MAX_LABELS_PER_RUN} pieces per shipment and{" "}
+          {MAX_LABELS_PER_BULK} labels per PDF.
+        </p>
+      </div>
+      <div>
+        <Label htmlFor="bulk-labels-size">Label size</Label>
+        <Select id="bulk-labels-size" name="size" defaultValue="4x6">
+          <option value="4x6">4×6 in</option>
+          <option value="a6">A6</option>
+        </Select>
+      </div>
+      <Button type="submit" variant="outline">
+        <Printer aria-hidden="true" className="size-4" />
+        Print labels
+      </Button>
+    </form>
   );
 }
 
@@ -207,6 +276,17 @@ function RowActions({ row }: { row: ShipmentListRow }) {
     navigation.formData?.get("id") === row.id;
   return (
     <div className="flex justify-end gap-1">
+      <a
+        href={
+          row.pieces > MAX_LABELS_PER_RUN
+            ? `/admin/shipments/${row.id}#documents`
+            : `/admin/shipments/${row.id}/label.pdf?size=4x6`
+        }
+        className={buttonClass({ variant: "ghost", size: "sm" })}
+      >
+        <Printer aria-hidden="true" className="size-4" />
+        Label<span className="sr-only"> {row.trackingNumber}</span>
+      </a>
       <Link to={`/admin/shipments/${row.id}/edit`} className={buttonClass({ variant: "ghost", size: "sm" })}>
         <Pencil aria-hidden="true" className="size-4" />
         Edit<span className="sr-only"> {row.trackingNumber}</span>

@@ -1,0 +1,142 @@
+import type { DocumentContext, DocumentShipment } from "#app/server/documents/document-model.server.ts";
+import {
+  A4_MARGIN,
+  cell,
+  codesRow,
+  frame,
+  letterhead,
+  modeText,
+  partyBox,
+  textBox,
+  weightText,
+} from "#app/server/documents/document-parts.server.ts";
+import { printedDateTime } from "#app/server/documents/document-model.server.ts";
+import {
+  caption,
+  createPdf,
+  finishPdf,
+  fitLine,
+  PAGE_SIZES,
+  type Pdf,
+} from "#app/server/documents/pdf-document.server.ts";
+
+// The delivery note, A4: what is delivered, to whom, and the proof of delivery. Until a delivery is recorded
+// (the 'Record delivery' page, a later step of issue 16) its proof boxes are empty, to be signed on paper.
+
+/** A delivery as it will be recorded from a phone: who received it, when, their signature and up to 3 photos. */
+export type DeliveryProof = {
+  receiverName: string;
+  deliveredAt: Date;
+  /** The drawn signature as PNG or JPEG bytes (checked and re-encoded on upload); null when the name was typed. */
+  signature: Buffer | null;
+  /** Up to 3 photos (JPEG or PNG, already checked and re-encoded), printed on a second page. */
+  photos: Buffer[];
+  note: string | null;
+};
+
+function proofBoxes(doc: Pdf, proof: DeliveryProof | null, context: DocumentContext, y: number) {
+  const x = A4_MARGIN;
+  const width = doc.page.width - 2 * A4_MARGIN;
+  caption(doc, "Proof of delivery", x, y, width, 8);
+  y += 14;
+  const third = (width - 20) / 3;
+  const box = (label: string, bx: number, value: string | null) => {
+    frame(doc, bx, y, third, 40);
+    caption(doc, label, bx + 5, y + 4, third - 10);
+    if (value) fitLine(doc, value, bx + 5, y + 17, third - 10, { size: 10, minSize: 7, bold: true });
+  };
+  box("Receiver's name", x, proof?.receiverName ?? null);
+  box("Date", x + third + 10, proof ? printedDateTime(proof.deliveredAt, context.timeZone).date : null);
+  box("Time", x + 2 * (third + 10), proof ? printedDateTime(proof.deliveredAt, context.timeZone).time : null);
+  y += 48;
+  frame(doc, x, y, width, 96);
+  caption(doc, "Receiver's signature", x + 5, y + 4, width - 10);
+  if (proof?.signature) {
+    doc.image(proof.signature, x + 10, y + 16, { fit: [width - 20, 74], align: "center", valign: "center" });
+  } else if (proof) {
+    fitLine(doc, `Signed by typed name: ${proof.receiverName}`, x + 5, y + 40, width - 10, {
+      size: 10,
+      minSize: 7,
+    });
+  }
+  return y + 104;
+}
+
+function photoPage(doc: Pdf, shipment: DocumentShipment, photos: Buffer[]) {
+  doc.addPage({ size: [...PAGE_SIZES.a4], margin: 0 });
+  const x = A4_MARGIN;
+  const width = doc.page.width - 2 * A4_MARGIN;
+  fitLine(doc, `Delivery photos: ${shipment.trackingNumber}`, x, A4_MARGIN, width, { size: 13, bold: true });
+  const slot = (doc.page.height - 2 * A4_MARGIN - 30) / 3;
+  photos.slice(0, 3).forEach((photo, i) => {
+    doc.image(photo, x, A4_MARGIN + 30 + i * slot, {
+      fit: [width, slot - 10],
+      align: "center",
+      valign: "center",
+    });
+  });
+}
+
+export async function renderDeliveryNote({
+  shipment,
+  proof = null,
+  context,
+}: {
+  shipment: DocumentShipment;
+  proof?: DeliveryProof | null;
+  context: DocumentContext;
+}): Promise<Buffer> {
+  const doc = createPdf({
+    title: `Delivery note ${shipment.trackingNumber}`,
+    author: context.company.companyName,
+  });
+  doc.addPage({ size: [...PAGE_SIZES.a4], margin: 0 });
+  const x = A4_MARGIN;
+  const width = doc.page.width - 2 * A4_MARGIN;
+
+  let y = letterhead(doc, context, {
+    title: "DELIVERY NOTE",
+    subtitle: "Proof of delivery",
+    number: shipment.trackingNumber,
+  });
+  y = codesRow(doc, shipment, context, y);
+
+  const half = (width - 10) / 2;
+  partyBox(doc, "Deliver to (consignee)", shipment.consignee, x, y, half, 112);
+  partyBox(doc, "From (shipper)", shipment.shipper, x + half + 10, y, half, 112);
+  y += 120;
+
+  const quarter = width / 4;
+  (
+    [
+      ["Origin", shipment.originLocation],
+      ["Destination", shipment.destinationLocation],
+      ["Pieces", shipment.pieces === null ? "" : String(shipment.pieces)],
+      ["Gross weight", weightText(shipment)],
+    ] as const
+  ).forEach(([label, value], i) => {
+    cell(doc, label, value, x + i * quarter, y, quarter, 32);
+  });
+  y += 32;
+  cell(doc, "Dimensions", shipment.dimensions ?? "", x, y, quarter * 2, 32);
+  cell(doc, "Mode", modeText(shipment), x + 2 * quarter, y, quarter, 32);
+  cell(doc, "Status", shipment.status, x + 3 * quarter, y, quarter, 32);
+  y += 40;
+
+  textBox(doc, "Goods delivered", shipment.goodsDescription, x, y, width, 60);
+  y += 68;
+  textBox(doc, "Remarks on delivery (damage, shortage)", proof?.note ?? "", x, y, width, 70);
+  y += 80;
+  fitLine(
+    doc,
+    "Received the goods described above in apparent good order and condition, unless noted in the remarks.",
+    x,
+    y,
+    width,
+    { size: 8.5, minSize: 6.5 },
+  );
+  y += 16;
+  proofBoxes(doc, proof, context, y);
+  if (proof && proof.photos.length > 0) photoPage(doc, shipment, proof.photos);
+  return finishPdf(doc);
+}

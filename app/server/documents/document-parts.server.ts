@@ -1,0 +1,156 @@
+import {
+  formatDeclaredValue,
+  INCOTERMS,
+  type Incoterm,
+  TRANSPORT_MODE_LABELS,
+} from "#app/lib/freight-terms.ts";
+import { drawCode128, drawQr } from "#app/server/documents/barcodes.server.ts";
+import {
+  type DocumentContext,
+  type DocumentParty,
+  type DocumentShipment,
+  printedDate,
+  trackingUrl,
+} from "#app/server/documents/document-model.server.ts";
+import { caption, fitLine, flowText, type Pdf } from "#app/server/documents/pdf-document.server.ts";
+
+// Blocks shared by the A4 documents (waybill, delivery note): letterhead, codes, party boxes, cells.
+
+export const A4_MARGIN = 36;
+const LINE = "#999999";
+
+export function rule(doc: Pdf, x: number, y: number, width: number) {
+  doc
+    .save()
+    .strokeColor(LINE)
+    .lineWidth(0.75)
+    .moveTo(x, y)
+    .lineTo(x + width, y)
+    .stroke()
+    .restore();
+}
+
+export function frame(doc: Pdf, x: number, y: number, width: number, height: number) {
+  doc.save().strokeColor(LINE).lineWidth(0.75).rect(x, y, width, height).stroke().restore();
+}
+
+/** Company name, address and contacts on the left; the document's title, number and date on the right. */
+export function letterhead(
+  doc: Pdf,
+  ctx: DocumentContext,
+  { title, subtitle, number }: { title: string; subtitle: string; number: string },
+) {
+  const x = A4_MARGIN;
+  const width = doc.page.width - 2 * A4_MARGIN;
+  const left = width * 0.58;
+  fitLine(doc, ctx.company.companyName, x, A4_MARGIN, left, { size: 18, minSize: 11, bold: true });
+  flowText(doc, ctx.company.address, x, A4_MARGIN + 25, left, 22, { size: 9, multiline: false });
+  fitLine(doc, `Tel ${ctx.company.phone}  ·  ${ctx.company.email}`, x, A4_MARGIN + 50, left, {
+    size: 9,
+    minSize: 7,
+  });
+  const rx = x + left + 10;
+  const rw = width - left - 10;
+  fitLine(doc, title, rx, A4_MARGIN, rw, { size: 15, minSize: 10, bold: true, align: "right" });
+  fitLine(doc, subtitle, rx, A4_MARGIN + 20, rw, { size: 9, align: "right" });
+  fitLine(doc, `No. ${number}`, rx, A4_MARGIN + 35, rw, { size: 11, minSize: 8, bold: true, align: "right" });
+  fitLine(doc, `Date ${printedDate(ctx.now, ctx.timeZone)}`, rx, A4_MARGIN + 52, rw, {
+    size: 9,
+    align: "right",
+  });
+  rule(doc, x, A4_MARGIN + 70, width);
+  return A4_MARGIN + 78;
+}
+
+/** The tracking number as a Code 128 barcode and in large text, and the QR code of the tracking page. */
+export function codesRow(doc: Pdf, shipment: DocumentShipment, ctx: DocumentContext, y: number) {
+  const x = A4_MARGIN;
+  const width = doc.page.width - 2 * A4_MARGIN;
+  const url = trackingUrl(ctx.siteUrl, shipment.trackingNumber);
+  drawCode128(doc, shipment.trackingNumber, x, y + 2, 260, 44);
+  fitLine(doc, shipment.trackingNumber, x, y + 50, 260, {
+    size: 16,
+    minSize: 9,
+    bold: true,
+    align: "center",
+  });
+  const qr = 84;
+  drawQr(doc, url, x + width - qr, y - 4, qr);
+  const tx = x + 280;
+  const tw = width - qr - 290;
+  caption(doc, "Track this shipment", tx, y + 14, tw);
+  flowText(doc, url, tx, y + 26, tw, 34, { size: 8, multiline: false });
+  return y + 86;
+}
+
+/** A bordered box: a caption, the party's name in bold, company, address (up to 3 lines), phone and e-mail. */
+export function partyBox(
+  doc: Pdf,
+  label: string,
+  party: DocumentParty | null,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+) {
+  frame(doc, x, y, width, height);
+  const ix = x + 6;
+  const iw = width - 12;
+  let cy = y + 5;
+  cy += caption(doc, label, ix, cy, iw) + 2;
+  if (!party) {
+    fitLine(doc, "Not recorded", ix, cy, iw, { size: 9 });
+    return;
+  }
+  cy += fitLine(doc, party.name, ix, cy, iw, { size: 10.5, minSize: 8, bold: true }) + 1;
+  if (party.company) cy += fitLine(doc, party.company, ix, cy, iw, { size: 9, minSize: 7 }) + 1;
+  const reserve = 2 * 12 + 6;
+  const addressHeight = Math.max(0, Math.min(36, y + height - cy - reserve));
+  if (party.address && addressHeight > 0)
+    cy += flowText(doc, party.address, ix, cy, iw, addressHeight, { size: 8.5 }) + 2;
+  if (party.phone) cy += fitLine(doc, `Tel ${party.phone}`, ix, cy, iw, { size: 8.5, minSize: 7 }) + 1;
+  if (party.email) fitLine(doc, party.email, ix, cy, iw, { size: 8.5, minSize: 7 });
+}
+
+/** One labelled cell of a grid. */
+export function cell(
+  doc: Pdf,
+  label: string,
+  value: string,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+) {
+  frame(doc, x, y, width, height);
+  caption(doc, label, x + 5, y + 4, width - 10);
+  fitLine(doc, value || "-", x + 5, y + 15, width - 10, { size: 10, minSize: 7, bold: true });
+}
+
+/** A bordered box with a caption and text flowing inside it (cut with '…' past its height). */
+export function textBox(
+  doc: Pdf,
+  label: string,
+  text: string | null,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  size = 9,
+) {
+  frame(doc, x, y, width, height);
+  caption(doc, label, x + 5, y + 4, width - 10);
+  flowText(doc, text || "-", x + 5, y + 15, width - 10, height - 19, { size });
+}
+
+// The shipment's values as printed.
+export const modeText = (s: DocumentShipment) =>
+  s.transportMode ? TRANSPORT_MODE_LABELS[s.transportMode] : "";
+export const weightText = (s: DocumentShipment) =>
+  s.weight === null ? "" : `${s.weight.toLocaleString("en-US", { maximumFractionDigits: 2 })} kg`;
+export const incotermText = (s: DocumentShipment) =>
+  s.incoterm ? `${s.incoterm} ${INCOTERMS[s.incoterm as Incoterm] ?? ""}`.trim() : "";
+export const declaredText = (s: DocumentShipment) =>
+  s.declaredValue !== null && s.declaredCurrency
+    ? formatDeclaredValue(s.declaredValue, s.declaredCurrency)
+    : "";

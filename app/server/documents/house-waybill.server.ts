@@ -1,0 +1,109 @@
+import type { DocumentContext, DocumentShipment } from "#app/server/documents/document-model.server.ts";
+import {
+  A4_MARGIN,
+  cell,
+  codesRow,
+  declaredText,
+  frame,
+  incotermText,
+  letterhead,
+  modeText,
+  partyBox,
+  textBox,
+  weightText,
+} from "#app/server/documents/document-parts.server.ts";
+import {
+  caption,
+  createPdf,
+  finishPdf,
+  fitLine,
+  flowText,
+  PAGE_SIZES,
+} from "#app/server/documents/pdf-document.server.ts";
+
+// The house waybill / cargo receipt, one A4 page: for staff and the shipper. Every text has its box; what does
+// not fit is cut with '…' (notes print their first ~8 lines, the terms their first ~14), so the page count is 1.
+
+export async function renderWaybill({
+  shipment,
+  terms,
+  context,
+}: {
+  shipment: DocumentShipment;
+  /** Settings → Documents: the conditions of carriage printed on every waybill. */
+  terms: string;
+  context: DocumentContext;
+}): Promise<Buffer> {
+  const doc = createPdf({ title: `Waybill ${shipment.trackingNumber}`, author: context.company.companyName });
+  doc.addPage({ size: [...PAGE_SIZES.a4], margin: 0 });
+  const x = A4_MARGIN;
+  const width = doc.page.width - 2 * A4_MARGIN;
+
+  let y = letterhead(doc, context, {
+    title: "HOUSE WAYBILL",
+    subtitle: "Cargo receipt",
+    number: shipment.trackingNumber,
+  });
+  y = codesRow(doc, shipment, context, y);
+
+  const half = (width - 10) / 2;
+  partyBox(doc, "Shipper", shipment.shipper, x, y, half, 112);
+  partyBox(doc, "Consignee", shipment.consignee, x + half + 10, y, half, 112);
+  y += 120;
+
+  const quarter = width / 4;
+  const row = (cells: [string, string][]) => {
+    cells.forEach(([label, value], i) => {
+      cell(doc, label, value, x + i * quarter, y, quarter, 32);
+    });
+    y += 32;
+  };
+  row([
+    ["Origin", shipment.originLocation],
+    ["Destination", shipment.destinationLocation],
+    ["Mode", modeText(shipment)],
+    ["Incoterm", incotermText(shipment)],
+  ]);
+  row([
+    ["Pieces", shipment.pieces === null ? "" : String(shipment.pieces)],
+    ["Gross weight", weightText(shipment)],
+    ["Dimensions", shipment.dimensions ?? ""],
+    ["Declared value", declaredText(shipment)],
+  ]);
+  y += 8;
+
+  textBox(doc, "Goods description", shipment.goodsDescription, x, y, width, 52);
+  y += 60;
+  textBox(doc, "Notes", shipment.notes, x, y, width, 104, 8.5);
+  y += 112;
+  frame(doc, x, y, width, 138);
+  caption(doc, "Terms and conditions", x + 5, y + 4, width - 10);
+  flowText(doc, terms, x + 5, y + 15, width - 10, 119, { size: 7 });
+  y += 146;
+
+  // Signatures: the shipper's, and the company's on receiving the cargo.
+  const sig = (label: string, sx: number) => {
+    frame(doc, sx, y, half, 78);
+    caption(doc, label, sx + 5, y + 4, half - 10);
+    doc.save().strokeColor("#999999").lineWidth(0.5);
+    doc
+      .moveTo(sx + 5, y + 48)
+      .lineTo(sx + half - 5, y + 48)
+      .stroke();
+    doc.restore();
+    caption(doc, "Signature", sx + 5, y + 51, half / 2);
+    caption(doc, "Name and date", sx + half / 2, y + 51, half / 2 - 5);
+  };
+  sig("Shipper's signature", x);
+  sig(`Received for ${context.company.companyName}`, x + half + 10);
+  y += 86;
+  fitLine(
+    doc,
+    `Received the packages above in apparent good order and condition, unless noted, subject to the terms above.`,
+    x,
+    y,
+    width,
+    { size: 7, minSize: 6 },
+  );
+  return finishPdf(doc);
+}
