@@ -38,6 +38,15 @@ import {
   setNotificationsEnabled,
 } from "#app/server/notifications/notification-settings.server.ts";
 import { sendTestNotification } from "#app/server/notifications/notifications.server.ts";
+import {
+  DOCUMENT_SETTINGS_INTENT,
+  DocumentSettingsForm,
+} from "#app/components/admin/settings/document-settings-form.tsx";
+import { documentSettingsSchema } from "#app/schemas/document-settings.ts";
+import {
+  getDocumentSettings,
+  updateDocumentSettings,
+} from "#app/server/documents/document-settings.server.ts";
 import { getSiteSettings, updateSiteSettings } from "#app/server/settings.server.ts";
 import { describeMessagingChannels } from "#app/server/messaging/provider-config.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
@@ -49,10 +58,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const user = getAdmin(context);
   const { db, config } = context.get(servicesContext);
-  const [settings, accounts, notifications] = await Promise.all([
+  const [settings, accounts, notifications, documents] = await Promise.all([
     getSiteSettings({ db }),
     listAdminUsers({ db }),
     getNotificationSettings({ db }),
+    getDocumentSettings({ db }),
   ]);
   const texting = describeMessagingChannels(config);
   const row = (name: string, status: (typeof texting)["sms"]) =>
@@ -76,6 +86,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       allowedCountries: texting.allowedCountries,
     },
     settings,
+    documents,
     notifications: { ...notifications, smtpConfigured: Boolean(config.SMTP_URL), email: user.email },
     timeZones: listTimeZones(),
     accounts: accounts.map((account) => ({
@@ -142,6 +153,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       type: "success",
       title: "Settings saved",
       description: "The site details are updated across the website.",
+    });
+  }
+
+  if (intent === DOCUMENT_SETTINGS_INTENT) {
+    const submission = parseWithZod(formData, { schema: documentSettingsSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    await updateDocumentSettings({ db, settings: submission.value });
+    return redirectWithToast(SETTINGS_PATH, {
+      type: "success",
+      title: "Settings saved",
+      description: "New waybills print the new terms.",
     });
   }
 
@@ -263,6 +285,22 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </CardHeader>
         <CardContent>
           <NotificationSettings {...loaderData.notifications} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Documents</CardTitle>
+          <p className="text-sm text-slate-600">
+            The printed house waybill's terms. Its letterhead is the site details above.
+          </p>
+        </CardHeader>
+        <CardContent>
+          <DocumentSettingsForm
+            key={loaderData.formKey}
+            settings={loaderData.documents}
+            lastResult={resultFor(DOCUMENT_SETTINGS_INTENT)}
+          />
         </CardContent>
       </Card>
 

@@ -125,7 +125,8 @@ export async function renderDeliveryNote({
 
   textBox(doc, "Goods delivered", shipment.goodsDescription, x, y, width, 60);
   y += 68;
-  textBox(doc, "Remarks on delivery (damage, shortage)", proof?.note ?? "", x, y, width, 70);
+  // Left blank (not "-") until a delivery is recorded: it is written on paper.
+  textBox(doc, "Remarks on delivery (damage, shortage)", proof?.note ?? " ", x, y, width, 70);
   y += 80;
   fitLine(
     doc,

@@ -148,8 +148,9 @@ export const modeText = (s: DocumentShipment) =>
   s.transportMode ? TRANSPORT_MODE_LABELS[s.transportMode] : "";
 export const weightText = (s: DocumentShipment) =>
   s.weight === null ? "" : `${s.weight.toLocaleString("en-US", { maximumFractionDigits: 2 })} kg`;
+/** The rule's code alone ('CIF'): its name does not fit a cell, and the code is what the trade reads. */
 export const incotermText = (s: DocumentShipment) =>
-  s.incoterm ? `${s.incoterm} ${INCOTERMS[s.incoterm as Incoterm] ?? ""}`.trim() : "";
+  s.incoterm && s.incoterm in INCOTERMS ? s.incoterm : "";
 export const declaredText = (s: DocumentShipment) =>
   s.declaredValue !== null && s.declaredCurrency
     ? formatDeclaredValue(s.declaredValue, s.declaredCurrency)

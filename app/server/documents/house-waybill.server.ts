@@ -62,7 +62,7 @@ export async function renderWaybill({
     ["Origin", shipment.originLocation],
     ["Destination", shipment.destinationLocation],
     ["Mode", modeText(shipment)],
-    ["Incoterm", incotermText(shipment)],
+    ["Incoterm (2020)", incotermText(shipment)],
   ]);
   row([
     ["Pieces", shipment.pieces === null ? "" : String(shipment.pieces)],

@@ -1,0 +1,61 @@
+import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Save } from "lucide-react";
+import { Form } from "react-router";
+import { Button } from "#app/components/ui/button.tsx";
+import { Field, Textarea } from "#app/components/ui/field.tsx";
+import {
+  type DocumentSettings,
+  documentSettingsSchema,
+  WAYBILL_TERMS_MAX,
+} from "#app/schemas/document-settings.ts";
+import { FormAlert, INTENT, useSubmitting } from "#app/components/admin/form-fields.tsx";
+
+export const DOCUMENT_SETTINGS_INTENT = "documents";
+
+/** Settings → Documents: the terms printed on every house waybill. */
+export function DocumentSettingsForm({
+  settings,
+  lastResult,
+}: {
+  settings: DocumentSettings;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+}) {
+  const submitting = useSubmitting(DOCUMENT_SETTINGS_INTENT);
+  const [form, fields] = useForm({
+    id: "document-settings-form",
+    lastResult,
+    defaultValue: settings,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: documentSettingsSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const { key, ...termsProps } = getTextareaProps(fields.waybillTerms);
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      noValidate
+      aria-label="Documents"
+      className="flex flex-col gap-4"
+    >
+      <input type="hidden" name={INTENT} value={DOCUMENT_SETTINGS_INTENT} />
+      <FormAlert errors={form.errors} id={form.errorId} />
+      <Field
+        label="Waybill terms"
+        htmlFor={fields.waybillTerms.id}
+        errors={fields.waybillTerms.errors}
+        errorId={fields.waybillTerms.errorId}
+        hint={`Printed in small type on every house waybill. Up to ${WAYBILL_TERMS_MAX.toLocaleString("en-US")} characters.`}
+      >
+        <Textarea key={key} {...termsProps} rows={8} maxLength={WAYBILL_TERMS_MAX} />
+      </Field>
+      <div>
+        <Button type="submit" disabled={submitting}>
+          <Save aria-hidden="true" className="size-4" />
+          {submitting ? "Saving..." : "Save terms"}
+        </Button>
+      </div>
+    </Form>
+  );
+}
