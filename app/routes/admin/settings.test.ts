@@ -8,6 +8,8 @@ import { parseSiteSettings } from "#app/schemas/site-settings.ts";
 import { action } from "#app/routes/admin/settings.tsx";
 import { getNotificationSettings } from "#app/server/notifications/notification-settings.server.ts";
 import { outbox } from "#app/server/db/schema.ts";
+import { getDocumentSettings } from "#app/server/documents/document-settings.server.ts";
+import { DEFAULT_WAYBILL_TERMS } from "#app/schemas/document-settings.ts";
 
 let services: Services;
 let cookie: string;
@@ -220,5 +222,31 @@ describe("Settings → Notifications", () => {
     expect(response.status).toBe(302);
     const rows = await services.db.select().from(outbox);
     expect(rows.some((row) => row.subject?.endsWith(": test notification"))).toBe(true);
+  });
+});
+
+describe("Settings → Documents", () => {
+  it("starts with the default waybill terms, saves new ones, and refuses empty or too long terms", async () => {
+    expect(await getDocumentSettings({ db: services.db })).toEqual({ waybillTerms: DEFAULT_WAYBILL_TERMS });
+    const saved = (await post({
+      intent: "documents",
+      waybillTerms: "  Our terms <b>apply</b>.\nSecond line.  ",
+    })) as Response;
+    expect(saved.status).toBe(302);
+    expect(await getDocumentSettings({ db: services.db })).toEqual({
+      waybillTerms: "Our terms <b>apply</b>.\nSecond line.",
+    });
+    for (const [waybillTerms, message] of [
+      ["   ", "Enter the waybill terms."],
+      ["x".repeat(3001), "Waybill terms must be at most 3,000 characters."],
+      ["bad\u0000byte", "Waybill terms contain characters that are not allowed."],
+    ]) {
+      const refused = (await post({ intent: "documents", waybillTerms: waybillTerms! })) as Reply;
+      expect(refused.init?.status).toBe(400);
+      expect(refused.data.result?.error?.waybillTerms).toEqual([message]);
+    }
+    expect((await getDocumentSettings({ db: services.db })).waybillTerms).toBe(
+      "Our terms <b>apply</b>.\nSecond line.",
+    );
   });
 });

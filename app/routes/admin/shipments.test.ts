@@ -119,6 +119,96 @@ describe("the shipment form", () => {
     expect(row).toMatchObject({ shipperId: null, consigneeId: null, weight: 12.5, currentLocation: null });
   });
 
+  it("saves the cargo fields the documents print, and shows them back in the form and on the detail page", async () => {
+    const response = (await newAction({
+      request: request("/admin/shipments/new", {
+        ...validShipment("TST-CARGO-1"),
+        transportMode: "air",
+        pieces: "12",
+        goodsDescription: "Laptops\nand chargers",
+        declaredValue: "1,250.50",
+        declaredCurrency: "LRD",
+        incoterm: "FOB",
+      }),
+      context: context(),
+      params: {},
+    } as never)) as Response;
+    expect(response.status).toBe(302);
+    const [row] = await services.db
+      .select()
+      .from(shipments)
+      .where(eq(shipments.trackingNumber, "TST-CARGO-1"));
+    expect(row).toMatchObject({
+      transportMode: "air",
+      pieces: 12,
+      goodsDescription: "Laptops\nand chargers",
+      declaredValue: 1250.5,
+      declaredCurrency: "LRD",
+      incoterm: "FOB",
+    });
+    const form = (await load(editLoader, `/admin/shipments/${row!.id}/edit`, { id: row!.id })) as Awaited<
+      ReturnType<typeof editLoader>
+    >;
+    expect(form.values).toMatchObject({
+      transportMode: "air",
+      pieces: "12",
+      declaredValue: "1250.50",
+      incoterm: "FOB",
+    });
+    const detail = (await load(detailLoader, `/admin/shipments/${row!.id}`, {
+      id: row!.id,
+    })) as ShipmentDetailData;
+    expect(detail.shipment).toMatchObject({
+      transportMode: "Air",
+      pieces: 12,
+      declaredValue: "1,250.50 LRD",
+      incoterm: "FOB: Free on Board",
+    });
+    expect(detail.documents.labelRuns).toEqual([
+      { from: 1, to: 12, href: `/admin/shipments/${row!.id}/label.pdf?size=4x6` },
+    ]);
+    expect(detail.documents.waybill).toBe(`/admin/shipments/${row!.id}/waybill.pdf`);
+    // The test config sets no SITE_URL: the Documents card warns.
+    expect(detail.documents.siteUrlSet).toBe(false);
+  });
+
+  it("refuses cargo fields out of their lists or ranges with a message each, storing nothing", async () => {
+    const before = await shipmentCount();
+    const reply = (await newAction({
+      request: request("/admin/shipments/new", {
+        ...validShipment("TST-CARGO-2"),
+        transportMode: "rail",
+        pieces: "0",
+        goodsDescription: "x".repeat(501),
+        declaredValue: "12.345",
+        declaredCurrency: "BTC",
+        incoterm: "FOB2",
+      }),
+      context: context(),
+      params: {},
+    } as never)) as Reply;
+    expect(reply.init?.status).toBe(400);
+    const errors = reply.data.result!.error!;
+    expect(errors.transportMode).toEqual(["Choose air, sea or road."]);
+    expect(errors.pieces).toEqual(["Pieces must be a whole number from 1 to 10,000."]);
+    expect(errors.goodsDescription).toEqual(["Goods description must be at most 500 characters."]);
+    expect(errors.declaredValue).toEqual([
+      "Declared value must be an amount like 1250 or 1250.50 (no currency sign).",
+    ]);
+    expect(errors.declaredCurrency).toEqual(["Choose a currency from the list."]);
+    expect(errors.incoterm).toEqual(["Choose an Incoterms 2020 rule from the list."]);
+
+    const noCurrency = (await newAction({
+      request: request("/admin/shipments/new", { ...validShipment("TST-CARGO-3"), declaredValue: "100" }),
+      context: context(),
+      params: {},
+    } as never)) as Reply;
+    expect(noCurrency.data.result!.error!.declaredCurrency).toEqual([
+      "Choose the currency of the declared value.",
+    ]);
+    expect(await shipmentCount()).toBe(before);
+  });
+
   it("refuses invalid input with 400 and the messages, storing nothing", async () => {
     const before = await shipmentCount();
     const reply = (await newAction({

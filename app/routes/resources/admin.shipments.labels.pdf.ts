@@ -2,7 +2,11 @@ import { redirect } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { requireAdmin } from "#app/server/auth/auth.server.ts";
 import { readFormData } from "#app/server/handlers/forms.server.ts";
-import { bulkLabelsSchema, planBulkLabels } from "#app/server/documents/bulk-labels.server.ts";
+import {
+  bulkLabelsSchema,
+  listReturnPath,
+  planBulkLabels,
+} from "#app/server/documents/bulk-labels.server.ts";
 import { getDocumentShipments } from "#app/server/documents/document-model.server.ts";
 import { documentContext, pdfResponse } from "#app/server/documents/document-response.server.ts";
 import { renderLabels } from "#app/server/documents/shipping-label.server.ts";
@@ -29,9 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = bulkLabelsSchema.safeParse({
     ids: formData?.getAll("id") ?? [],
     size: formData?.get("size") ?? "4x6",
-    returnTo: formData?.get("returnTo") ?? "",
   });
-  const back = parsed.success ? parsed.data.returnTo : LIST;
+  const back = listReturnPath(formData?.get("returnTo"));
   if (!parsed.success) {
     return redirectWithToast(back, {
       type: "error",

@@ -3,7 +3,7 @@ import { MAX_LABELS_PER_BULK, MAX_LABELS_PER_RUN } from "#app/lib/freight-terms.
 import type { DocumentShipment } from "#app/server/documents/document-model.server.ts";
 import { LABEL_SIZES, type LabelRun, pieceCount } from "#app/server/documents/shipping-label.server.ts";
 
-/** The list's 'Print labels' post: the ticked shipments' ids, the size, and the list page to come back to. */
+/** The list's 'Print labels' post: the ticked shipments' ids and the label size. */
 export const bulkLabelsSchema = z.object({
   ids: z
     .array(z.string())
@@ -17,14 +17,14 @@ export const bulkLabelsSchema = z.object({
         }),
     ),
   size: z.enum(LABEL_SIZES, { message: "Choose a label size: 4×6 in or A6." }),
-  // Back to the same page of the list (its search and filters); anything else goes to the list itself.
-  returnTo: z
-    .string()
-    .catch("")
-    .transform((v) =>
-      /^\/admin\/shipments(\?[^\s\\]*)?$/.test(v) && !v.startsWith("//") ? v : "/admin/shipments",
-    ),
 });
+
+/** Back to the same page of the list (its search and filters); anything else goes to the list itself. */
+export function listReturnPath(value: unknown): string {
+  return typeof value === "string" && /^\/admin\/shipments(\?[^\s\\#]*)?$/.test(value)
+    ? value
+    : "/admin/shipments";
+}
 
 export type BulkLabelPlan = { ok: true; runs: LabelRun[]; labels: number } | { ok: false; message: string };
 
