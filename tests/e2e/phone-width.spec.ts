@@ -20,6 +20,10 @@ const NOT_PAGES = [
   "blog/rss.xml",
   "media/:filename",
   "track/:trackingNumber/qr.svg",
+  "admin/shipments/labels.pdf",
+  "admin/shipments/:id/label.pdf",
+  "admin/shipments/:id/waybill.pdf",
+  "admin/shipments/:id/delivery-note.pdf",
   "webhooks/twilio/:kind",
   "webhooks/africastalking/:token/:kind",
 ];

@@ -104,6 +104,9 @@ export function fillPattern(pattern: string, f: Fixtures | null, id?: string): s
   const params: Record<string, string> = {
     "admin/shipments/:id": f?.shipment.id ?? "",
     "admin/shipments/:id/edit": f?.shipment.id ?? "",
+    "admin/shipments/:id/label.pdf": f?.shipment.id ?? "",
+    "admin/shipments/:id/waybill.pdf": f?.shipment.id ?? "",
+    "admin/shipments/:id/delivery-note.pdf": f?.shipment.id ?? "",
     "admin/parties/:id": f?.shipper ?? "",
     "admin/quote-requests/:id": f?.quote ?? "",
     "admin/contact-submissions/:id": f?.message ?? "",
@@ -127,7 +130,18 @@ const SHIPMENT_TEXT = {
   currentLocation: "current_location",
   dimensions: "dimensions",
   notes: "notes",
+  goodsDescription: "goods_description",
 };
+// The cargo fields the freight documents print (issue 16) that must be one of a list or a number.
+const SHIPMENT_STRICT = [
+  "estimatedDelivery",
+  "intent",
+  "transportMode",
+  "pieces",
+  "declaredValue",
+  "declaredCurrency",
+  "incoterm",
+];
 // The phone is read into E.164 (app/schemas/shipment.ts), so it is a strict field, not stored as typed.
 const PARTY_TEXT = { name: "name", company: "company", address: "address" };
 const HISTORY_TEXT = { status: "status", location: "location", notes: "notes" };
@@ -149,6 +163,12 @@ function shipmentFields(f: Fixtures, trackingNumber: () => string): () => Entrie
     ["notes", "Handle with care"],
     ["shipperId", f.shipper],
     ["consigneeId", f.consignee],
+    ["transportMode", "sea"],
+    ["pieces", "3"],
+    ["goodsDescription", "Generator parts in crates"],
+    ["declaredValue", "1250.50"],
+    ["declaredCurrency", "USD"],
+    ["incoterm", "FOB"],
   ];
 }
 
@@ -385,6 +405,15 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
         text: [],
       },
       {
+        name: "waybill terms",
+        fields: () => [
+          ["intent", "documents"],
+          ["waybillTerms", "Goods are carried on the company's standard terms."],
+        ],
+        strict: ["intent"],
+        text: ["waybillTerms"],
+      },
+      {
         name: "notifications switch",
         fields: () => [
           ["intent", "notifications-switch"],
@@ -423,11 +452,25 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
         text: [],
       },
     ],
+    // The list's 'Print labels' form: a PDF of the selected shipments' labels, or back to the list with the reason.
+    "routes/resources/admin.shipments.labels.pdf": [
+      {
+        name: "print labels",
+        fields: () => [
+          ["id", f.shipment.id],
+          ["id", f.victimShipment],
+          ["size", "4x6"],
+          ["returnTo", "/admin/shipments?q=UTG"],
+        ],
+        strict: ["id", "size"],
+        text: [],
+      },
+    ],
     "routes/admin/shipments.new": [
       {
         name: "save shipment",
         fields: shipmentFields(f, () => `SECN-${unique().toUpperCase()}`),
-        strict: ["estimatedDelivery", "intent"],
+        strict: SHIPMENT_STRICT,
         text: Object.keys(SHIPMENT_TEXT),
         store: { table: "shipments", columns: SHIPMENT_TEXT },
       },
@@ -438,7 +481,7 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
       {
         name: "save shipment",
         fields: shipmentFields(f, () => f.shipment.trackingNumber),
-        strict: ["estimatedDelivery", "intent"],
+        strict: SHIPMENT_STRICT,
         text: Object.keys(SHIPMENT_TEXT),
         store: { table: "shipments", columns: SHIPMENT_TEXT },
       },
