@@ -24,6 +24,11 @@ export default [
   route("admin-reset-password", "routes/admin/auth/reset-password.tsx"),
   route("admin/logout", "routes/admin/auth/logout.tsx"),
   route("admin/change-password", "routes/admin/auth/change-password.tsx"),
+  // Freight documents (PDF resource routes, decision 015), outside the admin layout: each checks the session.
+  route("admin/shipments/labels.pdf", "routes/resources/admin.shipments.labels.pdf.ts"),
+  route("admin/shipments/:id/label.pdf", "routes/resources/admin.shipments.$id.label.pdf.ts"),
+  route("admin/shipments/:id/waybill.pdf", "routes/resources/admin.shipments.$id.waybill.pdf.ts"),
+  route("admin/shipments/:id/delivery-note.pdf", "routes/resources/admin.shipments.$id.delivery-note.pdf.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("dashboard", "routes/admin/dashboard.tsx"),
@@ -55,14 +60,6 @@ export default [
     route("blog/rss.xml", "routes/resources/blog.rss.xml.ts"),
     route("media/:filename", "routes/resources/media.$filename.ts"),
     route("track/:trackingNumber/qr.svg", "routes/resources/track.$tracking-number.qr.svg.ts"),
-    // Freight documents (PDF, decision 015): each checks the staff session itself.
-    route("admin/shipments/labels.pdf", "routes/resources/admin.shipments.labels.pdf.ts"),
-    route("admin/shipments/:id/label.pdf", "routes/resources/admin.shipments.$id.label.pdf.ts"),
-    route("admin/shipments/:id/waybill.pdf", "routes/resources/admin.shipments.$id.waybill.pdf.ts"),
-    route(
-      "admin/shipments/:id/delivery-note.pdf",
-      "routes/resources/admin.shipments.$id.delivery-note.pdf.ts",
-    ),
     // Provider callbacks (decision 012): each checks the provider's signature or secret token.
     route("webhooks/twilio/:kind", "routes/resources/webhooks.twilio.$kind.ts"),
     route("webhooks/africastalking/:token/:kind", "routes/resources/webhooks.africastalking.$token.$kind.ts"),

@@ -34,6 +34,7 @@ const SECTIONS = [
   "tracking",
   "admin-search",
   "outbox",
+  "documents",
 ] as const;
 type SectionName = (typeof SECTIONS)[number];
 
@@ -67,9 +68,9 @@ const selected = SECTIONS.filter((name) => only.length === 0 || only.includes(na
 const serversBefore = new Set(leftoverBenchServers().map((server) => server.pid));
 
 const buildDir = benchBuildDir();
-// Every section but admin-search and outbox (in-process) runs the built app.
-if (selected.some((name) => name !== "admin-search" && name !== "outbox") && !ensureBenchBuild(buildDir))
-  process.exit(1);
+// Every section but admin-search, outbox and documents (in-process) runs the built app.
+const inProcess = ["admin-search", "outbox", "documents"];
+if (selected.some((name) => !inProcess.includes(name)) && !ensureBenchBuild(buildDir)) process.exit(1);
 
 const QUICK_NOTE =
   "> Quick run (`BENCH_QUICK=1`): short durations and single runs, for development only; not a recorded result.\n\n";
@@ -111,6 +112,11 @@ const runners: Record<SectionName, () => Promise<SectionResult | boolean>> = {
     runChild(
       "bench/outbox.ts",
       quick ? { BENCH_OUTBOX_MESSAGES: "500", BENCH_OUTBOX_SECONDS: "5", ...definedEnv() } : {},
+    ),
+  documents: async () =>
+    runChild(
+      "bench/documents.ts",
+      quick ? { BENCH_DOCUMENT_RUNS: "5", BENCH_BULK_RUNS: "1", ...definedEnv() } : {},
     ),
 };
 

@@ -132,16 +132,10 @@ const SHIPMENT_TEXT = {
   notes: "notes",
   goodsDescription: "goods_description",
 };
-// The cargo fields the freight documents print (issue 16) that must be one of a list or a number.
-const SHIPMENT_STRICT = [
-  "estimatedDelivery",
-  "intent",
-  "transportMode",
-  "pieces",
-  "declaredValue",
-  "declaredCurrency",
-  "incoterm",
-];
+// The cargo fields the freight documents print (issue 16) that must be one of a list or a number. They are
+// optional (a blank one is valid, so they cannot be strict): a hostile value in them is refused, a blank stored
+// as none: a target of their own ("stored as typed or refused"), so the free-text fields are still stored.
+const SHIPMENT_CHOICES = ["transportMode", "pieces", "declaredValue", "declaredCurrency", "incoterm"];
 // The phone is read into E.164 (app/schemas/shipment.ts), so it is a strict field, not stored as typed.
 const PARTY_TEXT = { name: "name", company: "company", address: "address" };
 const HISTORY_TEXT = { status: "status", location: "location", notes: "notes" };
@@ -470,9 +464,15 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
       {
         name: "save shipment",
         fields: shipmentFields(f, () => `SECN-${unique().toUpperCase()}`),
-        strict: SHIPMENT_STRICT,
+        strict: ["estimatedDelivery", "intent"],
         text: Object.keys(SHIPMENT_TEXT),
         store: { table: "shipments", columns: SHIPMENT_TEXT },
+      },
+      {
+        name: "save shipment (cargo choices)",
+        fields: shipmentFields(f, () => `SECC-${unique().toUpperCase()}`),
+        strict: ["estimatedDelivery", "intent"],
+        text: SHIPMENT_CHOICES,
       },
       partyIntent("create-shipper", "shippers"),
       partyIntent("create-consignee", "consignees"),
@@ -481,7 +481,7 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
       {
         name: "save shipment",
         fields: shipmentFields(f, () => f.shipment.trackingNumber),
-        strict: SHIPMENT_STRICT,
+        strict: ["estimatedDelivery", "intent"],
         text: Object.keys(SHIPMENT_TEXT),
         store: { table: "shipments", columns: SHIPMENT_TEXT },
       },

@@ -7,7 +7,19 @@ import { promisify } from "node:util";
 // Real readers for the documents' tests (Debian's poppler-utils and zbar-tools; .ci/run installs them):
 // pdftoppm renders pages to PNG, zbarimg decodes the barcodes on them, pdftotext and pdfinfo read the PDF.
 
-const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
+
+/** Runs a reader; one that is not installed fails with the command that installs it. */
+async function run(command: string, args: string[], options: { maxBuffer?: number } = {}) {
+  try {
+    return await execFileAsync(command, args, options);
+  } catch (error) {
+    if ((error as { code?: string }).code === "ENOENT") {
+      throw new Error(`${command} is not installed: apt-get install -y poppler-utils zbar-tools`);
+    }
+    throw error;
+  }
+}
 
 async function withPdf<T>(pdf: Buffer, use: (file: string, dir: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(path.join(tmpdir(), "pdf-test-"));
