@@ -78,8 +78,8 @@ const QUICK_NOTE =
 type SectionResult = { heading: string; body: string; ok: boolean };
 
 /** Runs a sibling benchmark script as a child process (it writes its own section). */
-function runChild(script: string, env: Record<string, string>): boolean {
-  const result = spawnSync(process.execPath, [script], {
+function runChild(script: string, env: Record<string, string>, nodeArgs: string[] = []): boolean {
+  const result = spawnSync(process.execPath, [...nodeArgs, script], {
     stdio: "inherit",
     env: { ...process.env, BUILD_DIR: buildDir, ...env },
   });
@@ -113,10 +113,12 @@ const runners: Record<SectionName, () => Promise<SectionResult | boolean>> = {
       "bench/outbox.ts",
       quick ? { BENCH_OUTBOX_MESSAGES: "500", BENCH_OUTBOX_SECONDS: "5", ...definedEnv() } : {},
     ),
+  // With the app's own V8 setting (package.json "start"), so its memory readings compare with the app's.
   documents: async () =>
     runChild(
       "bench/documents.ts",
       quick ? { BENCH_DOCUMENT_RUNS: "5", BENCH_BULK_RUNS: "1", ...definedEnv() } : {},
+      ["--max-semi-space-size=16"],
     ),
 };
 

@@ -2,7 +2,6 @@ import { data } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { requireAdmin } from "#app/server/auth/auth.server.ts";
 import { getDocumentShipment } from "#app/server/documents/document-model.server.ts";
-import { renderDeliveryNote } from "#app/server/documents/delivery-note.server.ts";
 import { documentContext, pdfResponse } from "#app/server/documents/document-response.server.ts";
 import type { Route } from "./+types/admin.shipments.$id.delivery-note.pdf";
 
@@ -15,6 +14,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const shipment = await getDocumentShipment({ db, id: params.id });
   if (!shipment) throw data(null, { status: 404 });
+  // The PDF code loads at the first document, not with the app.
+  const { renderDeliveryNote } = await import("#app/server/documents/delivery-note.server.ts");
   const pdf = await renderDeliveryNote({ shipment, proof: null, context: await documentContext(context) });
   return pdfResponse(pdf, `${shipment.trackingNumber}-delivery-note.pdf`);
 }

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { MAX_LABELS_PER_RUN } from "#app/lib/freight-terms.ts";
 import { requireAdmin } from "#app/server/auth/auth.server.ts";
 import { servicesContext } from "#app/context.ts";
+import { LABEL_SIZES, type LabelSize, pieceCount } from "#app/server/documents/document-context.server.ts";
 import { getDocumentShipment } from "#app/server/documents/document-model.server.ts";
 import { labelRuns } from "#app/server/documents/document-links.server.ts";
 import {
@@ -9,12 +10,6 @@ import {
   documentRefusal,
   pdfResponse,
 } from "#app/server/documents/document-response.server.ts";
-import {
-  LABEL_SIZES,
-  type LabelSize,
-  pieceCount,
-  renderLabels,
-} from "#app/server/documents/shipping-label.server.ts";
 import type { Route } from "./+types/admin.shipments.$id.label.pdf";
 
 /**
@@ -47,6 +42,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       `A label run starts at piece ${runs.map((r) => r.from).join(", ")} (at most ${MAX_LABELS_PER_RUN} labels each).`,
     );
   }
+  // The PDF code (PDFKit, fonts, barcodes: ~35 MB) loads at the first document, not with the app.
+  const { renderLabels } = await import("#app/server/documents/shipping-label.server.ts");
   const pdf = await renderLabels({
     runs: [{ shipment, from: run.from, to: run.to }],
     size: size as LabelSize,

@@ -4,7 +4,6 @@ import { requireAdmin } from "#app/server/auth/auth.server.ts";
 import { getDocumentShipment } from "#app/server/documents/document-model.server.ts";
 import { documentContext, pdfResponse } from "#app/server/documents/document-response.server.ts";
 import { getDocumentSettings } from "#app/server/documents/document-settings.server.ts";
-import { renderWaybill } from "#app/server/documents/house-waybill.server.ts";
 import type { Route } from "./+types/admin.shipments.$id.waybill.pdf";
 
 /** The shipment's house waybill / cargo receipt, A4, with the terms of Settings → Documents. */
@@ -16,6 +15,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     getDocumentSettings({ db }),
   ]);
   if (!shipment) throw data(null, { status: 404 });
+  // The PDF code loads at the first document, not with the app.
+  const { renderWaybill } = await import("#app/server/documents/house-waybill.server.ts");
   const pdf = await renderWaybill({
     shipment,
     terms: settings.waybillTerms,

@@ -9,7 +9,6 @@ import {
 } from "#app/server/documents/bulk-labels.server.ts";
 import { getDocumentShipments } from "#app/server/documents/document-model.server.ts";
 import { documentContext, pdfResponse } from "#app/server/documents/document-response.server.ts";
-import { renderLabels } from "#app/server/documents/shipping-label.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import type { Route } from "./+types/admin.shipments.labels.pdf";
 
@@ -47,6 +46,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!plan.ok) {
     return redirectWithToast(back, { type: "error", title: "Labels not printed", description: plan.message });
   }
+  // The PDF code loads at the first document, not with the app.
+  const { renderLabels } = await import("#app/server/documents/shipping-label.server.ts");
   const pdf = await renderLabels({
     runs: plan.runs,
     size: parsed.data.size,

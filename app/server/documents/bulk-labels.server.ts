@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { MAX_LABELS_PER_BULK, MAX_LABELS_PER_RUN } from "#app/lib/freight-terms.ts";
-import type { DocumentShipment } from "#app/server/documents/document-model.server.ts";
-import { LABEL_SIZES, type LabelRun, pieceCount } from "#app/server/documents/shipping-label.server.ts";
+import {
+  type DocumentShipment,
+  LABEL_SIZES,
+  type LabelRun,
+  pieceCount,
+} from "#app/server/documents/document-context.server.ts";
 
 /** The list's 'Print labels' post: the ticked shipments' ids and the label size. */
 export const bulkLabelsSchema = z.object({

@@ -1,4 +1,4 @@
-import type { DocumentContext, DocumentShipment } from "#app/server/documents/document-model.server.ts";
+import type { DocumentContext, DocumentShipment } from "#app/server/documents/document-context.server.ts";
 import {
   A4_MARGIN,
   cell,
@@ -10,7 +10,7 @@ import {
   textBox,
   weightText,
 } from "#app/server/documents/document-parts.server.ts";
-import { printedDateTime } from "#app/server/documents/document-model.server.ts";
+import { printedDateTime } from "#app/server/documents/document-context.server.ts";
 import {
   caption,
   createPdf,

@@ -1,55 +1,11 @@
 import { inArray } from "drizzle-orm";
-import { trackingPath } from "#app/lib/tracking-number.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { consignees, shipments, shippers } from "#app/server/db/schema.ts";
 import type { Party } from "#app/server/parties.server.ts";
 import { getShipmentById } from "#app/server/shipments.server.ts";
 
-// What the documents are drawn from: the shipment with its parties, the company (site settings) and the public
-// address printed links and QR codes open.
-
-export type DocumentParty = Pick<Party, "name" | "company" | "email" | "phone" | "address">;
-
-export type DocumentShipment = {
-  trackingNumber: string;
-  status: string;
-  originLocation: string;
-  destinationLocation: string;
-  weight: number | null;
-  dimensions: string | null;
-  notes: string | null;
-  transportMode: "air" | "sea" | "road" | null;
-  pieces: number | null;
-  goodsDescription: string | null;
-  declaredValue: number | null;
-  declaredCurrency: string | null;
-  incoterm: string | null;
-  shipper: DocumentParty | null;
-  consignee: DocumentParty | null;
-};
-
-export type DocumentCompany = { companyName: string; phone: string; email: string; address: string };
-
-/** What is drawn on every document besides the shipment. */
-export type DocumentContext = {
-  company: DocumentCompany;
-  /** SITE_URL (config.siteUrl), without a trailing slash. */
-  siteUrl: string;
-  /** When the document is printed: its date. */
-  now: Date;
-  /** The company's time zone: the printed date is its calendar day. */
-  timeZone: string;
-};
-
-/** The public tracking page of a shipment, as printed links and QR codes open it. */
-export const trackingUrl = (siteUrl: string, trackingNumber: string) =>
-  `${siteUrl.replace(/\/+$/, "")}${trackingPath(trackingNumber)}`;
-
-/** '23 Nov 2026' in the company's time zone (day first: read the same way on every continent). */
-export const printedDate = (date: Date, timeZone: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone, day: "numeric", month: "short", year: "numeric" }).format(
-    date,
-  );
+// The shipments the documents are drawn from, read from the database with their parties.
+import type { DocumentParty, DocumentShipment } from "#app/server/documents/document-context.server.ts";
 
 const party = (row: Party | null): DocumentParty | null =>
   row
@@ -115,12 +71,4 @@ export async function getDocumentShipments({ db, ids }: { db: Db; ids: string[] 
       },
     ];
   });
-}
-
-/** A moment as the delivery note prints it, in the company's time zone: '21 Nov 2026' and '15:40'. */
-export function printedDateTime(date: Date, timeZone: string) {
-  const time = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit" }).format(
-    date,
-  );
-  return { date: printedDate(date, timeZone), time };
 }

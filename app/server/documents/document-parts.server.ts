@@ -1,9 +1,4 @@
-import {
-  formatDeclaredValue,
-  INCOTERMS,
-  type Incoterm,
-  TRANSPORT_MODE_LABELS,
-} from "#app/lib/freight-terms.ts";
+import { formatDeclaredValue, INCOTERMS, TRANSPORT_MODE_LABELS } from "#app/lib/freight-terms.ts";
 import { drawCode128, drawQr } from "#app/server/documents/barcodes.server.ts";
 import {
   type DocumentContext,
@@ -11,7 +6,7 @@ import {
   type DocumentShipment,
   printedDate,
   trackingUrl,
-} from "#app/server/documents/document-model.server.ts";
+} from "#app/server/documents/document-context.server.ts";
 import { caption, fitLine, flowText, type Pdf } from "#app/server/documents/pdf-document.server.ts";
 
 // Blocks shared by the A4 documents (waybill, delivery note): letterhead, codes, party boxes, cells.

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
-import type { DocumentContext } from "#app/server/documents/document-model.server.ts";
+import type { DocumentContext } from "#app/server/documents/document-context.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 

@@ -3,7 +3,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { renderDeliveryNote } from "#app/server/documents/delivery-note.server.ts";
-import type { DocumentContext, DocumentShipment } from "#app/server/documents/document-model.server.ts";
+import type { DocumentContext, DocumentShipment } from "#app/server/documents/document-context.server.ts";
 import { renderWaybill } from "#app/server/documents/house-waybill.server.ts";
 import {
   decodePages,

@@ -1,4 +1,4 @@
-import type { DocumentContext, DocumentShipment } from "#app/server/documents/document-model.server.ts";
+import type { DocumentContext, DocumentShipment } from "#app/server/documents/document-context.server.ts";
 import {
   A4_MARGIN,
   cell,

@@ -2,8 +2,11 @@ import { drawCode128, drawQr } from "#app/server/documents/barcodes.server.ts";
 import {
   type DocumentContext,
   type DocumentShipment,
+  type LabelRun,
+  type LabelSize,
+  pieceCount,
   trackingUrl,
-} from "#app/server/documents/document-model.server.ts";
+} from "#app/server/documents/document-context.server.ts";
 import { modeText, weightText } from "#app/server/documents/document-parts.server.ts";
 import {
   caption,
@@ -12,20 +15,10 @@ import {
   fitLine,
   flowText,
   PAGE_SIZES,
-  type PageSize,
   type Pdf,
 } from "#app/server/documents/pdf-document.server.ts";
 
 // Shipping labels, 4×6 in or A6: one page per piece, 'n of N'.
-
-export type LabelSize = Extract<PageSize, "4x6" | "a6">;
-export const LABEL_SIZES: LabelSize[] = ["4x6", "a6"];
-
-/** One shipment's run of labels: pieces `from` to `to` of its `pieces` (1 to 1 when it has none). */
-export type LabelRun = { shipment: DocumentShipment; from: number; to: number };
-
-/** The pieces a shipment's labels number: its `pieces`, or 1 when not given. */
-export const pieceCount = (shipment: Pick<DocumentShipment, "pieces">) => shipment.pieces ?? 1;
 
 const M = 12;
 
