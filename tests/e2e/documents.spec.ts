@@ -13,7 +13,7 @@ const DEMO = "UTG-1234-5678";
 async function openDemoShipment(page: Page, base = "") {
   await page.goto(`${base}/admin/shipments?q=${DEMO}`);
   await page.getByRole("link", { name: DEMO, exact: true }).first().click();
-  await expect(page.getByRole("heading", { level: 1, name: DEMO })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: `Shipment ${DEMO}` })).toBeVisible();
 }
 
 async function expectPdf(page: Page, href: string, filename: string) {
