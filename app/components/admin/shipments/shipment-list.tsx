@@ -275,7 +275,7 @@ function RowActions({ row }: { row: ShipmentListRow }) {
     navigation.formData?.get(INTENT) === SHIPMENT_LIST_INTENTS.deleteShipment &&
     navigation.formData?.get("id") === row.id;
   return (
-    <div className="flex justify-end gap-1">
+    <div className="flex flex-wrap justify-end gap-1">
       <a
         href={
           row.pieces > MAX_LABELS_PER_RUN
