@@ -241,6 +241,19 @@ async function uploadJson(file: FieldValue, cookie = adminCookie()) {
 
 async function createFixtures(): Promise<Fixtures> {
   const cookie = adminCookie();
+  // Shipment notifications off before any shipment exists, through Settings as staff would: the scheduler sends
+  // a follow-up two minutes after a change, on its own clock, which changed the notification tables and the
+  // outbox in the middle of a later group's "nothing changed" check whenever a run under load took longer
+  // than that. The notification intents are still posted; they are checked, not sent.
+  const off = await post(
+    "/admin/settings",
+    [
+      ["intent", "notifications-switch"],
+      ["enabled", "false"],
+    ],
+    { cookie },
+  );
+  if (off.status !== 302) throw new Error(`turning notifications off failed (status ${off.status})`);
   const quote = () =>
     newId("/admin/quote-requests", "/admin/quote-requests", () =>
       post("/contact", quoteEntries(`${MARK} Quote`)),
