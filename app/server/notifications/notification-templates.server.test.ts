@@ -18,7 +18,7 @@ import { addStatusUpdate } from "#app/server/shipments.server.ts";
 // Staff's templates, sender name and reply-to, from the settings row to a real SMTP server: the scheduler and
 // the outbox worker on the tests' clock, as in notifications.server.test.ts.
 
-let clock = new Date("2026-11-23T10:00:00Z");
+const clock = new Date("2026-11-23T10:00:00Z");
 const SITE = "https://freight.example.com";
 
 let smtp: SmtpTestServer;
