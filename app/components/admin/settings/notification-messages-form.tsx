@@ -186,15 +186,8 @@ function TemplateField({
           {TEMPLATE_LABELS[name]}
           {customized ? null : <span className="ml-2 text-xs font-normal text-slate-600">(default)</span>}
         </Label>
-        <Button
-          type="submit"
-          variant="outline"
-          size="sm"
-          name="reset"
-          value={name}
-          aria-label={`Reset ${TEMPLATE_LABELS[name].toLowerCase()} to default`}
-        >
-          Reset to default
+        <Button type="submit" variant="outline" size="sm" name="reset" value={name}>
+          Reset to default<span className="sr-only">({TEMPLATE_LABELS[name]})</span>
         </Button>
       </div>
       {rows ? (
