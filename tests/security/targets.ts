@@ -394,6 +394,37 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
         text: [],
       },
       {
+        // Sender name, reply-to and the three templates: plain text, escaped wherever it is shown or sent.
+        // A hostile value in a template is stored as typed or refused (an SMS without {trackingUrl}, a
+        // subject with a line break, an unknown placeholder).
+        name: "notification messages",
+        fields: () => [
+          ["intent", "notifications-messages"],
+          ["senderName", "Unitrans Notifications"],
+          ["replyTo", "desk@example.com"],
+          ["emailSubject", "{trackingNumber}: {headline}"],
+          ["emailBody", "Status: {status}\nPlace: {place}"],
+          ["sms", "{trackingNumber}: {headline}. Track: {trackingUrl}"],
+        ],
+        strict: ["intent"],
+        text: ["senderName", "emailSubject", "emailBody"],
+      },
+      {
+        // Apart, so that the fields above can store what they are sent: the reply-to may be empty (whitespace
+        // is), any other hostile value is refused; an SMS text without {trackingUrl} is refused.
+        name: "notification messages (reply-to, SMS)",
+        fields: () => [
+          ["intent", "notifications-messages"],
+          ["senderName", ""],
+          ["replyTo", "desk@example.com"],
+          ["emailSubject", "{trackingNumber}: {headline}"],
+          ["emailBody", "Status: {status}"],
+          ["sms", "{trackingNumber}: {headline}. Track: {trackingUrl}"],
+        ],
+        strict: ["intent"],
+        text: ["replyTo", "sms"],
+      },
+      {
         name: "notifications test message",
         fields: () => [["intent", "notifications-test"]],
         strict: ["intent"],

@@ -12,6 +12,7 @@ import {
   NOTIFICATIONS_TEST_INTENT,
   NotificationSettings,
 } from "#app/components/admin/settings/notification-settings.tsx";
+import { NOTIFICATIONS_MESSAGES_INTENT } from "#app/components/admin/settings/notification-messages-form.tsx";
 import {
   SITE_SETTINGS_INTENT,
   SiteSettingsForm,
@@ -25,6 +26,7 @@ import {
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { servicesContext } from "#app/context.ts";
 import { formatDate, formatTime } from "#app/lib/format.ts";
+import { applyTemplateReset, notificationTemplatesFormSchema } from "#app/lib/notification-templates.ts";
 import { listTimeZones } from "#app/lib/time-zone.ts";
 import { siteSettingsFormSchema } from "#app/schemas/admin-settings.ts";
 import { createAdminUserSchema, removeAdminUserSchema } from "#app/schemas/admin-user.ts";
@@ -33,8 +35,10 @@ import { siteSettingsSchema } from "#app/schemas/site-settings.ts";
 import { createAdminUser, deleteAdminUser, listAdminUsers } from "#app/server/auth/staff-accounts.server.ts";
 import { changePassword, getAdmin, requireAdmin } from "#app/server/auth/auth.server.ts";
 import { readFormData } from "#app/server/handlers/forms.server.ts";
+import { mailboxAddress, resolveMailFrom } from "#app/server/messaging/mail.server.ts";
 import {
   getNotificationSettings,
+  saveNotificationTemplates,
   setNotificationsEnabled,
 } from "#app/server/notifications/notification-settings.server.ts";
 import { sendTestNotification } from "#app/server/notifications/notifications.server.ts";
@@ -76,7 +80,24 @@ export async function loader({ context }: Route.LoaderArgs) {
       allowedCountries: texting.allowedCountries,
     },
     settings,
-    notifications: { ...notifications, smtpConfigured: Boolean(config.SMTP_URL), email: user.email },
+    notifications: {
+      enabled: notifications.enabled,
+      smtpConfigured: Boolean(config.SMTP_URL),
+      email: user.email,
+      messages: {
+        senderName: notifications.senderName,
+        replyTo: notifications.replyTo,
+        templates: notifications.templates,
+        customized: notifications.customized,
+        defaultSenderName: defaultSenderName(resolveMailFrom({ config, settings })),
+        sample: {
+          siteUrl: config.siteUrl,
+          companyName: settings.companyName,
+          companyAddress: settings.address,
+          companyPhone: settings.phone,
+        },
+      },
+    },
     timeZones: listTimeZones(),
     accounts: accounts.map((account) => ({
       id: account.id,
@@ -94,6 +115,16 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const SETTINGS_PATH = "/admin/settings";
+
+/** The name a From shows without a sender name: MAIL_FROM's (or its address), or the company's. */
+function defaultSenderName(from: ReturnType<typeof resolveMailFrom>): string {
+  if (typeof from !== "string") return from.name || from.address;
+  const name = from
+    .replace(/<[^<>]*>\s*$/, "")
+    .trim()
+    .replace(/^"(.*)"$/, "$1");
+  return name || mailboxAddress(from);
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   // The layout's middleware has run too; an action checks again on its own.
@@ -160,9 +191,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
 
+  if (intent === NOTIFICATIONS_MESSAGES_INTENT) {
+    const reset = formData.get("reset");
+    const submission = parseWithZod(applyTemplateReset(formData), {
+      schema: notificationTemplatesFormSchema,
+      disableAutoCoercion: true,
+    });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    const { senderName, replyTo, emailSubject, emailBody, sms } = submission.value;
+    await saveNotificationTemplates({ db, senderName, replyTo, templates: { emailSubject, emailBody, sms } });
+    return redirectWithToast(SETTINGS_PATH, {
+      type: "success",
+      title: typeof reset === "string" ? "Template reset to default" : "Messages saved",
+      description: "Notifications from now on use these texts.",
+    });
+  }
+
   if (intent === NOTIFICATIONS_TEST_INTENT) {
-    const { companyName } = await siteSettings.get();
-    const result = await sendTestNotification({ db, config, logger, to: user.email, companyName });
+    const settings = await siteSettings.get();
+    const result = await sendTestNotification({ db, config, logger, to: user.email, settings });
     const sent = { queued: result.ok && result.queued };
     return redirectWithToast(SETTINGS_PATH, {
       type: sent.queued ? "success" : "error",
@@ -262,7 +309,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </p>
         </CardHeader>
         <CardContent>
-          <NotificationSettings {...loaderData.notifications} />
+          <NotificationSettings
+            {...loaderData.notifications}
+            formKey={loaderData.formKey}
+            lastResult={resultFor(NOTIFICATIONS_MESSAGES_INTENT)}
+          />
         </CardContent>
       </Card>
 

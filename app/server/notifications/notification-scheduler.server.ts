@@ -6,7 +6,7 @@ import {
   shipmentNotificationState,
   shipments,
 } from "#app/server/db/schema.ts";
-import { queueMail } from "#app/server/messaging/mail.server.ts";
+import { queueMail, resolveMailFrom, senderHeaders } from "#app/server/messaging/mail.server.ts";
 import { channelOffReason, enqueueMessage, type OutboxConfig } from "#app/server/messaging/outbox.server.ts";
 import { buildNotificationEmail } from "#app/server/notifications/notification-email.server.ts";
 import { buildNotificationSms } from "#app/server/notifications/notification-sms.server.ts";
@@ -23,7 +23,7 @@ import { getSiteSettings } from "#app/server/settings.server.ts";
 
 type SchedulerContext = {
   db: Db;
-  config: Pick<Config, "SMTP_URL" | "OUTBOX_DIR" | "siteUrl"> & OutboxConfig;
+  config: Pick<Config, "SMTP_URL" | "OUTBOX_DIR" | "siteUrl" | "MAIL_FROM"> & OutboxConfig;
   logger: Pick<Logger, "info" | "warn">;
 };
 
@@ -51,8 +51,8 @@ export async function processNextNotification({
     const shipmentId = state.shipmentId;
     const ready = state.pending.filter((change) => new Date(change.notBefore) <= now);
     const later = state.pending.filter((change) => new Date(change.notBefore) > now);
-    const { enabled } = await getNotificationSettings({ db: tx });
-    if (!enabled || state.paused) {
+    const notification = await getNotificationSettings({ db: tx });
+    if (!notification.enabled || state.paused) {
       await tx
         .update(shipmentNotificationState)
         .set({ pending: [], dueAt: null, updatedAt: now })
@@ -81,7 +81,13 @@ export async function processNextNotification({
       for (const recipient of recipients) {
         if (!recipient.enabled) continue;
         if (recipient.phone && textChannels.length > 0) {
-          const sms = buildNotificationSms({ shipment, changes: ready, siteUrl: config.siteUrl });
+          const sms = buildNotificationSms({
+            shipment,
+            changes: ready,
+            settings,
+            siteUrl: config.siteUrl,
+            template: notification.templates.sms,
+          });
           for (const channel of textChannels) {
             const { unsubscribed } = await ensureUnsubscribeToken({
               db: tx,
@@ -137,6 +143,12 @@ export async function processNextNotification({
           settings,
           siteUrl: config.siteUrl,
           unsubscribeUrl: `${config.siteUrl}/unsubscribe/${token}`,
+          templates: notification.templates,
+          headers: senderHeaders({
+            from: resolveMailFrom({ config, settings }),
+            senderName: notification.senderName,
+            replyTo: notification.replyTo,
+          }),
         });
         const queued = await queueMail({
           db: tx as unknown as Db,

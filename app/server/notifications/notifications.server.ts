@@ -16,8 +16,12 @@ import {
   shippers,
 } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
-import { queueMail } from "#app/server/messaging/mail.server.ts";
+import { sampleValues } from "#app/lib/notification-templates.ts";
+import type { SiteSettings } from "#app/schemas/site-settings.ts";
+import { queueMail, resolveMailFrom, senderHeaders } from "#app/server/messaging/mail.server.ts";
 import { enqueueMessage, type OutboxConfig } from "#app/server/messaging/outbox.server.ts";
+import { composeNotificationEmail } from "#app/server/notifications/notification-email.server.ts";
+import { getNotificationSettings } from "#app/server/notifications/notification-settings.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 
@@ -364,23 +368,50 @@ export async function resendNotification({
   });
 }
 
-/** 'Send a test message to me': a short e-mail to the signed-in staff member, through the outbox. */
+/**
+ * 'Send a test message to me': the notification e-mail as customers get it, from the saved templates, sender
+ * name and reply-to, about a sample shipment (UTG-1234-5678 arriving at the Port of Monrovia), marked as a
+ * test in its subject. Its unsubscribe link is a sample too; it has no List-Unsubscribe headers.
+ */
 export async function sendTestNotification({
   db,
   config,
   logger,
   to,
-  companyName,
+  settings,
   now = new Date(),
-}: MailContext & { to: string; companyName: string }) {
+}: MailContext & {
+  config: Pick<Config, "MAIL_FROM">;
+  to: string;
+  settings: Pick<SiteSettings, "companyName" | "address" | "phone" | "email">;
+}) {
+  const notification = await getNotificationSettings({ db });
+  const values = sampleValues({
+    siteUrl: config.siteUrl,
+    companyName: settings.companyName,
+    companyAddress: settings.address,
+    companyPhone: settings.phone,
+  });
+  const email = composeNotificationEmail({
+    templates: notification.templates,
+    values,
+    steps: [],
+    unsubscribeUrl: `${config.siteUrl.replace(/\/+$/, "")}/unsubscribe/sample`,
+  });
   return queueMail({
     db,
     config,
     logger,
     mail: {
       to,
-      subject: `${companyName}: test notification`,
-      text: `This is a test message from ${companyName}'s shipment notifications.\n\nCustomers receive status updates like this one by e-mail.\n\n${config.siteUrl}`,
+      subject: `Test: ${email.subject}`,
+      text: email.text,
+      html: email.html,
+      headers: senderHeaders({
+        from: resolveMailFrom({ config, settings }),
+        senderName: notification.senderName,
+        replyTo: notification.replyTo,
+      }),
     },
     now,
   });
