@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { trackingPath } from "#app/lib/tracking-number.ts";
 import type { Db } from "#app/server/db/client.server.ts";
@@ -9,7 +9,6 @@ import {
   type SubscriberChannel,
   shipments,
 } from "#app/server/db/schema.ts";
-import { isUuid } from "#app/server/db/text-search.server.ts";
 import { queueMail } from "#app/server/messaging/mail.server.ts";
 import { channelOffReason, enqueueMessage, type OutboxConfig } from "#app/server/messaging/outbox.server.ts";
 import { countryNotAllowedMessage, isPhoneAllowed, parsePhone } from "#app/server/messaging/phone.ts";
