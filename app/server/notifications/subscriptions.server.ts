@@ -105,6 +105,13 @@ export function normalizeSubscriberPhone(
   allowedCountries: readonly string[],
 ): { ok: true; value: string } | { ok: false; message: string } {
   if (typeof input !== "string") return { ok: false, message: "Enter a mobile phone number." };
+  // Digits and the usual separators only: libphonenumber would read a number out of surrounding text.
+  if (!/^[\d\s()+.-]*$/.test(input)) {
+    return {
+      ok: false,
+      message: "That is not a phone number. Use digits, e.g. 0770 123 456 or +231 77 012 3456.",
+    };
+  }
   const parsed = parsePhone(input);
   if (!parsed.ok) return parsed;
   if (!allowedCountries.includes(parsed.country) || !isPhoneAllowed(parsed.e164, allowedCountries)) {
