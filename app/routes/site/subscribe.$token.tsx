@@ -47,12 +47,12 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation();
   const outcome = actionData?.outcome;
   const back = loaderData.found ? (
-    <Link to={loaderData.trackingPath} className="font-medium text-brand-700 underline">
+    <Link to={loaderData.trackingPath} className="font-medium wrap-anywhere text-brand-700 underline">
       Track shipment {loaderData.trackingNumber}
     </Link>
   ) : null;
   return (
-    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col justify-center gap-4 px-4 py-12">
+    <section className="mx-auto flex wrap-anywhere min-h-[50vh] max-w-xl flex-col justify-center gap-4 px-4 py-12">
       {!loaderData.found || outcome === "invalid" ? (
         <>
           <h1 className="text-2xl font-bold text-brand-900">This confirmation link is not valid</h1>

@@ -174,7 +174,7 @@ export default function TrackingUpdates({ loaderData, actionData }: Route.Compon
   const busy = useNavigation().state === "submitting";
   if (loaderData.kind !== "found") {
     return (
-      <section className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-12">
+      <section className="mx-auto flex wrap-anywhere max-w-xl flex-col gap-4 px-4 py-12">
         <h1 className="text-2xl font-bold text-brand-900">Get updates</h1>
         {loaderData.kind === "rate-limited" ? (
           <p role="alert" className="text-slate-700">
@@ -196,7 +196,7 @@ export default function TrackingUpdates({ loaderData, actionData }: Route.Compon
   const { number, sms } = loaderData;
   const reply = actionData;
   return (
-    <section className="mx-auto flex max-w-xl flex-col gap-6 px-4 py-10">
+    <section className="mx-auto flex wrap-anywhere max-w-xl flex-col gap-6 px-4 py-10">
       <div>
         <h1 className="text-2xl font-bold break-words text-brand-900">Get updates about {number}</h1>
         <p className="mt-2 text-slate-700">
@@ -286,7 +286,7 @@ export default function TrackingUpdates({ loaderData, actionData }: Route.Compon
           ) : null}
         </>
       )}
-      <Link to={loaderData.trackingPath} className="font-medium text-brand-700 underline">
+      <Link to={loaderData.trackingPath} className="font-medium wrap-anywhere text-brand-700 underline">
         Back to shipment {number}
       </Link>
     </section>
