@@ -598,6 +598,16 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
         strict: ["id", "intent"],
         text: [],
       },
+      {
+        // No subscriber in the fixtures: a well-formed id of none answers 'This subscriber does not exist.'.
+        name: "remove-subscriber",
+        fields: () => [
+          ["intent", "remove-subscriber"],
+          ["id", "00000000-0000-4000-8000-000000000000"],
+        ],
+        strict: ["id", "intent"],
+        text: [],
+      },
     ],
     "routes/admin/parties": [
       {
