@@ -796,9 +796,17 @@ describe("the shipment detail's Notifications card", () => {
     const [confirmed, waiting] = await services.db
       .insert(notificationSubscribers)
       .values([
-        { shipmentId, channel: "email", address: "follower@example.com", confirmedAt: now },
+        // Listed oldest first (one insert gives both the same created_at unless told).
         {
           shipmentId,
+          channel: "email",
+          address: "follower@example.com",
+          confirmedAt: now,
+          createdAt: new Date(now.getTime() - 2000),
+        },
+        {
+          shipmentId,
+          createdAt: new Date(now.getTime() - 1000),
           channel: "sms",
           address: "+231770123456",
           secretHash: "b".repeat(64),
