@@ -16,6 +16,10 @@ import {
   ensureUnsubscribeToken,
   listShipmentRecipients,
 } from "#app/server/notifications/notifications.server.ts";
+import {
+  listConfirmedSubscribers,
+  pruneExpiredSubscribers,
+} from "#app/server/notifications/subscriptions.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { EventBus } from "#app/server/platform/events.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
@@ -78,6 +82,9 @@ export async function processNextNotification({
         (channel) => !channelOffReason(config, channel),
       );
       const siteHost = new URL(config.siteUrl).host;
+      // Every address told in this batch (channel and address): a party who also subscribed on the tracking
+      // page gets one message, not two.
+      const told = new Set<string>();
       for (const recipient of recipients) {
         if (!recipient.enabled) continue;
         if (recipient.phone && textChannels.length > 0) {
@@ -126,6 +133,7 @@ export async function processNextNotification({
               summary: sms.summary,
               createdAt: now,
             });
+            told.add(`${channel}:${recipient.phone.toLowerCase()}`);
           }
         }
         if (!recipient.email) continue;
@@ -182,6 +190,75 @@ export async function processNextNotification({
           summary: email.summary,
           createdAt: now,
         });
+        told.add(`email:${recipient.email.toLowerCase()}`);
+      }
+      // Visitors who subscribed on the tracking page and confirmed (decision 014): on their own channel only.
+      for (const subscriber of await listConfirmedSubscribers({ db: tx, shipmentId })) {
+        const key = `${subscriber.channel}:${subscriber.address}`;
+        if (told.has(key)) continue;
+        if (subscriber.channel === "sms" && !textChannels.includes("sms")) continue;
+        const { token, unsubscribed } = await ensureUnsubscribeToken({
+          db: tx,
+          shipmentId,
+          channel: subscriber.channel,
+          address: subscriber.address,
+          now,
+        });
+        if (unsubscribed) continue;
+        const dedupeKey = `notification:${shipmentId}:${batch}:subscriber:${subscriber.id}:${subscriber.channel}`;
+        let summary: string;
+        let queued: { ok: true; id: string } | { ok: false; reason: string };
+        if (subscriber.channel === "sms") {
+          const sms = buildNotificationSms({ shipment, changes: ready, siteUrl: config.siteUrl });
+          summary = sms.summary;
+          queued = await enqueueMessage({
+            db: tx as unknown as Db,
+            config,
+            siteHost,
+            message: { channel: "sms", to: subscriber.address, text: sms.text, dedupeKey },
+            now,
+          });
+        } else {
+          const email = buildNotificationEmail({
+            shipment,
+            changes: ready,
+            settings,
+            siteUrl: config.siteUrl,
+            unsubscribeUrl: `${config.siteUrl}/unsubscribe/${token}`,
+          });
+          summary = email.summary;
+          queued = await queueMail({
+            db: tx as unknown as Db,
+            config,
+            logger,
+            mail: {
+              to: subscriber.address,
+              subject: email.subject,
+              text: email.text,
+              html: email.html,
+              headers: email.headers,
+            },
+            dedupeKey,
+            now,
+          });
+        }
+        if (!queued.ok) {
+          logger.warn(
+            { shipmentId, role: "subscriber", channel: subscriber.channel, reason: queued.reason },
+            "Shipment notification not queued for this recipient",
+          );
+          continue;
+        }
+        told.add(key);
+        await tx.insert(notificationLog).values({
+          shipmentId,
+          outboxId: queued.id,
+          role: "subscriber",
+          channel: subscriber.channel,
+          address: subscriber.address,
+          summary,
+          createdAt: now,
+        });
       }
     }
     const nextDue = earliest(later);
@@ -215,6 +292,8 @@ export async function processDueNotifications({
   return handled;
 }
 
+const SUBSCRIBER_PRUNE_INTERVAL_MS = 10 * 60 * 1000;
+
 export type NotificationScheduler = {
   /** Handles what is due now (tests call it with their clock; the loop does it by itself). */
   runOnce(): Promise<number>;
@@ -238,7 +317,16 @@ export function createNotificationScheduler({
   pollMs?: number;
   autostart?: boolean;
 }): NotificationScheduler {
-  const runOnce = () => processDueNotifications({ ...context, now: now() });
+  // Unconfirmed public subscribers whose link or code expired are dropped every 10 minutes (decision 014).
+  let prunedAt = 0;
+  const runOnce = async () => {
+    const at = now();
+    if (at.getTime() - prunedAt >= SUBSCRIBER_PRUNE_INTERVAL_MS) {
+      prunedAt = at.getTime();
+      await pruneExpiredSubscribers({ db: context.db, now: at });
+    }
+    return processDueNotifications({ ...context, now: at });
+  };
   let stopped = !autostart;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> | undefined;

@@ -1,12 +1,14 @@
 import crypto from "node:crypto";
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "#app/server/db/client.server.ts";
 import {
   consignees,
   NOTIFICATION_ROLES,
   type NotificationRole,
   notificationLog,
+  notificationSubscribers,
   notificationUnsubscribes,
+  type SubscriberChannel,
   type OutboxChannel,
   type OutboxStatus,
   outbox,
@@ -147,14 +149,15 @@ export type NotificationMessage = {
   lastError: string | null;
 };
 
-/** The shipment's notification card: paused or not, its recipients, and every message sent to them (newest first, at most 100). */
+/** The shipment's notification card: paused or not, its recipients (parties and public subscribers), and every message sent to them (newest first, at most 100). */
 export async function getShipmentNotifications({ db, shipmentId }: { db: Db; shipmentId: string }) {
   const [state] = await db
     .select({ paused: shipmentNotificationState.paused })
     .from(shipmentNotificationState)
     .where(eq(shipmentNotificationState.shipmentId, shipmentId));
-  const [recipients, messages, unsubscribed] = await Promise.all([
+  const [recipients, subscribers, messages, unsubscribed] = await Promise.all([
     listShipmentRecipients({ db, shipmentId }),
+    listShipmentSubscribers({ db, shipmentId }),
     db
       .select({
         id: notificationLog.id,
@@ -186,9 +189,68 @@ export async function getShipmentNotifications({ db, shipmentId }: { db: Db; shi
   return {
     paused: state?.paused ?? false,
     recipients,
+    subscribers,
     messages: messages as NotificationMessage[],
     unsubscribed,
   };
+}
+
+// Public subscribers (tracking page, decision 014; the public side is in subscriptions.server.ts).
+
+export type ShipmentSubscriber = {
+  id: string;
+  channel: SubscriberChannel;
+  address: string;
+  confirmedAt: Date | null;
+  expiresAt: Date | null;
+  createdAt: Date;
+};
+
+/** For staff: the confirmed subscribers and those still waiting to confirm (full addresses). */
+export async function listShipmentSubscribers({
+  db,
+  shipmentId,
+  now = new Date(),
+}: {
+  db: Queryable;
+  shipmentId: string;
+  now?: Date;
+}): Promise<ShipmentSubscriber[]> {
+  return db
+    .select({
+      id: notificationSubscribers.id,
+      channel: notificationSubscribers.channel,
+      address: notificationSubscribers.address,
+      confirmedAt: notificationSubscribers.confirmedAt,
+      expiresAt: notificationSubscribers.expiresAt,
+      createdAt: notificationSubscribers.createdAt,
+    })
+    .from(notificationSubscribers)
+    .where(
+      and(
+        eq(notificationSubscribers.shipmentId, shipmentId),
+        or(isNotNull(notificationSubscribers.confirmedAt), gt(notificationSubscribers.expiresAt, now)),
+      ),
+    )
+    .orderBy(asc(notificationSubscribers.createdAt), asc(notificationSubscribers.id));
+}
+
+/** Staff's 'Remove': the subscriber is deleted (and told nothing more). False when it is not this shipment's. */
+export async function removeSubscriber({
+  db,
+  shipmentId,
+  id,
+}: {
+  db: Db;
+  shipmentId: string;
+  id: string;
+}): Promise<boolean> {
+  if (!isUuid(id) || !isUuid(shipmentId)) return false;
+  const rows = await db
+    .delete(notificationSubscribers)
+    .where(and(eq(notificationSubscribers.id, id), eq(notificationSubscribers.shipmentId, shipmentId)))
+    .returning({ id: notificationSubscribers.id });
+  return rows.length > 0;
 }
 
 // Unsubscribing.
