@@ -77,154 +77,56 @@ export async function processNextNotification({
         getSiteSettings({ db: tx as unknown as Db }),
         listShipmentRecipients({ db: tx, shipmentId }),
       ]);
-      // SMS and WhatsApp go to a recipient's phone only when the channel has a provider here (decision 012).
       const textChannels = (["sms", "whatsapp"] as const).filter(
         (channel) => !channelOffReason(config, channel),
       );
       const siteHost = new URL(config.siteUrl).host;
+      const headers = senderHeaders({
+        from: resolveMailFrom({ config, settings }),
+        senderName: notification.senderName,
+        replyTo: notification.replyTo,
+      });
       // Every address told in this batch (channel and address): a party who also subscribed on the tracking
       // page gets one message, not two.
       const told = new Set<string>();
-      for (const recipient of recipients) {
-        if (!recipient.enabled) continue;
-        if (recipient.phone && textChannels.length > 0) {
-          const sms = buildNotificationSms({
-            shipment,
-            changes: ready,
-            settings,
-            siteUrl: config.siteUrl,
-            template: notification.templates.sms,
-          });
-          for (const channel of textChannels) {
-            const { unsubscribed } = await ensureUnsubscribeToken({
-              db: tx,
-              shipmentId,
-              channel,
-              address: recipient.phone,
-              now,
-            });
-            if (unsubscribed) continue;
-            const queued = await enqueueMessage({
-              db: tx as unknown as Db,
-              config,
-              siteHost,
-              message: {
-                channel,
-                to: recipient.phone,
-                text: sms.text,
-                dedupeKey: `notification:${shipmentId}:${batch}:${recipient.role}:${channel}`,
-              },
-              now,
-            });
-            // A phone the outbox refuses (not E.164, a country we do not text) is skipped, like a bad e-mail.
-            if (!queued.ok) {
-              logger.warn(
-                { shipmentId, role: recipient.role, channel, reason: queued.reason },
-                "Shipment notification not queued for this recipient",
-              );
-              continue;
-            }
-            await tx.insert(notificationLog).values({
-              shipmentId,
-              outboxId: queued.id,
-              role: recipient.role,
-              channel,
-              address: recipient.phone.toLowerCase(),
-              summary: sms.summary,
-              createdAt: now,
-            });
-            told.add(`${channel}:${recipient.phone.toLowerCase()}`);
-          }
-        }
-        if (!recipient.email) continue;
+      /**
+       * Queues this batch's message to one address on one channel, with its log row, unless the address
+       * unsubscribed from the shipment or was told already. An address the outbox refuses (not an e-mail
+       * address, not E.164, a country we do not text) stores nothing: that recipient is skipped, the others
+       * are told, and the shipment's row never gets stuck retrying.
+       */
+      const tell = async ({
+        role,
+        channel,
+        address,
+        dedupeKey,
+      }: {
+        role: string;
+        channel: "email" | "sms" | "whatsapp";
+        address: string;
+        dedupeKey: string;
+      }) => {
+        const key = `${channel}:${address.toLowerCase()}`;
+        if (told.has(key)) return;
         const { token, unsubscribed } = await ensureUnsubscribeToken({
           db: tx,
           shipmentId,
-          channel: "email",
-          address: recipient.email,
+          channel,
+          address,
           now,
         });
-        if (unsubscribed) continue;
-        const email = buildNotificationEmail({
-          shipment,
-          changes: ready,
-          settings,
-          siteUrl: config.siteUrl,
-          unsubscribeUrl: `${config.siteUrl}/unsubscribe/${token}`,
-          templates: notification.templates,
-          headers: senderHeaders({
-            from: resolveMailFrom({ config, settings }),
-            senderName: notification.senderName,
-            replyTo: notification.replyTo,
-          }),
-        });
-        const queued = await queueMail({
-          db: tx as unknown as Db,
-          config,
-          logger,
-          mail: {
-            to: recipient.email,
-            subject: email.subject,
-            text: email.text,
-            html: email.html,
-            headers: email.headers,
-          },
-          dedupeKey: `notification:${shipmentId}:${batch}:${recipient.role}:email`,
-          now,
-        });
-        // An address the outbox refuses (not an e-mail address) stores nothing: that recipient is skipped,
-        // the others are told, and the shipment's row never gets stuck retrying.
-        if (!queued.ok) {
-          logger.warn(
-            { shipmentId, role: recipient.role, reason: queued.reason },
-            "Shipment notification not queued for this recipient",
-          );
-          continue;
-        }
-        await tx.insert(notificationLog).values({
-          shipmentId,
-          outboxId: queued.id,
-          role: recipient.role,
-          channel: "email",
-          address: recipient.email.toLowerCase(),
-          summary: email.summary,
-          createdAt: now,
-        });
-        told.add(`email:${recipient.email.toLowerCase()}`);
-      }
-      // Visitors who subscribed on the tracking page and confirmed (decision 014): on their own channel only.
-      for (const subscriber of await listConfirmedSubscribers({ db: tx, shipmentId })) {
-        const key = `${subscriber.channel}:${subscriber.address}`;
-        if (told.has(key)) continue;
-        if (subscriber.channel === "sms" && !textChannels.includes("sms")) continue;
-        const { token, unsubscribed } = await ensureUnsubscribeToken({
-          db: tx,
-          shipmentId,
-          channel: subscriber.channel,
-          address: subscriber.address,
-          now,
-        });
-        if (unsubscribed) continue;
-        const dedupeKey = `notification:${shipmentId}:${batch}:subscriber:${subscriber.id}:${subscriber.channel}`;
+        if (unsubscribed) return;
         let summary: string;
         let queued: { ok: true; id: string } | { ok: false; reason: string };
-        if (subscriber.channel === "sms") {
-          const sms = buildNotificationSms({ shipment, changes: ready, siteUrl: config.siteUrl });
-          summary = sms.summary;
-          queued = await enqueueMessage({
-            db: tx as unknown as Db,
-            config,
-            siteHost,
-            message: { channel: "sms", to: subscriber.address, text: sms.text, dedupeKey },
-            now,
-          });
-        } else {
+        if (channel === "email") {
           const email = buildNotificationEmail({
             shipment,
             changes: ready,
             settings,
             siteUrl: config.siteUrl,
             unsubscribeUrl: `${config.siteUrl}/unsubscribe/${token}`,
+            templates: notification.templates,
+            headers,
           });
           summary = email.summary;
           queued = await queueMail({
@@ -232,7 +134,7 @@ export async function processNextNotification({
             config,
             logger,
             mail: {
-              to: subscriber.address,
+              to: address,
               subject: email.subject,
               text: email.text,
               html: email.html,
@@ -241,23 +143,68 @@ export async function processNextNotification({
             dedupeKey,
             now,
           });
+        } else {
+          const sms = buildNotificationSms({
+            shipment,
+            changes: ready,
+            settings,
+            siteUrl: config.siteUrl,
+            template: notification.templates.sms,
+          });
+          summary = sms.summary;
+          queued = await enqueueMessage({
+            db: tx as unknown as Db,
+            config,
+            siteHost,
+            message: { channel, to: address, text: sms.text, dedupeKey },
+            now,
+          });
         }
         if (!queued.ok) {
           logger.warn(
-            { shipmentId, role: "subscriber", channel: subscriber.channel, reason: queued.reason },
+            { shipmentId, role, channel, reason: queued.reason },
             "Shipment notification not queued for this recipient",
           );
-          continue;
+          return;
         }
         told.add(key);
         await tx.insert(notificationLog).values({
           shipmentId,
           outboxId: queued.id,
+          role,
+          channel,
+          address: address.toLowerCase(),
+          summary,
+          createdAt: now,
+        });
+      };
+      for (const recipient of recipients) {
+        if (!recipient.enabled) continue;
+        // SMS and WhatsApp go to a recipient's phone only when the channel has a provider here (decision 012).
+        if (recipient.phone)
+          for (const channel of textChannels)
+            await tell({
+              role: recipient.role,
+              channel,
+              address: recipient.phone,
+              dedupeKey: `notification:${shipmentId}:${batch}:${recipient.role}:${channel}`,
+            });
+        if (recipient.email)
+          await tell({
+            role: recipient.role,
+            channel: "email",
+            address: recipient.email,
+            dedupeKey: `notification:${shipmentId}:${batch}:${recipient.role}:email`,
+          });
+      }
+      // Visitors who subscribed on the tracking page and confirmed (decision 014): on their own channel only.
+      for (const subscriber of await listConfirmedSubscribers({ db: tx, shipmentId })) {
+        if (subscriber.channel === "sms" && !textChannels.includes("sms")) continue;
+        await tell({
           role: "subscriber",
           channel: subscriber.channel,
           address: subscriber.address,
-          summary,
-          createdAt: now,
+          dedupeKey: `notification:${shipmentId}:${batch}:subscriber:${subscriber.id}:${subscriber.channel}`,
         });
       }
     }
