@@ -7,6 +7,7 @@ import {
   ChangePasswordForm,
 } from "#app/components/admin/auth/change-password-form.tsx";
 import { INTENT } from "#app/components/admin/form-fields.tsx";
+import { useSavedKey } from "#app/components/admin/use-saved-key.ts";
 import {
   NOTIFICATIONS_SWITCH_INTENT,
   NOTIFICATIONS_TEST_INTENT,
@@ -109,8 +110,6 @@ export async function loader({ context }: Route.LoaderArgs) {
         : "Never",
       isYou: account.id === user.id,
     })),
-    // A new key after every successful save clears the forms (passwords are never kept).
-    formKey: Date.now(),
   };
 }
 
@@ -264,6 +263,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  // A new key after every successful save clears the forms (passwords are never kept); nothing else does.
+  const formKey = useSavedKey();
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
@@ -280,7 +281,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <p className="text-sm text-slate-600">Changing it signs out your other sessions.</p>
         </CardHeader>
         <CardContent className="max-w-lg">
-          <ChangePasswordForm key={loaderData.formKey} lastResult={resultFor(CHANGE_PASSWORD_INTENT)} />
+          <ChangePasswordForm key={formKey} lastResult={resultFor(CHANGE_PASSWORD_INTENT)} />
         </CardContent>
       </Card>
 
@@ -293,7 +294,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </CardHeader>
         <CardContent>
           <SiteSettingsForm
-            key={loaderData.formKey}
+            key={formKey}
             settings={loaderData.settings}
             timeZones={loaderData.timeZones}
             lastResult={resultFor(SITE_SETTINGS_INTENT)}
@@ -311,7 +312,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <CardContent>
           <NotificationSettings
             {...loaderData.notifications}
-            formKey={loaderData.formKey}
+            formKey={formKey}
             lastResult={resultFor(NOTIFICATIONS_MESSAGES_INTENT)}
           />
         </CardContent>
@@ -327,7 +328,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </CardHeader>
         <CardContent>
           <StaffAccounts
-            key={loaderData.formKey}
+            key={formKey}
             accounts={loaderData.accounts}
             lastResult={resultFor(ADD_USER_INTENT) ?? resultFor(REMOVE_USER_INTENT)}
           />
