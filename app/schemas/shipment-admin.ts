@@ -23,6 +23,7 @@ export const SHIPMENT_DETAIL_INTENTS = {
   pauseNotifications: "pause-notifications",
   resumeNotifications: "resume-notifications",
   resendNotification: "resend-notification",
+  removeSubscriber: "remove-subscriber",
 } as const;
 
 /** 'Notify' on or off for one of the shipment's recipients (the Notifications card). */

@@ -26,6 +26,7 @@ export const PUBLIC_PAGES = [
   "/blog/navigating-customs-clearance-in-west-africa",
   "/track",
   "/track/UTG-1234-5678",
+  "/track/UTG-1234-5678/updates",
   "/privacy-policy",
   "/terms-of-service",
 ];

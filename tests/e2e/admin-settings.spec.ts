@@ -92,3 +92,45 @@ for (const size of BOTH_SIZES) {
     });
   });
 }
+
+test("what staff type in the settings survives the page updating for a new quote request", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  await login(page);
+  await page.goto("/admin/settings");
+  const messages = page.getByRole("form", { name: "Messages to customers" });
+  await waitForHydration(messages.getByRole("button", { name: "Save messages" }));
+  const subject = messages.getByRole("textbox", { name: "E-mail subject" });
+  await subject.fill("Typed, not saved {trackingNumber}");
+  await siteForm(page).getByLabel("Phone").fill("+231 555 0199");
+
+  // A visitor asks for a quote: the admin's open pages hear of it (the bell) and reload their data.
+  const visitor = await (await browser.newContext()).newPage();
+  const firstName = `Typing${Date.now().toString(36)}`;
+  await visitor.goto("/contact");
+  const quote = visitor.getByRole("form", { name: "Get a Free Quote" });
+  await waitForHydration(quote);
+  await quote.getByLabel("First Name").fill(firstName);
+  await quote.getByLabel("Last Name").fill("Flomo");
+  await quote.getByLabel("Email").fill("typing@example.com");
+  await quote.getByLabel("City of Departure").fill("Monrovia");
+  await quote.getByLabel("Delivery City").fill("Rotterdam");
+  await quote.getByLabel("Parcel Type").selectOption("Pallets");
+  await quote.getByLabel("Weight").fill("2 tons");
+  await quote.getByRole("checkbox", { name: "Sea Freight" }).check();
+  await quote.getByRole("button", { name: "Submit Quote Request" }).click();
+  await expect(
+    visitor.getByText("Quote request submitted successfully. We'll contact you soon!"),
+  ).toBeVisible();
+  await page.getByRole("button", { name: /^Notifications/ }).click();
+  await expect(
+    page.getByRole("link", { name: new RegExp(`New quote request from ${firstName} Flomo`) }),
+  ).toBeVisible();
+  await page.keyboard.press("Escape");
+  // The page's data reloads after the event (before the fix, that emptied every form on the page).
+  await page.waitForTimeout(1500);
+  await expect(subject).toHaveValue("Typed, not saved {trackingNumber}");
+  await expect(siteForm(page).getByLabel("Phone")).toHaveValue("+231 555 0199");
+});

@@ -38,7 +38,9 @@ const PUBLIC_PATTERNS = [
   "contact",
   "track",
   "track/:trackingNumber",
+  "track/:trackingNumber/updates",
   "unsubscribe/:token",
+  "subscribe/:token",
   "blog",
   "blog/:slug",
   "privacy-policy",
@@ -196,10 +198,13 @@ test.describe(PHONE.name, () => {
       "/track",
       "/track/UTG-1234-5678",
       "/track/UTG-0000-0000",
+      "/track/UTG-1234-5678/updates",
+      "/track/UTG-0000-0000/updates",
       "/blog",
       "/blog/navigating-customs-clearance-in-west-africa",
       "/blog/no-such-post",
       "/unsubscribe/no-such-token",
+      "/subscribe/no-such-token",
       "/privacy-policy",
       "/terms-of-service",
       "/no-such-page",
@@ -318,6 +323,7 @@ test.describe(PHONE.name, () => {
       "/admin/no-such-page",
       // The public pages of the long rows.
       `/track/${trackingNumber}`,
+      `/track/${trackingNumber}/updates`,
     ]);
     expect(offenders, "pages wider than 390 px").toEqual([]);
   });

@@ -1023,6 +1023,21 @@ try {
         pages: ["/", "/contact", "/about", "/services", "/admin/settings", "/blog/rss.xml", "/admin-login"],
       };
     });
+    await one(
+      "notification messages (sender name, subject and text, in the form and its preview)",
+      async (values) => {
+        const entries = xssEntries(
+          [
+            ["intent", "notifications-messages"],
+            ["replyTo", ""],
+            ["sms", "{trackingNumber}: {headline}. Track: {trackingUrl}"],
+          ],
+          ["senderName", "emailSubject", "emailBody"],
+          values,
+        );
+        return { sent: await post("/admin/settings", entries, { cookie }), pages: ["/admin/settings"] };
+      },
+    );
     await one("staff account name", async (values) => {
       const entries = xssEntries(
         [

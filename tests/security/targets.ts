@@ -112,6 +112,7 @@ export function fillPattern(pattern: string, f: Fixtures | null, id?: string): s
     "admin/contact-submissions/:id": f?.message ?? "",
     "admin/cms/blog/:id": f?.post.id ?? "",
     "track/:trackingNumber": f?.shipment.trackingNumber ?? "",
+    "track/:trackingNumber/updates": f?.shipment.trackingNumber ?? "",
     "blog/:slug": f?.post.slug ?? "",
     "services/:serviceId": "air-freight",
     "media/:filename": f?.media.filename ?? "",
@@ -235,6 +236,49 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
       {
         name: "one-click unsubscribe",
         fields: () => [["List-Unsubscribe", "One-Click"]],
+        strict: [],
+        text: [],
+        noFields: true,
+      },
+    ],
+    // 'Get updates' (decision 014): an e-mail address, a phone (refused: the suite's app has no SMS sender, so
+    // the phone form answers that text messages are off; the phone's own checks are in
+    // subscriptions.server.test.ts) and the code form. Nothing is free text: every field is strict.
+    "routes/site/track.$tracking-number.updates": [
+      {
+        name: "get updates by e-mail",
+        fields: () => [
+          ["intent", "email"],
+          ["email", "subscriber@example.com"],
+        ],
+        strict: ["email", "intent"],
+        text: [],
+      },
+      {
+        name: "get updates by text message",
+        fields: () => [
+          ["intent", "phone"],
+          ["phone", "0770 123 456"],
+        ],
+        strict: ["phone", "intent"],
+        text: [],
+      },
+      {
+        name: "code",
+        fields: () => [
+          ["intent", "code"],
+          ["phone", "+231770123456"],
+          ["code", "123456"],
+        ],
+        strict: ["code", "phone", "intent"],
+        text: [],
+      },
+    ],
+    // Hostile tokens on the confirmation link: a clear 404 page, nothing confirmed.
+    "routes/site/subscribe.$token": [
+      {
+        name: "confirm subscription",
+        fields: () => [["confirm", "1"]],
         strict: [],
         text: [],
         noFields: true,
@@ -417,6 +461,37 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
         text: [],
       },
       {
+        // Sender name, reply-to and the three templates: plain text, escaped wherever it is shown or sent.
+        // A hostile value in a template is stored as typed or refused (an SMS without {trackingUrl}, a
+        // subject with a line break, an unknown placeholder).
+        name: "notification messages",
+        fields: () => [
+          ["intent", "notifications-messages"],
+          ["senderName", "Unitrans Notifications"],
+          ["replyTo", "desk@example.com"],
+          ["emailSubject", "{trackingNumber}: {headline}"],
+          ["emailBody", "Status: {status}\nPlace: {place}"],
+          ["sms", "{trackingNumber}: {headline}. Track: {trackingUrl}"],
+        ],
+        strict: ["intent"],
+        text: ["senderName", "emailSubject", "emailBody"],
+      },
+      {
+        // Apart, so that the fields above can store what they are sent: the reply-to may be empty (whitespace
+        // is), any other hostile value is refused; an SMS text without {trackingUrl} is refused.
+        name: "notification messages (reply-to, SMS)",
+        fields: () => [
+          ["intent", "notifications-messages"],
+          ["senderName", ""],
+          ["replyTo", "desk@example.com"],
+          ["emailSubject", "{trackingNumber}: {headline}"],
+          ["emailBody", "Status: {status}"],
+          ["sms", "{trackingNumber}: {headline}. Track: {trackingUrl}"],
+        ],
+        strict: ["intent"],
+        text: ["replyTo", "sms"],
+      },
+      {
         name: "notifications test message",
         fields: () => [["intent", "notifications-test"]],
         strict: ["intent"],
@@ -592,6 +667,16 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
         name: "resend-notification",
         fields: () => [
           ["intent", "resend-notification"],
+          ["id", "00000000-0000-4000-8000-000000000000"],
+        ],
+        strict: ["id", "intent"],
+        text: [],
+      },
+      {
+        // No subscriber in the fixtures: a well-formed id of none answers 'This subscriber does not exist.'.
+        name: "remove-subscriber",
+        fields: () => [
+          ["intent", "remove-subscriber"],
           ["id", "00000000-0000-4000-8000-000000000000"],
         ],
         strict: ["id", "intent"],

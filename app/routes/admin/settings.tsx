@@ -7,11 +7,13 @@ import {
   ChangePasswordForm,
 } from "#app/components/admin/auth/change-password-form.tsx";
 import { INTENT } from "#app/components/admin/form-fields.tsx";
+import { useSavedKey } from "#app/components/admin/use-saved-key.ts";
 import {
   NOTIFICATIONS_SWITCH_INTENT,
   NOTIFICATIONS_TEST_INTENT,
   NotificationSettings,
 } from "#app/components/admin/settings/notification-settings.tsx";
+import { NOTIFICATIONS_MESSAGES_INTENT } from "#app/components/admin/settings/notification-messages-form.tsx";
 import {
   SITE_SETTINGS_INTENT,
   SiteSettingsForm,
@@ -25,6 +27,7 @@ import {
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { servicesContext } from "#app/context.ts";
 import { formatDate, formatTime } from "#app/lib/format.ts";
+import { applyTemplateReset, notificationTemplatesFormSchema } from "#app/lib/notification-templates.ts";
 import { listTimeZones } from "#app/lib/time-zone.ts";
 import { siteSettingsFormSchema } from "#app/schemas/admin-settings.ts";
 import { createAdminUserSchema, removeAdminUserSchema } from "#app/schemas/admin-user.ts";
@@ -33,8 +36,10 @@ import { siteSettingsSchema } from "#app/schemas/site-settings.ts";
 import { createAdminUser, deleteAdminUser, listAdminUsers } from "#app/server/auth/staff-accounts.server.ts";
 import { changePassword, getAdmin, requireAdmin } from "#app/server/auth/auth.server.ts";
 import { readFormData } from "#app/server/handlers/forms.server.ts";
+import { mailboxAddress, resolveMailFrom } from "#app/server/messaging/mail.server.ts";
 import {
   getNotificationSettings,
+  saveNotificationTemplates,
   setNotificationsEnabled,
 } from "#app/server/notifications/notification-settings.server.ts";
 import { sendTestNotification } from "#app/server/notifications/notifications.server.ts";
@@ -87,7 +92,24 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     settings,
     documents,
-    notifications: { ...notifications, smtpConfigured: Boolean(config.SMTP_URL), email: user.email },
+    notifications: {
+      enabled: notifications.enabled,
+      smtpConfigured: Boolean(config.SMTP_URL),
+      email: user.email,
+      messages: {
+        senderName: notifications.senderName,
+        replyTo: notifications.replyTo,
+        templates: notifications.templates,
+        customized: notifications.customized,
+        defaultSenderName: defaultSenderName(resolveMailFrom({ config, settings })),
+        sample: {
+          siteUrl: config.siteUrl,
+          companyName: settings.companyName,
+          companyAddress: settings.address,
+          companyPhone: settings.phone,
+        },
+      },
+    },
     timeZones: listTimeZones(),
     accounts: accounts.map((account) => ({
       id: account.id,
@@ -99,12 +121,20 @@ export async function loader({ context }: Route.LoaderArgs) {
         : "Never",
       isYou: account.id === user.id,
     })),
-    // A new key after every successful save clears the forms (passwords are never kept).
-    formKey: Date.now(),
   };
 }
 
 const SETTINGS_PATH = "/admin/settings";
+
+/** The name a From shows without a sender name: MAIL_FROM's (or its address), or the company's. */
+function defaultSenderName(from: ReturnType<typeof resolveMailFrom>): string {
+  if (typeof from !== "string") return from.name || from.address;
+  const name = from
+    .replace(/<[^<>]*>\s*$/, "")
+    .trim()
+    .replace(/^"(.*)"$/, "$1");
+  return name || mailboxAddress(from);
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   // The layout's middleware has run too; an action checks again on its own.
@@ -182,9 +212,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
 
+  if (intent === NOTIFICATIONS_MESSAGES_INTENT) {
+    const reset = formData.get("reset");
+    const submission = parseWithZod(applyTemplateReset(formData), {
+      schema: notificationTemplatesFormSchema,
+      disableAutoCoercion: true,
+    });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    const { senderName, replyTo, emailSubject, emailBody, sms } = submission.value;
+    await saveNotificationTemplates({ db, senderName, replyTo, templates: { emailSubject, emailBody, sms } });
+    return redirectWithToast(SETTINGS_PATH, {
+      type: "success",
+      title: typeof reset === "string" ? "Template reset to default" : "Messages saved",
+      description: "Notifications from now on use these texts.",
+    });
+  }
+
   if (intent === NOTIFICATIONS_TEST_INTENT) {
-    const { companyName } = await siteSettings.get();
-    const result = await sendTestNotification({ db, config, logger, to: user.email, companyName });
+    const settings = await siteSettings.get();
+    const result = await sendTestNotification({ db, config, logger, to: user.email, settings });
     const sent = { queued: result.ok && result.queued };
     return redirectWithToast(SETTINGS_PATH, {
       type: sent.queued ? "success" : "error",
@@ -239,6 +285,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  // A new key after every successful save clears the forms (passwords are never kept); nothing else does.
+  const formKey = useSavedKey();
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
@@ -255,7 +303,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <p className="text-sm text-slate-600">Changing it signs out your other sessions.</p>
         </CardHeader>
         <CardContent className="max-w-lg">
-          <ChangePasswordForm key={loaderData.formKey} lastResult={resultFor(CHANGE_PASSWORD_INTENT)} />
+          <ChangePasswordForm key={formKey} lastResult={resultFor(CHANGE_PASSWORD_INTENT)} />
         </CardContent>
       </Card>
 
@@ -268,7 +316,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </CardHeader>
         <CardContent>
           <SiteSettingsForm
-            key={loaderData.formKey}
+            key={formKey}
             settings={loaderData.settings}
             timeZones={loaderData.timeZones}
             lastResult={resultFor(SITE_SETTINGS_INTENT)}
@@ -284,7 +332,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </p>
         </CardHeader>
         <CardContent>
-          <NotificationSettings {...loaderData.notifications} />
+          <NotificationSettings
+            {...loaderData.notifications}
+            formKey={formKey}
+            lastResult={resultFor(NOTIFICATIONS_MESSAGES_INTENT)}
+          />
         </CardContent>
       </Card>
 
@@ -297,7 +349,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </CardHeader>
         <CardContent>
           <DocumentSettingsForm
-            key={loaderData.formKey}
+            key={formKey}
             settings={loaderData.documents}
             lastResult={resultFor(DOCUMENT_SETTINGS_INTENT)}
           />
@@ -314,7 +366,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </CardHeader>
         <CardContent>
           <StaffAccounts
-            key={loaderData.formKey}
+            key={formKey}
             accounts={loaderData.accounts}
             lastResult={resultFor(ADD_USER_INTENT) ?? resultFor(REMOVE_USER_INTENT)}
           />

@@ -8,6 +8,7 @@ import { adminContext } from "#app/server/auth/auth.server.ts";
 import {
   consignees,
   notificationLog,
+  notificationSubscribers,
   outbox,
   shipments,
   shipmentStatusHistory,
@@ -878,6 +879,79 @@ describe("the shipment detail's Notifications card", () => {
     });
     expect(await logCount()).toBe(count);
     expect(await card()).toEqual(before);
+  });
+
+  it("lists the public subscribers with their full address, and removes one", async () => {
+    const now = new Date();
+    const [confirmed, waiting] = await services.db
+      .insert(notificationSubscribers)
+      .values([
+        // Listed oldest first (one insert gives both the same created_at unless told).
+        {
+          shipmentId,
+          channel: "email",
+          address: "follower@example.com",
+          confirmedAt: now,
+          createdAt: new Date(now.getTime() - 2000),
+        },
+        {
+          shipmentId,
+          createdAt: new Date(now.getTime() - 1000),
+          channel: "sms",
+          address: "+231770123456",
+          secretHash: "b".repeat(64),
+          expiresAt: new Date(now.getTime() + 10 * 60 * 1000),
+        },
+        // Expired before confirming: not shown, counts for nothing.
+        {
+          shipmentId,
+          channel: "email",
+          address: "gone@example.com",
+          secretHash: "c".repeat(64),
+          expiresAt: new Date(now.getTime() - 1000),
+        },
+      ])
+      .returning();
+    expect((await card()).subscribers).toEqual([
+      expect.objectContaining({
+        id: confirmed!.id,
+        channel: "email",
+        address: "follower@example.com",
+        confirmed: true,
+      }),
+      expect.objectContaining({
+        id: waiting!.id,
+        channel: "sms",
+        address: "+231770123456",
+        confirmed: false,
+      }),
+    ]);
+    for (const id of ["not-a-uuid", ""]) {
+      const reply = (await post({ intent: "remove-subscriber", id })) as Reply;
+      expect(reply.init?.status).toBe(400);
+      expect(reply.data.result?.error?.[""]).toEqual(["This subscriber does not exist."]);
+    }
+    // Another shipment's subscriber (or none) is not this card's to remove.
+    expect(
+      ((await post({ intent: "remove-subscriber", id: crypto.randomUUID() })) as Reply).init?.status,
+    ).toBe(400);
+    expect((await card()).subscribers).toHaveLength(2);
+    const removed = (await post({ intent: "remove-subscriber", id: confirmed!.id })) as Response;
+    expect(decodeToast(removed)).toMatchObject({ type: "success", title: "Subscriber removed" });
+    expect((await card()).subscribers.map((s) => s.address)).toEqual(["+231770123456"]);
+    const signedOut = await thrownStatus(
+      detailAction({
+        request: request(
+          `/admin/shipments/${shipmentId}`,
+          { intent: "remove-subscriber", id: waiting!.id },
+          false,
+        ),
+        context: context(),
+        params: { id: shipmentId },
+      } as never),
+    );
+    expect(signedOut).toBe(302);
+    expect((await card()).subscribers).toHaveLength(1);
   });
 
   it("requires a signed-in admin", async () => {

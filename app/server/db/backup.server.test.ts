@@ -22,6 +22,7 @@ import {
 import {
   contactSubmissions,
   notificationLog,
+  notificationSubscribers,
   notificationUnsubscribes,
   outbox,
   passwordResetTokens,
@@ -50,6 +51,7 @@ const APP_TABLES = [
   "contact_submissions",
   "message_opt_outs",
   "notification_log",
+  "notification_subscribers",
   "notification_unsubscribes",
   "outbox",
   "password_reset_tokens",
@@ -213,6 +215,14 @@ async function fillSite({ db }: Database) {
     address: "left@example.com",
     token: "t".repeat(43),
     unsubscribedAt: now,
+  });
+  await db.insert(notificationSubscribers).values({
+    shipmentId: shipment!.id,
+    channel: "sms",
+    address: "+231770123456",
+    secretHash: "a".repeat(64),
+    confirmedAt: now,
+    clientAddress: "203.0.113.9",
   });
   await db.insert(notificationLog).values({
     shipmentId: shipment!.id,
@@ -425,7 +435,8 @@ describe("backup and restore", () => {
     expect(await appliedMigrations(fresh)).toBe(MIGRATIONS);
     // Migration 5 (after the load) added shipments.tracking_key, computed from each number.
     // Migration 8 (after the load too) added message_opt_outs, empty; migration 9 the notification tables,
-    // empty, and the notifications switch, off: the restored site has shipments from before notifications.
+    // empty, and the notifications switch, off: the restored site has shipments from before notifications;
+    // migration 10 the public subscribers, empty.
     const olderRows = await snapshot(older);
     // Migration 10 (after the load) added the shipments' cargo fields, all empty on the restored rows.
     const freshRows = await snapshot(fresh, [
@@ -446,6 +457,7 @@ describe("backup and restore", () => {
         ...olderRows,
         message_opt_outs: [],
         notification_log: [],
+        notification_subscribers: [],
         notification_unsubscribes: [],
         shipment_notification_recipients: [],
         shipment_notification_state: [],
@@ -497,7 +509,7 @@ describe("npm run backup and npm run restore", () => {
     expect(written).toHaveLength(1);
     const name = written[0]!;
     expect(fs.statSync(path.join(parent, name)).mode & 0o777).toBe(0o600);
-    expect(backup.stdout).toMatch(new RegExp(`Wrote ${name} \\(\\d+(\\.\\d)? kB\\): \\d+ rows in 15 tables`));
+    expect(backup.stdout).toMatch(new RegExp(`Wrote ${name} \\(\\d+(\\.\\d)? kB\\): \\d+ rows in 16 tables`));
     expect(backup.stdout).toContain(`shipments ${siteRows.shipments!.length},`);
     expect(backup.stdout).toContain("Left out by design");
 
@@ -505,7 +517,7 @@ describe("npm run backup and npm run restore", () => {
     const restore = await run("scripts/restore.ts", [name], restoredDir);
     expect(restore.stderr).toBe("");
     expect(restore.code).toBe(0);
-    expect(restore.stdout).toMatch(/Restored .* \d+ rows in 15 tables/);
+    expect(restore.stdout).toMatch(/Restored .* \d+ rows in 16 tables/);
 
     const again = await run("scripts/restore.ts", [name], restoredDir);
     expect(again.code).toBe(1);

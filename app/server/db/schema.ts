@@ -482,3 +482,41 @@ export const notificationLog = pgTable(
   },
   (t) => [index("notification_log_shipment_idx").on(t.shipmentId, t.createdAt.desc())],
 );
+
+/** The channels a visitor can subscribe with on the tracking page (decision 014). */
+export const SUBSCRIBER_CHANNELS = ["email", "sms"] as const;
+export type SubscriberChannel = (typeof SUBSCRIBER_CHANNELS)[number];
+
+/**
+ * A visitor who asked for a shipment's updates on its public tracking page (decision 014): an e-mail address
+ * (lower-cased) confirmed by a link, or a phone (E.164) confirmed by a 6-digit code. Only the SHA-256 of the
+ * link's token (or of the row id and the code) is stored. Unconfirmed rows are dead once `expires_at` passes;
+ * at most 10 confirmed rows per shipment.
+ */
+export const notificationSubscribers = pgTable(
+  "notification_subscribers",
+  {
+    id: id(),
+    shipmentId: uuid("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    channel: text("channel", { enum: SUBSCRIBER_CHANNELS }).notNull(),
+    address: text("address").notNull(),
+    /** Hex SHA-256 of the e-mail link's token, or of `<id>:<code>` for a phone (kept after confirmation). */
+    secretHash: text("secret_hash"),
+    /** Wrong codes typed against the current code (a phone's); 5 end it. */
+    attempts: integer("attempts").notNull().default(0),
+    /** When the current link or code stops working (an unconfirmed row is dead after it). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** The client address of the last request (for staff and the logs; the caps themselves are rate_limits rows). */
+    clientAddress: text("client_address"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("notification_subscribers_address_idx").on(t.shipmentId, t.channel, t.address),
+    uniqueIndex("notification_subscribers_secret_idx").on(t.secretHash),
+    check("notification_subscribers_channel_check", sql`${t.channel} in ('email', 'sms')`),
+  ],
+);

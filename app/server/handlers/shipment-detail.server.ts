@@ -25,6 +25,7 @@ import {
 } from "#app/server/shipments.server.ts";
 import {
   getShipmentNotifications,
+  removeSubscriber,
   resendNotification,
   setNotificationsPaused,
   setRecipientEnabled,
@@ -102,6 +103,19 @@ export type DetailRecipient = {
   unsubscribed: string[];
 };
 
+/** A visitor who subscribed on the tracking page (decision 014): staff see the full address. */
+export type DetailSubscriber = {
+  id: string;
+  channel: "email" | "sms";
+  address: string;
+  /** Confirmed, or still waiting for the link or code (until `until`). */
+  confirmed: boolean;
+  /** When it subscribed (confirmed) or when its link or code stops working, as the page shows it. */
+  date: string;
+  iso: string;
+  unsubscribed: boolean;
+};
+
 /** One message sent (or to be sent) to a recipient, newest first. */
 export type DetailNotificationMessage = {
   id: string;
@@ -122,6 +136,7 @@ export type DetailNotificationMessage = {
 export type DetailNotifications = {
   paused: boolean;
   recipients: DetailRecipient[];
+  subscribers: DetailSubscriber[];
   messages: DetailNotificationMessage[];
 };
 
@@ -209,6 +224,18 @@ export async function loadShipmentDetail({
         enabled: r.enabled,
         unsubscribed: [...new Set([...left(r.email), ...left(r.phone)])],
       })),
+      subscribers: card.subscribers.map((s) => {
+        const at = s.confirmedAt ?? s.expiresAt ?? s.createdAt;
+        return {
+          id: s.id,
+          channel: s.channel,
+          address: s.address,
+          confirmed: s.confirmedAt !== null,
+          date: showDateTime(at, timeZone),
+          iso: at.toISOString(),
+          unsubscribed: card.unsubscribed.some((u) => u.channel === s.channel && u.address === s.address),
+        };
+      }),
       messages: card.messages.map((m) => ({
         id: m.id,
         role: m.role,
@@ -409,6 +436,7 @@ const NOTIFICATION_INTENTS: Record<string, true> = {
   [SHIPMENT_DETAIL_INTENTS.pauseNotifications]: true,
   [SHIPMENT_DETAIL_INTENTS.resumeNotifications]: true,
   [SHIPMENT_DETAIL_INTENTS.resendNotification]: true,
+  [SHIPMENT_DETAIL_INTENTS.removeSubscriber]: true,
 };
 
 const RESEND_REFUSED = {
@@ -447,6 +475,19 @@ async function notificationAction({
     } catch (error) {
       logger.error({ err: error, shipmentId, role }, "Changing a notification recipient failed");
       return redirectWithToast(page, { type: "error", title: "Failed to change the recipient" });
+    }
+  }
+  if (intent === SHIPMENT_DETAIL_INTENTS.removeSubscriber) {
+    const row = rowIdSchema.safeParse({ id: formData.get("id") });
+    if (!row.success) return invalid(intent, "notifications", "This subscriber does not exist.");
+    try {
+      const removed = await removeSubscriber({ db, shipmentId, id: row.data.id });
+      if (!removed) return invalid(intent, "notifications", "This subscriber does not exist.");
+      logger.info({ shipmentId }, "A public subscriber was removed by staff");
+      return redirectWithToast(page, { type: "success", title: "Subscriber removed" });
+    } catch (error) {
+      logger.error({ err: error, shipmentId }, "Removing a subscriber failed");
+      return redirectWithToast(page, { type: "error", title: "Failed to remove the subscriber" });
     }
   }
   if (intent === SHIPMENT_DETAIL_INTENTS.resendNotification) {

@@ -38,13 +38,17 @@ export function createEmailChannel({
     channel: "email",
     async send(message: OutboundMessage): Promise<SendResult> {
       try {
+        // A message may name its own sender (a notification's sender name and reply-to, mail.server.ts's
+        // senderHeaders): nodemailer reads them as addresses and encodes the names, never as raw header text.
+        const { From: ownFrom, "Reply-To": replyTo, ...headers } = message.headers ?? {};
         const info = await (await transportOf()).sendMail({
-          from: await from(),
+          from: ownFrom || (await from()),
+          ...(replyTo ? { replyTo } : {}),
           to: message.to,
           subject: message.subject ?? "",
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
-          headers: message.headers ?? {},
+          headers,
           messageId: message.messageId,
           ...(message.createdAt ? { date: message.createdAt } : {}),
         });

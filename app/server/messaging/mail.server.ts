@@ -89,6 +89,46 @@ export function resolveMailFrom({
   return config.MAIL_FROM ?? { name: settings.companyName, address: settings.email };
 }
 
+/** The address alone of a From: MAIL_FROM's `Name <address>` or bare address, or the settings' address. */
+export function mailboxAddress(from: MailFrom): string {
+  const raw = typeof from === "string" ? (/<([^<>]*)>\s*$/.exec(from)?.[1] ?? from) : from.address;
+  return raw.replace(/[\p{Cc}<>"\s]/gu, "");
+}
+
+/**
+ * `"Name" <address>` with the name quoted (quotes and backslashes escaped, control characters, CR and LF
+ * made spaces), so it is one header line that nodemailer reads back as this name and address, and encodes.
+ */
+export function formatMailbox(name: string, address: string): string {
+  const clean = name
+    .replace(/\p{Cc}+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[\\"]/g, "\\$&");
+  return `"${clean}" <${address}>`;
+}
+
+/**
+ * The headers that name a message's own sender, kept in the outbox row's `headers` and used by the e-mail
+ * channel instead of the default From (email-channel.server.ts): `From` with `senderName` and the address of
+ * `from` (MAIL_FROM or the site's e-mail) when a sender name is set; `Reply-To` when an address is set.
+ */
+export function senderHeaders({
+  from,
+  senderName,
+  replyTo,
+}: {
+  from: MailFrom;
+  senderName: string;
+  replyTo: string;
+}): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (senderName.trim() !== "") headers.From = formatMailbox(senderName, mailboxAddress(from));
+  const reply = replyTo.replace(/[\p{Cc}<>"\s]/gu, "");
+  if (reply !== "") headers["Reply-To"] = reply;
+  return headers;
+}
+
 function writeOutboxFile(dir: string, message: Mail & { id: string; messageId: string; createdAt: string }) {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${message.createdAt.replace(/[:.]/g, "-")}-${message.id}.json`);

@@ -1,7 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpTestServer, type SmtpTestServer } from "../../../tests/setup/smtp-test-server.ts";
+import { killInstances, startOutboxInstance } from "../../../tests/setup/app-instances.ts";
 import { createTestDatabase } from "../../../tests/setup/test-db.ts";
 import type { Database } from "#app/server/db/client.server.ts";
 import { outbox } from "#app/server/db/schema.ts";
@@ -11,60 +11,21 @@ const MESSAGES = 1000;
 
 let database: Database;
 let smtp: SmtpTestServer;
-const instances: ChildProcess[] = [];
 beforeAll(async () => {
   database = await createTestDatabase();
   smtp = await startSmtpTestServer();
 });
 afterAll(async () => {
-  for (const child of instances) if (child.exitCode === null) child.kill("SIGKILL");
+  killInstances();
   await smtp?.close();
   await database?.close();
 });
 
-/** An outbox worker in a process of its own (tests/setup/outbox-instance.ts); resolves once it listens. */
-function startInstance(): Promise<{ stop(): Promise<{ sent: number }> }> {
-  const child = spawn(process.execPath, ["tests/setup/outbox-instance.ts"], {
-    env: { ...process.env, DATABASE_URL: database.url, SMTP_URL: smtp.url, OUTBOX_POLL_MS: "500" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  instances.push(child);
-  let output = "";
-  const lines: ((line: string) => void)[] = [];
-  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-    output += chunk;
-    let end = output.indexOf("\n");
-    while (end >= 0) {
-      const line = output.slice(0, end);
-      output = output.slice(end + 1);
-      for (const listener of lines) listener(line);
-      end = output.indexOf("\n");
-    }
-  });
-  const nextLine = () =>
-    new Promise<string>((resolve, reject) => {
-      const listener = (line: string) => {
-        lines.splice(lines.indexOf(listener), 1);
-        resolve(line);
-      };
-      lines.push(listener);
-      child.once("exit", (code) => reject(new Error(`The outbox instance exited (${code})`)));
-    });
-  return nextLine().then((ready) => {
-    expect(ready).toBe("ready");
-    return {
-      async stop() {
-        const last = nextLine();
-        child.kill("SIGTERM");
-        return JSON.parse(await last) as { sent: number };
-      },
-    };
-  });
-}
-
 describe("two app instances on one outbox", () => {
   it(`send each of ${MESSAGES} queued messages exactly once (counted at the SMTP server by Message-ID)`, async () => {
-    const [first, second] = await Promise.all([startInstance(), startInstance()]);
+    const [first, second] = await Promise.all(
+      [1, 2].map(() => startOutboxInstance({ databaseUrl: database.url, smtpUrl: smtp.url })),
+    );
     const messageIds = Array.from({ length: MESSAGES }, () => createMessageId("freight.example.com"));
     // One statement: one notification wakes both instances at once, so they compete for every batch.
     await database.db.insert(outbox).values(
@@ -85,7 +46,7 @@ describe("two app instances on one outbox", () => {
           .where(and(eq(outbox.status, "sent")))
       )[0]!.n;
     while ((await sentRows()) < MESSAGES) await new Promise((resolve) => setTimeout(resolve, 50));
-    const [a, b] = [await first.stop(), await second.stop()];
+    const [a, b] = [await first!.stop(), await second!.stop()];
 
     const received = smtp.received.map((mail) => mail.messageId);
     expect(received).toHaveLength(MESSAGES);

@@ -1,54 +1,25 @@
 import { formatCalendarDate, formatDate, formatTime } from "#app/lib/format.ts";
+import {
+  companyLines,
+  composeEmailText,
+  DEFAULT_TEMPLATES,
+  emailHeading,
+  fillSubject,
+  fillTemplate,
+  type NotificationTemplates,
+  type TemplateValues,
+} from "#app/lib/notification-templates.ts";
 import { wallClock } from "#app/lib/time-zone.ts";
 import { trackingPath } from "#app/lib/tracking-number.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
 import type { PendingNotificationChange } from "#app/server/db/schema.ts";
 
 /**
- * The shipment notification e-mail: default templates with named placeholders ({trackingNumber}, {status}…),
- * filled with escaped values (HTML part) or plain values (text part). A line whose placeholders are all empty
- * is left out (no 'Note:' without a note). Editing the templates in the settings is not built yet (decision 013).
+ * The shipment notification e-mail: staff's plain-text templates (subject and body; the product's defaults in
+ * app/lib/notification-templates.ts) filled with the shipment's values, in a fixed layout: heading, body, the
+ * changes in between, the tracking link or button, the company's details and the unsubscribe link. The HTML
+ * part escapes the filled text as a whole, so neither a value nor a template reaches a customer as HTML.
  */
-
-export const DEFAULT_SUBJECT_TEMPLATE = "{trackingNumber}: {headline}";
-
-export const DEFAULT_TEXT_TEMPLATE = `Shipment {trackingNumber}: {headline}
-
-Status: {status}
-Place: {place}
-Time: {time}
-Note: {note}
-Estimated delivery: {estimatedDelivery}
-Route: {origin} → {destination}
-{steps}
-Track your shipment: {trackingUrl}
-
-{companyName}
-{companyAddress}
-{companyPhone}
-
-You receive this message about shipment {trackingNumber} from {companyName}. Unsubscribe: {unsubscribeUrl}`;
-
-export const DEFAULT_HTML_TEMPLATE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>{trackingNumber}: {headline}</title></head>
-<body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
-<p style="margin:0 0 8px;font-size:14px;color:#4b5563">{companyName}</p>
-<h1 style="margin:0 0 16px;font-size:20px">Shipment {trackingNumber}: {headline}</h1>
-<table role="presentation" style="border-collapse:collapse;font-size:15px">
-<tr><th style="text-align:left;padding:4px 12px 4px 0">Status</th><td>{status}</td></tr>
-<tr><th style="text-align:left;padding:4px 12px 4px 0">Place</th><td>{place}</td></tr>
-<tr><th style="text-align:left;padding:4px 12px 4px 0">Time</th><td>{time}</td></tr>
-<tr><th style="text-align:left;padding:4px 12px 4px 0">Note</th><td>{note}</td></tr>
-<tr><th style="text-align:left;padding:4px 12px 4px 0">Estimated delivery</th><td>{estimatedDelivery}</td></tr>
-<tr><th style="text-align:left;padding:4px 12px 4px 0">Route</th><td>{origin} → {destination}</td></tr>
-</table>
-{stepsHtml}
-<p style="margin:24px 0"><a href="{trackingUrl}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">Track your shipment</a></p>
-<p style="margin:0;font-size:13px;color:#4b5563">{companyName}<br>{companyAddress}<br>{companyPhone}</p>
-<p style="margin:16px 0 0;font-size:12px;color:#6b7280">You receive this message about shipment {trackingNumber} from {companyName}. <a href="{unsubscribeUrl}" style="color:#6b7280">Unsubscribe</a></p>
-</div>
-</body></html>`;
 
 export function escapeHtml(value: string): string {
   return value
@@ -57,33 +28,6 @@ export function escapeHtml(value: string): string {
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&#39;");
-}
-
-/**
- * Fills `{name}` placeholders with `values` (through `escape`); unknown names stay as typed. A line whose
- * placeholders are all empty is dropped; `raw` names are inserted unescaped (HTML this module built).
- */
-export function fillTemplate(
-  template: string,
-  values: Record<string, string>,
-  {
-    escape: escapeValue = (v: string) => v,
-    raw = [] as string[],
-  }: { escape?: (v: string) => string; raw?: string[] } = {},
-): string {
-  const placeholder = /\{([A-Za-z]+)\}/g;
-  return template
-    .split("\n")
-    .filter((line) => {
-      const names = [...line.matchAll(placeholder)].map((m) => m[1]!).filter((name) => name in values);
-      return names.length === 0 || names.some((name) => values[name] !== "");
-    })
-    .map((line) =>
-      line.replace(placeholder, (match, name: string) =>
-        name in values ? (raw.includes(name) ? values[name]! : escapeValue(values[name]!)) : match,
-      ),
-    )
-    .join("\n");
 }
 
 export type NotificationEmail = {
@@ -107,9 +51,57 @@ export function headlineOf(
   return change.location ? `${change.status} at ${change.location}` : change.status;
 }
 
+type NotifiedShipment = {
+  trackingNumber: string;
+  status: string;
+  currentLocation: string | null;
+  originLocation: string;
+  destinationLocation: string;
+  estimatedDelivery: Date | null;
+};
+type CompanySettings = Pick<SiteSettings, "companyName" | "address" | "phone" | "timeZone">;
+
+/** The placeholders' values for `changes` (the last is the latest state). */
+export function notificationValues({
+  shipment,
+  changes,
+  settings,
+  siteUrl,
+}: {
+  shipment: NotifiedShipment;
+  changes: PendingNotificationChange[];
+  settings: CompanySettings;
+  siteUrl: string;
+}): TemplateValues {
+  const latest = changes.at(-1)!;
+  return {
+    trackingNumber: shipment.trackingNumber,
+    headline: headlineOf(latest),
+    status: latest.kind === "status" ? latest.status : shipment.status,
+    place: (latest.kind === "status" ? latest.location : shipment.currentLocation) ?? "",
+    time: showTime(latest.at, settings.timeZone),
+    note: latest.notes ?? "",
+    estimatedDelivery: shipment.estimatedDelivery
+      ? formatCalendarDate(shipment.estimatedDelivery.toISOString().slice(0, 10))
+      : "",
+    origin: shipment.originLocation,
+    destination: shipment.destinationLocation,
+    trackingUrl: `${siteUrl.replace(/\/+$/, "")}${trackingPath(shipment.trackingNumber)}`,
+    companyName: settings.companyName,
+    companyAddress: settings.address,
+    companyPhone: settings.phone,
+  };
+}
+
+function showTime(iso: string, timeZone: string) {
+  const local = wallClock(new Date(iso), timeZone);
+  return `${formatDate(local)} ${formatTime(local)}`;
+}
+
 /**
  * The e-mail telling `changes` (in the order they were made; the last is the latest state, the ones before it
  * are listed as the steps in between). No party's contact details: only what the public tracking page shows.
+ * `headers` adds the sender's (From, Reply-To: `senderHeaders` in mail.server.ts) to the unsubscribe headers.
  */
 export function buildNotificationEmail({
   shipment,
@@ -117,61 +109,103 @@ export function buildNotificationEmail({
   settings,
   siteUrl,
   unsubscribeUrl,
+  templates = DEFAULT_TEMPLATES,
+  headers = {},
 }: {
-  shipment: {
-    trackingNumber: string;
-    status: string;
-    currentLocation: string | null;
-    originLocation: string;
-    destinationLocation: string;
-    estimatedDelivery: Date | null;
-  };
+  shipment: NotifiedShipment;
   changes: PendingNotificationChange[];
-  settings: Pick<SiteSettings, "companyName" | "address" | "phone" | "timeZone">;
+  settings: CompanySettings;
   siteUrl: string;
   unsubscribeUrl: string;
+  templates?: Pick<NotificationTemplates, "emailSubject" | "emailBody">;
+  headers?: Record<string, string>;
 }): NotificationEmail {
-  const latest = changes.at(-1)!;
-  const showTime = (iso: string) => {
-    const local = wallClock(new Date(iso), settings.timeZone);
-    return `${formatDate(local)} ${formatTime(local)}`;
-  };
-  const stepLine = (change: PendingNotificationChange) => `${showTime(change.at)}: ${headlineOf(change)}`;
-  const steps = changes.length > 1 ? changes.map(stepLine) : [];
-  const estimated = shipment.estimatedDelivery
-    ? formatCalendarDate(shipment.estimatedDelivery.toISOString().slice(0, 10))
-    : "";
-  const headline = headlineOf(latest);
-  const values: Record<string, string> = {
-    trackingNumber: shipment.trackingNumber,
-    headline,
-    status: latest.kind === "status" ? latest.status : shipment.status,
-    place: (latest.kind === "status" ? latest.location : shipment.currentLocation) ?? "",
-    time: showTime(latest.at),
-    note: latest.notes ?? "",
-    estimatedDelivery: estimated,
-    origin: shipment.originLocation,
-    destination: shipment.destinationLocation,
-    trackingUrl: `${siteUrl}${trackingPath(shipment.trackingNumber)}`,
-    companyName: settings.companyName,
-    companyAddress: settings.address,
-    companyPhone: settings.phone,
-    unsubscribeUrl,
-    steps: steps.length ? `\nSince our last message:\n${steps.map((s) => `- ${s}`).join("\n")}\n` : "",
-    stepsHtml: steps.length
-      ? `<h2 style="margin:20px 0 8px;font-size:16px">Since our last message</h2><ol style="margin:0;padding-left:20px">${steps
-          .map((s) => `<li>${escapeHtml(s)}</li>`)
-          .join("")}</ol>`
-      : "",
-  };
+  const values = notificationValues({ shipment, changes, settings, siteUrl });
+  const steps =
+    changes.length > 1
+      ? changes.map((change) => `${showTime(change.at, settings.timeZone)}: ${headlineOf(change)}`)
+      : [];
   return {
-    subject: fillTemplate(DEFAULT_SUBJECT_TEMPLATE, values).replace(/[\r\n]+/g, " "),
-    text: fillTemplate(DEFAULT_TEXT_TEMPLATE, values),
-    html: fillTemplate(DEFAULT_HTML_TEMPLATE, values, { escape: escapeHtml, raw: ["stepsHtml"] }),
+    ...composeNotificationEmail({ templates, values, steps, unsubscribeUrl }),
     headers: {
+      ...headers,
       "List-Unsubscribe": `<${unsubscribeUrl}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
-    summary: headline,
+    summary: values.headline,
   };
+}
+
+/** Subject, text and HTML parts from the templates and the values (the test message uses it with a sample). */
+export function composeNotificationEmail({
+  templates,
+  values,
+  steps,
+  unsubscribeUrl,
+}: {
+  templates: Pick<NotificationTemplates, "emailSubject" | "emailBody">;
+  values: TemplateValues;
+  steps: string[];
+  unsubscribeUrl: string;
+}): { subject: string; text: string; html: string } {
+  const subject = fillSubject(templates.emailSubject, values);
+  return {
+    subject,
+    text: composeEmailText({ body: templates.emailBody, values, steps, unsubscribeUrl }),
+    html: layoutHtml({
+      values,
+      bodyHtml: textToHtml(fillTemplate(templates.emailBody, values).trim(), values.trackingUrl),
+      steps,
+      unsubscribeUrl,
+    }),
+  };
+}
+
+/** Plain text as HTML: escaped; blank lines part paragraphs, line breaks become <br>; the tracking link a link. */
+export function textToHtml(text: string, link?: string): string {
+  const linkHtml = link ? escapeHtml(link) : "";
+  return text
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter((paragraph) => paragraph !== "")
+    .map((paragraph) => {
+      let html = escapeHtml(paragraph);
+      if (linkHtml)
+        html = html.split(linkHtml).join(`<a href="${linkHtml}" style="color:#1d4ed8">${linkHtml}</a>`);
+      return `<p style="margin:0 0 12px;font-size:15px;line-height:1.5">${html.replace(/\n/g, "<br>")}</p>`;
+    })
+    .join("\n");
+}
+
+function layoutHtml({
+  values,
+  bodyHtml,
+  steps,
+  unsubscribeUrl,
+}: {
+  values: TemplateValues;
+  bodyHtml: string;
+  steps: string[];
+  unsubscribeUrl: string;
+}): string {
+  const e = escapeHtml;
+  const heading = e(emailHeading(values));
+  const stepsHtml = steps.length
+    ? `<h2 style="margin:20px 0 8px;font-size:16px">Since our last message</h2><ol style="margin:0;padding-left:20px">${steps
+        .map((s) => `<li>${e(s)}</li>`)
+        .join("")}</ol>`
+    : "";
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${heading}</title></head>
+<body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<p style="margin:0 0 8px;font-size:14px;color:#4b5563">${e(values.companyName)}</p>
+<h1 style="margin:0 0 16px;font-size:20px">${heading}</h1>
+${bodyHtml}
+${stepsHtml}
+<p style="margin:24px 0"><a href="${e(values.trackingUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">Track your shipment</a></p>
+<p style="margin:0;font-size:13px;color:#4b5563">${companyLines(values).map(e).join("<br>")}</p>
+<p style="margin:16px 0 0;font-size:12px;color:#6b7280">You receive this message about shipment ${e(values.trackingNumber)} from ${e(values.companyName)}. <a href="${e(unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a></p>
+</div>
+</body></html>`;
 }

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../tests/setup/test-db.ts";
+import { DEFAULT_TEMPLATES } from "#app/lib/notification-templates.ts";
 import { type Database, migrateDatabase, migrationsFolder } from "#app/server/db/client.server.ts";
 import { getNotificationSettings } from "#app/server/notifications/notification-settings.server.ts";
 
@@ -39,13 +40,21 @@ describe("the notifications master switch after the upgrade (drizzle/0009)", () 
       `insert into shipments (tracking_number, status, origin_location, destination_location) values ('UTG-1111-2222', 'In Transit', 'Accra', 'Monrovia')`,
     );
     await migrateDatabase(database);
-    expect(await getNotificationSettings({ db: database.db })).toEqual({ enabled: false });
+    expect(await getNotificationSettings({ db: database.db })).toMatchObject({
+      enabled: false,
+      senderName: "",
+      replyTo: "",
+      templates: DEFAULT_TEMPLATES,
+    });
   });
 
   it("is on for a new site", async () => {
     const database = await createTestDatabase({ migrated: false });
     databases.push(database);
     await migrateDatabase(database);
-    expect(await getNotificationSettings({ db: database.db })).toEqual({ enabled: true });
+    expect(await getNotificationSettings({ db: database.db })).toMatchObject({
+      enabled: true,
+      templates: DEFAULT_TEMPLATES,
+    });
   });
 });

@@ -6,7 +6,7 @@ import {
   shipmentNotificationState,
   shipments,
 } from "#app/server/db/schema.ts";
-import { queueMail } from "#app/server/messaging/mail.server.ts";
+import { queueMail, resolveMailFrom, senderHeaders } from "#app/server/messaging/mail.server.ts";
 import { channelOffReason, enqueueMessage, type OutboxConfig } from "#app/server/messaging/outbox.server.ts";
 import { buildNotificationEmail } from "#app/server/notifications/notification-email.server.ts";
 import { buildNotificationSms } from "#app/server/notifications/notification-sms.server.ts";
@@ -16,6 +16,10 @@ import {
   ensureUnsubscribeToken,
   listShipmentRecipients,
 } from "#app/server/notifications/notifications.server.ts";
+import {
+  listConfirmedSubscribers,
+  pruneExpiredSubscribers,
+} from "#app/server/notifications/subscriptions.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { EventBus } from "#app/server/platform/events.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
@@ -23,7 +27,7 @@ import { getSiteSettings } from "#app/server/settings.server.ts";
 
 type SchedulerContext = {
   db: Db;
-  config: Pick<Config, "SMTP_URL" | "OUTBOX_DIR" | "siteUrl"> & OutboxConfig;
+  config: Pick<Config, "SMTP_URL" | "OUTBOX_DIR" | "siteUrl" | "MAIL_FROM"> & OutboxConfig;
   logger: Pick<Logger, "info" | "warn">;
 };
 
@@ -51,8 +55,8 @@ export async function processNextNotification({
     const shipmentId = state.shipmentId;
     const ready = state.pending.filter((change) => new Date(change.notBefore) <= now);
     const later = state.pending.filter((change) => new Date(change.notBefore) > now);
-    const { enabled } = await getNotificationSettings({ db: tx });
-    if (!enabled || state.paused) {
+    const notification = await getNotificationSettings({ db: tx });
+    if (!notification.enabled || state.paused) {
       await tx
         .update(shipmentNotificationState)
         .set({ pending: [], dueAt: null, updatedAt: now })
@@ -73,102 +77,134 @@ export async function processNextNotification({
         getSiteSettings({ db: tx as unknown as Db }),
         listShipmentRecipients({ db: tx, shipmentId }),
       ]);
-      // SMS and WhatsApp go to a recipient's phone only when the channel has a provider here (decision 012).
       const textChannels = (["sms", "whatsapp"] as const).filter(
         (channel) => !channelOffReason(config, channel),
       );
       const siteHost = new URL(config.siteUrl).host;
-      for (const recipient of recipients) {
-        if (!recipient.enabled) continue;
-        if (recipient.phone && textChannels.length > 0) {
-          const sms = buildNotificationSms({ shipment, changes: ready, siteUrl: config.siteUrl });
-          for (const channel of textChannels) {
-            const { unsubscribed } = await ensureUnsubscribeToken({
-              db: tx,
-              shipmentId,
-              channel,
-              address: recipient.phone,
-              now,
-            });
-            if (unsubscribed) continue;
-            const queued = await enqueueMessage({
-              db: tx as unknown as Db,
-              config,
-              siteHost,
-              message: {
-                channel,
-                to: recipient.phone,
-                text: sms.text,
-                dedupeKey: `notification:${shipmentId}:${batch}:${recipient.role}:${channel}`,
-              },
-              now,
-            });
-            // A phone the outbox refuses (not E.164, a country we do not text) is skipped, like a bad e-mail.
-            if (!queued.ok) {
-              logger.warn(
-                { shipmentId, role: recipient.role, channel, reason: queued.reason },
-                "Shipment notification not queued for this recipient",
-              );
-              continue;
-            }
-            await tx.insert(notificationLog).values({
-              shipmentId,
-              outboxId: queued.id,
-              role: recipient.role,
-              channel,
-              address: recipient.phone.toLowerCase(),
-              summary: sms.summary,
-              createdAt: now,
-            });
-          }
-        }
-        if (!recipient.email) continue;
+      const headers = senderHeaders({
+        from: resolveMailFrom({ config, settings }),
+        senderName: notification.senderName,
+        replyTo: notification.replyTo,
+      });
+      // Every address told in this batch (channel and address): a party who also subscribed on the tracking
+      // page gets one message, not two.
+      const told = new Set<string>();
+      /**
+       * Queues this batch's message to one address on one channel, with its log row, unless the address
+       * unsubscribed from the shipment or was told already. An address the outbox refuses (not an e-mail
+       * address, not E.164, a country we do not text) stores nothing: that recipient is skipped, the others
+       * are told, and the shipment's row never gets stuck retrying.
+       */
+      const tell = async ({
+        role,
+        channel,
+        address,
+        dedupeKey,
+      }: {
+        role: string;
+        channel: "email" | "sms" | "whatsapp";
+        address: string;
+        dedupeKey: string;
+      }) => {
+        const key = `${channel}:${address.toLowerCase()}`;
+        if (told.has(key)) return;
         const { token, unsubscribed } = await ensureUnsubscribeToken({
           db: tx,
           shipmentId,
-          channel: "email",
-          address: recipient.email,
+          channel,
+          address,
           now,
         });
-        if (unsubscribed) continue;
-        const email = buildNotificationEmail({
-          shipment,
-          changes: ready,
-          settings,
-          siteUrl: config.siteUrl,
-          unsubscribeUrl: `${config.siteUrl}/unsubscribe/${token}`,
-        });
-        const queued = await queueMail({
-          db: tx as unknown as Db,
-          config,
-          logger,
-          mail: {
-            to: recipient.email,
-            subject: email.subject,
-            text: email.text,
-            html: email.html,
-            headers: email.headers,
-          },
-          dedupeKey: `notification:${shipmentId}:${batch}:${recipient.role}:email`,
-          now,
-        });
-        // An address the outbox refuses (not an e-mail address) stores nothing: that recipient is skipped,
-        // the others are told, and the shipment's row never gets stuck retrying.
+        if (unsubscribed) return;
+        let summary: string;
+        let queued: { ok: true; id: string } | { ok: false; reason: string };
+        if (channel === "email") {
+          const email = buildNotificationEmail({
+            shipment,
+            changes: ready,
+            settings,
+            siteUrl: config.siteUrl,
+            unsubscribeUrl: `${config.siteUrl}/unsubscribe/${token}`,
+            templates: notification.templates,
+            headers,
+          });
+          summary = email.summary;
+          queued = await queueMail({
+            db: tx as unknown as Db,
+            config,
+            logger,
+            mail: {
+              to: address,
+              subject: email.subject,
+              text: email.text,
+              html: email.html,
+              headers: email.headers,
+            },
+            dedupeKey,
+            now,
+          });
+        } else {
+          const sms = buildNotificationSms({
+            shipment,
+            changes: ready,
+            settings,
+            siteUrl: config.siteUrl,
+            template: notification.templates.sms,
+          });
+          summary = sms.summary;
+          queued = await enqueueMessage({
+            db: tx as unknown as Db,
+            config,
+            siteHost,
+            message: { channel, to: address, text: sms.text, dedupeKey },
+            now,
+          });
+        }
         if (!queued.ok) {
           logger.warn(
-            { shipmentId, role: recipient.role, reason: queued.reason },
+            { shipmentId, role, channel, reason: queued.reason },
             "Shipment notification not queued for this recipient",
           );
-          continue;
+          return;
         }
+        told.add(key);
         await tx.insert(notificationLog).values({
           shipmentId,
           outboxId: queued.id,
-          role: recipient.role,
-          channel: "email",
-          address: recipient.email.toLowerCase(),
-          summary: email.summary,
+          role,
+          channel,
+          address: address.toLowerCase(),
+          summary,
           createdAt: now,
+        });
+      };
+      for (const recipient of recipients) {
+        if (!recipient.enabled) continue;
+        // SMS and WhatsApp go to a recipient's phone only when the channel has a provider here (decision 012).
+        if (recipient.phone)
+          for (const channel of textChannels)
+            await tell({
+              role: recipient.role,
+              channel,
+              address: recipient.phone,
+              dedupeKey: `notification:${shipmentId}:${batch}:${recipient.role}:${channel}`,
+            });
+        if (recipient.email)
+          await tell({
+            role: recipient.role,
+            channel: "email",
+            address: recipient.email,
+            dedupeKey: `notification:${shipmentId}:${batch}:${recipient.role}:email`,
+          });
+      }
+      // Visitors who subscribed on the tracking page and confirmed (decision 014): on their own channel only.
+      for (const subscriber of await listConfirmedSubscribers({ db: tx, shipmentId })) {
+        if (subscriber.channel === "sms" && !textChannels.includes("sms")) continue;
+        await tell({
+          role: "subscriber",
+          channel: subscriber.channel,
+          address: subscriber.address,
+          dedupeKey: `notification:${shipmentId}:${batch}:subscriber:${subscriber.id}:${subscriber.channel}`,
         });
       }
     }
@@ -203,6 +239,8 @@ export async function processDueNotifications({
   return handled;
 }
 
+const SUBSCRIBER_PRUNE_INTERVAL_MS = 10 * 60 * 1000;
+
 export type NotificationScheduler = {
   /** Handles what is due now (tests call it with their clock; the loop does it by itself). */
   runOnce(): Promise<number>;
@@ -226,7 +264,16 @@ export function createNotificationScheduler({
   pollMs?: number;
   autostart?: boolean;
 }): NotificationScheduler {
-  const runOnce = () => processDueNotifications({ ...context, now: now() });
+  // Unconfirmed public subscribers whose link or code expired are dropped every 10 minutes (decision 014).
+  let prunedAt = 0;
+  const runOnce = async () => {
+    const at = now();
+    if (at.getTime() - prunedAt >= SUBSCRIBER_PRUNE_INTERVAL_MS) {
+      prunedAt = at.getTime();
+      await pruneExpiredSubscribers({ db: context.db, now: at });
+    }
+    return processDueNotifications({ ...context, now: at });
+  };
   let stopped = !autostart;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> | undefined;

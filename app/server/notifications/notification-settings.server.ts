@@ -1,13 +1,64 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import {
+  DEFAULT_TEMPLATES,
+  type NotificationTemplates,
+  TEMPLATE_NAMES,
+  type TemplateName,
+  templateProblems,
+} from "#app/lib/notification-templates.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { siteSettings } from "#app/server/db/schema.ts";
 
-/** The site_settings row of the master switch. No row: a new site, notifications on (drizzle/0008 turns them off for upgraded sites). */
+/**
+ * The site_settings row 'notifications' (jsonb): the master switch, the sender name and reply-to address of
+ * notification e-mails, and the templates staff changed (a template not stored is the product's default).
+ * No row: a new site, notifications on (drizzle/0009 stores {"enabled": false} for upgraded sites).
+ */
 export const NOTIFICATION_SETTINGS_KEY = "notifications";
 
-const notificationSettingsSchema = z.object({ enabled: z.boolean() });
-export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+/** A stored template that no longer passes the rules (typed into the database by hand) falls back to the default. */
+const storedTemplate = (name: TemplateName) =>
+  z
+    .string()
+    .refine((text) => templateProblems(name, text).length === 0)
+    .optional()
+    .catch(undefined);
+
+const storedSchema = z.object({
+  enabled: z.boolean().catch(true).default(true),
+  senderName: z
+    .string()
+    .refine((v) => !/\p{Cc}/u.test(v))
+    .catch("")
+    .default(""),
+  replyTo: z
+    .string()
+    .refine((v) => v === "" || z.email().safeParse(v).success)
+    .catch("")
+    .default(""),
+  templates: z
+    .object({
+      emailSubject: storedTemplate("emailSubject"),
+      emailBody: storedTemplate("emailBody"),
+      sms: storedTemplate("sms"),
+    })
+    .catch({})
+    .default({}),
+});
+type StoredNotificationSettings = z.infer<typeof storedSchema>;
+
+export type NotificationSettings = {
+  enabled: boolean;
+  /** Empty: the From's own name (MAIL_FROM's, or the company's). */
+  senderName: string;
+  /** Empty: no Reply-To header. */
+  replyTo: string;
+  /** Every template, the default where staff changed none. */
+  templates: NotificationTemplates;
+  /** Which templates staff changed. */
+  customized: Record<TemplateName, boolean>;
+};
 
 export async function getNotificationSettings({
   db,
@@ -18,14 +69,68 @@ export async function getNotificationSettings({
     .select({ value: siteSettings.value })
     .from(siteSettings)
     .where(eq(siteSettings.key, NOTIFICATION_SETTINGS_KEY));
-  const parsed = notificationSettingsSchema.safeParse(row?.value);
-  return parsed.success ? parsed.data : { enabled: true };
+  const parsed = storedSchema.safeParse(row?.value ?? {});
+  const stored: StoredNotificationSettings = parsed.success
+    ? parsed.data
+    : { enabled: true, senderName: "", replyTo: "", templates: {} };
+  const templates = { ...DEFAULT_TEMPLATES };
+  const customized = { emailSubject: false, emailBody: false, sms: false };
+  for (const name of TEMPLATE_NAMES) {
+    const text = stored.templates[name];
+    if (text !== undefined) {
+      templates[name] = text;
+      customized[name] = true;
+    }
+  }
+  return {
+    enabled: stored.enabled,
+    senderName: stored.senderName,
+    replyTo: stored.replyTo,
+    templates,
+    customized,
+  };
+}
+
+/**
+ * Merges `patch` into the row (top-level keys), so saving the templates keeps the switch and the switch keeps
+ * the templates. A missing row is created with the patch alone (then 'enabled' is its default, on).
+ */
+async function mergeNotificationSettings({ db, patch }: { db: Db; patch: Record<string, unknown> }) {
+  const json = JSON.stringify(patch);
+  await db
+    .insert(siteSettings)
+    .values({ key: NOTIFICATION_SETTINGS_KEY, value: patch })
+    .onConflictDoUpdate({
+      target: siteSettings.key,
+      set: {
+        value: sql`(case when jsonb_typeof(${siteSettings.value}) = 'object' then ${siteSettings.value} else '{}'::jsonb end) || ${json}::jsonb`,
+        updatedAt: new Date(),
+      },
+    });
 }
 
 export async function setNotificationsEnabled({ db, enabled }: { db: Db; enabled: boolean }): Promise<void> {
-  const value: NotificationSettings = { enabled };
-  await db
-    .insert(siteSettings)
-    .values({ key: NOTIFICATION_SETTINGS_KEY, value })
-    .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date() } });
+  await mergeNotificationSettings({ db, patch: { enabled } });
+}
+
+/**
+ * Saves the sender name, reply-to and templates (already validated by the form's schema). A template equal
+ * to the default is stored as no template, so it follows the product's default when that changes.
+ */
+export async function saveNotificationTemplates({
+  db,
+  senderName,
+  replyTo,
+  templates,
+}: {
+  db: Db;
+  senderName: string;
+  replyTo: string;
+  templates: NotificationTemplates;
+}): Promise<void> {
+  const changed: Partial<NotificationTemplates> = {};
+  for (const name of TEMPLATE_NAMES) {
+    if (templates[name] !== DEFAULT_TEMPLATES[name]) changed[name] = templates[name];
+  }
+  await mergeNotificationSettings({ db, patch: { senderName, replyTo, templates: changed } });
 }

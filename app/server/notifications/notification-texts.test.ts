@@ -11,7 +11,11 @@ import {
   shippers,
 } from "#app/server/db/schema.ts";
 import { analyzeSmsText } from "#app/server/messaging/sms-text.ts";
-import { setNotificationsEnabled } from "#app/server/notifications/notification-settings.server.ts";
+import { DEFAULT_TEMPLATES } from "#app/lib/notification-templates.ts";
+import {
+  saveNotificationTemplates,
+  setNotificationsEnabled,
+} from "#app/server/notifications/notification-settings.server.ts";
 import {
   ensureUnsubscribeToken,
   unsubscribeByToken,
@@ -128,6 +132,36 @@ describe("shipment notifications by SMS", () => {
     );
     expect(analyzeSmsText(text)).toMatchObject({ encoding: "GSM-7", segments: 1 });
     expect(analyzeSmsText(text).units).toBeLessThanOrEqual(160);
+  });
+
+  it("uses staff's SMS template, still shortening only the headline to keep one segment", async () => {
+    await saveNotificationTemplates({
+      db: services.db,
+      senderName: "",
+      replyTo: "",
+      templates: {
+        ...DEFAULT_TEMPLATES,
+        sms: "{companyName} - {trackingNumber}: {headline}. See {trackingUrl}",
+      },
+    });
+    try {
+      await addUpdate("Out for Delivery", `Warehouse ${"B".repeat(150)}, Bushrod Island, Monrovia`);
+      await deliverAll();
+      const text = smsTo(CONSIGNEE_PHONE)[0]!.form.get("Body")!;
+      expect(analyzeSmsText(text)).toMatchObject({ encoding: "GSM-7", segments: 1 });
+      expect(text).toMatch(
+        new RegExp(
+          `^.+ - ${trackingNumber}: Out for Delivery at Warehouse B+\\.\\.\\.\\. See ${SITE}/track/${trackingNumber}$`,
+        ),
+      );
+    } finally {
+      await saveNotificationTemplates({
+        db: services.db,
+        senderName: "",
+        replyTo: "",
+        templates: DEFAULT_TEMPLATES,
+      });
+    }
   });
 
   it("shortens a long place so the number and the tracking link still fit one segment", async () => {

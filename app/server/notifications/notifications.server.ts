@@ -1,12 +1,14 @@
 import crypto from "node:crypto";
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "#app/server/db/client.server.ts";
 import {
   consignees,
   NOTIFICATION_ROLES,
   type NotificationRole,
   notificationLog,
+  notificationSubscribers,
   notificationUnsubscribes,
+  type SubscriberChannel,
   type OutboxChannel,
   type OutboxStatus,
   outbox,
@@ -16,8 +18,12 @@ import {
   shippers,
 } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
-import { queueMail } from "#app/server/messaging/mail.server.ts";
+import { sampleValues } from "#app/lib/notification-templates.ts";
+import type { SiteSettings } from "#app/schemas/site-settings.ts";
+import { queueMail, resolveMailFrom, senderHeaders } from "#app/server/messaging/mail.server.ts";
 import { enqueueMessage, type OutboxConfig } from "#app/server/messaging/outbox.server.ts";
+import { composeNotificationEmail } from "#app/server/notifications/notification-email.server.ts";
+import { getNotificationSettings } from "#app/server/notifications/notification-settings.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 
@@ -143,14 +149,15 @@ export type NotificationMessage = {
   lastError: string | null;
 };
 
-/** The shipment's notification card: paused or not, its recipients, and every message sent to them (newest first, at most 100). */
+/** The shipment's notification card: paused or not, its recipients (parties and public subscribers), and every message sent to them (newest first, at most 100). */
 export async function getShipmentNotifications({ db, shipmentId }: { db: Db; shipmentId: string }) {
   const [state] = await db
     .select({ paused: shipmentNotificationState.paused })
     .from(shipmentNotificationState)
     .where(eq(shipmentNotificationState.shipmentId, shipmentId));
-  const [recipients, messages, unsubscribed] = await Promise.all([
+  const [recipients, subscribers, messages, unsubscribed] = await Promise.all([
     listShipmentRecipients({ db, shipmentId }),
+    listShipmentSubscribers({ db, shipmentId }),
     db
       .select({
         id: notificationLog.id,
@@ -182,9 +189,68 @@ export async function getShipmentNotifications({ db, shipmentId }: { db: Db; shi
   return {
     paused: state?.paused ?? false,
     recipients,
+    subscribers,
     messages: messages as NotificationMessage[],
     unsubscribed,
   };
+}
+
+// Public subscribers (tracking page, decision 014; the public side is in subscriptions.server.ts).
+
+export type ShipmentSubscriber = {
+  id: string;
+  channel: SubscriberChannel;
+  address: string;
+  confirmedAt: Date | null;
+  expiresAt: Date | null;
+  createdAt: Date;
+};
+
+/** For staff: the confirmed subscribers and those still waiting to confirm (full addresses). */
+export async function listShipmentSubscribers({
+  db,
+  shipmentId,
+  now = new Date(),
+}: {
+  db: Queryable;
+  shipmentId: string;
+  now?: Date;
+}): Promise<ShipmentSubscriber[]> {
+  return db
+    .select({
+      id: notificationSubscribers.id,
+      channel: notificationSubscribers.channel,
+      address: notificationSubscribers.address,
+      confirmedAt: notificationSubscribers.confirmedAt,
+      expiresAt: notificationSubscribers.expiresAt,
+      createdAt: notificationSubscribers.createdAt,
+    })
+    .from(notificationSubscribers)
+    .where(
+      and(
+        eq(notificationSubscribers.shipmentId, shipmentId),
+        or(isNotNull(notificationSubscribers.confirmedAt), gt(notificationSubscribers.expiresAt, now)),
+      ),
+    )
+    .orderBy(asc(notificationSubscribers.createdAt), asc(notificationSubscribers.id));
+}
+
+/** Staff's 'Remove': the subscriber is deleted (and told nothing more). False when it is not this shipment's. */
+export async function removeSubscriber({
+  db,
+  shipmentId,
+  id,
+}: {
+  db: Db;
+  shipmentId: string;
+  id: string;
+}): Promise<boolean> {
+  if (!isUuid(id) || !isUuid(shipmentId)) return false;
+  const rows = await db
+    .delete(notificationSubscribers)
+    .where(and(eq(notificationSubscribers.id, id), eq(notificationSubscribers.shipmentId, shipmentId)))
+    .returning({ id: notificationSubscribers.id });
+  return rows.length > 0;
 }
 
 // Unsubscribing.
@@ -364,23 +430,50 @@ export async function resendNotification({
   });
 }
 
-/** 'Send a test message to me': a short e-mail to the signed-in staff member, through the outbox. */
+/**
+ * 'Send a test message to me': the notification e-mail as customers get it, from the saved templates, sender
+ * name and reply-to, about a sample shipment (UTG-1234-5678 arriving at the Port of Monrovia), marked as a
+ * test in its subject. Its unsubscribe link is a sample too; it has no List-Unsubscribe headers.
+ */
 export async function sendTestNotification({
   db,
   config,
   logger,
   to,
-  companyName,
+  settings,
   now = new Date(),
-}: MailContext & { to: string; companyName: string }) {
+}: MailContext & {
+  config: Pick<Config, "MAIL_FROM">;
+  to: string;
+  settings: Pick<SiteSettings, "companyName" | "address" | "phone" | "email">;
+}) {
+  const notification = await getNotificationSettings({ db });
+  const values = sampleValues({
+    siteUrl: config.siteUrl,
+    companyName: settings.companyName,
+    companyAddress: settings.address,
+    companyPhone: settings.phone,
+  });
+  const email = composeNotificationEmail({
+    templates: notification.templates,
+    values,
+    steps: [],
+    unsubscribeUrl: `${config.siteUrl.replace(/\/+$/, "")}/unsubscribe/sample`,
+  });
   return queueMail({
     db,
     config,
     logger,
     mail: {
       to,
-      subject: `${companyName}: test notification`,
-      text: `This is a test message from ${companyName}'s shipment notifications.\n\nCustomers receive status updates like this one by e-mail.\n\n${config.siteUrl}`,
+      subject: `Test: ${email.subject}`,
+      text: email.text,
+      html: email.html,
+      headers: senderHeaders({
+        from: resolveMailFrom({ config, settings }),
+        senderName: notification.senderName,
+        replyTo: notification.replyTo,
+      }),
     },
     now,
   });

@@ -1,22 +1,33 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { INTENT } from "#app/components/admin/form-fields.tsx";
+import {
+  NotificationMessagesForm,
+  type NotificationMessagesProps,
+} from "#app/components/admin/settings/notification-messages-form.tsx";
 
 export const NOTIFICATIONS_SWITCH_INTENT = "notifications-switch";
 export const NOTIFICATIONS_TEST_INTENT = "notifications-test";
 
 /**
- * Settings → Notifications: the master switch of shipment notifications (decision 013) and 'Send a test message
- * to me'. Editing the message templates is not built yet.
+ * Settings → Notifications: the master switch of shipment notifications (decision 013), 'Send a test message
+ * to me', and the messages' sender, reply-to and templates with their preview.
  */
 export function NotificationSettings({
   enabled,
   smtpConfigured,
   email,
+  messages,
+  formKey,
+  lastResult,
 }: {
   enabled: boolean;
   smtpConfigured: boolean;
   email: string;
+  messages: NotificationMessagesProps;
+  formKey: number;
+  lastResult: SubmissionResult<string[]> | null | undefined;
 }) {
   return (
     <div className="flex flex-col gap-4">
@@ -45,7 +56,12 @@ export function NotificationSettings({
           </Button>
         </Form>
       </div>
-      <p className="text-xs text-slate-600">The test message goes to {email}.</p>
+      <p className="text-xs text-slate-600">
+        The test message goes to {email}: the e-mail customers get, with the saved texts and a sample
+        shipment.
+      </p>
+      <hr className="border-slate-200" />
+      <NotificationMessagesForm key={formKey} {...messages} lastResult={lastResult} />
     </div>
   );
 }

@@ -8,10 +8,11 @@ import type {
   DetailNotificationMessage,
   DetailNotifications,
   DetailRecipient,
+  DetailSubscriber,
 } from "#app/server/handlers/shipment-detail.server.ts";
 
 const CHANNEL = { email: "E-mail", sms: "SMS", whatsapp: "WhatsApp" } as const;
-const ROLE: Record<string, string> = { shipper: "Shipper", consignee: "Consignee" };
+const ROLE: Record<string, string> = { shipper: "Shipper", consignee: "Consignee", subscriber: "Subscriber" };
 
 const STATE: Record<DetailNotificationMessage["status"], { label: string; tone: string }> = {
   queued: { label: "Queued", tone: "bg-slate-100 text-slate-800" },
@@ -35,7 +36,7 @@ export function ShipmentNotificationsCard({
   notifications: DetailNotifications;
   formError: string[] | undefined;
 }) {
-  const { paused, recipients, messages } = notifications;
+  const { paused, recipients, subscribers, messages } = notifications;
   const pausing = useSubmitting(
     paused ? SHIPMENT_DETAIL_INTENTS.resumeNotifications : SHIPMENT_DETAIL_INTENTS.pauseNotifications,
   );
@@ -76,6 +77,21 @@ export function ShipmentNotificationsCard({
             <ul className="flex flex-col divide-y divide-slate-200">
               {recipients.map((recipient) => (
                 <RecipientRow key={recipient.role} recipient={recipient} />
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section aria-labelledby="notification-subscribers-title" className="flex flex-col gap-3">
+          <h3 id="notification-subscribers-title" className="text-sm font-semibold text-slate-900">
+            Subscribed on the tracking page
+          </h3>
+          {subscribers.length === 0 ? (
+            <p className="text-sm text-slate-600">No one has subscribed on the tracking page.</p>
+          ) : (
+            <ul className="flex flex-col divide-y divide-slate-200">
+              {subscribers.map((subscriber) => (
+                <SubscriberRow key={subscriber.id} subscriber={subscriber} />
               ))}
             </ul>
           )}
@@ -129,6 +145,42 @@ function RecipientRow({ recipient }: { recipient: DetailRecipient }) {
         <Button type="submit" variant="outline" size="sm" disabled={switching}>
           {recipient.enabled ? "Stop notifying" : "Notify"}
           <span className="sr-only"> {recipient.role}</span>
+        </Button>
+      </Form>
+    </li>
+  );
+}
+
+function SubscriberRow({ subscriber }: { subscriber: DetailSubscriber }) {
+  const removing = useSubmitting(SHIPMENT_DETAIL_INTENTS.removeSubscriber);
+  const channel = CHANNEL[subscriber.channel];
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0 text-sm">
+        <p className="font-medium text-slate-900">
+          {channel}: <span className="break-all">{subscriber.address}</span>
+        </p>
+        <p className={cn("font-medium", subscriber.confirmed ? "text-green-800" : "text-slate-700")}>
+          {subscriber.unsubscribed
+            ? "Unsubscribed"
+            : subscriber.confirmed
+              ? "Confirmed"
+              : subscriber.channel === "email"
+                ? "Waiting for the link to be opened"
+                : "Waiting for the code"}
+          <span className="font-normal text-slate-600">
+            {" "}
+            · {subscriber.confirmed ? "since" : "until"}{" "}
+            <time dateTime={subscriber.iso}>{subscriber.date}</time>
+          </span>
+        </p>
+      </div>
+      <Form method="post" action="." preventScrollReset>
+        <input type="hidden" name={INTENT} value={SHIPMENT_DETAIL_INTENTS.removeSubscriber} />
+        <input type="hidden" name="id" value={subscriber.id} />
+        <Button type="submit" variant="outline" size="sm" disabled={removing}>
+          Remove
+          <span className="sr-only"> {subscriber.address}</span>
         </Button>
       </Form>
     </li>

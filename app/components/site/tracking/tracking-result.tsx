@@ -149,6 +149,10 @@ export function TrackingResult({
               (GMT)
             </span>
           </p>
+          {/* Its own page, /track/:number/updates (decision 014): the form's code stays out of this page's script. */}
+          <Link to="updates" className="block w-fit font-medium underline underline-offset-4">
+            Get updates
+          </Link>
           {late ? (
             <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
               The estimated delivery date has passed and no delivery has been recorded yet. For news about

@@ -1,0 +1,280 @@
+import { type FieldMetadata, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Save } from "lucide-react";
+import { useState } from "react";
+import { Form } from "react-router";
+import { FormAlert, INTENT, TextField, useSubmitting } from "#app/components/admin/form-fields.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input, Label, Textarea } from "#app/components/ui/field.tsx";
+import {
+  applyTemplateReset,
+  composeEmailText,
+  DEFAULT_TEMPLATES,
+  fillSms,
+  fillSubject,
+  type NotificationTemplates,
+  notificationTemplatesFormSchema,
+  PLACEHOLDERS,
+  SENDER_NAME_LIMIT,
+  sampleValues,
+  TEMPLATE_LABELS,
+  TEMPLATE_LIMITS,
+  type TemplateName,
+} from "#app/lib/notification-templates.ts";
+import { analyzeSmsText } from "#app/server/messaging/sms-text.ts";
+
+export const NOTIFICATIONS_MESSAGES_INTENT = "notifications-messages";
+
+export type NotificationMessagesProps = {
+  senderName: string;
+  replyTo: string;
+  templates: NotificationTemplates;
+  customized: Record<TemplateName, boolean>;
+  /** The From's name when no sender name is set (MAIL_FROM's or the company's). */
+  defaultSenderName: string;
+  /** For the preview's sample shipment. */
+  sample: { siteUrl: string; companyName: string; companyAddress: string; companyPhone: string };
+};
+
+const HINTS: Record<TemplateName, string> = {
+  emailSubject: "One line, at most 200 characters.",
+  emailBody:
+    "Plain text, at most 5000 characters. The e-mail always adds a heading, the 'Track your shipment' button, the company's details and the unsubscribe link.",
+  sms: "Must contain {trackingUrl}. Keep it to one segment (160 characters) where you can: a long status or place is shortened, never the number or the link.",
+};
+
+/**
+ * Settings → Notifications' messages: sender name, reply-to and the three templates (plain text with
+ * placeholders), each with 'Reset to default', and a preview with a sample shipment. Without JavaScript the
+ * form saves and the preview shows the saved texts; with it, the preview follows the typing (not announced
+ * on every key: it is a region with a heading, read when visited).
+ */
+export function NotificationMessagesForm({
+  senderName,
+  replyTo,
+  templates,
+  customized,
+  defaultSenderName,
+  sample,
+  lastResult,
+}: NotificationMessagesProps & { lastResult: SubmissionResult<string[]> | null | undefined }) {
+  const submitting = useSubmitting(NOTIFICATIONS_MESSAGES_INTENT);
+  const [form, fields] = useForm({
+    id: "notification-messages-form",
+    lastResult,
+    defaultValue: { senderName, replyTo, ...templates },
+    onValidate: ({ formData }) =>
+      parseWithZod(applyTemplateReset(formData), {
+        schema: notificationTemplatesFormSchema,
+        disableAutoCoercion: true,
+      }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const initial = (name: TemplateName) => {
+    const value = fields[name].initialValue;
+    return typeof value === "string" ? value : templates[name];
+  };
+  const [draft, setDraft] = useState<NotificationTemplates>(() => ({
+    emailSubject: initial("emailSubject"),
+    emailBody: initial("emailBody"),
+    sms: initial("sms"),
+  }));
+
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      aria-labelledby="notification-messages-heading"
+      className="flex flex-col gap-5"
+      onInput={(event) => {
+        const data = new FormData(event.currentTarget);
+        const text = (name: TemplateName) => String(data.get(name) ?? "").replace(/\r\n?/g, "\n");
+        setDraft({ emailSubject: text("emailSubject"), emailBody: text("emailBody"), sms: text("sms") });
+      }}
+    >
+      <h3 id="notification-messages-heading" className="text-base font-semibold text-slate-900">
+        Messages to customers
+      </h3>
+      <input type="hidden" name={INTENT} value={NOTIFICATIONS_MESSAGES_INTENT} />
+      {/* Enter in a field saves: the form's first submit button (its default) is this one, not a 'Reset'. */}
+      <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
+      <FormAlert errors={form.errors} id={form.errorId} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          meta={fields.senderName}
+          label="Sender name"
+          maxLength={SENDER_NAME_LIMIT}
+          autoComplete="off"
+          hint={`The name customers see as the e-mail's sender. Empty: ${defaultSenderName}.`}
+        />
+        <TextField
+          meta={fields.replyTo}
+          label="Reply-to address"
+          type="email"
+          autoComplete="off"
+          maxLength={254}
+          hint="Where customers' replies go. Empty: to the sender's address."
+        />
+      </div>
+      <details className="rounded-md border border-slate-200 p-3 text-sm text-slate-700">
+        <summary className="cursor-pointer font-medium text-slate-900">Placeholders you can use</summary>
+        <p className="mt-2">
+          Written in braces, they are filled for each shipment. A line whose placeholders are all empty is
+          left out.
+        </p>
+        <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+          {Object.entries(PLACEHOLDERS).map(([name, meaning]) => (
+            <div key={name} className="contents">
+              <dt className="font-mono text-xs text-slate-900">{`{${name}}`}</dt>
+              <dd className="text-slate-600">{meaning}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+      <TemplateField name="emailSubject" meta={fields.emailSubject} customized={customized.emailSubject} />
+      <TemplateField name="emailBody" meta={fields.emailBody} customized={customized.emailBody} rows={9} />
+      <TemplateField
+        name="sms"
+        meta={fields.sms}
+        customized={customized.sms}
+        rows={3}
+        counterId="notification-sms-count"
+      />
+      <div>
+        <Button type="submit" disabled={submitting}>
+          <Save aria-hidden="true" className="size-4" />
+          {submitting ? "Saving..." : "Save messages"}
+        </Button>
+      </div>
+      <MessagesPreview draft={draft} sample={sample} />
+    </Form>
+  );
+}
+
+type FieldMeta = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
+
+function TemplateField({
+  name,
+  meta,
+  customized,
+  rows,
+  counterId,
+}: {
+  name: TemplateName;
+  meta: FieldMeta;
+  customized: boolean;
+  /** A text area of this many rows; an input without. */
+  rows?: number;
+  counterId?: string;
+}) {
+  const hintId = `${meta.id}-hint`;
+  const describedBy = [hintId, counterId, meta.errors ? meta.errorId : undefined].filter(Boolean).join(" ");
+  const common = {
+    id: meta.id,
+    name: meta.name,
+    defaultValue: typeof meta.initialValue === "string" ? meta.initialValue : DEFAULT_TEMPLATES[name],
+    maxLength: TEMPLATE_LIMITS[name],
+    required: true,
+    "aria-invalid": meta.errors ? true : undefined,
+    "aria-describedby": describedBy,
+  };
+  return (
+    <div>
+      <div className="mb-1.5 flex flex-wrap items-end justify-between gap-2">
+        <Label htmlFor={meta.id} className="mb-0">
+          {TEMPLATE_LABELS[name]}
+          {customized ? null : <span className="ml-2 text-xs font-normal text-slate-600">(default)</span>}
+        </Label>
+        <Button type="submit" variant="outline" size="sm" name="reset" value={name}>
+          Reset to default<span className="sr-only">({TEMPLATE_LABELS[name]})</span>
+        </Button>
+      </div>
+      {rows ? (
+        <Textarea key={meta.key} rows={rows} className="font-mono" {...common} />
+      ) : (
+        <Input key={meta.key} {...common} />
+      )}
+      <p id={hintId} className="mt-1 text-xs text-slate-600">
+        {HINTS[name]}
+      </p>
+      {meta.errors?.length ? (
+        <div id={meta.errorId} role="alert" className="mt-1 text-sm text-red-700">
+          {meta.errors.map((error) => (
+            <p key={error}>{error}</p>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function MessagesPreview({
+  draft,
+  sample,
+}: {
+  draft: NotificationTemplates;
+  sample: NotificationMessagesProps["sample"];
+}) {
+  const values = sampleValues(sample);
+  const subject = fillSubject(draft.emailSubject, values);
+  const text = composeEmailText({
+    body: draft.emailBody,
+    values,
+    steps: [],
+    unsubscribeUrl: `${sample.siteUrl.replace(/\/+$/, "")}/unsubscribe/…`,
+  });
+  const sms = fillSms(draft.sms, values);
+  const analysis = analyzeSmsText(sms);
+  return (
+    <section
+      aria-labelledby="notification-preview-heading"
+      className="flex flex-col gap-3 rounded-md border border-slate-200 bg-slate-50 p-4"
+    >
+      <div>
+        <h4 id="notification-preview-heading" className="text-sm font-semibold text-slate-900">
+          Preview
+        </h4>
+        <p className="text-xs text-slate-600">
+          With a sample shipment, UTG-1234-5678 arrived at the Port of Monrovia. Follows your typing.
+        </p>
+      </div>
+      <dl className="flex flex-col gap-3 text-sm">
+        <div>
+          <dt className="font-medium text-slate-800">Subject</dt>
+          <dd data-testid="preview-subject" className="break-words text-slate-900">
+            {subject}
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-800">E-mail text</dt>
+          <dd>
+            <pre
+              data-testid="preview-email"
+              className="whitespace-pre-wrap break-words rounded border border-slate-200 bg-white p-3 font-sans text-slate-900"
+            >
+              {text}
+            </pre>
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium text-slate-800">SMS and WhatsApp</dt>
+          <dd>
+            <pre
+              data-testid="preview-sms"
+              className="whitespace-pre-wrap break-words rounded border border-slate-200 bg-white p-3 font-sans text-slate-900"
+            >
+              {sms}
+            </pre>
+            <p id="notification-sms-count" className="mt-1 text-xs text-slate-700">
+              {`${analysis.units} ${analysis.encoding === "GSM-7" ? "characters" : "UCS-2 units"}, ${analysis.segments} ${analysis.segments === 1 ? "segment" : "segments"} (${analysis.encoding}).`}
+              {analysis.nonGsmCharacters.length > 0
+                ? ` Characters outside GSM-7 (${analysis.nonGsmCharacters.join(" ")}) allow only 70 per segment.`
+                : ""}
+            </p>
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { sampleValues } from "#app/lib/notification-templates.ts";
+import { composeNotificationEmail } from "#app/server/notifications/notification-email.server.ts";
+
+// The e-mail's fixed HTML layout around staff's plain text (the filling itself: app/lib/notification-templates.test.ts).
+
+const values = sampleValues({
+  siteUrl: "https://freight.example.com/",
+  companyName: "Unitrans Global Logistics",
+  companyAddress: "Broad Street, Monrovia",
+  companyPhone: "+231 77 700 1995",
+});
+
+describe("the notification e-mail's HTML part", () => {
+  it("escapes staff's text and every value in the HTML part: no HTML from staff reaches a customer", () => {
+    const email = composeNotificationEmail({
+      templates: {
+        emailSubject: "<b>{trackingNumber}</b>",
+        emailBody: '<script>alert("staff")</script>\n<a href="https://evil.example">{place}</a>\n\n{note}',
+      },
+      values: { ...values, place: "<img src=x onerror=alert(1)>", note: "Seal & <i>intact</i>" },
+      steps: ["Nov 22, 2026 9:00 AM: <b>Loaded</b>"],
+      unsubscribeUrl: 'https://freight.example.com/unsubscribe/"><script>',
+    });
+    expect(email.subject).toBe("<b>UTG-1234-5678</b>");
+    expect(email.html).not.toMatch(/<script|<img|<i>|<b>|href="https:\/\/evil/);
+    expect(email.html).toContain("&lt;script&gt;alert(&quot;staff&quot;)&lt;/script&gt;<br>");
+    expect(email.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(email.html).toContain("Seal &amp; &lt;i&gt;intact&lt;/i&gt;");
+    expect(email.html).toContain("&lt;b&gt;Loaded&lt;/b&gt;");
+    expect(email.html).toContain('href="https://freight.example.com/unsubscribe/&quot;&gt;&lt;script&gt;"');
+    expect(email.html).toContain(">Track your shipment</a>");
+    // Blank lines part paragraphs; the text part has the staff text as typed.
+    expect(email.html.match(/<p style="margin:0 0 12px/g)).toHaveLength(2);
+    expect(email.text).toContain('<script>alert("staff")</script>');
+  });
+
+  it("links the tracking address where staff wrote {trackingUrl}", () => {
+    const email = composeNotificationEmail({
+      templates: { emailSubject: "x", emailBody: "See {trackingUrl} today" },
+      values,
+      steps: [],
+      unsubscribeUrl: "https://freight.example.com/unsubscribe/T",
+    });
+    expect(email.html).toContain(
+      'See <a href="https://freight.example.com/track/UTG-1234-5678" style="color:#1d4ed8">https://freight.example.com/track/UTG-1234-5678</a> today',
+    );
+  });
+});

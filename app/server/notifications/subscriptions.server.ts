@@ -1,0 +1,488 @@
+import crypto from "node:crypto";
+import { and, asc, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { z } from "zod";
+import { trackingPath } from "#app/lib/tracking-number.ts";
+import type { Db } from "#app/server/db/client.server.ts";
+import {
+  notificationSubscribers,
+  notificationUnsubscribes,
+  type SubscriberChannel,
+  shipments,
+} from "#app/server/db/schema.ts";
+import { queueMail } from "#app/server/messaging/mail.server.ts";
+import { channelOffReason, enqueueMessage, type OutboxConfig } from "#app/server/messaging/outbox.server.ts";
+import { countryNotAllowedMessage, isPhoneAllowed, parsePhone } from "#app/server/messaging/phone.ts";
+import {
+  isUnsubscribeToken,
+  maskAddress,
+  type Queryable,
+} from "#app/server/notifications/notifications.server.ts";
+import type { Config } from "#app/server/platform/config.server.ts";
+import type { Logger } from "#app/server/platform/logger.server.ts";
+import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
+import { getSiteSettings } from "#app/server/settings.server.ts";
+
+// Public subscriptions on the tracking page (decision 014): a visitor asks for a shipment's updates with an
+// e-mail address (confirmed by a link: double opt-in) or a mobile number (confirmed by a 6-digit code). The
+// answer never says whether the address was already subscribed; caps and rate limits live in PostgreSQL
+// (rate_limits), so every app instance shares them. The scheduler tells confirmed subscribers
+// (notification-scheduler.server.ts).
+
+/** The limits, stated once (decision 014 explains each). */
+export const SUBSCRIPTION_LIMITS = {
+  /** Confirmed (and not unsubscribed) public subscribers per shipment. */
+  maxConfirmedPerShipment: 10,
+  /** How long an e-mail confirmation link works (an unconfirmed e-mail subscriber is gone after it). */
+  emailLinkMs: 24 * 60 * 60 * 1000,
+  /** How long a text-message code works. */
+  codeMs: 10 * 60 * 1000,
+  /** Wrong codes before a code stops working. */
+  codeTries: 5,
+  /** Subscription requests per client address, per hour (both channels). */
+  perClientPerHour: 10,
+  /** Subscription requests per shipment, per hour. */
+  perShipmentPerHour: 30,
+  /** Confirmation e-mails to one address, per hour (all shipments). */
+  perEmailPerHour: 3,
+  /** Codes texted to one number, per day (all shipments). */
+  codesPerNumberPerDay: 3,
+  /** Codes texted on behalf of one client address, per day. */
+  codesPerClientPerDay: 5,
+  /** Codes texted by the whole site, per day (every instance together). */
+  codesPerDay: 200,
+  /** Codes typed from one client address, per hour (any number, any shipment). */
+  codeChecksPerClientPerHour: 30,
+} as const;
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+
+export type SubscriptionRequest =
+  | { outcome: "invalid"; field: "email" | "phone"; message: string }
+  | { outcome: "not-found" }
+  | { outcome: "rate-limited"; retryAfterSeconds: number }
+  | { outcome: "full" }
+  /** The one answer for a good request, whatever the address's state: a link or a code is on its way if it can be. */
+  | { outcome: "sent"; channel: SubscriberChannel; address: string };
+
+export type CodeCheck =
+  | { outcome: "invalid"; message: string }
+  | { outcome: "rate-limited"; retryAfterSeconds: number }
+  | { outcome: "full" }
+  | { outcome: "wrong" }
+  | { outcome: "confirmed"; address: string };
+
+type Context = {
+  db: Db;
+  config: Pick<Config, "SMTP_URL" | "OUTBOX_DIR" | "siteUrl"> & OutboxConfig;
+  logger: Pick<Logger, "info" | "warn">;
+  now?: Date;
+};
+
+/** Whether visitors can subscribe with a phone here: only when an SMS provider is configured. */
+export function isSmsSubscriptionAvailable(config: OutboxConfig): boolean {
+  return channelOffReason(config, "sms") === undefined;
+}
+
+const emailSchema = z
+  .string()
+  .trim()
+  .min(1, "Enter your e-mail address.")
+  .max(254, "That e-mail address is too long.")
+  .pipe(z.email("Enter a valid e-mail address, e.g. name@example.com."));
+
+/** An e-mail address as typed → lower-cased, or the message for the field. */
+export function normalizeEmail(input: unknown): { ok: true; value: string } | { ok: false; message: string } {
+  if (typeof input !== "string") return { ok: false, message: "Enter your e-mail address." };
+  const parsed = emailSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]!.message };
+  return { ok: true, value: parsed.data.toLowerCase() };
+}
+
+/** A mobile number as typed → E.164 of a country we text, or the message for the field. */
+export function normalizeSubscriberPhone(
+  input: unknown,
+  allowedCountries: readonly string[],
+): { ok: true; value: string } | { ok: false; message: string } {
+  if (typeof input !== "string") return { ok: false, message: "Enter a mobile phone number." };
+  // Digits and the usual separators only: libphonenumber would read a number out of surrounding text.
+  if (!/^[\d\s()+.-]*$/.test(input)) {
+    return {
+      ok: false,
+      message: "That is not a phone number. Use digits, e.g. 0770 123 456 or +231 77 012 3456.",
+    };
+  }
+  const parsed = parsePhone(input);
+  if (!parsed.ok) return parsed;
+  if (!allowedCountries.includes(parsed.country) || !isPhoneAllowed(parsed.e164, allowedCountries)) {
+    return { ok: false, message: countryNotAllowedMessage(parsed.country) };
+  }
+  return { ok: true, value: parsed.e164 };
+}
+
+const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
+/** The stored form of a 6-digit code: bound to its row, so equal codes of two rows differ (decision 014). */
+const codeHash = (rowId: string, code: string) => sha256(`${rowId}:${code}`);
+
+/** Counts a hit on each limit in turn; the first one over its limit answers. */
+async function overLimit(
+  db: Db,
+  now: Date,
+  limits: Array<{ key: string; limit: number; windowSeconds: number }>,
+): Promise<number | null> {
+  for (const { key, limit, windowSeconds } of limits) {
+    const hit = await consumeRateLimit({ db, key, limit, windowSeconds, now });
+    if (!hit.allowed) return hit.retryAfterSeconds;
+  }
+  return null;
+}
+
+/** Serialises the subscriptions of one shipment (the 10-subscriber cap) across instances, until commit. */
+async function lockShipmentSubscribers(tx: Queryable, shipmentId: string) {
+  await (tx as unknown as Db).execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`notification_subscribers:${shipmentId}`}, 0))`,
+  );
+}
+
+/** Confirmed public subscribers of a shipment who have not unsubscribed. */
+async function countConfirmed(tx: Queryable, shipmentId: string): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(notificationSubscribers)
+    .where(
+      and(
+        eq(notificationSubscribers.shipmentId, shipmentId),
+        isNotNull(notificationSubscribers.confirmedAt),
+        sql`not exists (select 1 from ${notificationUnsubscribes} u where u.shipment_id = ${notificationSubscribers.shipmentId} and u.channel = ${notificationSubscribers.channel} and u.address = ${notificationSubscribers.address} and u.unsubscribed_at is not null)`,
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+async function isUnsubscribed(tx: Queryable, shipmentId: string, channel: string, address: string) {
+  const [row] = await tx
+    .select({ id: notificationUnsubscribes.id })
+    .from(notificationUnsubscribes)
+    .where(
+      and(
+        eq(notificationUnsubscribes.shipmentId, shipmentId),
+        eq(notificationUnsubscribes.channel, channel as SubscriberChannel),
+        eq(notificationUnsubscribes.address, address),
+        isNotNull(notificationUnsubscribes.unsubscribedAt),
+      ),
+    );
+  return row !== undefined;
+}
+
+/**
+ * 'Get updates' on /track/:number/updates. Validates the address (an e-mail address, or a mobile number of a
+ * country on SMS_ALLOWED_COUNTRIES when SMS is on), counts the caps, and sends a confirmation link (e-mail,
+ * 24 h) or a 6-digit code (SMS, 10 min) through the outbox. The answer is 'sent' for every good request: an
+ * address already confirmed, or unsubscribed from this shipment, gets nothing and the same answer. A
+ * shipment with 10 confirmed subscribers answers 'full' to everyone.
+ */
+export async function requestSubscription({
+  db,
+  config,
+  logger,
+  trackingNumber,
+  channel,
+  address,
+  clientAddress,
+  now = new Date(),
+}: Context & {
+  trackingNumber: string;
+  channel: SubscriberChannel;
+  address: unknown;
+  clientAddress: string;
+}): Promise<SubscriptionRequest> {
+  const normalized =
+    channel === "email"
+      ? normalizeEmail(address)
+      : isSmsSubscriptionAvailable(config)
+        ? normalizeSubscriberPhone(address, config.SMS_ALLOWED_COUNTRIES)
+        : {
+            ok: false as const,
+            message: "Updates by text message are not available; use an e-mail address.",
+          };
+  if (!normalized.ok) {
+    return {
+      outcome: "invalid",
+      field: channel === "email" ? "email" : "phone",
+      message: normalized.message,
+    };
+  }
+  const to = normalized.value;
+  const [shipment] = await db
+    .select({ id: shipments.id, trackingNumber: shipments.trackingNumber })
+    .from(shipments)
+    .where(eq(shipments.trackingNumber, trackingNumber));
+  if (!shipment) return { outcome: "not-found" };
+
+  const L = SUBSCRIPTION_LIMITS;
+  const retryAfter = await overLimit(db, now, [
+    { key: `subscribe:client:${clientAddress}`, limit: L.perClientPerHour, windowSeconds: HOUR },
+    { key: `subscribe:shipment:${shipment.id}`, limit: L.perShipmentPerHour, windowSeconds: HOUR },
+    ...(channel === "email"
+      ? [{ key: `subscribe:email:${to}`, limit: L.perEmailPerHour, windowSeconds: HOUR }]
+      : [
+          { key: `subscribe:sms-number:${to}`, limit: L.codesPerNumberPerDay, windowSeconds: DAY },
+          { key: `subscribe:sms-client:${clientAddress}`, limit: L.codesPerClientPerDay, windowSeconds: DAY },
+          { key: "subscribe:sms-site", limit: L.codesPerDay, windowSeconds: DAY },
+        ]),
+  ]);
+  if (retryAfter !== null) {
+    logger.warn({ clientAddress, channel }, "Subscription request refused by a rate limit");
+    return { outcome: "rate-limited", retryAfterSeconds: retryAfter };
+  }
+
+  const settings = await getSiteSettings({ db });
+  return db.transaction(async (tx) => {
+    await lockShipmentSubscribers(tx, shipment.id);
+    if ((await countConfirmed(tx, shipment.id)) >= L.maxConfirmedPerShipment) return { outcome: "full" };
+    const sent = { outcome: "sent" as const, channel, address: to };
+    if (await isUnsubscribed(tx, shipment.id, channel, to)) return sent;
+    const [existing] = await tx
+      .select()
+      .from(notificationSubscribers)
+      .where(
+        and(
+          eq(notificationSubscribers.shipmentId, shipment.id),
+          eq(notificationSubscribers.channel, channel),
+          eq(notificationSubscribers.address, to),
+        ),
+      );
+    if (existing?.confirmedAt) return sent;
+
+    const id = existing?.id ?? crypto.randomUUID();
+    const secret =
+      channel === "email"
+        ? crypto.randomBytes(32).toString("base64url")
+        : String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
+    const expiresAt = new Date(now.getTime() + (channel === "email" ? L.emailLinkMs : L.codeMs));
+    const values = {
+      secretHash: channel === "email" ? sha256(secret) : codeHash(id, secret),
+      attempts: 0,
+      expiresAt,
+      clientAddress,
+      updatedAt: now,
+    };
+    if (existing) {
+      await tx.update(notificationSubscribers).set(values).where(eq(notificationSubscribers.id, id));
+    } else {
+      await tx
+        .insert(notificationSubscribers)
+        .values({ id, shipmentId: shipment.id, channel, address: to, ...values, createdAt: now });
+    }
+
+    const company = settings.companyName;
+    const queued =
+      channel === "email"
+        ? await queueMail({
+            db: tx as unknown as Db,
+            config,
+            logger,
+            mail: {
+              to,
+              subject: `Confirm updates about shipment ${shipment.trackingNumber}`,
+              text: `Someone, we hope you, asked on ${company}'s website for updates about shipment ${shipment.trackingNumber} at this address.
+
+To receive them, open this link and press 'Confirm':
+${config.siteUrl}/subscribe/${secret}
+
+The link works for 24 hours. If you did not ask, ignore this message: nothing more will be sent.
+
+Track the shipment: ${config.siteUrl}${trackingPath(shipment.trackingNumber)}
+
+${company}`,
+            },
+            expiresAt,
+            now,
+          })
+        : await enqueueMessage({
+            db: tx as unknown as Db,
+            config,
+            siteHost: new URL(config.siteUrl).host,
+            message: {
+              channel: "sms",
+              to,
+              text: `${secret} is your code for updates about shipment ${shipment.trackingNumber} from ${company}. It works for 10 minutes.`,
+              // A code that arrives after it stopped working is useless: not sent after that.
+              expiresAt,
+            },
+            now,
+          });
+    if (!queued.ok) logger.warn({ channel, reason: queued.reason }, "Subscription confirmation not queued");
+    else logger.info({ shipmentId: shipment.id, channel }, "Subscription confirmation queued");
+    return sent;
+  });
+}
+
+/** What a confirmation link is about (tracking number, masked address, confirmed), or null when it does not work. */
+export async function findEmailSubscription({
+  db,
+  token,
+  now = new Date(),
+}: {
+  db: Db;
+  token: string;
+  now?: Date;
+}): Promise<{ trackingNumber: string; address: string; confirmed: boolean } | null> {
+  if (!isUnsubscribeToken(token)) return null;
+  const [row] = await db
+    .select({
+      trackingNumber: shipments.trackingNumber,
+      address: notificationSubscribers.address,
+      confirmedAt: notificationSubscribers.confirmedAt,
+      expiresAt: notificationSubscribers.expiresAt,
+    })
+    .from(notificationSubscribers)
+    .innerJoin(shipments, eq(shipments.id, notificationSubscribers.shipmentId))
+    .where(
+      and(
+        eq(notificationSubscribers.secretHash, sha256(token)),
+        eq(notificationSubscribers.channel, "email"),
+      ),
+    );
+  if (!row) return null;
+  if (!row.confirmedAt && (!row.expiresAt || row.expiresAt <= now)) return null;
+  return {
+    trackingNumber: row.trackingNumber,
+    address: maskAddress(row.address),
+    confirmed: row.confirmedAt !== null,
+  };
+}
+
+/** The 'Confirm' button of the link's page (a POST: mail scanners open links). Idempotent. */
+export async function confirmEmailSubscription({
+  db,
+  token,
+  now = new Date(),
+}: {
+  db: Db;
+  token: string;
+  now?: Date;
+}): Promise<"confirmed" | "invalid" | "full"> {
+  if (!isUnsubscribeToken(token)) return "invalid";
+  const hash = sha256(token);
+  const [row] = await db
+    .select({ id: notificationSubscribers.id, shipmentId: notificationSubscribers.shipmentId })
+    .from(notificationSubscribers)
+    .where(and(eq(notificationSubscribers.secretHash, hash), eq(notificationSubscribers.channel, "email")));
+  if (!row) return "invalid";
+  return db.transaction(async (tx) => {
+    await lockShipmentSubscribers(tx, row.shipmentId);
+    const [current] = await tx
+      .select()
+      .from(notificationSubscribers)
+      .where(eq(notificationSubscribers.id, row.id));
+    if (!current || current.secretHash !== hash) return "invalid";
+    if (current.confirmedAt) return "confirmed";
+    if (!current.expiresAt || current.expiresAt <= now) return "invalid";
+    if ((await countConfirmed(tx, row.shipmentId)) >= SUBSCRIPTION_LIMITS.maxConfirmedPerShipment)
+      return "full";
+    await tx
+      .update(notificationSubscribers)
+      .set({ confirmedAt: now, expiresAt: null, updatedAt: now })
+      .where(eq(notificationSubscribers.id, row.id));
+    return "confirmed";
+  });
+}
+
+/**
+ * The code form: the number it was sent to and the 6 digits typed. Every failure (no code for that number,
+ * wrong, expired, tried 5 times) gives the same 'wrong' answer; each wrong code counts against the row.
+ */
+export async function confirmPhoneSubscription({
+  db,
+  config,
+  trackingNumber,
+  phone,
+  code,
+  clientAddress,
+  now = new Date(),
+}: {
+  db: Db;
+  config: OutboxConfig;
+  trackingNumber: string;
+  phone: unknown;
+  code: unknown;
+  clientAddress: string;
+  now?: Date;
+}): Promise<CodeCheck> {
+  const number = normalizeSubscriberPhone(phone, config.SMS_ALLOWED_COUNTRIES);
+  if (!number.ok) return { outcome: "invalid", message: number.message };
+  const typed = typeof code === "string" ? code.replace(/\s/g, "") : "";
+  if (!/^\d{6}$/.test(typed))
+    return { outcome: "invalid", message: "Enter the 6-digit code from the text message." };
+  const retryAfter = await overLimit(db, now, [
+    {
+      key: `subscribe:code-client:${clientAddress}`,
+      limit: SUBSCRIPTION_LIMITS.codeChecksPerClientPerHour,
+      windowSeconds: HOUR,
+    },
+  ]);
+  if (retryAfter !== null) return { outcome: "rate-limited", retryAfterSeconds: retryAfter };
+  const [shipment] = await db
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(eq(shipments.trackingNumber, trackingNumber));
+  if (!shipment) return { outcome: "wrong" };
+  return db.transaction(async (tx) => {
+    await lockShipmentSubscribers(tx, shipment.id);
+    const [row] = await tx
+      .select()
+      .from(notificationSubscribers)
+      .where(
+        and(
+          eq(notificationSubscribers.shipmentId, shipment.id),
+          eq(notificationSubscribers.channel, "sms"),
+          eq(notificationSubscribers.address, number.value),
+          isNull(notificationSubscribers.confirmedAt),
+          gt(notificationSubscribers.expiresAt, now),
+        ),
+      );
+    if (!row || row.attempts >= SUBSCRIPTION_LIMITS.codeTries) return { outcome: "wrong" as const };
+    const expected = Buffer.from(row.secretHash ?? "", "hex");
+    const given = Buffer.from(codeHash(row.id, typed), "hex");
+    if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) {
+      await tx
+        .update(notificationSubscribers)
+        .set({ attempts: row.attempts + 1, updatedAt: now })
+        .where(eq(notificationSubscribers.id, row.id));
+      return { outcome: "wrong" as const };
+    }
+    if ((await countConfirmed(tx, shipment.id)) >= SUBSCRIPTION_LIMITS.maxConfirmedPerShipment) {
+      return { outcome: "full" as const };
+    }
+    await tx
+      .update(notificationSubscribers)
+      .set({ confirmedAt: now, expiresAt: null, updatedAt: now })
+      .where(eq(notificationSubscribers.id, row.id));
+    return { outcome: "confirmed" as const, address: number.value };
+  });
+}
+
+/** The confirmed subscribers the scheduler tells (oldest first). Unsubscribed ones are skipped there. */
+export async function listConfirmedSubscribers({ db, shipmentId }: { db: Queryable; shipmentId: string }) {
+  return db
+    .select({
+      id: notificationSubscribers.id,
+      channel: notificationSubscribers.channel,
+      address: notificationSubscribers.address,
+    })
+    .from(notificationSubscribers)
+    .where(
+      and(eq(notificationSubscribers.shipmentId, shipmentId), isNotNull(notificationSubscribers.confirmedAt)),
+    )
+    .orderBy(asc(notificationSubscribers.createdAt), asc(notificationSubscribers.id));
+}
+
+/** Drops unconfirmed subscribers whose link or code has expired (they count for nothing already). */
+export async function pruneExpiredSubscribers({ db, now = new Date() }: { db: Db; now?: Date }) {
+  const rows = await db
+    .delete(notificationSubscribers)
+    .where(and(isNull(notificationSubscribers.confirmedAt), lte(notificationSubscribers.expiresAt, now)))
+    .returning({ id: notificationSubscribers.id });
+  return rows.length;
+}
