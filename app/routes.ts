@@ -31,6 +31,10 @@ export default [
   route("admin/shipments/:id/label.pdf", "routes/resources/admin.shipments.$id.label.pdf.ts"),
   route("admin/shipments/:id/waybill.pdf", "routes/resources/admin.shipments.$id.waybill.pdf.ts"),
   route("admin/shipments/:id/delivery-note.pdf", "routes/resources/admin.shipments.$id.delivery-note.pdf.ts"),
+  // Proof of delivery (decision 015): the photo uploads of 'Record delivery' and the staff-only images.
+  route("admin/shipments/:id/deliver/photos", "routes/resources/admin.shipments.$id.deliver.photos.ts"),
+  route("admin/delivery-photos/:id", "routes/resources/admin.delivery-photos.$id.ts"),
+  route("admin/deliveries/:id/signature", "routes/resources/admin.deliveries.$id.signature.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("dashboard", "routes/admin/dashboard.tsx"),
@@ -39,6 +43,7 @@ export default [
     route("shipments/new", "routes/admin/shipments.new.tsx"),
     route("shipments/:id", "routes/admin/shipments.$id.tsx"),
     route("shipments/:id/edit", "routes/admin/shipments.$id.edit.tsx"),
+    route("shipments/:id/deliver", "routes/admin/shipments.$id.deliver.tsx"),
     route("parties", "routes/admin/parties.tsx"),
     route("parties/new", "routes/admin/parties.new.tsx"),
     route("parties/:id", "routes/admin/parties.$id.tsx"),
@@ -62,6 +67,8 @@ export default [
     route("blog/rss.xml", "routes/resources/blog.rss.xml.ts"),
     route("media/:filename", "routes/resources/media.$filename.ts"),
     route("track/:trackingNumber/qr.svg", "routes/resources/track.$tracking-number.qr.svg.ts"),
+    // The consignee's signed delivery note, through the link of the delivery message (30 days).
+    route("delivery-note/:token", "routes/resources/delivery-note.$token.ts"),
     // Provider callbacks (decision 012): each checks the provider's signature or secret token.
     route("webhooks/twilio/:kind", "routes/resources/webhooks.twilio.$kind.ts"),
     route("webhooks/africastalking/:token/:kind", "routes/resources/webhooks.africastalking.$token.$kind.ts"),

@@ -22,6 +22,16 @@ export const drainUnreadBody: express.RequestHandler = (req, res, next) => {
  * does not declare its length (411), one larger than BODY_LIMIT_KB (413; media uploads may be as large as
  * MEDIA_MAX_MB).
  */
+const DELIVERY_PATH = /^\/admin\/shipments\/[0-9a-f-]{36}\/deliver(\/photos)?$/i;
+
+/** The larger body a POST to an upload's path may have, in KB (0: the ordinary limit). */
+function uploadLimitKb(path: string, mediaMaxMb: number): number {
+  if (path === "/admin/media") return (mediaMaxMb + 1) * 1024;
+  const delivery = DELIVERY_PATH.exec(path);
+  if (!delivery) return 0;
+  return delivery[1] ? (mediaMaxMb + 1) * 1024 : (3 * mediaMaxMb + 2) * 1024;
+}
+
 export function writeGuard(
   config: Pick<Config, "siteUrl" | "BODY_LIMIT_KB" | "MEDIA_MAX_MB">,
 ): express.RequestHandler {
@@ -40,9 +50,9 @@ export function writeGuard(
       return;
     }
     const length = Number(req.get("content-length") ?? 0);
-    // Media uploads (one image per request, plus the form's few bytes) may be larger than other bodies.
-    const uploadLimit =
-      req.method === "POST" && req.path === "/admin/media" ? (config.MEDIA_MAX_MB + 1) * 1024 : 0;
+    // Media uploads (one image per request, plus the form's few bytes) may be larger than other bodies; so may a
+    // delivery's photo, and the 'Record delivery' form sent without JavaScript (3 photos and a signature).
+    const uploadLimit = req.method === "POST" ? uploadLimitKb(req.path, config.MEDIA_MAX_MB) : 0;
     if (length > Math.max(config.BODY_LIMIT_KB, uploadLimit) * 1024) {
       res.status(413).type("text/plain").send("The request is too large.");
       return;

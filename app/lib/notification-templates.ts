@@ -163,6 +163,10 @@ export function fillSubject(template: string, values: TemplateValues): string {
   return oneLine(fillTemplate(template, values)).replace(/\s+/g, " ").trim();
 }
 
+/** The line before the consignee's link to the signed delivery note (decision 015, 'Proof of delivery'). */
+export const DELIVERY_NOTE_LINK_TEXT =
+  "Your delivery note with the receiver's signature (link valid for 30 days)";
+
 /** The text part's headline line, fixed like the HTML part's heading. */
 export const emailHeading = (values: Pick<TemplateValues, "trackingNumber" | "headline">) =>
   `Shipment ${values.trackingNumber}: ${values.headline}`;
@@ -177,14 +181,18 @@ export function composeEmailText({
   values,
   steps,
   unsubscribeUrl,
+  deliveryNoteUrl,
 }: {
   body: string;
   values: TemplateValues;
   steps: string[];
   unsubscribeUrl: string;
+  /** The consignee's link to the signed delivery note, in the message telling a recorded delivery. */
+  deliveryNoteUrl?: string;
 }): string {
   const parts = [emailHeading(values), fillTemplate(body, values).trim()];
   if (steps.length) parts.push(`Since our last message:\n${steps.map((s) => `- ${s}`).join("\n")}`);
+  if (deliveryNoteUrl) parts.push(`${DELIVERY_NOTE_LINK_TEXT}: ${deliveryNoteUrl}`);
   parts.push(`Track your shipment: ${values.trackingUrl}`);
   parts.push(companyLines(values).join("\n"));
   parts.push(

@@ -237,7 +237,7 @@ export const EVENT_TIME_MAX_AHEAD_MS = 24 * 60 * 60 * 1000;
  * datetime-local field sends), as the instant it means; not a real date and time, before 2000, or more than a
  * day ahead of `now` is refused.
  */
-const eventTime = ({ timeZone, now }: { timeZone: string; now: Date }) =>
+export const eventTime = ({ timeZone, now }: { timeZone: string; now: Date }) =>
   z
     .string({ message: "Event date and time is required." })
     .trim()

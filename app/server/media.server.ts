@@ -7,7 +7,7 @@ import { likePattern } from "#app/server/db/text-search.server.ts";
 /** Widths of the resized WebP variants made at upload, for responsive `srcset`. */
 const VARIANT_WIDTHS = [320, 640, 1024, 1600] as const;
 /** Images larger than this many pixels are refused (decompression bombs). */
-const MAX_PIXELS = 50_000_000;
+export const MAX_PIXELS = 50_000_000;
 
 type Kind = { mime: string; ext: string; sharpFormat: string };
 const KINDS: Kind[] = [
@@ -36,7 +36,33 @@ export function sniffImageType(bytes: Uint8Array): Kind | null {
   return null;
 }
 
-type UploadError = { ok: false; message: string };
+export type UploadError = { ok: false; message: string };
+
+/**
+ * The media rules every image upload passes before it is decoded: not empty, at most `maxBytes`, and an
+ * accepted image type by its first bytes (never by its name). Decoding then refuses more than MAX_PIXELS.
+ */
+export function checkImageUpload({
+  bytes,
+  maxBytes,
+}: {
+  bytes: Uint8Array;
+  maxBytes: number;
+}): { ok: true; kind: Kind } | UploadError {
+  if (bytes.length === 0) return { ok: false, message: "The file is empty." };
+  if (bytes.length > maxBytes) {
+    const limit =
+      maxBytes >= 1024 * 1024
+        ? `${Math.round(maxBytes / 1024 / 1024)} MB`
+        : `${Math.round(maxBytes / 1024)} KB`;
+    return { ok: false, message: `The file is larger than ${limit}.` };
+  }
+  const kind = sniffImageType(bytes);
+  if (!kind) {
+    return { ok: false, message: "Only JPEG, PNG, WebP, GIF and AVIF images can be uploaded." };
+  }
+  return { ok: true, kind };
+}
 type ProcessedImage = {
   ok: true;
   mimeType: string;
@@ -57,18 +83,9 @@ export async function processImage({
   bytes: Uint8Array;
   maxBytes: number;
 }): Promise<ProcessedImage | UploadError> {
-  if (bytes.length === 0) return { ok: false, message: "The file is empty." };
-  if (bytes.length > maxBytes) {
-    const limit =
-      maxBytes >= 1024 * 1024
-        ? `${Math.round(maxBytes / 1024 / 1024)} MB`
-        : `${Math.round(maxBytes / 1024)} KB`;
-    return { ok: false, message: `The file is larger than ${limit}.` };
-  }
-  const kind = sniffImageType(bytes);
-  if (!kind) {
-    return { ok: false, message: "Only JPEG, PNG, WebP, GIF and AVIF images can be uploaded." };
-  }
+  const checked = checkImageUpload({ bytes, maxBytes });
+  if (!checked.ok) return checked;
+  const { kind } = checked;
   try {
     // Loaded on the first upload, not at start (the site serves stored variants without it).
     const { default: sharp } = await import("sharp");

@@ -17,6 +17,7 @@ function shipment(overrides: Partial<PublicShipment> = {}): PublicShipment {
     dimensions: "240 x 120 x 150 cm",
     shipper: { name: "Li Wei", company: "Sunrise Solar" },
     consignee: null,
+    signedBy: null,
     history: [
       {
         id: "2",

@@ -102,7 +102,8 @@ export function presentTracking({
       ? {
           label: "Delivered",
           iso: deliveredAt.iso,
-          text: `${deliveredAt.date} ${deliveredAt.time}`,
+          // 'Nov 21, 2026 3:40 PM, signed by J. D.': written here, so the page's script needs nothing new.
+          text: `${deliveredAt.date} ${deliveredAt.time}${shipment.signedBy ? `, signed by ${shipment.signedBy}` : ""}`,
         }
       : estimated
         ? { label: late ? "Was due" : "Arriving", iso: estimated.toISOString(), text: formatDate(estimated) }

@@ -1,7 +1,14 @@
 import { eq, sql } from "drizzle-orm";
+import { receiverInitials } from "#app/lib/receiver-initials.ts";
 import { parseTrackingNumber, trackingKey } from "#app/lib/tracking-number.ts";
 import { type Db, preparedPerDatabase } from "#app/server/db/client.server.ts";
-import { consignees, shipments, shipmentStatusHistory, shippers } from "#app/server/db/schema.ts";
+import {
+  consignees,
+  shipmentDeliveries,
+  shipments,
+  shipmentStatusHistory,
+  shippers,
+} from "#app/server/db/schema.ts";
 
 /** A party as the public may see it: name and company only, never e-mail, phone or address. */
 export type PublicParty = { name: string; company: string | null };
@@ -29,6 +36,8 @@ export type PublicShipment = {
   history: PublicStatusEntry[];
   /** The later of the shipment's own update time and its newest status entry. */
   lastUpdatedAt: Date;
+  /** The initials of who signed for its latest recorded delivery ('J. D.'); null when none is recorded. */
+  signedBy: string | null;
 };
 
 type HistoryJson = { id: string; status: string; location: string; notes: string | null; timestamp: number };
@@ -44,6 +53,13 @@ const historyJson = sql<HistoryJson[]>`(
   ) order by h.timestamp desc, h.created_at desc, h.id desc), '[]'::json)
   from ${shipmentStatusHistory} h
   where h.shipment_id = ${shipments.id}
+)`;
+
+/** Who received the latest recorded delivery: only its initials leave this module (receiverInitials). */
+const receiverNameSql = sql<string | null>`(
+  select d.receiver_name from ${shipmentDeliveries} d
+  where d.shipment_id = ${shipments.id}
+  order by d.delivered_at desc, d.created_at desc limit 1
 )`;
 
 function prepareLookUp(db: Db) {
@@ -63,6 +79,7 @@ function prepareLookUp(db: Db) {
       consigneeName: consignees.name,
       consigneeCompany: consignees.company,
       history: historyJson,
+      receiverName: receiverNameSql,
     })
     .from(shipments)
     .leftJoin(shippers, eq(shippers.id, shipments.shipperId))
@@ -124,6 +141,7 @@ export async function getPublicShipmentByTrackingNumber({
     consignee: row.consigneeName === null ? null : { name: row.consigneeName, company: row.consigneeCompany },
     history,
     lastUpdatedAt,
+    signedBy: row.receiverName ? receiverInitials(row.receiverName) || null : null,
   };
 }
 

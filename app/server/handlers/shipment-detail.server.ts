@@ -33,6 +33,8 @@ import {
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import { documentLinks, type ShipmentDocumentLinks } from "#app/server/documents/document-links.server.ts";
 import { formatDeclaredValue, INCOTERMS, TRANSPORT_MODE_LABELS } from "#app/lib/freight-terms.ts";
+import { getShipmentDelivery } from "#app/server/deliveries/deliveries.server.ts";
+import { deliveryPhotoUrl, signatureUrl } from "#app/server/handlers/delivery-form.server.ts";
 
 // The shipment detail page's loader and action: the shipment with its parties and history, and the edits
 // made on that page (parties, status history).
@@ -140,8 +142,21 @@ export type DetailNotifications = {
   messages: DetailNotificationMessage[];
 };
 
+/** The recorded delivery (proof of delivery), for staff: its images are served to signed-in staff only. */
+export type DetailDelivery = {
+  receiverName: string;
+  date: string;
+  iso: string;
+  note: string | null;
+  /** The signature image's URL; null when the typed name stands for it. */
+  signatureUrl: string | null;
+  photos: { id: string; url: string }[];
+};
+
 /** The page's loader data. */
 export type ShipmentDetailData = {
+  /** The latest recorded delivery, or null. */
+  delivery: DetailDelivery | null;
   shipment: DetailShipment;
   notifications: DetailNotifications;
   /** The company's time zone (site settings): event times are typed and shown in it. */
@@ -209,11 +224,24 @@ export async function loadShipmentDetail({
   const { db, siteSettings, config } = context.get(servicesContext);
   const [shipment, { timeZone }] = await Promise.all([getShipmentById({ db, id }), siteSettings.get()]);
   if (!shipment) notFound();
-  const card = await getShipmentNotifications({ db, shipmentId: shipment.id });
+  const [card, delivery] = await Promise.all([
+    getShipmentNotifications({ db, shipmentId: shipment.id }),
+    getShipmentDelivery({ db, shipmentId: shipment.id }),
+  ]);
   const left = (address: string | null) =>
     address ? card.unsubscribed.filter((u) => u.address === address.toLowerCase()).map((u) => u.channel) : [];
   return {
     timeZone,
+    delivery: delivery
+      ? {
+          receiverName: delivery.receiverName,
+          date: showDateTime(delivery.deliveredAt, timeZone),
+          iso: delivery.deliveredAt.toISOString(),
+          note: delivery.note,
+          signatureUrl: delivery.hasSignature ? signatureUrl(delivery.id) : null,
+          photos: delivery.photos.map((photo) => ({ id: photo.id, url: deliveryPhotoUrl(photo.id) })),
+        }
+      : null,
     notifications: {
       paused: card.paused,
       recipients: card.recipients.map((r) => ({

@@ -3,6 +3,7 @@ import {
   companyLines,
   composeEmailText,
   DEFAULT_TEMPLATES,
+  DELIVERY_NOTE_LINK_TEXT,
   emailHeading,
   fillSubject,
   fillTemplate,
@@ -111,6 +112,7 @@ export function buildNotificationEmail({
   unsubscribeUrl,
   templates = DEFAULT_TEMPLATES,
   headers = {},
+  deliveryNoteUrl,
 }: {
   shipment: NotifiedShipment;
   changes: PendingNotificationChange[];
@@ -119,6 +121,8 @@ export function buildNotificationEmail({
   unsubscribeUrl: string;
   templates?: Pick<NotificationTemplates, "emailSubject" | "emailBody">;
   headers?: Record<string, string>;
+  /** The consignee's link to the signed delivery note, when the message tells a recorded delivery. */
+  deliveryNoteUrl?: string;
 }): NotificationEmail {
   const values = notificationValues({ shipment, changes, settings, siteUrl });
   const steps =
@@ -126,7 +130,7 @@ export function buildNotificationEmail({
       ? changes.map((change) => `${showTime(change.at, settings.timeZone)}: ${headlineOf(change)}`)
       : [];
   return {
-    ...composeNotificationEmail({ templates, values, steps, unsubscribeUrl }),
+    ...composeNotificationEmail({ templates, values, steps, unsubscribeUrl, deliveryNoteUrl }),
     headers: {
       ...headers,
       "List-Unsubscribe": `<${unsubscribeUrl}>`,
@@ -142,21 +146,24 @@ export function composeNotificationEmail({
   values,
   steps,
   unsubscribeUrl,
+  deliveryNoteUrl,
 }: {
   templates: Pick<NotificationTemplates, "emailSubject" | "emailBody">;
   values: TemplateValues;
   steps: string[];
   unsubscribeUrl: string;
+  deliveryNoteUrl?: string;
 }): { subject: string; text: string; html: string } {
   const subject = fillSubject(templates.emailSubject, values);
   return {
     subject,
-    text: composeEmailText({ body: templates.emailBody, values, steps, unsubscribeUrl }),
+    text: composeEmailText({ body: templates.emailBody, values, steps, unsubscribeUrl, deliveryNoteUrl }),
     html: layoutHtml({
       values,
       bodyHtml: textToHtml(fillTemplate(templates.emailBody, values).trim(), values.trackingUrl),
       steps,
       unsubscribeUrl,
+      deliveryNoteUrl,
     }),
   };
 }
@@ -182,11 +189,13 @@ function layoutHtml({
   bodyHtml,
   steps,
   unsubscribeUrl,
+  deliveryNoteUrl,
 }: {
   values: TemplateValues;
   bodyHtml: string;
   steps: string[];
   unsubscribeUrl: string;
+  deliveryNoteUrl?: string;
 }): string {
   const e = escapeHtml;
   const heading = e(emailHeading(values));
@@ -203,6 +212,7 @@ function layoutHtml({
 <h1 style="margin:0 0 16px;font-size:20px">${heading}</h1>
 ${bodyHtml}
 ${stepsHtml}
+${deliveryNoteUrl ? `<p style="margin:16px 0 0;font-size:15px;line-height:1.5"><a href="${e(deliveryNoteUrl)}" style="color:#1d4ed8">${e(DELIVERY_NOTE_LINK_TEXT)}</a></p>` : ""}
 <p style="margin:24px 0"><a href="${e(values.trackingUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">Track your shipment</a></p>
 <p style="margin:0;font-size:13px;color:#4b5563">${companyLines(values).map(e).join("<br>")}</p>
 <p style="margin:16px 0 0;font-size:12px;color:#6b7280">You receive this message about shipment ${e(values.trackingNumber)} from ${e(values.companyName)}. <a href="${e(unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a></p>

@@ -1,5 +1,7 @@
 import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
+import { stepOfStatus } from "#app/lib/tracking-progress.ts";
 import type { Db } from "#app/server/db/client.server.ts";
+import { createDeliveryNoteToken, getShipmentDelivery } from "#app/server/deliveries/deliveries.server.ts";
 import {
   notificationLog,
   type PendingNotificationChange,
@@ -86,6 +88,11 @@ export async function processNextNotification({
         senderName: notification.senderName,
         replyTo: notification.replyTo,
       });
+      // A batch telling a delivery that was recorded with its proof (decision 015): the consignee's e-mail
+      // carries a link to the signed delivery note (a token of its own per message, valid 30 days).
+      const delivery = ready.some((change) => change.kind === "status" && stepOfStatus(change.status) === 3)
+        ? await getShipmentDelivery({ db: tx, shipmentId })
+        : null;
       // Every address told in this batch (channel and address): a party who also subscribed on the tracking
       // page gets one message, not two.
       const told = new Set<string>();
@@ -119,7 +126,12 @@ export async function processNextNotification({
         let summary: string;
         let queued: { ok: true; id: string } | { ok: false; reason: string };
         if (channel === "email") {
+          const deliveryNoteUrl =
+            delivery && role === "consignee"
+              ? `${config.siteUrl.replace(/\/+$/, "")}/delivery-note/${await createDeliveryNoteToken({ db: tx, deliveryId: delivery.id, now })}`
+              : undefined;
           const email = buildNotificationEmail({
+            deliveryNoteUrl,
             shipment,
             changes: ready,
             settings,

@@ -1,4 +1,7 @@
-import { useNavigation, useSearchParams } from "react-router";
+import { PackageCheck } from "lucide-react";
+import { Link, useNavigation, useSearchParams } from "react-router";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { ShipmentDeliveryCard } from "#app/components/admin/shipments/shipment-delivery-card.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
 import { AddStatusDialog } from "#app/components/admin/shipments/add-status-dialog.tsx";
@@ -20,6 +23,7 @@ export function ShipmentDetail({
   alsoSetCurrent,
   notifications,
   documents,
+  delivery,
   actionData,
 }: ShipmentDetailData & { actionData: DetailActionData | undefined }) {
   const navigation = useNavigation();
@@ -36,13 +40,22 @@ export function ShipmentDetail({
       <ShipmentDetailHeader
         shipment={shipment}
         actions={
-          <AddStatusDialog
-            timeZone={timeZone}
-            currentLocation={shipment.currentLocation}
-            alsoSetCurrent={alsoSetCurrent}
-            historyIds={shipment.history.map((entry) => entry.id)}
-            reply={replyFor(SHIPMENT_DETAIL_INTENTS.addStatus, "new")}
-          />
+          <>
+            <Link
+              to={`/admin/shipments/${shipment.id}/deliver`}
+              className={buttonClass({ variant: "outline" })}
+            >
+              <PackageCheck aria-hidden="true" className="size-4" />
+              Record delivery
+            </Link>
+            <AddStatusDialog
+              timeZone={timeZone}
+              currentLocation={shipment.currentLocation}
+              alsoSetCurrent={alsoSetCurrent}
+              historyIds={shipment.history.map((entry) => entry.id)}
+              reply={replyFor(SHIPMENT_DETAIL_INTENTS.addStatus, "new")}
+            />
+          </>
         }
       />
       <p role="status" className={cn("text-sm font-medium text-brand-700", !loading && "sr-only")}>
@@ -63,6 +76,9 @@ export function ShipmentDetail({
           reply={replyFor(SHIPMENT_DETAIL_INTENTS.updateConsignee, "consignee")}
         />
       </div>
+      {delivery ? (
+        <ShipmentDeliveryCard delivery={delivery} deliveryNoteUrl={documents.deliveryNote} />
+      ) : null}
       <ShipmentDocumentsCard documents={documents} />
       <ShipmentStatusHistory
         history={shipment.history}

@@ -1,0 +1,15 @@
+import { data } from "react-router";
+import { servicesContext } from "#app/context.ts";
+import { requireAdmin } from "#app/server/auth/auth.server.ts";
+import { getDeliveryImage } from "#app/server/deliveries/deliveries.server.ts";
+import { deliveryImageResponse } from "#app/server/handlers/delivery-form.server.ts";
+import type { Route } from "./+types/admin.deliveries.$id.signature";
+
+/** A recorded delivery's signature (PNG), for signed-in staff only, never cached. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin({ request, context });
+  const { db } = context.get(servicesContext);
+  const image = await getDeliveryImage({ db, kind: "signature", id: params.id });
+  if (!image) throw data(null, { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  return deliveryImageResponse(image);
+}

@@ -1,0 +1,10 @@
+import { deliveryPhotoAction } from "#app/server/handlers/delivery-form.server.ts";
+import type { Route } from "./+types/admin.shipments.$id.deliver.photos";
+
+/**
+ * POST: one delivery photo of a 'Record delivery' draft, sent by the page's script (with upload progress and a
+ * retry), kept on the server until 'Save'; or the removal of one. Answers JSON. Checks the session.
+ */
+export function action({ request, params, context }: Route.ActionArgs) {
+  return deliveryPhotoAction({ request, context, id: params.id });
+}

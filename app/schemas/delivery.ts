@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { eventTime } from "#app/schemas/shipment.ts";
+
+// The 'Record delivery' form (/admin/shipments/:id/deliver). Its images (signature, photos) are files, checked
+// by the server's media rules (app/server/deliveries/delivery-images.server.ts), not here.
+
+const ONE_LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** At most this many photos per delivery. */
+export const MAX_DELIVERY_PHOTOS = 3;
+export const RECEIVER_NAME_MAX = 120;
+export const DELIVERY_NOTE_MAX = 1000;
+
+export const DELIVERY_INTENTS = { save: "save-delivery", removePhoto: "remove-photo" } as const;
+
+export const draftIdSchema = z.uuid({ message: "This delivery form has expired. Please open it again." });
+
+export const deliverySchema = ({ timeZone, now = new Date() }: { timeZone: string; now?: Date }) =>
+  z.object({
+    draftId: draftIdSchema,
+    receiverName: z
+      .string({ message: "Receiver's name is required." })
+      .trim()
+      .min(1, { message: "Receiver's name is required." })
+      .max(RECEIVER_NAME_MAX, { message: `Receiver's name must be at most ${RECEIVER_NAME_MAX} characters.` })
+      .refine((v) => !ONE_LINE_CONTROL.test(v), {
+        message: "Receiver's name contains characters that are not allowed.",
+      }),
+    deliveredAt: eventTime({ timeZone, now }),
+    note: z
+      .string()
+      .trim()
+      .max(DELIVERY_NOTE_MAX, { message: `Note must be at most ${DELIVERY_NOTE_MAX} characters.` })
+      .refine((v) => !CONTROL.test(v), { message: "Note contains characters that are not allowed." })
+      .optional()
+      .transform((v) => (v ? v : null)),
+    keepLocation: z
+      .string()
+      .optional()
+      .transform((v) => v === "on"),
+  });
+export type DeliveryInput = z.output<ReturnType<typeof deliverySchema>>;
