@@ -135,6 +135,24 @@ describe("presentTracking", () => {
     expect(view.history[0]!.icon).toBe("delivered");
   });
 
+  it("says who signed for a recorded delivery by initials only", () => {
+    const view = presentTracking({
+      shipment: shipment({
+        status: "Delivered",
+        history: [],
+        signedBy: "J. D.",
+        lastUpdatedAt: at("2026-11-21T15:40:00Z"),
+      }),
+      now: NOW,
+      timeZone: "Africa/Monrovia",
+    });
+    expect(view.arrival).toEqual({
+      label: "Delivered",
+      iso: "2026-11-21T15:40:00.000Z",
+      text: "Nov 21, 2026 3:40 PM, signed by J. D.",
+    });
+  });
+
   it("a 'Delivered' status without such an entry was delivered when last updated", () => {
     const view = presentTracking({
       shipment: shipment({ status: "Delivered", history: [], lastUpdatedAt: at("2026-11-20T18:00:00Z") }),
