@@ -107,6 +107,8 @@ export function fillPattern(pattern: string, f: Fixtures | null, id?: string): s
     "admin/shipments/:id/label.pdf": f?.shipment.id ?? "",
     "admin/shipments/:id/waybill.pdf": f?.shipment.id ?? "",
     "admin/shipments/:id/delivery-note.pdf": f?.shipment.id ?? "",
+    "admin/shipments/:id/deliver": f?.shipment.id ?? "",
+    "admin/shipments/:id/deliver/photos": f?.shipment.id ?? "",
     "admin/parties/:id": f?.shipper ?? "",
     "admin/quote-requests/:id": f?.quote ?? "",
     "admin/contact-submissions/:id": f?.message ?? "",
@@ -783,6 +785,44 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
     ],
     "routes/admin/cms.blog.new": [blogEditor(() => `sec-post-${unique()}`)],
     "routes/admin/cms.blog.$id": [blogEditor(() => f.post.slug)],
+    // Proof of delivery (decision 015): a fresh draft per post, so each valid post records one delivery.
+    "routes/admin/shipments.$id.deliver": [
+      {
+        name: "record delivery",
+        fields: () => [
+          ["intent", "save-delivery"],
+          ["draftId", crypto.randomUUID()],
+          ["receiverName", "Jane Receiver"],
+          ["deliveredAt", "2026-01-01T10:00"],
+          ["note", "Left at the gate"],
+        ],
+        strict: ["intent", "draftId", "deliveredAt"],
+        text: ["receiverName", "note"],
+        store: { table: "shipment_deliveries", columns: { receiverName: "receiver_name", note: "note" } },
+      },
+      {
+        name: "remove photo",
+        fields: () => [
+          ["intent", "remove-photo"],
+          ["draftId", crypto.randomUUID()],
+          ["photoId", "00000000-0000-4000-8000-000000000000"],
+        ],
+        strict: ["intent", "draftId", "photoId"],
+        text: [],
+      },
+    ],
+    "routes/resources/admin.shipments.$id.deliver.photos": [
+      {
+        name: "remove photo",
+        fields: () => [
+          ["intent", "remove-photo"],
+          ["draftId", crypto.randomUUID()],
+          ["photoId", "00000000-0000-4000-8000-000000000000"],
+        ],
+        strict: ["intent", "draftId", "photoId"],
+        text: [],
+      },
+    ],
     "routes/admin/media": [
       {
         name: "alt text",
