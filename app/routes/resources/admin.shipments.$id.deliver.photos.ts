@@ -1,3 +1,4 @@
+import { requireAdmin } from "#app/server/auth/auth.server.ts";
 import { deliveryPhotoAction } from "#app/server/handlers/delivery-form.server.ts";
 import type { Route } from "./+types/admin.shipments.$id.deliver.photos";
 
@@ -7,4 +8,17 @@ import type { Route } from "./+types/admin.shipments.$id.deliver.photos";
  */
 export function action({ request, params, context }: Route.ActionArgs) {
   return deliveryPhotoAction({ request, context, id: params.id });
+}
+
+/** Nothing to read here: signed-in staff get 405, anyone else the login page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin({ request, context });
+  return new Response("Send photos with POST.", {
+    status: 405,
+    headers: {
+      Allow: "POST",
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "private, no-store",
+    },
+  });
 }

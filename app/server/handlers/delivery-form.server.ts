@@ -49,6 +49,8 @@ export type DeliveryPageData = {
   };
   /** This visit's draft (in the URL): its photos wait on the server until 'Save', and a reload keeps them. */
   draftId: string;
+  /** The page's own address with the draft: where its forms post, and what the script puts in the address bar. */
+  draftPath: string;
   timeZone: string;
   /** The time field's default: now, in the company's time zone (datetime-local). */
   now: string;
@@ -87,9 +89,11 @@ export async function loadDeliveryPage({
   const { db, siteSettings, config } = context.get(servicesContext);
   const shipment = await getShipmentById({ db, id });
   if (!shipment) notFound();
-  const draft = new URL(request.url).searchParams.get("draft");
-  // Each visit gets its draft in the URL: a reload (or a lost connection) comes back to the same draft.
-  if (!isUuid(draft)) throw redirect(deliverPath(shipment.id, crypto.randomUUID()));
+  const requested = new URL(request.url).searchParams.get("draft");
+  // Each visit gets its draft in the URL (the page's script puts a new one there, and the form posts to it): a
+  // reload (or a lost connection) comes back to the same draft. Not a redirect, so a refused post without a
+  // draft in its URL still shows its messages.
+  const draft = isUuid(requested) ? requested : crypto.randomUUID();
   // A draft saved already (the page reloaded after 'Save'): its delivery is on the shipment's page.
   if (await getDeliveryByDraft({ db, draftId: draft })) {
     throw redirectWithToast(`/admin/shipments/${shipment.id}`, {
@@ -111,6 +115,7 @@ export async function loadDeliveryPage({
       consignee: shipment.consignee?.name ?? null,
     },
     draftId: draft,
+    draftPath: deliverPath(shipment.id, draft),
     timeZone,
     now: toLocalDateTime(new Date(), timeZone),
     photos: photos.map((photo) => ({ id: photo.id, url: deliveryPhotoUrl(photo.id) })),

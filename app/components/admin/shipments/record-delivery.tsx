@@ -1,6 +1,6 @@
 import { ArrowLeft, Camera } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useLocation, useNavigate, useNavigation, useSubmit } from "react-router";
 import { FormAlert } from "#app/components/admin/form-fields.tsx";
 import {
   PhotoUploadList,
@@ -31,7 +31,7 @@ export function RecordDelivery({
   data: DeliveryPageData;
   actionData: DeliveryActionData | undefined;
 }) {
-  const { shipment, draftId, photos, maxPhotos, maxMb, timeZone, previous } = data;
+  const { shipment, draftId, draftPath, photos, maxPhotos, maxMb, timeZone, previous } = data;
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -42,6 +42,13 @@ export function RecordDelivery({
   const [notice, setNotice] = useState<string | null>(null);
   const storageKey = `delivery-draft:${draftId}`;
   const errors = actionData?.errors ?? {};
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // The draft goes into the address bar, so a reload comes back to it (and to its uploaded photos).
+  useEffect(() => {
+    if (!new URLSearchParams(location.search).get("draft")) navigate(draftPath, { replace: true });
+  }, [location.search, draftPath, navigate]);
   const values = actionData?.values;
 
   const { uploads, add, retry, busy } = useDeliveryPhotoUploads({
@@ -104,7 +111,7 @@ export function RecordDelivery({
     const formData = new FormData(event.currentTarget);
     const signature = await pad.current?.toBlob();
     if (signature) formData.set("signature", signature, "signature.png");
-    submit(formData, { method: "post", encType: "multipart/form-data" });
+    submit(formData, { method: "post", action: draftPath, encType: "multipart/form-data" });
   };
 
   return (
@@ -118,13 +125,13 @@ export function RecordDelivery({
       </Link>
       <div>
         <h1 className="text-2xl font-bold text-slate-900">Record delivery</h1>
-        <p className="mt-1 text-sm text-slate-700">
-          <span className="font-semibold">{shipment.trackingNumber}</span>
+        <p className="mt-1 text-sm text-slate-700 [overflow-wrap:anywhere]">
+          <span className="break-all font-semibold">{shipment.trackingNumber}</span>
           {shipment.consignee ? <> to {shipment.consignee}</> : null}, {shipment.destination}. Status now:{" "}
           {shipment.status}.
         </p>
         {previous ? (
-          <p className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <p className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 [overflow-wrap:anywhere]">
             A delivery was recorded already ({previous.date}, received by {previous.receiverName}). Saving
             records another one.
           </p>
@@ -133,6 +140,7 @@ export function RecordDelivery({
       <Form
         ref={form}
         method="post"
+        action={draftPath}
         encType="multipart/form-data"
         noValidate
         onSubmit={hydrated ? onSubmit : undefined}
@@ -306,7 +314,13 @@ export function RecordDelivery({
         </p>
       </Form>
       {photos.map((photo) => (
-        <Form key={photo.id} id={`remove-photo-${photo.id}`} method="post" className="hidden">
+        <Form
+          key={photo.id}
+          id={`remove-photo-${photo.id}`}
+          method="post"
+          action={draftPath}
+          className="hidden"
+        >
           <input type="hidden" name="intent" value={DELIVERY_INTENTS.removePhoto} />
           <input type="hidden" name="draftId" value={draftId} />
           <input type="hidden" name="photoId" value={photo.id} />
