@@ -10,7 +10,7 @@ import {
   sampleValues,
   templateProblems,
 } from "#app/lib/notification-templates.ts";
-import { analyzeSmsText } from "#app/server/messaging/sms-text.ts";
+import { analyzeSmsText } from "#app/lib/sms-text.ts";
 
 const values = sampleValues({
   siteUrl: "https://freight.example.com/",

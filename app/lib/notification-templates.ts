@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { analyzeSmsText, SINGLE_SEGMENT_LIMIT } from "#app/server/messaging/sms-text.ts";
+import { analyzeSmsText, SINGLE_SEGMENT_LIMIT } from "#app/lib/sms-text.ts";
 
 /**
  * The texts of shipment notifications (decision 013, 'Templates'): plain-text templates with named

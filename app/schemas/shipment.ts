@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CURRENCIES, INCOTERM_CODES, MAX_PIECES, TRANSPORT_MODES } from "#app/lib/freight-terms.ts";
 import { fromLocalDateTime } from "#app/lib/time-zone.ts";
-import { parsePhone } from "#app/server/messaging/phone.ts";
+import { parsePhone } from "#app/lib/phone.ts";
 
 // Control characters other than tab and newline have no place in any field.
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
@@ -194,7 +194,7 @@ export type ShipmentInput = z.output<typeof shipmentSchema>;
 /**
  * A party's phone, optional: a number typed the local way ("0770 123 456") or with its country code is stored in
  * E.164 ("+231770123456"), so notifications can text it; one libphonenumber-js cannot read as a mobile number
- * is refused with parsePhone's message (app/server/messaging/phone.ts, browser-safe despite its folder).
+ * is refused with parsePhone's message (app/lib/phone.ts).
  */
 const optionalPhone = z
   .string()

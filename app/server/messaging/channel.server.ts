@@ -7,7 +7,7 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { OutboxChannel } from "#app/server/db/schema.ts";
-import { countryNotAllowedMessage, isPhoneAllowed, parsePhone } from "#app/server/messaging/phone.ts";
+import { countryNotAllowedMessage, isPhoneAllowed, parsePhone } from "#app/lib/phone.ts";
 
 /** One message as the worker hands it to an adapter (an outbox row is one). */
 export type OutboundMessage = {

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "#app/server/db/client.server.ts";
 import { messageOptOuts, type OutboxChannel, outbox } from "#app/server/db/schema.ts";
 import type { ChannelAdapter, SendResult } from "#app/server/messaging/channel.server.ts";
-import { countryNotAllowedMessage, isPhoneAllowed, parsePhone } from "#app/server/messaging/phone.ts";
+import { countryNotAllowedMessage, isPhoneAllowed, parsePhone } from "#app/lib/phone.ts";
 import {
   describeMessagingChannels,
   type MessagingConfig,

@@ -10,7 +10,7 @@ import {
   shipments,
   shippers,
 } from "#app/server/db/schema.ts";
-import { analyzeSmsText } from "#app/server/messaging/sms-text.ts";
+import { analyzeSmsText } from "#app/lib/sms-text.ts";
 import { DEFAULT_TEMPLATES } from "#app/lib/notification-templates.ts";
 import {
   saveNotificationTemplates,

@@ -11,7 +11,7 @@ import {
 } from "#app/server/db/schema.ts";
 import { queueMail } from "#app/server/messaging/mail.server.ts";
 import { channelOffReason, enqueueMessage, type OutboxConfig } from "#app/server/messaging/outbox.server.ts";
-import { countryNotAllowedMessage, isPhoneAllowed, parsePhone } from "#app/server/messaging/phone.ts";
+import { countryNotAllowedMessage, isPhoneAllowed, parsePhone } from "#app/lib/phone.ts";
 import {
   isUnsubscribeToken,
   maskAddress,

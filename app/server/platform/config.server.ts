@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_ALLOWED_COUNTRIES, parseCountryList } from "#app/server/messaging/phone.ts";
+import { DEFAULT_ALLOWED_COUNTRIES, parseCountryList } from "#app/lib/phone.ts";
 
 const bool = (fallback: boolean) =>
   z

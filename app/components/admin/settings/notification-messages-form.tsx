@@ -21,7 +21,7 @@ import {
   TEMPLATE_LIMITS,
   type TemplateName,
 } from "#app/lib/notification-templates.ts";
-import { analyzeSmsText } from "#app/server/messaging/sms-text.ts";
+import { analyzeSmsText } from "#app/lib/sms-text.ts";
 
 export const NOTIFICATIONS_MESSAGES_INTENT = "notifications-messages";
 

@@ -4,7 +4,7 @@ import {
   isPhoneAllowed,
   parseCountryList,
   parsePhone,
-} from "#app/server/messaging/phone.ts";
+} from "#app/lib/phone.ts";
 
 describe("parsePhone", () => {
   it("reads Liberian numbers typed the local way into E.164", () => {

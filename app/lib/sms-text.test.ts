@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyzeSmsText, isGsm7 } from "#app/server/messaging/sms-text.ts";
+import { analyzeSmsText, isGsm7 } from "#app/lib/sms-text.ts";
 
 describe("SMS segments", () => {
   it("fits 160 GSM-7 characters in one segment and splits longer texts in 153s", () => {
