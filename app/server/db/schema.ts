@@ -1,7 +1,10 @@
 import { sql } from "drizzle-orm";
 import { CURRENCIES, INCOTERM_CODES, TRANSPORT_MODES } from "#app/lib/freight-terms.ts";
 import {
+  type AnyPgColumn,
+  bigint,
   boolean,
+  date,
   check,
   customType,
   index,
@@ -51,6 +54,14 @@ export const quoteRequests = pgTable(
     isRead: boolean("is_read").notNull().default(false),
     /** A per-form-render token: a double click or a resubmitted page stores one row. */
     submissionKey: text("submission_key"),
+    // The facts its stage derives from (app/lib/quote-stage.ts, decision 016), kept here by the quote functions
+    // so the inbox can show and filter the stage without a join: the newest quote's state and the end of its
+    // validity, and the shipment it was booked as.
+    quoteState: text("quote_state", { enum: ["draft", "sent", "accepted", "declined"] }),
+    quoteExpiresAt: timestamp("quote_expires_at", { withTimezone: true }),
+    bookedShipmentId: uuid("booked_shipment_id").references((): AnyPgColumn => shipments.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -129,11 +140,18 @@ export const shipments = pgTable(
     incoterm: text("incoterm", { enum: INCOTERM_CODES as [string, ...string[]] }),
     shipperId: uuid("shipper_id").references(() => shippers.id, { onDelete: "set null" }),
     consigneeId: uuid("consignee_id").references(() => consignees.id, { onDelete: "set null" }),
+    // Booked from a quote request (issue 17, decision 016): one shipment per request (the unique index), so a
+    // double click or a second tab books once. The quote is the accepted one it was booked from, if any.
+    quoteRequestId: uuid("quote_request_id").references((): AnyPgColumn => quoteRequests.id, {
+      onDelete: "set null",
+    }),
+    quoteId: uuid("quote_id").references((): AnyPgColumn => quotes.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("shipments_tracking_number_idx").on(t.trackingNumber),
+    uniqueIndex("shipments_quote_request_idx").on(t.quoteRequestId),
     uniqueIndex("shipments_tracking_key_idx").on(t.trackingKey),
     // Serves the list in both orders (scanned backwards for newest first), ties broken by id.
     index("shipments_created_at_id_idx").on(t.createdAt, t.id),
@@ -598,4 +616,69 @@ export const deliveryNoteTokens = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("delivery_note_tokens_hash_idx").on(t.tokenHash)],
+);
+
+/**
+ * A priced quote for a quote request (issue 17, decision 016), one row per version. A draft can be edited; a
+ * sent version never changes (editing it makes the next version, and the old one is `replaced_at`). Only the
+ * token's SHA-256 is kept; the link works until `expires_at` (the end of `valid_until` in the company's time
+ * zone). Expiry is not stored: a sent quote past `expires_at` reads as expired.
+ */
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: id(),
+    quoteRequestId: uuid("quote_request_id")
+      .notNull()
+      .references(() => quoteRequests.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    state: text("state", { enum: ["draft", "sent", "accepted", "declined"] }).notNull(),
+    currency: text("currency", { enum: CURRENCIES }).notNull(),
+    /** Sum of the lines in minor units, computed on the server. */
+    totalMinor: bigint("total_minor", { mode: "number" }).notNull(),
+    validUntil: date("valid_until").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    transitTime: text("transit_time"),
+    incoterm: text("incoterm", { enum: INCOTERM_CODES as [string, ...string[]] }),
+    terms: text("terms"),
+    note: text("note"),
+    tokenHash: text("token_hash"),
+    createdBy: uuid("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    sentBy: uuid("sent_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    replacedAt: timestamp("replaced_at", { withTimezone: true }),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedName: text("accepted_name"),
+    acceptedIp: text("accepted_ip"),
+    acceptedUserAgent: text("accepted_user_agent"),
+    declinedAt: timestamp("declined_at", { withTimezone: true }),
+    declineComment: text("decline_comment"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("quotes_request_version_idx").on(t.quoteRequestId, t.version),
+    uniqueIndex("quotes_token_hash_idx").on(t.tokenHash),
+    // At most one draft per request.
+    uniqueIndex("quotes_one_draft_idx").on(t.quoteRequestId).where(sql`${t.state} = 'draft'`),
+    check("quotes_total_check", sql`${t.totalMinor} >= 0`),
+  ],
+);
+
+/** A quote's price line; the amount in the currency's minor units (cents), never a float. */
+export const quoteLines = pgTable(
+  "quote_lines",
+  {
+    id: id(),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    description: text("description").notNull(),
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("quote_lines_position_idx").on(t.quoteId, t.position),
+    check("quote_lines_amount_check", sql`${t.amountMinor} >= 0`),
+  ],
 );

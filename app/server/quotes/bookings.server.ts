@@ -1,0 +1,143 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { parseWeightKg as weightKgFromText } from "#app/lib/weight-text.ts";
+import type { Db } from "#app/server/db/client.server.ts";
+import { quoteRequests, quotes, shipments, shippers } from "#app/server/db/schema.ts";
+import { isUuid } from "#app/server/db/text-search.server.ts";
+import { createShipment, type ShipmentWrite } from "#app/server/shipments.server.ts";
+
+// 'Book shipment' (issue 17, decision 016): a quote request, with or without an accepted quote, becomes one
+// shipment, linked back to the request and the quote. The request's row is locked while booking and the
+// shipment's link to it is unique, so a double click or a second tab books once.
+
+export type QuoteRequestRow = typeof quoteRequests.$inferSelect;
+
+/** The shipper a request books as: the party with the requester's e-mail (any case), or a new one. */
+export async function findOrCreateShipperForRequest({
+  db,
+  request,
+}: {
+  db: Db;
+  request: Pick<QuoteRequestRow, "firstName" | "lastName" | "email">;
+}): Promise<{ id: string; created: boolean }> {
+  const email = request.email.trim();
+  return db.transaction(async (tx) => {
+    // Two clerks booking the same new customer at once create one party: serialised on the e-mail.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`shipper-email:${email.toLowerCase()}`}))`);
+    const [found] = await tx
+      .select({ id: shippers.id })
+      .from(shippers)
+      .where(sql`lower(${shippers.email}) = ${email.toLowerCase()}`)
+      .orderBy(shippers.createdAt, shippers.id)
+      .limit(1);
+    if (found) return { id: found.id, created: false };
+    const [row] = await tx
+      .insert(shippers)
+      .values({ name: `${request.firstName} ${request.lastName}`.trim(), email })
+      .returning({ id: shippers.id });
+    return { id: row!.id, created: true };
+  });
+}
+
+/** The shipper already matched by e-mail, without creating one (the form's loader). */
+export async function findShipperByEmail({ db, email }: { db: Db; email: string }): Promise<string | null> {
+  const [found] = await db
+    .select({ id: shippers.id })
+    .from(shippers)
+    .where(sql`lower(${shippers.email}) = ${email.trim().toLowerCase()}`)
+    .orderBy(shippers.createdAt, shippers.id)
+    .limit(1);
+  return found?.id ?? null;
+}
+
+export async function getQuoteRequestForBooking({ db, id }: { db: Db; id: string }) {
+  if (!isUuid(id)) return null;
+  const [request] = await db.select().from(quoteRequests).where(eq(quoteRequests.id, id));
+  if (!request) return null;
+  const [accepted] = await db
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.quoteRequestId, id), eq(quotes.state, "accepted")))
+    .orderBy(desc(quotes.version))
+    .limit(1);
+  return { request, acceptedQuote: accepted ?? null };
+}
+
+/** The shipment form's starting values for a booking (strings, as the inputs hold them). */
+export function bookingPrefill({
+  request,
+  acceptedQuote,
+  shipperId,
+}: {
+  request: QuoteRequestRow;
+  acceptedQuote: { incoterm: string | null } | null;
+  shipperId: string | null;
+}) {
+  const weight = weightKgFromText(request.weight);
+  const goods = [request.parcelType, request.specialInfo?.trim()].filter(Boolean).join(": ");
+  return {
+    originLocation: request.cityDeparture,
+    destinationLocation: request.deliveryCity,
+    weight: weight === null ? "" : String(weight),
+    transportMode: request.freightTypes.length === 1 ? (request.freightTypes[0] ?? "") : "",
+    goodsDescription: goods.slice(0, 500),
+    incoterm: acceptedQuote?.incoterm ?? "",
+    shipperId: shipperId ?? "none",
+  };
+}
+
+export type BookResult =
+  | { created: true; shipment: typeof shipments.$inferSelect }
+  | { created: false; shipmentId: string }
+  | { created: false; shipmentId: null; reason: "not-found" };
+
+/**
+ * Creates the shipment booked from a request: once. The request's row is locked; a request already booked
+ * answers with its shipment. The shipment links to the request and to its accepted quote (if any).
+ */
+export async function bookShipment({
+  db,
+  requestId,
+  input,
+}: {
+  db: Db;
+  requestId: string;
+  input: ShipmentWrite;
+}): Promise<BookResult> {
+  if (!isUuid(requestId)) return { created: false, shipmentId: null, reason: "not-found" };
+  try {
+    return await db.transaction(async (tx) => {
+      const [request] = await tx
+        .select({ bookedShipmentId: quoteRequests.bookedShipmentId })
+        .from(quoteRequests)
+        .where(eq(quoteRequests.id, requestId))
+        .for("update");
+      if (!request) return { created: false, shipmentId: null, reason: "not-found" } as const;
+      if (request.bookedShipmentId) return { created: false, shipmentId: request.bookedShipmentId } as const;
+      const [accepted] = await tx
+        .select({ id: quotes.id })
+        .from(quotes)
+        .where(and(eq(quotes.quoteRequestId, requestId), eq(quotes.state, "accepted")))
+        .orderBy(desc(quotes.version))
+        .limit(1);
+      const created = await createShipment({ db: tx as unknown as Db, input });
+      const [shipment] = await tx
+        .update(shipments)
+        .set({ quoteRequestId: requestId, quoteId: accepted?.id ?? null })
+        .where(eq(shipments.id, created.id))
+        .returning();
+      await tx
+        .update(quoteRequests)
+        .set({ bookedShipmentId: created.id })
+        .where(eq(quoteRequests.id, requestId));
+      return { created: true, shipment: shipment! } as const;
+    });
+  } catch (error) {
+    // The unique link, should anything book outside the lock: the shipment that won.
+    const [existing] = await db
+      .select({ id: shipments.id })
+      .from(shipments)
+      .where(eq(shipments.quoteRequestId, requestId));
+    if (existing) return { created: false, shipmentId: existing.id };
+    throw error;
+  }
+}

@@ -1,0 +1,473 @@
+import crypto from "node:crypto";
+import { and, asc, desc, eq, gt, inArray, isNull, TransactionRollbackError } from "drizzle-orm";
+import { formatCalendarDate } from "#app/lib/format.ts";
+import { formatMoney } from "#app/lib/money.ts";
+import { fromLocalDateTime, toLocalDateTime } from "#app/lib/time-zone.ts";
+import type { QuoteInput } from "#app/schemas/quote.ts";
+import type { SiteSettings } from "#app/schemas/site-settings.ts";
+import type { Db } from "#app/server/db/client.server.ts";
+import { quoteLines, quoteRequests, quotes } from "#app/server/db/schema.ts";
+import { type Mail, queueMail } from "#app/server/messaging/mail.server.ts";
+import type { Config } from "#app/server/platform/config.server.ts";
+import type { Logger } from "#app/server/platform/logger.server.ts";
+
+// Quotes for quote requests (issue 17, decision 016): versions, the customer's link, accept and decline.
+
+export type Quote = typeof quotes.$inferSelect;
+export type QuoteLine = typeof quoteLines.$inferSelect;
+export type QuoteWithLines = Quote & { lines: QuoteLine[] };
+
+/** What a quote is now, for the customer and for staff. `expired` is read from the clock, never stored. */
+export type QuoteStatus = "draft" | "open" | "accepted" | "declined" | "expired" | "replaced";
+
+export function quoteStatus(
+  quote: Pick<Quote, "state" | "replacedAt" | "expiresAt">,
+  now: Date,
+): QuoteStatus {
+  if (quote.state === "draft") return "draft";
+  if (quote.state === "accepted") return "accepted";
+  if (quote.state === "declined") return "declined";
+  if (quote.replacedAt) return "replaced";
+  return quote.expiresAt.getTime() <= now.getTime() ? "expired" : "open";
+}
+
+/** Today's date in the company's time zone, 'YYYY-MM-DD'. */
+export function companyToday(timeZone: string, now: Date = new Date()): string {
+  return toLocalDateTime(now, timeZone).slice(0, 10);
+}
+
+/** The default validity: 14 days from today, in the company's time zone. */
+export function defaultValidUntil(timeZone: string, now: Date = new Date(), days = 14): string {
+  const [y, m, d] = companyToday(timeZone, now).split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** The end of a validity date: midnight after it, in the company's time zone. */
+export function validityEnd(validUntil: string, timeZone: string): Date {
+  const [y, m, d] = validUntil.split("-").map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  const end = fromLocalDateTime(`${next}T00:00`, timeZone);
+  if (!end) throw new Error(`Not a date: ${validUntil}`);
+  return end;
+}
+
+export function hashQuoteToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+/** Public links' tokens are 32 random bytes, base64url (43 characters). Anything else is not looked up. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function quotePath(token: string): string {
+  return `/quote/${token}`;
+}
+
+/** Every version of a request's quote with its lines, newest first. */
+export async function listQuotes({
+  db,
+  requestId,
+}: {
+  db: Db;
+  requestId: string;
+}): Promise<QuoteWithLines[]> {
+  const rows = await db
+    .select()
+    .from(quotes)
+    .where(eq(quotes.quoteRequestId, requestId))
+    .orderBy(desc(quotes.version));
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select()
+    .from(quoteLines)
+    .where(
+      inArray(
+        quoteLines.quoteId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(quoteLines.position));
+  return rows.map((row) => ({ ...row, lines: lines.filter((line) => line.quoteId === row.id) }));
+}
+
+export type SaveDraftResult =
+  | { ok: true; quoteId: string; version: number; created: boolean }
+  | { ok: false; reason: "not-found" | "accepted" | "booked" };
+
+/**
+ * Saves the request's draft: edits the open draft, or starts the next version (from nothing, or from a sent
+ * quote, which itself never changes). An accepted or booked request takes no new version.
+ */
+export async function saveQuoteDraft({
+  db,
+  requestId,
+  input,
+  staffId,
+  timeZone,
+}: {
+  db: Db;
+  requestId: string;
+  input: QuoteInput;
+  staffId: string | null;
+  timeZone: string;
+}): Promise<SaveDraftResult> {
+  const totalMinor = input.lines.reduce((sum, line) => sum + line.amountMinor, 0);
+  const values = {
+    currency: input.currency,
+    totalMinor,
+    validUntil: input.validUntil,
+    expiresAt: validityEnd(input.validUntil, timeZone),
+    transitTime: input.transitTime,
+    incoterm: input.incoterm,
+    terms: input.terms,
+    note: input.note,
+  };
+  return db.transaction(async (tx) => {
+    const [request] = await tx
+      .select({ quoteState: quoteRequests.quoteState, bookedShipmentId: quoteRequests.bookedShipmentId })
+      .from(quoteRequests)
+      .where(eq(quoteRequests.id, requestId))
+      .for("update");
+    if (!request) return { ok: false, reason: "not-found" } as const;
+    if (request.bookedShipmentId) return { ok: false, reason: "booked" } as const;
+    if (request.quoteState === "accepted") return { ok: false, reason: "accepted" } as const;
+    const [latest] = await tx
+      .select({ id: quotes.id, version: quotes.version, state: quotes.state })
+      .from(quotes)
+      .where(eq(quotes.quoteRequestId, requestId))
+      .orderBy(desc(quotes.version))
+      .limit(1);
+    let quoteId: string;
+    let version: number;
+    const created = latest?.state !== "draft";
+    if (latest && latest.state === "draft") {
+      await tx.update(quotes).set(values).where(eq(quotes.id, latest.id));
+      await tx.delete(quoteLines).where(eq(quoteLines.quoteId, latest.id));
+      quoteId = latest.id;
+      version = latest.version;
+    } else {
+      version = (latest?.version ?? 0) + 1;
+      const [row] = await tx
+        .insert(quotes)
+        .values({ quoteRequestId: requestId, version, state: "draft", createdBy: staffId, ...values })
+        .returning({ id: quotes.id });
+      quoteId = row!.id;
+    }
+    await tx.insert(quoteLines).values(input.lines.map((line, position) => ({ quoteId, position, ...line })));
+    if (request.quoteState === null) {
+      await tx.update(quoteRequests).set({ quoteState: "draft" }).where(eq(quoteRequests.id, requestId));
+    }
+    return { ok: true, quoteId, version, created } as const;
+  });
+}
+
+export type SendQuoteResult =
+  | { ok: true; quoteId: string; version: number; token: string; mailQueued: boolean }
+  | {
+      ok: false;
+      reason: "not-found" | "no-draft" | "accepted" | "booked" | "validity-past" | "mail-refused";
+    };
+
+type MailServices = {
+  config: Pick<Config, "SMTP_URL" | "OUTBOX_DIR" | "siteUrl">;
+  logger: Pick<Logger, "info">;
+};
+
+/**
+ * Sends the request's draft: it becomes the sent version (never changed again), with a new link (only the
+ * token's hash is kept); an earlier sent version is marked replaced; the customer's e-mail goes into the
+ * outbox in the same transaction (nothing is sent if any of it fails).
+ */
+export async function sendQuote({
+  db,
+  config,
+  logger,
+  requestId,
+  staffId,
+  settings,
+  now = new Date(),
+}: MailServices & {
+  db: Db;
+  requestId: string;
+  staffId: string | null;
+  settings: Pick<SiteSettings, "companyName" | "timeZone" | "email" | "phone">;
+  now?: Date;
+}): Promise<SendQuoteResult> {
+  return db
+    .transaction(async (tx) => {
+      const [request] = await tx
+        .select()
+        .from(quoteRequests)
+        .where(eq(quoteRequests.id, requestId))
+        .for("update");
+      if (!request) return { ok: false, reason: "not-found" } as const;
+      if (request.bookedShipmentId) return { ok: false, reason: "booked" } as const;
+      if (request.quoteState === "accepted") return { ok: false, reason: "accepted" } as const;
+      const [draft] = await tx
+        .select()
+        .from(quotes)
+        .where(and(eq(quotes.quoteRequestId, requestId), eq(quotes.state, "draft")))
+        .for("update");
+      if (!draft) return { ok: false, reason: "no-draft" } as const;
+      if (draft.validUntil < companyToday(settings.timeZone, now)) {
+        return { ok: false, reason: "validity-past" } as const;
+      }
+      const lines = await tx
+        .select()
+        .from(quoteLines)
+        .where(eq(quoteLines.quoteId, draft.id))
+        .orderBy(asc(quoteLines.position));
+      const token = crypto.randomBytes(32).toString("base64url");
+      await tx
+        .update(quotes)
+        .set({ replacedAt: now })
+        .where(
+          and(eq(quotes.quoteRequestId, requestId), eq(quotes.state, "sent"), isNull(quotes.replacedAt)),
+        );
+      await tx
+        .update(quotes)
+        .set({ state: "sent", tokenHash: hashQuoteToken(token), sentAt: now, sentBy: staffId })
+        .where(eq(quotes.id, draft.id));
+      await tx
+        .update(quoteRequests)
+        .set({ quoteState: "sent", quoteExpiresAt: draft.expiresAt })
+        .where(eq(quoteRequests.id, requestId));
+      const queued = await queueMail({
+        db: tx as unknown as Db,
+        config,
+        logger,
+        mail: quoteMail({ request, quote: draft, lines, token, siteUrl: config.siteUrl, settings }),
+        now,
+      });
+      if (!queued.ok) {
+        // An address the outbox refuses: nothing is sent and nothing changes.
+        tx.rollback();
+      }
+      return {
+        ok: true,
+        quoteId: draft.id,
+        version: draft.version,
+        token,
+        mailQueued: queued.ok && queued.queued,
+      } as const;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof TransactionRollbackError) return { ok: false, reason: "mail-refused" } as const;
+      throw error;
+    });
+}
+
+function quoteMail({
+  request,
+  quote,
+  lines,
+  token,
+  siteUrl,
+  settings,
+}: {
+  request: typeof quoteRequests.$inferSelect;
+  quote: Quote;
+  lines: QuoteLine[];
+  token: string;
+  siteUrl: string;
+  settings: Pick<SiteSettings, "companyName" | "email" | "phone">;
+}): Mail {
+  const company = settings.companyName;
+  const link = `${siteUrl}${quotePath(token)}`;
+  const lineText = lines.map(
+    (line) => `- ${line.description}: ${formatMoney(line.amountMinor, quote.currency)}`,
+  );
+  const extras = [
+    quote.transitTime ? `Transit time: ${quote.transitTime}` : null,
+    quote.incoterm ? `Incoterm: ${quote.incoterm}` : null,
+  ].filter((line): line is string => line !== null);
+  const text = `Dear ${request.firstName} ${request.lastName},
+
+Thank you for your quote request. Here is our quote for ${request.cityDeparture} to ${request.deliveryCity}${quote.version > 1 ? ` (version ${quote.version}, it replaces the earlier one)` : ""}:
+
+${lineText.join("\n")}
+
+Total: ${formatMoney(quote.totalMinor, quote.currency)}
+Valid until: ${formatCalendarDate(quote.validUntil)}
+${extras.length > 0 ? `${extras.join("\n")}\n` : ""}
+To read the full quote and its terms, download it as a PDF, and accept or decline it, open:
+${link}
+
+${quote.note ? `${quote.note}\n\n` : ""}${company}
+${settings.email}${settings.phone ? ` · ${settings.phone}` : ""}`;
+  return {
+    to: request.email,
+    subject: `Your quote from ${company}: ${request.cityDeparture} to ${request.deliveryCity}`,
+    text,
+  };
+}
+
+export type PublicQuote = {
+  quote: QuoteWithLines;
+  status: QuoteStatus;
+  request: { firstName: string; lastName: string; cityDeparture: string; deliveryCity: string };
+};
+
+/** The quote a customer's link opens, or null (an unknown token or one not of the right shape). */
+export async function findQuoteByToken({
+  db,
+  token,
+  now = new Date(),
+}: {
+  db: Db;
+  token: string;
+  now?: Date;
+}): Promise<PublicQuote | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const [row] = await db
+    .select({
+      quote: quotes,
+      firstName: quoteRequests.firstName,
+      lastName: quoteRequests.lastName,
+      cityDeparture: quoteRequests.cityDeparture,
+      deliveryCity: quoteRequests.deliveryCity,
+    })
+    .from(quotes)
+    .innerJoin(quoteRequests, eq(quoteRequests.id, quotes.quoteRequestId))
+    .where(eq(quotes.tokenHash, hashQuoteToken(token)));
+  if (!row) return null;
+  const lines = await db
+    .select()
+    .from(quoteLines)
+    .where(eq(quoteLines.quoteId, row.quote.id))
+    .orderBy(asc(quoteLines.position));
+  return {
+    quote: { ...row.quote, lines },
+    status: quoteStatus(row.quote, now),
+    request: {
+      firstName: row.firstName,
+      lastName: row.lastName,
+      cityDeparture: row.cityDeparture,
+      deliveryCity: row.deliveryCity,
+    },
+  };
+}
+
+export type QuoteAnswer =
+  | { kind: "accept"; name: string; ip: string | null; userAgent: string | null }
+  | { kind: "decline"; comment: string | null };
+
+export type AnswerResult =
+  | { outcome: "not-found" }
+  /** Done now. */
+  | { outcome: "accepted" | "declined"; requestId: string; quoteId: string }
+  /** Nothing changed: the quote is no longer open (answered before, from another tab too, expired, replaced). */
+  | { outcome: "closed"; status: QuoteStatus };
+
+/**
+ * The customer's answer. One outcome, whatever arrives at once (a double click, accept in one tab and decline
+ * in another): the request's row is locked first (the order sendQuote locks in too), then the quote changes
+ * only while it is sent, not replaced and not past its validity (a conditional update). The request shows up
+ * unread again, so the answer reaches the staff's bell.
+ */
+export async function answerQuote({
+  db,
+  token,
+  answer,
+  now = new Date(),
+}: {
+  db: Db;
+  token: string;
+  answer: QuoteAnswer;
+  now?: Date;
+}): Promise<AnswerResult> {
+  if (!TOKEN_PATTERN.test(token)) return { outcome: "not-found" };
+  const tokenHash = hashQuoteToken(token);
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ requestId: quotes.quoteRequestId })
+      .from(quotes)
+      .where(eq(quotes.tokenHash, tokenHash));
+    if (!found) return { outcome: "not-found" } as const;
+    await tx
+      .select({ id: quoteRequests.id })
+      .from(quoteRequests)
+      .where(eq(quoteRequests.id, found.requestId))
+      .for("update");
+    const changes =
+      answer.kind === "accept"
+        ? {
+            state: "accepted" as const,
+            acceptedAt: now,
+            acceptedName: answer.name,
+            acceptedIp: answer.ip,
+            acceptedUserAgent: answer.userAgent,
+          }
+        : { state: "declined" as const, declinedAt: now, declineComment: answer.comment };
+    const [updated] = await tx
+      .update(quotes)
+      .set(changes)
+      .where(
+        and(
+          eq(quotes.tokenHash, tokenHash),
+          eq(quotes.state, "sent"),
+          isNull(quotes.replacedAt),
+          gt(quotes.expiresAt, now),
+        ),
+      )
+      .returning({ id: quotes.id, requestId: quotes.quoteRequestId });
+    if (!updated) {
+      const [current] = await tx
+        .select({ state: quotes.state, replacedAt: quotes.replacedAt, expiresAt: quotes.expiresAt })
+        .from(quotes)
+        .where(eq(quotes.tokenHash, tokenHash));
+      return { outcome: "closed", status: quoteStatus(current!, now) } as const;
+    }
+    await tx
+      .update(quoteRequests)
+      .set({ quoteState: changes.state, isRead: false })
+      .where(eq(quoteRequests.id, updated.requestId));
+    return { outcome: changes.state, requestId: updated.requestId, quoteId: updated.id } as const;
+  });
+}
+
+/** Tells staff (the site's e-mail address from Settings) that a customer accepted or declined a quote. */
+export async function queueQuoteAnswerMail({
+  db,
+  config,
+  logger,
+  requestId,
+  quoteId,
+  settings,
+  now = new Date(),
+}: MailServices & {
+  db: Db;
+  requestId: string;
+  quoteId: string;
+  settings: Pick<SiteSettings, "companyName" | "email">;
+  now?: Date;
+}) {
+  const [row] = await db
+    .select({ quote: quotes, request: quoteRequests })
+    .from(quotes)
+    .innerJoin(quoteRequests, eq(quoteRequests.id, quotes.quoteRequestId))
+    .where(and(eq(quotes.id, quoteId), eq(quotes.quoteRequestId, requestId)));
+  if (!row) return;
+  const { quote, request } = row;
+  const accepted = quote.state === "accepted";
+  const who = `${request.firstName} ${request.lastName}`;
+  const staffLink = `${config.siteUrl}/admin/quote-requests/${request.id}/quote`;
+  const text = accepted
+    ? `${quote.acceptedName} accepted quote version ${quote.version} (${formatMoney(quote.totalMinor, quote.currency)}) for ${who}'s request, ${request.cityDeparture} to ${request.deliveryCity}.
+
+Book the shipment: ${staffLink}`
+    : `${who} declined quote version ${quote.version} (${formatMoney(quote.totalMinor, quote.currency)}), ${request.cityDeparture} to ${request.deliveryCity}.
+${quote.declineComment ? `\nTheir comment:\n${quote.declineComment}\n` : ""}
+The request: ${staffLink}`;
+  await queueMail({
+    db,
+    config,
+    logger,
+    mail: {
+      to: settings.email,
+      subject: accepted ? `Quote accepted by ${who}` : `Quote declined by ${who}`,
+      text,
+    },
+    dedupeKey: `quote-answer:${quote.id}`,
+    now,
+  });
+}
