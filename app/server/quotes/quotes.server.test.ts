@@ -5,6 +5,7 @@ import { createTestServices } from "../../../tests/setup/test-db.ts";
 import { quoteRequestStage } from "#app/lib/quote-stage.ts";
 import { formatMinor, parseAmount } from "#app/lib/money.ts";
 import { readQuoteForm, validateQuoteForm } from "#app/schemas/quote.ts";
+import { shipmentSchema } from "#app/schemas/shipment.ts";
 import { quoteRequests, quotes, shipments, shippers } from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
 import { createQuoteRequest } from "#app/server/quote-requests.server.ts";
@@ -385,19 +386,16 @@ describe("booking", () => {
       answer: { kind: "accept", name: "Ama", ip: null, userAgent: null },
       now: NOW,
     });
-    const shipment = (n: string) => ({
-      trackingNumber: `UTG-9${n}`,
-      status: "Pending",
-      originLocation: "Monrovia",
-      destinationLocation: "Accra",
-      currentLocation: null,
-      estimatedDelivery: new Date("2026-12-20T00:00:00Z"),
-      weight: 250,
-      dimensions: null,
-      notes: null,
-      shipperId: null,
-      consigneeId: null,
-    });
+    const shipment = (n: string) =>
+      shipmentSchema.parse({
+        trackingNumber: `UTG-9${n}`,
+        status: "Pending",
+        originLocation: "Monrovia",
+        destinationLocation: "Accra",
+        estimatedDelivery: "2026-12-20",
+        weight: "250",
+        dimensions: "120x100x150 cm",
+      });
     const results = await Promise.all([
       bookShipment({ db: services.db, requestId, input: shipment(`${counter}001`) }),
       bookShipment({ db: services.db, requestId, input: shipment(`${counter}002`) }),
