@@ -49,6 +49,7 @@ export default [
     route("parties/:id", "routes/admin/parties.$id.tsx"),
     route("quote-requests", "routes/admin/quote-requests.tsx"),
     route("quote-requests/:id", "routes/admin/quote-requests.$id.tsx"),
+    route("quote-requests/:id/quote", "routes/admin/quote-requests.$id.quote.tsx"),
     route("contact-submissions", "routes/admin/contact-submissions.tsx"),
     route("contact-submissions/:id", "routes/admin/contact-submissions.$id.tsx"),
     route("events", "routes/admin/events.ts"),

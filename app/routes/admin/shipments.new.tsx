@@ -11,12 +11,15 @@ import type { Route } from "./+types/shipments.new";
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta({ title: "New Shipment", path: "/admin/shipments/new" }, matches);
 
-export function loader({ context }: Route.LoaderArgs) {
-  return loadShipmentForm({ context });
+/** `?request=<id>`: 'Book shipment' on a quote request (issue 17), the form filled from it, booked once. */
+const bookFrom = (request: Request) => new URL(request.url).searchParams.get("request");
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadShipmentForm({ context, bookFrom: bookFrom(request) });
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return saveShipmentForm({ request, context });
+  return saveShipmentForm({ request, context, bookFrom: bookFrom(request) });
 }
 
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {

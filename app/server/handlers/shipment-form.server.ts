@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider, redirect } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { partySchema, shipmentSchema } from "#app/schemas/shipment.ts";
 import { SHIPMENT_FORM_INTENTS } from "#app/schemas/shipment-admin.ts";
@@ -17,6 +17,12 @@ import {
   updateShipment,
 } from "#app/server/shipments.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
+import {
+  bookingPrefill,
+  bookShipment,
+  findShipperByEmail,
+  getQuoteRequestForBooking,
+} from "#app/server/quotes/bookings.server.ts";
 
 // The shipment form's loader and action, shared by /admin/shipments/new and /admin/shipments/:id/edit.
 
@@ -71,8 +77,20 @@ function notFound(): never {
 }
 
 /** What the form needs: the shipment (none for a new one, with a fresh tracking number) and the parties. */
-export async function loadShipmentForm({ context, id }: { context: Ctx; id?: string }) {
+export async function loadShipmentForm({
+  context,
+  id,
+  bookFrom,
+}: {
+  context: Ctx;
+  id?: string;
+  /** A quote request to book (issue 17): the form starts filled from it. */
+  bookFrom?: string | null;
+}) {
   const { db } = context.get(servicesContext);
+  const booking = id === undefined && bookFrom ? await getQuoteRequestForBooking({ db, id: bookFrom }) : null;
+  if (booking?.request.bookedShipmentId)
+    throw redirect(`/admin/shipments/${booking.request.bookedShipmentId}`);
   const [shippers, consignees] = await Promise.all([
     listParties({ db, kind: "shipper" }),
     listParties({ db, kind: "consignee" }),
@@ -97,7 +115,18 @@ export async function loadShipmentForm({ context, id }: { context: Ctx; id?: str
       declaredCurrency: "",
       incoterm: "",
     };
-    return { shipment: null, values, shippers, consignees };
+    if (booking) {
+      const shipperId = await findShipperByEmail({ db, email: booking.request.email });
+      Object.assign(values, bookingPrefill({ ...booking, shipperId }));
+    }
+    const bookingOf = booking
+      ? {
+          requestId: booking.request.id,
+          name: `${booking.request.firstName} ${booking.request.lastName}`,
+          quoteVersion: booking.acceptedQuote?.version ?? null,
+        }
+      : null;
+    return { shipment: null, values, shippers, consignees, booking: bookingOf };
   }
   const shipment = await getShipmentById({ db, id });
   if (!shipment) notFound();
@@ -127,6 +156,7 @@ export async function loadShipmentForm({ context, id }: { context: Ctx; id?: str
     values,
     shippers,
     consignees,
+    booking: null,
   };
 }
 
@@ -145,10 +175,13 @@ export async function saveShipmentForm({
   request,
   context,
   id,
+  bookFrom,
 }: {
   request: Request;
   context: Ctx;
   id?: string;
+  /** The quote request this new shipment books (issue 17): booked once, however often it is posted. */
+  bookFrom?: string | null;
 }) {
   await requireAdmin({ request, context });
   const { db, logger } = context.get(servicesContext);
@@ -192,6 +225,26 @@ export async function saveShipmentForm({
   }
   const failure = id === undefined ? "Failed to create shipment" : "Failed to update shipment";
   try {
+    if (id === undefined && bookFrom) {
+      const booked = await bookShipment({ db, requestId: bookFrom, input: submission.value });
+      if (booked.created) {
+        logger.info(
+          { shipmentId: booked.shipment.id, quoteRequestId: bookFrom },
+          "Shipment booked from a quote request",
+        );
+        return redirectWithToast(`/admin/shipments/${booked.shipment.id}`, {
+          type: "success",
+          title: "Shipment created successfully",
+        });
+      }
+      if (booked.shipmentId) {
+        return redirectWithToast(`/admin/shipments/${booked.shipmentId}`, {
+          type: "success",
+          title: "This request is already booked",
+        });
+      }
+      notFound();
+    }
     const saved =
       id === undefined
         ? await createShipment({ db, input: submission.value })

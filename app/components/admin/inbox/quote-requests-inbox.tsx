@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import type { QuoteDetails, QuoteRow } from "#app/server/handlers/inbox-routes.server.ts";
 import { Detail, EmailText } from "#app/components/admin/inbox/inbox.tsx";
@@ -62,6 +63,11 @@ function quoteDetailFields(quote: QuoteDetails) {
             </Badge>
           ))}
         </span>
+      </Detail>
+      <Detail label="Quote" wide>
+        <Link to={`${QUOTES_PATH}/${quote.id}/quote`} className="font-medium text-brand-700 underline">
+          Prepare quote or book shipment
+        </Link>
       </Detail>
       {quote.specialInfo ? (
         <Detail label="Special Information" wide>

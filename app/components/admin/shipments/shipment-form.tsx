@@ -57,8 +57,11 @@ export function ShipmentFormPage({
   shippers,
   consignees,
   actionData,
+  booking = null,
 }: {
   shipment: { id: string; trackingNumber: string } | null;
+  /** 'Book shipment' from a quote request (issue 17). */
+  booking?: { requestId: string; name: string; quoteVersion: number | null } | null;
   values: ShipmentFormValues;
   shippers: PartyOption[];
   consignees: PartyOption[];
@@ -78,6 +81,12 @@ export function ShipmentFormPage({
           {shipment ? "Edit Shipment" : "New Shipment"}
         </h1>
         {shipment ? <p className="mt-1 break-all text-slate-600">{shipment.trackingNumber}</p> : null}
+        {booking ? (
+          <p className="mt-1 break-words text-slate-600">
+            Booking {booking.name}'s quote request
+            {booking.quoteVersion ? ` (accepted quote, version ${booking.quoteVersion})` : ""}.
+          </p>
+        ) : null}
       </div>
       <p role="status" className={cn("text-sm font-medium text-brand-700", !loading && "sr-only")}>
         {loading ? "Loading shipment data..." : ""}
