@@ -15,6 +15,7 @@ export default [
     route("blog/:slug", "routes/site/blog.$slug.tsx"),
     route("unsubscribe/:token", "routes/site/unsubscribe.$token.tsx"),
     route("subscribe/:token", "routes/site/subscribe.$token.tsx"),
+    route("quote/:token", "routes/site/quote.$token.tsx"),
     route("privacy-policy", "routes/site/policy.tsx", { id: "routes/site/privacy-policy" }),
     route("terms-of-service", "routes/site/policy.tsx", { id: "routes/site/terms-of-service" }),
     route("*", "routes/site/not-found.tsx"),

@@ -2,7 +2,14 @@ import { count, desc, eq } from "drizzle-orm";
 import type { Db } from "#app/server/db/client.server.ts";
 import { contactSubmissions, quoteRequests } from "#app/server/db/schema.ts";
 
-export type QuoteNotification = { id: string; firstName: string; lastName: string; createdAt: Date };
+export type QuoteNotification = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  createdAt: Date;
+  /** The customer's answer to its quote (issue 17): an answered quote makes the request unread again. */
+  quoteState: "draft" | "sent" | "accepted" | "declined" | null;
+};
 
 /** The notifications bell: unread quote requests, newest first. */
 export async function findUnreadQuoteNotifications({
@@ -19,6 +26,7 @@ export async function findUnreadQuoteNotifications({
         firstName: quoteRequests.firstName,
         lastName: quoteRequests.lastName,
         createdAt: quoteRequests.createdAt,
+        quoteState: quoteRequests.quoteState,
       })
       .from(quoteRequests)
       .where(eq(quoteRequests.isRead, false))

@@ -29,9 +29,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const items = [
     ...quotes.items.map((quote) => ({
       id: quote.id,
-      kind: "quote" as const,
+      kind:
+        quote.quoteState === "accepted" || quote.quoteState === "declined"
+          ? (`quote-${quote.quoteState}` as const)
+          : ("quote" as const),
       name: `${quote.firstName} ${quote.lastName}`,
-      href: `/admin/quote-requests/${quote.id}`,
+      href:
+        quote.quoteState === "accepted" || quote.quoteState === "declined"
+          ? `/admin/quote-requests/${quote.id}/quote`
+          : `/admin/quote-requests/${quote.id}`,
       createdAt: quote.createdAt,
     })),
     ...messages.items.map((message) => ({

@@ -5,7 +5,8 @@ import type { Logger } from "#app/server/platform/logger.server.ts";
 
 /** Announced by the database (trigger in drizzle/0002) on every new quote request or contact message. */
 const inboxEventSchema = z.object({
-  type: z.enum(["quote_request.created", "contact_submission.created"]),
+  // quote.answered (drizzle/0013): a customer accepted or declined a quote; its request is unread again.
+  type: z.enum(["quote_request.created", "contact_submission.created", "quote.answered"]),
   id: z.string(),
 });
 export type InboxEvent = z.infer<typeof inboxEventSchema>;
@@ -25,7 +26,11 @@ export type AppEvent = z.infer<typeof appEventSchema>;
 type EventListener = (event: AppEvent) => void;
 
 export function isInboxEvent(event: AppEvent): event is InboxEvent {
-  return event.type === "quote_request.created" || event.type === "contact_submission.created";
+  return (
+    event.type === "quote_request.created" ||
+    event.type === "contact_submission.created" ||
+    event.type === "quote.answered"
+  );
 }
 
 export type EventBus = {

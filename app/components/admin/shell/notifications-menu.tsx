@@ -5,11 +5,18 @@ import { Link } from "react-router";
 
 export type NotificationItem = {
   id: string;
-  kind: "quote" | "message";
+  kind: "quote" | "quote-accepted" | "quote-declined" | "message";
   name: string;
   /** The item's own page: the inbox with its details open. */
   href: string;
   date: string;
+};
+
+const NOTIFICATION_LABELS: Record<NotificationItem["kind"], string> = {
+  quote: "New quote request from",
+  "quote-accepted": "Quote accepted by",
+  "quote-declined": "Quote declined by",
+  message: "New message from",
 };
 
 /** The bell: unread quote requests and contact messages, newest first; each opens its item. */
@@ -54,7 +61,7 @@ export function NotificationsMenu({ items, total }: { items: NotificationItem[];
                     className="flex flex-col rounded-md px-2 py-2 hover:bg-slate-100 focus-visible:bg-slate-100"
                   >
                     <span className="text-sm font-medium text-slate-900">
-                      {item.kind === "quote" ? "New quote request" : "New message"} from {item.name}
+                      {NOTIFICATION_LABELS[item.kind]} {item.name}
                     </span>
                     <span className="text-xs text-slate-600">{item.date}</span>
                   </Link>
