@@ -111,6 +111,7 @@ export function fillPattern(pattern: string, f: Fixtures | null, id?: string): s
     "admin/shipments/:id/deliver/photos": f?.shipment.id ?? "",
     "admin/parties/:id": f?.shipper ?? "",
     "admin/quote-requests/:id": f?.quote ?? "",
+    "admin/quote-requests/:id/quote": f?.quote ?? "",
     "admin/contact-submissions/:id": f?.message ?? "",
     "admin/cms/blog/:id": f?.post.id ?? "",
     "track/:trackingNumber": f?.shipment.trackingNumber ?? "",
@@ -275,6 +276,48 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
         strict: ["code", "phone", "intent"],
         text: [],
       },
+    ],
+    // The customer's quote link (decision 016): hostile tokens and answers give a clear 404, nothing changed.
+    "routes/site/quote.$token": [
+      {
+        name: "decline quote",
+        fields: () => [
+          ["intent", "decline"],
+          ["comment", "Too dear"],
+        ],
+        strict: [],
+        text: [],
+      },
+      {
+        name: "accept quote",
+        fields: () => [
+          ["intent", "accept"],
+          ["name", "Ama Mensah"],
+        ],
+        strict: [],
+        text: [],
+      },
+    ],
+    // Staff's quote page (decision 016): the draft's checked fields, sending and booking.
+    "routes/admin/quote-requests.$id.quote": [
+      {
+        name: "save quote draft",
+        fields: () => [
+          ["intent", "save-draft"],
+          ["currency", "USD"],
+          ["validUntil", "2099-12-31"],
+          ["transitTime", "12 days"],
+          ["incoterm", "FOB"],
+          ["terms", "Payment before release"],
+          ["note", "Thank you"],
+          ["lineDescription", "Freight"],
+          ["lineAmount", "1250.50"],
+        ],
+        strict: ["intent", "currency", "validUntil", "lineAmount"],
+        text: [],
+      },
+      { name: "send quote", fields: () => [["intent", "send-quote"]], strict: ["intent"], text: [] },
+      { name: "book shipment", fields: () => [["intent", "book-shipment"]], strict: ["intent"], text: [] },
     ],
     // Hostile tokens on the confirmation link: a clear 404 page, nothing confirmed.
     "routes/site/subscribe.$token": [
