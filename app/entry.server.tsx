@@ -8,6 +8,7 @@ import {
 } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { NonceContext } from "#app/lib/nonce.ts";
+import { loggedUrl } from "#app/lib/request-path.ts";
 
 export const streamTimeout = 5_000;
 
@@ -78,5 +79,5 @@ export function handleError(
   // Aborted requests, and React Router's own answers to bad requests (a POST to a page without an
   // action is a 405), are not failures of ours.
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
-  context.get(servicesContext).logger.error({ err: error, url: request.url }, "Unhandled error");
+  context.get(servicesContext).logger.error({ err: error, url: loggedUrl(request.url) }, "Unhandled error");
 }

@@ -1,5 +1,6 @@
 import type express from "express";
 import type { Logger } from "#app/server/platform/logger.server.ts";
+import { loggedUrl } from "#app/lib/request-path.ts";
 
 /**
  * Last stop for errors outside React Router (a malformed URL Express cannot decode, a failed build import):
@@ -13,7 +14,10 @@ export function lastErrorHandler(logger: Logger): express.ErrorRequestHandler {
       res.status(status).type("text/plain").send("Bad request.");
       return;
     }
-    logger.error({ err: error, url: req.originalUrl, requestId: res.locals.requestId }, "Request failed");
+    logger.error(
+      { err: error, url: loggedUrl(req.originalUrl), requestId: res.locals.requestId },
+      "Request failed",
+    );
     res.status(500).type("text/plain").send("Something went wrong.");
   };
 }

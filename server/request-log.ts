@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type express from "express";
+import { loggedUrl } from "#app/lib/request-path.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 
 /**
@@ -15,7 +16,7 @@ export function requestLog(logger: Logger): express.RequestHandler {
       const ms = Math.round((performance.now() - started) * 10) / 10;
       const level = res.statusCode >= 500 ? "error" : "debug";
       logger[level](
-        { requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms },
+        { requestId, method: req.method, url: loggedUrl(req.originalUrl), status: res.statusCode, ms },
         "request",
       );
     });

@@ -12,3 +12,14 @@ export function requestedPath(request: Request): string {
   const search = url.searchParams.toString();
   return `${pathname}${search ? `?${search}` : ""}`;
 }
+
+/**
+ * A URL as the log may show it: links that carry a secret in their path (a quote's, an unsubscribe or
+ * confirmation link's, a delivery note's) keep their shape but the token becomes '[token]'. Full URLs too.
+ */
+export function loggedUrl(url: string): string {
+  return url.replace(
+    /^((?:[a-z][a-z0-9+.-]*:\/\/[^/?#]*)?)\/(quote|unsubscribe|subscribe|delivery-note)\/[^/?#]+/i,
+    "$1/$2/[token]",
+  );
+}
