@@ -49,7 +49,7 @@ CREATE UNIQUE INDEX "quote_lines_position_idx" ON "quote_lines" USING btree ("qu
 CREATE UNIQUE INDEX "quotes_request_version_idx" ON "quotes" USING btree ("quote_request_id","version");--> statement-breakpoint
 CREATE UNIQUE INDEX "quotes_token_hash_idx" ON "quotes" USING btree ("token_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "quotes_one_draft_idx" ON "quotes" USING btree ("quote_request_id") WHERE "quotes"."state" = 'draft';--> statement-breakpoint
-ALTER TABLE "quote_requests" ADD CONSTRAINT "quote_requests_booked_shipment_id_shipments_id_fk" FOREIGN KEY ("booked_shipment_id") REFERENCES "public"."shipments"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "quote_requests" ADD CONSTRAINT "quote_requests_booked_shipment_id_shipments_id_fk" FOREIGN KEY ("booked_shipment_id") REFERENCES "public"."shipments"("id") ON DELETE set null ON UPDATE no action DEFERRABLE INITIALLY DEFERRED;--> statement-breakpoint
 ALTER TABLE "shipments" ADD CONSTRAINT "shipments_quote_request_id_quote_requests_id_fk" FOREIGN KEY ("quote_request_id") REFERENCES "public"."quote_requests"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shipments" ADD CONSTRAINT "shipments_quote_id_quotes_id_fk" FOREIGN KEY ("quote_id") REFERENCES "public"."quotes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "shipments_quote_request_idx" ON "shipments" USING btree ("quote_request_id");--> statement-breakpoint

@@ -57,7 +57,9 @@ const APP_TABLES = [
   "notification_unsubscribes",
   "outbox",
   "password_reset_tokens",
+  "quote_lines",
   "quote_requests",
+  "quotes",
   "rate_limits",
   "sessions",
   "shipment_deliveries",
@@ -149,7 +151,7 @@ async function copyContent(from: Database, to: Database) {
 }
 
 /** A site with every kind of content, and a row in each table a backup leaves out. */
-async function fillSite({ db }: Database) {
+async function fillSite({ db, pool }: Database) {
   const now = new Date("2026-11-20T10:11:12.345678Z");
   await seedDemoContent({ db, now });
   const upload = await createMedia({
@@ -235,6 +237,25 @@ async function fillSite({ db }: Database) {
     address: "left@example.com",
     summary: "In Transit at Abidjan",
   });
+  // A request quoted, accepted and booked: the request and the shipment point at each other.
+  const { rows: booked } = await pool.query(
+    `with request as (select id from quote_requests order by created_at limit 1),
+          quote as (
+            insert into quotes (quote_request_id, version, state, currency, total_minor, valid_until, expires_at,
+                                token_hash, accepted_at, accepted_name)
+            select id, 1, 'accepted', 'USD', 125050, '2026-12-01', '2026-12-02T00:00:00Z', $1, now(), 'Ada Lovelace'
+              from request returning id, quote_request_id
+          ),
+          line as (insert into quote_lines (quote_id, position, description, amount_minor)
+                   select id, 0, 'Ocean freight', 125050 from quote)
+     update quote_requests set quote_state = 'accepted', booked_shipment_id = $2
+       from quote where quote_requests.id = quote.quote_request_id returning quote.id`,
+    ["b".repeat(64), shipment!.id],
+  );
+  await pool.query(
+    "update shipments set quote_id = $1, quote_request_id = (select quote_request_id from quotes where id = $1) where id = $2",
+    [booked[0].id, shipment!.id],
+  );
   await db.insert(rateLimits).values({
     key: "form:203.0.113.9",
     count: 2,
@@ -452,6 +473,13 @@ describe("backup and restore", () => {
         "declared_currency",
         "incoterm",
       ].map((column) => `shipments.${column}`),
+      // Migration 13 (after the load) added the quotes, empty, and the columns linking requests and shipments
+      // to them, all empty.
+      "shipments.quote_request_id",
+      "shipments.quote_id",
+      "quote_requests.quote_state",
+      "quote_requests.quote_expires_at",
+      "quote_requests.booked_shipment_id",
     ]);
     const switchRows = freshRows.site_settings!.filter((row) => JSON.parse(row).key === "notifications");
     expect(switchRows.map((row) => JSON.parse(row).value)).toEqual([{ enabled: false }]);
@@ -461,6 +489,8 @@ describe("backup and restore", () => {
         delivery_note_tokens: [],
         delivery_photos: [],
         shipment_deliveries: [],
+        quotes: [],
+        quote_lines: [],
         message_opt_outs: [],
         notification_log: [],
         notification_subscribers: [],

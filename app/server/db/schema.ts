@@ -57,6 +57,8 @@ export const quoteRequests = pgTable(
     // The facts its stage derives from (app/lib/quote-stage.ts, decision 016), kept here by the quote functions
     // so the inbox can show and filter the stage without a join: the newest quote's state and the end of its
     // validity, and the shipment it was booked as.
+    // Shipments point back at their request too: this one reference is DEFERRABLE INITIALLY DEFERRED (in the
+    // migration; drizzle cannot say so), so a restore loads the two tables in one transaction in either order.
     quoteState: text("quote_state", { enum: ["draft", "sent", "accepted", "declined"] }),
     quoteExpiresAt: timestamp("quote_expires_at", { withTimezone: true }),
     bookedShipmentId: uuid("booked_shipment_id").references((): AnyPgColumn => shipments.id, {
