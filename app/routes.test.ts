@@ -296,7 +296,16 @@ describe("cross-origin writes", () => {
     const { port } = server.address() as { port: number };
     try {
       const before = await snapshot();
-      for (const target of ["/admin/settings", "/admin/logout", "/admin-login", "/contact"]) {
+      for (const target of [
+        "/admin/settings",
+        "/admin/logout",
+        "/admin-login",
+        "/contact",
+        // Issue 17: the staff quote page (save, send, book), the booking form and the customer's quote link.
+        "/admin/quote-requests/00000000-0000-4000-8000-000000000000/quote",
+        "/admin/shipments/new?request=00000000-0000-4000-8000-000000000000",
+        `/quote/${"q".repeat(43)}`,
+      ]) {
         const response = await fetch(`http://127.0.0.1:${port}${target}`, {
           method: "POST",
           headers: {

@@ -11,12 +11,17 @@ describe("isCrossOriginWrite", () => {
     expect(check({ origin: "http://127.0.0.1:4000" }, "127.0.0.1:4000")).toBe(false);
     expect(check({ "sec-fetch-site": "same-origin" })).toBe(false);
     expect(check({})).toBe(false);
+    // A form on a no-referrer page (the public quote page): the browser hides the origin, not the site.
+    expect(check({ origin: "null", "sec-fetch-site": "same-origin" })).toBe(false);
   });
 
   it("refuses other origins, opaque origins and cross-site fetches", () => {
     expect(check({ origin: "https://evil.example" })).toBe(true);
     expect(check({ origin: "https://freight.example.evil.example" })).toBe(true);
     expect(check({ origin: "null" })).toBe(true);
+    expect(check({ origin: "null", "sec-fetch-site": "cross-site" })).toBe(true);
+    expect(check({ origin: "null", "sec-fetch-site": "same-site" })).toBe(true);
+    expect(check({ origin: "null", "sec-fetch-site": "none" })).toBe(true);
     expect(check({ origin: "not a url" })).toBe(true);
     expect(check({ "sec-fetch-site": "cross-site" })).toBe(true);
   });

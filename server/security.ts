@@ -68,8 +68,13 @@ export function isCrossOriginWrite({
     }
   };
   const origin = headers.origin;
-  if (origin) return fromOtherHost(origin);
   const site = headers["sec-fetch-site"];
+  // A page sent with 'Referrer-Policy: no-referrer' (the quote, subscribe and unsubscribe pages, whose URLs
+  // hold a secret) makes the browser send 'Origin: null' with its own forms. Sec-Fetch-Site, which no page can
+  // set, still says same-origin there; an opaque origin from anywhere else (a sandboxed frame, a data: URL) is
+  // cross-site.
+  if (origin === "null" && site === "same-origin") return false;
+  if (origin) return fromOtherHost(origin);
   if (site === "cross-site" || site === "same-site") return true;
   const referer = headers.referer;
   return referer ? fromOtherHost(referer) : false;

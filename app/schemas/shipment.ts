@@ -54,6 +54,21 @@ export const COMMON_STATUSES = [
   "Delivered",
 ];
 
+/**
+ * The Shipper picker's choice when booking a quote request whose requester is no party yet (issue 17): the
+ * booking creates the party from the request. Only the booking form offers it; `readRequesterShipper` takes it
+ * out before the form is checked with the shipment schema.
+ */
+export const REQUESTER_SHIPPER = "requester";
+
+/** The form data with 'the requester' as shipper replaced by none, and whether it was chosen. */
+export function readRequesterShipper(formData: FormData): { formData: FormData; requester: boolean } {
+  if (formData.get("shipperId") !== REQUESTER_SHIPPER) return { formData, requester: false };
+  const copy = new FormData();
+  for (const [name, value] of formData) copy.append(name, name === "shipperId" ? "none" : value);
+  return { formData: copy, requester: true };
+}
+
 const optionalId = z
   .string()
   .trim()

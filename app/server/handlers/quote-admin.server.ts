@@ -14,10 +14,7 @@ import { requireAdmin } from "#app/server/auth/auth.server.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { readFormData } from "#app/server/handlers/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
-import {
-  findOrCreateShipperForRequest,
-  getQuoteRequestForBooking,
-} from "#app/server/quotes/bookings.server.ts";
+import { getQuoteRequestForBooking } from "#app/server/quotes/bookings.server.ts";
 import {
   companyToday,
   defaultValidUntil,
@@ -216,8 +213,7 @@ export async function quotePageAction({
     const found = await getQuoteRequestForBooking({ db, id });
     if (!found) notFound();
     if (found.request.bookedShipmentId) return redirect(`/admin/shipments/${found.request.bookedShipmentId}`);
-    const shipper = await findOrCreateShipperForRequest({ db, request: found.request });
-    if (shipper.created) logger.info({ partyId: shipper.id }, "Shipper created from a quote request");
+    // The form offers the requester as shipper (matched by e-mail, or created only when the booking is saved).
     return redirect(`/admin/shipments/new?request=${id}`);
   }
 

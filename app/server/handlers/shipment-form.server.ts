@@ -2,7 +2,13 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { servicesContext } from "#app/context.ts";
-import { partySchema, shipmentSchema } from "#app/schemas/shipment.ts";
+import { wallClock } from "#app/lib/time-zone.ts";
+import {
+  partySchema,
+  REQUESTER_SHIPPER,
+  readRequesterShipper,
+  shipmentSchema,
+} from "#app/schemas/shipment.ts";
 import { SHIPMENT_FORM_INTENTS } from "#app/schemas/shipment-admin.ts";
 import { requireAdmin } from "#app/server/auth/auth.server.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
@@ -17,6 +23,7 @@ import {
   updateShipment,
 } from "#app/server/shipments.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
+import { getSiteSettings } from "#app/server/settings.server.ts";
 import {
   bookingPrefill,
   bookShipment,
@@ -115,15 +122,29 @@ export async function loadShipmentForm({
       declaredCurrency: "",
       incoterm: "",
     };
+    let requester: PartyOption | null = null;
     if (booking) {
-      const shipperId = await findShipperByEmail({ db, email: booking.request.email });
-      Object.assign(values, bookingPrefill({ ...booking, shipperId }));
+      const [shipperId, settings] = await Promise.all([
+        findShipperByEmail({ db, email: booking.request.email }),
+        getSiteSettings({ db }),
+      ]);
+      const today = wallClock(new Date(), settings.timeZone).toISOString().slice(0, 10);
+      Object.assign(values, bookingPrefill({ ...booking, shipperId, today }));
+      // No party has the requester's e-mail: the picker offers the requester, created when the form is saved.
+      if (!shipperId) {
+        requester = {
+          id: REQUESTER_SHIPPER,
+          name: `${booking.request.firstName} ${booking.request.lastName}`.trim(),
+          company: `new, ${booking.request.email}`,
+        };
+      }
     }
     const bookingOf = booking
       ? {
           requestId: booking.request.id,
           name: `${booking.request.firstName} ${booking.request.lastName}`,
           quoteVersion: booking.acceptedQuote?.version ?? null,
+          requester,
         }
       : null;
     return { shipment: null, values, shippers, consignees, booking: bookingOf };
@@ -219,14 +240,21 @@ export async function saveShipmentForm({
     return data<ShipmentFormActionData>({ intent: null, result: unreadable }, { status: 400 });
   }
 
-  const submission = parseWithZod(formData, { schema: shipmentSchema });
+  // 'The requester' as shipper means something only when booking a request.
+  const requesterShipper = id === undefined && bookFrom ? readRequesterShipper(formData) : null;
+  const submission = parseWithZod(requesterShipper?.formData ?? formData, { schema: shipmentSchema });
   if (submission.status !== "success") {
     return data<ShipmentFormActionData>({ intent, result: submission.reply() }, { status: 400 });
   }
   const failure = id === undefined ? "Failed to create shipment" : "Failed to update shipment";
   try {
     if (id === undefined && bookFrom) {
-      const booked = await bookShipment({ db, requestId: bookFrom, input: submission.value });
+      const booked = await bookShipment({
+        db,
+        requestId: bookFrom,
+        input: submission.value,
+        shipperFromRequest: requesterShipper?.requester ?? false,
+      });
       if (booked.created) {
         logger.info(
           { shipmentId: booked.shipment.id, quoteRequestId: bookFrom },

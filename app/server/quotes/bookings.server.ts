@@ -1,5 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { addDaysToDate, transitDaysFromText } from "#app/lib/transit-time.ts";
 import { parseWeightKg as weightKgFromText } from "#app/lib/weight-text.ts";
+import { REQUESTER_SHIPPER } from "#app/schemas/shipment.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { quoteRequests, quotes, shipments, shippers } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
@@ -67,12 +69,17 @@ export function bookingPrefill({
   request,
   acceptedQuote,
   shipperId,
+  today,
 }: {
   request: QuoteRequestRow;
-  acceptedQuote: { incoterm: string | null } | null;
+  acceptedQuote: { incoterm: string | null; transitTime: string | null } | null;
+  /** The party matched by e-mail, or null: the requester becomes a new shipper when the form is saved. */
   shipperId: string | null;
+  /** The office's calendar date (`YYYY-MM-DD`), for an estimated delivery read from the transit time. */
+  today: string;
 }) {
   const weight = weightKgFromText(request.weight);
+  const transitDays = transitDaysFromText(acceptedQuote?.transitTime);
   const goods = [request.parcelType, request.specialInfo?.trim()].filter(Boolean).join(": ");
   return {
     originLocation: request.cityDeparture,
@@ -81,7 +88,8 @@ export function bookingPrefill({
     transportMode: request.freightTypes.length === 1 ? (request.freightTypes[0] ?? "") : "",
     goodsDescription: goods.slice(0, 500),
     incoterm: acceptedQuote?.incoterm ?? "",
-    shipperId: shipperId ?? "none",
+    estimatedDelivery: transitDays === null ? "" : addDaysToDate(today, transitDays),
+    shipperId: shipperId ?? REQUESTER_SHIPPER,
   };
 }
 
@@ -98,16 +106,19 @@ export async function bookShipment({
   db,
   requestId,
   input,
+  shipperFromRequest = false,
 }: {
   db: Db;
   requestId: string;
   input: ShipmentWrite;
+  /** The form chose 'the requester' as shipper: matched by e-mail or created, inside the booking. */
+  shipperFromRequest?: boolean;
 }): Promise<BookResult> {
   if (!isUuid(requestId)) return { created: false, shipmentId: null, reason: "not-found" };
   try {
     return await db.transaction(async (tx) => {
       const [request] = await tx
-        .select({ bookedShipmentId: quoteRequests.bookedShipmentId })
+        .select()
         .from(quoteRequests)
         .where(eq(quoteRequests.id, requestId))
         .for("update");
@@ -119,7 +130,10 @@ export async function bookShipment({
         .where(and(eq(quotes.quoteRequestId, requestId), eq(quotes.state, "accepted")))
         .orderBy(desc(quotes.version))
         .limit(1);
-      const created = await createShipment({ db: tx as unknown as Db, input });
+      const shipperId = shipperFromRequest
+        ? (await findOrCreateShipperForRequest({ db: tx as unknown as Db, request })).id
+        : input.shipperId;
+      const created = await createShipment({ db: tx as unknown as Db, input: { ...input, shipperId } });
       const [shipment] = await tx
         .update(shipments)
         .set({ quoteRequestId: requestId, quoteId: accepted?.id ?? null })

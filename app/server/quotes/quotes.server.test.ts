@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SmtpTestServer, startSmtpTestServer } from "../../../tests/setup/smtp-test-server.ts";
 import { createTestServices } from "../../../tests/setup/test-db.ts";
@@ -9,6 +9,7 @@ import { shipmentSchema } from "#app/schemas/shipment.ts";
 import { quoteRequests, quotes, shipments, shippers } from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
 import { createQuoteRequest } from "#app/server/quote-requests.server.ts";
+import { createShipment } from "#app/server/shipments.server.ts";
 import {
   answerQuote,
   findQuoteByToken,
@@ -359,22 +360,31 @@ describe("booking", () => {
 
     const requestId = await newRequest({ weight: "2 tons", freightTypes: ["sea"] });
     const found = await getQuoteRequestForBooking({ db: services.db, id: requestId });
-    expect(bookingPrefill({ ...found!, shipperId: "s1" })).toEqual({
+    expect(bookingPrefill({ ...found!, shipperId: "s1", today: "2026-11-24" })).toEqual({
       originLocation: "Monrovia",
       destinationLocation: "Accra",
       weight: "2000",
       transportMode: "sea",
       goodsDescription: "Pallets: Fragile",
       incoterm: "",
+      estimatedDelivery: "",
       shipperId: "s1",
     });
+    // An accepted quote's transit time gives the estimated delivery (its longer end), and its incoterm.
+    const quoted = { incoterm: "FOB", transitTime: "5-7 days" };
+    expect(
+      bookingPrefill({ ...found!, acceptedQuote: quoted, shipperId: "s1", today: "2026-11-24" }),
+    ).toMatchObject({ incoterm: "FOB", estimatedDelivery: "2026-12-01" });
     const vague = await newRequest({ weight: "10 kg, 2 tons", freightTypes: ["sea", "air"] });
     const vagueFound = await getQuoteRequestForBooking({ db: services.db, id: vague });
-    expect(bookingPrefill({ ...vagueFound!, shipperId: null })).toMatchObject({
-      weight: "",
-      transportMode: "",
-      shipperId: "none",
-    });
+    expect(
+      bookingPrefill({
+        ...vagueFound!,
+        acceptedQuote: { incoterm: null, transitTime: "depends on the vessel" },
+        shipperId: null,
+        today: "2026-11-24",
+      }),
+    ).toMatchObject({ weight: "", transportMode: "", estimatedDelivery: "", shipperId: "requester" });
   });
 
   it("books once under two parallel calls, linked to the request and its accepted quote", async () => {
@@ -409,5 +419,50 @@ describe("booking", () => {
     expect(quoteRequestStage(request!, NOW)).toBe("Booked");
     const again = results.find((r) => !r.created);
     expect(again).toEqual({ created: false, shipmentId: rows[0]!.id });
+  });
+
+  it("creates the requester as shipper inside the booking: once, and not at all when the booking fails", async () => {
+    const email = `booker-${counter}@example.com`;
+    const requestId = await newRequest({ email });
+    const partiesWithEmail = async () =>
+      services.db.select().from(shippers).where(sql`lower(${shippers.email}) = ${email}`);
+    const input = (trackingNumber: string) =>
+      shipmentSchema.parse({
+        trackingNumber,
+        status: "Pending",
+        originLocation: "Monrovia",
+        destinationLocation: "Accra",
+        estimatedDelivery: "2026-12-20",
+        dimensions: "1x1x1 m",
+      });
+    // A tracking number another shipment has: the booking fails and leaves no party behind.
+    const taken = `UTG-7${counter}000`;
+    await createShipment({ db: services.db, input: input(taken) });
+    await expect(
+      bookShipment({ db: services.db, requestId, input: input(taken), shipperFromRequest: true }),
+    ).rejects.toThrow();
+    expect(await partiesWithEmail()).toEqual([]);
+    const results = await Promise.all([
+      bookShipment({
+        db: services.db,
+        requestId,
+        input: input(`UTG-8${counter}001`),
+        shipperFromRequest: true,
+      }),
+      bookShipment({
+        db: services.db,
+        requestId,
+        input: input(`UTG-8${counter}002`),
+        shipperFromRequest: true,
+      }),
+    ]);
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    const parties = await partiesWithEmail();
+    expect(parties).toHaveLength(1);
+    const [booked] = await services.db
+      .select()
+      .from(shipments)
+      .where(eq(shipments.quoteRequestId, requestId));
+    expect(booked!.shipperId).toBe(parties[0]!.id);
   });
 });

@@ -30,7 +30,7 @@ import {
   TRANSPORT_MODE_LABELS,
   TRANSPORT_MODES,
 } from "#app/lib/freight-terms.ts";
-import { COMMON_STATUSES, shipmentSchema } from "#app/schemas/shipment.ts";
+import { COMMON_STATUSES, readRequesterShipper, shipmentSchema } from "#app/schemas/shipment.ts";
 import { SHIPMENT_FORM_INTENTS } from "#app/schemas/shipment-admin.ts";
 import { FormAlert, INTENT, useSubmitting } from "#app/components/admin/form-fields.tsx";
 import { echoedValues, PartyFields } from "#app/components/admin/shipments/shipment-party-fields.tsx";
@@ -61,7 +61,13 @@ export function ShipmentFormPage({
 }: {
   shipment: { id: string; trackingNumber: string } | null;
   /** 'Book shipment' from a quote request (issue 17). */
-  booking?: { requestId: string; name: string; quoteVersion: number | null } | null;
+  booking?: {
+    requestId: string;
+    name: string;
+    quoteVersion: number | null;
+    /** The requester as a shipper to create, when no party has their e-mail. */
+    requester: PartyOption | null;
+  } | null;
   values: ShipmentFormValues;
   shippers: PartyOption[];
   consignees: PartyOption[];
@@ -96,7 +102,7 @@ export function ShipmentFormPage({
         editing={Boolean(shipment)}
         cancelTo={backTo}
         values={values}
-        shippers={shippers}
+        shippers={booking?.requester ? [booking.requester, ...shippers] : shippers}
         consignees={consignees}
         actionData={actionData?.intent === SHIPMENT_FORM_INTENTS.save ? actionData : undefined}
       />
@@ -153,7 +159,8 @@ function ShipmentForm({
     id: "shipment-form",
     lastResult,
     defaultValue: values,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: shipmentSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(readRequesterShipper(formData).formData, { schema: shipmentSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -1,0 +1,198 @@
+import type { Browser, Locator, Page } from "@playwright/test";
+import { login, readOutbox, uniqueAdminEmail, waitForHydration } from "./admin-fixtures.ts";
+import { expect, test } from "./fixtures.ts";
+import { BOTH_SIZES, PHONE } from "./viewports.ts";
+
+// Issue 17's 'Done when': a visitor asks for a quote on the website; a clerk prices it in three lines and sends
+// it; the visitor accepts it from the e-mail; the clerk books the shipment from the accepted quote with the
+// shipper and route already filled in, and the request shows Booked. The test server has no SMTP_URL: the
+// customer's mail is read from its outbox folder.
+
+const QUOTE_LINK = /https?:\/\/[^\s/]+(\/quote\/[\w-]{43})/;
+
+async function askForQuote(page: Page, email: string) {
+  await page.goto("/contact");
+  const form = page.getByRole("form", { name: "Get a Free Quote" });
+  await waitForHydration(form.getByRole("button", { name: "Submit Quote Request" }));
+  await form.getByLabel("First Name").fill("Musu");
+  await form.getByLabel("Last Name").fill("Flomo");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("City of Departure").fill("Monrovia");
+  await form.getByLabel("Delivery City").fill("Accra");
+  await form.getByLabel("Parcel Type").selectOption("Pallets");
+  await form.getByLabel("Weight").fill("250 kg");
+  await form.getByRole("checkbox", { name: "Sea Freight" }).check();
+  await form.getByLabel(/Special Information/).fill("Keep dry");
+  await form.getByRole("button", { name: "Submit Quote Request" }).click();
+  await expect(page.getByRole("region", { name: "Your quote request has been sent" })).toBeVisible();
+}
+
+/** A signed-in clerk in a browser of their own, at the same size as the visitor. */
+async function clerkPage(browser: Browser, use: object, baseURL: string) {
+  const context = await browser.newContext({ ...use, baseURL });
+  const clerk = await context.newPage();
+  return clerk;
+}
+
+/** From the inbox, the request's quote page. */
+async function openQuotePage(clerk: Page, email: string) {
+  await login(clerk, { redirectTo: `/admin/quote-requests?q=${email}` });
+  await clerk.getByRole("link", { name: "View quote request from Musu Flomo" }).click();
+  const dialog = clerk.getByRole("dialog", { name: "Quote Request Details" });
+  await dialog.getByRole("link", { name: "Prepare quote or book shipment" }).click();
+  await expect(clerk.getByRole("heading", { level: 1, name: "Quote" })).toBeVisible();
+}
+
+async function fillLine(editor: Locator, n: number, description: string, amount: string) {
+  await editor.getByLabel(`Description ${n}`).fill(description);
+  await editor.getByLabel(`Amount ${n}`).fill(amount);
+}
+
+/** The clerk prices the request in three lines, saves the draft and sends it. */
+async function priceAndSend(clerk: Page) {
+  const editor = clerk.locator("form").filter({ has: clerk.getByRole("group", { name: "Price lines" }) });
+  await waitForHydration(editor.getByRole("button", { name: "Add line" }));
+  await fillLine(editor, 1, "Ocean freight Monrovia to Accra", "1,200");
+  await editor.getByRole("button", { name: "Add line" }).click();
+  await fillLine(editor, 2, "Origin charges", "150");
+  await editor.getByRole("button", { name: "Add line" }).click();
+  await fillLine(editor, 3, "Customs clearance", "85.50");
+  await editor.getByLabel("Currency").selectOption("USD");
+  await editor.getByLabel("Transit time").fill("5-7 days");
+  await editor.getByLabel("Incoterm").selectOption("FOB");
+  await editor.getByRole("button", { name: "Save draft" }).click();
+  await expect(clerk.getByText("Draft saved (version 1)")).toBeVisible();
+  await clerk.getByRole("button", { name: "Send quote" }).click();
+  await expect(clerk.getByText("Quote sent", { exact: true })).toBeVisible();
+  await expect(clerk.getByRole("heading", { level: 2, name: "Version 1 Sent" })).toBeVisible();
+  await expect(clerk.getByText(/^Stage:/)).toContainText("Quoted");
+}
+
+/** The path of the quote link in the newest mail to `email`, after checking the mail's summary. */
+async function quoteLinkFromMail(email: string) {
+  await expect.poll(() => readOutbox(email).length).toBeGreaterThan(0);
+  const mail = readOutbox(email).at(-1)!;
+  expect(mail.subject).toMatch(/^Your quote from .+: Monrovia to Accra$/);
+  expect(mail.text).toContain("Ocean freight Monrovia to Accra");
+  expect(mail.text).toMatch(/Total: .*1,435\.50/);
+  const path = QUOTE_LINK.exec(mail.text)?.[1];
+  expect(path).toBeTruthy();
+  return path!;
+}
+
+for (const size of BOTH_SIZES) {
+  test.describe(size.name, () => {
+    test.use(size.use);
+
+    test("a visitor asks for a quote, a clerk prices it in three lines and sends it, the visitor accepts it from the e-mail, and the clerk books it from the accepted quote", async ({
+      page,
+      browser,
+      baseURL,
+      checkA11y,
+    }) => {
+      test.slow();
+      const email = uniqueAdminEmail("quote-flow");
+      await askForQuote(page, email);
+
+      const clerk = await clerkPage(browser, size.use, baseURL!);
+      await openQuotePage(clerk, email);
+      await expect(clerk.getByText(/^Stage:/)).toContainText("New");
+      await checkA11y(clerk);
+      await priceAndSend(clerk);
+      await checkA11y(clerk);
+
+      // The visitor opens the link of the e-mail: lines, total, validity; accepting asks for a name.
+      const link = await quoteLinkFromMail(email);
+      await page.goto(link);
+      await expect(
+        page.getByRole("heading", { level: 1, name: "Your quote: Monrovia to Accra" }),
+      ).toBeVisible();
+      const lines = page.getByRole("table", { name: "Price lines" });
+      await expect(lines.getByRole("row")).toHaveCount(5);
+      await expect(lines).toContainText("Customs clearance");
+      await expect(lines.getByRole("row", { name: /Total/ })).toContainText("1,435.50");
+      await expect(page.getByText("Valid until")).toBeVisible();
+      await checkA11y();
+      const accept = page.getByRole("button", { name: "Accept quote" });
+      await waitForHydration(accept);
+      await page.getByLabel("Your name").fill("Musu Flomo");
+      await page.getByRole("button", { name: "Accept quote" }).click();
+      await expect(
+        page.getByRole("status").filter({ hasText: "This quote was accepted by Musu Flomo" }),
+      ).toBeVisible();
+      await expect(page.getByRole("button", { name: "Decline" })).toHaveCount(0);
+      await checkA11y();
+
+      // The clerk hears it and books: the form is filled from the request and the accepted quote.
+      await clerk.reload();
+      await expect(clerk.getByText(/^Stage:/)).toContainText("Accepted");
+      await expect(clerk.getByText("Accepted by Musu Flomo: book it as a shipment.")).toBeVisible();
+      await clerk.getByRole("button", { name: "Book shipment" }).click();
+      await expect(clerk).toHaveURL(/\/admin\/shipments\/new\?request=[0-9a-f-]{36}$/);
+      const requestId = new URL(clerk.url()).searchParams.get("request");
+      await expect(
+        clerk.getByText("Booking Musu Flomo's quote request (accepted quote, version 1)."),
+      ).toBeVisible();
+      await expect(clerk.getByLabel("Origin")).toHaveValue("Monrovia");
+      await expect(clerk.getByLabel("Destination")).toHaveValue("Accra");
+      await expect(clerk.getByLabel(/^Weight/)).toHaveValue("250");
+      await expect(clerk.getByLabel(/Estimated delivery/i)).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+      const shipper = clerk.getByLabel("Shipper", { exact: true });
+      await expect(shipper.locator("option:checked")).toHaveText(`Musu Flomo (new, ${email})`);
+      await checkA11y(clerk);
+      // What the customer never said: the dimensions.
+      await clerk.getByLabel(/^Dimensions/).fill("120 x 100 x 150 cm");
+      const create = clerk.getByRole("button", { name: "Create Shipment" });
+      await waitForHydration(create);
+      await create.click();
+      await expect(clerk).toHaveURL(/\/admin\/shipments\/[0-9a-f-]{36}$/);
+      await expect(clerk.getByText("Shipment created successfully")).toBeVisible();
+      await expect(clerk.getByText("Musu Flomo").first()).toBeVisible();
+      const shipmentUrl = clerk.url();
+
+      // The request shows Booked, and booking it again opens the same shipment.
+      await clerk.goto(`/admin/quote-requests?q=${email}`);
+      await clerk.getByRole("link", { name: "View quote request from Musu Flomo" }).click();
+      await clerk.getByRole("link", { name: "Prepare quote or book shipment" }).click();
+      await expect(clerk.getByText(/^Stage:/)).toContainText("Booked");
+      await expect(clerk.getByText("This request is booked.")).toBeVisible();
+      await clerk.getByRole("link", { name: "Open the booked shipment" }).click();
+      await expect(clerk).toHaveURL(shipmentUrl);
+      await clerk.goto(`/admin/shipments/new?request=${requestId}`);
+      await expect(clerk).toHaveURL(shipmentUrl);
+      await clerk.context().close();
+    });
+  });
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ ...PHONE.use, javaScriptEnabled: false });
+
+  test("a customer declines a quote with a comment on a phone, and the page says so", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.slow();
+    const email = uniqueAdminEmail("quote-decline");
+    // The visitor and the clerk with JavaScript; the customer's quote page without it.
+    const js = await browser.newContext({ ...PHONE.use, baseURL, javaScriptEnabled: true });
+    const visitor = await js.newPage();
+    await askForQuote(visitor, email);
+    const clerk = await js.newPage();
+    await openQuotePage(clerk, email);
+    await priceAndSend(clerk);
+
+    const link = await quoteLinkFromMail(email);
+    await page.goto(link);
+    await page.getByLabel("Comment (optional)").fill("Too expensive for us this month.");
+    await page.getByRole("button", { name: "Decline" }).click();
+    await expect(page.getByRole("status")).toContainText("This quote was declined");
+    await expect(page.getByRole("button", { name: "Accept quote" })).toHaveCount(0);
+
+    await clerk.reload();
+    await expect(clerk.getByText(/^Stage:/)).toContainText("Declined");
+    await expect(clerk.getByText("Customer's comment: Too expensive for us this month.")).toBeVisible();
+    await js.close();
+  });
+});
