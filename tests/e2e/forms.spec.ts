@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { fillQuoteRequest } from "./site-fixtures.ts";
 
 const QUOTE_SUCCESS = "Quote request submitted successfully. We'll contact you soon!";
 
@@ -20,17 +21,8 @@ const sideForm = (page: Page) => page.getByRole("form", { name: "Get a Quote" })
 /** The confirmation that replaces a sent form (tests/e2e/site-phone.spec.ts covers it in full). */
 const sentPanel = (page: Page, name: string) => page.getByRole("region", { name });
 
-async function fillQuote(form: Locator, email: string) {
-  await form.getByLabel("First Name").fill("Musu");
-  await form.getByLabel("Last Name").fill("Flomo");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("City of Departure").fill("Monrovia");
-  await form.getByLabel("Delivery City").fill("Accra");
-  await form.getByLabel("Parcel Type").selectOption("Pallets");
-  await form.getByLabel("Weight").fill("2 tons");
-  await form.getByRole("checkbox", { name: "Sea Freight" }).check();
-  await form.getByLabel(/Special Information/).fill("Fragile <b>glass</b>\nKeep dry");
-}
+const fillQuote = (form: Locator, email: string) =>
+  fillQuoteRequest(form, { email, specialInfo: "Fragile <b>glass</b>\nKeep dry" });
 
 async function fillContact(form: Locator, email: string) {
   await form.getByLabel("Name", { exact: true }).fill("Joseph Kollie");

@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { login, readOutbox, uniqueAdminEmail, waitForHydration } from "./admin-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
+import { fillQuoteRequest } from "./site-fixtures.ts";
 import { BOTH_SIZES, PHONE } from "./viewports.ts";
 
 // Issue 17's 'Done when': a visitor asks for a quote on the website; a clerk prices it in three lines and sends
@@ -14,15 +15,7 @@ async function askForQuote(page: Page, email: string) {
   await page.goto("/contact");
   const form = page.getByRole("form", { name: "Get a Free Quote" });
   await waitForHydration(form.getByRole("button", { name: "Submit Quote Request" }));
-  await form.getByLabel("First Name").fill("Musu");
-  await form.getByLabel("Last Name").fill("Flomo");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("City of Departure").fill("Monrovia");
-  await form.getByLabel("Delivery City").fill("Accra");
-  await form.getByLabel("Parcel Type").selectOption("Pallets");
-  await form.getByLabel("Weight").fill("250 kg");
-  await form.getByRole("checkbox", { name: "Sea Freight" }).check();
-  await form.getByLabel(/Special Information/).fill("Keep dry");
+  await fillQuoteRequest(form, { email, weight: "250 kg", specialInfo: "Keep dry" });
   await form.getByRole("button", { name: "Submit Quote Request" }).click();
   await expect(page.getByRole("region", { name: "Your quote request has been sent" })).toBeVisible();
 }

@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { fillQuoteRequest } from "./site-fixtures.ts";
 import { BOTH_SIZES } from "./viewports.ts";
 
 // The public site's one-step paths at both sizes (issue 14): tracking from the home hero, the footer
@@ -39,17 +40,8 @@ async function fillContact(form: Locator, email: string, subject = "Shipping a c
   await form.getByLabel("Message").fill("Hello, I would like to ship a car to Accra.");
 }
 
-async function fillQuote(form: Locator, email: string) {
-  await form.getByLabel("First Name").fill("Musu");
-  await form.getByLabel("Last Name").fill("Flomo");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("City of Departure").fill("Monrovia");
-  await form.getByLabel("Delivery City").fill("Accra");
-  await form.getByLabel("Parcel Type").selectOption("Pallets");
-  await form.getByLabel("Weight").fill("2 tons");
-  await form.getByRole("checkbox", { name: "Sea Freight" }).check();
-  await form.getByRole("checkbox", { name: "Air Freight" }).check();
-}
+const fillQuote = (form: Locator, email: string) =>
+  fillQuoteRequest(form, { email, freight: ["Sea Freight", "Air Freight"] });
 
 for (const size of BOTH_SIZES) {
   test.describe(size.name, () => {
