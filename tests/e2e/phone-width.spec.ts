@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routeConfig from "#app/routes.ts";
-import { login, waitForHydration } from "./admin-fixtures.ts";
+import { login, readOutbox, waitForHydration, waitForToastsToClose } from "./admin-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
 import { fillQuoteRequest } from "./site-fixtures.ts";
 import { BOTH_SIZES, DESKTOP, PHONE } from "./viewports.ts";
@@ -46,6 +46,7 @@ const PUBLIC_PATTERNS = [
   "track/:trackingNumber/updates",
   "unsubscribe/:token",
   "subscribe/:token",
+  "quote/:token",
   "blog",
   "blog/:slug",
   "privacy-policy",
@@ -68,6 +69,7 @@ const ADMIN_PATTERNS = [
   "admin/shipments/:id/deliver",
   "admin/quote-requests",
   "admin/quote-requests/:id",
+  "admin/quote-requests/:id/quote",
   "admin/contact-submissions",
   "admin/contact-submissions/:id",
   "admin/blog",
@@ -211,6 +213,7 @@ test.describe(PHONE.name, () => {
       "/blog/no-such-post",
       "/unsubscribe/no-such-token",
       "/subscribe/no-such-token",
+      `/quote/${"q".repeat(43)}`,
       "/privacy-policy",
       "/terms-of-service",
       "/no-such-page",
@@ -299,6 +302,23 @@ test.describe(PHONE.name, () => {
       .getAttribute("href");
     expect([quotePath, messagePath, postPath, partyPath]).not.toContain(null);
 
+    // A quote for the long request, priced with a long line, sent: its page for staff and for the customer.
+    const requestPath = new URL(quotePath!, "http://x").pathname;
+    await page.goto(`${requestPath}/quote`);
+    const addLine = page.getByRole("button", { name: "Add line" });
+    await waitForHydration(addLine);
+    await page.getByLabel("Description 1").fill(`Handling${LONG_COMPANY}`);
+    await page.getByLabel("Amount 1").fill("999,999,999,999.99");
+    await page.getByLabel("Terms").fill(`Payable to ${LONG_COMPANY} before release.`);
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(page.getByText("Draft saved (version 1)")).toBeVisible();
+    await waitForToastsToClose(page);
+    await page.getByRole("button", { name: "Send quote" }).click();
+    await expect(page.getByText("Quote sent", { exact: true })).toBeVisible();
+    const quoteMail = () => readOutbox(LONG_EMAIL).find((m) => m.text.startsWith(`Dear Wide${stamp} Flomo`));
+    await expect.poll(() => quoteMail()?.text ?? "").toContain("/quote/");
+    const customerQuote = /\/quote\/[\w-]{43}/.exec(quoteMail()!.text)![0];
+
     const offenders = await findWidePages(page, [
       "/admin",
       "/admin/logout",
@@ -313,6 +333,8 @@ test.describe(PHONE.name, () => {
       "/admin/shipments/00000000-0000-4000-8000-000000000000",
       "/admin/quote-requests",
       quotePath!,
+      `${requestPath}/quote`,
+      `/admin/shipments/new?request=${requestPath.split("/").at(-1)}`,
       "/admin/contact-submissions",
       messagePath!,
       "/admin/blog",
@@ -328,6 +350,7 @@ test.describe(PHONE.name, () => {
       // The public pages of the long rows.
       `/track/${trackingNumber}`,
       `/track/${trackingNumber}/updates`,
+      customerQuote,
     ]);
     expect(offenders, "pages wider than 390 px").toEqual([]);
   });

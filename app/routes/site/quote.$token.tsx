@@ -221,7 +221,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         <tbody>
           {q.lines.map((line, index) => (
             <tr key={`${index}-${line.description}`} className="border-b border-slate-100">
-              <td className="break-words py-2 pr-3">{line.description}</td>
+              <td className="py-2 pr-3 [overflow-wrap:anywhere]">{line.description}</td>
               <td className="whitespace-nowrap py-2 text-right tabular-nums">{line.amount}</td>
             </tr>
           ))}

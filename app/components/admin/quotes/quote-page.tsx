@@ -158,7 +158,7 @@ function QuoteVersion({ quote }: { quote: QuoteVersionView }) {
           <tbody>
             {quote.lines.map((line, index) => (
               <tr key={index} className="border-b border-slate-100">
-                <td className="break-words py-1 pr-2">{line.description}</td>
+                <td className="py-1 pr-2 [overflow-wrap:anywhere]">{line.description}</td>
                 <td className="whitespace-nowrap py-1 text-right tabular-nums">{line.amount}</td>
               </tr>
             ))}
