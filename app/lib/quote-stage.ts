@@ -33,3 +33,12 @@ export function quoteRequestStage(facts: QuoteStageFacts, now: Date = new Date()
       return "New";
   }
 }
+
+/** The inbox's `?stage=` value of a stage ('quoted'), and back; anything else is no filter. */
+export function quoteStageParam(stage: QuoteRequestStage): string {
+  return stage.toLowerCase();
+}
+
+export function parseQuoteStageParam(value: string | null | undefined): QuoteRequestStage | undefined {
+  return QUOTE_REQUEST_STAGES.find((stage) => quoteStageParam(stage) === value);
+}

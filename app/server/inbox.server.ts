@@ -63,14 +63,17 @@ export function inboxRecords<Row extends { isRead: boolean }>(
     search,
     page = 1,
     pageSize = INBOX_PAGE_SIZE,
+    where: extra,
   }: {
     db: Db;
     read?: ReadFilter;
     search?: string;
     page?: number;
     pageSize?: number;
+    /** A further condition of the inbox's own (the quote requests' stage). */
+    where?: SQL;
   }) {
-    const conditions: SQL[] = [];
+    const conditions: SQL[] = extra ? [extra] : [];
     if (read) conditions.push(eq(t.isRead, read === "read"));
     const term = cleanSearch(search);
     if (term) conditions.push(matches(likePattern(term)));

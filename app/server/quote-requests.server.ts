@@ -1,4 +1,5 @@
-import { ilike, or, sql } from "drizzle-orm";
+import { and, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import type { QuoteRequestStage } from "#app/lib/quote-stage.ts";
 import type { QuoteRequestInput } from "#app/schemas/quote-request.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { quoteRequests } from "#app/server/db/schema.ts";
@@ -53,9 +54,42 @@ const records = inboxRecords<QuoteRequest>(
     )!,
 );
 
-/** One page of quote requests, newest first; optionally only read or unread ones, or matching a search
- * (name, e-mail or either city, case-insensitive). */
-export const findQuoteRequests = records.find;
+/**
+ * The requests in a stage, by the rule of app/lib/quote-stage.ts in SQL; Expired is read from the clock (`now`),
+ * so a quote expires at the end of its validity without a job.
+ */
+export function quoteStageCondition(stage: QuoteRequestStage, now: Date): SQL {
+  const q = quoteRequests;
+  const notBooked = isNull(q.bookedShipmentId);
+  switch (stage) {
+    case "Booked":
+      return isNotNull(q.bookedShipmentId);
+    case "Accepted":
+      return and(notBooked, eq(q.quoteState, "accepted"))!;
+    case "Declined":
+      return and(notBooked, eq(q.quoteState, "declined"))!;
+    case "Expired":
+      return and(notBooked, eq(q.quoteState, "sent"), lte(q.quoteExpiresAt, now))!;
+    case "Quoted":
+      return and(
+        notBooked,
+        eq(q.quoteState, "sent"),
+        or(isNull(q.quoteExpiresAt), gt(q.quoteExpiresAt, now)),
+      )!;
+    case "New":
+      return and(notBooked, or(isNull(q.quoteState), eq(q.quoteState, "draft")))!;
+  }
+}
+
+/** One page of quote requests, newest first; optionally only read or unread ones, in one stage, or matching a
+ * search (name, e-mail or either city, case-insensitive). */
+export function findQuoteRequests({
+  stage,
+  now = new Date(),
+  ...args
+}: Parameters<typeof records.find>[0] & { stage?: QuoteRequestStage; now?: Date }) {
+  return records.find({ ...args, where: stage ? quoteStageCondition(stage, now) : undefined });
+}
 export const getQuoteRequestById = records.getById;
 /** Marks a request read or unread; null when it does not exist. */
 export const setQuoteRequestRead = records.setRead;

@@ -145,7 +145,19 @@ for (const size of BOTH_SIZES) {
 
       // The request shows Booked, and booking it again opens the same shipment.
       await clerk.goto(`/admin/quote-requests?q=${email}`);
+      await expect(clerk.getByText("Booked", { exact: true }).filter({ visible: true })).toBeVisible();
+      // The inbox's Stage filter: Booked finds it, Quoted does not.
+      const filters = clerk.getByRole("search", { name: "Search quote requests" });
+      await filters.getByLabel("Stage").selectOption("quoted");
+      await filters.getByRole("button", { name: "Apply" }).click();
+      await expect(clerk).toHaveURL(/stage=quoted/);
+      await expect(clerk.getByText("No quote requests found.")).toBeVisible();
+      await filters.getByLabel("Stage").selectOption("booked");
+      await filters.getByRole("button", { name: "Apply" }).click();
+      await expect(clerk).toHaveURL(/stage=booked/);
+      await checkA11y(clerk);
       await clerk.getByRole("link", { name: "View quote request from Musu Flomo" }).click();
+      await expect(clerk.getByRole("dialog", { name: "Quote Request Details" })).toContainText("Booked");
       await clerk.getByRole("link", { name: "Prepare quote or book shipment" }).click();
       await expect(clerk.getByText(/^Stage:/)).toContainText("Booked");
       await expect(clerk.getByText("This request is booked.")).toBeVisible();

@@ -2,6 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { servicesContext } from "#app/context.ts";
 import { formatDate, formatDateTimeLong } from "#app/lib/format.ts";
+import { parseQuoteStageParam, quoteRequestStage, quoteStageParam } from "#app/lib/quote-stage.ts";
 import { requestedPath } from "#app/lib/request-path.ts";
 import { requireAdmin } from "#app/server/auth/auth.server.ts";
 import type { Db } from "#app/server/db/client.server.ts";
@@ -65,8 +66,10 @@ export function mailtoHref({ to, subject, body }: { to: string; subject: string;
 }
 
 function listQuery(request: Request) {
-  const query = parseInboxQuery(new URL(request.url));
-  return { ...query, q: query.search ?? "" };
+  const url = new URL(request.url);
+  const query = parseInboxQuery(url);
+  // The quote requests' stage filter (`?stage=quoted`); the contact inbox has none and ignores it.
+  return { ...query, q: query.search ?? "", stage: parseQuoteStageParam(url.searchParams.get("stage")) };
 }
 
 function toQuoteRow(row: QuoteRequest) {
@@ -78,6 +81,7 @@ function toQuoteRow(row: QuoteRequest) {
     parcelType: row.parcelType,
     date: formatDate(row.createdAt),
     isRead: row.isRead,
+    stage: quoteRequestStage(row),
   };
 }
 
@@ -128,7 +132,7 @@ async function loadInbox<Row, Item, Details>(
   }
   const list = await source.find({ db, ...query, pageSize: INBOX_PAGE_SIZE });
   return {
-    query: { read: query.read ?? "", q: query.q },
+    query: { read: query.read ?? "", q: query.q, stage: query.stage ? quoteStageParam(query.stage) : "" },
     items: list.items.map(source.toRow),
     total: list.total,
     page: list.page,

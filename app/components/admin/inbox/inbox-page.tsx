@@ -26,7 +26,7 @@ type InboxRow = { id: string; name: string; email: string; isRead: boolean; date
 type InboxItem = { id: string; name: string; submittedOn: string; replyHref: string };
 
 export type InboxData<Row extends InboxRow, Item extends InboxItem> = {
-  query: { read: string; q: string };
+  query: { read: string; q: string; stage?: string };
   items: Row[];
   total: number;
   page: number;
@@ -63,7 +63,10 @@ export function InboxPage<Row extends InboxRow, Item extends InboxItem>({
   columns,
   data,
   details,
+  stages,
 }: {
+  /** A 'Stage' filter's choices (the quote requests'), as [URL value, label]. */
+  stages?: readonly (readonly [string, string])[];
   basePath: string;
   texts: InboxTexts;
   columns: InboxColumn<Row>[];
@@ -103,6 +106,7 @@ export function InboxPage<Row extends InboxRow, Item extends InboxItem>({
             query={data.query}
             searchLabel={texts.searchLabel}
             searchPlaceholder={texts.searchPlaceholder}
+            stages={stages}
           />
           <ActionError reply={actionData} />
           <p role="status" className={cn("mb-3 text-sm font-medium text-brand-700", !loading && "sr-only")}>

@@ -62,11 +62,13 @@ export function InboxFilters({
   query,
   searchLabel,
   searchPlaceholder,
+  stages,
 }: {
   basePath: string;
-  query: { read: string; q: string };
+  query: { read: string; q: string; stage?: string };
   searchLabel: string;
   searchPlaceholder: string;
+  stages?: readonly (readonly [string, string])[];
 }) {
   return (
     <Form
@@ -76,7 +78,7 @@ export function InboxFilters({
       aria-label={searchLabel}
       className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end"
       // Re-renders with the URL's values after each navigation.
-      key={`${query.read}|${query.q}`}
+      key={`${query.read}|${query.q}|${query.stage ?? ""}`}
     >
       <div className="sm:w-44">
         <Label htmlFor="inbox-read">Show</Label>
@@ -97,6 +99,19 @@ export function InboxFilters({
           placeholder={searchPlaceholder}
         />
       </div>
+      {stages ? (
+        <div className="sm:w-44">
+          <Label htmlFor="inbox-stage">Stage</Label>
+          <Select id="inbox-stage" name="stage" defaultValue={query.stage ?? ""}>
+            <option value="">All stages</option>
+            {stages.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        </div>
+      ) : null}
       <Button type="submit" variant="outline">
         <Search aria-hidden="true" className="size-4" />
         Apply

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
+import { QUOTE_REQUEST_STAGES, type QuoteRequestStage, quoteStageParam } from "#app/lib/quote-stage.ts";
 import type { QuoteDetails, QuoteRow } from "#app/server/handlers/inbox-routes.server.ts";
 import { Detail, EmailText } from "#app/components/admin/inbox/inbox.tsx";
 import {
@@ -26,9 +27,26 @@ const texts: InboxTexts = {
   detailsTitle: "Quote Request Details",
 };
 
+const STAGE_TONES = {
+  New: "blue",
+  Quoted: "yellow",
+  Accepted: "green",
+  Declined: "red",
+  Expired: "grey",
+  Booked: "green",
+} as const satisfies Record<QuoteRequestStage, string>;
+
+const stages = QUOTE_REQUEST_STAGES.map((stage) => [quoteStageParam(stage), stage] as const);
+
+function StageBadge({ stage }: { stage: QuoteRequestStage }) {
+  return <Badge tone={STAGE_TONES[stage]}>{stage}</Badge>;
+}
+
+// The spec's columns, and 'Stage' (issue 17) after the type: New → Quoted → Accepted / Declined / Expired → Booked.
 const columns: InboxColumn<QuoteRow>[] = [
   { header: "Route", className: "max-w-56 break-words", cell: (quote) => quote.route },
   { header: "Type", cell: (quote) => quote.parcelType },
+  { header: "Stage", cell: (quote) => <StageBadge stage={quote.stage} /> },
 ];
 
 /** The Quote Requests inbox; with `selected`, the details dialog of that request is open. */
@@ -40,6 +58,7 @@ export function QuoteRequestsInbox({ data }: { data: QuoteInboxData }) {
       columns={columns}
       data={data}
       details={quoteDetailFields}
+      stages={stages}
     />
   );
 }
@@ -63,6 +82,9 @@ function quoteDetailFields(quote: QuoteDetails) {
             </Badge>
           ))}
         </span>
+      </Detail>
+      <Detail label="Stage">
+        <StageBadge stage={quote.stage} />
       </Detail>
       <Detail label="Quote" wide>
         <Link to={`${QUOTES_PATH}/${quote.id}/quote`} className="font-medium text-brand-700 underline">
