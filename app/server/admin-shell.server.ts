@@ -37,16 +37,6 @@ export async function findUnreadQuoteNotifications({
   return { items, total: total?.n ?? 0 };
 }
 
-/** The sidebar's 'New' badge on Contact Messages. */
-export async function hasUnreadContactSubmissions({ db }: { db: Db }): Promise<boolean> {
-  const rows = await db
-    .select({ id: contactSubmissions.id })
-    .from(contactSubmissions)
-    .where(eq(contactSubmissions.isRead, false))
-    .limit(1);
-  return rows.length > 0;
-}
-
 export type MessageNotification = { id: string; name: string; subject: string; createdAt: Date };
 
 /** The bell, beyond the spec: unread contact messages too, newest first. */

@@ -30,6 +30,11 @@ async function clerkPage(browser: Browser, use: object, baseURL: string) {
 /** From the inbox, the request's quote page. */
 async function openQuotePage(clerk: Page, email: string) {
   await login(clerk, { redirectTo: `/admin/quote-requests?q=${email}` });
+  // The sidebar counts unread requests: this one at least, until it is opened (other tests add theirs).
+  const inbox = clerk
+    .getByRole("navigation", { name: "Admin" })
+    .getByRole("link", { name: /^Quote Requests/ });
+  await expect(inbox).toHaveAccessibleName(/^Quote Requests \d+\+? unread$/);
   await clerk.getByRole("link", { name: "View quote request from Musu Flomo" }).click();
   const dialog = clerk.getByRole("dialog", { name: "Quote Request Details" });
   await dialog.getByRole("link", { name: "Prepare quote or book shipment" }).click();

@@ -7,7 +7,6 @@ import { formatDate, formatTime } from "#app/lib/format.ts";
 import {
   findUnreadContactNotifications,
   findUnreadQuoteNotifications,
-  hasUnreadContactSubmissions,
 } from "#app/server/admin-shell.server.ts";
 import { getAdmin, requireAdminMiddleware } from "#app/server/auth/auth.server.ts";
 import type { Route } from "./+types/layout";
@@ -18,10 +17,9 @@ export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getAdmin(context);
   const { db } = context.get(servicesContext);
-  const [quotes, messages, hasUnreadMessages] = await Promise.all([
+  const [quotes, messages] = await Promise.all([
     findUnreadQuoteNotifications({ db }),
     findUnreadContactNotifications({ db }),
-    hasUnreadContactSubmissions({ db }),
   ]);
   const cookie = request.headers.get("cookie") ?? "";
   const collapsed = new RegExp(`(?:^|;\\s*)${SIDEBAR_COOKIE}=collapsed(?:;|$)`).test(cookie);
@@ -53,7 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     user: { name: user.name, email: user.email },
     collapsed,
-    hasUnreadMessages,
+    // The sidebar: the spec's 'New' on Contact Messages, and the number unread beside both inboxes.
+    unread: { quoteRequests: quotes.total, messages: messages.total },
     notifications: {
       total: quotes.total + messages.total,
       // Formatted here so the server and the browser show the same text.
@@ -71,7 +70,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       user={loaderData.user}
       collapsed={loaderData.collapsed}
       notifications={loaderData.notifications}
-      hasUnreadMessages={loaderData.hasUnreadMessages}
+      unread={loaderData.unread}
     >
       <Outlet />
     </AdminShell>

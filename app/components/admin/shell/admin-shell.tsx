@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from "react";
 import { ServerToast } from "#app/lib/toast.tsx";
 import { type NotificationItem, NotificationsMenu } from "#app/components/admin/shell/notifications-menu.tsx";
-import { Sidebar } from "#app/components/admin/shell/sidebar.tsx";
+import { Sidebar, type UnreadCounts } from "#app/components/admin/shell/sidebar.tsx";
 import { useInboxEvents } from "#app/components/admin/shell/use-inbox-events.ts";
 import { UserMenu } from "#app/components/admin/shell/user-menu.tsx";
 
@@ -10,13 +10,13 @@ export function AdminShell({
   user,
   collapsed: initiallyCollapsed,
   notifications,
-  hasUnreadMessages,
+  unread,
   children,
 }: {
   user: { name: string | null; email: string };
   collapsed: boolean;
   notifications: { items: NotificationItem[]; total: number };
-  hasUnreadMessages: boolean;
+  unread: UnreadCounts;
   children: ReactNode;
 }) {
   const [collapsed, setCollapsed] = useState(initiallyCollapsed);
@@ -30,7 +30,7 @@ export function AdminShell({
       >
         Skip to content
       </a>
-      <Sidebar collapsed={collapsed} onToggle={setCollapsed} hasUnreadMessages={hasUnreadMessages} />
+      <Sidebar collapsed={collapsed} onToggle={setCollapsed} unread={unread} />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white px-4 sm:px-6">
           <p className="text-lg font-bold text-brand-900 md:hidden">Admin Panel</p>
