@@ -58,3 +58,6 @@ export const setContactSubmissionRead = records.setRead;
 export const openContactSubmission = records.open;
 /** Deletes a message for good; false when there was none. */
 export const deleteContactSubmission = records.remove;
+/** Bulk actions: many messages marked read or unread, or deleted, in one statement each. */
+export const setContactSubmissionsRead = records.setReadMany;
+export const deleteContactSubmissions = records.removeMany;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, type SQL } from "drizzle-orm";
 import type { Db } from "#app/server/db/client.server.ts";
 import type { contactSubmissions, quoteRequests } from "#app/server/db/schema.ts";
 import { isUuid, likePattern } from "#app/server/db/text-search.server.ts";
@@ -7,6 +7,15 @@ import { isUuid, likePattern } from "#app/server/db/text-search.server.ts";
 // search patterns and ids.
 
 type ReadFilter = "read" | "unread";
+
+/** The list's filter: read or unread, a search, and a condition of the inbox's own (the quote requests' stage). */
+export type InboxFilter = { read?: ReadFilter; search?: string; where?: SQL };
+
+/** What a bulk action applies to: the rows chosen on the page, or every row the list's filter matches. */
+export type BulkTarget = { ids: string[] } | { filter: InboxFilter };
+
+/** At most this many rows chosen one by one per bulk action; 'all matching' has no such limit. */
+export const BULK_MAX_IDS = 500;
 
 type InboxQuery = {
   read?: ReadFilter;
@@ -56,6 +65,39 @@ export function inboxRecords<Row extends { isRead: boolean }>(
   // Both tables have these columns; only they are used here.
   const t = table as typeof quoteRequests;
 
+  /** The list's filter in SQL: read or unread, the search, and the inbox's own condition; undefined is all. */
+  function filterOf({ read, search, where }: InboxFilter): SQL | undefined {
+    const conditions: SQL[] = where ? [where] : [];
+    if (read) conditions.push(eq(t.isRead, read === "read"));
+    const term = cleanSearch(search);
+    if (term) conditions.push(matches(likePattern(term)));
+    return conditions.length > 0 ? and(...conditions) : undefined;
+  }
+
+  /** The rows a bulk action names: the ids chosen (unknown ones are simply not there), or all the filter matches. */
+  function targetOf(target: BulkTarget): SQL | undefined {
+    if ("ids" in target) return inArray(t.id, target.ids.filter(isUuid));
+    return filterOf(target.filter);
+  }
+
+  /** Marks many items read or unread in one statement; how many changed (those already so are not counted). */
+  async function setReadMany({ db, target, isRead }: { db: Db; target: BulkTarget; isRead: boolean }) {
+    if ("ids" in target && target.ids.length === 0) return 0;
+    const rows = await db
+      .update(t)
+      .set({ isRead, updatedAt: new Date() })
+      .where(and(targetOf(target), ne(t.isRead, isRead)))
+      .returning({ id: t.id });
+    return rows.length;
+  }
+
+  /** Deletes many items for good in one statement; how many were deleted. */
+  async function removeMany({ db, target }: { db: Db; target: BulkTarget }) {
+    if ("ids" in target && target.ids.length === 0) return 0;
+    const rows = await db.delete(t).where(targetOf(target)).returning({ id: t.id });
+    return rows.length;
+  }
+
   /** One page, newest first; optionally only read or unread items, or those the search matches. */
   async function find({
     db,
@@ -73,11 +115,7 @@ export function inboxRecords<Row extends { isRead: boolean }>(
     /** A further condition of the inbox's own (the quote requests' stage). */
     where?: SQL;
   }) {
-    const conditions: SQL[] = extra ? [extra] : [];
-    if (read) conditions.push(eq(t.isRead, read === "read"));
-    const term = cleanSearch(search);
-    if (term) conditions.push(matches(likePattern(term)));
-    const where = conditions.length > 0 ? and(...conditions) : undefined;
+    const where = filterOf({ read, search, where: extra });
     const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(t).where(where);
     const bounds = pageBounds({ total, page, pageSize });
     const items = (await db
@@ -117,5 +155,5 @@ export function inboxRecords<Row extends { isRead: boolean }>(
     return rows.length > 0;
   }
 
-  return { find, getById, setRead, open, remove };
+  return { find, getById, setRead, open, remove, setReadMany, removeMany };
 }

@@ -1,58 +1,10 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { login, waitForHydration, waitForToastsToClose } from "./admin-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
+import { submitMessage, submitQuote, unique } from "./site-fixtures.ts";
 
 // The two inboxes (quote requests, contact messages) and the live bell. Each test makes its own data with a
 // unique name, so tests running side by side never see each other's rows.
-
-const unique = (label: string) =>
-  `${label}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-type Quote = { firstName: string; lastName: string; email: string };
-
-/** A quote request as a visitor's browser posts it (the public form, without JavaScript). */
-async function submitQuote(request: APIRequestContext, baseURL: string, label = "Quote"): Promise<Quote> {
-  const firstName = unique(label);
-  const quote = { firstName, lastName: "Flomo", email: `${firstName.toLowerCase()}@example.com` };
-  const body = new URLSearchParams({
-    intent: "quote",
-    ...quote,
-    cityDeparture: "Monrovia",
-    deliveryCity: "Accra",
-    parcelType: "Pallets",
-    weight: "2 tons",
-    specialInfo: "Fragile <b>glass</b>\nKeep dry",
-  });
-  body.append("freightTypes", "sea");
-  body.append("freightTypes", "road");
-  const response = await request.post("/contact", {
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL },
-    data: body.toString(),
-  });
-  expect(response.status()).toBe(200);
-  return quote;
-}
-
-type Message = { name: string; email: string; subject: string };
-
-async function submitMessage(request: APIRequestContext, baseURL: string, label = "Msg"): Promise<Message> {
-  const first = unique(label);
-  const message = {
-    name: `${first} Kollie`,
-    email: `${first.toLowerCase()}@example.com`,
-    subject: "Shipping a car & a bike",
-  };
-  const response = await request.post("/contact", {
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL },
-    data: new URLSearchParams({
-      intent: "contact",
-      ...message,
-      message: "Hello,\nI would like to ship a car.\n<script>alert(1)</script>",
-    }).toString(),
-  });
-  expect(response.status()).toBe(200);
-  return message;
-}
 
 const bell = (page: Page) => page.getByRole("button", { name: /^Notifications/ });
 const row = (page: Page, name: string) => page.getByRole("row").filter({ hasText: name });

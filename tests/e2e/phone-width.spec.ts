@@ -443,11 +443,12 @@ test.describe(DESKTOP.name, () => {
     await login(page);
     const nav = page.getByRole("navigation", { name: "Admin" });
     await expect(nav.getByRole("link", { name: /Contact Messages/ })).toContainText("New");
-    const cut = await nav
-      .locator("a span")
-      .evaluateAll((spans) =>
-        spans.filter((span) => span.scrollWidth > span.clientWidth).map((span) => span.textContent),
-      );
+    const cut = await nav.locator("a span").evaluateAll((spans) =>
+      spans
+        // Text for screen readers only (the unread counts' 'N unread') is clipped to a pixel on purpose.
+        .filter((span) => span.clientWidth > 1 && span.scrollWidth > span.clientWidth)
+        .map((span) => span.textContent),
+    );
     expect(cut, "labels cut short").toEqual([]);
   });
 

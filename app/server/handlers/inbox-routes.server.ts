@@ -2,27 +2,41 @@ import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { servicesContext } from "#app/context.ts";
 import { formatDate, formatDateTimeLong } from "#app/lib/format.ts";
+import { BULK_INTENTS, BULK_NOUNS, type BulkIntent, countOf } from "#app/lib/inbox-bulk.ts";
 import { parseQuoteStageParam, quoteRequestStage, quoteStageParam } from "#app/lib/quote-stage.ts";
 import { requestedPath } from "#app/lib/request-path.ts";
 import { requireAdmin } from "#app/server/auth/auth.server.ts";
-import type { Db } from "#app/server/db/client.server.ts";
 import {
   type ContactSubmission,
   deleteContactSubmission,
+  deleteContactSubmissions,
   findContactSubmissions,
   openContactSubmission,
   setContactSubmissionRead,
+  setContactSubmissionsRead,
 } from "#app/server/contact-submissions.server.ts";
+import type { Db } from "#app/server/db/client.server.ts";
+import { isUuid } from "#app/server/db/text-search.server.ts";
 import { readFormData } from "#app/server/handlers/forms.server.ts";
-import { INBOX_PAGE_SIZE, parseInboxQuery } from "#app/server/inbox.server.ts";
+import {
+  BULK_MAX_IDS,
+  type BulkTarget,
+  cleanSearch,
+  INBOX_PAGE_SIZE,
+  parseInboxQuery,
+} from "#app/server/inbox.server.ts";
+import type { Logger } from "#app/server/platform/logger.server.ts";
+import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import {
   deleteQuoteRequest,
+  deleteQuoteRequests,
   findQuoteRequests,
   openQuoteRequest,
   type QuoteRequest,
+  quoteStageCondition,
   setQuoteRequestRead,
+  setQuoteRequestsRead,
 } from "#app/server/quote-requests.server.ts";
-import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 
 // Loaders and the action of the two inboxes. The list route and its detail route (the list with the details
 // dialog open, so one request has its own URL) share them.
@@ -219,6 +233,10 @@ export async function inboxAction({
   const { db, logger } = context.get(servicesContext);
   const text = INBOX_TEXT[kind];
   const formData = await readFormData(request);
+  const bulkIntent = formData?.get("intent");
+  if (typeof bulkIntent === "string" && bulkIntent.startsWith("bulk-")) {
+    return bulkAction({ request, db, logger, kind, formData: formData! });
+  }
   const parsed = actionSchema.safeParse(singleValues(formData, ["intent", "id", "read"]));
   const back = requestedPath(request);
   if (!parsed.success) {
@@ -254,5 +272,97 @@ export async function inboxAction({
   } catch (error) {
     logger.error({ err: error, id, kind }, "Deleting an inbox item failed");
     return data<InboxActionReply>({ intent: "delete", id, error: text.deleteFailed }, { status: 500 });
+  }
+}
+
+export type BulkActionReply = { intent: BulkIntent | null; error: string };
+
+/** The post of a bulk action: what to do, and to which rows; null when it cannot be read. */
+function readBulkPost(formData: FormData): { intent: BulkIntent; target: BulkTarget } | null {
+  const one = (name: string) => {
+    const all = formData.getAll(name);
+    return all.length === 1 && typeof all[0] === "string" ? all[0] : all.length === 0 ? "" : null;
+  };
+  const intent = one("intent");
+  const scope = one("scope");
+  if (!Object.values(BULK_INTENTS).includes(intent as BulkIntent)) return null;
+  if (scope === "selected") {
+    const ids = formData.getAll("ids");
+    if (ids.length === 0 || ids.length > BULK_MAX_IDS) return null;
+    if (!ids.every((id) => typeof id === "string" && isUuid(id))) return null;
+    return { intent: intent as BulkIntent, target: { ids: [...new Set(ids as string[])] } };
+  }
+  if (scope === "matching") {
+    const read = one("read");
+    const q = one("q");
+    const stage = one("stage");
+    if (read === null || q === null || stage === null) return null;
+    if (read !== "" && read !== "read" && read !== "unread") return null;
+    if (stage !== "" && !parseQuoteStageParam(stage)) return null;
+    return {
+      intent: intent as BulkIntent,
+      target: { filter: { read: read || undefined, search: cleanSearch(q) || undefined } },
+    };
+  }
+  return null;
+}
+
+/**
+ * Mark read, mark unread or delete many items at once (issue 17): the rows chosen, or every row the list's
+ * filter matches, which the server reads again from the post (never a count from the browser). One statement
+ * per action; the toast says how many changed (rows already so, or gone meanwhile, are not counted).
+ */
+async function bulkAction({
+  request,
+  db,
+  logger,
+  kind,
+  formData,
+}: {
+  request: Request;
+  db: Db;
+  logger: Logger;
+  kind: InboxKind;
+  formData: FormData;
+}) {
+  const noun = BULK_NOUNS[kind];
+  const post = readBulkPost(formData);
+  if (!post) {
+    return data<BulkActionReply>(
+      { intent: null, error: `The selection could not be read. Choose the ${noun.many} again.` },
+      { status: 400 },
+    );
+  }
+  const { intent } = post;
+  let target = post.target;
+  if (kind === "quote" && "filter" in target) {
+    const stage = parseQuoteStageParam(formData.get("stage") as string);
+    if (stage) target = { filter: { ...target.filter, where: quoteStageCondition(stage, new Date()) } };
+  }
+  const back = requestedPath(request);
+  try {
+    if (intent === BULK_INTENTS.delete) {
+      const n =
+        kind === "quote"
+          ? await deleteQuoteRequests({ db, target })
+          : await deleteContactSubmissions({ db, target });
+      logger.info({ kind, deleted: n }, "Inbox items deleted in bulk");
+      return redirectWithToast(back, { type: "success", title: `${countOf(n, noun)} deleted` });
+    }
+    const isRead = intent === BULK_INTENTS.read;
+    const n =
+      kind === "quote"
+        ? await setQuoteRequestsRead({ db, target, isRead })
+        : await setContactSubmissionsRead({ db, target, isRead });
+    return redirectWithToast(back, {
+      type: "success",
+      title: `${countOf(n, noun)} marked as ${isRead ? "read" : "unread"}`,
+    });
+  } catch (error) {
+    logger.error({ err: error, kind, intent }, "A bulk inbox action failed");
+    return data<BulkActionReply>(
+      { intent, error: `Failed to update the ${noun.many}. Nothing was changed.` },
+      { status: 500 },
+    );
   }
 }

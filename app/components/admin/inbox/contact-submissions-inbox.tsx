@@ -1,4 +1,3 @@
-import type { MessageDetails, MessageRow } from "#app/server/handlers/inbox-routes.server.ts";
 import { Detail, EmailText } from "#app/components/admin/inbox/inbox.tsx";
 import {
   type InboxColumn,
@@ -6,6 +5,8 @@ import {
   InboxPage,
   type InboxTexts,
 } from "#app/components/admin/inbox/inbox-page.tsx";
+import { BULK_NOUNS } from "#app/lib/inbox-bulk.ts";
+import type { MessageDetails, MessageRow } from "#app/server/handlers/inbox-routes.server.ts";
 
 export const MESSAGES_PATH = "/admin/contact-submissions";
 
@@ -21,6 +22,7 @@ const texts: InboxTexts = {
   caption: "Contact messages",
   item: "message",
   deleteDescription: "This action cannot be undone. This will permanently delete the message.",
+  bulkNoun: BULK_NOUNS.message,
   detailsTitle: "Contact Message Details",
 };
 

@@ -1,11 +1,5 @@
 import { Fragment, type ReactNode } from "react";
 import { useActionData } from "react-router";
-import { buttonClass } from "#app/components/ui/button.tsx";
-import { Card, CardContent } from "#app/components/ui/card.tsx";
-import { Pagination } from "#app/components/ui/pagination.tsx";
-import { Table, TBody, TD, TH, THead, TR } from "#app/components/ui/table.tsx";
-import { cn } from "#app/lib/cn.ts";
-import type { InboxActionReply } from "#app/server/handlers/inbox-routes.server.ts";
 import {
   ActionError,
   CloseLink,
@@ -20,6 +14,20 @@ import {
   useReturnFocus,
   ViewLink,
 } from "#app/components/admin/inbox/inbox.tsx";
+import {
+  BulkBar,
+  PageCheckbox,
+  RowCheckbox,
+  useBulkSelection,
+} from "#app/components/admin/inbox/inbox-bulk.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { Card, CardContent } from "#app/components/ui/card.tsx";
+import { Pagination } from "#app/components/ui/pagination.tsx";
+import { Table, TBody, TD, TH, THead, TR } from "#app/components/ui/table.tsx";
+import { cn } from "#app/lib/cn.ts";
+import type { BulkNoun } from "#app/lib/inbox-bulk.ts";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import type { InboxActionReply } from "#app/server/handlers/inbox-routes.server.ts";
 
 /** What every inbox row and opened item has; each inbox adds its own fields. */
 type InboxRow = { id: string; name: string; email: string; isRead: boolean; date: string };
@@ -47,6 +55,8 @@ export type InboxTexts = {
   /** One item, in "View quote request from …" and "Delete quote request from …". */
   item: string;
   deleteDescription: string;
+  /** The item in the bulk actions' counts and confirmation ('8 quote requests'). */
+  bulkNoun: BulkNoun;
   detailsTitle: string;
 };
 
@@ -75,6 +85,8 @@ export function InboxPage<Row extends InboxRow, Item extends InboxItem>({
   details: (item: Item) => ReactNode;
 }) {
   const listHref = useListHref(basePath);
+  const hydrated = useHydrated();
+  const selection = useBulkSelection({ ids: data.items.map((row) => row.id), total: data.total });
   const loading = useListLoading(basePath);
   const actionData = useActionData<InboxActionReply>();
   useReturnFocus();
@@ -109,6 +121,16 @@ export function InboxPage<Row extends InboxRow, Item extends InboxItem>({
             stages={stages}
           />
           <ActionError reply={actionData} />
+          {hydrated ? (
+            <BulkBar
+              selection={selection}
+              total={data.total}
+              pageSize={data.items.length}
+              action={listHref}
+              query={data.query}
+              noun={texts.bulkNoun}
+            />
+          ) : null}
           <p role="status" className={cn("mb-3 text-sm font-medium text-brand-700", !loading && "sr-only")}>
             {loading ? texts.loading : ""}
           </p>
@@ -119,6 +141,14 @@ export function InboxPage<Row extends InboxRow, Item extends InboxItem>({
           ) : (
             <div className={cn(loading && "opacity-60")}>
               {/* Below 640 px a card per item (a table would scroll sideways); the same controls. */}
+              {hydrated ? (
+                <div className="mb-3 flex items-center gap-3 px-4 sm:hidden">
+                  <PageCheckbox selection={selection} id="inbox-select-page" />
+                  <label htmlFor="inbox-select-page" className="text-sm text-slate-700">
+                    Select all on this page
+                  </label>
+                </div>
+              ) : null}
               <ul aria-label={caption} className="flex flex-col gap-3 sm:hidden">
                 {data.items.map((row) => (
                   <li
@@ -129,6 +159,13 @@ export function InboxPage<Row extends InboxRow, Item extends InboxItem>({
                     )}
                   >
                     <div className="flex items-center gap-3">
+                      {hydrated ? (
+                        <RowCheckbox
+                          selection={selection}
+                          id={row.id}
+                          label={`Select ${texts.item} from ${row.name}`}
+                        />
+                      ) : null}
                       <ReadToggle id={row.id} isRead={row.isRead} action={listHref} />
                       <p
                         className={cn(
@@ -161,6 +198,11 @@ export function InboxPage<Row extends InboxRow, Item extends InboxItem>({
                   <caption className="sr-only">{caption}</caption>
                   <THead>
                     <tr>
+                      {hydrated ? (
+                        <TH className="w-10">
+                          <PageCheckbox selection={selection} />
+                        </TH>
+                      ) : null}
                       <TH>Status</TH>
                       <TH>Name</TH>
                       <TH>Email</TH>
@@ -174,6 +216,15 @@ export function InboxPage<Row extends InboxRow, Item extends InboxItem>({
                   <TBody>
                     {data.items.map((row) => (
                       <TR key={row.id} className={cn(!row.isRead && "bg-green-50/40")}>
+                        {hydrated ? (
+                          <TD>
+                            <RowCheckbox
+                              selection={selection}
+                              id={row.id}
+                              label={`Select ${texts.item} from ${row.name}`}
+                            />
+                          </TD>
+                        ) : null}
                         <TD>
                           <ReadToggle id={row.id} isRead={row.isRead} action={listHref} />
                         </TD>

@@ -1,7 +1,4 @@
 import { Link } from "react-router";
-import { Badge } from "#app/components/ui/badge.tsx";
-import { QUOTE_REQUEST_STAGES, type QuoteRequestStage, quoteStageParam } from "#app/lib/quote-stage.ts";
-import type { QuoteDetails, QuoteRow } from "#app/server/handlers/inbox-routes.server.ts";
 import { Detail, EmailText } from "#app/components/admin/inbox/inbox.tsx";
 import {
   type InboxColumn,
@@ -9,6 +6,10 @@ import {
   InboxPage,
   type InboxTexts,
 } from "#app/components/admin/inbox/inbox-page.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { BULK_NOUNS } from "#app/lib/inbox-bulk.ts";
+import { QUOTE_REQUEST_STAGES, type QuoteRequestStage, quoteStageParam } from "#app/lib/quote-stage.ts";
+import type { QuoteDetails, QuoteRow } from "#app/server/handlers/inbox-routes.server.ts";
 
 export const QUOTES_PATH = "/admin/quote-requests";
 
@@ -24,6 +25,7 @@ const texts: InboxTexts = {
   caption: "Quote requests",
   item: "quote request",
   deleteDescription: "This action cannot be undone. This will permanently delete the quote request.",
+  bulkNoun: BULK_NOUNS.quote,
   detailsTitle: "Quote Request Details",
 };
 

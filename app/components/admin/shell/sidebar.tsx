@@ -157,9 +157,10 @@ export function Sidebar({
 }
 
 /**
- * The number of unread items beside an inbox ('99+' above 99), announced as '3 unread'. Beside the labels (a wide
- * sidebar) it follows the label or the 'New' badge; on the narrow sidebar it sits on the icon's corner, where
- * Contact Messages already shows its 'New' badge, so there it is only announced.
+ * The number of unread items of an inbox ('99+' above 99), announced as '3 unread', on the corner of its icon, so
+ * it takes no room from the label (the w-64 sidebar has none to spare beside 'Contact Messages' and its 'New'
+ * badge). On the narrow sidebar Contact Messages' corner holds the spec's 'New' badge, so there it is only
+ * announced.
  */
 function UnreadCount({
   count,
@@ -175,16 +176,16 @@ function UnreadCount({
   const placement = narrow
     ? besideBadge
       ? "hidden"
-      : "absolute top-0.5 right-0.5 px-1 py-0 text-[10px]"
+      : "top-0.5 right-0.5"
     : besideBadge
-      ? "max-md:hidden md:px-1.5 md:text-[11px]"
-      : "max-md:absolute max-md:top-0.5 max-md:right-0.5 max-md:px-1 max-md:py-0 max-md:text-[10px] md:ml-auto md:px-1.5 md:text-[11px]";
+      ? "max-md:hidden md:top-0.5 md:left-6"
+      : "max-md:top-0.5 max-md:right-0.5 md:top-0.5 md:left-6";
   return (
     <>
       <span
         aria-hidden="true"
         className={cn(
-          "rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-brand-900 tabular-nums",
+          "absolute rounded-full bg-slate-200 px-1 text-[10px] font-semibold leading-4 text-brand-900 tabular-nums",
           placement,
         )}
       >
