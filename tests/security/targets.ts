@@ -228,6 +228,40 @@ function inbox(f: { keep: string; victim: string }): Spec[] {
       strict: ["id", "intent"],
       text: [],
     },
+    // Bulk actions (issue 17): chosen ids, or every row a filter matches. The suite marks the kept row read
+    // by both, and deletes only the victim by id (a hostile filter must never widen a delete).
+    {
+      name: "bulk mark read (chosen)",
+      fields: () => [
+        ["intent", "bulk-read"],
+        ["scope", "selected"],
+        ["ids", f.keep],
+      ],
+      strict: ["intent", "scope", "ids"],
+      text: [],
+    },
+    {
+      name: "bulk mark unread (all matching a search)",
+      fields: () => [
+        ["intent", "bulk-unread"],
+        ["scope", "matching"],
+        ["read", "read"],
+        ["q", "no request is called this"],
+        ["stage", ""],
+      ],
+      strict: ["intent", "scope", "read", "stage"],
+      text: ["q"],
+    },
+    {
+      name: "bulk delete (chosen)",
+      fields: () => [
+        ["intent", "bulk-delete"],
+        ["scope", "selected"],
+        ["ids", f.victim],
+      ],
+      strict: ["intent", "scope", "ids"],
+      text: [],
+    },
   ];
 }
 
