@@ -32,6 +32,8 @@ export default [
   route("admin/shipments/:id/label.pdf", "routes/resources/admin.shipments.$id.label.pdf.ts"),
   route("admin/shipments/:id/waybill.pdf", "routes/resources/admin.shipments.$id.waybill.pdf.ts"),
   route("admin/shipments/:id/delivery-note.pdf", "routes/resources/admin.shipments.$id.delivery-note.pdf.ts"),
+  // A quote's PDF (issue 17): the staff copy of any version.
+  route("admin/quote-requests/:id/quote.pdf", "routes/resources/admin.quote-requests.$id.quote.pdf.ts"),
   // Proof of delivery (decision 015): the photo uploads of 'Record delivery' and the staff-only images.
   route("admin/shipments/:id/deliver/photos", "routes/resources/admin.shipments.$id.deliver.photos.ts"),
   route("admin/delivery-photos/:id", "routes/resources/admin.delivery-photos.$id.ts"),
@@ -71,6 +73,8 @@ export default [
     route("track/:trackingNumber/qr.svg", "routes/resources/track.$tracking-number.qr.svg.ts"),
     // The consignee's signed delivery note, through the link of the delivery message (30 days).
     route("delivery-note/:token", "routes/resources/delivery-note.$token.ts"),
+    // The customer's quote as a PDF, through the link of the quote e-mail.
+    route("quote/:token/pdf", "routes/resources/quote.$token.pdf.ts"),
     // Provider callbacks (decision 012): each checks the provider's signature or secret token.
     route("webhooks/twilio/:kind", "routes/resources/webhooks.twilio.$kind.ts"),
     route("webhooks/africastalking/:token/:kind", "routes/resources/webhooks.africastalking.$token.$kind.ts"),

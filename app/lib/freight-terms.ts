@@ -55,3 +55,11 @@ export const MAX_LABELS_PER_BULK = 500;
 export function formatDeclaredValue(value: number, currency: string): string {
   return `${value.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
 }
+
+const FREIGHT_LABELS: Record<string, string> = { air: "Air Freight", sea: "Sea Freight" };
+
+/** A quote request's freight types as the spec names them: Air Freight, Sea Freight, and Road Transport for
+ * 'road' or any other value; each label once. */
+export function freightTypeLabels(values: readonly string[]): string[] {
+  return [...new Set(values.map((value) => FREIGHT_LABELS[value] ?? "Road Transport"))];
+}

@@ -54,7 +54,15 @@ export async function login(
   await expect(page).toHaveURL((url) => url.pathname === (redirectTo ?? "/admin/dashboard").split("?")[0]);
 }
 
-export type OutboxMessage = { id: string; to: string; subject: string; text: string; createdAt: string };
+export type OutboxMessage = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+  /** The files sent with it, by name and size. */
+  attachments: { filename: string; contentType: string; bytes: number }[];
+};
 
 /** The e-mails the app sent to an address (the app writes each into E2E_OUTBOX_DIR as well as the outbox table). */
 export function readOutbox(to: string): OutboxMessage[] {

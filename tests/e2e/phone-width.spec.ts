@@ -25,6 +25,8 @@ const NOT_PAGES = [
   "admin/shipments/:id/label.pdf",
   "admin/shipments/:id/waybill.pdf",
   "admin/shipments/:id/delivery-note.pdf",
+  "admin/quote-requests/:id/quote.pdf",
+  "quote/:token/pdf",
   "admin/shipments/:id/deliver/photos",
   "admin/delivery-photos/:id",
   "admin/deliveries/:id/signature",

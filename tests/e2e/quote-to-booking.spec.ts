@@ -73,6 +73,13 @@ async function quoteLinkFromMail(email: string) {
   expect(mail.subject).toMatch(/^Your quote from .+: Monrovia to Accra$/);
   expect(mail.text).toContain("Ocean freight Monrovia to Accra");
   expect(mail.text).toMatch(/Total: .*1,435\.50/);
+  expect(mail.attachments).toEqual([
+    {
+      filename: expect.stringMatching(/^Quote-Q-[0-9A-F]{8}-v1\.pdf$/),
+      contentType: "application/pdf",
+      bytes: expect.any(Number),
+    },
+  ]);
   const path = QUOTE_LINK.exec(mail.text)?.[1];
   expect(path).toBeTruthy();
   return path!;
@@ -110,6 +117,10 @@ for (const size of BOTH_SIZES) {
       await expect(lines).toContainText("Customs clearance");
       await expect(lines.getByRole("row", { name: /Total/ })).toContainText("1,435.50");
       await expect(page.getByText("Valid until")).toBeVisible();
+      // The same quote as a PDF (also attached to the e-mail).
+      const downloading = page.waitForEvent("download");
+      await page.getByRole("link", { name: "Download this quote as a PDF" }).click();
+      expect((await downloading).suggestedFilename()).toMatch(/^Quote-Q-[0-9A-F]{8}-v1\.pdf$/);
       await checkA11y();
       const accept = page.getByRole("button", { name: "Accept quote" });
       await waitForHydration(accept);

@@ -1,18 +1,19 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
-import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
-import { createContactSubmission, getContactSubmissionById } from "#app/server/contact-submissions.server.ts";
-import { freightTypeLabels, mailtoHref } from "#app/server/handlers/inbox-routes.server.ts";
-import { createQuoteRequest, getQuoteRequestById } from "#app/server/quote-requests.server.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
-import { createSession } from "#app/server/auth/sessions.server.ts";
-import { quoteRequests, shipments } from "#app/server/db/schema.ts";
+import { freightTypeLabels } from "#app/lib/freight-terms.ts";
 import * as contactDetail from "#app/routes/admin/contact-submissions.$id.tsx";
 import * as contactList from "#app/routes/admin/contact-submissions.tsx";
 import * as events from "#app/routes/admin/events.ts";
 import * as quoteDetail from "#app/routes/admin/quote-requests.$id.tsx";
 import * as quoteList from "#app/routes/admin/quote-requests.tsx";
+import { createSession } from "#app/server/auth/sessions.server.ts";
+import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
+import { createContactSubmission, getContactSubmissionById } from "#app/server/contact-submissions.server.ts";
+import { quoteRequests, shipments } from "#app/server/db/schema.ts";
+import { mailtoHref } from "#app/server/handlers/inbox-routes.server.ts";
+import type { Services } from "#app/server/platform/services.server.ts";
+import { createQuoteRequest, getQuoteRequestById } from "#app/server/quote-requests.server.ts";
+import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
 
 let services: Services;
 let cookie: string;

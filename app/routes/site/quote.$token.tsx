@@ -1,12 +1,17 @@
-import { data, Form, Link, useNavigation } from "react-router";
-import type { RootData } from "#app/root.tsx";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { formatCalendarDate, formatDateTimeLong } from "#app/lib/format.ts";
 import { INCOTERMS, type Incoterm } from "#app/lib/freight-terms.ts";
 import { formatMoney } from "#app/lib/money.ts";
+import type { RootData } from "#app/root.tsx";
 import { readFormData } from "#app/server/handlers/forms.server.ts";
 import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
-import { answerQuote, findQuoteByToken, queueQuoteAnswerMail } from "#app/server/quotes/quotes.server.ts";
+import {
+  answerQuote,
+  findQuoteByToken,
+  limitQuoteLinks,
+  queueQuoteAnswerMail,
+} from "#app/server/quotes/quotes.server.ts";
 import type { Route } from "./+types/quote.$token";
 
 // The customer's quote (issue 17, decision 016), from the link in the quote e-mail. Opening it (GET) changes
@@ -40,12 +45,7 @@ const COMMENT_MAX = 1000;
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext);
   const { clientIp } = context.get(requestContext);
-  const limit = await consumeRateLimit({
-    db,
-    key: `quote:${clientIp}`,
-    limit: config.TRACK_RATE_LIMIT,
-    windowSeconds: config.TRACK_RATE_WINDOW_SECONDS,
-  });
+  const limit = await limitQuoteLinks({ db, config, clientIp });
   if (!limit.allowed) {
     return data(
       { kind: "rate-limited" as const, retryAfterSeconds: limit.retryAfterSeconds },
@@ -165,6 +165,7 @@ const button =
   "rounded-md px-5 py-2.5 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-60";
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   if (loaderData.kind === "rate-limited") {
@@ -260,6 +261,14 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         </div>
       ) : null}
       {q.note ? <p className="whitespace-pre-wrap break-words text-slate-700">{q.note}</p> : null}
+      {q.status !== "replaced" ? (
+        <p>
+          {/* A plain link: the PDF is a document the browser opens or saves, not a page of the app. */}
+          <a href={`${pathname}/pdf`} className="font-medium text-brand-700 underline" download>
+            Download this quote as a PDF
+          </a>
+        </p>
+      ) : null}
       {errors.form ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
           {errors.form}

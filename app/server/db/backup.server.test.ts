@@ -25,6 +25,7 @@ import {
   notificationSubscribers,
   notificationUnsubscribes,
   outbox,
+  outboxAttachments,
   passwordResetTokens,
   quoteRequests,
   rateLimits,
@@ -56,6 +57,7 @@ const APP_TABLES = [
   "notification_subscribers",
   "notification_unsubscribes",
   "outbox",
+  "outbox_attachments",
   "password_reset_tokens",
   "quote_lines",
   "quote_requests",
@@ -228,6 +230,14 @@ async function fillSite({ db, pool }: Database) {
     secretHash: "a".repeat(64),
     confirmedAt: now,
     clientAddress: "203.0.113.9",
+  });
+  // A quote's PDF with its message: left out with the outbox.
+  await db.insert(outboxAttachments).values({
+    outboxId: mail!.id,
+    position: 0,
+    filename: "Quote-Q-1-v1.pdf",
+    contentType: "application/pdf",
+    content: new Uint8Array(Buffer.from("%PDF-1.7")),
   });
   await db.insert(notificationLog).values({
     shipmentId: shipment!.id,
@@ -491,6 +501,7 @@ describe("backup and restore", () => {
         shipment_deliveries: [],
         quotes: [],
         quote_lines: [],
+        outbox_attachments: [],
         message_opt_outs: [],
         notification_log: [],
         notification_subscribers: [],

@@ -27,7 +27,8 @@
 // are short-lived and, for the first two, sign-in secrets; and the outbox, whose only messages are
 // password-reset e-mails carrying a live reset link: a backup copied off the server must not hold one;
 // with it the notification log, whose rows point at outbox messages (the shipments' recipients, pauses,
-// pending notifications and unsubscribes are kept: a restored site never messages an address that left).
+// pending notifications and unsubscribes are kept: a restored site never messages an address that left), and
+// the outbox's attachments (a quote's PDF) with their messages.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -49,6 +50,7 @@ export const TABLES_LEFT_OUT: readonly string[] = [
   "password_reset_tokens",
   "rate_limits",
   "outbox",
+  "outbox_attachments",
   "notification_log",
 ];
 /** Throttling counters: rows in it do not make a database "not empty" for a restore. */

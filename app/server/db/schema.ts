@@ -1,12 +1,11 @@
 import { sql } from "drizzle-orm";
-import { CURRENCIES, INCOTERM_CODES, TRANSPORT_MODES } from "#app/lib/freight-terms.ts";
 import {
   type AnyPgColumn,
   bigint,
   boolean,
-  date,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -18,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { CURRENCIES, INCOTERM_CODES, TRANSPORT_MODES } from "#app/lib/freight-terms.ts";
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => "bytea",
@@ -369,6 +369,29 @@ export const outbox = pgTable(
       "outbox_status_check",
       sql`${t.status} in ('queued', 'sending', 'sent', 'delivered', 'failed', 'expired', 'cancelled')`,
     ),
+  ],
+);
+
+/**
+ * Files sent with an e-mail of the outbox (a quote's PDF, issue 17): made when the message is queued, in its
+ * transaction, so every attempt sends the same bytes; read by the worker at send time, never with the claim.
+ * They go with their message (ON DELETE CASCADE) and, like the outbox, are left out of backups.
+ */
+export const outboxAttachments = pgTable(
+  "outbox_attachments",
+  {
+    id: id(),
+    outboxId: uuid("outbox_id")
+      .notNull()
+      .references(() => outbox.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    content: bytea("content").notNull(),
+  },
+  (t) => [
+    uniqueIndex("outbox_attachments_outbox_position_idx").on(t.outboxId, t.position),
+    check("outbox_attachments_size_check", sql`octet_length(${t.content}) <= 2097152`),
   ],
 );
 

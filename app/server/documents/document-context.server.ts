@@ -26,6 +26,19 @@ export type DocumentShipment = {
 
 export type DocumentCompany = { companyName: string; phone: string; email: string; address: string };
 
+/** The letterhead's company, from the site settings. */
+export const documentCompany = ({
+  companyName,
+  phone,
+  email,
+  address,
+}: DocumentCompany): DocumentCompany => ({
+  companyName,
+  phone,
+  email,
+  address,
+});
+
 /** What is drawn on every document besides the shipment. */
 export type DocumentContext = {
   company: DocumentCompany;

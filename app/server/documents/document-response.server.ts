@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
-import type { DocumentContext } from "#app/server/documents/document-context.server.ts";
+import { type DocumentContext, documentCompany } from "#app/server/documents/document-context.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -28,12 +28,7 @@ export async function documentContext(context: Ctx, now = new Date()): Promise<D
   const { config, siteSettings } = context.get(servicesContext);
   const settings = await siteSettings.get();
   return {
-    company: {
-      companyName: settings.companyName,
-      phone: settings.phone,
-      email: settings.email,
-      address: settings.address,
-    },
+    company: documentCompany(settings),
     siteUrl: config.siteUrl,
     now,
     timeZone: settings.timeZone,

@@ -2,6 +2,7 @@
 // text extracted by pdftotext, compared with the shipment they were made from.
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_WAYBILL_TERMS } from "#app/schemas/document-settings.ts";
 import { renderDeliveryNote } from "#app/server/documents/delivery-note.server.ts";
 import type { DocumentContext, DocumentShipment } from "#app/server/documents/document-context.server.ts";
 import { renderWaybill } from "#app/server/documents/house-waybill.server.ts";
@@ -12,8 +13,8 @@ import {
   pdfWords,
 } from "#app/server/documents/pdf-readers.test-support.ts";
 import { printable, UNPRINTABLE_MARK } from "#app/server/documents/pdf-text.server.ts";
+import { type QuoteDocument, renderQuote } from "#app/server/documents/quote-document.server.ts";
 import { renderLabels } from "#app/server/documents/shipping-label.server.ts";
-import { DEFAULT_WAYBILL_TERMS } from "#app/schemas/document-settings.ts";
 
 const context: DocumentContext = {
   company: {
@@ -338,5 +339,96 @@ describe("hostile content", () => {
     }
     const note = await renderDeliveryNote({ shipment: hostile, context });
     expect((await pdfInfo(note)).pages).toBe(1);
+  });
+});
+
+describe("quote", () => {
+  const quote = (overrides: Partial<QuoteDocument> = {}): QuoteDocument => ({
+    reference: "Q-3F2A9C1B",
+    version: 2,
+    draft: false,
+    sentAt: new Date("2026-11-24T09:00:00Z"),
+    validUntil: "2026-12-08",
+    currency: "USD",
+    totalMinor: 143550,
+    lines: [
+      { description: "Ocean freight Monrovia to Accra", amountMinor: 120000 },
+      { description: "Origin charges", amountMinor: 15000 },
+      { description: "Customs clearance", amountMinor: 8550 },
+    ],
+    transitTime: "5-7 days",
+    incoterm: "FOB",
+    terms: "Payment before release of the cargo.",
+    note: "Thank you for your request.",
+    customer: { name: "Musu Flomo", email: "musu@example.com" },
+    request: {
+      route: "Monrovia to Accra",
+      parcelType: "Pallets",
+      weight: "250 kg",
+      freightTypes: ["Sea Freight"],
+    },
+    link: `https://unitrans.example/quote/${"a".repeat(43)}`,
+    ...overrides,
+  });
+
+  it("prints the letterhead, the lines with their total, validity and terms, and a QR code of the customer's link", async () => {
+    const pdf = await renderQuote({ quote: quote(), context });
+    expect((await pdfInfo(pdf)).pages).toBe(1);
+    const text = flat((await pdfPagesText(pdf))[0]!);
+    for (const expected of [
+      "Unitrans Global Logistics",
+      "QUOTATION",
+      "Version 2",
+      "No. Q-3F2A9C1B",
+      "Musu Flomo · musu@example.com",
+      "Monrovia to Accra",
+      "Ocean freight Monrovia to Accra 1,200.00 USD",
+      "Customs clearance 85.50 USD",
+      "Total 1,435.50 USD",
+      "5-7 days",
+      "FOB (Free on Board)",
+      "8 Dec 2026",
+      "Payment before release of the cargo.",
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain("DRAFT");
+    const codes = (await decodePages(pdf)).flat();
+    expect(codes).toContainEqual({
+      type: "QR-Code",
+      data: `https://unitrans.example/quote/${"a".repeat(43)}`,
+    });
+  });
+
+  it("marks a draft, which has no link, and keeps 20 long lines and long terms on one page", async () => {
+    const lines = Array.from({ length: 20 }, (_, i) => ({
+      description: `${i + 1}. ${"Handling and storage at the Freeport of Monrovia ".repeat(4)}`.slice(0, 200),
+      amountMinor: 99_999_999_999_999,
+    }));
+    const pdf = await renderQuote({
+      quote: quote({
+        draft: true,
+        sentAt: null,
+        link: null,
+        lines,
+        terms: "T ".repeat(2000),
+        note: "N".repeat(2000),
+      }),
+      context,
+    });
+    expect((await pdfInfo(pdf)).pages).toBe(1);
+    const text = flat((await pdfPagesText(pdf))[0]!);
+    expect(text).toContain("QUOTATION (DRAFT)");
+    expect(text).toContain("DRAFT");
+    expect(text).toContain("20. Handling");
+    expect(text).toContain("999,999,999,999.99 USD");
+    expect(await decodePages(pdf)).toEqual([[]]);
+    const { width, height, words } = await pdfWords(pdf);
+    // The watermark is drawn across the page on purpose; every other word stays inside the margins.
+    for (const word of words.filter((w) => w.text !== "DRAFT")) {
+      expect(word.xMin).toBeGreaterThanOrEqual(30);
+      expect(word.xMax).toBeLessThanOrEqual(width - 30);
+      expect(word.yMax).toBeLessThanOrEqual(height - 20);
+    }
   });
 });

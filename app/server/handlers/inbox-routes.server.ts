@@ -2,6 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { servicesContext } from "#app/context.ts";
 import { formatDate, formatDateTimeLong } from "#app/lib/format.ts";
+import { freightTypeLabels } from "#app/lib/freight-terms.ts";
 import { BULK_INTENTS, BULK_NOUNS, type BulkIntent, countOf } from "#app/lib/inbox-bulk.ts";
 import { parseQuoteStageParam, quoteRequestStage, quoteStageParam } from "#app/lib/quote-stage.ts";
 import { requestedPath } from "#app/lib/request-path.ts";
@@ -61,13 +62,6 @@ export const INBOX_TEXT = {
     deleteFailed: "Failed to delete message",
   },
 } as const;
-
-const FREIGHT_LABELS: Record<string, string> = { air: "Air Freight", sea: "Sea Freight" };
-
-/** Air Freight, Sea Freight, and Road Transport for 'road' or any other value; each label once. */
-export function freightTypeLabels(values: readonly string[]): string[] {
-  return [...new Set(values.map((value) => FREIGHT_LABELS[value] ?? "Road Transport"))];
-}
 
 /** A mailto: link; the address keeps its '@', everything else is encoded (line breaks as CRLF). */
 export function mailtoHref({ to, subject, body }: { to: string; subject: string; body: string }): string {

@@ -6,8 +6,8 @@
  * (`optOut` when the recipient has unsubscribed: the outbox records the opt-out and stops sending to them).
  */
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { OutboxChannel } from "#app/server/db/schema.ts";
 import { countryNotAllowedMessage, isPhoneAllowed, parsePhone } from "#app/lib/phone.ts";
+import type { OutboxChannel } from "#app/server/db/schema.ts";
 
 /** One message as the worker hands it to an adapter (an outbox row is one). */
 export type OutboundMessage = {
@@ -24,7 +24,11 @@ export type OutboundMessage = {
   html?: string | null;
   headers?: Record<string, string>;
   createdAt?: Date;
+  /** E-mail only: files sent with it (outbox_attachments), read by the worker when it sends. */
+  attachments?: OutboundAttachment[];
 };
+
+export type OutboundAttachment = { filename: string; contentType: string; content: Uint8Array };
 
 export type SendResult =
   | { kind: "accepted"; providerMessageId: string | null }

@@ -51,6 +51,15 @@ export function createEmailChannel({
           headers,
           messageId: message.messageId,
           ...(message.createdAt ? { date: message.createdAt } : {}),
+          ...(message.attachments?.length
+            ? {
+                attachments: message.attachments.map((file) => ({
+                  filename: file.filename,
+                  contentType: file.contentType,
+                  content: Buffer.from(file.content),
+                })),
+              }
+            : {}),
         });
         return { kind: "accepted", providerMessageId: String(info.response ?? "").slice(0, 300) || null };
       } catch (error) {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
 import type { Db } from "#app/server/db/client.server.ts";
+import type { OutboundAttachment } from "#app/server/messaging/channel.server.ts";
 import type { MailFrom } from "#app/server/messaging/email-channel.server.ts";
 import { enqueueMessage } from "#app/server/messaging/outbox.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
@@ -15,6 +16,8 @@ export type Mail = {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** Files sent with it (a quote's PDF), stored with the message. */
+  attachments?: OutboundAttachment[];
 };
 
 export const NO_SMTP_NOTE = "Not sent: SMTP_URL is not set (kept in the outbox and the log)";
@@ -62,13 +65,21 @@ export async function queueMail({
     now,
   });
   if (!row.ok) return row;
-  if (row.created && config.OUTBOX_DIR)
+  if (row.created && config.OUTBOX_DIR) {
+    const { attachments, ...rest } = mail;
     writeOutboxFile(config.OUTBOX_DIR, {
       id: row.id,
       messageId: row.messageId,
       createdAt: now.toISOString(),
-      ...mail,
+      ...rest,
+      // The files by name and size (the bytes stay in the database).
+      attachments: (attachments ?? []).map((file) => ({
+        filename: file.filename,
+        contentType: file.contentType,
+        bytes: file.content.byteLength,
+      })),
     });
+  }
   if (!config.SMTP_URL && row.created) {
     logger.info(
       { outboxId: row.id, to: mail.to, subject: mail.subject, text: mail.text },
@@ -129,7 +140,15 @@ export function senderHeaders({
   return headers;
 }
 
-function writeOutboxFile(dir: string, message: Mail & { id: string; messageId: string; createdAt: string }) {
+function writeOutboxFile(
+  dir: string,
+  message: Omit<Mail, "attachments"> & {
+    id: string;
+    messageId: string;
+    createdAt: string;
+    attachments: { filename: string; contentType: string; bytes: number }[];
+  },
+) {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${message.createdAt.replace(/[:.]/g, "-")}-${message.id}.json`);
   fs.writeFileSync(file, `${JSON.stringify(message, null, 2)}\n`);

@@ -5,6 +5,7 @@ import {
   expireMessages,
   findOptOut,
   LEASE_MS,
+  listAttachments,
   type OutboxMessage,
   recordOptOut,
   recordSendResult,
@@ -88,7 +89,9 @@ export function createOutboxWorker({
     if (optedOut) return { kind: "cancelled", reason: optedOut };
     let result: SendResult;
     try {
-      result = await adapter.send(message);
+      const attachments =
+        message.channel === "email" ? await listAttachments({ db, outboxId: message.id }) : [];
+      result = await adapter.send(attachments.length > 0 ? { ...message, attachments } : message);
     } catch (error) {
       return { kind: "transient", reason: error instanceof Error ? error.message : String(error) };
     }

@@ -1,8 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startSmtpTestServer, type SmtpTestServer } from "../../../tests/setup/smtp-test-server.ts";
-import { createTestServices } from "../../../tests/setup/test-db.ts";
-import { outbox } from "#app/server/db/schema.ts";
+import { outbox, outboxAttachments } from "#app/server/db/schema.ts";
 import { queueMail } from "#app/server/messaging/mail.server.ts";
 import {
   claimMessages,
@@ -13,7 +11,9 @@ import {
   retryDelayMs,
 } from "#app/server/messaging/outbox.server.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
-import { updateSiteSettings, getSiteSettings } from "#app/server/settings.server.ts";
+import { getSiteSettings, updateSiteSettings } from "#app/server/settings.server.ts";
+import { type SmtpTestServer, startSmtpTestServer } from "../../../tests/setup/smtp-test-server.ts";
+import { createTestServices } from "../../../tests/setup/test-db.ts";
 
 // Every decision of the worker (due, backoff, expiry, lease) reads this clock; the tests move it.
 let clock = new Date("2026-11-23T10:00:00Z");
@@ -294,5 +294,46 @@ describe("the outbox worker with a real SMTP server", () => {
     });
     expect(whatsapp).toEqual({ ok: false, reason: expect.stringMatching(/Twilio, which is not configured/) });
     expect(await services.db.select().from(outbox)).toHaveLength(0);
+  });
+});
+
+describe("attachments", () => {
+  const pdf = new Uint8Array(Buffer.from("%PDF-1.7 a small test file"));
+  const withFile = (dedupeKey: string, content = pdf) =>
+    queueMail({
+      db: services.db,
+      config: services.config,
+      logger: services.logger,
+      mail: {
+        to: "customer@example.com",
+        subject: "Your quote",
+        text: "Attached.",
+        attachments: [{ filename: "Quote-Q-1-v1.pdf", contentType: "application/pdf", content }],
+      },
+      dedupeKey,
+      now: clock,
+    });
+  const attachmentsOf = (outboxId: string) =>
+    services.db.select().from(outboxAttachments).where(eq(outboxAttachments.outboxId, outboxId));
+
+  it("are stored with their message once (a deduplicated enqueue adds none) and sent by the worker", async () => {
+    const first = await withFile("attach-once");
+    const again = await withFile("attach-once");
+    if (!first.ok || !again.ok) throw new Error("refused");
+    expect(again.id).toBe(first.id);
+    expect(await attachmentsOf(first.id)).toHaveLength(1);
+    await services.outbox.drain();
+    expect(smtp.received).toHaveLength(1);
+    const raw = smtp.received[0]!.raw;
+    expect(raw).toMatch(/Content-Type: application\/pdf; name=Quote-Q-1-v1\.pdf/);
+    expect(raw).toContain(Buffer.from(pdf).toString("base64"));
+    // They go with their message.
+    await services.db.delete(outbox).where(eq(outbox.id, first.id));
+    expect(await attachmentsOf(first.id)).toEqual([]);
+  });
+
+  it("refuse a file over 2 MB, leaving no message behind", async () => {
+    await expect(withFile("attach-too-big", new Uint8Array(2 * 1024 * 1024 + 1))).rejects.toThrow();
+    expect(await services.db.select().from(outbox).where(eq(outbox.dedupeKey, "attach-too-big"))).toEqual([]);
   });
 });

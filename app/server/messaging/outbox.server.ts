@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
-import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import type { Db } from "#app/server/db/client.server.ts";
-import { messageOptOuts, type OutboxChannel, outbox } from "#app/server/db/schema.ts";
-import type { ChannelAdapter, SendResult } from "#app/server/messaging/channel.server.ts";
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { countryNotAllowedMessage, isPhoneAllowed, parsePhone } from "#app/lib/phone.ts";
+import type { Db } from "#app/server/db/client.server.ts";
+import { messageOptOuts, type OutboxChannel, outbox, outboxAttachments } from "#app/server/db/schema.ts";
+import type { ChannelAdapter, OutboundAttachment, SendResult } from "#app/server/messaging/channel.server.ts";
 import {
   describeMessagingChannels,
   type MessagingConfig,
@@ -33,6 +33,8 @@ export type NewOutboxMessage = {
   expiresAt?: Date | null;
   /** The caller's idempotency key: a second enqueue with the same key stores nothing and returns the first. */
   dedupeKey?: string | null;
+  /** E-mail only: files sent with it, stored with the message in one transaction (at most 2 MB each). */
+  attachments?: OutboundAttachment[];
 };
 
 /** First retry after 30 s, doubling up to one hour between attempts. */
@@ -121,6 +123,33 @@ export async function enqueueMessage({
     (keepWithReason ? undefined : channelOffReason(config, message.channel));
   if (refused) return { ok: false, reason: refused };
   const returning = { id: outbox.id, messageId: outbox.messageId, status: outbox.status };
+  const attachments = message.channel === "email" ? (message.attachments ?? []) : [];
+  if (attachments.length > 0) {
+    // The message and its files in one transaction (a savepoint inside the caller's): no worker ever claims
+    // the message without them, and a deduplicated enqueue adds none.
+    return db.transaction(async (tx) => {
+      const result = await enqueueMessage({
+        db: tx as unknown as Db,
+        config,
+        message: { ...message, attachments: [] },
+        siteHost,
+        keepWithReason,
+        now,
+      });
+      if (result.ok && result.created) {
+        await tx.insert(outboxAttachments).values(
+          attachments.map((file, position) => ({
+            outboxId: result.id,
+            position,
+            filename: file.filename,
+            contentType: file.contentType,
+            content: file.content,
+          })),
+        );
+      }
+      return result;
+    });
+  }
   const [row] = await db
     .insert(outbox)
     .values({
@@ -364,4 +393,23 @@ export async function recordDeliveryReport({
       .where(and(eq(outbox.id, row.id), eq(outbox.status, "sent")));
   }
   return row;
+}
+
+/** The files of an e-mail, in order (none for most messages). */
+export async function listAttachments({
+  db,
+  outboxId,
+}: {
+  db: Db;
+  outboxId: string;
+}): Promise<OutboundAttachment[]> {
+  return db
+    .select({
+      filename: outboxAttachments.filename,
+      contentType: outboxAttachments.contentType,
+      content: outboxAttachments.content,
+    })
+    .from(outboxAttachments)
+    .where(eq(outboxAttachments.outboxId, outboxId))
+    .orderBy(asc(outboxAttachments.position));
 }

@@ -1,15 +1,19 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SmtpTestServer, startSmtpTestServer } from "../../../tests/setup/smtp-test-server.ts";
-import { createTestServices } from "../../../tests/setup/test-db.ts";
-import { quoteRequestStage } from "#app/lib/quote-stage.ts";
 import { formatMinor, parseAmount } from "#app/lib/money.ts";
+import { quoteRequestStage } from "#app/lib/quote-stage.ts";
 import { readQuoteForm, validateQuoteForm } from "#app/schemas/quote.ts";
 import { shipmentSchema } from "#app/schemas/shipment.ts";
 import { quoteRequests, quotes, shipments, shippers } from "#app/server/db/schema.ts";
+import { decodePages, pdfInfo, pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
 import { createQuoteRequest } from "#app/server/quote-requests.server.ts";
-import { createShipment } from "#app/server/shipments.server.ts";
+import {
+  bookingPrefill,
+  bookShipment,
+  findOrCreateShipperForRequest,
+  getQuoteRequestForBooking,
+} from "#app/server/quotes/bookings.server.ts";
 import {
   answerQuote,
   findQuoteByToken,
@@ -18,12 +22,9 @@ import {
   sendQuote,
   validityEnd,
 } from "#app/server/quotes/quotes.server.ts";
-import {
-  bookingPrefill,
-  bookShipment,
-  findOrCreateShipperForRequest,
-  getQuoteRequestForBooking,
-} from "#app/server/quotes/bookings.server.ts";
+import { createShipment } from "#app/server/shipments.server.ts";
+import { type SmtpTestServer, startSmtpTestServer } from "../../../tests/setup/smtp-test-server.ts";
+import { createTestServices } from "../../../tests/setup/test-db.ts";
 
 const SITE = "https://freight.example";
 const TZ = "Africa/Monrovia";
@@ -33,6 +34,7 @@ const settings = {
   timeZone: TZ,
   email: "ops@unitrans.example",
   phone: "+231 555 0100",
+  address: "Freeport of Monrovia, Bushrod Island",
 };
 
 let services: Services;
@@ -247,6 +249,20 @@ describe("quotes", () => {
     expect(body).toContain(`${SITE}/quote/${token}`);
     expect(body).toContain("Total: 1,245.51 USD");
     expect(body).toContain("Customs clearance: 0.01 USD");
+
+    // The quote's PDF rides along: read from the raw message, its text and its QR code decoded for real.
+    const attachment = pdfAttachment(mail!.raw);
+    expect(attachment.filename).toBe(`Quote-Q-${requestId.slice(0, 8).toUpperCase()}-v1.pdf`);
+    expect((await pdfInfo(attachment.pdf)).pages).toBe(1);
+    const [text] = await pdfPagesText(attachment.pdf);
+    expect(text).toContain("QUOTATION");
+    expect(text).toContain("Unitrans");
+    expect(text).toContain("Freeport of Monrovia");
+    expect(text).toContain("Customs clearance");
+    expect(text).toMatch(/Total\s+1,245\.51 USD/);
+    expect(text).not.toContain("DRAFT");
+    const codes = (await decodePages(attachment.pdf)).flat();
+    expect(codes).toContainEqual({ type: "QR-Code", data: `${SITE}/quote/${token}` });
   });
 
   it("accepting and declining at once from two tabs ends with one outcome", async () => {
@@ -466,3 +482,14 @@ describe("booking", () => {
     expect(booked!.shipperId).toBe(parties[0]!.id);
   });
 });
+
+/** The PDF part of a raw MIME message (base64, as nodemailer writes it) and its file name. */
+function pdfAttachment(raw: string): { filename: string; pdf: Buffer } {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  if (!boundary) throw new Error("Not a multipart message");
+  const part = raw.split(`--${boundary}`).find((p) => /Content-Type:\s*application\/pdf/i.test(p));
+  if (!part) throw new Error("No PDF part");
+  const [head, ...body] = part.split(/\r?\n\r?\n/);
+  const filename = /filename="?([^";\r\n]+)"?/i.exec(head!)?.[1] ?? "";
+  return { filename, pdf: Buffer.from(body.join("").replace(/[\r\n]/g, ""), "base64") };
+}

@@ -7,9 +7,12 @@ import type { QuoteInput } from "#app/schemas/quote.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { quoteLines, quoteRequests, quotes } from "#app/server/db/schema.ts";
+import { documentCompany } from "#app/server/documents/document-context.server.ts";
 import { type Mail, queueMail } from "#app/server/messaging/mail.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
+import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
+import { quoteDocument, renderQuotePdf } from "#app/server/quotes/quote-pdf.server.ts";
 
 // Quotes for quote requests (issue 17, decision 016): versions, the customer's link, accept and decline.
 
@@ -189,7 +192,7 @@ export async function sendQuote({
   db: Db;
   requestId: string;
   staffId: string | null;
-  settings: Pick<SiteSettings, "companyName" | "timeZone" | "email" | "phone">;
+  settings: Pick<SiteSettings, "companyName" | "timeZone" | "email" | "phone" | "address">;
   now?: Date;
 }): Promise<SendQuoteResult> {
   return db
@@ -231,11 +234,28 @@ export async function sendQuote({
         .update(quoteRequests)
         .set({ quoteState: "sent", quoteExpiresAt: draft.expiresAt })
         .where(eq(quoteRequests.id, requestId));
+      // The PDF of the version as sent (its link and QR code), attached: every attempt sends these bytes. A
+      // failed render throws, and nothing is sent or changed.
+      const { pdf, filename } = await renderQuotePdf({
+        document: quoteDocument({
+          request,
+          quote: { ...draft, state: "sent", sentAt: now },
+          lines,
+          link: `${config.siteUrl}${quotePath(token)}`,
+        }),
+        context: {
+          company: documentCompany(settings),
+          siteUrl: config.siteUrl,
+          now,
+          timeZone: settings.timeZone,
+        },
+      });
+      const mail = quoteMail({ request, quote: draft, lines, token, siteUrl: config.siteUrl, settings });
       const queued = await queueMail({
         db: tx as unknown as Db,
         config,
         logger,
-        mail: quoteMail({ request, quote: draft, lines, token, siteUrl: config.siteUrl, settings }),
+        mail: { ...mail, attachments: [{ filename, contentType: "application/pdf", content: pdf }] },
         now,
       });
       if (!queued.ok) {
@@ -304,7 +324,7 @@ ${settings.email}${settings.phone ? ` · ${settings.phone}` : ""}`;
 export type PublicQuote = {
   quote: QuoteWithLines;
   status: QuoteStatus;
-  request: { firstName: string; lastName: string; cityDeparture: string; deliveryCity: string };
+  request: typeof quoteRequests.$inferSelect;
 };
 
 /** The quote a customer's link opens, or null (an unknown token or one not of the right shape). */
@@ -319,13 +339,7 @@ export async function findQuoteByToken({
 }): Promise<PublicQuote | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const [row] = await db
-    .select({
-      quote: quotes,
-      firstName: quoteRequests.firstName,
-      lastName: quoteRequests.lastName,
-      cityDeparture: quoteRequests.cityDeparture,
-      deliveryCity: quoteRequests.deliveryCity,
-    })
+    .select({ quote: quotes, request: quoteRequests })
     .from(quotes)
     .innerJoin(quoteRequests, eq(quoteRequests.id, quotes.quoteRequestId))
     .where(eq(quotes.tokenHash, hashQuoteToken(token)));
@@ -338,12 +352,7 @@ export async function findQuoteByToken({
   return {
     quote: { ...row.quote, lines },
     status: quoteStatus(row.quote, now),
-    request: {
-      firstName: row.firstName,
-      lastName: row.lastName,
-      cityDeparture: row.cityDeparture,
-      deliveryCity: row.deliveryCity,
-    },
+    request: row.request,
   };
 }
 
@@ -469,5 +478,26 @@ The request: ${staffLink}`;
     },
     dedupeKey: `quote-answer:${quote.id}`,
     now,
+  });
+}
+
+/**
+ * The rate limit of the customer's links (the quote page and its PDF): per client address, as generous as the
+ * tracking page's, so guessing tokens is slow and a customer reading their quote never meets it.
+ */
+export function limitQuoteLinks({
+  db,
+  config,
+  clientIp,
+}: {
+  db: Db;
+  config: Pick<Config, "TRACK_RATE_LIMIT" | "TRACK_RATE_WINDOW_SECONDS">;
+  clientIp: string;
+}) {
+  return consumeRateLimit({
+    db,
+    key: `quote:${clientIp}`,
+    limit: config.TRACK_RATE_LIMIT,
+    windowSeconds: config.TRACK_RATE_WINDOW_SECONDS,
   });
 }

@@ -9,9 +9,9 @@ import { formatCalendarDate, formatDateTimeLong } from "#app/lib/format.ts";
 import { CURRENCIES, INCOTERM_CODES, INCOTERMS } from "#app/lib/freight-terms.ts";
 import { MAX_QUOTE_LINES, QUOTE_TEXT_LIMITS, type QuoteFormValues } from "#app/schemas/quote.ts";
 import type {
+  loadQuotePage,
   QuoteActionData,
   QuoteVersionView,
-  loadQuotePage,
 } from "#app/server/handlers/quote-admin.server.ts";
 
 // The screen's contract: types only from the handler (never its code).
@@ -117,7 +117,11 @@ export function QuotePage({ data, actionData }: { data: Data; actionData: QuoteA
             Versions
           </h2>
           {versions.map((quote) => (
-            <QuoteVersion key={quote.id} quote={quote} />
+            <QuoteVersion
+              key={quote.id}
+              quote={quote}
+              pdfHref={`/admin/quote-requests/${request.id}/quote.pdf?version=${quote.version}`}
+            />
           ))}
         </section>
       ) : null}
@@ -125,7 +129,7 @@ export function QuotePage({ data, actionData }: { data: Data; actionData: QuoteA
   );
 }
 
-function QuoteVersion({ quote }: { quote: QuoteVersionView }) {
+function QuoteVersion({ quote, pdfHref }: { quote: QuoteVersionView; pdfHref: string }) {
   return (
     <Card>
       <CardHeader>
@@ -140,6 +144,12 @@ function QuoteVersion({ quote }: { quote: QuoteVersionView }) {
             ? ` · accepted by ${quote.acceptedName} on ${formatDateTimeLong(quote.acceptedAt)}`
             : ""}
           {quote.declinedAt ? ` · declined on ${formatDateTimeLong(quote.declinedAt)}` : ""}
+        </p>
+        <p className="mt-1 text-sm">
+          {/* A document, not a page of the app: the browser opens it itself. */}
+          <a href={pdfHref} className="font-medium text-brand-700 underline" target="_blank" rel="noopener">
+            Download PDF<span className="sr-only"> of version {quote.version}</span>
+          </a>
         </p>
       </CardHeader>
       <CardContent>
