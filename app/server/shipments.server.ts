@@ -7,8 +7,8 @@ import { consignees, shipmentStatusHistory, shipments, shippers } from "#app/ser
 import { isUuid, likePattern } from "#app/server/db/text-search.server.ts";
 import {
   estimateMoved,
-  isCorrection,
   recordShipmentChange,
+  recordStatusEntry,
 } from "#app/server/notifications/notification-triggers.server.ts";
 import { assertPartiesExist, getParty } from "#app/server/parties.server.ts";
 
@@ -90,7 +90,8 @@ function searchTerm(search: string | undefined): string {
   return search?.replace(/[\u0000-\u001f\u007f]/g, "").trim() ?? "";
 }
 
-function listConditions({ search, status }: ShipmentListFilter): SQL | undefined {
+/** The list's search and status filter in SQL (also what a bulk update on "all matching" applies to). */
+export function listConditions({ search, status }: ShipmentListFilter): SQL | undefined {
   const conditions: SQL[] = [];
   const term = searchTerm(search);
   if (term) conditions.push(searchCondition(likePattern(term)));
@@ -397,20 +398,7 @@ export async function addStatusUpdate({
       await tx.update(shipments).set({ updatedAt: now }).where(eq(shipments.id, shipmentId));
     }
     // Told to the recipients unless it corrects the history (dated over an hour before its newest entry).
-    if (!isCorrection({ timestamp: input.timestamp, newest: newest?.timestamp ?? null })) {
-      await recordShipmentChange({
-        tx,
-        shipmentId,
-        change: {
-          kind: "status",
-          status: input.status,
-          location: input.location,
-          notes: input.notes ?? null,
-          at: input.timestamp.toISOString(),
-        },
-        now,
-      });
-    }
+    await recordStatusEntry({ tx, shipmentId, entry: input, newest: newest?.timestamp ?? null, now });
     return entry!;
   });
 }

@@ -64,7 +64,7 @@ for (const size of BOTH_SIZES) {
       await form.getByRole("button", { name: "Print labels" }).click();
       await expect(page.getByText("Select at least one shipment to print labels for.")).toBeVisible();
 
-      const boxes = page.getByRole("checkbox", { name: /for labels$/ });
+      const boxes = page.getByRole("checkbox", { name: /^Select / });
       await boxes.nth(0).check();
       await boxes.nth(1).check();
       await form.getByLabel("Label size").selectOption("a6");

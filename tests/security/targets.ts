@@ -1,6 +1,7 @@
 // Every form and action of the app, found in app/routes.ts (so routes added later are covered too), with
 // what the suite knows of each action: its intents, a valid set of fields for each, the fields whose
 // hostile value must make the post invalid (strict), and the free-text fields that may store hostile text.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
@@ -612,6 +613,34 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
         ],
         strict: ["id", "size"],
         text: [],
+      },
+    ],
+    // Bulk status updates (issue 18): the ticked shipments, or scanned numbers; every post is a new form (key).
+    "routes/admin/shipments.bulk-update": [
+      {
+        name: "bulk status update (chosen)",
+        fields: () => [
+          ["key", crypto.randomUUID()],
+          ["id", f.shipment.id],
+          ["status", "In Transit"],
+          ["location", "Monrovia"],
+          ["timestamp", "2026-11-01T10:00"],
+          ["notes", "Checked at the gate"],
+        ],
+        strict: ["key", "id", "timestamp"],
+        text: ["status", "location", "notes"],
+      },
+      {
+        name: "bulk status update (scanned)",
+        fields: () => [
+          ["key", crypto.randomUUID()],
+          ["trackingNumbers", f.shipment.trackingNumber],
+          ["status", "In Transit"],
+          ["location", "Monrovia"],
+          ["timestamp", "2026-11-01T10:00"],
+        ],
+        strict: ["key", "timestamp"],
+        text: ["trackingNumbers", "status", "location"],
       },
     ],
     "routes/admin/shipments.new": [

@@ -46,6 +46,7 @@ const MIGRATIONS = journal.entries.length as number;
 const APP_TABLES = [
   "admin_users",
   "blog_posts",
+  "bulk_operations",
   "cms_media",
   "cms_media_variants",
   "consignees",
@@ -502,6 +503,7 @@ describe("backup and restore", () => {
         quotes: [],
         quote_lines: [],
         outbox_attachments: [],
+        bulk_operations: [],
         message_opt_outs: [],
         notification_log: [],
         notification_subscribers: [],

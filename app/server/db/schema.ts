@@ -373,6 +373,18 @@ export const outbox = pgTable(
 );
 
 /**
+ * Bulk status updates done (issue 18): one row per form, keyed by the form's own random key, written in the
+ * update's transaction, so a resubmitted or retried post (a double click, a reload, two app instances) updates
+ * once and answers with the first result.
+ */
+export const bulkOperations = pgTable("bulk_operations", {
+  key: text("key").primaryKey(),
+  kind: text("kind").notNull(),
+  count: integer("count").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
  * Files sent with an e-mail of the outbox (a quote's PDF, issue 17): made when the message is queued, in its
  * transaction, so every attempt sends the same bytes; read by the worker at send time, never with the claim.
  * They go with their message (ON DELETE CASCADE) and, like the outbox, are left out of backups.

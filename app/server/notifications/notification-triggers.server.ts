@@ -69,3 +69,35 @@ export async function recordShipmentChange({
     .returning({ shipmentId: shipmentNotificationState.shipmentId });
   return rows.length > 0;
 }
+
+/**
+ * A new entry of a shipment's status history, recorded to be told (recordShipmentChange) unless it corrects the
+ * history: dated over an hour before the shipment's newest entry (`newest`, read before it was added).
+ */
+export function recordStatusEntry({
+  tx,
+  shipmentId,
+  entry,
+  newest,
+  now,
+}: {
+  tx: Tx | Db;
+  shipmentId: string;
+  entry: { status: string; location: string; notes?: string | null; timestamp: Date };
+  newest: Date | null;
+  now: Date;
+}): Promise<boolean> {
+  if (isCorrection({ timestamp: entry.timestamp, newest })) return Promise.resolve(false);
+  return recordShipmentChange({
+    tx,
+    shipmentId,
+    change: {
+      kind: "status",
+      status: entry.status,
+      location: entry.location,
+      notes: entry.notes ?? null,
+      at: entry.timestamp.toISOString(),
+    },
+    now,
+  });
+}

@@ -1,5 +1,7 @@
-import { Pencil, Plus, Printer, Search, Trash2 } from "lucide-react";
+import { ListChecks, Pencil, Plus, Printer, Search, Trash2 } from "lucide-react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
+import { INTENT } from "#app/components/admin/form-fields.tsx";
+import { ShipmentStatusBadge } from "#app/components/admin/shipments/shipment-status-badge.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { ConfirmDialog } from "#app/components/ui/dialog.tsx";
@@ -9,9 +11,7 @@ import { Table, TBody, TD, TH, THead, TR } from "#app/components/ui/table.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { MAX_LABELS_PER_BULK, MAX_LABELS_PER_RUN } from "#app/lib/freight-terms.ts";
 import { COMMON_STATUSES } from "#app/schemas/shipment.ts";
-import { type ShipmentListQuery, SHIPMENT_LIST_INTENTS } from "#app/schemas/shipment-admin.ts";
-import { INTENT } from "#app/components/admin/form-fields.tsx";
-import { ShipmentStatusBadge } from "#app/components/admin/shipments/shipment-status-badge.tsx";
+import { SHIPMENT_LIST_INTENTS, type ShipmentListQuery } from "#app/schemas/shipment-admin.ts";
 
 export type ShipmentListRow = {
   id: string;
@@ -28,6 +28,7 @@ export type ShipmentListRow = {
 /** The 'Print labels' form; the rows' checkboxes belong to it through their `form` attribute. */
 const BULK_FORM_ID = "bulk-labels";
 const BULK_LABELS_PATH = "/admin/shipments/labels.pdf";
+const BULK_STATUS_PATH = "/admin/shipments/bulk-update";
 
 /** The shipments list: search, filters and sort in the URL, the table, and paging. */
 export function ShipmentList({
@@ -206,7 +207,7 @@ export function ShipmentList({
               </div>
             </>
           )}
-          {rows.length > 0 ? <BulkLabelsForm /> : null}
+          {rows.length > 0 ? <BulkLabelsForm query={query} /> : null}
           <Pagination page={page} pageCount={pageCount} />
         </CardContent>
       </Card>
@@ -214,7 +215,7 @@ export function ShipmentList({
   );
 }
 
-/** A row's checkbox for the 'Print labels' form. */
+/** A row's checkbox: for 'Print labels' and 'Add status update' (the form's two buttons). */
 function SelectBox({ row, idPrefix }: { row: ShipmentListRow; idPrefix: string }) {
   return (
     <input
@@ -223,7 +224,7 @@ function SelectBox({ row, idPrefix }: { row: ShipmentListRow; idPrefix: string }
       name="id"
       value={row.id}
       form={BULK_FORM_ID}
-      aria-label={`Select ${row.trackingNumber} for labels`}
+      aria-label={`Select ${row.trackingNumber}`}
       className="size-5 accent-brand-700"
     />
   );
@@ -233,8 +234,9 @@ function SelectBox({ row, idPrefix }: { row: ShipmentListRow; idPrefix: string }
  * Labels for the ticked shipments, in one PDF: a plain form (the browser opens the PDF it answers, or comes back
  * here with the reason it was refused).
  */
-function BulkLabelsForm() {
+function BulkLabelsForm({ query }: { query: ShipmentListQuery }) {
   const location = useLocation();
+  const allMatching = new URLSearchParams({ all: "1", q: query.q, status: query.status });
   return (
     <form
       id={BULK_FORM_ID}
@@ -264,6 +266,20 @@ function BulkLabelsForm() {
         <Printer aria-hidden="true" className="size-4" />
         Print labels
       </Button>
+      {/* The same ticked rows, to the bulk status update page (issue 18). */}
+      <Button type="submit" variant="outline" formAction={BULK_STATUS_PATH} formMethod="get">
+        <ListChecks aria-hidden="true" className="size-4" />
+        Add status update
+      </Button>
+      <p className="text-sm sm:basis-full">
+        <Link to={`${BULK_STATUS_PATH}?${allMatching}`} className="font-medium text-brand-700 underline">
+          Add a status update to every shipment listed
+        </Link>
+        {" · "}
+        <Link to={BULK_STATUS_PATH} className="font-medium text-brand-700 underline">
+          Scan tracking numbers
+        </Link>
+      </p>
     </form>
   );
 }

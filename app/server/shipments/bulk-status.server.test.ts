@@ -1,0 +1,189 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  consignees,
+  shipmentNotificationState,
+  shipmentStatusHistory,
+  shipments,
+} from "#app/server/db/schema.ts";
+import type { Services } from "#app/server/platform/services.server.ts";
+import { addStatusUpdates, previewBulkTarget } from "#app/server/shipments/bulk-status.server.ts";
+import { createTestServices } from "../../../tests/setup/test-db.ts";
+
+let services: Services;
+beforeAll(async () => {
+  services = await createTestServices();
+});
+afterAll(() => services?.close());
+
+let serial = 0;
+async function newShipments(n: number, prefix: string) {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    serial++;
+    const [consignee] = await services.db
+      .insert(consignees)
+      .values({ name: `Consignee ${serial}`, email: `bulk-${serial}@example.com` })
+      .returning();
+    const [row] = await services.db
+      .insert(shipments)
+      .values({
+        trackingNumber: `${prefix}-${String(serial).padStart(5, "0")}`,
+        status: "In Transit",
+        originLocation: "Antwerp",
+        destinationLocation: "Monrovia",
+        consigneeId: consignee!.id,
+      })
+      .returning();
+    ids.push(row!.id);
+  }
+  return ids;
+}
+
+const NOW = new Date("2026-11-24T10:00:00Z");
+const input = {
+  status: "Arrived",
+  location: "Port of Monrovia",
+  notes: "Discharged",
+  timestamp: new Date("2026-11-24T09:30:00Z"),
+  alsoSetCurrent: true,
+};
+const history = (ids: string[]) =>
+  services.db.select().from(shipmentStatusHistory).where(inArray(shipmentStatusHistory.shipmentId, ids));
+const pending = (ids: string[]) =>
+  services.db
+    .select()
+    .from(shipmentNotificationState)
+    .where(inArray(shipmentNotificationState.shipmentId, ids));
+
+describe("addStatusUpdates", () => {
+  it("adds one entry to each chosen shipment, sets the current status, tells customers, and does it once per key", async () => {
+    const ids = await newShipments(40, "BULKA");
+    const key = crypto.randomUUID();
+    const first = await addStatusUpdates({
+      db: services.db,
+      target: { ids },
+      input,
+      notify: true,
+      key,
+      now: NOW,
+    });
+    expect(first).toEqual({ ok: true, count: 40, repeated: false });
+    // The same form posted again (a retry, a second tab): nothing more.
+    const again = await addStatusUpdates({
+      db: services.db,
+      target: { ids },
+      input,
+      notify: true,
+      key,
+      now: NOW,
+    });
+    expect(again).toEqual({ ok: true, count: 40, repeated: true });
+    const entries = await history(ids);
+    expect(entries).toHaveLength(40);
+    expect(new Set(entries.map((e) => e.shipmentId)).size).toBe(40);
+    const rows = await services.db.select().from(shipments).where(inArray(shipments.id, ids));
+    expect(rows.every((r) => r.status === "Arrived" && r.currentLocation === "Port of Monrovia")).toBe(true);
+    expect(await pending(ids)).toHaveLength(40);
+  });
+
+  it("tells no one when 'Notify customers' is off", async () => {
+    const ids = await newShipments(3, "BULKB");
+    const done = await addStatusUpdates({
+      db: services.db,
+      target: { ids },
+      input: { ...input, alsoSetCurrent: false },
+      notify: false,
+      key: crypto.randomUUID(),
+      now: NOW,
+    });
+    expect(done).toEqual({ ok: true, count: 3, repeated: false });
+    expect(await history(ids)).toHaveLength(3);
+    expect(await pending(ids)).toEqual([]);
+    const [row] = await services.db.select().from(shipments).where(eq(shipments.id, ids[0]!));
+    expect(row!.status).toBe("In Transit");
+  });
+
+  it("finds scanned numbers however they are typed, and changes nothing when one is unknown", async () => {
+    const ids = await newShipments(2, "BULKC");
+    const numbers = (await services.db.select().from(shipments).where(inArray(shipments.id, ids))).map(
+      (r) => r.trackingNumber,
+    );
+    const refused = await addStatusUpdates({
+      db: services.db,
+      target: { trackingNumbers: [...numbers, "NOPE-0000"] },
+      input,
+      notify: true,
+      key: crypto.randomUUID(),
+      now: NOW,
+    });
+    expect(refused).toEqual({ ok: false, reason: "unknown", unknown: ["NOPE-0000"] });
+    expect(await history(ids)).toEqual([]);
+    const key = crypto.randomUUID();
+    const scanned = numbers.map((n) => ` ${n.toLowerCase().replace("-", "")} `);
+    expect(
+      await addStatusUpdates({
+        db: services.db,
+        target: { trackingNumbers: scanned },
+        input,
+        notify: true,
+        key,
+        now: NOW,
+      }),
+    ).toEqual({ ok: true, count: 2, repeated: false });
+    expect(await history(ids)).toHaveLength(2);
+  });
+
+  it("applies to every shipment the list's search matches, and previews them", async () => {
+    const ids = await newShipments(5, "BULKD");
+    const target = { filter: { search: "BULKD" } };
+    const preview = await previewBulkTarget({ db: services.db, target });
+    expect(preview.count).toBe(5);
+    expect(preview.sample).toHaveLength(5);
+    const done = await addStatusUpdates({
+      db: services.db,
+      target,
+      input,
+      notify: false,
+      key: crypto.randomUUID(),
+      now: NOW,
+    });
+    expect(done).toEqual({ ok: true, count: 5, repeated: false });
+    expect(await history(ids)).toHaveLength(5);
+    const none = await addStatusUpdates({
+      db: services.db,
+      target: { filter: { search: "no shipment is called this" } },
+      input,
+      notify: false,
+      key: crypto.randomUUID(),
+      now: NOW,
+    });
+    expect(none).toEqual({ ok: false, reason: "none" });
+  });
+
+  it("lets two instances' posts of one form through once, and two different forms over the same shipments both", async () => {
+    const ids = await newShipments(20, "BULKE");
+    const key = crypto.randomUUID();
+    const same = await Promise.all(
+      [1, 2, 3].map(() =>
+        addStatusUpdates({ db: services.db, target: { ids }, input, notify: true, key, now: NOW }),
+      ),
+    );
+    expect(same.filter((r) => r.ok && !r.repeated)).toHaveLength(1);
+    expect(await history(ids)).toHaveLength(20);
+    const other = await Promise.all(
+      [1, 2].map(() =>
+        addStatusUpdates({
+          db: services.db,
+          target: { ids: [...ids].reverse() },
+          input,
+          notify: true,
+          key: crypto.randomUUID(),
+          now: NOW,
+        }),
+      ),
+    );
+    expect(other.every((r) => r.ok && !r.repeated)).toBe(true);
+    expect(await history(ids)).toHaveLength(60);
+  });
+});

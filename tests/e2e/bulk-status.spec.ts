@@ -1,0 +1,120 @@
+import type { Page } from "@playwright/test";
+import { login, waitForHydration } from "./admin-fixtures.ts";
+import { expect, test } from "./fixtures.ts";
+import { BOTH_SIZES } from "./viewports.ts";
+
+// Bulk status updates (issue 18): ticked shipments from the list, and the warehouse's scan page, each getting one
+// status update in one step. The shipments are made through the app's own form post (signed in).
+
+/** Shipments with unique numbers, made by posting the 'New Shipment' form as the page does. */
+async function makeShipments(page: Page, prefix: string, n: number) {
+  const numbers: string[] = [];
+  for (let i = 1; i <= n; i++) {
+    const trackingNumber = `${prefix}-${i}`;
+    const response = await page.request.post("/admin/shipments/new", {
+      headers: { Origin: new URL(page.url()).origin },
+      form: {
+        intent: "save-shipment",
+        trackingNumber,
+        status: "In Transit",
+        originLocation: "Antwerp, Belgium",
+        destinationLocation: "Monrovia, Liberia",
+        estimatedDelivery: "2026-12-20",
+        dimensions: "120 x 100 x 150 cm",
+        shipperId: "none",
+        consigneeId: "none",
+      },
+      maxRedirects: 0,
+    });
+    expect(response.status(), await response.text()).toBe(302);
+    numbers.push(trackingNumber);
+  }
+  return numbers;
+}
+
+const stamp = () =>
+  `BLK${Date.now().toString(36).toUpperCase()}${Math.random().toString(36).slice(2, 5).toUpperCase()}`;
+
+for (const size of BOTH_SIZES) {
+  test.describe(size.name, () => {
+    // A refused form is answered 400 on purpose (house rule), which Chromium logs for the data request.
+    test.use({
+      ...size.use,
+      allowedConsoleErrors: [/400 \(Bad Request\) \(https?:\/\/[^/]+\/admin\/shipments\/bulk-update\.data/],
+    });
+
+    test("two ticked shipments get 'Arrived at Port of Monrovia' in one action", async ({
+      page,
+      checkA11y,
+    }) => {
+      await login(page);
+      const prefix = stamp();
+      const [first, second, third] = await makeShipments(page, prefix, 3);
+      await page.goto(`/admin/shipments?q=${prefix}`);
+      const add = page.getByRole("button", { name: "Add status update" });
+      await waitForHydration(add);
+      for (const number of [first!, second!]) {
+        await page
+          .getByRole("checkbox", { name: `Select ${number}` })
+          .filter({ visible: true })
+          .check();
+      }
+      await add.click();
+      await expect(
+        page.getByRole("heading", { level: 1, name: "Add a status update to many shipments" }),
+      ).toBeVisible();
+      await expect(page.getByText("2 shipments selected")).toBeVisible();
+      const numbers = page.getByRole("list", { name: "Tracking numbers" });
+      await expect(numbers).toContainText(first!);
+      await expect(numbers).not.toContainText(third!);
+      await checkA11y();
+      await page.getByRole("textbox", { name: "Status" }).fill("Arrived");
+      await page.getByRole("textbox", { name: "Location" }).fill("Port of Monrovia");
+      await expect(page.getByLabel(/^Notify customers/)).toBeChecked();
+      await page.getByRole("button", { name: "Add status update" }).click();
+      await expect(page).toHaveURL(/\/admin\/shipments$/);
+      await expect(page.getByText("Status update added to 2 shipments")).toBeVisible();
+      await page.goto(`/admin/shipments?q=${prefix}`);
+      const rows = page.getByRole("row").or(page.getByRole("listitem")).filter({ visible: true });
+      await expect(rows.filter({ hasText: first! })).toContainText("Arrived");
+      await expect(rows.filter({ hasText: second! })).toContainText("Arrived");
+      await expect(rows.filter({ hasText: third! })).toContainText("In Transit");
+    });
+
+    test("the warehouse scans numbers one after another; an unknown one is named and nothing changes until it goes", async ({
+      page,
+      checkA11y,
+    }) => {
+      await login(page);
+      const prefix = stamp();
+      const [first, second] = await makeShipments(page, prefix, 2);
+      await page.goto("/admin/shipments/bulk-update");
+      await expect(
+        page.getByRole("heading", { level: 1, name: "Scan shipments for a status update" }),
+      ).toBeVisible();
+      const scan = page.getByLabel("Scan or type a tracking number, then Enter");
+      await expect(scan).toBeFocused();
+      // A scanner types the number and presses Enter; the same parcel scanned twice counts once.
+      for (const number of [first!, second!, first!.toLowerCase(), `${prefix}-404`]) {
+        await scan.fill(number);
+        await scan.press("Enter");
+        await expect(scan).toHaveValue("");
+      }
+      await expect(page.getByText(`3 numbers in the list (last: ${prefix}-404)`)).toBeVisible();
+      await checkA11y();
+      await page.getByRole("textbox", { name: "Status" }).fill("Out for Delivery");
+      await page.getByRole("textbox", { name: "Location" }).fill("Monrovia");
+      await page.getByLabel(/^Notify customers/).uncheck();
+      await page.getByRole("button", { name: "Add status update" }).click();
+      const field = page.getByLabel("Tracking numbers, one per line");
+      await expect(field).toHaveAttribute("aria-invalid", "true");
+      await expect(field).toHaveAccessibleDescription(
+        `No shipment has this number: ${prefix}-404. Remove or correct it; nothing was changed.`,
+      );
+      await field.fill(`${first}\n${second}\n`);
+      await page.getByRole("button", { name: "Add status update" }).click();
+      await expect(page.getByText("Status update added to 2 shipments")).toBeVisible();
+      await expect(page.getByText("Customers were not told.")).toBeVisible();
+    });
+  });
+}
