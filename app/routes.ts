@@ -48,6 +48,7 @@ export default [
     route("shipments/:id", "routes/admin/shipments.$id.tsx"),
     route("shipments/:id/edit", "routes/admin/shipments.$id.edit.tsx"),
     route("shipments/:id/deliver", "routes/admin/shipments.$id.deliver.tsx"),
+    route("exceptions", "routes/admin/exceptions.tsx"),
     route("parties", "routes/admin/parties.tsx"),
     route("parties/new", "routes/admin/parties.new.tsx"),
     route("parties/:id", "routes/admin/parties.$id.tsx"),

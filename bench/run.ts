@@ -11,6 +11,7 @@
 //   admin-search  bench/admin-search.ts (child process; its own options, see its header)
 //   outbox        bench/outbox.ts: outbox throughput to a local SMTP server, enqueue-to-send delay, status update
 //                 to notification delay (child process)
+//   exceptions    bench/exceptions.ts: the exceptions board's counts and pages with 100,000 shipments (child process)
 //
 // Options (environment):
 //   BENCH_ONLY=weight,lighthouse   run only these sections (names above)
@@ -35,6 +36,7 @@ const SECTIONS = [
   "admin-search",
   "outbox",
   "documents",
+  "exceptions",
 ] as const;
 type SectionName = (typeof SECTIONS)[number];
 
@@ -69,7 +71,7 @@ const serversBefore = new Set(leftoverBenchServers().map((server) => server.pid)
 
 const buildDir = benchBuildDir();
 // Every section but admin-search, outbox and documents (in-process) runs the built app.
-const inProcess = ["admin-search", "outbox", "documents"];
+const inProcess = ["admin-search", "outbox", "documents", "exceptions"];
 if (selected.some((name) => !inProcess.includes(name)) && !ensureBenchBuild(buildDir)) process.exit(1);
 
 const QUICK_NOTE =
@@ -113,6 +115,8 @@ const runners: Record<SectionName, () => Promise<SectionResult | boolean>> = {
       "bench/outbox.ts",
       quick ? { BENCH_OUTBOX_MESSAGES: "500", BENCH_OUTBOX_SECONDS: "5", ...definedEnv() } : {},
     ),
+  exceptions: async () =>
+    runChild("bench/exceptions.ts", quick ? { BENCH_EXCEPTION_SHIPMENTS: "10000", ...definedEnv() } : {}),
   // With the app's own V8 setting (package.json "start"), so its memory readings compare with the app's.
   documents: async () =>
     runChild(

@@ -76,3 +76,29 @@ export function readOutbox(to: string): OutboxMessage[] {
     .filter((message) => message.to.toLowerCase() === to.toLowerCase())
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
+
+/** Shipments with unique numbers, made by posting the 'New Shipment' form as the page does. */
+export async function makeShipments(page: Page, prefix: string, n: number, status = "In Transit") {
+  const numbers: string[] = [];
+  for (let i = 1; i <= n; i++) {
+    const trackingNumber = `${prefix}-${i}`;
+    const response = await page.request.post("/admin/shipments/new", {
+      headers: { Origin: new URL(page.url()).origin },
+      form: {
+        intent: "save-shipment",
+        trackingNumber,
+        status,
+        originLocation: "Antwerp, Belgium",
+        destinationLocation: "Monrovia, Liberia",
+        estimatedDelivery: "2026-12-20",
+        dimensions: "120 x 100 x 150 cm",
+        shipperId: "none",
+        consigneeId: "none",
+      },
+      maxRedirects: 0,
+    });
+    expect(response.status(), await response.text()).toBe(302);
+    numbers.push(trackingNumber);
+  }
+  return numbers;
+}

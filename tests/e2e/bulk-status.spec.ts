@@ -1,36 +1,9 @@
-import type { Page } from "@playwright/test";
-import { login, waitForHydration } from "./admin-fixtures.ts";
+import { login, makeShipments, waitForHydration } from "./admin-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
 import { BOTH_SIZES } from "./viewports.ts";
 
 // Bulk status updates (issue 18): ticked shipments from the list, and the warehouse's scan page, each getting one
 // status update in one step. The shipments are made through the app's own form post (signed in).
-
-/** Shipments with unique numbers, made by posting the 'New Shipment' form as the page does. */
-async function makeShipments(page: Page, prefix: string, n: number) {
-  const numbers: string[] = [];
-  for (let i = 1; i <= n; i++) {
-    const trackingNumber = `${prefix}-${i}`;
-    const response = await page.request.post("/admin/shipments/new", {
-      headers: { Origin: new URL(page.url()).origin },
-      form: {
-        intent: "save-shipment",
-        trackingNumber,
-        status: "In Transit",
-        originLocation: "Antwerp, Belgium",
-        destinationLocation: "Monrovia, Liberia",
-        estimatedDelivery: "2026-12-20",
-        dimensions: "120 x 100 x 150 cm",
-        shipperId: "none",
-        consigneeId: "none",
-      },
-      maxRedirects: 0,
-    });
-    expect(response.status(), await response.text()).toBe(302);
-    numbers.push(trackingNumber);
-  }
-  return numbers;
-}
 
 const stamp = () =>
   `BLK${Date.now().toString(36).toUpperCase()}${Math.random().toString(36).slice(2, 5).toUpperCase()}`;

@@ -615,6 +615,18 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
         text: [],
       },
     ],
+    // The exceptions board's setting (issue 18): a number of days, nothing else.
+    "routes/admin/exceptions": [
+      {
+        name: "save exception settings",
+        fields: () => [
+          ["intent", "save-exception-settings"],
+          ["stallDays", "5"],
+        ],
+        strict: ["intent", "stallDays"],
+        text: [],
+      },
+    ],
     // Bulk status updates (issue 18): the ticked shipments, or scanned numbers; every post is a new form (key).
     "routes/admin/shipments.bulk-update": [
       {

@@ -1,5 +1,3 @@
-import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
-import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import {
   InboxCard,
   OverdueList,
@@ -7,9 +5,13 @@ import {
   StatusBreakdown,
   WeeklyChart,
 } from "#app/components/admin/dashboard/dashboard-widgets.tsx";
+import { ExceptionCards } from "#app/components/admin/exceptions/exceptions-board.tsx";
+import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
+import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { servicesContext } from "#app/context.ts";
 import { formatDate } from "#app/lib/format.ts";
 import { countUnreadInbox } from "#app/server/admin-shell.server.ts";
+import { countExceptions, getExceptionSettings } from "#app/server/exceptions/exceptions.server.ts";
 import { countShipments, getShipmentStats } from "#app/server/shipments.server.ts";
 import type { Route } from "./+types/dashboard";
 
@@ -18,15 +20,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
-  const [counts, stats, unread] = await Promise.all([
+  const [counts, stats, unread, exceptions] = await Promise.all([
     countShipments({ db }),
     getShipmentStats({ db }),
     countUnreadInbox({ db }),
+    getExceptionSettings({ db }).then(({ stallDays }) => countExceptions({ db, stallDays })),
   ]);
   // Dates formatted here so the server and the browser show the same text.
   return {
     counts,
     unread,
+    exceptions,
     byStatus: stats.byStatus,
     weeks: stats.weeks.map((week) => ({
       ...week,
@@ -43,7 +47,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, unread, byStatus, weeks, overdue } = loaderData;
+  const { counts, unread, exceptions, byStatus, weeks, overdue } = loaderData;
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold text-slate-900">Dashboard</h1>
@@ -65,6 +69,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           to="/admin/shipments?status=active"
         />
       </div>
+      <section aria-labelledby="exceptions-title" className="flex flex-col gap-3">
+        <h2 id="exceptions-title" className="text-lg font-semibold text-slate-900">
+          Exceptions
+        </h2>
+        <ExceptionCards counts={exceptions} />
+      </section>
       <section aria-labelledby="inbox-title" className="flex flex-col gap-3">
         <h2 id="inbox-title" className="text-lg font-semibold text-slate-900">
           Inbox

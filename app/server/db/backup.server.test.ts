@@ -491,6 +491,8 @@ describe("backup and restore", () => {
       "quote_requests.quote_state",
       "quote_requests.quote_expires_at",
       "quote_requests.booked_shipment_id",
+      // Migration 16 (after the load) added each shipment's last update, computed from its history.
+      "shipments.last_event_at",
     ]);
     const switchRows = freshRows.site_settings!.filter((row) => JSON.parse(row).key === "notifications");
     expect(switchRows.map((row) => JSON.parse(row).value)).toEqual([{ enabled: false }]);
@@ -519,6 +521,13 @@ describe("backup and restore", () => {
     expect(keys.rows[0].n).toBe(
       (await older.pool.query("select count(*)::int as n from shipments")).rows[0].n,
     );
+    // Migration 16 computed every shipment's last update from its history (or its creation).
+    const lastEvents = await fresh.pool.query(
+      `select count(*)::int as n from shipments s
+        where s.last_event_at <> greatest(s.created_at,
+          (select max(h.timestamp) from shipment_status_history h where h.shipment_id = s.id))`,
+    );
+    expect(lastEvents.rows[0].n).toBe(0);
     // Migration 4 ran after the load.
     const { rows } = await fresh.pool.query(
       "select to_regclass('shipments_created_at_id_idx') is not null as x",

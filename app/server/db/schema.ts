@@ -148,10 +148,27 @@ export const shipments = pgTable(
       onDelete: "set null",
     }),
     quoteId: uuid("quote_id").references((): AnyPgColumn => quotes.id, { onDelete: "set null" }),
+    /**
+     * The time of its newest status history entry, or its creation while it has none: what the exceptions board
+     * (issue 18) reads for 'no status update for N days'. Kept by the database (a trigger on the history, in
+     * drizzle/0016), never written by the app.
+     */
+    lastEventAt: timestamp("last_event_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // The exceptions board: open shipments by their last update and by their estimated delivery, and the
+    // Delayed ones (decision 018).
+    index("shipments_open_last_event_idx")
+      .on(t.lastEventAt)
+      .where(sql`lower(${t.status}) <> 'delivered'`),
+    index("shipments_open_eta_idx")
+      .on(t.estimatedDelivery)
+      .where(sql`lower(${t.status}) <> 'delivered' and ${t.estimatedDelivery} is not null`),
+    index("shipments_delayed_idx")
+      .on(t.lastEventAt)
+      .where(sql`lower(${t.status}) = 'delayed'`),
     uniqueIndex("shipments_tracking_number_idx").on(t.trackingNumber),
     uniqueIndex("shipments_quote_request_idx").on(t.quoteRequestId),
     uniqueIndex("shipments_tracking_key_idx").on(t.trackingKey),
