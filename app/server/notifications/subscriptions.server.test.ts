@@ -33,7 +33,9 @@ import { addStatusUpdate } from "#app/server/shipments.server.ts";
 // Public subscriptions (decision 014) on the real database, a real SMTP server and the local Twilio fake, on a
 // controlled clock: double opt-in by link, codes by SMS, the same answer for any address, the caps, expiry.
 
-let clock = new Date("2026-11-23T10:00:00Z");
+// Today at 10:00 UTC: the subscribe page's loader and action read the real clock, so the controlled one starts
+// within the day of a link's life of it (a fixed date turned every link it made into an expired one).
+let clock = new Date(`${new Date().toISOString().slice(0, 10)}T10:00:00Z`);
 const advance = (ms: number) => {
   clock = new Date(clock.getTime() + ms);
 };
