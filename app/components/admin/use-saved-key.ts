@@ -1,24 +1,14 @@
-import { useEffect, useRef, useState } from "react";
-import { useNavigation } from "react-router";
+import { useLocation } from "react-router";
 
 /**
- * A key that changes once after each successful form post on the page (an action followed by loading: its
- * redirect, or the revalidation after it; a refused post, 4xx, is not revalidated), so the forms keyed with it
- * start afresh after a save, and only then. A revalidation for any other reason (the live event stream after a
- * new quote request, another tab) leaves what staff are typing alone. Without JavaScript every post reloads
- * the page, so the forms are fresh anyway.
+ * A key that changes after each successful form post on the page, so the forms keyed with it start afresh after
+ * a save, and only then. Every successful admin action answers with a redirect, which makes a new history entry
+ * with a new `location.key`; a refused post (4xx with the reasons) does not navigate, and a revalidation for any
+ * other reason (the live event stream after a new quote request, another tab) keeps the location, so what staff
+ * are typing stays. (Watching `useNavigation()` for 'loading' after a post missed saves: React Router updates its
+ * state in transitions, and React may skip the intermediate states of a quick one.) Without JavaScript every post
+ * reloads the page, so the forms are fresh anyway.
  */
-export function useSavedKey(): number {
-  const navigation = useNavigation();
-  const [key, setKey] = useState(0);
-  const saved = useRef(false);
-  const posted = navigation.formMethod !== undefined && navigation.formMethod.toUpperCase() !== "GET";
-  useEffect(() => {
-    if (navigation.state === "loading" && posted) saved.current = true;
-    else if (navigation.state === "idle" && saved.current) {
-      saved.current = false;
-      setKey((n) => n + 1);
-    }
-  }, [navigation.state, posted]);
-  return key;
+export function useSavedKey(): string {
+  return useLocation().key;
 }

@@ -26,7 +26,7 @@ export function NotificationSettings({
   smtpConfigured: boolean;
   email: string;
   messages: NotificationMessagesProps;
-  formKey: number;
+  formKey: string;
   lastResult: SubmissionResult<string[]> | null | undefined;
 }) {
   return (

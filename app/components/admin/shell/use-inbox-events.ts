@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
-import { useRevalidator } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { useFetchers, useNavigation, useRevalidator } from "react-router";
 
 const EVENTS_URL = "/admin/events";
 const DEBOUNCE_MS = 250;
@@ -8,27 +8,37 @@ const DEBOUNCE_MS = 250;
  * Listens to the server's inbox events (a new quote request or contact message, from any app instance) and
  * reloads the page's data: the bell, the 'New' badge and an open inbox list. EventSource reconnects by
  * itself after a restart (the server asks for 2 s). Failures stay quiet: the page still works without it.
+ *
+ * While a form post or a page load is under way the reload waits for it to end: a reload started meanwhile
+ * would cancel the load that follows a save, and with it the one-shot toast its response carried (found when
+ * another clerk's new quote request arrived as 'Mark read' was pressed).
  */
 export function useInboxEvents() {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  const [stale, setStale] = useState(false);
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const busy = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
     const source = new EventSource(EVENTS_URL);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const onInbox = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        void revalidate.current().catch(() => {});
-      }, DEBOUNCE_MS);
-    };
+    const onInbox = () => setStale(true);
     source.addEventListener("inbox", onInbox);
     return () => {
-      clearTimeout(timer);
       source.removeEventListener("inbox", onInbox);
       source.close();
     };
   }, []);
+
+  useEffect(() => {
+    if (!stale || busy) return;
+    const timer = setTimeout(() => {
+      setStale(false);
+      void revalidate.current().catch(() => {});
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [stale, busy]);
 }
