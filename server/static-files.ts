@@ -26,6 +26,8 @@ export function staticFiles(buildDir: string): express.Router {
       .filter((file) => !file.startsWith("/assets/")),
   );
   const serveFile = express.static(client, { maxAge: "1h", index: false });
+  // Browsers ask for /favicon.ico on documents that name no icon (a PDF opened in a tab): the site's icon is an SVG.
+  router.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
   router.use((req, res, next) => (publicFiles.has(req.path) ? serveFile(req, res, next) : next()));
   return router;
 }

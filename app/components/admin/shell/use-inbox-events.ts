@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useFetchers, useNavigation, useRevalidator } from "react-router";
+import { useNavigation, useRevalidator } from "react-router";
 
 const EVENTS_URL = "/admin/events";
 const DEBOUNCE_MS = 250;
@@ -18,9 +18,10 @@ export function useInboxEvents() {
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
   const [stale, setStale] = useState(false);
-  const navigation = useNavigation();
-  const fetchers = useFetchers();
-  const busy = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
+  // A fetcher's post that redirects (the inboxes' bulk actions) loads its redirect as a navigation, so this
+  // covers it too; a reload started while its post is under way is cancelled by that redirect's load.
+  // (useFetchers() would do as well, but would add it to the router code every public page loads.)
+  const busy = useNavigation().state !== "idle";
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
