@@ -415,7 +415,7 @@ export async function sendSetPasswordLink({
         `To choose your password, open this link within ${INVITE_LINK_HOURS} hours. It works once:`,
         link,
         "",
-        "Then sign in at " + `${config.siteUrl}/admin-login`,
+        `Then sign in at ${config.siteUrl}/admin-login`,
       ].join("\n"),
     },
   });

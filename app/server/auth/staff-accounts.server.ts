@@ -164,9 +164,9 @@ export async function deleteAdminUser({
 }): Promise<RemoveAdminResult> {
   if (userId === actorId) return "self";
   return withAccountLocked(db, userId, async (tx, row) => {
-    if (!row) return "missing";
     const [all] = await tx.select({ n: count() }).from(adminUsers);
     if ((all?.n ?? 0) <= 1) return "last";
+    if (!row) return "missing";
     if (isActiveAdministrator(row) && (await countActiveAdministrators(tx)) <= 1) return "last";
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     const deleted = await tx
