@@ -5,6 +5,10 @@ import { login, readOutbox, submitLogin, uniqueAdminEmail, waitForHydration } fr
 import { expect, test } from "./fixtures.ts";
 import { PHONE } from "./viewports.ts";
 
+/** An account's entry in the Staff page's list (toasts are list items too). */
+const staffRow = (page: Page, email: string) =>
+  page.getByRole("list", { name: "Staff accounts" }).getByRole("listitem").filter({ hasText: email });
+
 const EDITOR_PASSWORD = "an editor's own passphrase";
 
 async function addPerson(page: Page, { name, email, role }: { name: string; email: string; role: string }) {
@@ -28,7 +32,7 @@ test("an Editor added by an administrator works on the blog only, until the acco
   const email = uniqueAdminEmail("editor");
   await login(page);
   await addPerson(page, { name: "Eddie Tor", email, role: "editor" });
-  const row = page.getByRole("listitem").filter({ hasText: email });
+  const row = staffRow(page, email);
   await expect(row).toContainText("Editor");
   await expect(row).toContainText("Last login: Never");
   await checkA11y();
@@ -83,12 +87,12 @@ test("an Editor added by an administrator works on the blog only, until the acco
 
     // The administrator disables the account: the Editor's session ends at once.
     await page.goto("/admin/staff");
-    const editorRow = page.getByRole("listitem").filter({ hasText: email });
+    const editorRow = staffRow(page, email);
     await waitForHydration(editorRow.getByRole("button", { name: /Disable/ }));
     await editorRow.getByRole("button", { name: /Disable/ }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Disable Account" }).click();
     await expect(page.getByText("Account disabled")).toBeVisible();
-    await expect(page.getByRole("listitem").filter({ hasText: email })).toContainText("Disabled");
+    await expect(staffRow(page, email)).toContainText("Disabled");
 
     await editor.goto("/admin/blog");
     await expect(editor).toHaveURL(/\/admin-login\?/);
