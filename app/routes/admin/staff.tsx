@@ -98,7 +98,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     const outcome = await changeStaffRole({ db, ...submission.value });
     if (outcome === "changed" || outcome === "unchanged") {
-      return redirectWithToast(STAFF_PATH, {
+      // An administrator who gave themselves another role may no longer use this page: their first page instead.
+      const self = submission.value.userId === user.id && submission.value.role !== "administrator";
+      return redirectWithToast(self ? "/admin" : STAFF_PATH, {
         type: "success",
         title: "Role changed",
         description: `The account is now ${ROLE_LABELS[submission.value.role]}; it applies at once.`,
