@@ -271,7 +271,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const reasons = {
       self: "You cannot remove your own account.",
-      last: "The last account cannot be removed.",
+      last: "The last account, or the last Administrator, cannot be removed.",
       missing: "This account no longer exists.",
     } as const;
     return redirectWithToast(SETTINGS_PATH, {
