@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "#app/app.css";
+import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
 import { servicesContext } from "#app/context.ts";
 import { useNonce } from "#app/lib/nonce.ts";
 import { readToast } from "#app/server/platform/toast.server.ts";
@@ -87,7 +88,25 @@ export default function App() {
   return <Outlet />;
 }
 
+// Only pages that fail before any of their own meta runs get this: the 403 of an admin address outside the
+// staff member's role (decision 019) is thrown by the admin layout's middleware and shown by this boundary.
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [];
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return [
+    { title: status === 403 ? "Access denied" : status === 404 ? "Page Not Found" : "Error" },
+    { name: "robots", content: "noindex" },
+  ];
+};
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <main id="admin-main" className="mx-auto max-w-3xl p-8">
+        <AdminErrorView error={error} />
+      </main>
+    );
+  }
   let message = "Something went wrong.";
   if (isRouteErrorResponse(error)) {
     message = `${error.status} ${typeof error.data === "string" && error.data ? error.data : error.statusText}`;

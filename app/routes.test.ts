@@ -11,6 +11,7 @@ import {
   type StaticHandlerContext,
 } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_ROUTE_ROLES, STAFF_ROLES, type StaffRole } from "#app/lib/roles.ts";
 import routeConfig from "#app/routes.ts";
 import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
 import * as schema from "#app/server/db/schema.ts";
@@ -25,7 +26,7 @@ type RouteModule = {
   middleware?: unknown[];
 };
 
-type AdminRoute = { id: string; url: string; module: RouteModule; index: boolean };
+type AdminRoute = { id: string; pattern: string; url: string; module: RouteModule; index: boolean };
 
 const APP_DIR = path.resolve("app");
 const routeId = (entry: RouteConfigEntry) => entry.id ?? entry.file.replace(/\.[^.]+$/, "");
@@ -57,7 +58,13 @@ async function buildRoutes(entries: RouteConfigEntry[], parentPath: string): Pro
     const fullPath = joinPath(parentPath, entry.path);
     const id = routeId(entry);
     if (fullPath === "admin" || fullPath.startsWith("admin/")) {
-      adminRoutes.push({ id, url: sampleUrl(fullPath), module, index: entry.index === true });
+      adminRoutes.push({
+        id,
+        pattern: `/${fullPath}`,
+        url: sampleUrl(fullPath),
+        module,
+        index: entry.index === true,
+      });
     }
     const children = entry.children ? await buildRoutes(entry.children, fullPath) : undefined;
     const route = {
@@ -79,6 +86,8 @@ let services: Services;
 let handler: ReturnType<typeof createStaticHandler>;
 let validToken: string;
 let expiredToken: string;
+/** A session of each role (decision 019); the administrator's is `validToken`. */
+const roleTokens = {} as Record<StaffRole, string>;
 
 beforeAll(async () => {
   services = await createTestServices();
@@ -101,6 +110,16 @@ beforeAll(async () => {
     password: "a sturdy staff passphrase",
   });
   validToken = (await createSession({ db, config, userId: user!.id })).token;
+  roleTokens.administrator = validToken;
+  for (const role of ["operations", "editor"] as const) {
+    const other = await createAdminUser({
+      db,
+      email: `${role}@example.com`,
+      password: "a sturdy staff passphrase",
+      role,
+    });
+    roleTokens[role] = (await createSession({ db, config, userId: other!.id })).token;
+  }
   const longAgo = new Date(Date.now() - 3 * 60 * 60 * 1000);
   expiredToken = (await createSession({ db, config, userId: user!.id, now: longAgo })).token;
 });
@@ -169,6 +188,13 @@ const POST_BODIES: Record<string, Record<string, string>[]> = {
       confirmPassword: "an intruder passphrase",
     },
   ],
+  "routes/admin/staff": [
+    { intent: "invite-staff", name: "Intruder", email: "intruder@example.com", role: "administrator" },
+    { intent: "change-role", userId: "00000000-0000-4000-8000-000000000000", role: "administrator" },
+    { intent: "disable-staff", userId: "00000000-0000-4000-8000-000000000000" },
+    { intent: "enable-staff", userId: "00000000-0000-4000-8000-000000000000" },
+    { intent: "remove-staff", userId: "00000000-0000-4000-8000-000000000000" },
+  ],
   "routes/admin/auth/change-password": [
     {
       currentPassword: "x",
@@ -186,7 +212,7 @@ const SESSIONS: [string, () => Record<string, string> | undefined][] = [
 ];
 
 /** The one admin GET that does not go to the login page: logging out by GET only goes back to the admin area. */
-const GET_REDIRECTS: Record<string, string> = { "routes/admin/auth/logout": "/admin/dashboard" };
+const GET_REDIRECTS: Record<string, string> = { "routes/admin/auth/logout": "/admin" };
 
 function expectRefused({ response, body }: Outcome, location = "/admin-login") {
   expect(response.status, body).toBeGreaterThanOrEqual(300);
@@ -246,6 +272,101 @@ describe.each(SESSIONS)("with %s", (_label, headers) => {
           body: new URLSearchParams(fields),
         });
         expectRefused(await send(request));
+      }
+    }
+    expect(await snapshot()).toBe(before);
+  });
+});
+
+describe("roles (decision 019): every admin route × every role", () => {
+  it("every admin route of app/routes.ts has an entry in the role table", () => {
+    const missing = adminRoutes
+      .filter((route) => !(route.pattern in ADMIN_ROUTE_ROLES))
+      .map((r) => r.pattern);
+    expect(missing, "add these to ADMIN_ROUTE_ROLES in app/lib/roles.ts").toEqual([]);
+  });
+
+  /** Only the root's data may come back with a 403; no admin loader ran. */
+  function expectForbidden({ response, body }: Outcome, label: string) {
+    expect(response.status, label).toBe(403);
+    expect(response.headers.get("Location"), label).toBeNull();
+    const payload = JSON.parse(body) as { loaderData?: Record<string, unknown>; actionData?: unknown };
+    expect(
+      Object.keys(payload.loaderData ?? {}).filter((id) => id !== "root"),
+      label,
+    ).toEqual([]);
+    expect(payload.actionData ?? null, label).toBeNull();
+    expect(body, label).toContain("You do not have access to this page.");
+  }
+
+  it.each(STAFF_ROLES)(
+    "a %s's GETs: allowed routes answer (not 403), refused ones 403 with no data",
+    async (role) => {
+      const seen = { allowed: 0, refused: 0 };
+      for (const route of adminRoutes) {
+        if (!route.module.loader && !route.module.middleware) continue;
+        const allowed = ADMIN_ROUTE_ROLES[route.pattern]!.includes(role);
+        const label = `${role} GET ${route.url}`;
+        const abort = new AbortController();
+        const request = new Request(`http://localhost${route.url}`, {
+          headers: cookieFor(roleTokens[role]),
+          signal: abort.signal,
+        });
+        if (route.id === "routes/admin/events") {
+          // The event stream never ends by itself: its loader (it checks the session and role itself) answers
+          // with the stream's status; then hang up.
+          const result = await Promise.resolve()
+            .then(() => route.module.loader!({ request, context: createTestContext(services), params: {} }))
+            .catch((error: unknown) => error);
+          expect(result, label).toBeInstanceOf(Response);
+          expect((result as Response).status, label).toBe(allowed ? 200 : 403);
+          abort.abort();
+          await (result as Response).body?.cancel().catch(() => {});
+          continue;
+        }
+        const outcome = await send(request);
+        if (allowed) {
+          seen.allowed++;
+          expect(outcome.response.status, `${label}: ${outcome.body.slice(0, 300)}`).not.toBe(403);
+          expect(outcome.response.headers.get("Location")?.startsWith("/admin-login") ?? false, label).toBe(
+            false,
+          );
+        } else {
+          seen.refused++;
+          expectForbidden(outcome, label);
+        }
+      }
+      expect(seen.allowed).toBeGreaterThan(0);
+      if (role !== "administrator") expect(seen.refused).toBeGreaterThan(0);
+    },
+  );
+
+  it.each(STAFF_ROLES)("a %s's refused actions answer 403 and change nothing", async (role) => {
+    const before = await snapshot();
+    for (const route of adminRoutes) {
+      if (!route.module.action || ADMIN_ROUTE_ROLES[route.pattern]!.includes(role)) continue;
+      const url = `http://localhost${route.url}${route.index ? "?index" : ""}`;
+      for (const fields of [{}, ...(POST_BODIES[route.id] ?? [])]) {
+        const label = `${role} POST ${route.url} ${JSON.stringify(fields)}`;
+        const request = new Request(url, {
+          method: "POST",
+          headers: cookieFor(roleTokens[role]),
+          body: new URLSearchParams(fields),
+        });
+        expectForbidden(await send(request), label);
+        // And the action alone, without the layout's middleware, refuses too.
+        const direct = new Request(url, {
+          method: "POST",
+          headers: cookieFor(roleTokens[role]),
+          body: new URLSearchParams(fields),
+        });
+        const result = await Promise.resolve()
+          .then(() =>
+            route.module.action!({ request: direct, context: createTestContext(services), params: {} }),
+          )
+          .catch((error: unknown) => error);
+        expect(result, label).toBeInstanceOf(Response);
+        expect((result as Response).status, label).toBe(403);
       }
     }
     expect(await snapshot()).toBe(before);

@@ -42,6 +42,7 @@ export default [
     index("routes/admin/index.tsx"),
     route("dashboard", "routes/admin/dashboard.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("staff", "routes/admin/staff.tsx"),
     route("shipments", "routes/admin/shipments.tsx"),
     route("shipments/new", "routes/admin/shipments.new.tsx"),
     route("shipments/bulk-update", "routes/admin/shipments.bulk-update.tsx"),

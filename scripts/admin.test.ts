@@ -39,7 +39,7 @@ describe("npm run admin", () => {
       "a sturdy cli passphrase\n",
     );
     expect(run.stderr).toBe("");
-    expect(run.stdout).toContain("Created the admin account Ops@Example.com.");
+    expect(run.stdout).toContain("Created the admin account Ops@Example.com (Administrator).");
     expect(run.code).toBe(0);
     const hash = await storedHash("ops@example.com");
     expect(hash).toMatch(/^\$argon2id\$/);
@@ -69,6 +69,19 @@ describe("npm run admin", () => {
     ]);
     expect(onCommandLine.code).toBe(2);
     expect(onCommandLine.stderr).toContain("Passwords are not accepted on the command line.");
+
+    const badRole = await runAdmin(
+      ["create", "--email", "r@example.com", "--role", "owner"],
+      "a sturdy cli passphrase\n",
+    );
+    expect(badRole.code).toBe(2);
+    expect(badRole.stderr).toContain("--role: administrator, operations or editor");
+
+    const editor = await runAdmin(
+      ["create", "--email", "writer@example.com", "--role", "editor"],
+      "a sturdy cli passphrase\n",
+    );
+    expect(editor.stdout).toContain("Created the admin account writer@example.com (Editor).");
 
     const badEmail = await runAdmin(["create", "--email", "not-an-email"], "a sturdy cli passphrase\n");
     expect(badEmail.code).toBe(2);

@@ -11,18 +11,20 @@ import { loadConfig } from "#app/server/platform/config.server.ts";
 import { type Database, migrateDatabase, openConfiguredDatabase } from "#app/server/db/client.server.ts";
 import { clearLoginFailures } from "#app/server/auth/login-throttle.server.ts";
 import { deleteUserSessions } from "#app/server/auth/sessions.server.ts";
+import { isStaffRole, ROLE_LABELS } from "#app/lib/roles.ts";
 import { adminNameField } from "#app/schemas/admin-user.ts";
 import { emailField } from "#app/schemas/login.ts";
 import { newPasswordSchema } from "#app/schemas/password.ts";
 
 const USAGE = `Usage:
-  npm run admin -- create --email you@example.com [--name "Your Name"]
+  npm run admin -- create --email you@example.com [--name "Your Name"] [--role administrator|operations|editor]
   npm run admin -- reset-password --email you@example.com
   npm run admin -- list
 
 The password is asked for at a prompt, or read from the first line of standard input
 (e.g. printf '%s\\n' "$PASSWORD" | npm run admin -- create --email you@example.com).
-It must be at least 12 characters and not a common password.
+It must be at least 12 characters and not a common password. A created account is an Administrator
+unless --role says otherwise.
 It works while the site runs: on the embedded database it joins the running server.`;
 
 class UsageError extends Error {}
@@ -89,7 +91,12 @@ function parseCommand(argv: string[]) {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { email: { type: "string" }, name: { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: {
+      email: { type: "string" },
+      name: { type: "string" },
+      role: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
   });
   const command = positionals[0];
   if (values.help || !command) throw new UsageError(USAGE);
@@ -100,7 +107,10 @@ function parseCommand(argv: string[]) {
   if (!email.success) throw new UsageError(`--email: ${email.error.issues[0]?.message}\n\n${USAGE}`);
   const name = adminNameField.safeParse(values.name);
   if (!name.success) throw new UsageError(`--name: ${name.error.issues[0]?.message}`);
-  return { command, email: email.data, name: name.data } as const;
+  const role = values.role ?? "administrator";
+  if (!isStaffRole(role) || (command !== "create" && values.role !== undefined))
+    throw new UsageError(`--role: administrator, operations or editor (create only).\n\n${USAGE}`);
+  return { command, email: email.data, name: name.data, role } as const;
 }
 
 async function openAppDatabase(): Promise<Database> {
@@ -145,7 +155,10 @@ async function main() {
       if (users.length === 0) console.log("No admin accounts yet.");
       for (const user of users) {
         const lastLogin = user.lastLogin ? user.lastLogin.toISOString() : "never";
-        console.log(`${user.email}\t${user.name ?? ""}\tlast login: ${lastLogin}`);
+        const status = user.disabledAt ? "\tdisabled" : "";
+        console.log(
+          `${user.email}\t${user.name ?? ""}\t${ROLE_LABELS[user.role]}\tlast login: ${lastLogin}${status}`,
+        );
       }
     } else if (command.command === "create") {
       if (await findAdminByEmail({ db, email: command.email })) {
@@ -153,9 +166,17 @@ async function main() {
           `An admin account for ${command.email} already exists. Use reset-password to change its password.`,
         );
       }
-      const created = await createAdminUser({ db, email: command.email, name: command.name, password });
+      const created = await createAdminUser({
+        db,
+        email: command.email,
+        name: command.name,
+        password,
+        role: command.role,
+      });
       if (!created) throw new CliError(`An admin account for ${command.email} already exists.`);
-      console.log(`Created the admin account ${command.email}. Log in at /admin-login.`);
+      console.log(
+        `Created the admin account ${command.email} (${ROLE_LABELS[command.role]}). Log in at /admin-login.`,
+      );
     } else {
       const user = await findAdminByEmail({ db, email: command.email });
       if (!user) throw new CliError(`There is no admin account for ${command.email}.`);

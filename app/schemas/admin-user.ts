@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailField } from "#app/schemas/login.ts";
 import { newPasswordSchema } from "#app/schemas/password.ts";
+import { STAFF_ROLES } from "#app/lib/roles.ts";
 
 export const adminNameField = z
   .string()
@@ -19,5 +20,30 @@ export const createAdminUserSchema = z.object({
 });
 
 export const removeAdminUserSchema = z.object({
+  userId: z.uuid({ error: "Unknown account." }),
+});
+
+const roleField = z.enum(STAFF_ROLES, { error: "Choose a role." });
+
+/** A person added on the Staff page: they choose their password through an e-mailed link (decision 019). */
+export const inviteStaffSchema = z.object({
+  name: z
+    .string({ error: "Enter the person's name." })
+    .trim()
+    .min(1, { error: "Enter the person's name." })
+    .max(100, { error: "The name must be at most 100 characters." })
+    .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), {
+      error: "The name contains characters that are not allowed.",
+    }),
+  email: emailField,
+  role: roleField,
+});
+
+export const changeStaffRoleSchema = z.object({
+  userId: z.uuid({ error: "Unknown account." }),
+  role: roleField,
+});
+
+export const staffAccountSchema = z.object({
   userId: z.uuid({ error: "Unknown account." }),
 });

@@ -1363,7 +1363,7 @@ try {
         for (const route of adminRoutes) {
           const url = fillPattern(route.pattern, f);
           const allowed =
-            route.id === "routes/admin/auth/logout" ? ["/admin/dashboard", "/admin-login"] : ["/admin-login"];
+            route.id === "routes/admin/auth/logout" ? ["/admin", "/admin-login"] : ["/admin-login"];
           for (const dataUrl of [url, `${url}.data`]) {
             jobs.push(async () => {
               const sent = await client.send(dataUrl, { cookie });

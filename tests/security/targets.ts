@@ -590,6 +590,58 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
         text: [],
       },
     ],
+    // Decision 019: the Staff page (Administrators only).
+    "routes/admin/staff": [
+      {
+        name: "add a person",
+        fields: () => [
+          ["intent", "invite-staff"],
+          ["name", "Sec Person"],
+          ["email", `sec-${unique()}@example.com`],
+          ["role", "editor"],
+        ],
+        strict: ["email", "role", "intent"],
+        text: ["name"],
+        store: { table: "admin_users", columns: { name: "name" } },
+      },
+      {
+        name: "change role",
+        fields: () => [
+          ["intent", "change-role"],
+          ["userId", f.staff],
+          ["role", "operations"],
+        ],
+        strict: ["userId", "role", "intent"],
+        text: [],
+      },
+      {
+        name: "disable account",
+        fields: () => [
+          ["intent", "disable-staff"],
+          ["userId", f.staff],
+        ],
+        strict: ["userId", "intent"],
+        text: [],
+      },
+      {
+        name: "enable account",
+        fields: () => [
+          ["intent", "enable-staff"],
+          ["userId", f.staff],
+        ],
+        strict: ["userId", "intent"],
+        text: [],
+      },
+      {
+        name: "remove account (staff page)",
+        fields: () => [
+          ["intent", "remove-staff"],
+          ["userId", f.staff],
+        ],
+        strict: ["userId", "intent"],
+        text: [],
+      },
+    ],
     "routes/admin/shipments": [
       {
         name: "delete shipment",

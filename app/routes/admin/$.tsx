@@ -17,7 +17,7 @@ export default function AdminNotFound() {
       <p className="text-5xl font-bold text-brand-900">404</p>
       <h1 className="text-2xl font-semibold text-slate-900">Page Not Found</h1>
       <p className="text-slate-700">This page of the admin area does not exist.</p>
-      <Link to="/admin/dashboard" className={buttonClass()}>
+      <Link to="/admin" className={buttonClass()}>
         Back to Dashboard
       </Link>
     </section>

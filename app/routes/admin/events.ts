@@ -1,4 +1,5 @@
 import { servicesContext } from "#app/context.ts";
+import { roleSeesInbox } from "#app/lib/roles.ts";
 import { requireAdmin } from "#app/server/auth/auth.server.ts";
 import { isInboxEvent } from "#app/server/platform/events.server.ts";
 import type { Route } from "./+types/events";
@@ -11,7 +12,9 @@ const HEARTBEAT_MS = 15_000;
  * Signed-in staff only. The stream ends when the browser leaves or the server stops.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin({ request, context });
+  const user = await requireAdmin({ request, context });
+  // Inbox events only for the roles that see the inboxes (decision 019): an Editor's stream has heartbeats.
+  const seesInbox = roleSeesInbox(user.role);
   const { events } = context.get(servicesContext);
   const encoder = new TextEncoder();
   let stop = () => {};
@@ -28,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         }
       };
       const unsubscribe = events.subscribe((event) => {
-        if (!isInboxEvent(event)) return;
+        if (!seesInbox || !isInboxEvent(event)) return;
         send(`event: inbox\ndata: ${JSON.stringify({ type: event.type, id: event.id })}\n\n`);
       });
       const heartbeat = setInterval(() => send(": heartbeat\n\n"), HEARTBEAT_MS);

@@ -284,6 +284,40 @@ describe("the events route (/admin/events)", () => {
     }
   });
 
+  it("sends an Editor no inbox events (decision 019): the stream carries heartbeats only", async () => {
+    const editor = await createAdminUser({
+      db: services.db,
+      email: "events-editor@example.com",
+      password: "a sturdy staff passphrase",
+      role: "editor",
+    });
+    const { token } = await createSession({ db: services.db, config: services.config, userId: editor!.id });
+    const controller = new AbortController();
+    const response = await events.loader(
+      args(
+        new Request(`${BASE}/admin/events`, {
+          headers: { cookie: `admin_session=${token}` },
+          signal: controller.signal,
+        }),
+      ),
+    );
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const seen = { value: "" };
+    await readUntil(reader, "retry: 2000", seen);
+    const quoteId = await newQuote("Hidden From Editors");
+    const messageId = await newMessage("Hidden Message");
+    // The staff stream of the test above hears such events within milliseconds; give this one a moment.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    controller.abort();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      seen.value += new TextDecoder().decode(chunk.value);
+    }
+    expect(seen.value).not.toContain("event: inbox");
+    expect(seen.value).not.toContain(quoteId);
+    expect(seen.value).not.toContain(messageId);
+  });
+
   it("streams new quote requests and messages to signed-in staff, and ends when the browser leaves", async () => {
     const controller = new AbortController();
     const response = await events.loader(

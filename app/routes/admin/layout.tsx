@@ -4,6 +4,7 @@ import { AdminShell } from "#app/components/admin/shell/admin-shell.tsx";
 import { SIDEBAR_COOKIE } from "#app/components/admin/shell/sidebar.tsx";
 import { servicesContext } from "#app/context.ts";
 import { formatDate, formatTime } from "#app/lib/format.ts";
+import { roleSeesInbox } from "#app/lib/roles.ts";
 import {
   findUnreadContactNotifications,
   findUnreadQuoteNotifications,
@@ -17,10 +18,11 @@ export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getAdmin(context);
   const { db } = context.get(servicesContext);
-  const [quotes, messages] = await Promise.all([
-    findUnreadQuoteNotifications({ db }),
-    findUnreadContactNotifications({ db }),
-  ]);
+  // The bell and the unread counts only for the roles that see the inboxes (not Editors).
+  const none = { items: [], total: 0 };
+  const [quotes, messages] = roleSeesInbox(user.role)
+    ? await Promise.all([findUnreadQuoteNotifications({ db }), findUnreadContactNotifications({ db })])
+    : [none, none];
   const cookie = request.headers.get("cookie") ?? "";
   const collapsed = new RegExp(`(?:^|;\\s*)${SIDEBAR_COOKIE}=collapsed(?:;|$)`).test(cookie);
   // The bell: unread quote requests (the spec) and unread contact messages, newest first; each opens its item.
@@ -49,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
     .slice(0, 20);
   return {
-    user: { name: user.name, email: user.email },
+    user: { name: user.name, email: user.email, role: user.role },
     collapsed,
     // The sidebar: the spec's 'New' on Contact Messages, and the number unread beside both inboxes.
     unread: { quoteRequests: quotes.total, messages: messages.total },
@@ -68,6 +70,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AdminShell
       user={loaderData.user}
+      role={loaderData.user.role}
       collapsed={loaderData.collapsed}
       notifications={loaderData.notifications}
       unread={loaderData.unread}

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
 import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import {
@@ -271,7 +271,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const reasons = {
       self: "You cannot remove your own account.",
-      last: "The last account cannot be removed.",
+      last: "The last account, or the last Administrator, cannot be removed.",
       missing: "This account no longer exists.",
     } as const;
     return redirectWithToast(SETTINGS_PATH, {
@@ -361,7 +361,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <CardTitle>Staff Accounts</CardTitle>
           <p className="text-sm text-slate-600">
             Everyone listed here can sign in to the admin area. A new account gets a temporary password that
-            must be changed at first login.
+            must be changed at first login.{" "}
+            <Link to="/admin/staff" className="font-medium text-brand-700 underline underline-offset-2">
+              Roles, set-password links by e-mail and disabling an account: Staff
+            </Link>
           </p>
         </CardHeader>
         <CardContent>

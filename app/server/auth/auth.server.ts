@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { createContext, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { requestedPath } from "#app/lib/request-path.ts";
+import { roleMayUse } from "#app/lib/roles.ts";
 import { RESET_LINK_MINUTES } from "#app/schemas/login.ts";
 import {
   findAdminByEmail,
@@ -63,10 +64,14 @@ export async function getAdminSession({
   return user ? { user, token } : null;
 }
 
+/** The text of the 403 answer to an address outside the user's role (decision 019). */
+export const FORBIDDEN_MESSAGE = "You do not have access to this page.";
+
 /**
  * The signed-in staff member, or a thrown redirect to the login page that remembers the page asked for and
- * shows 'Authentication required'. A user whose password is temporary is sent to change it first.
- * Call it in the admin layout's middleware AND in every admin action.
+ * shows 'Authentication required'. A user whose password is temporary is sent to change it first. A user
+ * whose role may not use the requested address (the table of app/lib/roles.ts) gets a thrown 403 with no
+ * data. Call it in the admin layout's middleware AND in every admin action and admin resource route.
  */
 export async function requireAdmin({
   request,
@@ -95,6 +100,13 @@ export async function requireAdmin({
   }
   if (session.user.mustChangePassword && !allowPasswordChange) {
     throw redirect(CHANGE_PASSWORD_PATH, { headers: NO_STORE });
+  }
+  const pathname = requestedPath(request).split("?")[0] ?? "";
+  if (!roleMayUse(session.user.role, pathname)) {
+    throw new Response(FORBIDDEN_MESSAGE, {
+      status: 403,
+      headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   return session.user;
 }
@@ -157,7 +169,8 @@ export async function login({
   const check = user
     ? await verifyPassword({ stored: user.passwordHash, password })
     : { valid: await verifyDummyPassword(password), needsRehash: false };
-  if (!user || !check.valid) {
+  // A disabled account gets the same answer as a wrong password (and counts as a failure).
+  if (!user || !check.valid || user.disabledAt) {
     await recordLoginFailure({ db, email, ip });
     return { ok: false, reason: "invalid" };
   }
@@ -174,7 +187,13 @@ export async function login({
   const session = await createSession({ db, config, userId: user.id, ip, userAgent });
   return {
     ok: true,
-    user: { id: user.id, email: user.email, name: user.name, mustChangePassword: user.mustChangePassword },
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      mustChangePassword: user.mustChangePassword,
+      role: user.role,
+    },
     cookie: session.cookie,
   };
 }
@@ -243,7 +262,7 @@ export async function requestPasswordReset({
   now?: Date;
 }): Promise<void> {
   const user = await findAdminByEmail({ db, email });
-  if (!user) return;
+  if (!user || user.disabledAt) return;
   const limit = await consumeRateLimit({
     db,
     key: `reset:account:${user.id}`,
@@ -337,7 +356,7 @@ export async function resetPasswordWithToken({
     .returning({ userId: passwordResetTokens.userId });
   if (!used) return false;
   const user = await findAdminById({ db, id: used.userId });
-  if (!user) return false;
+  if (!user || user.disabledAt) return false;
   await setAdminPassword({ db, userId: user.id, password, mustChangePassword: false });
   await deleteUserSessions({ db, userId: user.id });
   await db
@@ -349,5 +368,60 @@ export async function resetPasswordWithToken({
       ),
     );
   await clearLoginFailures({ db, email: user.email });
+  return true;
+}
+
+/** How long the set-password link of a new staff account lasts (decision 019). */
+export const INVITE_LINK_HOURS = 72;
+
+/**
+ * E-mails a new staff account its single-use set-password link, valid for 72 hours: the reset-link mechanism
+ * of 'Forgot password?' (same table, same page), with a longer life and its own words. Not rate limited: only
+ * an administrator adding the account calls it.
+ */
+export async function sendSetPasswordLink({
+  db,
+  config,
+  logger,
+  userId,
+  invitedBy,
+  now = new Date(),
+}: {
+  db: Db;
+  config: Pick<Config, "siteUrl" | "SMTP_URL" | "OUTBOX_DIR">;
+  logger: Pick<Logger, "info" | "error">;
+  userId: string;
+  invitedBy: string;
+  now?: Date;
+}): Promise<boolean> {
+  const user = await findAdminById({ db, id: userId });
+  if (!user || user.disabledAt) return false;
+  const token = createToken();
+  const expiresAt = new Date(now.getTime() + INVITE_LINK_HOURS * 60 * 60 * 1000);
+  await db.insert(passwordResetTokens).values({ tokenHash: hashToken(token), userId: user.id, expiresAt });
+  const link = `${config.siteUrl}/admin-reset-password?${new URLSearchParams({ token })}`;
+  const queued = await queueMail({
+    db,
+    config,
+    logger,
+    expiresAt,
+    now,
+    mail: {
+      to: user.email,
+      subject: "Your admin account: choose a password",
+      text: [
+        `${invitedBy} added an admin account for ${user.email} on ${config.siteUrl}.`,
+        "",
+        `To choose your password, open this link within ${INVITE_LINK_HOURS} hours. It works once:`,
+        link,
+        "",
+        `Then sign in at ${config.siteUrl}/admin-login`,
+      ].join("\n"),
+    },
+  });
+  if (!queued.ok) {
+    logger.error({ userId: user.id, reason: queued.reason }, "Set-password e-mail not queued");
+    return false;
+  }
   return true;
 }

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import { and, eq, lt, ne, or } from "drizzle-orm";
+import { and, eq, isNull, lt, ne, or } from "drizzle-orm";
+import type { StaffRole } from "#app/lib/roles.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { adminUsers, sessions } from "#app/server/db/schema.ts";
@@ -11,6 +12,8 @@ export type SessionUser = {
   email: string;
   name: string | null;
   mustChangePassword: boolean;
+  /** Read from the account on every request, so a changed role applies at once (decision 019). */
+  role: StaffRole;
 };
 
 /** Seconds between two writes of `last_seen_at` for one session (keeps reads cheap). */
@@ -90,7 +93,8 @@ export async function createSession({
 
 /**
  * The signed-in user of a session token, or null when the token is unknown, idle for longer than
- * `SESSION_IDLE_MINUTES` or older than `SESSION_MAX_DAYS`. Expired sessions are deleted on sight.
+ * `SESSION_IDLE_MINUTES` or older than `SESSION_MAX_DAYS`, or when its account is disabled. Expired sessions
+ * are deleted on sight.
  */
 export async function getSessionUser({
   db,
@@ -114,11 +118,13 @@ export async function getSessionUser({
         email: adminUsers.email,
         name: adminUsers.name,
         mustChangePassword: adminUsers.mustChangePassword,
+        role: adminUsers.role,
       },
     })
     .from(sessions)
     .innerJoin(adminUsers, eq(adminUsers.id, sessions.userId))
-    .where(eq(sessions.idHash, idHash));
+    // A disabled account has no session (disabling deletes them; this holds even for one made meanwhile).
+    .where(and(eq(sessions.idHash, idHash), isNull(adminUsers.disabledAt)));
   if (!row) return null;
   const idleLimit = row.lastSeenAt.getTime() + config.SESSION_IDLE_MINUTES * 60 * 1000;
   const ageLimit = row.createdAt.getTime() + config.SESSION_MAX_DAYS * 24 * 60 * 60 * 1000;

@@ -1,15 +1,17 @@
-import { asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import type { StaffRole } from "#app/lib/roles.ts";
 import { newPasswordSchema } from "#app/schemas/password.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Db } from "#app/server/db/client.server.ts";
-import { adminUsers, sessions } from "#app/server/db/schema.ts";
+import { adminUsers, passwordResetTokens, sessions } from "#app/server/db/schema.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 import { hashPassword } from "#app/server/auth/passwords.server.ts";
+import { createToken } from "#app/server/auth/sessions.server.ts";
 
 type AdminUser = typeof adminUsers.$inferSelect;
 type AdminUserSummary = Pick<
   AdminUser,
-  "id" | "email" | "name" | "mustChangePassword" | "lastLogin" | "createdAt"
+  "id" | "email" | "name" | "mustChangePassword" | "role" | "disabledAt" | "lastLogin" | "createdAt"
 >;
 
 /** Serialises changes to the set of accounts (first admin, removals) across app instances. */
@@ -35,6 +37,8 @@ export async function listAdminUsers({ db }: { db: Db }): Promise<AdminUserSumma
       email: adminUsers.email,
       name: adminUsers.name,
       mustChangePassword: adminUsers.mustChangePassword,
+      role: adminUsers.role,
+      disabledAt: adminUsers.disabledAt,
       lastLogin: adminUsers.lastLogin,
       createdAt: adminUsers.createdAt,
     })
@@ -54,17 +58,20 @@ export async function createAdminUser({
   name,
   password,
   mustChangePassword = false,
+  role = "administrator",
 }: {
   db: Db;
   email: string;
   name?: string | null;
-  password: string;
+  /** Without one, the account has an unusable random password until its set-password link is used. */
+  password?: string;
   mustChangePassword?: boolean;
+  role?: StaffRole;
 }): Promise<{ id: string } | null> {
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password ?? createToken());
   const rows = await db
     .insert(adminUsers)
-    .values({ email: email.trim(), name: name?.trim() || null, passwordHash, mustChangePassword })
+    .values({ email: email.trim(), name: name?.trim() || null, passwordHash, mustChangePassword, role })
     .onConflictDoNothing()
     .returning({ id: adminUsers.id });
   return rows[0] ?? null;
@@ -111,7 +118,41 @@ export async function recordLogin({
 
 type RemoveAdminResult = "removed" | "self" | "last" | "missing";
 
-/** Removes a staff account and its sessions. Nobody removes themselves or the last account. */
+/** The number of enabled Administrators, counted inside a transaction that holds the accounts lock. */
+async function countActiveAdministrators(tx: Pick<Db, "select">): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(adminUsers)
+    .where(and(eq(adminUsers.role, "administrator"), isNull(adminUsers.disabledAt)));
+  return row?.n ?? 0;
+}
+
+/** Whether the account is an enabled Administrator (one the count above includes). */
+function isActiveAdministrator(row: { role: StaffRole; disabledAt: Date | null }): boolean {
+  return row.role === "administrator" && row.disabledAt === null;
+}
+
+/**
+ * Runs a change to one account under the accounts lock (every instance), with the account's row as it is
+ * then. Two administrators demoting or disabling each other at the same moment run one after the other, so
+ * the second sees the first's change and the last enabled Administrator always stays.
+ */
+async function withAccountLocked<T>(
+  db: Db,
+  userId: string,
+  change: (tx: Db, row: AdminUser | null) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ACCOUNTS_LOCK})`);
+    const [row] = await tx.select().from(adminUsers).where(eq(adminUsers.id, userId)).for("update");
+    return change(tx as unknown as Db, row ?? null);
+  });
+}
+
+/**
+ * Removes a staff account and its sessions. Nobody removes themselves, the last account or the last enabled
+ * Administrator.
+ */
 export async function deleteAdminUser({
   db,
   userId,
@@ -122,16 +163,69 @@ export async function deleteAdminUser({
   actorId: string;
 }): Promise<RemoveAdminResult> {
   if (userId === actorId) return "self";
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${ACCOUNTS_LOCK})`);
-    const [row] = await tx.select({ n: count() }).from(adminUsers);
-    if ((row?.n ?? 0) <= 1) return "last";
+  return withAccountLocked(db, userId, async (tx, row) => {
+    const [all] = await tx.select({ n: count() }).from(adminUsers);
+    if ((all?.n ?? 0) <= 1) return "last";
+    if (!row) return "missing";
+    if (isActiveAdministrator(row) && (await countActiveAdministrators(tx)) <= 1) return "last";
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     const deleted = await tx
       .delete(adminUsers)
       .where(eq(adminUsers.id, userId))
       .returning({ id: adminUsers.id });
     return deleted.length > 0 ? "removed" : "missing";
+  });
+}
+
+/** Gives an account another role; it applies at the account's next request. The last Administrator stays one. */
+export async function changeStaffRole({
+  db,
+  userId,
+  role,
+}: {
+  db: Db;
+  userId: string;
+  role: StaffRole;
+}): Promise<"changed" | "unchanged" | "last" | "missing"> {
+  return withAccountLocked(db, userId, async (tx, row) => {
+    if (!row) return "missing";
+    if (row.role === role) return "unchanged";
+    if (isActiveAdministrator(row) && (await countActiveAdministrators(tx)) <= 1) return "last";
+    await tx.update(adminUsers).set({ role }).where(eq(adminUsers.id, userId));
+    return "changed";
+  });
+}
+
+/**
+ * Disables an account (it cannot sign in, and its sessions and unused set-password or reset links end in the
+ * same transaction) or enables it again. Nobody disables themselves or the last enabled Administrator.
+ */
+export async function setStaffDisabled({
+  db,
+  userId,
+  actorId,
+  disabled,
+  now = new Date(),
+}: {
+  db: Db;
+  userId: string;
+  actorId: string;
+  disabled: boolean;
+  now?: Date;
+}): Promise<"done" | "self" | "last" | "missing"> {
+  if (disabled && userId === actorId) return "self";
+  return withAccountLocked(db, userId, async (tx, row) => {
+    if (!row) return "missing";
+    if (!disabled) {
+      await tx.update(adminUsers).set({ disabledAt: null }).where(eq(adminUsers.id, userId));
+      return "done";
+    }
+    if (row.disabledAt) return "done";
+    if (isActiveAdministrator(row) && (await countActiveAdministrators(tx)) <= 1) return "last";
+    await tx.update(adminUsers).set({ disabledAt: now }).where(eq(adminUsers.id, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+    return "done";
   });
 }
 

@@ -18,6 +18,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { CURRENCIES, INCOTERM_CODES, TRANSPORT_MODES } from "#app/lib/freight-terms.ts";
+import { STAFF_ROLES } from "#app/lib/roles.ts";
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => "bytea",
@@ -272,11 +273,18 @@ export const adminUsers = pgTable(
     name: text("name"),
     passwordHash: text("password_hash").notNull(),
     mustChangePassword: boolean("must_change_password").notNull().default(false),
+    /** Decision 019: what the account may use; existing accounts (and the first one) are Administrators. */
+    role: text("role", { enum: STAFF_ROLES }).notNull().default("administrator"),
+    /** Set while the account is disabled: no sign-in, no session, no reset link. */
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
     lastLogin: timestamp("last_login", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("admin_users_email_idx").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("admin_users_email_idx").on(sql`lower(${t.email})`),
+    check("admin_users_role_check", sql`${t.role} in ('administrator', 'operations', 'editor')`),
+  ],
 );
 
 export const sessions = pgTable(

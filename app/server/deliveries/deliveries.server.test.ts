@@ -431,24 +431,32 @@ describe("the staff-only images and the delivery note", () => {
       .from(deliveryPhotos)
       .where(eq(deliveryPhotos.deliveryId, delivery!.id));
 
-    const signature = await call(signatureLoader, "/", { params: { id: delivery!.id } });
+    const signature = await call(signatureLoader, `/admin/deliveries/${delivery!.id}/signature`, {
+      params: { id: delivery!.id },
+    });
     expect(signature.status).toBe(200);
     expect(signature.headers.get("Content-Type")).toBe("image/png");
     expect(signature.headers.get("Cache-Control")).toBe("private, no-store");
-    const image = await call(photoLoader, "/", { params: { id: photo!.id } });
+    const image = await call(photoLoader, `/admin/delivery-photos/${photo!.id}`, {
+      params: { id: photo!.id },
+    });
     expect(image.headers.get("Content-Type")).toBe("image/jpeg");
     expect(image.headers.get("Cache-Control")).toBe("private, no-store");
-    for (const [loader, id] of [
-      [signatureLoader, delivery!.id],
-      [photoLoader, photo!.id],
+    // The addresses the role table (decision 019) knows: staff-only, Operations and Administrators.
+    for (const [loader, id, url] of [
+      [signatureLoader, delivery!.id, (x: string) => `/admin/deliveries/${x}/signature`],
+      [photoLoader, photo!.id, (x: string) => `/admin/delivery-photos/${x}`],
     ] as const) {
-      const anonymous = await call(loader, "/", { params: { id }, signedIn: false });
+      const anonymous = await call(loader, url(id), { params: { id }, signedIn: false });
       expect(anonymous.status).toBe(302);
       expect(anonymous.headers.get("Location")).toMatch(/^\/admin-login/);
-      expect((await call(loader, "/", { params: { id: crypto.randomUUID() } })).status).toBe(404);
+      const other = crypto.randomUUID();
+      expect((await call(loader, url(other), { params: { id: other } })).status).toBe(404);
     }
 
-    const note = await call(staffNoteLoader, "/", { params: { id: shipmentId } });
+    const note = await call(staffNoteLoader, `/admin/shipments/${shipmentId}/delivery-note.pdf`, {
+      params: { id: shipmentId },
+    });
     const pdf = Buffer.from(await note.arrayBuffer());
     const pages = await pdfPagesText(pdf);
     expect(pages).toHaveLength(2);

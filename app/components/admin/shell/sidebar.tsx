@@ -12,9 +12,11 @@ import {
   PanelLeftOpen,
   Settings,
   Truck,
+  Users,
 } from "lucide-react";
 import { Form, NavLink } from "react-router";
 import { cn } from "#app/lib/cn.ts";
+import { roleMayUse, type StaffRole } from "#app/lib/roles.ts";
 
 export const SIDEBAR_COOKIE = "admin_sidebar";
 
@@ -24,8 +26,9 @@ type Entry = { to: string; label: string; icon: LucideIcon; badge?: boolean; unr
 /** Unread quote requests and contact messages, for the counts beside the two inboxes. */
 export type UnreadCounts = { quoteRequests: number; messages: number };
 
-function sidebarEntries({ unread }: { unread: UnreadCounts }): Entry[] {
-  return [
+/** The entries the role may use (decision 019: the server refuses the others anyway). */
+function sidebarEntries({ unread, role }: { unread: UnreadCounts; role: StaffRole }): Entry[] {
+  const entries: Entry[] = [
     { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
     { to: "/admin/shipments", label: "Shipments", icon: Package },
     { to: "/admin/parties", label: "Address Book", icon: BookUser },
@@ -44,8 +47,10 @@ function sidebarEntries({ unread }: { unread: UnreadCounts }): Entry[] {
       badge: unread.messages > 0,
       unread: unread.messages,
     },
+    { to: "/admin/staff", label: "Staff", icon: Users },
     { to: "/admin/settings", label: "Settings", icon: Settings },
   ];
+  return entries.filter((entry) => roleMayUse(role, entry.to));
 }
 
 /** Remembers the choice for the server render of the next page (a preference, not a secret). */
@@ -66,10 +71,12 @@ export function Sidebar({
   collapsed,
   onToggle,
   unread,
+  role,
 }: {
   collapsed: boolean;
   onToggle: (collapsed: boolean) => void;
   unread: UnreadCounts;
+  role: StaffRole;
 }) {
   const label = collapsed ? "sr-only" : "sr-only md:not-sr-only md:min-w-0 md:truncate";
   const toggle = () => {
@@ -116,34 +123,38 @@ export function Sidebar({
       ) : null}
       <nav aria-label="Admin" className="flex-1 overflow-y-auto px-2 py-3">
         <ul className="flex flex-col gap-1">
-          {sidebarEntries({ unread }).map(({ to, label: text, icon: Icon, badge, unread: count = 0 }) => (
-            <li key={to}>
-              <NavLink
-                to={to}
-                title={text}
-                className={({ isActive }) => cn(itemClass, "relative", isActive && "bg-brand-700 text-white")}
-              >
-                <Icon aria-hidden="true" className="size-5 shrink-0" />
-                <span className={label}>{text}</span>
-                {badge ? (
-                  <span
-                    className={cn(
-                      "rounded-full bg-accent-700 px-2 py-0.5 text-xs font-semibold text-white",
-                      collapsed
-                        ? "absolute top-0.5 right-0.5 px-1 py-0 text-[10px]"
-                        : // Compact, so 'Contact Messages' fits beside it in the w-64 sidebar.
-                          "max-md:absolute max-md:top-0.5 max-md:right-0.5 max-md:px-1 max-md:py-0 max-md:text-[10px] md:ml-auto md:px-1.5 md:text-[11px]",
-                    )}
-                  >
-                    New
-                  </span>
-                ) : null}
-                {count > 0 ? (
-                  <UnreadCount count={count} narrow={collapsed} besideBadge={Boolean(badge)} />
-                ) : null}
-              </NavLink>
-            </li>
-          ))}
+          {sidebarEntries({ unread, role }).map(
+            ({ to, label: text, icon: Icon, badge, unread: count = 0 }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  title={text}
+                  className={({ isActive }) =>
+                    cn(itemClass, "relative", isActive && "bg-brand-700 text-white")
+                  }
+                >
+                  <Icon aria-hidden="true" className="size-5 shrink-0" />
+                  <span className={label}>{text}</span>
+                  {badge ? (
+                    <span
+                      className={cn(
+                        "rounded-full bg-accent-700 px-2 py-0.5 text-xs font-semibold text-white",
+                        collapsed
+                          ? "absolute top-0.5 right-0.5 px-1 py-0 text-[10px]"
+                          : // Compact, so 'Contact Messages' fits beside it in the w-64 sidebar.
+                            "max-md:absolute max-md:top-0.5 max-md:right-0.5 max-md:px-1 max-md:py-0 max-md:text-[10px] md:ml-auto md:px-1.5 md:text-[11px]",
+                      )}
+                    >
+                      New
+                    </span>
+                  ) : null}
+                  {count > 0 ? (
+                    <UnreadCount count={count} narrow={collapsed} besideBadge={Boolean(badge)} />
+                  ) : null}
+                </NavLink>
+              </li>
+            ),
+          )}
         </ul>
       </nav>
       <Form method="post" action="/admin/logout" className="border-t border-brand-800 p-2">

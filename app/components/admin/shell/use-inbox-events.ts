@@ -13,7 +13,7 @@ const DEBOUNCE_MS = 250;
  * would cancel the load that follows a save, and with it the one-shot toast its response carried (found when
  * another clerk's new quote request arrived as 'Mark read' was pressed).
  */
-export function useInboxEvents() {
+export function useInboxEvents(enabled = true) {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
@@ -24,7 +24,7 @@ export function useInboxEvents() {
   const busy = useNavigation().state !== "idle";
 
   useEffect(() => {
-    if (typeof EventSource === "undefined") return;
+    if (!enabled || typeof EventSource === "undefined") return;
     const source = new EventSource(EVENTS_URL);
     const onInbox = () => setStale(true);
     source.addEventListener("inbox", onInbox);
@@ -32,7 +32,7 @@ export function useInboxEvents() {
       source.removeEventListener("inbox", onInbox);
       source.close();
     };
-  }, []);
+  }, [enabled]);
 
   useEffect(() => {
     if (!stale || busy) return;

@@ -4,6 +4,7 @@ import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { AuthCard } from "#app/components/admin/auth/auth-card.tsx";
 import { ChangePasswordForm } from "#app/components/admin/auth/change-password-form.tsx";
 import { changePasswordSchema } from "#app/schemas/password.ts";
+import { ROLE_HOME } from "#app/lib/roles.ts";
 import { changePassword, noStoreMiddleware, requireAdmin } from "#app/server/auth/auth.server.ts";
 import { readFormData } from "#app/server/handlers/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok)
     return data(submission.reply({ formErrors: [result.error], hideFields: hidden }), { status: 400 });
   return redirectWithToast(
-    "/admin/dashboard",
+    ROLE_HOME[user.role],
     { type: "success", title: "Password changed", description: "Your new password is now in use." },
     { headers: { "Set-Cookie": result.cookie } },
   );

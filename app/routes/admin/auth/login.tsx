@@ -7,6 +7,7 @@ import { AuthCard } from "#app/components/admin/auth/auth-card.tsx";
 import { FormAlert, TextField, useSubmitting } from "#app/components/admin/form-fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { requestContext, servicesContext } from "#app/context.ts";
+import { homeOrAllowed, ROLE_HOME } from "#app/lib/roles.ts";
 import { LOGIN_MESSAGES, loginSchema, safeRedirect } from "#app/schemas/login.ts";
 import {
   CHANGE_PASSWORD_PATH,
@@ -29,7 +30,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export const middleware: Route.MiddlewareFunction[] = [noStoreMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await getAdminSession({ request, context })) throw redirect("/admin/dashboard");
+  const session = await getAdminSession({ request, context });
+  if (session) throw redirect(ROLE_HOME[session.user.role]);
   return null;
 }
 
@@ -63,7 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = new Headers({ "Set-Cookie": result.cookie });
     if (result.user.mustChangePassword) return redirect(CHANGE_PASSWORD_PATH, { headers });
     return redirectWithToast(
-      safeRedirect(redirectTo),
+      // The remembered page when the role may use it, else the role's first page (never a 403).
+      homeOrAllowed(result.user.role, safeRedirect(redirectTo, ROLE_HOME[result.user.role])),
       { type: "success", title: "Login successful", description: "Welcome to the admin dashboard" },
       { headers },
     );

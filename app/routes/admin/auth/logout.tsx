@@ -5,7 +5,7 @@ import type { Route } from "./+types/logout";
 
 // Logging out changes state, so it is a POST only; a GET just goes back to the admin area.
 export function loader() {
-  throw redirect("/admin/dashboard");
+  throw redirect("/admin");
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

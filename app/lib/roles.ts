@@ -1,0 +1,127 @@
+import { matchRoutes } from "react-router";
+
+/**
+ * Staff roles (decision 019): the one table of which role may use which back-office address. The server
+ * checks it on every admin request (`requireAdmin`, called by the admin layout's middleware, by every admin
+ * action and by the resource routes outside the layout); the sidebar and the bell read it too. Pure: the
+ * browser bundle may import it.
+ */
+export const STAFF_ROLES = ["administrator", "operations", "editor"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  administrator: "Administrator",
+  operations: "Operations",
+  editor: "Editor",
+};
+
+export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
+  administrator: "Everything, including staff accounts, roles and settings.",
+  operations: "Shipments, parties, documents, inboxes, quotes and exceptions.",
+  editor: "Blog posts and media.",
+};
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === "string" && (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+const ALL: readonly StaffRole[] = STAFF_ROLES;
+const OPERATIONS: readonly StaffRole[] = ["administrator", "operations"];
+const CONTENT: readonly StaffRole[] = ["administrator", "editor"];
+const ADMINISTRATORS: readonly StaffRole[] = ["administrator"];
+
+/**
+ * Who may use each admin route, keyed by its URL pattern exactly as app/routes.ts spells it (with the leading
+ * slash). `app/routes.test.ts` fails for an admin route of app/routes.ts that has no entry here, and sends
+ * every route as every role. The `…/*` entries are the areas' safety nets: an address below an area that
+ * has no entry of its own (a route added later, before its entry) takes the area's roles, never everyone's.
+ */
+export const ADMIN_ROUTE_ROLES: Record<string, readonly StaffRole[]> = {
+  // The shell, the start page (it sends each role to its own first page), sign-out and password change.
+  "/admin": ALL,
+  "/admin/logout": ALL,
+  "/admin/change-password": ALL,
+  // Live events: every role connects; inbox events go only to the roles that see the inboxes.
+  "/admin/events": ALL,
+  // An unknown admin address answers 404 to everyone.
+  "/admin/*": ALL,
+
+  "/admin/dashboard": OPERATIONS,
+  "/admin/exceptions": OPERATIONS,
+  "/admin/shipments": OPERATIONS,
+  "/admin/shipments/new": OPERATIONS,
+  "/admin/shipments/bulk-update": OPERATIONS,
+  "/admin/shipments/:id": OPERATIONS,
+  "/admin/shipments/:id/edit": OPERATIONS,
+  "/admin/shipments/:id/deliver": OPERATIONS,
+  "/admin/shipments/labels.pdf": OPERATIONS,
+  "/admin/shipments/:id/label.pdf": OPERATIONS,
+  "/admin/shipments/:id/waybill.pdf": OPERATIONS,
+  "/admin/shipments/:id/delivery-note.pdf": OPERATIONS,
+  "/admin/shipments/:id/deliver/photos": OPERATIONS,
+  "/admin/shipments/*": OPERATIONS,
+  "/admin/delivery-photos/:id": OPERATIONS,
+  "/admin/delivery-photos/*": OPERATIONS,
+  "/admin/deliveries/:id/signature": OPERATIONS,
+  "/admin/deliveries/*": OPERATIONS,
+  "/admin/parties": OPERATIONS,
+  "/admin/parties/new": OPERATIONS,
+  "/admin/parties/:id": OPERATIONS,
+  "/admin/parties/*": OPERATIONS,
+  "/admin/quote-requests": OPERATIONS,
+  "/admin/quote-requests/:id": OPERATIONS,
+  "/admin/quote-requests/:id/quote": OPERATIONS,
+  "/admin/quote-requests/:id/quote.pdf": OPERATIONS,
+  "/admin/quote-requests/*": OPERATIONS,
+  "/admin/contact-submissions": OPERATIONS,
+  "/admin/contact-submissions/:id": OPERATIONS,
+  "/admin/contact-submissions/*": OPERATIONS,
+
+  "/admin/blog": CONTENT,
+  "/admin/blog/*": CONTENT,
+  "/admin/cms/blog": CONTENT,
+  "/admin/cms/blog/new": CONTENT,
+  "/admin/cms/blog/:id": CONTENT,
+  "/admin/cms/*": CONTENT,
+  "/admin/media": CONTENT,
+  "/admin/media/*": CONTENT,
+
+  "/admin/settings": ADMINISTRATORS,
+  "/admin/settings/*": ADMINISTRATORS,
+  "/admin/staff": ADMINISTRATORS,
+  "/admin/staff/*": ADMINISTRATORS,
+};
+
+const PATTERNS = Object.keys(ADMIN_ROUTE_ROLES).map((path) => ({ path }));
+
+/** The table's pattern that an address falls under (React Router's own ranking), or null outside /admin. */
+export function adminRoutePattern(pathname: string): string | null {
+  const matches = matchRoutes(PATTERNS, pathname);
+  return matches?.[0]?.route.path ?? null;
+}
+
+/** Whether a role may use an address. Addresses the table does not know are refused. */
+export function roleMayUse(role: StaffRole, pathname: string): boolean {
+  const pattern = adminRoutePattern(pathname);
+  return pattern !== null && (ADMIN_ROUTE_ROLES[pattern]?.includes(role) ?? false);
+}
+
+/** Each role's first page: where sign-in and /admin send it. */
+export const ROLE_HOME: Record<StaffRole, string> = {
+  administrator: "/admin/dashboard",
+  operations: "/admin/dashboard",
+  editor: "/admin/blog",
+};
+
+/** A remembered location (after sign-in) when the role may use it, else the role's first page. */
+export function homeOrAllowed(role: StaffRole, to: string | null | undefined): string {
+  if (!to) return ROLE_HOME[role];
+  const pathname = to.split(/[?#]/)[0] ?? "";
+  if (!pathname.startsWith("/admin")) return to;
+  return roleMayUse(role, pathname) ? to : ROLE_HOME[role];
+}
+
+/** Whether a role sees the quote-request and contact-message inboxes (the bell, unread counts, live events). */
+export function roleSeesInbox(role: StaffRole): boolean {
+  return roleMayUse(role, "/admin/quote-requests");
+}
