@@ -65,6 +65,7 @@ export default [
     route("shipments", "routes/admin/shipments.tsx"),
     route("shipments/new", "routes/admin/shipments.new.tsx"),
     route("shipments/bulk-update", "routes/admin/shipments.bulk-update.tsx"),
+    route("shipments/import", "routes/admin/shipments.import.tsx"),
     route("shipments/:id", "routes/admin/shipments.$id.tsx"),
     route("shipments/:id/edit", "routes/admin/shipments.$id.edit.tsx"),
     route("shipments/:id/deliver", "routes/admin/shipments.$id.deliver.tsx"),
