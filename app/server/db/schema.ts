@@ -160,11 +160,15 @@ export const shipments = pgTable(
   (t) => [
     // The exceptions board: open shipments by their last update and by their estimated delivery, and the
     // Delayed ones (decision 018).
-    index("shipments_open_last_event_idx").on(t.lastEventAt).where(sql`lower(${t.status}) <> 'delivered'`),
+    index("shipments_open_last_event_idx")
+      .on(t.lastEventAt)
+      .where(sql`lower(${t.status}) <> 'delivered'`),
     index("shipments_open_eta_idx")
       .on(t.estimatedDelivery)
       .where(sql`lower(${t.status}) <> 'delivered' and ${t.estimatedDelivery} is not null`),
-    index("shipments_delayed_idx").on(t.lastEventAt).where(sql`lower(${t.status}) = 'delayed'`),
+    index("shipments_delayed_idx")
+      .on(t.lastEventAt)
+      .where(sql`lower(${t.status}) = 'delayed'`),
     uniqueIndex("shipments_tracking_number_idx").on(t.trackingNumber),
     uniqueIndex("shipments_quote_request_idx").on(t.quoteRequestId),
     uniqueIndex("shipments_tracking_key_idx").on(t.trackingKey),

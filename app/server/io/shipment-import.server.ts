@@ -144,7 +144,7 @@ export function checkRows({
     if (column !== null && column !== undefined) fieldOfColumn.set(column, field.key);
   }
   const columnOf = (field: ImportFieldKey) => mapping[field] ?? null;
-  const describe = (field: ImportFieldKey) => {
+  const locate = (field: ImportFieldKey) => {
     const column = columnOf(field);
     return column === null
       ? { column: "", header: IMPORT_FIELDS.find((f) => f.key === field)!.label }
@@ -156,7 +156,7 @@ export function checkRows({
     if (cells.every((cell) => cell.trim() === "")) return;
     const rowErrors: ImportRowError[] = [];
     const add = (field: ImportFieldKey, message: string) =>
-      rowErrors.push({ row, ...describe(field), message });
+      rowErrors.push({ row, ...locate(field), message });
 
     const values = {} as Record<ImportFieldKey, string>;
     for (const field of IMPORT_FIELDS) {
@@ -376,7 +376,9 @@ async function resolveParties(tx: Tx, kind: "shipper" | "consignee", parties: Pa
   for (let i = 0; i < missing.length; i += BATCH) {
     const slice = missing.slice(i, i + BATCH);
     const created = await tx.insert(table).values(slice).returning({ id: table.id });
-    slice.forEach((party, index) => ids.set(partyKey(party), created[index]!.id));
+    slice.forEach((party, index) => {
+      ids.set(partyKey(party), created[index]!.id);
+    });
   }
   return ids;
 }
@@ -489,9 +491,9 @@ export async function runImport({
         )
         .returning({ id: shipments.id });
       if (notify) {
-        slice.forEach((row, index) =>
-          changes.push({ shipmentId: created[index]!.id, kind: "status", shipment: row.shipment }),
-        );
+        slice.forEach((row, index) => {
+          changes.push({ shipmentId: created[index]!.id, kind: "status", shipment: row.shipment });
+        });
       }
     }
     for (const row of rows) {

@@ -174,11 +174,9 @@ function MappingStep({
             </THead>
             <TBody>
               {view.preview.map((row, rowIndex) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows of a file have no other identity
                 <TR key={rowIndex}>
                   <TD>{rowIndex + 2}</TD>
                   {view.header.map((_, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a cell's identity is its column
                     <TD key={index} className="max-w-48 truncate">
                       {row[index] ?? ""}
                     </TD>
@@ -314,12 +312,12 @@ function CheckResult({ check }: { check: Exclude<ShipmentImportActionData, { int
       {check.errorCount > 0 ? (
         <>
           <p className="font-medium">
-            {check.errorCount.toLocaleString("en-US")} {check.errorCount === 1 ? "problem" : "problems"};
+            {check.errorCount.toLocaleString("en-US")} {check.errorCount === 1 ? "problem" : "problems"}
+            {"; "}
             nothing is imported until every row is valid. Correct the file and upload it again.
           </p>
           <ul className="flex flex-col gap-1" aria-label="Row errors">
             {check.errors.map((error, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: two errors may read alike
               <li key={index}>
                 {error.row > 0 ? `Row ${error.row}` : "File"}
                 {error.column
