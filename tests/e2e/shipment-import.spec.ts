@@ -93,7 +93,7 @@ for (const size of BOTH_SIZES) {
       await expect(rows.filter({ hasText: second })).toContainText("Buchanan");
       await waitForToastsToClose(page);
 
-      const exportCsv = page.getByRole("link", { name: "Export shipments as CSV" });
+      const exportCsv = page.getByRole("link", { name: "Export CSV of shipments" });
       await expect(exportCsv).toHaveAttribute("href", `/admin/shipments/export.csv?q=${prefix}&sort=oldest`);
       const [download] = await Promise.all([page.waitForEvent("download"), exportCsv.click()]);
       expect(download.suggestedFilename()).toMatch(/^shipments-\d{4}-\d{2}-\d{2}\.csv$/);

@@ -25,19 +25,17 @@ export function ExportLinks({
         href={`${basePath}/export.csv${query}`}
         download
         className={buttonClass({ variant: "outline" })}
-        aria-label={`Export ${label} as CSV`}
       >
         <Download aria-hidden="true" className="size-4" />
-        Export CSV
+        Export CSV<span className="sr-only"> of {label}</span>
       </a>
       <a
         href={`${basePath}/export.xlsx${query}`}
         download
         className={buttonClass({ variant: "outline" })}
-        aria-label={`Export ${label} as Excel`}
       >
         <Download aria-hidden="true" className="size-4" />
-        Export Excel
+        Export Excel<span className="sr-only"> of {label}</span>
       </a>
     </div>
   );
