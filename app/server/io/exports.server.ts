@@ -26,16 +26,21 @@ import { xlsxStream } from "./xlsx-write.server.ts";
 export const EXPORT_PAGE_SIZE = 1000;
 export type ExportFormat = "csv" | "xlsx";
 
-type Cursor = { createdAt: Date; id: string };
+/**
+ * The last row sent: its created_at as PostgreSQL's text (microseconds; a JavaScript Date keeps milliseconds only, and
+ * rows made in one statement share one time), and its id.
+ */
+type Cursor = { cursorAt: string; id: string };
 type Table = typeof shipments | typeof quoteRequests | typeof contactSubmissions;
 
 /** The rows after `cursor` in the order (created_at, id), ascending or descending. */
 function after(table: Table, cursor: Cursor | null, ascending: boolean): SQL | undefined {
   if (!cursor) return undefined;
+  const at = sql`${cursor.cursorAt}::timestamptz`;
   const beyond = ascending ? gt : lt;
   return or(
-    beyond(table.createdAt, cursor.createdAt),
-    and(eq(table.createdAt, cursor.createdAt), beyond(table.id, cursor.id)),
+    ascending ? sql`${table.createdAt} > ${at}` : sql`${table.createdAt} < ${at}`,
+    and(sql`${table.createdAt} = ${at}`, beyond(table.id, cursor.id)),
   );
 }
 
@@ -49,7 +54,7 @@ async function* keysetPages<Row extends Cursor>(
     if (rows.length > 0) yield rows;
     if (rows.length < EXPORT_PAGE_SIZE) return;
     const last = rows[rows.length - 1]!;
-    cursor = { createdAt: last.createdAt, id: last.id };
+    cursor = { cursorAt: last.cursorAt, id: last.id };
   }
 }
 
@@ -118,7 +123,7 @@ export function shipmentExport({ db, params }: { db: Db; params: URLSearchParams
     db
       .select({
         id: shipments.id,
-        createdAt: shipments.createdAt,
+        cursorAt: sql<string>`${shipments.createdAt}::text`,
         shipment: shipments,
         shipper: shippers,
         consignee: consignees,
@@ -183,7 +188,7 @@ export function quoteRequestExport({ db, params }: { db: Db; params: URLSearchPa
   });
   const read = (cursor: Cursor | null) =>
     db
-      .select()
+      .select({ row: quoteRequests, id: quoteRequests.id, cursorAt: sql<string>`${quoteRequests.createdAt}::text` })
       .from(quoteRequests)
       .where(and(where, after(quoteRequests, cursor, false)))
       .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
@@ -204,7 +209,7 @@ export function quoteRequestExport({ db, params }: { db: Db; params: URLSearchPa
       "Stage",
       "Read",
     ],
-    pages: cells(keysetPages(read), (r) => [
+    pages: cells(keysetPages(read), ({ row: r }) => [
       r.createdAt,
       r.firstName,
       r.lastName,
@@ -227,7 +232,11 @@ export function contactSubmissionExport({ db, params }: { db: Db; params: URLSea
   const where = contactSubmissionFilter({ read: query.read, search: query.search });
   const read = (cursor: Cursor | null) =>
     db
-      .select()
+      .select({
+        row: contactSubmissions,
+        id: contactSubmissions.id,
+        cursorAt: sql<string>`${contactSubmissions.createdAt}::text`,
+      })
       .from(contactSubmissions)
       .where(and(where, after(contactSubmissions, cursor, false)))
       .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
@@ -235,7 +244,7 @@ export function contactSubmissionExport({ db, params }: { db: Db; params: URLSea
   return {
     sheetName: "Contact messages",
     header: ["Received (UTC)", "Name", "Email", "Subject", "Message", "Read"],
-    pages: cells(keysetPages(read), (r) => [
+    pages: cells(keysetPages(read), ({ row: r }) => [
       r.createdAt,
       r.name,
       r.email,
