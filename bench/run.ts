@@ -120,7 +120,9 @@ const runners: Record<SectionName, () => Promise<SectionResult | boolean>> = {
   exceptions: async () =>
     runChild("bench/exceptions.ts", quick ? { BENCH_EXCEPTION_SHIPMENTS: "10000", ...definedEnv() } : {}),
   import: async () =>
-    runChild("bench/import.ts", quick ? { BENCH_EXISTING_SHIPMENTS: "10000", ...definedEnv() } : {}),
+    runChild("bench/import.ts", quick ? { BENCH_EXISTING_SHIPMENTS: "10000", ...definedEnv() } : {}, [
+      "--expose-gc",
+    ]),
   // With the app's own V8 setting (package.json "start"), so its memory readings compare with the app's.
   documents: async () =>
     runChild(
