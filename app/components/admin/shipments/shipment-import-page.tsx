@@ -50,6 +50,16 @@ function UploadForm({
           aria-describedby="import-limits"
           aria-invalid={error ? true : undefined}
           className="h-auto py-1.5"
+          // With JavaScript, a file over the limit is refused before it is sent (the server refuses it too).
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            event.currentTarget.setCustomValidity(
+              file && file.size > maxMb * 1024 * 1024
+                ? `The file is larger than ${maxMb} MB. Split it into smaller files.`
+                : "",
+            );
+            event.currentTarget.reportValidity();
+          }}
         />
         <p id="import-limits" className="mt-1 text-sm text-slate-600">
           At most {maxMb} MB and {maxRows.toLocaleString("en-US")} rows; the first row names the columns. CSV
