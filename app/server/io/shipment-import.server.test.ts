@@ -277,6 +277,13 @@ describe("runImport", () => {
       .where(eq(shipments.trackingKey, "IMPAGAIN1"));
     // Updated in place: the number keeps its stored form, the status changed.
     expect(updated).toEqual({ status: "Arrived", trackingNumber: "IMP-AGAIN-1" });
+    // 'Notify customers' on: the changed and the new shipment wait for their recipients, the unchanged one does not.
+    const waiting = await services.db
+      .select({ trackingNumber: shipments.trackingNumber })
+      .from(shipmentNotificationState)
+      .innerJoin(shipments, eq(shipments.id, shipmentNotificationState.shipmentId))
+      .where(sql`${shipments.trackingNumber} like 'IMP-AGAIN-%'`);
+    expect(waiting.map((w) => w.trackingNumber).sort()).toEqual(["IMP-AGAIN-1", "IMP-AGAIN-3"]);
   });
 
   it("imports once when the final step is sent twice at the same time", async () => {
