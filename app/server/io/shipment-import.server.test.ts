@@ -170,6 +170,17 @@ describe("checkRows", () => {
     ]);
   });
 
+  it("passes the template's example row as it is", () => {
+    const sheet = readSpreadsheet(csv(TEMPLATE_ROWS));
+    const result = checkRows({ sheet, mapping: guessMapping(TEMPLATE_ROWS[0]!), dateFormat: "dmy" });
+    expect(result.errors).toEqual([]);
+    expect(result.rows[0]).toMatchObject({
+      key: "UTG20260001",
+      shipment: { transportMode: "sea", declaredValue: 15000, declaredCurrency: "USD", incoterm: "CIF" },
+      consignee: { phone: "+231770123456" },
+    });
+  });
+
   it("refuses a tracking number that is twice in the file (spaces, dashes and case aside)", () => {
     const sheet = readSpreadsheet(csv([HEADER, row("IMP-DUP-1"), row("imp dup 1")]));
     const { errors } = checkRows({ sheet, mapping: mappingFor(HEADER), dateFormat: "dmy" });
