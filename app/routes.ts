@@ -38,6 +38,26 @@ export default [
   route("admin/shipments/:id/deliver/photos", "routes/resources/admin.shipments.$id.deliver.photos.ts"),
   route("admin/delivery-photos/:id", "routes/resources/admin.delivery-photos.$id.ts"),
   route("admin/deliveries/:id/signature", "routes/resources/admin.deliveries.$id.signature.ts"),
+  // Exports of the lists (issue 18, decision 020): streamed CSV and .xlsx downloads; each checks the session.
+  route("admin/shipments/export.csv", "routes/resources/admin.shipments.export.ts", {
+    id: "shipments-export-csv",
+  }),
+  route("admin/shipments/export.xlsx", "routes/resources/admin.shipments.export.ts", {
+    id: "shipments-export-xlsx",
+  }),
+  route("admin/shipments/import-template.csv", "routes/resources/admin.shipments.import-template.csv.ts"),
+  route("admin/quote-requests/export.csv", "routes/resources/admin.quote-requests.export.ts", {
+    id: "quote-requests-export-csv",
+  }),
+  route("admin/quote-requests/export.xlsx", "routes/resources/admin.quote-requests.export.ts", {
+    id: "quote-requests-export-xlsx",
+  }),
+  route("admin/contact-submissions/export.csv", "routes/resources/admin.contact-submissions.export.ts", {
+    id: "contact-submissions-export-csv",
+  }),
+  route("admin/contact-submissions/export.xlsx", "routes/resources/admin.contact-submissions.export.ts", {
+    id: "contact-submissions-export-xlsx",
+  }),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("dashboard", "routes/admin/dashboard.tsx"),
@@ -46,6 +66,7 @@ export default [
     route("shipments", "routes/admin/shipments.tsx"),
     route("shipments/new", "routes/admin/shipments.new.tsx"),
     route("shipments/bulk-update", "routes/admin/shipments.bulk-update.tsx"),
+    route("shipments/import", "routes/admin/shipments.import.tsx"),
     route("shipments/:id", "routes/admin/shipments.$id.tsx"),
     route("shipments/:id/edit", "routes/admin/shipments.$id.edit.tsx"),
     route("shipments/:id/deliver", "routes/admin/shipments.$id.deliver.tsx"),

@@ -12,6 +12,7 @@
 //   outbox        bench/outbox.ts: outbox throughput to a local SMTP server, enqueue-to-send delay, status update
 //                 to notification delay (child process)
 //   exceptions    bench/exceptions.ts: the exceptions board's counts and pages with 100,000 shipments (child process)
+//   import        bench/import.ts: 10,000 rows imported from CSV and .xlsx, 120,000 shipments exported (child process)
 //
 // Options (environment):
 //   BENCH_ONLY=weight,lighthouse   run only these sections (names above)
@@ -37,6 +38,7 @@ const SECTIONS = [
   "outbox",
   "documents",
   "exceptions",
+  "import",
 ] as const;
 type SectionName = (typeof SECTIONS)[number];
 
@@ -71,7 +73,7 @@ const serversBefore = new Set(leftoverBenchServers().map((server) => server.pid)
 
 const buildDir = benchBuildDir();
 // Every section but admin-search, outbox and documents (in-process) runs the built app.
-const inProcess = ["admin-search", "outbox", "documents", "exceptions"];
+const inProcess = ["admin-search", "outbox", "documents", "exceptions", "import"];
 if (selected.some((name) => !inProcess.includes(name)) && !ensureBenchBuild(buildDir)) process.exit(1);
 
 const QUICK_NOTE =
@@ -117,6 +119,10 @@ const runners: Record<SectionName, () => Promise<SectionResult | boolean>> = {
     ),
   exceptions: async () =>
     runChild("bench/exceptions.ts", quick ? { BENCH_EXCEPTION_SHIPMENTS: "10000", ...definedEnv() } : {}),
+  import: async () =>
+    runChild("bench/import.ts", quick ? { BENCH_EXISTING_SHIPMENTS: "10000", ...definedEnv() } : {}, [
+      "--expose-gc",
+    ]),
   // With the app's own V8 setting (package.json "start"), so its memory readings compare with the app's.
   documents: async () =>
     runChild(

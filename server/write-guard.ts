@@ -1,4 +1,5 @@
 import type express from "express";
+import { IMPORT_MAX_MB } from "#app/lib/shipment-import.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import { isCrossOriginWrite } from "./security.ts";
 
@@ -20,13 +21,15 @@ export const drainUnreadBody: express.RequestHandler = (req, res, next) => {
 /**
  * Refuses a state-changing request before any route sees it: one from another site (403), one whose body
  * does not declare its length (411), one larger than BODY_LIMIT_KB (413; media uploads may be as large as
- * MEDIA_MAX_MB).
+ * MEDIA_MAX_MB, a spreadsheet to import IMPORT_MAX_MB).
  */
 const DELIVERY_PATH = /^\/admin\/shipments\/[0-9a-f-]{36}\/deliver(\/photos)?$/i;
 
 /** The larger body a POST to an upload's path may have, in KB (0: the ordinary limit). */
 function uploadLimitKb(path: string, mediaMaxMb: number): number {
   if (path === "/admin/media") return (mediaMaxMb + 1) * 1024;
+  // A spreadsheet to import shipments (decision 020): at most IMPORT_MAX_MB, plus the form's few bytes.
+  if (path === "/admin/shipments/import") return (IMPORT_MAX_MB + 1) * 1024;
   const delivery = DELIVERY_PATH.exec(path);
   if (!delivery) return 0;
   return delivery[1] ? (mediaMaxMb + 1) * 1024 : (3 * mediaMaxMb + 2) * 1024;

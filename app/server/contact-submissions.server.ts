@@ -52,6 +52,8 @@ const records = inboxRecords<ContactSubmission>(
  * (name, e-mail or subject, case-insensitive). */
 export const findContactSubmissions = records.find;
 export const getContactSubmissionById = records.getById;
+/** The list's filter in SQL (read and search): what its export takes. */
+export const contactSubmissionFilter = records.filterOf;
 /** Marks a message read or unread; null when it does not exist. */
 export const setContactSubmissionRead = records.setRead;
 /** Opens a message for reading: the message, marked read if it was unread (the spec's auto-read). */

@@ -155,5 +155,5 @@ export function inboxRecords<Row extends { isRead: boolean }>(
     return rows.length > 0;
   }
 
-  return { find, getById, setRead, open, remove, setReadMany, removeMany };
+  return { find, getById, setRead, open, remove, setReadMany, removeMany, filterOf };
 }

@@ -91,6 +91,8 @@ export function findQuoteRequests({
   return records.find({ ...args, where: stage ? quoteStageCondition(stage, now) : undefined });
 }
 export const getQuoteRequestById = records.getById;
+/** The list's filter in SQL (read, search, and the stage's condition as `where`): what its export takes. */
+export const quoteRequestFilter = records.filterOf;
 /** Marks a request read or unread; null when it does not exist. */
 export const setQuoteRequestRead = records.setRead;
 /** Opens a request for reading: the request, marked read if it was unread (the spec's auto-read). */

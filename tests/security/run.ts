@@ -26,6 +26,9 @@ import {
   urlPayloads,
   valuePayloads,
 } from "./corpus.ts";
+import { parse as parseCsv } from "csv-parse/sync";
+import { strToU8, zipSync } from "fflate";
+import { readXlsx } from "#app/server/io/xlsx-read.server.ts";
 import { changedParts, embeddedStore, type Fingerprint, type Store } from "./store.ts";
 import { twilioSignature } from "#app/server/messaging/twilio.server.ts";
 import {
@@ -354,7 +357,31 @@ async function createFixtures(): Promise<Fixtures> {
       { cookie },
     ),
   );
+  // A spreadsheet waiting in the shipment import (decision 020), for its check's target.
+  const imported = await client.send("/admin/shipments/import", {
+    method: "POST",
+    body: {
+      body: multipart([
+        ["intent", "upload"],
+        [
+          "file",
+          {
+            file: new TextEncoder().encode(
+              "Tracking number,Status,Origin,Destination,Estimated delivery,Dimensions\r\nSEC-IMPORT-1,Pending,Antwerp,Monrovia,31/12/2026,1x1x1 m\r\n",
+            ),
+            filename: "fixture.csv",
+            type: "text/csv",
+          },
+        ],
+      ]),
+      contentType: MULTIPART,
+    },
+    cookie,
+  });
+  const importUpload = /[?&]upload=([0-9a-f-]{36})/.exec(imported.location ?? "")?.[1];
+  if (!importUpload) throw new Error(`uploading a fixture spreadsheet failed: ${imported.status}`);
   return {
+    importUpload,
     adminEmail: ADMIN_EMAIL,
     adminCookie: cookie,
     shipment: { id: shipmentId, trackingNumber: "SEC-FIXTURE-1" },
@@ -1568,6 +1595,148 @@ try {
     );
     return `${checked} checked, ${throttled} throttled (429) in ${seconds.toFixed(1)} s; median ${Math.round(median(times.checked))} ms checked, ${Math.round(median(times.throttled))} ms throttled; the right password is refused while locked too`;
   });
+
+  await group(
+    "shipment import uploads: 50 MB, 11 MB, PNG as .csv, not UTF-8, UTF-16 without BOM, 1,000,000 rows, zip bomb, XML entities: refused with a message, nothing stored",
+    async () => {
+      const text = (value: string) => new TextEncoder().encode(value);
+      const xlsx = (files: Record<string, string>) =>
+        zipSync(Object.fromEntries(Object.entries(files).map(([name, body]) => [name, strToU8(body)])));
+      const bombSheet = `<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>${"0".repeat(70 * 1024 * 1024)}</t></is></c></row></sheetData></worksheet>`;
+      const png = await smallPng();
+      const cases: { what: string; file: Uint8Array; name: string; message: RegExp; status?: number }[] = [
+        {
+          what: "a 50 MB file",
+          file: new Uint8Array(50 * 1024 * 1024).fill(65),
+          name: "big.csv",
+          message: /too large/i,
+          status: 413,
+        },
+        {
+          what: "an 11 MB file",
+          file: new Uint8Array(Math.round(10.5 * 1024 * 1024)).fill(65),
+          name: "big.csv",
+          message: /larger than 10 MB/,
+        },
+        {
+          what: "a PNG named .csv",
+          file: png,
+          name: "shipments.csv",
+          message: /neither a CSV file nor an Excel workbook/,
+        },
+        {
+          what: "Windows-1252 text",
+          file: new Uint8Array([...text("Tracking number,Status\nA-1,Livr"), 0xe9, 0x0a]),
+          name: "w.csv",
+          message: /not UTF-8 text/,
+        },
+        {
+          what: "UTF-16 without its BOM",
+          file: new Uint8Array(Buffer.from("Tracking number,Status\r\nA-1,Pending\r\n", "utf16le")),
+          name: "u.csv",
+          message: /UTF-16 text without a byte-order mark/,
+        },
+        {
+          what: "1,000,000 rows",
+          file: text(`Tracking number\n${"X\n".repeat(1_000_000)}`),
+          name: "million.csv",
+          message: /more than 20,000 rows/,
+        },
+        {
+          what: "an .xlsx zip bomb",
+          file: xlsx({ "xl/worksheets/sheet1.xml": bombSheet }),
+          name: "bomb.xlsx",
+          message: /unpacks to more than 64 MB/,
+        },
+        {
+          what: "an .xlsx with entity expansion",
+          file: xlsx({
+            "xl/sharedStrings.xml":
+              '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><sst><si><t>&b;</t></si></sst>',
+            "xl/worksheets/sheet1.xml":
+              '<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>',
+          }),
+          name: "xxe.xlsx",
+          message: /document type declaration/,
+        },
+      ];
+      let requests = 0;
+      await unchanged("refused spreadsheets", async () => {
+        for (const c of cases) {
+          const sent = await client.send("/admin/shipments/import", {
+            method: "POST",
+            body: {
+              body: multipart([
+                ["intent", "upload"],
+                ["file", { file: c.file, filename: c.name, type: "text/csv" }],
+              ]),
+              contentType: MULTIPART,
+            },
+            cookie: adminCookie(),
+            timeoutMs: 60_000,
+          });
+          requests++;
+          expect(sent.status === (c.status ?? 400), `${c.what}: status ${sent.status}`);
+          expect(c.message.test(sent.body), `${c.what}: no clear message (${sent.body.slice(0, 120)})`);
+        }
+      });
+      return `${cases.length} hostile files refused with their message and nothing stored; ${requests} requests`;
+    },
+  );
+
+  await group(
+    "exports: signed in only, never cached, every formula-like cell quoted (CSV and .xlsx)",
+    async () => {
+      let requests = 0;
+      let cells = 0;
+      const formula = /^[=+\-@\t\r]/;
+      for (const list of ["shipments", "quote-requests", "contact-submissions"]) {
+        for (const format of ["csv", "xlsx"] as const) {
+          // A hostile search is only a search.
+          const url = `/admin/${list}/export.${format}?q=${encodeURIComponent("'\"><script>")}&status=%00&sort=x`;
+          const hostile = await client.send(url, { cookie: adminCookie(), raw: true });
+          requests++;
+          expect(hostile.status === 200, `GET ${url}: status ${hostile.status}`);
+          const sent = await client.send(`/admin/${list}/export.${format}`, {
+            cookie: adminCookie(),
+            raw: true,
+          });
+          requests++;
+          expect(sent.status === 200, `${list}.${format}: status ${sent.status}`);
+          expect(sent.headers.get("cache-control") === "private, no-store", `${list}.${format}: cached`);
+          expect(
+            /^attachment; filename="[a-z-]+-\d{4}-\d{2}-\d{2}\.(csv|xlsx)"$/.test(
+              sent.headers.get("content-disposition") ?? "",
+            ),
+            `${list}.${format}: Content-Disposition ${sent.headers.get("content-disposition")}`,
+          );
+          const rows =
+            format === "csv"
+              ? (parseCsv(sent.body.replace(/^\ufeff/, ""), { relax_column_count: true }) as string[][])
+              : readXlsx(
+                  new Uint8Array(
+                    await (
+                      await fetch(`${origin()}/admin/${list}/export.xlsx`, {
+                        headers: { cookie: adminCookie() },
+                      })
+                    ).arrayBuffer(),
+                  ),
+                  { maxRows: 100_000 },
+                ).rows;
+          for (const row of rows.slice(1)) {
+            for (const cell of row) {
+              cells++;
+              expect(
+                !formula.test(cell) || /^-?\d/.test(cell),
+                `${list}.${format}: a cell starts like a formula: ${cell.slice(0, 60)}`,
+              );
+            }
+          }
+        }
+      }
+      return `3 lists × 2 formats, ${cells} cells checked, ${requests} requests`;
+    },
+  );
 
   await group("the app logged no errors and answered no 5xx", async () => {
     const lines = app

@@ -65,6 +65,8 @@ export type Fixtures = {
   media: { id: string; filename: string };
   victimMedia: string;
   staff: string;
+  /** A spreadsheet uploaded to the shipment import (decision 020), waiting for its check. */
+  importUpload: string;
 };
 
 export type Target = {
@@ -705,6 +707,26 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
         ],
         strict: ["key", "timestamp"],
         text: ["trackingNumbers", "status", "location"],
+      },
+    ],
+    // The shipment import's check (decision 020): the stored upload, a column per field, the date format. (Its
+    // upload step and hostile files have a group of their own; its import step would create shipments.)
+    "routes/admin/shipments.import": [
+      {
+        name: "check rows",
+        fields: () => [
+          ["intent", "check"],
+          ["uploadId", f.importUpload],
+          ["map.trackingNumber", "0"],
+          ["map.status", "1"],
+          ["map.originLocation", "2"],
+          ["map.destinationLocation", "3"],
+          ["map.estimatedDelivery", "4"],
+          ["map.dimensions", "5"],
+          ["dateFormat", "dmy"],
+        ],
+        strict: ["intent", "uploadId", "dateFormat"],
+        text: [],
       },
     ],
     "routes/admin/shipments.new": [

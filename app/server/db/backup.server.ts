@@ -28,7 +28,8 @@
 // password-reset e-mails carrying a live reset link: a backup copied off the server must not hold one;
 // with it the notification log, whose rows point at outbox messages (the shipments' recipients, pauses,
 // pending notifications and unsubscribes are kept: a restored site never messages an address that left), and
-// the outbox's attachments (a quote's PDF) with their messages.
+// the outbox's attachments (a quote's PDF) with their messages; and the spreadsheets uploaded to import shipments
+// (shipment_imports, decision 020), which live a day and may be 10 MB each.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -52,6 +53,7 @@ export const TABLES_LEFT_OUT: readonly string[] = [
   "outbox",
   "outbox_attachments",
   "notification_log",
+  "shipment_imports",
 ];
 /** Throttling counters: rows in it do not make a database "not empty" for a restore. */
 const TABLES_IGNORED_WHEN_EMPTY = ["rate_limits"];

@@ -744,3 +744,30 @@ export const quoteLines = pgTable(
     check("quote_lines_amount_check", sql`${t.amountMinor} >= 0`),
   ],
 );
+
+/**
+ * A spreadsheet uploaded to import shipments (issue 18, decision 020), kept between the steps of the import page
+ * (another instance may answer the next one) for a day: the file itself, the clerk's column mapping and date format,
+ * and its state. The import claims it by a conditional update in its own transaction (`uploaded` → `imported`), so
+ * two clicks, tabs or instances import it once; `result` is what that import did.
+ */
+export const shipmentImports = pgTable(
+  "shipment_imports",
+  {
+    id: id(),
+    createdBy: uuid("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    filename: text("filename").notNull(),
+    file: bytea("file").notNull(),
+    size: integer("size").notNull(),
+    mapping: jsonb("mapping").$type<Record<string, number | null>>(),
+    dateFormat: text("date_format", { enum: ["dmy", "mdy", "iso"] }),
+    state: text("state", { enum: ["uploaded", "imported"] })
+      .notNull()
+      .default("uploaded"),
+    result: jsonb("result").$type<{ created: number; updated: number; skipped: number }>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("shipment_imports_expires_at_idx").on(t.expiresAt)],
+);

@@ -1,3 +1,4 @@
+import { ExportLinks } from "#app/components/admin/export-links.tsx";
 import { Eye, Mail, MailOpen, RefreshCw, Search, Trash2, X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { Fragment, type ReactNode, useEffect, useRef, useState } from "react";
@@ -38,20 +39,23 @@ export function InboxHeader({ title, description }: { title: string; description
         <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
         <p className="mt-1 text-slate-600">{description}</p>
       </div>
-      {/* A link, so it reloads the page without JavaScript; with it, only the data reloads. */}
-      <Link
-        to={`${location.pathname}${location.search}`}
-        preventScrollReset
-        onClick={(event) => {
-          event.preventDefault();
-          if (!loading) void revalidator.revalidate();
-        }}
-        aria-disabled={loading || undefined}
-        className={buttonClass({ variant: "outline", className: "self-start sm:self-auto" })}
-      >
-        <RefreshCw aria-hidden="true" className={cn("size-4", loading && "motion-safe:animate-spin")} />
-        {loading ? "Loading..." : "Refresh"}
-      </Link>
+      <div className="flex flex-wrap gap-2 self-start sm:self-auto">
+        <ExportLinks basePath={location.pathname} search={location.search} label={title.toLowerCase()} />
+        {/* A link, so it reloads the page without JavaScript; with it, only the data reloads. */}
+        <Link
+          to={`${location.pathname}${location.search}`}
+          preventScrollReset
+          onClick={(event) => {
+            event.preventDefault();
+            if (!loading) void revalidator.revalidate();
+          }}
+          aria-disabled={loading || undefined}
+          className={buttonClass({ variant: "outline" })}
+        >
+          <RefreshCw aria-hidden="true" className={cn("size-4", loading && "motion-safe:animate-spin")} />
+          {loading ? "Loading..." : "Refresh"}
+        </Link>
+      </div>
     </div>
   );
 }

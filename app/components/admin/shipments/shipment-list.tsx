@@ -1,4 +1,5 @@
-import { ListChecks, Pencil, Plus, Printer, Search, Trash2 } from "lucide-react";
+import { ListChecks, Pencil, Plus, Printer, Search, Trash2, Upload } from "lucide-react";
+import { ExportLinks } from "#app/components/admin/export-links.tsx";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { INTENT } from "#app/components/admin/form-fields.tsx";
 import { ShipmentStatusBadge } from "#app/components/admin/shipments/shipment-status-badge.tsx";
@@ -48,6 +49,7 @@ export function ShipmentList({
   pageCount: number;
 }) {
   const navigation = useNavigation();
+  const location = useLocation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/shipments";
   const target = navigation.state === "loading" ? navigation.location.pathname : "";
   const opening = /^\/admin\/shipments\/(new|[^/]+\/edit)$/.test(target)
@@ -61,10 +63,17 @@ export function ShipmentList({
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <h1 className="text-3xl font-bold text-slate-900">Shipments</h1>
-        <Link to="/admin/shipments/new" className={buttonClass()}>
-          <Plus aria-hidden="true" className="size-4" />
-          Add Shipment
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <ExportLinks basePath="/admin/shipments" search={location.search} label="shipments" />
+          <Link to="/admin/shipments/import" className={buttonClass({ variant: "outline" })}>
+            <Upload aria-hidden="true" className="size-4" />
+            Import
+          </Link>
+          <Link to="/admin/shipments/new" className={buttonClass()}>
+            <Plus aria-hidden="true" className="size-4" />
+            Add Shipment
+          </Link>
+        </div>
       </div>
 
       <Card>

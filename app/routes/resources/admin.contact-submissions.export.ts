@@ -1,0 +1,17 @@
+import { servicesContext } from "#app/context.ts";
+import { requireAdmin } from "#app/server/auth/auth.server.ts";
+import { contactSubmissionExport, exportFormatOf, exportResponse } from "#app/server/io/exports.server.ts";
+import type { Route } from "./+types/admin.contact-submissions.export";
+
+/** /admin/contact-submissions/export.csv and .xlsx: the messages the inbox shows for its read and q (decision 020). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireAdmin({ request, context });
+  const { db, logger } = context.get(servicesContext);
+  const format = exportFormatOf(request);
+  logger.info({ userId: user.id, format }, "Contact messages exported");
+  return exportResponse({
+    table: contactSubmissionExport({ db, params: new URL(request.url).searchParams }),
+    format,
+    name: "contact-messages",
+  });
+}
