@@ -4,7 +4,11 @@ import { eq, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
+import { loader as activityLoader } from "#app/routes/admin/activity.tsx";
+import { action as settingsAction } from "#app/routes/admin/settings.tsx";
 import { action as editAction } from "#app/routes/admin/shipments.$id.edit.tsx";
+import { adminContext } from "#app/server/auth/auth.server.ts";
+import { getAuditSettings } from "#app/server/audit/audit.server.ts";
 import { withActor } from "#app/server/audit/audit-connection.server.ts";
 import {
   ACTIVITY_PAGE_SIZE,
@@ -124,6 +128,31 @@ describe("a shipment edit through the admin", () => {
     // And the shipment's Activity card reads it.
     const activity = await findShipmentActivity({ db: services.db, shipmentId: shipment.id });
     expect(activity[0]!.changes).toEqual(changes);
+    // /admin/activity answers 'who changed this ETA, and when?' in words.
+    const ctx = createTestContext(services);
+    ctx.set(adminContext, actor);
+    const page = await activityLoader({
+      request: new Request(`http://localhost/admin/activity?entity=shipments&person=${actor.id}`),
+      context: ctx,
+      params: {},
+    } as never);
+    const shown = page.entries.find(
+      (e) => e.href === `/admin/shipments/${shipment.id}` && e.action === "Changed",
+    );
+    expect(shown).toMatchObject({
+      person: "Olu Ops",
+      personEmail: "ops@example.com",
+      address: ADDRESS,
+      entity: "Shipment",
+      changes: [
+        {
+          field: "estimated_delivery",
+          label: "Estimated delivery",
+          before: "2026-12-01",
+          after: "2026-12-04",
+        },
+      ],
+    });
     // The connection went back to the pool without the name on it.
     const [settings] = (await services.db.execute(sql`select current_setting('app.actor_id', true) as actor`))
       .rows as { actor: string | null }[];
@@ -273,6 +302,26 @@ describe("staff accounts and sign-ins", () => {
 });
 
 describe("the retention", () => {
+  it("is set in Settings → Activity log (30 to 3650 days), and the change is itself recorded", async () => {
+    const refused = (await throughAdminLayout(
+      "/admin/settings",
+      { intent: "activity-log", retentionDays: "7" },
+      ({ request, context }) => settingsAction({ request, context, params: {} } as never) as Promise<unknown>,
+    )) as Response;
+    expect(refused.status).toBe(200);
+    expect((await getAuditSettings({ db: services.db })).retentionDays).toBe(730);
+    const saved = (await throughAdminLayout(
+      "/admin/settings",
+      { intent: "activity-log", retentionDays: "365" },
+      ({ request, context }) => settingsAction({ request, context, params: {} } as never) as Promise<unknown>,
+    )) as Response;
+    expect(saved.status).toBe(302);
+    expect((await getAuditSettings({ db: services.db })).retentionDays).toBe(365);
+    const [entry] = await entriesFor("audit");
+    expect(entry).toMatchObject({ action: "insert", entity: "site_settings", actorId: actor.id });
+    expect(entry!.changes).toEqual({ retentionDays: [null, 365] });
+  });
+
   it("prunes only the entries older than the retention", async () => {
     await updateAuditSettings({ db: services.db, settings: { retentionDays: 30 } });
     const old = await newShipment("AUD-OLD");

@@ -1,6 +1,7 @@
 import {
   BookUser,
   FileText,
+  History,
   Image,
   LayoutDashboard,
   LogOut,
@@ -44,6 +45,7 @@ function sidebarEntries({ unread }: { unread: UnreadCounts }): Entry[] {
       badge: unread.messages > 0,
       unread: unread.messages,
     },
+    { to: "/admin/activity", label: "Activity", icon: History },
     { to: "/admin/settings", label: "Settings", icon: Settings },
   ];
 }
