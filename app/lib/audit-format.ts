@@ -96,14 +96,18 @@ export function describeChanges(
   timeZone: string,
 ): AuditChangeText[] {
   if (!changes) return [];
-  return Object.entries(changes)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([field, [before, after]]) => ({
-      field,
-      label: fieldLabel(field),
-      before: formatAuditValue(field, before, timeZone),
-      after: formatAuditValue(field, after, timeZone),
-    }));
+  return (
+    Object.entries(changes)
+      // The entry links to its shipment already; the id itself says nothing to a person.
+      .filter(([field]) => field !== "shipment_id")
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([field, [before, after]]) => ({
+        field,
+        label: fieldLabel(field),
+        before: formatAuditValue(field, before, timeZone),
+        after: formatAuditValue(field, after, timeZone),
+      }))
+  );
 }
 
 /** Where an entry's subject is seen in the admin, or null (a kind without a page of its own). */

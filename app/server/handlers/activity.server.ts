@@ -35,7 +35,8 @@ type Ctx = Readonly<RouterContextProvider>;
 
 /** One entry as the page shows it. */
 export type ActivityEntry = {
-  id: string;
+  /** A key for the list (not the entry's id: the page needs none, and ids in a page are a scraper's bait). */
+  key: string;
   date: string;
   iso: string;
   /** The person's name (or e-mail); 'Deleted account' when the account is gone. */
@@ -86,7 +87,12 @@ async function existingSubjects(db: Db, entries: AuditEntry[]): Promise<Set<stri
   return found;
 }
 
-function toActivityEntry(entry: AuditEntry, timeZone: string, existing: Set<string>): ActivityEntry {
+function toActivityEntry(
+  entry: AuditEntry,
+  index: number,
+  timeZone: string,
+  existing: Set<string>,
+): ActivityEntry {
   const local = wallClock(entry.createdAt, timeZone);
   const linked = entry.shipmentId
     ? `shipments:${entry.shipmentId}`
@@ -102,7 +108,7 @@ function toActivityEntry(entry: AuditEntry, timeZone: string, existing: Set<stri
         ? entry.actorName || entry.actorEmail || "Unknown"
         : `Deleted account${entry.actorEmail ? ` (${entry.actorEmail})` : ""}`;
   return {
-    id: entry.id,
+    key: `${entry.createdAt.toISOString()}:${index}`,
     date: `${formatDate(local)} ${formatTime(local)}`,
     iso: entry.createdAt.toISOString(),
     person,
@@ -118,7 +124,7 @@ function toActivityEntry(entry: AuditEntry, timeZone: string, existing: Set<stri
 /** Prepares entries for a page: text in the company's time zone, links to subjects that still exist. */
 export async function toActivityEntries(db: Db, entries: AuditEntry[], timeZone: string) {
   const existing = await existingSubjects(db, entries);
-  return entries.map((entry) => toActivityEntry(entry, timeZone, existing));
+  return entries.map((entry, index) => toActivityEntry(entry, index, timeZone, existing));
 }
 
 /** /admin/activity: the log, filtered by the URL's person, entity, shipment and dates, 50 a page. */

@@ -19,7 +19,7 @@ export function ActivityEntries({
   return (
     <ol aria-label={label} className="flex flex-col divide-y divide-slate-200">
       {entries.map((entry) => (
-        <li key={entry.id} className="flex flex-col gap-1 py-3">
+        <li key={entry.key} className="flex flex-col gap-1 py-3">
           <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm">
             <time dateTime={entry.iso} className="font-medium text-slate-900">
               {entry.date}
