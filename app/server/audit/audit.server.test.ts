@@ -17,10 +17,10 @@ import {
   pruneAuditLog,
   updateAuditSettings,
 } from "#app/server/audit/audit.server.ts";
-import { login, requireAdminMiddleware } from "#app/server/auth/auth.server.ts";
-import { createSession } from "#app/server/auth/sessions.server.ts";
+import { login, requireAdminMiddleware, resetPasswordWithToken } from "#app/server/auth/auth.server.ts";
+import { createSession, createToken, hashToken } from "#app/server/auth/sessions.server.ts";
 import { createAdminUser, setAdminPassword } from "#app/server/auth/staff-accounts.server.ts";
-import { auditLog, quoteRequests, shipments } from "#app/server/db/schema.ts";
+import { auditLog, passwordResetTokens, quoteRequests, shipments } from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
 import { addStatusUpdates } from "#app/server/shipments/bulk-status.server.ts";
 import type { SessionUser } from "#app/server/auth/sessions.server.ts";
@@ -298,6 +298,41 @@ describe("staff accounts and sign-ins", () => {
       expect(everything).not.toContain(secret);
     }
     expect(everything).not.toMatch(/password_hash|\$argon2|token/);
+  });
+});
+
+describe("a password reset by e-mailed link", () => {
+  it("is recorded with the account and address, in the reset's transaction, without the password or the link", async () => {
+    const token = createToken();
+    await services.db.insert(passwordResetTokens).values({
+      tokenHash: hashToken(token),
+      userId: actor.id,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    const newPassword = "a reset long passphrase";
+    expect(
+      await resetPasswordWithToken({ db: services.db, token, password: newPassword, clientAddress: ADDRESS }),
+    ).toBe(true);
+    const rows = await services.db.select().from(auditLog).where(eq(auditLog.action, "password_reset"));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      actorId: actor.id,
+      clientAddress: ADDRESS,
+      entityId: actor.id,
+      changes: null,
+    });
+    const everything = JSON.stringify(await services.db.select().from(auditLog));
+    expect(everything).not.toContain(newPassword);
+    expect(everything).not.toContain(token);
+    expect(everything).not.toContain(hashToken(token));
+    // The reset ended every session: sign in again for the tests below.
+    await setAdminPassword({ db: services.db, userId: actor.id, password: PASSWORD });
+    const { token: session } = await createSession({
+      db: services.db,
+      config: services.config,
+      userId: actor.id,
+    });
+    cookie = `admin_session=${session}`;
   });
 });
 

@@ -351,7 +351,7 @@ export async function isResetTokenValid({
  * False when the token is unknown, used or expired.
  */
 export async function resetPasswordWithToken({
-  db,
+  db: outer,
   token,
   password,
   clientAddress,
@@ -365,31 +365,40 @@ export async function resetPasswordWithToken({
   now?: Date;
 }): Promise<boolean> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return false;
-  const [used] = await db
-    .update(passwordResetTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, hashToken(token)),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, now),
-      ),
-    )
-    .returning({ userId: passwordResetTokens.userId });
-  if (!used) return false;
-  const user = await findAdminById({ db, id: used.userId });
-  if (!user) return false;
-  await setAdminPassword({ db, userId: user.id, password, mustChangePassword: false });
-  await deleteUserSessions({ db, userId: user.id });
-  await db
-    .delete(passwordResetTokens)
-    .where(
-      and(
-        eq(passwordResetTokens.userId, user.id),
-        or(isNull(passwordResetTokens.usedAt), lt(passwordResetTokens.expiresAt, now)),
-      ),
-    );
-  await clearLoginFailures({ db, email: user.email });
-  await recordAuditEvent({ db, action: "password_reset", actor: user, clientAddress: clientAddress ?? null });
-  return true;
+  // One transaction: the new password, the ended sessions, the used link and the activity log's entry.
+  return outer.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const [used] = await db
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!used) return false;
+    const user = await findAdminById({ db, id: used.userId });
+    if (!user) return false;
+    await setAdminPassword({ db, userId: user.id, password, mustChangePassword: false });
+    await deleteUserSessions({ db, userId: user.id });
+    await db
+      .delete(passwordResetTokens)
+      .where(
+        and(
+          eq(passwordResetTokens.userId, user.id),
+          or(isNull(passwordResetTokens.usedAt), lt(passwordResetTokens.expiresAt, now)),
+        ),
+      );
+    await clearLoginFailures({ db, email: user.email });
+    await recordAuditEvent({
+      db,
+      action: "password_reset",
+      actor: user,
+      clientAddress: clientAddress ?? null,
+    });
+    return true;
+  });
 }
