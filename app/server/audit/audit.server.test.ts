@@ -20,7 +20,8 @@ import {
 import { login, requireAdminMiddleware, resetPasswordWithToken } from "#app/server/auth/auth.server.ts";
 import { createSession, createToken, hashToken } from "#app/server/auth/sessions.server.ts";
 import { createAdminUser, setAdminPassword } from "#app/server/auth/staff-accounts.server.ts";
-import { auditLog, passwordResetTokens, quoteRequests, shipments } from "#app/server/db/schema.ts";
+import { auditLog, passwordResetTokens, quoteRequests, shipments, shippers } from "#app/server/db/schema.ts";
+import { loadShipmentActivity } from "#app/server/handlers/activity.server.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
 import { addStatusUpdates } from "#app/server/shipments/bulk-status.server.ts";
 import type { SessionUser } from "#app/server/auth/sessions.server.ts";
@@ -153,6 +154,22 @@ describe("a shipment edit through the admin", () => {
         },
       ],
     });
+    // A party chosen on a shipment reads as its name.
+    const [zed] = await services.db
+      .insert(shippers)
+      .values({ name: "Zed Shipping", company: "Zed Ltd" })
+      .returning();
+    await withActor({ pool: services.database.pool, actor, clientAddress: ADDRESS }, (db) =>
+      db.update(shipments).set({ shipperId: zed!.id }).where(eq(shipments.id, shipment.id)),
+    );
+    const [latest] = await loadShipmentActivity({
+      db: services.db,
+      shipmentId: shipment.id,
+      timeZone: "UTC",
+    });
+    expect(latest!.changes).toEqual([
+      { field: "shipper_id", label: "Shipper", before: "(empty)", after: "Zed Shipping (Zed Ltd)" },
+    ]);
     // The connection went back to the pool without the name on it.
     const [settings] = (await services.db.execute(sql`select current_setting('app.actor_id', true) as actor`))
       .rows as { actor: string | null }[];

@@ -87,11 +87,51 @@ async function existingSubjects(db: Db, entries: AuditEntry[]): Promise<Set<stri
   return found;
 }
 
+/** Columns that hold a party's id, shown by the party's name instead (a deleted party keeps its id). */
+const NAMED_REFERENCES = { shipper_id: shippers, consignee_id: consignees } as const;
+
+/** The recorded changes with party ids replaced by 'Name (Company)', looked up once for the page. */
+async function namedReferences(db: Db, entries: AuditEntry[]): Promise<Map<string, string>> {
+  const ids = { shipper_id: new Set<string>(), consignee_id: new Set<string>() };
+  for (const entry of entries) {
+    for (const field of Object.keys(ids) as (keyof typeof ids)[]) {
+      for (const value of entry.changes?.[field] ?? []) {
+        if (typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value)) ids[field].add(value);
+      }
+    }
+  }
+  const names = new Map<string, string>();
+  await Promise.all(
+    (Object.keys(ids) as (keyof typeof ids)[]).map(async (field) => {
+      if (ids[field].size === 0) return;
+      const table = NAMED_REFERENCES[field];
+      const rows = await db
+        .select({ id: table.id, name: table.name, company: table.company })
+        .from(table)
+        .where(inArray(table.id, [...ids[field]]));
+      for (const row of rows) names.set(row.id, row.company ? `${row.name} (${row.company})` : row.name);
+    }),
+  );
+  return names;
+}
+
+function withNames(changes: AuditEntry["changes"], names: Map<string, string>): AuditEntry["changes"] {
+  if (!changes) return changes;
+  const out: Record<string, [unknown, unknown]> = {};
+  for (const [field, [before, after]] of Object.entries(changes)) {
+    const name = (value: unknown) =>
+      field in NAMED_REFERENCES && typeof value === "string" ? (names.get(value) ?? value) : value;
+    out[field] = [name(before), name(after)];
+  }
+  return out;
+}
+
 function toActivityEntry(
   entry: AuditEntry,
   index: number,
   timeZone: string,
   existing: Set<string>,
+  names: Map<string, string>,
 ): ActivityEntry {
   const local = wallClock(entry.createdAt, timeZone);
   const linked = entry.shipmentId
@@ -117,14 +157,14 @@ function toActivityEntry(
     action: actionLabel(entry.action),
     entity: entityLabel(entry.entity),
     href,
-    changes: describeChanges(entry.changes, timeZone),
+    changes: describeChanges(withNames(entry.changes, names), timeZone),
   };
 }
 
 /** Prepares entries for a page: text in the company's time zone, links to subjects that still exist. */
 export async function toActivityEntries(db: Db, entries: AuditEntry[], timeZone: string) {
-  const existing = await existingSubjects(db, entries);
-  return entries.map((entry, index) => toActivityEntry(entry, index, timeZone, existing));
+  const [existing, names] = await Promise.all([existingSubjects(db, entries), namedReferences(db, entries)]);
+  return entries.map((entry, index) => toActivityEntry(entry, index, timeZone, existing, names));
 }
 
 /** /admin/activity: the log, filtered by the URL's person, entity, shipment and dates, 50 a page. */
