@@ -28,7 +28,9 @@ for (const size of BOTH_SIZES) {
       await page.getByRole("button", { name: "Update Shipment" }).click();
       await expect(page).toHaveURL(shipmentUrl);
 
-      // The shipment's own Activity card.
+      // The shipment's own Activity card, opened.
+      await page.getByRole("link", { name: "Show activity" }).click();
+      await expect(page).toHaveURL(/\?activity#activity$/);
       const card = page.getByRole("list", { name: "Activity of this shipment" });
       const changed = card
         .locator(":scope > li")

@@ -166,8 +166,12 @@ export type ShipmentDetailData = {
   alsoSetCurrent: boolean;
   /** The Documents card: the PDFs' links and whether printed codes can reach the public address. */
   documents: ShipmentDocumentLinks;
-  /** The Activity card: the latest entries of the activity log for this shipment (decision 019). */
-  activity: ActivityEntry[];
+  /**
+   * The Activity card: the latest entries of the activity log for this shipment (decision 019), when the page
+   * is opened with `?activity` (the card's 'Show activity'); null otherwise, so the page stays light and its
+   * other cards' texts appear once.
+   */
+  activity: ActivityEntry[] | null;
 };
 
 /** The action's answer to a refused post (a redirect with a toast otherwise). */
@@ -230,7 +234,9 @@ export async function loadShipmentDetail({
   const [card, delivery, activity] = await Promise.all([
     getShipmentNotifications({ db, shipmentId: shipment.id }),
     getShipmentDelivery({ db, shipmentId: shipment.id }),
-    loadShipmentActivity({ db, shipmentId: shipment.id, timeZone }),
+    new URL(request.url).searchParams.has("activity")
+      ? loadShipmentActivity({ db, shipmentId: shipment.id, timeZone })
+      : null,
   ]);
   const left = (address: string | null) =>
     address ? card.unsubscribed.filter((u) => u.address === address.toLowerCase()).map((u) => u.channel) : [];
