@@ -71,6 +71,7 @@ export default [
     route("shipments/:id/edit", "routes/admin/shipments.$id.edit.tsx"),
     route("shipments/:id/deliver", "routes/admin/shipments.$id.deliver.tsx"),
     route("exceptions", "routes/admin/exceptions.tsx"),
+    route("activity", "routes/admin/activity.tsx"),
     route("parties", "routes/admin/parties.tsx"),
     route("parties/new", "routes/admin/parties.new.tsx"),
     route("parties/:id", "routes/admin/parties.$id.tsx"),

@@ -98,6 +98,9 @@ export const ADMIN_ROUTE_ROLES: Record<string, readonly StaffRole[]> = {
   "/admin/settings/*": ADMINISTRATORS,
   "/admin/staff": ADMINISTRATORS,
   "/admin/staff/*": ADMINISTRATORS,
+  // The whole office's activity log (decision 021); a shipment's own Activity card is on its page.
+  "/admin/activity": ADMINISTRATORS,
+  "/admin/activity/*": ADMINISTRATORS,
 };
 
 const PATTERNS = Object.keys(ADMIN_ROUTE_ROLES).map((path) => ({ path }));

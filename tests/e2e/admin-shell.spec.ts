@@ -15,6 +15,7 @@ test("the sidebar lists the admin sections and remembers when it is collapsed", 
     ["Media", "/admin/media"],
     ["Quote Requests", "/admin/quote-requests"],
     ["Contact Messages", "/admin/contact-submissions"],
+    ["Activity", "/admin/activity"],
     ["Staff", "/admin/staff"],
     ["Settings", "/admin/settings"],
   ] as const) {

@@ -818,6 +818,12 @@ try {
       "token",
       "picker",
       "edit",
+      // The activity log's filters (/admin/activity).
+      "person",
+      "entity",
+      "shipment",
+      "from",
+      "to",
       "_routes",
     ];
     const picked = [

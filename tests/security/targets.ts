@@ -580,6 +580,16 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
         text: [],
         noFields: true,
       },
+      // The activity log's retention (issue 18, decision 021): a number of days, nothing else.
+      {
+        name: "activity log retention",
+        fields: () => [
+          ["intent", "activity-log"],
+          ["retentionDays", "730"],
+        ],
+        strict: ["intent", "retentionDays"],
+        text: [],
+      },
       {
         name: "change password",
         fields: () => [

@@ -53,6 +53,12 @@ import {
   updateDocumentSettings,
 } from "#app/server/documents/document-settings.server.ts";
 import { getSiteSettings, updateSiteSettings } from "#app/server/settings.server.ts";
+import {
+  AUDIT_SETTINGS_INTENT,
+  AuditSettingsForm,
+} from "#app/components/admin/settings/audit-settings-form.tsx";
+import { auditSettingsSchema } from "#app/schemas/audit-settings.ts";
+import { getAuditSettings, updateAuditSettings } from "#app/server/audit/audit.server.ts";
 import { describeMessagingChannels } from "#app/server/messaging/provider-config.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import type { Route } from "./+types/settings";
@@ -63,11 +69,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const user = getAdmin(context);
   const { db, config } = context.get(servicesContext);
-  const [settings, accounts, notifications, documents] = await Promise.all([
+  const [settings, accounts, notifications, documents, audit] = await Promise.all([
     getSiteSettings({ db }),
     listAdminUsers({ db }),
     getNotificationSettings({ db }),
     getDocumentSettings({ db }),
+    getAuditSettings({ db }),
   ]);
   const texting = describeMessagingChannels(config);
   const row = (name: string, status: (typeof texting)["sms"]) =>
@@ -92,6 +99,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     settings,
     documents,
+    audit,
     notifications: {
       enabled: notifications.enabled,
       smtpConfigured: Boolean(config.SMTP_URL),
@@ -194,6 +202,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       type: "success",
       title: "Settings saved",
       description: "New waybills print the new terms.",
+    });
+  }
+
+  if (intent === AUDIT_SETTINGS_INTENT) {
+    const submission = parseWithZod(formData, { schema: auditSettingsSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    await updateAuditSettings({ db, settings: submission.value });
+    return redirectWithToast(SETTINGS_PATH, {
+      type: "success",
+      title: "Settings saved",
+      description: `Activity is kept for ${submission.value.retentionDays} days.`,
     });
   }
 
@@ -372,6 +391,22 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             key={formKey}
             accounts={loaderData.accounts}
             lastResult={resultFor(ADD_USER_INTENT) ?? resultFor(REMOVE_USER_INTENT)}
+          />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Activity log</CardTitle>
+          <p className="text-sm text-slate-600">
+            Every staff change and sign-in is recorded: who, when, from which address, and what changed.
+          </p>
+        </CardHeader>
+        <CardContent>
+          <AuditSettingsForm
+            key={formKey}
+            settings={loaderData.audit}
+            lastResult={resultFor(AUDIT_SETTINGS_INTENT)}
           />
         </CardContent>
       </Card>

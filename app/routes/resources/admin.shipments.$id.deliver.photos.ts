@@ -1,4 +1,4 @@
-import { requireAdmin } from "#app/server/auth/auth.server.ts";
+import { auditActorMiddleware, requireAdmin } from "#app/server/auth/auth.server.ts";
 import { deliveryPhotoAction } from "#app/server/handlers/delivery-form.server.ts";
 import type { Route } from "./+types/admin.shipments.$id.deliver.photos";
 
@@ -6,6 +6,9 @@ import type { Route } from "./+types/admin.shipments.$id.deliver.photos";
  * POST: one delivery photo of a 'Record delivery' draft, sent by the page's script (with upload progress and a
  * retry), kept on the server until 'Save'; or the removal of one. Answers JSON. Checks the session.
  */
+// A signed-in upload runs on the audit log's connection (decision 021).
+export const middleware: Route.MiddlewareFunction[] = [auditActorMiddleware];
+
 export function action({ request, params, context }: Route.ActionArgs) {
   return deliveryPhotoAction({ request, context, id: params.id });
 }

@@ -3,6 +3,7 @@ import { createContext, type MiddlewareFunction, redirect, type RouterContextPro
 import { requestContext, servicesContext } from "#app/context.ts";
 import { requestedPath } from "#app/lib/request-path.ts";
 import { roleMayUse } from "#app/lib/roles.ts";
+import { mayWrite, runAsActor } from "#app/server/audit/audit-connection.server.ts";
 import { RESET_LINK_MINUTES } from "#app/schemas/login.ts";
 import {
   findAdminByEmail,
@@ -13,6 +14,7 @@ import {
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { passwordResetTokens } from "#app/server/db/schema.ts";
+import { recordAuditEvent } from "#app/server/audit/audit.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 import {
   checkLoginThrottle,
@@ -120,11 +122,23 @@ export function getAdmin(context: Ctx): SessionUser {
 export const requireAdminMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const user = await requireAdmin({ request, context });
   context.set(adminContext, user);
-  const response = await next();
+  // A request that may write runs on a connection naming the staff member, for the audit log (decision 021).
+  const response = await runAsActor({ request, context, actor: user }, next);
   // An event stream (/admin/events) also says no-transform, so compression and proxies never buffer it.
   const noTransform = response.headers.get("Cache-Control")?.includes("no-transform");
   response.headers.set("Cache-Control", noTransform ? "no-store, no-transform" : "no-store");
   return response;
+};
+
+/**
+ * For an admin resource route outside the layout that writes (the delivery photos' upload): a signed-in staff
+ * member's writing request runs on the audit log's connection, as below the layout. Without a session it
+ * passes the request on unchanged (the route's own check answers it).
+ */
+export const auditActorMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const session = mayWrite(request) ? await getAdminSession({ request, context }) : null;
+  if (!session) return next();
+  return runAsActor({ request, context, actor: session.user }, next);
 };
 
 /** Marks every response of a route as not to be stored (login, password pages). */
@@ -172,6 +186,8 @@ export async function login({
   // A disabled account gets the same answer as a wrong password (and counts as a failure).
   if (!user || !check.valid || user.disabledAt) {
     await recordLoginFailure({ db, email, ip });
+    // The activity log: the address typed, never the password (decision 021).
+    await recordAuditEvent({ db, action: "sign_in_failed", email, clientAddress: ip, entityId: user?.id });
     return { ok: false, reason: "invalid" };
   }
 
@@ -184,7 +200,12 @@ export async function login({
   if (previousToken) await deleteSession({ db, token: previousToken });
   // Housekeeping: sessions past their end are useless rows; dropping them now and then keeps the table small.
   await pruneSessions({ db, config });
-  const session = await createSession({ db, config, userId: user.id, ip, userAgent });
+  // The session and its activity log entry, together or not at all.
+  const session = await db.transaction(async (tx) => {
+    const created = await createSession({ db: tx, config, userId: user.id, ip, userAgent });
+    await recordAuditEvent({ db: tx, action: "sign_in", actor: user, clientAddress: ip });
+    return created;
+  });
   return {
     ok: true,
     user: {
@@ -202,7 +223,19 @@ export async function login({
 export async function logout({ request, context }: { request: Request; context: Ctx }): Promise<string> {
   const { db, config } = context.get(servicesContext);
   const token = readSessionToken(request, config);
-  if (token) await deleteSession({ db, token });
+  if (token) {
+    const user = await getSessionUser({ db, config, token });
+    await db.transaction(async (tx) => {
+      await deleteSession({ db: tx as unknown as Db, token });
+      if (user)
+        await recordAuditEvent({
+          db: tx,
+          action: "sign_out",
+          actor: user,
+          clientAddress: context.get(requestContext).clientIp,
+        });
+    });
+  }
   return clearSessionCookie(config);
 }
 
@@ -232,14 +265,19 @@ export async function changePassword({
     await recordLoginFailure({ db, email: user.email, ip: clientIp });
     return { ok: false, error: "The current password is not correct." };
   }
-  await setAdminPassword({ db, userId: user.id, password: newPassword, mustChangePassword: false });
-  await deleteUserSessions({ db, userId: user.id });
-  const session = await createSession({
-    db,
-    config,
-    userId: user.id,
-    ip: clientIp,
-    userAgent: request.headers.get("user-agent"),
+  const session = await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    await setAdminPassword({ db: txDb, userId: user.id, password: newPassword, mustChangePassword: false });
+    await deleteUserSessions({ db: txDb, userId: user.id });
+    // The activity log says the password changed, never what to (decision 021).
+    await recordAuditEvent({ db: tx, action: "password_change", actor: user, clientAddress: clientIp });
+    return createSession({
+      db: tx,
+      config,
+      userId: user.id,
+      ip: clientIp,
+      userAgent: request.headers.get("user-agent"),
+    });
   });
   return { ok: true, cookie: session.cookie };
 }
@@ -332,43 +370,56 @@ export async function isResetTokenValid({
  * False when the token is unknown, used or expired.
  */
 export async function resetPasswordWithToken({
-  db,
+  db: outer,
   token,
   password,
+  clientAddress,
   now = new Date(),
 }: {
   db: Db;
   token: string;
   password: string;
+  /** The requester's address, for the activity log. */
+  clientAddress?: string;
   now?: Date;
 }): Promise<boolean> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return false;
-  const [used] = await db
-    .update(passwordResetTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, hashToken(token)),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, now),
-      ),
-    )
-    .returning({ userId: passwordResetTokens.userId });
-  if (!used) return false;
-  const user = await findAdminById({ db, id: used.userId });
-  if (!user || user.disabledAt) return false;
-  await setAdminPassword({ db, userId: user.id, password, mustChangePassword: false });
-  await deleteUserSessions({ db, userId: user.id });
-  await db
-    .delete(passwordResetTokens)
-    .where(
-      and(
-        eq(passwordResetTokens.userId, user.id),
-        or(isNull(passwordResetTokens.usedAt), lt(passwordResetTokens.expiresAt, now)),
-      ),
-    );
-  await clearLoginFailures({ db, email: user.email });
-  return true;
+  // One transaction: the new password, the ended sessions, the used link and the activity log's entry.
+  return outer.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const [used] = await db
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!used) return false;
+    const user = await findAdminById({ db, id: used.userId });
+    if (!user || user.disabledAt) return false;
+    await setAdminPassword({ db, userId: user.id, password, mustChangePassword: false });
+    await deleteUserSessions({ db, userId: user.id });
+    await db
+      .delete(passwordResetTokens)
+      .where(
+        and(
+          eq(passwordResetTokens.userId, user.id),
+          or(isNull(passwordResetTokens.usedAt), lt(passwordResetTokens.expiresAt, now)),
+        ),
+      );
+    await clearLoginFailures({ db, email: user.email });
+    await recordAuditEvent({
+      db,
+      action: "password_reset",
+      actor: user,
+      clientAddress: clientAddress ?? null,
+    });
+    return true;
+  });
 }
 
 /** How long the set-password link of a new staff account lasts (decision 019). */

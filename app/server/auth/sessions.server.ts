@@ -70,7 +70,7 @@ export async function createSession({
   userAgent,
   now = new Date(),
 }: {
-  db: Db;
+  db: Pick<Db, "insert">;
   config: SessionConfig;
   userId: string;
   ip?: string | null;

@@ -39,6 +39,7 @@ import { loadConfig } from "#app/server/platform/config.server.ts";
 import { seedDemoContent } from "#app/server/seed.server.ts";
 import { getSiteSettings, updateSiteSettings } from "#app/server/settings.server.ts";
 import { makeTempParent, runScript } from "../../../tests/setup/cli.ts";
+import { recordAuditEvent } from "#app/server/audit/audit.server.ts";
 import { createTestDatabase } from "../../../tests/setup/test-db.ts";
 
 const png = fs.readFileSync("public/og-image.png");
@@ -46,6 +47,7 @@ const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_jo
 const MIGRATIONS = journal.entries.length as number;
 const APP_TABLES = [
   "admin_users",
+  "audit_log",
   "blog_posts",
   "bulk_operations",
   "cms_media",
@@ -174,6 +176,12 @@ async function fillSite({ db, pool }: Database) {
     password: "a sturdy backup passphrase",
   });
   await createSession({ db, config: loadConfig({ NODE_ENV: "test" }), userId: admin!.id });
+  await recordAuditEvent({
+    db,
+    action: "sign_in",
+    actor: { id: admin!.id, name: "Ops Desk", email: "Ops@Example.com" },
+    clientAddress: "203.0.113.9",
+  });
   const settings = await getSiteSettings({ db });
   await updateSiteSettings({ db, settings: { ...settings, phone: "+231 555 0199" } });
   await db.insert(quoteRequests).values({
@@ -509,6 +517,7 @@ describe("backup and restore", () => {
     expectSameContent(
       {
         ...olderRows,
+        audit_log: [],
         delivery_note_tokens: [],
         delivery_photos: [],
         shipment_deliveries: [],

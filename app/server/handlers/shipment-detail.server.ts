@@ -1,3 +1,4 @@
+import { type ActivityEntry, loadShipmentActivity } from "#app/server/handlers/activity.server.ts";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
@@ -165,6 +166,12 @@ export type ShipmentDetailData = {
   alsoSetCurrent: boolean;
   /** The Documents card: the PDFs' links and whether printed codes can reach the public address. */
   documents: ShipmentDocumentLinks;
+  /**
+   * The Activity card: the latest entries of the activity log for this shipment (decision 021), when the page
+   * is opened with `?activity` (the card's 'Show activity'); null otherwise, so the page stays light and its
+   * other cards' texts appear once.
+   */
+  activity: ActivityEntry[] | null;
 };
 
 /** The action's answer to a refused post (a redirect with a toast otherwise). */
@@ -224,14 +231,18 @@ export async function loadShipmentDetail({
   const { db, siteSettings, config } = context.get(servicesContext);
   const [shipment, { timeZone }] = await Promise.all([getShipmentById({ db, id }), siteSettings.get()]);
   if (!shipment) notFound();
-  const [card, delivery] = await Promise.all([
+  const [card, delivery, activity] = await Promise.all([
     getShipmentNotifications({ db, shipmentId: shipment.id }),
     getShipmentDelivery({ db, shipmentId: shipment.id }),
+    new URL(request.url).searchParams.has("activity")
+      ? loadShipmentActivity({ db, shipmentId: shipment.id, timeZone })
+      : null,
   ]);
   const left = (address: string | null) =>
     address ? card.unsubscribed.filter((u) => u.address === address.toLowerCase()).map((u) => u.channel) : [];
   return {
     timeZone,
+    activity,
     delivery: delivery
       ? {
           receiverName: delivery.receiverName,

@@ -22,6 +22,7 @@ import {
   RATE_LIMIT_PRUNE_INTERVAL_MS,
   scheduleRateLimitPruning,
 } from "#app/server/platform/rate-limit.server.ts";
+import { scheduleAuditPruning } from "#app/server/audit/audit.server.ts";
 import { seedOnFirstStart } from "#app/server/seed.server.ts";
 import { createSiteSettingsCache, type SiteSettingsCache } from "#app/server/settings.server.ts";
 
@@ -137,6 +138,8 @@ export async function assembleServices({
     logger,
     intervalMs: pruneRateLimitsEveryMs,
   });
+  // The activity log's retention (decision 021): at start and every 24 hours.
+  const auditPruning = scheduleAuditPruning({ db: database.db, logger });
   const adapters: ChannelAdapter[] = [];
   if (config.SMTP_URL) {
     adapters.push(
@@ -179,6 +182,7 @@ export async function assembleServices({
       await notifications.stop();
       await outbox.stop();
       await rateLimitPruning.close();
+      await auditPruning.close();
       pageCache.close();
       siteSettings.close();
       dbHealth.close();

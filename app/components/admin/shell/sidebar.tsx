@@ -1,6 +1,7 @@
 import {
   BookUser,
   FileText,
+  History,
   Image,
   LayoutDashboard,
   LogOut,
@@ -47,6 +48,7 @@ function sidebarEntries({ unread, role }: { unread: UnreadCounts; role: StaffRol
       badge: unread.messages > 0,
       unread: unread.messages,
     },
+    { to: "/admin/activity", label: "Activity", icon: History },
     { to: "/admin/staff", label: "Staff", icon: Users },
     { to: "/admin/settings", label: "Settings", icon: Settings },
   ];

@@ -1,6 +1,7 @@
 import { PackageCheck } from "lucide-react";
 import { Link, useNavigation, useSearchParams } from "react-router";
 import { buttonClass } from "#app/components/ui/button.tsx";
+import { ShipmentActivityCard } from "#app/components/admin/activity/shipment-activity-card.tsx";
 import { ShipmentDeliveryCard } from "#app/components/admin/shipments/shipment-delivery-card.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
@@ -24,6 +25,7 @@ export function ShipmentDetail({
   notifications,
   documents,
   delivery,
+  activity,
   actionData,
 }: ShipmentDetailData & { actionData: DetailActionData | undefined }) {
   const navigation = useNavigation();
@@ -95,6 +97,7 @@ export function ShipmentDetail({
           actionData?.target === "notifications" ? (actionData.result.error?.[""] ?? undefined) : undefined
         }
       />
+      <ShipmentActivityCard shipmentId={shipment.id} entries={activity} />
     </div>
   );
 }

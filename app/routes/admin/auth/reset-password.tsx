@@ -7,7 +7,7 @@ import { AuthCard } from "#app/components/admin/auth/auth-card.tsx";
 import { NewPasswordFields } from "#app/components/admin/auth/change-password-form.tsx";
 import { FormAlert, useSubmitting } from "#app/components/admin/form-fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { servicesContext } from "#app/context.ts";
+import { requestContext, servicesContext } from "#app/context.ts";
 import { resetPasswordSchema } from "#app/schemas/password.ts";
 import { isResetTokenValid, resetPasswordWithToken } from "#app/server/auth/auth.server.ts";
 import { readFormData } from "#app/server/handlers/forms.server.ts";
@@ -47,6 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     db,
     token: submission.value.token,
     password: submission.value.newPassword,
+    clientAddress: context.get(requestContext).clientIp,
   });
   if (!done)
     return data(submission.reply({ formErrors: [INVALID_LINK], hideFields: hidden }), { status: 400 });
