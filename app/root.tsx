@@ -10,7 +10,6 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "#app/app.css";
-import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
 import { servicesContext } from "#app/context.ts";
 import { useNonce } from "#app/lib/nonce.ts";
 import { readToast } from "#app/server/platform/toast.server.ts";
@@ -88,25 +87,10 @@ export default function App() {
   return <Outlet />;
 }
 
-// Only pages that fail before any of their own meta runs get this: the 403 of an admin address outside the
-// staff member's role (decision 019) is thrown by the admin layout's middleware and shown by this boundary.
-export const meta: Route.MetaFunction = ({ error }) => {
-  if (!error) return [];
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return [
-    { title: status === 403 ? "Access denied" : status === 404 ? "Page Not Found" : "Error" },
-    { name: "robots", content: "noindex" },
-  ];
-};
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    return (
-      <main id="admin-main" className="mx-auto max-w-3xl p-8">
-        <AdminErrorView error={error} />
-      </main>
-    );
-  }
+  // The 403 of an admin address outside the staff member's role (decision 019) is thrown by the admin layout's
+  // middleware, and React Router draws a middleware's error here. Kept to a few words: every public page loads it.
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
   let message = "Something went wrong.";
   if (isRouteErrorResponse(error)) {
     message = `${error.status} ${typeof error.data === "string" && error.data ? error.data : error.statusText}`;
@@ -116,11 +100,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <main className="mx-auto flex min-h-screen max-w-2xl flex-col justify-center gap-4 p-8">
-      <h1 className="text-2xl font-bold text-slate-900">Unexpected Application Error!</h1>
+      {forbidden ? <title>Access denied</title> : null}
+      <h1 className="text-2xl font-bold text-slate-900">
+        {forbidden ? "Access denied" : "Unexpected Application Error!"}
+      </h1>
       <p className="text-slate-700">{message}</p>
       <p>
-        <a href="/" className="font-medium text-blue-700 underline">
-          Return to Home
+        <a href={forbidden ? "/admin" : "/"} className="font-medium text-blue-700 underline">
+          {forbidden ? "Go to your start page" : "Return to Home"}
         </a>
       </p>
     </main>

@@ -11,12 +11,14 @@ const CSS_BUDGET_KB = 15;
  * Pages over the 120 kB target, held at what they measure so they cannot grow unnoticed. What every
  * public page loads (mostly React and React Router) is ~115 kB; these pages' own code (the forms with
  * their instant checks, the tracking result with its share button) needs more than the ~5 kB left. The gap is stated in
- * docs/benchmarks.md ('Page weight'); lower these as the pages shrink.
+ * docs/benchmarks.md ('Page weight'); lower these as the pages shrink. Each holds about 0.1 kB above the page's measure:
+ * the hashed chunk names in import lines move a page's gzipped total by up to ~40 bytes from one build to the
+ * next, with no public code changed (measured 2026-11-26: /services 123.49 and 123.51 kB, only admin code between).
  */
 const OVER_TARGET_KB: Record<string, number> = {
-  "/services": 123.5,
-  "/contact": 125,
-  "/track/UTG-1234-5678": 122.5,
+  "/services": 123.7,
+  "/contact": 125.1,
+  "/track/UTG-1234-5678": 122.7,
 };
 
 /**

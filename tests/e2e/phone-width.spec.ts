@@ -33,6 +33,14 @@ const NOT_PAGES = [
   "delivery-note/:token",
   "webhooks/twilio/:kind",
   "webhooks/africastalking/:token/:kind",
+  // Spreadsheet downloads (decision 020).
+  "admin/shipments/export.csv",
+  "admin/shipments/export.xlsx",
+  "admin/shipments/import-template.csv",
+  "admin/quote-requests/export.csv",
+  "admin/quote-requests/export.xlsx",
+  "admin/contact-submissions/export.csv",
+  "admin/contact-submissions/export.xlsx",
 ];
 
 /** The URL patterns this spec visits (each test below lists the URLs it opens for them). */
@@ -68,6 +76,7 @@ const ADMIN_PATTERNS = [
   "admin/shipments",
   "admin/shipments/new",
   "admin/shipments/bulk-update",
+  "admin/shipments/import",
   "admin/shipments/:id",
   "admin/shipments/:id/edit",
   "admin/shipments/:id/deliver",
@@ -335,6 +344,7 @@ test.describe(PHONE.name, () => {
       "/admin/shipments",
       "/admin/shipments/new",
       "/admin/shipments/bulk-update",
+      "/admin/shipments/import",
       `/admin/shipments/bulk-update?all=1&q=${trackingNumber}&status=`,
       shipmentPath,
       `${shipmentPath}/edit`,

@@ -309,13 +309,11 @@ export async function requestPasswordReset({
     now,
   });
   if (!limit.allowed) return;
-  const token = createToken();
   await db
     .delete(passwordResetTokens)
     .where(and(eq(passwordResetTokens.userId, user.id), lt(passwordResetTokens.expiresAt, now)));
   const expiresAt = new Date(now.getTime() + RESET_LINK_MINUTES * 60 * 1000);
-  await db.insert(passwordResetTokens).values({ tokenHash: hashToken(token), userId: user.id, expiresAt });
-  const link = `${config.siteUrl}/admin-reset-password?${new URLSearchParams({ token })}`;
+  const link = await createResetLink({ db, siteUrl: config.siteUrl, userId: user.id, expiresAt });
   // A mail still in the outbox when its link expires is not sent (decision 011).
   const queued = await queueMail({
     db,
@@ -339,6 +337,23 @@ export async function requestPasswordReset({
   // Staff e-mails are validated when accounts are made: a refusal here means a damaged row, never a 500.
   if (!queued.ok)
     logger.error({ userId: user.id, reason: queued.reason }, "Password-reset e-mail not queued");
+}
+
+/** A single-use link to /admin-reset-password for the account, valid until `expiresAt`; only its hash is stored. */
+async function createResetLink({
+  db,
+  siteUrl,
+  userId,
+  expiresAt,
+}: {
+  db: Db;
+  siteUrl: string;
+  userId: string;
+  expiresAt: Date;
+}): Promise<string> {
+  const token = createToken();
+  await db.insert(passwordResetTokens).values({ tokenHash: hashToken(token), userId, expiresAt });
+  return `${siteUrl}/admin-reset-password?${new URLSearchParams({ token })}`;
 }
 
 /** Whether a reset link's token is known, unused and not expired. */
@@ -447,10 +462,8 @@ export async function sendSetPasswordLink({
 }): Promise<boolean> {
   const user = await findAdminById({ db, id: userId });
   if (!user || user.disabledAt) return false;
-  const token = createToken();
   const expiresAt = new Date(now.getTime() + INVITE_LINK_HOURS * 60 * 60 * 1000);
-  await db.insert(passwordResetTokens).values({ tokenHash: hashToken(token), userId: user.id, expiresAt });
-  const link = `${config.siteUrl}/admin-reset-password?${new URLSearchParams({ token })}`;
+  const link = await createResetLink({ db, siteUrl: config.siteUrl, userId: user.id, expiresAt });
   const queued = await queueMail({
     db,
     config,

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link } from "react-router";
-import { buttonClass } from "#app/components/ui/button.tsx";
+import { buttonClass } from "#app/components/ui/button-class.ts";
 
 /**
  * What an admin page shows when its loader or action fails: friendly 403 and 404, and a generic message
