@@ -61,6 +61,8 @@ test(`the blog editor adds at most ${EDITOR_BUDGET_KB} kB of gzipped JavaScript 
   page,
   browser,
 }) => {
+  // Sixteen pages, each loaded to network idle and scrolled: past 30 s while the other worker runs beside it.
+  test.slow();
   await login(page);
   const list = await loadScripts(page, "/admin/blog");
   const editor = await loadScripts(page, "/admin/cms/blog/new");
