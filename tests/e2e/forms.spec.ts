@@ -110,6 +110,52 @@ test.describe("with JavaScript", () => {
     await expect(form.getByLabel("Message")).toHaveValue("");
   });
 
+  test("a form's checks load when a field first takes the focus; a submit before that is checked too", async ({
+    page,
+  }) => {
+    const checks: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.includes("public-form-checks")) checks.push(request.url());
+    });
+    await page.goto("/contact");
+    const form = contactForm(page);
+    await waitForHydration(form);
+    await page.waitForLoadState("networkidle");
+    expect(checks, "the checks before any field had the focus").toEqual([]);
+
+    // A submit no focus preceded (a script, or autofill and Enter): held until the checks are here.
+    let posts = 0;
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts += 1;
+    });
+    await form.evaluate((element: HTMLFormElement) => element.requestSubmit());
+    await expect(form.getByText("Subject must be at least 5 characters.")).toBeVisible();
+    expect(checks).toHaveLength(1);
+    expect(posts, "a form the browser found wrong is not posted").toBe(0);
+  });
+
+  test.describe("when the checks cannot load", () => {
+    // The refused file, and the server's 400 answer to the unchecked post (one pattern: a list of two would
+    // read as Playwright's [value, options]).
+    test.use({
+      allowedConsoleErrors: [/public-form-checks-|400 \(Bad Request\) \(https?:\/\/[^/]+\/contact\.data/],
+    });
+    test("the form is posted and the server's messages show", async ({ page }) => {
+      await page.route(
+        (url) => url.pathname.includes("public-form-checks"),
+        (route) => route.abort(),
+      );
+      await page.goto("/contact");
+      const form = contactForm(page);
+      await waitForHydration(form);
+      await form.getByLabel("Name", { exact: true }).fill("J");
+      await form.getByRole("button", { name: "Send Message" }).click();
+      await expect(form.getByText("Name must be at least 2 characters.")).toBeVisible();
+      await expect(form.getByText("Subject must be at least 5 characters.")).toBeVisible();
+      await expect(form.getByLabel("Name", { exact: true })).toHaveValue("J");
+    });
+  });
+
   test("the side form on /services submits a quote request", async ({ page }) => {
     await page.goto("/services");
     const form = sideForm(page);

@@ -1,12 +1,7 @@
-import {
-  checkFields,
-  emailErrors,
-  type FieldErrors,
-  type TextRule,
-  textErrors,
-} from "#app/schemas/rules/form-rules.ts";
+import type { TextRule } from "#app/schemas/rules/form-rules.ts";
 
-// The contact form's rules without zod, for the browser; contact-message.ts builds the server's schema from them.
+// The contact form's rules without zod: contact-message.ts builds the server's schema from them, public-form-checks.ts
+// the browser's check.
 
 export const CONTACT_LIMITS = {
   name: 100,
@@ -36,13 +31,3 @@ export const contactMessageRules = {
     multiline: true,
   },
 } satisfies Record<string, TextRule>;
-
-/** The browser's check of the contact form: the messages contactMessageSchema gives on the server. */
-export function checkContactMessage(formData: FormData): FieldErrors {
-  return checkFields(formData, {
-    name: (value) => textErrors(value, contactMessageRules.name),
-    email: emailErrors,
-    subject: (value) => textErrors(value, contactMessageRules.subject),
-    message: (value) => textErrors(value, contactMessageRules.message),
-  });
-}

@@ -2,12 +2,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { contactMessageSchema } from "#app/schemas/contact-message.ts";
-import { checkContactMessage } from "#app/schemas/rules/contact-message-rules.ts";
 import { EMAIL_PATTERN, type FieldErrors } from "#app/schemas/rules/form-rules.ts";
+import {
+  checkContactMessage,
+  checkQuoteRequest,
+  checkServiceInquiry,
+} from "#app/schemas/rules/public-form-checks.ts";
 import { quoteRequestSchema } from "#app/schemas/quote-request.ts";
-import { checkQuoteRequest } from "#app/schemas/rules/quote-request-rules.ts";
 import { serviceInquirySchema } from "#app/schemas/service-inquiry.ts";
-import { checkServiceInquiry } from "#app/schemas/rules/service-inquiry-rules.ts";
 
 // The browser checks the public forms without zod; the server keeps the zod schemas. For the same
 // form data, both must give the same messages in the same order (the page shows the first one).

@@ -1,17 +1,8 @@
-import {
-  checkFields,
-  choiceErrors,
-  emailErrors,
-  type FieldErrors,
-  type FormValue,
-  type OptionalTextRule,
-  optionalTextErrors,
-  type TextRule,
-  textErrors,
-} from "#app/schemas/rules/form-rules.ts";
+import type { OptionalTextRule, TextRule } from "#app/schemas/rules/form-rules.ts";
 import { quoteFeedbackMessages } from "#app/schemas/rules/public-form.ts";
 
-// The quote form's rules without zod, for the browser; quote-request.ts builds the server's schema from them.
+// The quote form's rules without zod: quote-request.ts builds the server's schema from them, public-form-checks.ts
+// the browser's check.
 
 export const parcelTypeOptions = [
   "Documents",
@@ -84,25 +75,3 @@ export const specialInfoRule: OptionalTextRule = {
   label: "Special information",
   max: QUOTE_LIMITS.specialInfo,
 };
-
-/** At least one box, every one from the list. */
-function freightTypesErrors(value: FormValue): string[] {
-  const values = value === undefined ? [] : [value].flat();
-  if (values.length === 0) return [quoteMessages.freightTypes];
-  return values.every(isFreightType) ? [] : [quoteMessages.freightTypesUnknown];
-}
-
-/** The browser's check of the quote form: the messages quoteRequestSchema gives on the server. */
-export function checkQuoteRequest(formData: FormData): FieldErrors {
-  return checkFields(formData, {
-    firstName: (value) => textErrors(value, quoteRequestRules.firstName),
-    lastName: (value) => textErrors(value, quoteRequestRules.lastName),
-    email: emailErrors,
-    cityDeparture: (value) => textErrors(value, quoteRequestRules.cityDeparture),
-    deliveryCity: (value) => textErrors(value, quoteRequestRules.deliveryCity),
-    parcelType: (value) => choiceErrors(value, parcelTypeOptions, quoteMessages.parcelType),
-    weight: (value) => textErrors(value, quoteRequestRules.weight),
-    specialInfo: (value) => optionalTextErrors(value, specialInfoRule),
-    freightTypes: freightTypesErrors,
-  });
-}

@@ -1,13 +1,7 @@
 import { contactMessageRules } from "#app/schemas/rules/contact-message-rules.ts";
-import {
-  checkFields,
-  choiceErrors,
-  emailErrors,
-  type FieldErrors,
-  textErrors,
-} from "#app/schemas/rules/form-rules.ts";
 
-// The 'Get a Quote' side form's rules without zod, for the browser; service-inquiry.ts builds the server's schema.
+// The 'Get a Quote' side form's rules without zod: service-inquiry.ts builds the server's schema, public-form-checks.ts
+// the browser's check.
 
 /** The shipment types of the 'Get a Quote' side form on /services. */
 export const shipmentTypeOptions = [
@@ -27,13 +21,3 @@ export const serviceInquiryRules = {
   name: contactMessageRules.name,
   message: contactMessageRules.message,
 };
-
-/** The browser's check of the side form: the messages serviceInquirySchema gives on the server. */
-export function checkServiceInquiry(formData: FormData): FieldErrors {
-  return checkFields(formData, {
-    name: (value) => textErrors(value, serviceInquiryRules.name),
-    email: emailErrors,
-    shipmentType: (value) => choiceErrors(value, shipmentTypeValues, serviceInquiryMessages.shipmentType),
-    message: (value) => textErrors(value, serviceInquiryRules.message),
-  });
-}

@@ -10,11 +10,7 @@ import { useSentPanel } from "#app/components/site/forms/sent-panel.tsx";
 import { usePublicForm } from "#app/components/site/forms/use-public-form.ts";
 import { Icon } from "#app/components/site/icons.tsx";
 import { buttonClass } from "#app/components/ui/button-class.ts";
-import {
-  CONTACT_LIMITS,
-  checkContactMessage,
-  contactMessages,
-} from "#app/schemas/rules/contact-message-rules.ts";
+import { CONTACT_LIMITS, contactMessages } from "#app/schemas/rules/contact-message-rules.ts";
 
 const FORM = "contact";
 const feedback = {
@@ -29,7 +25,8 @@ export function ContactForm({ reply, submissionKey, action }: PublicFormProps) {
     id: "contact-form",
     lastResult: ownReply?.result ?? null,
     defaultValue: { name: "", email: "", subject: "", message: "" },
-    validate: checkContactMessage,
+    loadCheck: () =>
+      import("#app/schemas/rules/public-form-checks.ts").then((checks) => checks.checkContactMessage),
   });
   const notice = useFormFeedback(ownReply, feedback);
   const sent = useSentPanel(ownReply, {

@@ -14,7 +14,6 @@ import { accentLinkClass } from "#app/components/site/layout/site-links.ts";
 import { FieldError } from "#app/components/ui/field.tsx";
 import { cn } from "#app/lib/cn.ts";
 import {
-  checkQuoteRequest,
   freightTypeOptions,
   parcelTypeOptions,
   QUOTE_LIMITS,
@@ -45,7 +44,8 @@ export function QuoteForm({ reply, submissionKey, action }: PublicFormProps) {
       specialInfo: "",
       freightTypes: [],
     },
-    validate: checkQuoteRequest,
+    loadCheck: () =>
+      import("#app/schemas/rules/public-form-checks.ts").then((checks) => checks.checkQuoteRequest),
   });
   const notice = useFormFeedback(ownReply, feedback);
   const sent = useSentPanel(ownReply, {

@@ -13,7 +13,7 @@ import { accentLinkClass } from "#app/components/site/layout/site-links.ts";
 import { cn } from "#app/lib/cn.ts";
 import { CONTACT_LIMITS } from "#app/schemas/rules/contact-message-rules.ts";
 import { quoteFeedbackMessages } from "#app/schemas/rules/public-form.ts";
-import { checkServiceInquiry, shipmentTypeOptions } from "#app/schemas/rules/service-inquiry-rules.ts";
+import { shipmentTypeOptions } from "#app/schemas/rules/service-inquiry-rules.ts";
 
 const FORM = "service-inquiry";
 const feedback = {
@@ -28,7 +28,8 @@ export function ServiceInquiryForm({ reply, submissionKey, action }: PublicFormP
     id: "service-inquiry",
     lastResult: ownReply?.result ?? null,
     defaultValue: { name: "", email: "", shipmentType: "", message: "" },
-    validate: checkServiceInquiry,
+    loadCheck: () =>
+      import("#app/schemas/rules/public-form-checks.ts").then((checks) => checks.checkServiceInquiry),
   });
   const notice = useFormFeedback(ownReply, feedback);
   const sent = useSentPanel(ownReply, {

@@ -8,9 +8,16 @@ import type { FieldErrors } from "#app/schemas/rules/form-rules.ts";
  * Conform's useForm did here: a field is checked when it loses focus, then again on every change;
  * a submit checks every field, stops on errors and focuses the first wrong field; the server's
  * messages and typed values show after a post (with or without JavaScript); a success resets the form.
+ *
+ * The checks themselves (public-form-checks.ts) load when a field of the form first takes the focus: a
+ * visitor who only reads the page never downloads them. A submit before that (autofill and Enter) waits
+ * for them; if they cannot load (the connection dropped), the form posts and the server checks it.
  */
 
 type Value = string | string[] | undefined;
+
+/** The browser's check of the whole form: each field's messages. */
+export type FormCheck = (formData: FormData) => FieldErrors;
 
 export type PublicFieldMeta = {
   id: string;
@@ -96,16 +103,32 @@ export function usePublicForm<Name extends string>({
   id,
   lastResult,
   defaultValue,
-  validate,
+  loadCheck,
 }: {
   id: string;
   lastResult: SubmissionResult<string[]> | null;
   defaultValue: Record<Name, string | string[]>;
-  /** The browser's check of the whole form: each field's messages. */
-  validate: (formData: FormData) => FieldErrors;
+  /** Imports the form's check (a dynamic import, so it is a file of its own). */
+  loadCheck: () => Promise<FormCheck>;
 }) {
   const [state, setState] = useState(() => stateFor(lastResult, defaultValue));
   const formRef = useRef<HTMLFormElement>(null);
+  const checkRef = useRef<FormCheck | null>(null);
+  const loading = useRef<Promise<FormCheck | null> | null>(null);
+  /** Set for the one submit that goes ahead unchecked because the checks could not load. */
+  const postUnchecked = useRef(false);
+
+  function ensureCheck(): Promise<FormCheck | null> {
+    loading.current ??= loadCheck().then(
+      (loaded) => (checkRef.current = loaded),
+      () => {
+        // Tried again at the next focus; meanwhile the server checks what is sent.
+        loading.current = null;
+        return null;
+      },
+    );
+    return loading.current;
+  }
 
   // A new answer from the server (a later one than the page was rendered with).
   if (lastResult && lastResult !== state.result) setState(stateFor(lastResult, defaultValue, state));
@@ -116,23 +139,45 @@ export function usePublicForm<Name extends string>({
     formRef.current?.querySelector<HTMLElement>(INVALID_CONTROL)?.focus();
   }, [state.focusRequest]);
 
-  function check(form: HTMLFormElement, validated: ReadonlySet<string>) {
+  async function check(form: HTMLFormElement, validated: ReadonlySet<string>) {
+    const validate = checkRef.current ?? (await ensureCheck());
+    if (!validate) return;
     setState((current) => ({ ...current, validated, errors: pick(validate(new FormData(form)), validated) }));
+  }
+
+  function onFocus() {
+    if (!checkRef.current) void ensureCheck();
   }
 
   function onBlur(event: SyntheticEvent<HTMLFormElement>) {
     const element = event.target;
     if (!isField(element) || state.validated.has(element.name)) return;
-    check(event.currentTarget, new Set([...state.validated, element.name]));
+    void check(event.currentTarget, new Set([...state.validated, element.name]));
   }
 
   function onInput(event: SyntheticEvent<HTMLFormElement>) {
     const element = event.target;
-    if (isField(element) && state.validated.has(element.name)) check(event.currentTarget, state.validated);
+    if (isField(element) && state.validated.has(element.name))
+      void check(event.currentTarget, state.validated);
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
+    if (postUnchecked.current) {
+      postUnchecked.current = false;
+      return;
+    }
+    const validate = checkRef.current;
+    if (!validate) {
+      // Submitted before any field had the focus: check once the checks are here, then submit again.
+      event.preventDefault();
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      void ensureCheck().then((loaded) => {
+        postUnchecked.current = loaded === null;
+        form.requestSubmit(submitter);
+      });
+      return;
+    }
     const errors = validate(new FormData(form));
     const names = new Set([...Object.keys(defaultValue), ...Object.keys(errors)]);
     const invalid = Object.keys(errors).length > 0;
@@ -172,6 +217,7 @@ export function usePublicForm<Name extends string>({
         ref: formRef,
         noValidate: true,
         onSubmit,
+        onFocus,
         onBlur,
         onInput,
         "aria-describedby": formErrors ? errorId : undefined,
