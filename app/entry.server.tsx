@@ -7,7 +7,10 @@ import {
   ServerRouter,
 } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";
+import appCss from "#app/app.css?inline";
+import { DocumentStylesContext } from "#app/lib/document-styles.tsx";
 import { NonceContext } from "#app/lib/nonce.ts";
+import { lowerModulePreloadPriority } from "#app/lib/module-preload-priority.ts";
 import { loggedUrl } from "#app/lib/request-path.ts";
 
 export const streamTimeout = 5_000;
@@ -42,7 +45,10 @@ export default function handleRequest(
         clearTimeout(timeoutId);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         resolve(
-          new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }),
+          new Response(lowerModulePreloadPriority(Buffer.concat(chunks)), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
         );
         callback();
       },
@@ -50,7 +56,9 @@ export default function handleRequest(
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <DocumentStylesContext value={appCss}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </DocumentStylesContext>
       </NonceContext>,
       {
         nonce,

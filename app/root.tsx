@@ -9,8 +9,8 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "#app/app.css";
 import { servicesContext } from "#app/context.ts";
+import { DocumentStyles } from "#app/lib/document-styles.tsx";
 import { useNonce } from "#app/lib/nonce.ts";
 import { readToast } from "#app/server/platform/toast.server.ts";
 
@@ -72,6 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b2a4a" />
         <Meta />
+        <DocumentStyles nonce={nonce} />
         <Links />
       </head>
       <body className="min-h-screen bg-white text-slate-800 antialiased">

@@ -2,7 +2,7 @@
 //
 // Sections (in this order):
 //   weight        gzipped JavaScript and CSS per public and admin page in Chromium; no admin code on public pages
-//   lighthouse    Lighthouse 13, mobile preset, on four public pages (median of BENCH_LIGHTHOUSE_RUNS)
+//   lighthouse    Lighthouse 13, mobile preset, on every public page (median of BENCH_LIGHTHOUSE_RUNS)
 //   throughput    the home page rendered (SSR) against the same bytes as a static file, 50 connections
 //   startup       time to the first page with an existing and an empty database; memory (PSS of the app and its
 //                 embedded PostgreSQL server) with 10,000 shipments; BENCH_MEMORY_VARIANTS tries app settings

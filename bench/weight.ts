@@ -124,6 +124,10 @@ async function measurePage({
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await settled();
     await Promise.all(reads);
+    // The site's stylesheet is written into the page (<style>, decision 023): counted as CSS, and within the HTML.
+    const inlineCss = await page.evaluate(() =>
+      [...document.querySelectorAll("style")].map((style) => style.textContent ?? "").join(""),
+    );
     // Each file once, even if it was fetched twice.
     const files = (type: Resource["type"]) =>
       new Map(resources.filter((r) => r.type === type).map((r) => [new URL(r.url).pathname, r.gzip]));
@@ -140,7 +144,7 @@ async function measurePage({
       status: response?.status() ?? 0,
       js: sum("script"),
       jsFiles: count("script"),
-      css: sum("stylesheet"),
+      css: sum("stylesheet") + (inlineCss ? gzipSync(inlineCss).length : 0),
       cssFiles: count("stylesheet"),
       // The page's own HTML (the last document: after a redirect, the page shown).
       html: resources.filter((r) => r.type === "document").at(-1)?.gzip ?? 0,
@@ -301,7 +305,8 @@ Gzipped JavaScript and CSS per page, as a real browser loads them: headless Chro
 or stylesheet request has been in flight for 0.8 s, scrolls to the bottom and waits again. Every same-origin
 script and stylesheet response it received (the entry and route modules, their \`modulepreload\`s and
 anything imported after hydration or on scrolling) is gzipped at level 6 and summed; each file counts once.
-'HTML' is the page's document, gzipped the same way. A chunk counts as admin code when its source map (the
+'HTML' is the page's document, gzipped the same way; since decision 023 it carries the site's stylesheet in a
+\`<style>\` element, whose text is also counted, gzipped alone, as the page's CSS. A chunk counts as admin code when its source map (the
 benchmark build writes hidden client source maps, which leave the JavaScript unchanged) lists a file under
 \`app/routes/admin\` or \`app/components/admin\`. The server is the app itself (\`node server.ts\`) on a fresh
 demo database; admin pages are measured signed in (the login form, then the session cookie).

@@ -1,0 +1,15 @@
+import { createContext, useContext } from "react";
+
+/**
+ * The site's stylesheet (app/app.css, built by Tailwind), which the server render writes into every page's
+ * <head> (entry.server.tsx): a page paints from its own HTML, without waiting for a stylesheet request
+ * (issue 19; docs/decisions/023-public-page-weight.md). Empty in the browser, where it is only hydrated.
+ */
+export const DocumentStylesContext = createContext("");
+
+export function DocumentStyles({ nonce }: { nonce: string | undefined }) {
+  const css = useContext(DocumentStylesContext);
+  // The browser renders it empty: React leaves the server's contents of an element set with
+  // dangerouslySetInnerHTML in place when it hydrates, and never updates it afterwards (the props stay "").
+  return <style nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} suppressHydrationWarning />;
+}
