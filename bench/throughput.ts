@@ -18,7 +18,7 @@ import {
 import { removeDataDir } from "./lib/server-processes.ts";
 
 const CONNECTIONS = 50;
-const TARGET_RATIO = 0.25;
+const TARGET_RATIO = 0.35;
 /** The captured home page, served from the build's client folder by express.static. */
 const STATIC_NAME = "bench-home.html";
 

@@ -29,7 +29,7 @@ export const cachePublicPages: MiddlewareFunction<Response> = async ({ request, 
   const generation = pageCache.generation;
   const response = await next();
   if (response.status !== 200 || response.headers.has("Set-Cookie") || !response.body) return response;
-  const body = await response.text();
+  const body = Buffer.from(await response.arrayBuffer());
   pageCache.store(key, { status: response.status, headers: response.headers, body }, nonce, generation);
   return new Response(body, { status: response.status, headers: response.headers });
 };

@@ -17,7 +17,7 @@ afterEach(async () => {
 const page = (body: string, headers: Record<string, string> = {}) => ({
   status: 200,
   headers: new Headers({ "Content-Type": "text/html; charset=utf-8", ...headers }),
-  body,
+  body: Buffer.from(body),
 });
 
 const until = async (check: () => boolean, timeoutMs = 5000) => {

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import type { EventBus } from "#app/server/platform/events.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 
@@ -21,7 +20,8 @@ export const CACHEABLE_PAGES: ReadonlySet<string> = new Set([
 type CachedPage = {
   status: number;
   headers: [string, string][];
-  body: string;
+  /** The page's bytes, cut where the nonce of the request that rendered it stood. */
+  parts: Buffer[];
   bytes: number;
   storedAt: number;
 };
@@ -32,7 +32,7 @@ export type PageCache = {
   /** Stores a rendered page unless content changed since `generation` was read. */
   store(
     key: string,
-    page: { status: number; headers: Headers; body: string },
+    page: { status: number; headers: Headers; body: Buffer },
     nonce: string,
     generation: number,
   ): void;
@@ -49,8 +49,8 @@ export type PageCache = {
  * announced by the database (drizzle/0004) and empties the cache on every instance. Content can also
  * change with nobody writing: a scheduled blog post goes live at its time, so the cache empties itself
  * then (`nextChangeAt` says when). Entries expire after `maxAgeMs` in any case, a bound should an
- * announcement be lost. The per-request CSP nonce is stored as a secret placeholder and put back on
- * the way out.
+ * announcement be lost. Pages are kept as bytes, cut where the rendering request's CSP nonce stood; each
+ * answer joins them with its own request's nonce (no text decoding or encoding of the page on either way).
  */
 export function createPageCache({
   events,
@@ -71,7 +71,6 @@ export function createPageCache({
   maxAgeMs?: number;
 }): PageCache {
   const pages = new Map<string, CachedPage>();
-  const placeholder = `nonce-${crypto.randomUUID()}`;
   let bytes = 0;
   let generation = 0;
 
@@ -129,21 +128,20 @@ export function createPageCache({
       // Most recently used last: the first entry is the one to evict.
       pages.delete(key);
       pages.set(key, page);
-      return new Response(page.body.replaceAll(placeholder, nonce), {
-        status: page.status,
-        headers: page.headers,
-      });
+      const nonceBytes = Buffer.from(nonce);
+      const body = Buffer.concat(page.parts.flatMap((part, i) => (i === 0 ? [part] : [nonceBytes, part])));
+      return new Response(body, { status: page.status, headers: page.headers });
     },
     store(key, page, nonce, startedAt) {
       if (startedAt !== generation) return;
-      const body = page.body.replaceAll(nonce, placeholder);
-      const size = body.length * 2 + key.length * 2;
+      const size = page.body.length + key.length * 2;
       if (size > maxEntryBytes) return;
+      const parts = splitAt(page.body, Buffer.from(nonce));
       remove(key);
       pages.set(key, {
         status: page.status,
         headers: [...page.headers],
-        body,
+        parts,
         bytes: size,
         storedAt: performance.now(),
       });
@@ -166,4 +164,17 @@ export function createPageCache({
       unsubscribe();
     },
   };
+}
+
+/** The bytes between the occurrences of `separator` (the whole body when it is empty or absent). */
+function splitAt(body: Buffer, separator: Buffer): Buffer[] {
+  if (separator.length === 0) return [body];
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = body.indexOf(separator); at !== -1; at = body.indexOf(separator, from)) {
+    parts.push(body.subarray(from, at));
+    from = at + separator.length;
+  }
+  parts.push(body.subarray(from));
+  return parts;
 }
