@@ -35,6 +35,14 @@ export const test = base.extend<Fixtures>({
   ],
   checkA11y: async ({ page }, use) => {
     await use(async (target = page) => {
+      // A page starts its scripts after its first screen (docs/decisions/023-public-page-weight.md): wait until
+      // React has hydrated it (its <body> carries React's props), so motion it starts is not read halfway. A page
+      // without JavaScript never ran React Router's inline script and is checked as it is.
+      if (await target.evaluate(() => "__reactRouterContext" in window)) {
+        await target.waitForFunction(() =>
+          Object.keys(document.body).some((key) => key.startsWith("__reactProps")),
+        );
+      }
       // Colours are only final once fades and slides have run: wait for running transitions.
       await target.evaluate(() => {
         const finite = document
