@@ -5,6 +5,13 @@ import { requestContext, servicesContext } from "#app/context.ts";
 import { resolvePublicOrigin } from "#app/server/platform/config.server.ts";
 import { CACHEABLE_PAGES } from "#app/server/platform/page-cache.server.ts";
 
+/**
+ * Pages whose content depends on their query string (the blog's page and category). Another page's query is
+ * none of its business: such a URL is rendered but neither served from nor kept in the cache, so anyone's
+ * made-up query strings cannot fill it and push the real pages out.
+ */
+const QUERY_PAGES: ReadonlySet<string> = new Set(["/blog"]);
+
 /** Responses that depend on the visitor: a toast to show (cookie), or anything setting a cookie. */
 const hasToast = (request: Request) => /(?:^|;\s*)toast=/.test(request.headers.get("cookie") ?? "");
 
@@ -17,9 +24,10 @@ export const cachePublicPages: MiddlewareFunction<Response> = async ({ request, 
   // React Router gives the pattern without its leading slash ("blog/:slug"), the index route as "/".
   const route = pattern.startsWith("/") ? pattern : `/${pattern}`;
   if (request.method !== "GET" || !CACHEABLE_PAGES.has(route) || hasToast(request)) return next();
+  const url = new URL(request.url);
+  if (url.search !== "" && !QUERY_PAGES.has(route)) return next();
   const { pageCache, config } = context.get(servicesContext);
   const { nonce } = context.get(requestContext);
-  const url = new URL(request.url);
   // Keyed by the origin the page may show too (SITE_URL unless the Host is an allowed one), so a forged
   // Host header neither gets its own entries nor could reach a page stored for others.
   const key = `${resolvePublicOrigin({ url, config })}${url.pathname}${url.search}`;

@@ -126,6 +126,16 @@ describe("cachePublicPages (middleware)", () => {
     expect(await second.response.text()).toBe('<p>render 1</p><script nonce="N2"></script>');
   });
 
+  it("keeps a page with a query string only where the page reads it (the blog's pages and categories)", async () => {
+    for (let i = 0; i < 3; i++) await call(`http://localhost/?utm=${i}`, "/");
+    expect((await call("http://localhost/?utm=0", "/")).rendered).toBe(1);
+    expect(services.pageCache.size).toBe(0);
+    await call("http://localhost/blog?page=2", "blog");
+    expect((await call("http://localhost/blog?page=2", "blog")).rendered).toBe(0);
+    expect((await call("http://localhost/blog?page=3", "blog")).rendered).toBe(1);
+    expect(services.pageCache.size).toBe(2);
+  });
+
   it("never caches personal pages, other methods, pending toasts or failures", async () => {
     for (const [url, pattern, init] of [
       ["http://localhost/track/UTG-1234-5678", "track/:trackingNumber", {}],
