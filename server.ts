@@ -1,4 +1,8 @@
-// The process entry: `npm start` (production build) and `npm run dev` (Vite with hot reload).
+// The process entry: `npm start` (production build) and `npm run dev` (Vite with hot reload). With
+// WEB_CONCURRENCY above 1 (production) this process becomes the primary of a cluster
+// (server/cluster-primary.ts) and each worker it forks runs this file again, as one app process that
+// joins the primary's database and shares its port (decision 022).
+import cluster from "node:cluster";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -16,6 +20,18 @@ if (dev) process.env.NODE_ENV ??= "development";
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 
 type AppModule = typeof import("./server/app.ts");
+
+/** A cluster worker: whether it runs the background jobs, as its primary said when forking it. */
+const worker = cluster.isWorker
+  ? {
+      backgroundJobs: process.env.FREIGHT_WORKER_JOBS === "1",
+      logBindings: { worker: cluster.worker!.id, pid: process.pid },
+    }
+  : undefined;
+
+/** WEB_CONCURRENCY above 1 (checked fully by the primary's configuration); development stays one process. */
+const wantsCluster =
+  cluster.isPrimary && !dev && !["", "1", undefined].includes(process.env.WEB_CONCURRENCY?.trim());
 
 async function main() {
   let load: () => Promise<AppModule>;
@@ -35,7 +51,7 @@ async function main() {
   const mod = await load();
   let services: Awaited<ReturnType<AppModule["startServices"]>>;
   try {
-    services = await mod.startServices();
+    services = await mod.startServices(process.env, worker);
   } catch (error) {
     const known = error instanceof mod.ConfigError || error instanceof mod.EmbeddedDatabaseError;
     console.error(known ? (error as Error).message : error);
@@ -99,4 +115,7 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
-await main();
+if (wantsCluster) {
+  const { runPrimary } = await import("./server/cluster-primary.ts");
+  if (!(await runPrimary())) await main();
+} else await main();
