@@ -33,6 +33,10 @@ const worker = cluster.isWorker
 const wantsCluster =
   cluster.isPrimary && !dev && !["", "1", undefined].includes(process.env.WEB_CONCURRENCY?.trim());
 
+/** The production build's server module. */
+const loadBuild = () =>
+  import(pathToFileURL(path.join(buildDir, "server", "index.js")).href) as Promise<AppModule>;
+
 async function main() {
   let load: () => Promise<AppModule>;
   let vite: import("vite").ViteDevServer | undefined;
@@ -44,8 +48,7 @@ async function main() {
     process.removeAllListeners("SIGTERM");
     load = () => vite!.ssrLoadModule("./server/app.ts") as Promise<AppModule>;
   } else {
-    const entry = pathToFileURL(path.join(buildDir, "server", "index.js")).href;
-    load = () => import(entry) as Promise<AppModule>;
+    load = loadBuild;
   }
 
   const mod = await load();
@@ -117,5 +120,5 @@ async function main() {
 
 if (wantsCluster) {
   const { runPrimary } = await import("./server/cluster-primary.ts");
-  if (!(await runPrimary())) await main();
+  if (!(await runPrimary(await loadBuild()))) await main();
 } else await main();
