@@ -463,22 +463,7 @@ try {
       "Database server CPU per request",
       `p99 ≤ ${TARGET_P99_MS} ms, no errors`,
     ],
-    [
-      ":---",
-      "---:",
-      "---:",
-      "---:",
-      "---:",
-      "---:",
-      "---:",
-      "---:",
-      "---:",
-      "---:",
-      "---:",
-      "---:",
-      "---:",
-      ":---",
-    ],
+    [":---", ...Array<string>(12).fill("---:"), ":---"],
     stepRows,
   );
   const cpuAt = (r: Measured) => {
