@@ -29,6 +29,9 @@ const worker = cluster.isWorker
     }
   : undefined;
 
+/** How long a retiring cluster worker keeps answering with 'Connection: close' before it closes idle connections. */
+const WORKER_DRAIN_MS = 1000;
+
 /** WEB_CONCURRENCY above 1 (checked fully by the primary's configuration); development stays one process. */
 const wantsCluster =
   cluster.isPrimary && !dev && !["", "1", undefined].includes(process.env.WEB_CONCURRENCY?.trim());
@@ -98,6 +101,10 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "Shutting down: finishing in-flight requests");
+    // A cluster worker is retired while the others serve (rolling restart): for a moment it answers each
+    // request on its keep-alive connections with 'Connection: close' before closing the idle ones, so a
+    // client does not send its next request into a connection that is being closed (a failed request).
+    if (worker) await new Promise((resolve) => setTimeout(resolve, WORKER_DRAIN_MS));
     const force = setTimeout(() => {
       logger.warn("Shutdown timeout reached; closing remaining connections");
       server.closeAllConnections();
