@@ -250,6 +250,8 @@ type Step = {
   appCpu: number;
   dbCpu: number;
   passed: boolean;
+  /** The machine's 1-minute load average when the step ended (other work on the two vCPUs shows here). */
+  load: number;
 };
 
 /** One fixed rate for SECONDS against the app: latency percentiles, errors, CPU per request of app and server. */
@@ -274,6 +276,7 @@ async function runStep(url: string, appPid: number, rate: number): Promise<Step>
     appCpu: (appCpuMs(appPid) - cpuBefore) / answered,
     dbCpu: (serverCpuMs(dataDir) - dbBefore) / answered,
     passed: p99 <= TARGET_P99_MS && errors.length === 0,
+    load: os.loadavg()[0]!,
   };
   console.log(
     `    p50 ${round(step.p50)} ms, p99 ${round(p99)} ms, ${errors.length} errors, app CPU ${round(step.appCpu, 2)} ms/request: ${step.passed ? "held" : "broke"}`,
@@ -437,6 +440,7 @@ try {
       `${(s.meanBytes / 1024).toFixed(1)} KB`,
       `${round(s.appCpu, 2)} ms`,
       `${round(s.dbCpu, 2)} ms`,
+      s.load.toFixed(1),
       s.passed ? "held" : "**broke**",
     ]),
   );
@@ -461,9 +465,10 @@ try {
       `Mean response${GZIP ? " (gzip)" : ""}`,
       "App CPU per request (all app processes)",
       "Database server CPU per request",
+      "Load average (1 min) at the end",
       `p99 ≤ ${TARGET_P99_MS} ms, no errors`,
     ],
-    [":---", ...Array<string>(12).fill("---:"), ":---"],
+    [":---", ...Array<string>(13).fill("---:"), ":---"],
     stepRows,
   );
   const cpuAt = (r: Measured) => {
