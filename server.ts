@@ -29,6 +29,23 @@ const worker = cluster.isWorker
     }
   : undefined;
 
+/**
+ * A worker forked while its primary was still preparing the database loads the build meanwhile, and joins
+ * the database once the primary says it is ready (the listener is here, before anything slow, so the message
+ * cannot come before it).
+ */
+const databaseReady =
+  cluster.isWorker && process.env.FREIGHT_WAIT_FOR_DATABASE === "1"
+    ? new Promise<void>((resolve) => {
+        const onMessage = (message: unknown) => {
+          if (message !== "freight:database-ready") return; // DATABASE_READY in server/cluster-primary.ts
+          process.off("message", onMessage);
+          resolve();
+        };
+        process.on("message", onMessage);
+      })
+    : undefined;
+
 /** How long a retiring cluster worker keeps answering with 'Connection: close' before it closes idle connections. */
 const WORKER_DRAIN_MS = 1000;
 
@@ -55,6 +72,7 @@ async function main() {
   }
 
   const mod = await load();
+  await databaseReady;
   let services: Awaited<ReturnType<AppModule["startServices"]>>;
   try {
     services = await mod.startServices(process.env, worker);

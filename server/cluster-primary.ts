@@ -23,6 +23,8 @@ type AppModule = Pick<
 
 /** The signal that replaces the workers one at a time (SIGHUP is what a closing terminal sends). */
 export const ROLLING_RESTART_SIGNAL = "SIGUSR2";
+/** The message that tells a worker forked during the primary's start that the database is prepared. */
+export const DATABASE_READY = "freight:database-ready";
 /** Crashes within this window count towards the backoff before the next replacement. */
 const CRASH_WINDOW_MS = 60_000;
 const MAX_BACKOFF_MS = 30_000;
@@ -52,29 +54,33 @@ export async function runPrimary({
   const logger = createLogger(config.LOG_LEVEL).child({ primary: true, pid: process.pid });
   for (const warning of configWarnings(config)) logger.warn(warning);
 
-  const started = performance.now();
-  let database: Database;
-  try {
-    database = await prepareDatabase({ config, logger });
-  } catch (error) {
-    console.error(error instanceof EmbeddedDatabaseError ? error.message : error);
-    process.exit(1);
-  }
-  logger.info(
-    { database: database.kind, ms: Math.round(performance.now() - started) },
-    `Database ready; starting ${config.WEB_CONCURRENCY} workers`,
-  );
-  superviseWorkers({
+  // The workers are forked first: loading the server build takes them longer than the database's start and
+  // migrations take the primary, so both happen at once. They wait for DATABASE_READY before joining it.
+  let database: Database | undefined;
+  const supervisor = superviseWorkers({
     count: config.WEB_CONCURRENCY,
     logger,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     port: config.PORT,
     onStopped: async (code) => {
-      await database.close().catch((error) => logger.error({ err: error }, "Closing the database failed"));
+      await database?.close().catch((error) => logger.error({ err: error }, "Closing the database failed"));
       logger.info("Stopped");
       process.exit(code);
     },
   });
+  const started = performance.now();
+  try {
+    database = await prepareDatabase({ config, logger });
+  } catch (error) {
+    console.error(error instanceof EmbeddedDatabaseError ? error.message : error);
+    supervisor.abort();
+    process.exit(1);
+  }
+  logger.info(
+    { database: database.kind, ms: Math.round(performance.now() - started) },
+    `Database ready for ${config.WEB_CONCURRENCY} workers`,
+  );
+  supervisor.databaseReady();
   return true;
 }
 
@@ -92,6 +98,7 @@ function superviseWorkers({
   onStopped: (code: number) => Promise<void>;
 }) {
   const slots = new Map<number, Slot>();
+  let ready = false;
   const crashes: number[] = [];
   const pending = new Set<NodeJS.Timeout>();
   let everListening = false;
@@ -99,7 +106,11 @@ function superviseWorkers({
   let rolling = false;
 
   const fork = (jobs: boolean): Slot => {
-    const worker = cluster.fork({ FREIGHT_WORKER_JOBS: jobs ? "1" : "0" });
+    const worker = cluster.fork({
+      FREIGHT_WORKER_JOBS: jobs ? "1" : "0",
+      // Forked before the database is ready: the worker waits for DATABASE_READY (server.ts).
+      FREIGHT_WAIT_FOR_DATABASE: ready ? "0" : "1",
+    });
     const slot: Slot = { worker, jobs, listening: false, retiring: false };
     slots.set(worker.id, slot);
     worker.once("listening", (address) => {
@@ -215,4 +226,16 @@ function superviseWorkers({
   process.on(ROLLING_RESTART_SIGNAL, () => void rollingRestart());
 
   for (let i = 0; i < count; i++) fork(i === 0);
+  return {
+    /** Tells the waiting workers that the database is prepared; later forks do not wait. */
+    databaseReady() {
+      ready = true;
+      for (const slot of slots.values()) slot.worker.send(DATABASE_READY);
+    },
+    /** The database could not be prepared: the workers (still waiting) are ended. */
+    abort() {
+      stopping = true;
+      for (const slot of slots.values()) slot.worker.process.kill("SIGKILL");
+    },
+  };
 }
