@@ -12,8 +12,8 @@
 // Capacity search (the default): for each app configuration (BENCH_CONCURRENCIES, WEB_CONCURRENCY values,
 // default 1,2: one process, then a primary and two workers), a fresh app on the same data is sent rising
 // rates, BENCH_CAPACITY_START (150) up by BENCH_CAPACITY_STEP (50) to BENCH_CAPACITY_MAX (1000), each
-// for BENCH_SECONDS, until p99 > 25 ms or an error; then half a step below the failed rate. The capacity
-// is the highest rate that held. The app's CPU and memory count every app process (primary and workers).
+// for BENCH_SECONDS, until p99 > 25 ms or an error; then half a step below the failed rate (when the first
+// rate breaks: down by half steps until one holds). The capacity is the highest rate that held. The app's CPU and memory count every app process (primary and workers).
 // The app runs with TRACK_RATE_LIMIT=1000000: every request comes from 127.0.0.1, which the limit of 120
 // lookups a minute per address would otherwise answer with 429s.
 //
@@ -288,23 +288,29 @@ async function runStep(url: string, appPid: number, rate: number): Promise<Step>
 
 /**
  * The capacity search: rising rates until one breaks (p99 over the target or an error), then half a step
- * below it. Returns every step run and the highest rate that held (0 when none did).
+ * below it. When the first rate already breaks, falling rates by half a step until one holds. Returns every
+ * step run and the highest rate that held (0 when none did).
  */
 async function searchCapacity(url: string, appPid: number): Promise<{ steps: Step[]; capacity: number }> {
   const steps: Step[] = [];
-  let held = 0;
-  for (let rate = SEARCH.start; rate <= SEARCH.max; rate += SEARCH.step) {
+  const run = async (rate: number) => {
     const step = await runStep(url, appPid, rate);
     steps.push(step);
-    if (step.passed) {
+    return step.passed;
+  };
+  let held = 0;
+  for (let rate = SEARCH.start; rate <= SEARCH.max; rate += SEARCH.step) {
+    if (await run(rate)) {
       held = rate;
       continue;
     }
-    const between = Math.round(rate - SEARCH.step / 2);
-    if (between > held && SEARCH.step >= 20) {
-      const half = await runStep(url, appPid, between);
-      steps.push(half);
-      if (half.passed) held = between;
+    const half = Math.round(SEARCH.step / 2);
+    if (held > 0) {
+      if (half >= 10 && (await run(rate - half))) held = rate - half;
+    } else {
+      for (let lower = rate - half; lower >= half && held === 0; lower -= half) {
+        if (await run(lower)) held = lower;
+      }
     }
     break;
   }
@@ -553,7 +559,7 @@ its scheduled time and its latency counts from then, response body read in full$
 ${WARMUP_SECONDS} s warm-up first. ${
     FIXED_RATES.length > 0
       ? `Fixed rates: ${FIXED_RATES.join(", ")} req/s.`
-      : `Capacity search: rates from ${SEARCH.start} req/s up by ${SEARCH.step}, ${SECONDS} s each, until p99 exceeds ${TARGET_P99_MS} ms or a request fails, then half a step below; the capacity is the highest rate that held.`
+      : `Capacity search: rates from ${SEARCH.start} req/s up by ${SEARCH.step}, ${SECONDS} s each, until p99 exceeds ${TARGET_P99_MS} ms or a request fails, then half a step below (when the first rate breaks, down by half steps until one holds); the capacity is the highest rate that held.`
   } Each app configuration (\`WEB_CONCURRENCY\`) is started afresh on the same data: one process (the default), or a primary
 that owns the database and forks that many workers sharing the port (decision 022); CPU and memory count every app
 process. The app runs with \`TRACK_RATE_LIMIT=1000000\`: all requests come from 127.0.0.1, and the default limit (120
