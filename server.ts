@@ -1,4 +1,8 @@
-// The process entry: `npm start` (production build) and `npm run dev` (Vite with hot reload).
+// The process entry: `npm start` (production build) and `npm run dev` (Vite with hot reload). With
+// WEB_CONCURRENCY above 1 (production) this process becomes the primary of a cluster
+// (server/cluster-primary.ts) and each worker it forks runs this file again, as one app process that
+// joins the primary's database and shares its port (decision 022).
+import cluster from "node:cluster";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -17,6 +21,42 @@ const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 
 type AppModule = typeof import("./server/app.ts");
 
+/** A cluster worker: whether it runs the background jobs, as its primary said when forking it. */
+const worker = cluster.isWorker
+  ? {
+      backgroundJobs: process.env.FREIGHT_WORKER_JOBS === "1",
+      logBindings: { worker: cluster.worker!.id, pid: process.pid },
+    }
+  : undefined;
+
+/**
+ * A worker forked while its primary was still preparing the database loads the build meanwhile, and joins
+ * the database once the primary says it is ready (the listener is here, before anything slow, so the message
+ * cannot come before it).
+ */
+const databaseReady =
+  cluster.isWorker && process.env.FREIGHT_WAIT_FOR_DATABASE === "1"
+    ? new Promise<void>((resolve) => {
+        const onMessage = (message: unknown) => {
+          if (message !== "freight:database-ready") return; // DATABASE_READY in server/cluster-primary.ts
+          process.off("message", onMessage);
+          resolve();
+        };
+        process.on("message", onMessage);
+      })
+    : undefined;
+
+/** How long a retiring cluster worker keeps answering with 'Connection: close' before it closes idle connections. */
+const WORKER_DRAIN_MS = 1000;
+
+/** WEB_CONCURRENCY above 1 (checked fully by the primary's configuration); development stays one process. */
+const wantsCluster =
+  cluster.isPrimary && !dev && !["", "1", undefined].includes(process.env.WEB_CONCURRENCY?.trim());
+
+/** The production build's server module. */
+const loadBuild = () =>
+  import(pathToFileURL(path.join(buildDir, "server", "index.js")).href) as Promise<AppModule>;
+
 async function main() {
   let load: () => Promise<AppModule>;
   let vite: import("vite").ViteDevServer | undefined;
@@ -28,14 +68,14 @@ async function main() {
     process.removeAllListeners("SIGTERM");
     load = () => vite!.ssrLoadModule("./server/app.ts") as Promise<AppModule>;
   } else {
-    const entry = pathToFileURL(path.join(buildDir, "server", "index.js")).href;
-    load = () => import(entry) as Promise<AppModule>;
+    load = loadBuild;
   }
 
   const mod = await load();
+  await databaseReady;
   let services: Awaited<ReturnType<AppModule["startServices"]>>;
   try {
-    services = await mod.startServices();
+    services = await mod.startServices(process.env, worker);
   } catch (error) {
     const known = error instanceof mod.ConfigError || error instanceof mod.EmbeddedDatabaseError;
     console.error(known ? (error as Error).message : error);
@@ -79,6 +119,10 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "Shutting down: finishing in-flight requests");
+    // A cluster worker is retired while the others serve (rolling restart): for a moment it answers each
+    // request on its keep-alive connections with 'Connection: close' before closing the idle ones, so a
+    // client does not send its next request into a connection that is being closed (a failed request).
+    if (worker) await new Promise((resolve) => setTimeout(resolve, WORKER_DRAIN_MS));
     const force = setTimeout(() => {
       logger.warn("Shutdown timeout reached; closing remaining connections");
       server.closeAllConnections();
@@ -99,4 +143,7 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
-await main();
+if (wantsCluster) {
+  const { runPrimary } = await import("./server/cluster-primary.ts");
+  if (!(await runPrimary(await loadBuild()))) await main();
+} else await main();

@@ -9,12 +9,21 @@
 // server), Node CPU and database server CPU per call; during the load, the app's and the server's CPU
 // per request and their memory (PSS). Writes the 'Tracking' section of docs/benchmarks.md.
 //
-// Options (environment): BENCH_RATE (300 req/s, the target), BENCH_RATES (e.g. 100,200,300: run
-// several rates one after the other), BENCH_SECONDS (20 per rate), BENCH_SHIPMENTS (10000),
+// Capacity search (the default): for each app configuration (BENCH_CONCURRENCIES, WEB_CONCURRENCY values,
+// default 1,2: one process, then a primary and two workers), a fresh app on the same data is sent rising
+// rates, BENCH_CAPACITY_START (150) up by BENCH_CAPACITY_STEP (50) to BENCH_CAPACITY_MAX (1000), each
+// for BENCH_SECONDS, until p99 > 25 ms or an error; then half a step below the failed rate (when the first
+// rate breaks: down by half steps until one holds). The capacity is the highest rate that held. The app's CPU and memory count every app process (primary and workers).
+// The app runs with TRACK_RATE_LIMIT=1000000: every request comes from 127.0.0.1, which the limit of 120
+// lookups a minute per address would otherwise answer with 429s.
+//
+// Options (environment): BENCH_RATE (300 req/s, the target), BENCH_RATES (e.g. 100,200,300: run these
+// fixed rates instead of the search), BENCH_SECONDS (20 per rate), BENCH_SHIPMENTS (10000),
 // BENCH_HISTORY_PER_SHIPMENT (6), BENCH_GZIP (1: send Accept-Encoding: gzip as browsers do),
 // BENCH_IN_PROCESS_CALLS (3000 lookups and as many upserts, after 500 of each to warm up),
 // BUILD_DIR (build), BENCH_NO_WRITE (1: do not touch docs/benchmarks.md), BENCH_APP_NODE_OPTIONS
-// (NODE_OPTIONS for the app, e.g. --cpu-prof).
+// (NODE_OPTIONS for the app and its workers, e.g. --cpu-prof), BENCH_CONCURRENCIES, BENCH_CAPACITY_START,
+// BENCH_CAPACITY_STEP, BENCH_CAPACITY_MAX.
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -25,16 +34,32 @@ import { getPublicShipmentByTrackingNumber } from "#app/server/tracking.server.t
 import { startApp } from "../scripts/lib/app-process.ts";
 import { buildSite, isBuildCurrent } from "../scripts/lib/build-state.ts";
 import { benchTrackingNumber, createShipmentsDatabase } from "./lib/database.ts";
-import { environmentLines, mb, processCpuMs, table, writeSection } from "./lib/report.ts";
-import { type PeakMemory, startMemorySampler } from "./lib/memory-sampler.ts";
-import { type MemorySample, removeDataDir, sampleMemory, serverCpuMs } from "./lib/server-processes.ts";
+import { environmentLines, mb, table, writeSection } from "./lib/report.ts";
+import { startMemorySampler } from "./lib/memory-sampler.ts";
+import {
+  appCpuMs,
+  type MemorySample,
+  removeDataDir,
+  sampleMemory,
+  serverCpuMs,
+} from "./lib/server-processes.ts";
 
 const RATE = Number(process.env.BENCH_RATE ?? 300);
-/** Extra rates to run after warm-up, e.g. BENCH_RATES=100,200,300 (default: just BENCH_RATE). */
-const RATES = (process.env.BENCH_RATES ?? String(RATE))
+/** Fixed rates instead of the capacity search, e.g. BENCH_RATES=100,200,300 (or BENCH_RATE alone). */
+const FIXED_RATES = (process.env.BENCH_RATES ?? process.env.BENCH_RATE ?? "")
   .split(",")
   .map(Number)
   .filter((n) => n > 0);
+const SEARCH = {
+  start: Number(process.env.BENCH_CAPACITY_START ?? 150),
+  step: Number(process.env.BENCH_CAPACITY_STEP ?? 50),
+  max: Number(process.env.BENCH_CAPACITY_MAX ?? 1000),
+};
+/** The app configurations measured: WEB_CONCURRENCY values. */
+const CONCURRENCIES = (process.env.BENCH_CONCURRENCIES ?? "1,2")
+  .split(",")
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n >= 1);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 10_000);
 const HISTORY_PER_SHIPMENT = Number(process.env.BENCH_HISTORY_PER_SHIPMENT ?? 6);
@@ -207,22 +232,115 @@ async function measureInProcess(): Promise<{ lookup: CallStats; upsert: CallStat
 
 const memoryCell = (sample: MemorySample | undefined) =>
   sample
-    ? `${mb(sample.total)} MB (app ${mb(sample.app.pss)}, database ${mb(sample.db.pss)} in ${sample.dbProcesses.length} processes)`
+    ? `${mb(sample.total)} MB (app ${mb(sample.app.pss)} in ${sample.appProcesses} process${sample.appProcesses === 1 ? "" : "es"}, database ${mb(sample.db.pss)} in ${sample.dbProcesses.length})`
     : "?";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "freight-bench-tracking-"));
-let exitCode = 0;
-try {
-  await createDatabase(dataDir);
-  const loadBefore = os.loadavg()[0]!;
+const pick = () => `/track/${trackingNumber(1 + Math.floor(Math.random() * SHIPMENTS))}`;
+
+type Step = {
+  rate: number;
+  requests: number;
+  answeredPerSecond: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  errors: string[];
+  meanBytes: number;
+  appCpu: number;
+  dbCpu: number;
+  passed: boolean;
+  /** The machine's 1-minute load average when the step ended (other work on the two vCPUs shows here). */
+  load: number;
+};
+
+/** One fixed rate for SECONDS against the app: latency percentiles, errors, CPU per request of app and server. */
+async function runStep(url: string, appPid: number, rate: number): Promise<Step> {
+  console.log(`  ${rate} req/s for ${SECONDS} s (open loop${GZIP ? ", gzip" : ""})…`);
+  const cpuBefore = appCpuMs(appPid);
+  const dbBefore = serverCpuMs(dataDir);
+  const { samples, errors, elapsedMs } = await runOpenLoop({ url, rate, seconds: SECONDS, pick });
+  const answered = Math.max(1, samples.length);
+  const sorted = samples.map((sample) => sample.ms).sort((a, b) => a - b);
+  const p99 = percentile(sorted, 99);
+  const step: Step = {
+    rate,
+    requests: Math.round(rate * SECONDS),
+    answeredPerSecond: (samples.length / elapsedMs) * 1000,
+    p50: percentile(sorted, 50),
+    p90: percentile(sorted, 90),
+    p99,
+    max: sorted.at(-1) ?? Number.NaN,
+    errors,
+    meanBytes: samples.reduce((sum, sample) => sum + sample.bytes, 0) / answered,
+    appCpu: (appCpuMs(appPid) - cpuBefore) / answered,
+    dbCpu: (serverCpuMs(dataDir) - dbBefore) / answered,
+    passed: p99 <= TARGET_P99_MS && errors.length === 0,
+    load: os.loadavg()[0]!,
+  };
+  console.log(
+    `    p50 ${round(step.p50)} ms, p99 ${round(p99)} ms, ${errors.length} errors, app CPU ${round(step.appCpu, 2)} ms/request: ${step.passed ? "held" : "broke"}`,
+  );
+  if (errors.length > 0) console.log(`    first errors: ${[...new Set(errors)].slice(0, 5).join(", ")}`);
+  await waitUntilIdle(url);
+  return step;
+}
+
+/**
+ * The capacity search: rising rates until one breaks (p99 over the target or an error), then half a step
+ * below it. When the first rate already breaks, falling rates by half a step until one holds. Returns every
+ * step run and the highest rate that held (0 when none did).
+ */
+async function searchCapacity(url: string, appPid: number): Promise<{ steps: Step[]; capacity: number }> {
+  const steps: Step[] = [];
+  const run = async (rate: number) => {
+    const step = await runStep(url, appPid, rate);
+    steps.push(step);
+    return step.passed;
+  };
+  let held = 0;
+  for (let rate = SEARCH.start; rate <= SEARCH.max; rate += SEARCH.step) {
+    if (await run(rate)) {
+      held = rate;
+      continue;
+    }
+    const half = Math.round(SEARCH.step / 2);
+    if (held > 0) {
+      if (half >= 10 && (await run(rate - half))) held = rate - half;
+    } else {
+      for (let lower = rate - half; lower >= half && held === 0; lower -= half) {
+        if (await run(lower)) held = lower;
+      }
+    }
+    break;
+  }
+  return { steps, capacity: held };
+}
+
+type Measured = {
+  concurrency: number;
+  steps: Step[];
+  capacity: number | undefined;
+  pageRows: Array<Array<string | number>>;
+  memoryIdle: MemorySample;
+  memoryPeak: MemorySample | undefined;
+  memoryAfter: MemorySample;
+  peakSamples: number;
+};
+
+/** Starts the app with WEB_CONCURRENCY=`concurrency` on the filled database and measures it. */
+async function measureConfiguration(concurrency: number, first: boolean): Promise<Measured> {
+  console.log(`\nWEB_CONCURRENCY=${concurrency}`);
   const app = await startApp({
     buildDir,
     dataDir,
     env: {
+      WEB_CONCURRENCY: String(concurrency),
+      // Every request comes from 127.0.0.1: the per-address limit (120 a minute) would answer 429.
       TRACK_RATE_LIMIT: "1000000",
       SEED_DEMO: "false",
       LOG_LEVEL: "warn",
-      // e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof" to profile the app under load.
+      // e.g. "--cpu-prof --cpu-prof-dir=$PWD/.tmp/prof" to profile the app (every worker) under load.
       ...(process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}),
     },
   });
@@ -230,13 +348,12 @@ try {
     const appPid = app.child.pid!;
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const memoryIdle = sampleMemory(appPid, dataDir);
-
-    console.log(`In-process: ${IN_PROCESS_CALLS} lookups and ${IN_PROCESS_CALLS} rate-limit upserts…`);
-    const inProcess = await measureInProcess();
-
-    const pick = () => `/track/${trackingNumber(1 + Math.floor(Math.random() * SHIPMENTS))}`;
+    if (first) {
+      console.log(`In-process: ${IN_PROCESS_CALLS} lookups and ${IN_PROCESS_CALLS} rate-limit upserts…`);
+      inProcess = await measureInProcess();
+    }
     console.log(`Warming up for ${WARMUP_SECONDS} s…`);
-    await runOpenLoop({ url: app.url, rate: Math.min(RATES[0]!, 100), seconds: WARMUP_SECONDS, pick });
+    await runOpenLoop({ url: app.url, rate: 100, seconds: WARMUP_SECONDS, pick });
 
     // Where the CPU goes: the same app at a low, comfortable rate, page by page.
     const pages: Array<[string, () => string]> = [
@@ -248,208 +365,235 @@ try {
       ],
       ["`GET /track/:number` (the benchmarked page)", pick],
     ];
-    const cpuRows: Array<Array<string | number>> = [];
+    const pageRows: Array<Array<string | number>> = [];
     for (const [index, [label, pickPath]] of pages.entries()) {
-      const cpuBefore = processCpuMs(appPid);
+      const cpuBefore = appCpuMs(appPid);
       const dbBefore = serverCpuMs(dataDir);
       const { samples } = await runOpenLoop({ url: app.url, rate: 40, seconds: 5, pick: pickPath });
-      const cpu = (processCpuMs(appPid) - cpuBefore) / Math.max(1, samples.length);
+      const cpu = (appCpuMs(appPid) - cpuBefore) / Math.max(1, samples.length);
       const dbCpu = (serverCpuMs(dataDir) - dbBefore) / Math.max(1, samples.length);
       const sorted = samples.map((sample) => sample.ms).sort((a, b) => a - b);
-      cpuRows.push([
+      pageRows.push([
         label,
+        concurrency,
         `${round(cpu)} ms`,
         `${round(dbCpu)} ms`,
         `${round(percentile(sorted, 50))} ms`,
         PGLITE.pages[index]!,
       ]);
     }
-    const cpuTable = table(
-      [
-        "Page (40 req/s for 5 s)",
-        "App CPU per request",
-        "Database server CPU per request",
-        "p50 latency",
-        `PGlite, recorded ${PGLITE.recorded}: app CPU per request (queries included)`,
-      ],
-      [":---", "---:", "---:", "---:", "---:"],
-      cpuRows,
-    );
-    console.log(`${cpuTable}\n`);
 
-    const rows: Array<Array<string | number>> = [];
     const sampler = startMemorySampler({ appPid, dataDir, everyMs: 250 });
-    let peak: PeakMemory;
+    let steps: Step[] = [];
+    let capacity: number | undefined;
+    let peak: Awaited<ReturnType<typeof sampler.stop>>;
     try {
-      for (const rate of RATES) {
-        console.log(
-          `Sending ${rate} req/s for ${SECONDS} s to ${app.url}/track/:number (open loop${GZIP ? ", gzip" : ""})…`,
-        );
-        const cpuBefore = processCpuMs(appPid);
-        const dbBefore = serverCpuMs(dataDir);
-        const { samples, errors, elapsedMs } = await runOpenLoop({
-          url: app.url,
-          rate,
-          seconds: SECONDS,
-          pick,
-        });
-        const cpuPerRequest = (processCpuMs(appPid) - cpuBefore) / Math.max(1, samples.length);
-        const dbPerRequest = (serverCpuMs(dataDir) - dbBefore) / Math.max(1, samples.length);
-        const sorted = samples.map((sample) => sample.ms).sort((a, b) => a - b);
-        const meanBytes =
-          samples.reduce((sum, sample) => sum + sample.bytes, 0) / Math.max(1, samples.length);
-        const p99 = percentile(sorted, 99);
-        const passed = p99 <= TARGET_P99_MS && errors.length === 0;
-        if (rate === RATE && !passed) exitCode = 1;
-        rows.push([
-          "PostgreSQL (embedded server)",
-          rate,
-          `${SECONDS} s`,
-          Math.round(rate * SECONDS),
-          round((samples.length / elapsedMs) * 1000),
-          round(percentile(sorted, 50)),
-          round(percentile(sorted, 90)),
-          round(p99),
-          round(sorted.at(-1) ?? Number.NaN),
-          errors.length,
-          `${(meanBytes / 1024).toFixed(1)} KB`,
-          `${round(cpuPerRequest)} ms`,
-          `${round(dbPerRequest)} ms`,
-          passed ? "met" : "**missed**",
-        ]);
-        if (errors.length > 0) console.log(`First errors: ${[...new Set(errors)].slice(0, 5).join(", ")}`);
-        await waitUntilIdle(app.url);
+      if (FIXED_RATES.length > 0) {
+        for (const rate of FIXED_RATES) steps.push(await runStep(app.url, appPid, rate));
+      } else {
+        ({ steps, capacity } = await searchCapacity(app.url, appPid));
       }
     } finally {
       peak = await sampler.stop();
     }
     const memoryAfter = sampleMemory(appPid, dataDir);
-    rows.push([
-      `PGlite (in the app's process), recorded ${PGLITE.recorded}`,
-      ...PGLITE.run,
-      "",
-      "**missed**",
-    ]);
+    return {
+      concurrency,
+      steps,
+      capacity,
+      pageRows,
+      memoryIdle,
+      memoryPeak: peak.peak,
+      memoryAfter,
+      peakSamples: peak.samples,
+    };
+  } finally {
+    await app.stop();
+  }
+}
 
-    const rateTable = table(
-      [
-        "Engine",
-        "Rate (req/s)",
-        "Duration",
-        "Requests",
-        "Answered (req/s)",
-        "p50 (ms)",
-        "p90 (ms)",
-        "p99 (ms)",
-        "max (ms)",
-        "Errors",
-        `Mean response${GZIP ? " (gzip)" : ""}`,
-        "App CPU per request",
-        "Database server CPU per request",
-        `p99 ≤ ${TARGET_P99_MS} ms, no errors`,
-      ],
-      [
-        ":---",
-        "---:",
-        "---:",
-        "---:",
-        "---:",
-        "---:",
-        "---:",
-        "---:",
-        "---:",
-        "---:",
-        "---:",
-        "---:",
-        "---:",
-        ":---",
-      ],
-      rows,
-    );
-    const inProcessTable = table(
-      [
-        `In-process, ${IN_PROCESS_CALLS} calls after ${IN_PROCESS_WARMUP} to warm up`,
-        "Node CPU per call",
-        "Database server CPU per call",
-        "Wall time p50",
-        "Wall time p99",
-        `PGlite, recorded (November 2026): CPU per call, in the process`,
-      ],
-      [":---", "---:", "---:", "---:", "---:", "---:"],
-      [
-        [
-          "Tracking lookup (`getPublicShipmentByTrackingNumber`, random existing numbers)",
-          `${round(inProcess.lookup.nodeCpu, 2)} ms`,
-          `${round(inProcess.lookup.dbCpu, 2)} ms`,
-          `${round(inProcess.lookup.p50, 2)} ms`,
-          `${round(inProcess.lookup.p99, 2)} ms`,
-          PGLITE.lookup,
-        ],
-        [
-          "Rate-limit upsert (`consumeRateLimit`, one key)",
-          `${round(inProcess.upsert.nodeCpu, 2)} ms`,
-          `${round(inProcess.upsert.dbCpu, 2)} ms`,
-          `${round(inProcess.upsert.p50, 2)} ms`,
-          `${round(inProcess.upsert.p99, 2)} ms`,
-          PGLITE.upsert,
-        ],
-      ],
-    );
-    const memoryTable = table(
-      ["Memory (PSS) of the app and its database server", "App + database server"],
-      [":---", ":---"],
-      [
-        ["Idle after start", memoryCell(memoryIdle)],
-        [
-          `Peak: the highest total of ${peak.samples} samples (every 250 ms) during the load`,
-          memoryCell(peak.peak),
-        ],
-        ["After the load", memoryCell(memoryAfter)],
-      ],
-    );
-    console.log(`\n${rateTable}\n\n${inProcessTable}\n\n${memoryTable}\n`);
+let inProcess: Awaited<ReturnType<typeof measureInProcess>> | undefined;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "freight-bench-tracking-"));
+let exitCode = 0;
+try {
+  await createDatabase(dataDir);
+  const loadBefore = os.loadavg()[0]!;
+  const results: Measured[] = [];
+  for (const [index, concurrency] of CONCURRENCIES.entries()) {
+    results.push(await measureConfiguration(concurrency, index === 0));
+  }
+  const best = Math.max(...results.map((r) => r.capacity ?? 0));
+  if (FIXED_RATES.length > 0) {
+    if (results.some((r) => r.steps.some((s) => s.rate === RATE && !s.passed))) exitCode = 1;
+  } else if (best < RATE) exitCode = 1;
 
-    const body = `Command: \`node_modules/.bin/node bench/tracking.ts\` (options in the file's header comment).
+  const configName = (n: number) =>
+    n === 1
+      ? "`WEB_CONCURRENCY=1` (one process, the default)"
+      : `\`WEB_CONCURRENCY=${n}\` (primary + ${n} workers)`;
+  const stepRows = results.flatMap((r) =>
+    r.steps.map((s) => [
+      configName(r.concurrency),
+      s.rate,
+      `${SECONDS} s`,
+      s.requests,
+      round(s.answeredPerSecond),
+      round(s.p50),
+      round(s.p90),
+      round(s.p99),
+      round(s.max),
+      s.errors.length,
+      `${(s.meanBytes / 1024).toFixed(1)} KB`,
+      `${round(s.appCpu, 2)} ms`,
+      `${round(s.dbCpu, 2)} ms`,
+      s.load.toFixed(1),
+      s.passed ? "held" : "**broke**",
+    ]),
+  );
+  stepRows.push([
+    `PGlite (in the app's process), recorded ${PGLITE.recorded}`,
+    ...PGLITE.run,
+    "",
+    "**broke**",
+  ]);
+  const stepTable = table(
+    [
+      "App",
+      "Rate (req/s)",
+      "Duration",
+      "Requests",
+      "Answered (req/s)",
+      "p50 (ms)",
+      "p90 (ms)",
+      "p99 (ms)",
+      "max (ms)",
+      "Errors",
+      `Mean response${GZIP ? " (gzip)" : ""}`,
+      "App CPU per request (all app processes)",
+      "Database server CPU per request",
+      "Load average (1 min) at the end",
+      `p99 ≤ ${TARGET_P99_MS} ms, no errors`,
+    ],
+    [":---", ...Array<string>(13).fill("---:"), ":---"],
+    stepRows,
+  );
+  const cpuAt = (r: Measured) => {
+    const held = r.steps.filter((s) => s.passed).at(-1) ?? r.steps[0];
+    return held ? `${round(held.appCpu, 2)} ms + ${round(held.dbCpu, 2)} ms at ${held.rate} req/s` : "?";
+  };
+  const capacityTable = table(
+    [
+      "App",
+      FIXED_RATES.length > 0
+        ? "Rates run (req/s)"
+        : `Capacity: highest rate with p99 ≤ ${TARGET_P99_MS} ms, no errors`,
+      "CPU per request: app + database server (at that rate)",
+      "Memory (PSS) idle after start",
+      `Memory (PSS) at the peak of the load (samples every 250 ms)`,
+      "Memory (PSS) after the load",
+    ],
+    [":---", "---:", "---:", ":---", ":---", ":---"],
+    results.map((r) => [
+      configName(r.concurrency),
+      r.capacity === undefined
+        ? r.steps.map((s) => s.rate).join(", ")
+        : r.capacity > 0
+          ? `**${r.capacity} req/s**`
+          : `below ${SEARCH.start} req/s`,
+      cpuAt(r),
+      memoryCell(r.memoryIdle),
+      memoryCell(r.memoryPeak),
+      memoryCell(r.memoryAfter),
+    ]),
+  );
+  const pageTable = table(
+    [
+      "Page (40 req/s for 5 s)",
+      "WEB_CONCURRENCY",
+      "App CPU per request",
+      "Database server CPU per request",
+      "p50 latency",
+      `PGlite, recorded ${PGLITE.recorded}: app CPU per request (queries included)`,
+    ],
+    [":---", "---:", "---:", "---:", "---:", "---:"],
+    results.flatMap((r) => r.pageRows),
+  );
+  const inProcessTable = inProcess
+    ? table(
+        [
+          `In-process, ${IN_PROCESS_CALLS} calls after ${IN_PROCESS_WARMUP} to warm up`,
+          "Node CPU per call",
+          "Database server CPU per call",
+          "Wall time p50",
+          "Wall time p99",
+          `PGlite, recorded (November 2026): CPU per call, in the process`,
+        ],
+        [":---", "---:", "---:", "---:", "---:", "---:"],
+        [
+          [
+            "Tracking lookup (`getPublicShipmentByTrackingNumber`, random existing numbers)",
+            `${round(inProcess.lookup.nodeCpu, 2)} ms`,
+            `${round(inProcess.lookup.dbCpu, 2)} ms`,
+            `${round(inProcess.lookup.p50, 2)} ms`,
+            `${round(inProcess.lookup.p99, 2)} ms`,
+            PGLITE.lookup,
+          ],
+          [
+            "Rate-limit upsert (`consumeRateLimit`, one key)",
+            `${round(inProcess.upsert.nodeCpu, 2)} ms`,
+            `${round(inProcess.upsert.dbCpu, 2)} ms`,
+            `${round(inProcess.upsert.p50, 2)} ms`,
+            `${round(inProcess.upsert.p99, 2)} ms`,
+            PGLITE.upsert,
+          ],
+        ],
+      )
+    : "";
+  console.log(`\n${capacityTable}\n\n${stepTable}\n\n${pageTable}\n\n${inProcessTable}\n`);
+
+  const body = `Command: \`node_modules/.bin/node bench/tracking.ts\` (options in the file's header comment).
 Public result page \`GET /track/:number\` on the production build with the app's embedded PostgreSQL server
 (its own processes, reached over a Unix socket) holding ${SHIPMENTS.toLocaleString("en-US")} shipments and ${(SHIPMENTS * HISTORY_PER_SHIPMENT).toLocaleString("en-US")} status entries; each
 request asks for a random existing tracking number. Open-loop load at a fixed rate: every request leaves at
 its scheduled time and its latency counts from then, response body read in full${GZIP ? ", `Accept-Encoding: gzip` as browsers send it" : ""};
-${WARMUP_SECONDS} s warm-up first. Per request the app runs the root loader (site settings, from memory), the rate limiter (one
-prepared upsert) and the lookup (one prepared, indexed query: parties joined, history aggregated), then
-renders the page (its QR code is a separate image, not fetched here). Load generator, app and database server
-share the machine. Target: p99 ≤ ${TARGET_P99_MS} ms and no errors at ${RATE} req/s. The PGlite rows and columns are the
-last figures of the earlier embedded engine (PGlite, inside the app's process), recorded on ${PGLITE.recorded}
-with the same data and load; its in-process figures are from \`docs/decisions/007-render-cost.md\`.
+${WARMUP_SECONDS} s warm-up first. ${
+    FIXED_RATES.length > 0
+      ? `Fixed rates: ${FIXED_RATES.join(", ")} req/s.`
+      : `Capacity search: rates from ${SEARCH.start} req/s up by ${SEARCH.step}, ${SECONDS} s each, until p99 exceeds ${TARGET_P99_MS} ms or a request fails, then half a step below (when the first rate breaks, down by half steps until one holds); the capacity is the highest rate that held.`
+  } Each app configuration (\`WEB_CONCURRENCY\`) is started afresh on the same data: one process (the default), or a primary
+that owns the database and forks that many workers sharing the port (decision 022); CPU and memory count every app
+process. The app runs with \`TRACK_RATE_LIMIT=1000000\`: all requests come from 127.0.0.1, and the default limit (120
+lookups a minute per address) would answer nearly all of them 429. Per request the app runs the root loader (site
+settings, from memory), the rate limiter (one prepared upsert) and the lookup (one prepared, indexed query: parties
+joined, history aggregated), then renders the page (its QR code is a separate image, not fetched here). Load
+generator, app and database server share the machine's two vCPUs. Target: p99 ≤ ${TARGET_P99_MS} ms and no errors at
+${RATE} req/s. The PGlite rows and columns are the last figures of the earlier embedded engine (PGlite, inside the
+app's process), recorded on ${PGLITE.recorded} with the same data and load.
 
 ${environmentLines({ loadBefore })}
 
-${rateTable}
+${capacityTable}
 
-${cpuTable}
+${stepTable}
+
+${pageTable}
 
 ${inProcessTable}
 
-${memoryTable}
-
 Reading the tables: one app process renders on one thread, so at R requests per second it must spend
 less than 1000 / R ms of CPU per request (3.3 ms at 300 req/s), and well under that for a short
-queue and a low p99. 'App CPU per request' is the app process's user + system CPU time divided by
-the requests answered; when it is above that budget the queue grows for the whole run and latency
-is queueing time, not work time. With PGlite the queries ran on the app's thread and were part of that
-figure; now they run in the database server's processes ('Database server CPU per request': the
-postmaster and its children, ended ones included), which share the same two cores. The page table splits
-the app's CPU: the HTTP shell, the shared page (layout, root loader, rendering, compression), and what the
-tracking lookup adds. The in-process table calls the lookup and the rate-limit upsert directly from the
-benchmark process (its own connection to the app's server, app idle): 'Node CPU' is what a call costs the
-calling process (building the query, the protocol, parsing rows), the database server's CPU is the
-server's share; with PGlite both were in the process.
+queue and a low p99. 'App CPU per request' is the user + system CPU time of every app process (with
+workers: the primary and each worker) divided by the requests answered; the database server's
+(postmaster and its children, ended ones included) is beside it. Both share the two vCPUs with the
+load generator, so two workers can at most double the rendering budget, less what the load generator
+and the database server take. The page table splits the app's CPU at a low rate: the HTTP shell, the
+shared page (layout, root loader, rendering, compression), and what the tracking lookup adds. The
+in-process table calls the lookup and the rate-limit upsert directly from the benchmark process (its
+own connection to the app's server, app idle).
 `;
-    if (process.env.BENCH_NO_WRITE !== "1") {
-      writeSection("Tracking", body);
-      console.log("Wrote the 'Tracking' section of docs/benchmarks.md");
-    }
-  } finally {
-    await app.stop();
+  if (process.env.BENCH_NO_WRITE !== "1") {
+    writeSection("Tracking", body);
+    console.log("Wrote the 'Tracking' section of docs/benchmarks.md");
   }
 } finally {
   await removeDataDir(dataDir);

@@ -9,8 +9,11 @@ import { securityHeaders } from "./security.ts";
 import { staticFiles } from "./static-files.ts";
 import { drainUnreadBody, writeGuard } from "./write-guard.ts";
 
-export { ConfigError } from "#app/server/platform/config.server.ts";
+export { ConfigError, configWarnings, loadConfig } from "#app/server/platform/config.server.ts";
 export { EmbeddedDatabaseError } from "#app/server/db/embedded-postgres.server.ts";
+export { createLogger } from "#app/server/platform/logger.server.ts";
+// The cluster's primary (server/cluster-primary.ts) prepares the database once with it.
+export { prepareDatabase } from "#app/server/platform/prepare-database.server.ts";
 export { startServices };
 export type { Services };
 

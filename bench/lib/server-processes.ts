@@ -116,9 +116,42 @@ const addRollup = (a: Rollup, b: Rollup): Rollup => ({
   pssShmem: a.pssShmem + b.pssShmem,
 });
 
+/**
+ * The app's processes: the one it started (`appPid`) and, with WEB_CONCURRENCY > 1, the cluster workers
+ * that process forked (its children that run Node, so not the embedded server it may have started).
+ */
+export function appProcesses(appPid: number | undefined): number[] {
+  if (appPid === undefined || !alive(appPid)) return [];
+  const found = [appPid];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    if (readStat(pid)?.ppid !== appPid || !alive(pid)) continue;
+    try {
+      const program = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0] ?? "";
+      if (path.basename(program) === "node") found.push(pid);
+    } catch {}
+  }
+  return found;
+}
+
+/** CPU time (user + system, ms) the app's processes (appProcesses) have used so far; NaN when none runs. */
+export function appCpuMs(appPid: number | undefined): number {
+  const pids = appProcesses(appPid);
+  if (pids.length === 0) return Number.NaN;
+  let ticks = 0;
+  for (const pid of pids) {
+    const stat = readStat(pid);
+    if (stat) ticks += stat.utime + stat.stime;
+  }
+  return ticks * TICK_MS;
+}
+
 export type MemorySample = {
-  /** The app process. */
+  /** The app's processes, summed (one, or a cluster's primary and its workers). */
   app: Rollup;
+  /** How many app processes `app` counts. */
+  appProcesses: number;
   /** Every process of the database server, summed. */
   db: Rollup;
   /** The server's processes one by one. */
@@ -127,9 +160,11 @@ export type MemorySample = {
   total: number;
 };
 
-/** PSS of the app process plus every process of the embedded server of `dataDir`. */
+/** PSS of the app's processes plus every process of the embedded server of `dataDir`. */
 export function sampleMemory(appPid: number | undefined, dataDir: string): MemorySample {
-  const app = smapsRollup(appPid) ?? emptyRollup();
+  const pids = appProcesses(appPid);
+  let app = emptyRollup();
+  for (const pid of pids) app = addRollup(app, smapsRollup(pid) ?? emptyRollup());
   const dbProcesses: MemorySample["dbProcesses"] = [];
   let db = emptyRollup();
   for (const process of serverProcesses(dataDir)) {
@@ -138,7 +173,7 @@ export function sampleMemory(appPid: number | undefined, dataDir: string): Memor
     dbProcesses.push({ ...process, ...rollup });
     db = addRollup(db, rollup);
   }
-  return { app, db, dbProcesses, total: app.pss + db.pss };
+  return { app, appProcesses: pids.length, db, dbProcesses, total: app.pss + db.pss };
 }
 
 /**

@@ -183,4 +183,23 @@ describe("configWarnings", () => {
     expect(configWarnings(loadConfig({ NODE_ENV: "development" }))).toEqual([]);
     expect(configWarnings(loadConfig({ NODE_ENV: "test", SITE_URL: "" }))).toEqual([]);
   });
+
+  it("warns when WEB_CONCURRENCY asks for more processes than the machine has cores", () => {
+    const config = loadConfig({ NODE_ENV: "test", WEB_CONCURRENCY: "4" });
+    expect(configWarnings(config, 4)).toEqual([]);
+    expect(configWarnings(config, 2)).toEqual([
+      expect.stringMatching(/^WEB_CONCURRENCY=4 starts more app processes than this machine has cores \(2\)/),
+    ]);
+  });
+});
+
+describe("WEB_CONCURRENCY", () => {
+  it("is one app process unless set, and a whole number from 1 to 16", () => {
+    expect(loadConfig({}).WEB_CONCURRENCY).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: "2" }).WEB_CONCURRENCY).toBe(2);
+    expect(() => loadConfig({ WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY: must be at least 1/);
+    expect(() => loadConfig({ WEB_CONCURRENCY: "17" })).toThrow(/WEB_CONCURRENCY: must be at most 16/);
+    expect(() => loadConfig({ WEB_CONCURRENCY: "auto" })).toThrow(/WEB_CONCURRENCY: must be a whole number/);
+    expect(() => loadConfig({ WEB_CONCURRENCY: "1.5" })).toThrow(/WEB_CONCURRENCY: must be a whole number/);
+  });
 });

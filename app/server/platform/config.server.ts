@@ -1,3 +1,4 @@
+import os from "node:os";
 import { z } from "zod";
 import { DEFAULT_ALLOWED_COUNTRIES, parseCountryList } from "#app/lib/phone.ts";
 
@@ -18,6 +19,9 @@ const int = (fallback: number, min: number, max: number) =>
 /** A DNS name or an IPv4 address, lowercase, optionally with a port; IPv6 literals are not accepted. */
 const HOST_PATTERN =
   /^(?=.{1,253}(?::|$))[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?$/;
+
+/** The most app processes WEB_CONCURRENCY may ask for (each keeps its own memory and database pool). */
+export const MAX_WEB_CONCURRENCY = 16;
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 /** An alphanumeric sender id as operators accept it: 1–11 letters, digits and spaces, at least one letter. */
@@ -72,6 +76,12 @@ const configSchema = z
     TRACK_RATE_WINDOW_SECONDS: int(60, 1, 86_400),
     MEDIA_MAX_MB: int(10, 1, 100),
     SHUTDOWN_TIMEOUT_MS: int(10_000, 100, 600_000),
+    /**
+     * App processes serving requests (decision 022). 1: the one process does everything. More: a primary
+     * process owns the database and forks this many workers that share the port; one of them runs the
+     * background jobs. SIGUSR2 to the primary replaces the workers one at a time.
+     */
+    WEB_CONCURRENCY: int(1, 1, MAX_WEB_CONCURRENCY),
     ADMIN_EMAIL: z.email({ message: "must be an e-mail address" }).optional(),
     ADMIN_PASSWORD: z.string().optional(),
     SMTP_URL: z
@@ -222,8 +232,16 @@ export function resolvePublicOrigin({
 }
 
 /** What is worth a warning at start: settings that work but are probably not what production wants. */
-export function configWarnings(config: Pick<Config, "isProduction" | "SITE_URL" | "siteUrl">): string[] {
+export function configWarnings(
+  config: Pick<Config, "isProduction" | "SITE_URL" | "siteUrl"> & Partial<Pick<Config, "WEB_CONCURRENCY">>,
+  cores = os.availableParallelism(),
+): string[] {
   const warnings: string[] = [];
+  if (config.WEB_CONCURRENCY !== undefined && config.WEB_CONCURRENCY > cores) {
+    warnings.push(
+      `WEB_CONCURRENCY=${config.WEB_CONCURRENCY} starts more app processes than this machine has cores (${cores}): they compete for the same CPU and each costs memory. One per core is the most that helps.`,
+    );
+  }
   if (config.isProduction && !config.SITE_URL) {
     warnings.push(
       `SITE_URL is not set: links, QR codes and e-mails point to ${config.siteUrl}. Set SITE_URL to the site's public address (e.g. https://www.example.com).`,

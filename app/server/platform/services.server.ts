@@ -1,6 +1,5 @@
-import { ensureFirstAdmin } from "#app/server/auth/staff-accounts.server.ts";
 import { type Config, configWarnings, loadConfig } from "#app/server/platform/config.server.ts";
-import { type Database, migrateDatabase, openConfiguredDatabase } from "#app/server/db/client.server.ts";
+import { type Database, openConfiguredDatabase } from "#app/server/db/client.server.ts";
 import { type DatabaseHealth, watchDatabaseHealth } from "#app/server/db/health.server.ts";
 import { type EventBus, startEventBus } from "#app/server/platform/events.server.ts";
 import { createLogger, type Logger } from "#app/server/platform/logger.server.ts";
@@ -23,7 +22,7 @@ import {
   scheduleRateLimitPruning,
 } from "#app/server/platform/rate-limit.server.ts";
 import { scheduleAuditPruning } from "#app/server/audit/audit.server.ts";
-import { seedOnFirstStart } from "#app/server/seed.server.ts";
+import { prepareDatabase } from "#app/server/platform/prepare-database.server.ts";
 import { createSiteSettingsCache, type SiteSettingsCache } from "#app/server/settings.server.ts";
 
 export type Services = {
@@ -56,31 +55,36 @@ export type OutboxOptions = {
   providers?: Pick<AdapterOptions, "twilioBaseUrl" | "africasTalkingBaseUrl" | "timeoutMs">;
 };
 
-/** Validates the configuration, opens and migrates the database and loads starter content once. */
+/** How a process of a cluster (WEB_CONCURRENCY > 1) starts its services; the single app process passes none. */
+export type WorkerRole = {
+  /** Whether this worker runs the background jobs (outbox, notifications, prunings): one worker does. */
+  backgroundJobs: boolean;
+  /** Said on every log line of this worker (its pid and number), so the lines of N workers can be told apart. */
+  logBindings: Record<string, unknown>;
+};
+
+/**
+ * Validates the configuration, opens and migrates the database and loads starter content once. A cluster
+ * worker (`worker` given) joins the database its primary prepared: no migrations, no seeding.
+ */
 export async function startServices(
   env: Record<string, string | undefined> = process.env,
+  worker?: WorkerRole,
 ): Promise<Services> {
   const config = loadConfig(env);
-  const logger = createLogger(config.LOG_LEVEL);
-  for (const warning of configWarnings(config)) logger.warn(warning);
+  const base = createLogger(config.LOG_LEVEL);
+  const logger = worker ? base.child(worker.logBindings) : base;
+  if (!worker) for (const warning of configWarnings(config)) logger.warn(warning);
   const started = performance.now();
-  const database = await openConfiguredDatabase(config, logger);
-  try {
-    await migrateDatabase(database);
-    if (config.SEED_DEMO) {
-      const seeded = await seedOnFirstStart({ db: database.db });
-      if (seeded) logger.info("Loaded the demo content into a new database (SEED_DEMO=false turns this off)");
-    }
-    await ensureFirstAdmin({ db: database.db, config, logger });
-  } catch (error) {
-    await database.close().catch(() => {});
-    throw error;
-  }
+  const database = worker
+    ? await openConfiguredDatabase(config, logger)
+    : await prepareDatabase({ config, logger });
   const services = await assembleServices({
     config,
     logger,
     database,
     health: { timeoutMs: config.DATABASE_TIMEOUT_MS },
+    backgroundJobs: worker?.backgroundJobs ?? true,
   });
   logger.info(
     { database: database.kind, ms: Math.round(performance.now() - started) },
@@ -88,6 +92,8 @@ export async function startServices(
       ? `Database ready (embedded PostgreSQL, ${config.DATA_DIR})`
       : "Database ready (PostgreSQL)",
   );
+  if (worker?.backgroundJobs)
+    logger.info("This worker runs the background jobs (outbox, notifications, prunings)");
   return services;
 }
 
@@ -104,6 +110,7 @@ export async function assembleServices({
   pruneRateLimitsEveryMs = RATE_LIMIT_PRUNE_INTERVAL_MS,
   outbox: outboxOptions = {},
   notifications: notificationOptions = {},
+  backgroundJobs = true,
 }: {
   config: Config;
   logger: Logger;
@@ -118,6 +125,12 @@ export async function assembleServices({
   outbox?: OutboxOptions;
   /** The notification scheduler's clock and poll interval (tests), and whether it runs by itself. */
   notifications?: { now?: () => Date; pollMs?: number; autostart?: boolean };
+  /**
+   * Whether this process runs the background jobs: the outbox worker and the notification scheduler by
+   * themselves, and the rate-limit and activity-log prunings. false in all but one worker of a cluster
+   * (decision 022); the others keep the worker objects, stopped, so `services` has the same shape.
+   */
+  backgroundJobs?: boolean;
 }): Promise<Services> {
   let events: EventBus;
   try {
@@ -133,13 +146,12 @@ export async function assembleServices({
     logger,
     nextChangeAt: (since) => findNextPublicationTime({ db: database.db, now: since }),
   });
-  const rateLimitPruning = scheduleRateLimitPruning({
-    db: database.db,
-    logger,
-    intervalMs: pruneRateLimitsEveryMs,
-  });
+  const idle = { close: async () => {} };
+  const rateLimitPruning = backgroundJobs
+    ? scheduleRateLimitPruning({ db: database.db, logger, intervalMs: pruneRateLimitsEveryMs })
+    : idle;
   // The activity log's retention (decision 021): at start and every 24 hours.
-  const auditPruning = scheduleAuditPruning({ db: database.db, logger });
+  const auditPruning = backgroundJobs ? scheduleAuditPruning({ db: database.db, logger }) : idle;
   const adapters: ChannelAdapter[] = [];
   if (config.SMTP_URL) {
     adapters.push(
@@ -159,13 +171,21 @@ export async function assembleServices({
   });
   if (texting.sms) adapters.push(texting.sms);
   if (texting.whatsapp) adapters.push(texting.whatsapp);
-  const outbox = createOutboxWorker({ db: database.db, adapters, logger, events, ...workerOptions });
+  const outbox = createOutboxWorker({
+    db: database.db,
+    adapters,
+    logger,
+    events,
+    ...workerOptions,
+    ...(backgroundJobs ? {} : { autostart: false }),
+  });
   const notifications = createNotificationScheduler({
     db: database.db,
     config,
     logger,
     events,
     ...notificationOptions,
+    ...(backgroundJobs ? {} : { autostart: false }),
   });
   return {
     config,
