@@ -1,8 +1,11 @@
 import compression from "compression";
 import express from "express";
+import appCss from "#app/app.css?inline";
 import { type Services, startServices } from "#app/server/platform/services.server.ts";
+import siteCss from "#app/site.css?inline";
 import { lastErrorHandler } from "./error-handler.ts";
 import { failFastWhileDatabaseDown, healthz, readyz } from "./health.ts";
+import { precompressedStylesheetPages } from "./html-gzip.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 import { requestLog } from "./request-log.ts";
 import { securityHeaders } from "./security.ts";
@@ -46,6 +49,8 @@ export function createApp({ services, buildDir }: CreateAppOptions): express.Exp
   if (buildDir) app.use(staticFiles(buildDir));
   app.use(failFastWhileDatabaseDown(services));
 
+  // Pages carry the site's stylesheet; it is compressed once, not on every answer (html-gzip.ts).
+  app.use(precompressedStylesheetPages([siteCss, appCss]));
   app.all("/{*splat}", reactRouterHandler(services));
   app.use(lastErrorHandler(logger));
 
