@@ -6,7 +6,7 @@ const PRELOAD_HELPER_ID = "\0vite/preload-helper.js";
 
 /**
  * Vite wraps every dynamic import() in a preload helper (~0.8 kB gzipped) that loads the CSS of the imported
- * chunk; ours have none (the site's CSS is one file the root links), so the helper becomes a plain call, and
+ * chunk; ours have none (each page carries its stylesheet in its HTML), so the helper becomes a plain call, and
  * the build fails if a lazily loaded chunk ever brings CSS of its own (docs/decisions/023-public-page-weight.md).
  */
 function noPreloadHelper(): Plugin {

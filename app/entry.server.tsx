@@ -7,20 +7,13 @@ import {
   ServerRouter,
 } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";
-import appCss from "#app/app.css?inline";
-import siteCss from "#app/site.css?inline";
 import { DocumentStylesContext } from "#app/lib/document-styles.tsx";
 import { NonceContext } from "#app/lib/nonce.ts";
 import { deferPageScripts } from "#app/lib/deferred-scripts.ts";
 import { loggedUrl } from "#app/lib/request-path.ts";
+import { stylesheetFor } from "#app/server/platform/stylesheets.server.ts";
 
 export const streamTimeout = 5_000;
-
-/**
- * Back-office pages carry every class (app.css); public pages only the public site's (site.css, about half).
- * No public page links into /admin with client-side navigation, which would keep the public styles.
- */
-const isAdminPath = (request: Request) => new URL(request.url).pathname.startsWith("/admin");
 
 /**
  * Renders the whole document, then answers with it in one piece. The pages have no Suspense
@@ -63,7 +56,7 @@ export default function handleRequest(
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce}>
-        <DocumentStylesContext value={isAdminPath(request) ? appCss : siteCss}>
+        <DocumentStylesContext value={stylesheetFor(new URL(request.url).pathname)}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </DocumentStylesContext>
       </NonceContext>,

@@ -1,8 +1,7 @@
 import compression from "compression";
 import express from "express";
-import appCss from "#app/app.css?inline";
 import { type Services, startServices } from "#app/server/platform/services.server.ts";
-import siteCss from "#app/site.css?inline";
+import { PAGE_STYLESHEETS } from "#app/server/platform/stylesheets.server.ts";
 import { lastErrorHandler } from "./error-handler.ts";
 import { failFastWhileDatabaseDown, healthz, readyz } from "./health.ts";
 import { precompressedStylesheetPages } from "./html-gzip.ts";
@@ -50,7 +49,7 @@ export function createApp({ services, buildDir }: CreateAppOptions): express.Exp
   app.use(failFastWhileDatabaseDown(services));
 
   // Pages carry the site's stylesheet; it is compressed once, not on every answer (html-gzip.ts).
-  app.use(precompressedStylesheetPages([siteCss, appCss]));
+  app.use(precompressedStylesheetPages(PAGE_STYLESHEETS));
   app.all("/{*splat}", reactRouterHandler(services));
   app.use(lastErrorHandler(logger));
 
