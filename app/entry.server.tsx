@@ -9,7 +9,7 @@ import {
 import { requestContext, servicesContext } from "#app/context.ts";
 import { DocumentStylesContext } from "#app/lib/document-styles.tsx";
 import { NonceContext } from "#app/lib/nonce.ts";
-import { deferPageScripts } from "#app/lib/deferred-scripts.ts";
+import { deferPageScripts } from "#app/server/platform/deferred-scripts.server.ts";
 import { loggedUrl } from "#app/lib/request-path.ts";
 import { stylesheetFor } from "#app/server/platform/stylesheets.server.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deferPageScripts } from "#app/lib/deferred-scripts.ts";
+import { deferPageScripts } from "#app/server/platform/deferred-scripts.server.ts";
 
 const page = [
   '<!DOCTYPE html><html><head><link rel="modulepreload" href="/assets/entry.js" nonce="N"/>',
