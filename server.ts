@@ -5,6 +5,7 @@
 import cluster from "node:cluster";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { DATABASE_READY, runPrimary, WORKER_ENV } from "./server/cluster-primary.ts";
 
 const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
 if (major < 22 || (major === 22 && minor < 22)) {
@@ -24,7 +25,7 @@ type AppModule = typeof import("./server/app.ts");
 /** A cluster worker: whether it runs the background jobs, as its primary said when forking it. */
 const worker = cluster.isWorker
   ? {
-      backgroundJobs: process.env.FREIGHT_WORKER_JOBS === "1",
+      backgroundJobs: process.env[WORKER_ENV.jobs] === "1",
       logBindings: { worker: cluster.worker!.id, pid: process.pid },
     }
   : undefined;
@@ -35,10 +36,10 @@ const worker = cluster.isWorker
  * cannot come before it).
  */
 const databaseReady =
-  cluster.isWorker && process.env.FREIGHT_WAIT_FOR_DATABASE === "1"
+  cluster.isWorker && process.env[WORKER_ENV.waitForDatabase] === "1"
     ? new Promise<void>((resolve) => {
         const onMessage = (message: unknown) => {
-          if (message !== "freight:database-ready") return; // DATABASE_READY in server/cluster-primary.ts
+          if (message !== DATABASE_READY) return;
           process.off("message", onMessage);
           resolve();
         };
@@ -144,6 +145,5 @@ async function main() {
 }
 
 if (wantsCluster) {
-  const { runPrimary } = await import("./server/cluster-primary.ts");
   if (!(await runPrimary(await loadBuild()))) await main();
 } else await main();

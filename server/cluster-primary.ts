@@ -25,6 +25,13 @@ type AppModule = Pick<
 export const ROLLING_RESTART_SIGNAL = "SIGUSR2";
 /** The message that tells a worker forked during the primary's start that the database is prepared. */
 export const DATABASE_READY = "freight:database-ready";
+/** What the primary tells a worker it forks, in its environment (read by server.ts). */
+export const WORKER_ENV = {
+  /** "1": this worker runs the background jobs. */
+  jobs: "FREIGHT_WORKER_JOBS",
+  /** "1": forked before the database was prepared, the worker waits for DATABASE_READY. */
+  waitForDatabase: "FREIGHT_WAIT_FOR_DATABASE",
+} as const;
 /** Crashes within this window count towards the backoff before the next replacement. */
 const CRASH_WINDOW_MS = 60_000;
 const MAX_BACKOFF_MS = 30_000;
@@ -107,9 +114,8 @@ function superviseWorkers({
 
   const fork = (jobs: boolean): Slot => {
     const worker = cluster.fork({
-      FREIGHT_WORKER_JOBS: jobs ? "1" : "0",
-      // Forked before the database is ready: the worker waits for DATABASE_READY (server.ts).
-      FREIGHT_WAIT_FOR_DATABASE: ready ? "0" : "1",
+      [WORKER_ENV.jobs]: jobs ? "1" : "0",
+      [WORKER_ENV.waitForDatabase]: ready ? "0" : "1",
     });
     const slot: Slot = { worker, jobs, listening: false, retiring: false };
     slots.set(worker.id, slot);
