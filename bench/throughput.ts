@@ -138,8 +138,8 @@ starts, the bench writes it into the build's client folder (\`${path.relative(pr
 serves with \`express.static\` behind the same middleware (request id, security headers, compression). The app
 keeps rendered public pages in memory (\`app/server/page-cache.server.ts\`), so \`GET /\` is rendered once and
 then copied from that cache; a unique query string on every request (\`/?bench=…\`, which the home page
-ignores) is neither served from nor kept in the cache (a query string is kept only for the pages that read one,
-the blog's), so that row renders every time. Closed-loop
+ignores) is neither served from nor kept in the cache (a URL is kept only when the page reads every parameter
+it has, as the blog reads its page and category), so that row renders every time. Closed-loop
 load with autocannon: ${CONNECTIONS} connections, \`Accept-Encoding: gzip\`, ${warmupSeconds} s warm-up, then ${seconds} s per row, one
 after the other. Production build on its embedded PostgreSQL server with the demo content. Load generator, app
 and database server share the machine; 'App CPU per request' is the app's user + system CPU time over the

@@ -5,13 +5,6 @@ import { requestContext, servicesContext } from "#app/context.ts";
 import { resolvePublicOrigin } from "#app/server/platform/config.server.ts";
 import { CACHEABLE_PAGES } from "#app/server/platform/page-cache.server.ts";
 
-/**
- * Pages whose content depends on their query string (the blog's page and category). Another page's query is
- * none of its business: such a URL is rendered but neither served from nor kept in the cache, so anyone's
- * made-up query strings cannot fill it and push the real pages out.
- */
-const QUERY_PAGES: ReadonlySet<string> = new Set(["/blog"]);
-
 /** Responses that depend on the visitor: a toast to show (cookie), or anything setting a cookie. */
 const hasToast = (request: Request) => /(?:^|;\s*)toast=/.test(request.headers.get("cookie") ?? "");
 
@@ -23,9 +16,11 @@ const hasToast = (request: Request) => /(?:^|;\s*)toast=/.test(request.headers.g
 export const cachePublicPages: MiddlewareFunction<Response> = async ({ request, context, pattern }, next) => {
   // React Router gives the pattern without its leading slash ("blog/:slug"), the index route as "/".
   const route = pattern.startsWith("/") ? pattern : `/${pattern}`;
-  if (request.method !== "GET" || !CACHEABLE_PAGES.has(route) || hasToast(request)) return next();
+  const reads = CACHEABLE_PAGES.get(route);
+  if (request.method !== "GET" || !reads || hasToast(request)) return next();
   const url = new URL(request.url);
-  if (url.search !== "" && !QUERY_PAGES.has(route)) return next();
+  // A parameter the page does not read (CACHEABLE_PAGES): rendered, not cached.
+  if ([...url.searchParams.keys()].some((name) => !reads.includes(name))) return next();
   const { pageCache, config } = context.get(servicesContext);
   const { nonce } = context.get(requestContext);
   // Keyed by the origin the page may show too (SITE_URL unless the Host is an allowed one), so a forged

@@ -134,6 +134,10 @@ describe("cachePublicPages (middleware)", () => {
     expect((await call("http://localhost/blog?page=2", "blog")).rendered).toBe(0);
     expect((await call("http://localhost/blog?page=3", "blog")).rendered).toBe(1);
     expect(services.pageCache.size).toBe(2);
+    // A parameter the blog does not read is no more its business than the home page's.
+    await call("http://localhost/blog?page=2&utm=1", "blog");
+    expect((await call("http://localhost/blog?page=2&utm=1", "blog")).rendered).toBe(1);
+    expect(services.pageCache.size).toBe(2);
   });
 
   it("never caches personal pages, other methods, pending toasts or failures", async () => {

@@ -2,19 +2,21 @@ import type { EventBus } from "#app/server/platform/events.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 
 /**
- * Public pages that are the same for every visitor (no form with a per-visitor key, nothing personal),
- * by route pattern. Tracking results are personal and never cached; the contact and services pages
- * carry a form.
+ * Public pages that are the same for every visitor (no form with a per-visitor key, nothing personal), by
+ * route pattern, each with the query parameters it reads (the blog's page and category). A URL with any other
+ * parameter is rendered but neither served from nor kept in the cache, so made-up query strings cannot fill
+ * it and push the real pages out. Tracking results are personal and never cached; the contact and services
+ * pages carry a form.
  */
-export const CACHEABLE_PAGES: ReadonlySet<string> = new Set([
-  "/",
-  "/about",
-  "/services/road-transport",
-  "/services/:serviceId",
-  "/blog",
-  "/blog/:slug",
-  "/privacy-policy",
-  "/terms-of-service",
+export const CACHEABLE_PAGES: ReadonlyMap<string, readonly string[]> = new Map([
+  ["/", []],
+  ["/about", []],
+  ["/services/road-transport", []],
+  ["/services/:serviceId", []],
+  ["/blog", ["page", "category"]],
+  ["/blog/:slug", []],
+  ["/privacy-policy", []],
+  ["/terms-of-service", []],
 ]);
 
 type CachedPage = {
