@@ -6,6 +6,7 @@ import { BlogDate } from "#app/components/site/blog/blog-date.tsx";
 import { BlogFeaturedImage } from "#app/components/site/blog/blog-featured-image.tsx";
 import { blogPostingJsonLd, JsonLd } from "#app/components/site/blog/blog-json-ld.tsx";
 import { Icon } from "#app/components/site/icons.tsx";
+import { buttonClass } from "#app/components/ui/button-class.ts";
 import { servicesContext } from "#app/context.ts";
 import { BLOG_FEED_LINK } from "#app/lib/blog-feed.ts";
 import { mediaFilenameFromUrl, mediaSrcSet } from "#app/lib/media.ts";
@@ -24,10 +25,6 @@ import {
 } from "#app/server/blog-posts.server.ts";
 import { findResponsiveImages } from "#app/server/media.server.ts";
 import type { Route } from "./+types/blog.$slug";
-
-// buttonClass()'s look written out (app/components/ui/button-class.ts): its module would be one more file of script on
-// every post, for two links.
-const LINK_BUTTON = "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:pointer-events-none disabled:opacity-60 h-10 px-4 text-sm";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params, error }) => {
   const root = matches[0]?.loaderData;
@@ -175,7 +172,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             </h2>
             <Link
               to="/blog"
-              className={`${LINK_BUTTON} self-start sm:self-auto border border-slate-300 bg-white text-slate-900 hover:bg-slate-50`}
+              className={buttonClass({ variant: "outline", className: "self-start sm:self-auto" })}
             >
               Browse More Articles
               <Icon name="arrow-right" aria-hidden="true" className="size-4" />
@@ -214,7 +211,7 @@ function BlogPostMessage({ icon, title, children }: { icon: ReactNode; title: st
       {icon}
       <h1 className="text-3xl font-bold text-brand-900">{title}</h1>
       {children}
-      <Link to="/blog" className={`${LINK_BUTTON} mt-2 bg-brand-700 text-white hover:bg-brand-800`}>
+      <Link to="/blog" className={buttonClass({ className: "mt-2" })}>
         <Icon name="arrow-left" aria-hidden="true" className="size-4" />
         Return to Blog
       </Link>
