@@ -39,6 +39,7 @@ import {
   TWILIO_CALLBACK_ENV,
   type Target,
 } from "./targets.ts";
+import { tamperedToken } from "../setup/tokens.ts";
 
 const started = Date.now();
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -1370,7 +1371,7 @@ try {
   const idle = (await login(ADMIN_EMAIL, ADMIN_PASSWORD)).token!;
   const endedOk = await store.expireSession(ended, "ended");
   const idleOk = await store.expireSession(idle, "idle");
-  const tampered = `${adminToken.slice(0, -1)}${adminToken.endsWith("A") ? "B" : "A"}`;
+  const tampered = tamperedToken(adminToken);
   const sessionKinds: [string, string | null][] = [
     ["no session", null],
     ["an expired session (expires_at in the past)", cookieOf(ended)],
