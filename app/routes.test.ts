@@ -5,19 +5,19 @@ import http from "node:http";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import {
-  type RouteObject,
   createStaticHandler,
+  type RouteObject,
   type RouterContextProvider,
   type StaticHandlerContext,
 } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_ROUTE_ROLES, STAFF_ROLES, type StaffRole } from "#app/lib/roles.ts";
 import routeConfig from "#app/routes.ts";
+import { createSession } from "#app/server/auth/sessions.server.ts";
 import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
 import * as schema from "#app/server/db/schema.ts";
-import { isCrossOriginWrite } from "../server/security.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
-import { createSession } from "#app/server/auth/sessions.server.ts";
+import { isCrossOriginWrite } from "../server/security.ts";
 import { createTestContext, createTestServices } from "../tests/setup/test-db.ts";
 
 type RouteModule = {
@@ -400,7 +400,7 @@ describe("cross-origin writes", () => {
   const site = "http://localhost:3000";
   it("are recognised from the Origin or Sec-Fetch-Site headers", () => {
     const check = (headers: Record<string, string>) =>
-      isCrossOriginWrite({ headers, host: "localhost:3000", siteUrl: site });
+      isCrossOriginWrite({ headers, host: "localhost:3000", protocol: "http", siteUrl: site });
     expect(check({ origin: "https://evil.example" })).toBe(true);
     expect(check({ origin: "null" })).toBe(true);
     expect(check({ origin: "not a url" })).toBe(true);

@@ -7,17 +7,17 @@ import { failFastWhileDatabaseDown, healthz, readyz } from "./health.ts";
 import { precompressedStylesheetPages } from "./html-gzip.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 import { requestLog } from "./request-log.ts";
-import { securityHeaders } from "./security.ts";
+import { refuseUnservedMethods, securityHeaders } from "./security.ts";
 import { staticFiles } from "./static-files.ts";
 import { drainUnreadBody, writeGuard } from "./write-guard.ts";
 
-export { ConfigError, configWarnings, loadConfig } from "#app/server/platform/config.server.ts";
 export { EmbeddedDatabaseError } from "#app/server/db/embedded-postgres.server.ts";
+export { ConfigError, configWarnings, loadConfig } from "#app/server/platform/config.server.ts";
 export { createLogger } from "#app/server/platform/logger.server.ts";
 // The cluster's primary (server/cluster-primary.ts) prepares the database once with it.
 export { prepareDatabase } from "#app/server/platform/prepare-database.server.ts";
-export { startServices };
 export type { Services };
+export { startServices };
 
 type CreateAppOptions = {
   services: Services;
@@ -27,7 +27,7 @@ type CreateAppOptions = {
 
 /**
  * The HTTP shell around React Router, in the order a request meets it: request id and log, security
- * headers, the write guard, health checks, compression, static files, the database gate, React Router,
+ * headers, the methods it serves (405 for others), the write guard, health checks, compression, static files, the database gate, React Router,
  * and the last error handler.
  */
 export function createApp({ services, buildDir }: CreateAppOptions): express.Express {
@@ -38,6 +38,7 @@ export function createApp({ services, buildDir }: CreateAppOptions): express.Exp
 
   app.use(requestLog(logger));
   app.use(securityHeaders(config));
+  app.use(refuseUnservedMethods);
   app.use(drainUnreadBody);
   app.use(writeGuard(config));
 

@@ -44,38 +44,70 @@ export function securityHeaders(config: Pick<Config, "isProduction" | "siteUrl">
 }
 
 /**
- * True when a state-changing request comes from another site. Browsers send Origin on every POST;
- * Referer and Sec-Fetch-Site cover the rest (a sibling subdomain is "same-site" but another origin).
- * Requests without any of them (curl, server-to-server) carry no ambient browser credentials and are
- * let through to their own checks.
+ * True when a state-changing request comes from another origin (scheme, host and port). Browsers send Origin on
+ * every POST; Referer and Sec-Fetch-Site cover the rest (a sibling subdomain is "same-site" but another origin).
+ * Requests without any of them (curl, server-to-server) carry no ambient browser credentials and are let through
+ * to their own checks. At SITE_URL's host only SITE_URL's origin counts (an `http://` page of an https site is
+ * another origin); another host the request reached (an allowed host, a local address) counts with the scheme
+ * the request came in on.
  */
 export function isCrossOriginWrite({
   headers,
   host,
+  protocol,
   siteUrl,
 }: {
   headers: IncomingHttpHeaders;
   host: string | undefined;
+  protocol: string;
   siteUrl: string;
 }): boolean {
-  const allowed = new Set([host, new URL(siteUrl).host].filter(Boolean));
-  const fromOtherHost = (url: string) => {
+  const site = new URL(siteUrl);
+  const allowed = new Set([site.origin]);
+  if (host && host.toLowerCase() !== site.host) {
+    try {
+      allowed.add(new URL(`${protocol}://${host}`).origin);
+    } catch {
+      // A Host header that is no host: only SITE_URL's origin counts.
+    }
+  }
+  const fromOtherOrigin = (url: string) => {
     if (url === "null") return true;
     try {
-      return !allowed.has(new URL(url).host);
+      return !allowed.has(new URL(url).origin);
     } catch {
       return true;
     }
   };
   const origin = headers.origin;
-  const site = headers["sec-fetch-site"];
+  const fetchSite = headers["sec-fetch-site"];
   // A page sent with 'Referrer-Policy: no-referrer' (the quote, subscribe and unsubscribe pages, whose URLs
   // hold a secret) makes the browser send 'Origin: null' with its own forms. Sec-Fetch-Site, which no page can
   // set, still says same-origin there; an opaque origin from anywhere else (a sandboxed frame, a data: URL) is
   // cross-site.
-  if (origin === "null" && site === "same-origin") return false;
-  if (origin) return fromOtherHost(origin);
-  if (site === "cross-site" || site === "same-site") return true;
+  if (origin === "null" && fetchSite === "same-origin") return false;
+  if (origin) return fromOtherOrigin(origin);
+  if (fetchSite === "cross-site" || fetchSite === "same-site") return true;
   const referer = headers.referer;
-  return referer ? fromOtherHost(referer) : false;
+  return referer ? fromOtherOrigin(referer) : false;
 }
+
+/** The methods the app serves; anything else (TRACE, PROPFIND, …) is a 405 before any route sees it. */
+export const SERVED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+const served = new Set<string>(SERVED_METHODS);
+
+/**
+ * Refuses the methods the app does not serve with 405 and an Allow header (Node itself answers 400 to names it
+ * does not know, such as TRACK). Without it, a TRACE reached the
+ * router, where the platform's Request refuses the method: a 500 and an error-level log entry with a stack
+ * trace on every such request (issue 32).
+ */
+export const refuseUnservedMethods: express.RequestHandler = (req, res, next) => {
+  if (served.has(req.method)) return next();
+  res
+    .status(405)
+    .set("Allow", SERVED_METHODS.join(", "))
+    .set("Cache-Control", "no-store")
+    .type("text/plain")
+    .send("Method not allowed.");
+};

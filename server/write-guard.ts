@@ -43,7 +43,14 @@ export function writeGuard(
     // An unsubscribe link's one-click POST (RFC 8058, decision 013) comes from the mail service's own server,
     // which sends no Origin, Sec-Fetch-Site or Referer: it passes like any non-browser client. A browser's
     // cross-site POST to it is refused like every other one.
-    if (isCrossOriginWrite({ headers: req.headers, host: req.get("host"), siteUrl: config.siteUrl })) {
+    if (
+      isCrossOriginWrite({
+        headers: req.headers,
+        host: req.get("host"),
+        protocol: req.protocol,
+        siteUrl: config.siteUrl,
+      })
+    ) {
       res.status(403).type("text/plain").send("Cross-origin requests are not allowed.");
       return;
     }

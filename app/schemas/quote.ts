@@ -2,6 +2,7 @@
 // Lines come as repeated `lineDescription` / `lineAmount` fields; a row with both left empty is no line.
 import { CURRENCIES, type Currency, INCOTERM_CODES, type Incoterm } from "#app/lib/freight-terms.ts";
 import { parseAmount } from "#app/lib/money.ts";
+import { CONTROL_CHARACTER, CONTROL_CHARACTER_EXCEPT_LINES } from "#app/schemas/rules/form-rules.ts";
 
 export const MAX_QUOTE_LINES = 20;
 export const QUOTE_TEXT_LIMITS = { description: 200, transitTime: 100, terms: 4000, note: 2000 } as const;
@@ -98,6 +99,10 @@ export function validateQuoteForm(
     if (value.trim().length > QUOTE_TEXT_LIMITS[name]) {
       errors[name] = `At most ${QUOTE_TEXT_LIMITS[name]} characters`;
     }
+    // The quote's texts reach the customer's e-mail and PDF: no control characters (line breaks only where a
+    // text has lines).
+    const forbidden = name === "transitTime" ? CONTROL_CHARACTER : CONTROL_CHARACTER_EXCEPT_LINES;
+    if (forbidden.test(value)) errors[name] = "Contains characters that are not allowed";
   }
 
   const lines: QuoteLineInput[] = [];
@@ -108,6 +113,8 @@ export function validateQuoteForm(
     if (description === "") errors[`lines.${index}.description`] = "Enter a description";
     else if (description.length > QUOTE_TEXT_LIMITS.description) {
       errors[`lines.${index}.description`] = `At most ${QUOTE_TEXT_LIMITS.description} characters`;
+    } else if (CONTROL_CHARACTER.test(description)) {
+      errors[`lines.${index}.description`] = "Contains characters that are not allowed";
     }
     const parsed = parseAmount(amount, currency ?? "USD");
     if (!parsed.ok) errors[`lines.${index}.amount`] = parsed.message;

@@ -4,11 +4,17 @@
 // line is "security: N passed, N failed".
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { parse as parseCsv } from "csv-parse/sync";
+import { strToU8, zipSync } from "fflate";
 import sharp from "sharp";
+import { readXlsx } from "#app/server/io/xlsx-read.server.ts";
+import { twilioSignature } from "#app/server/messaging/twilio.server.ts";
 import { type AppProcess, startApp } from "../../scripts/lib/app-process.ts";
 import { buildSite, isBuildCurrent } from "../../scripts/lib/build-state.ts";
+import { tamperedToken } from "../setup/tokens.ts";
 import { Client, escapeHtml, pool, reportTo, type Sent, uuids } from "./client.ts";
 import {
   asText,
@@ -26,20 +32,15 @@ import {
   urlPayloads,
   valuePayloads,
 } from "./corpus.ts";
-import { parse as parseCsv } from "csv-parse/sync";
-import { strToU8, zipSync } from "fflate";
-import { readXlsx } from "#app/server/io/xlsx-read.server.ts";
 import { changedParts, embeddedStore, type Fingerprint, type Store } from "./store.ts";
-import { twilioSignature } from "#app/server/messaging/twilio.server.ts";
 import {
   actionTargets,
   allRoutes,
   type Fixtures,
   fillPattern,
-  TWILIO_CALLBACK_ENV,
   type Target,
+  TWILIO_CALLBACK_ENV,
 } from "./targets.ts";
-import { tamperedToken } from "../setup/tokens.ts";
 
 const started = Date.now();
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -1745,6 +1746,236 @@ try {
     },
   );
 
+  await group(
+    "issue 32: unserved methods, the .data form of files, one of each security header",
+    async () => {
+      // TRACE reached the router, whose Request refuses it: a 500 and an error-level log line with a stack, each time.
+      let methods = 0;
+      for (const target of [
+        "/",
+        "/contact",
+        "/admin",
+        `/track/${f.shipment.trackingNumber}`,
+        "/media/x.png",
+      ]) {
+        for (const method of ["TRACE", "PROPFIND", "MKCOL"]) {
+          const answer = await rawRequest(client.base, { method, path: target });
+          methods++;
+          expect(answer.status === 405, `${method} ${target} answered ${answer.status}, not 405`);
+          expect((answer.headers.allow ?? "").includes("GET"), `${method} ${target}: no Allow header`);
+        }
+      }
+      // Every resource route (from app/routes.ts): its `.data` form is a 404, signed in or not, and never the bytes.
+      const resources = allRoutes().filter(
+        (r) => !/export\s+default\b/.test(fs.readFileSync(path.join("app", r.file), "utf8")),
+      );
+      expect(resources.length > 15, `only ${resources.length} resource routes found`);
+      let dataForms = 0;
+      for (const route of resources) {
+        const target = `${fillPattern(route.pattern, f)}.data`;
+        for (const cookie of [adminCookie(), undefined]) {
+          const sent = await client.send(target, { cookie });
+          dataForms++;
+          expect(
+            sent.status === 404,
+            `${target}${cookie ? " (signed in)" : ""} answered ${sent.status}, not 404`,
+          );
+          expect(!sent.body.includes("%PDF"), `${target} answered a PDF's bytes`);
+        }
+      }
+      // One value of each security header, on the pages that set their own (a second one was appended beside the
+      // shell's), and on the secret-token pages the headers the quote page already had.
+      const once = ["referrer-policy", "content-security-policy", "x-content-type-options", "cache-control"];
+      const token = "A".repeat(43);
+      const pages = [
+        `/quote/${token}`,
+        `/quote/${token}/pdf`,
+        `/delivery-note/${token}`,
+        `/subscribe/${token}`,
+        `/unsubscribe/${token}`,
+        "/admin-reset-password?token=x",
+        `/track/${f.shipment.trackingNumber}`,
+        `/admin/shipments/${f.shipment.id}/waybill.pdf`,
+        `/media/${f.media.filename}`,
+      ];
+      for (const target of pages) {
+        const sent = await client.send(target, {
+          cookie: target.startsWith("/admin/") ? adminCookie() : undefined,
+        });
+        for (const name of once) {
+          const value = sent.headers.get(name);
+          // fetch joins repeated headers with ", "; Cache-Control's one value may itself hold commas, but no
+          // directive twice.
+          const parts = value?.split(", ") ?? [];
+          const single = name === "cache-control" ? new Set(parts).size === parts.length : parts.length <= 1;
+          expect(single, `${target}: ${name} sent more than once (${value})`);
+        }
+      }
+      for (const target of [`/subscribe/${token}`, `/unsubscribe/${token}`]) {
+        const sent = await client.send(target);
+        expect(
+          sent.headers.get("cache-control") === "private, no-store",
+          `${target}: Cache-Control ${sent.headers.get("cache-control")}`,
+        );
+        expect(
+          sent.headers.get("referrer-policy") === "no-referrer",
+          `${target}: Referrer-Policy ${sent.headers.get("referrer-policy")}`,
+        );
+        expect(
+          sent.headers.get("x-robots-tag") === "noindex",
+          `${target}: X-Robots-Tag ${sent.headers.get("x-robots-tag")}`,
+        );
+      }
+      return `${methods} unserved-method requests, ${resources.length} resource routes × 2 (${dataForms} .data requests), ${pages.length} pages' headers`;
+    },
+  );
+
+  await group(
+    "issue 32: tracking numbers, places and links under the limits (own database, TRACK_RATE_LIMIT=5, https SITE_URL)",
+    async () => {
+      // Client addresses come from X-Forwarded-For (TRUST_PROXY), so each check starts with its own counts.
+      const databaseUrl = await store.createDatabase("security_issue_32");
+      const limited = await startApp({
+        buildDir,
+        env: {
+          SEED_DEMO: "true",
+          LOG_LEVEL: "warn",
+          DATABASE_URL: databaseUrl,
+          TRACK_RATE_LIMIT: "5",
+          TRUST_PROXY: "true",
+          SITE_URL: "https://freight.example",
+          ADMIN_EMAIL,
+          ADMIN_PASSWORD,
+        },
+      });
+      const other = new Client(limited.url);
+      const from = (ip: string) => ({ "X-Forwarded-For": ip });
+      const number = "UTG-1234-5678";
+      try {
+        // 1. 'Get updates' (document and .data posts, found and unknown numbers) counts like a lookup.
+        const statuses: number[] = [];
+        for (let i = 0; i < 40; i++) {
+          const target = `/track/${i % 2 ? `UTG-9${String(i).padStart(3, "0")}-0000` : number}/updates${i % 3 ? ".data" : ""}`;
+          const sent = await other.send(target, {
+            method: "POST",
+            body: {
+              ...encode([
+                ["intent", "email"],
+                ["email", `walker${i}@example.com`],
+              ]),
+              headers: from("198.51.100.40"),
+            },
+          });
+          statuses.push(sent.status);
+        }
+        expect(
+          statuses.slice(5).every((status) => status === 429),
+          `'Get updates' posts answered ${statuses.join(", ")} (429 from the sixth at the latest)`,
+        );
+        // 2. One client cannot fill a shipment's places with plus-addresses.
+        const places: number[] = [];
+        for (let i = 0; i < 5; i++) {
+          const sent = await other.send(`/track/${number}/updates.data`, {
+            method: "POST",
+            body: {
+              ...encode([
+                ["intent", "email"],
+                ["email", `mallory+${i}@example.com`],
+              ]),
+              headers: from(`198.51.100.41`),
+            },
+          });
+          places.push(sent.status);
+        }
+        expect(
+          places.join() === "200,200,200,409,409",
+          `plus-addresses from one client answered ${places.join(", ")}`,
+        );
+        // The consignee, from another address, still gets in.
+        const consignee = await other.send(`/track/${number}/updates.data`, {
+          method: "POST",
+          body: {
+            ...encode([
+              ["intent", "email"],
+              ["email", "grace@kollie-energy.example"],
+            ]),
+            headers: from("198.51.100.42"),
+          },
+        });
+        expect(consignee.status === 200, `the consignee's request answered ${consignee.status}`);
+        // 3. With an https SITE_URL every cookie is Secure (the toast's too), and an http:// origin on SITE_URL's
+        // host is another origin.
+        const signedIn = await other.send("/admin-login", {
+          method: "POST",
+          body: {
+            ...encode([
+              ["email", ADMIN_EMAIL],
+              ["password", ADMIN_PASSWORD],
+            ]),
+            headers: from("198.51.100.43"),
+          },
+        });
+        const cookies = signedIn.headers.getSetCookie();
+        expect(
+          cookies.some((c) => c.startsWith("toast=")),
+          `no toast cookie after signing in (${cookies.join(" | ")})`,
+        );
+        for (const cookie of cookies)
+          expect(/;\s*Secure/i.test(cookie), `cookie without Secure: ${cookie.split(";")[0]}`);
+        const plain = await rawRequest(limited.url, {
+          method: "POST",
+          path: "/contact",
+          headers: {
+            Host: "freight.example",
+            Origin: "http://freight.example",
+            "Content-Type": URLENCODED,
+            "Content-Length": "0",
+          },
+        });
+        expect(plain.status === 403, `a post from http://freight.example answered ${plain.status}, not 403`);
+        const port = await rawRequest(limited.url, {
+          method: "POST",
+          path: "/contact",
+          headers: {
+            Host: "freight.example",
+            Origin: "https://freight.example:8443",
+            "Content-Type": URLENCODED,
+            "Content-Length": "0",
+          },
+        });
+        expect(
+          port.status === 403,
+          `a post from https://freight.example:8443 answered ${port.status}, not 403`,
+        );
+        const same = await rawRequest(limited.url, {
+          method: "POST",
+          path: "/contact",
+          headers: {
+            Host: "freight.example",
+            Origin: "https://freight.example",
+            "Content-Type": URLENCODED,
+            "Content-Length": "0",
+          },
+        });
+        expect(same.status !== 403, "a post from https://freight.example itself was refused");
+        // 4. The secret-token pages are rate limited per client.
+        const links: number[] = [];
+        for (let i = 0; i < 7; i++) {
+          const target = [`/subscribe/`, `/unsubscribe/`, `/delivery-note/`][i % 3]! + "B".repeat(43);
+          links.push((await other.send(target, { headers: from("198.51.100.44") })).status);
+        }
+        expect(
+          links.slice(5).every((s) => s === 429),
+          `token pages answered ${links.join(", ")} (429 after 5)`,
+        );
+        return `'Get updates': ${statuses.filter((s) => s === 429).length} of 40 refused; plus-addresses ${places.join(", ")}; ${cookies.length} cookies Secure; token pages ${links.join(", ")}`;
+      } finally {
+        await limited.stop();
+        fs.rmSync(limited.dataDir, { recursive: true, force: true });
+      }
+    },
+  );
+
   await group("the app logged no errors and answered no 5xx", async () => {
     const lines = app
       .output()
@@ -1797,7 +2028,10 @@ try {
 
 function refusedAccess(what: string, sent: Sent, allowed: string[], secrets: string[]) {
   const isData = what.includes(".data");
-  if (isData && sent.status === 202) {
+  // A resource route (a file, an export, logout) has no `.data` form at all (decision 024): the shell's plain 404.
+  if (isData && sent.status === 404 && sent.body === "Not found") {
+    // refused before any loader ran
+  } else if (isData && sent.status === 202) {
     const to = sent.body.match(/"redirect","([^"]+)"/)?.[1] ?? "";
     expect(
       allowed.some((a) => to.startsWith(a)),
@@ -1813,6 +2047,25 @@ function refusedAccess(what: string, sent: Sent, allowed: string[], secrets: str
   }
   for (const secret of secrets) expect(!sent.body.includes(secret), `${what}: the answer contains ${secret}`);
   expect(!sessionToken(sent), `${what}: a session cookie was set`);
+}
+
+/** One request with any method and headers (fetch refuses TRACE and a Host header), its status and headers. */
+function rawRequest(
+  base: string,
+  { method, path: target, headers = {} }: { method: string; path: string; headers?: Record<string, string> },
+): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+  const url = new URL(base);
+  return new Promise((resolve) => {
+    const request = http.request(
+      { host: url.hostname, port: url.port, method, path: target, headers, timeout: 10_000 },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      },
+    );
+    request.on("error", () => resolve({ status: 0, headers: {} }));
+    request.end();
+  });
 }
 
 /** A real 20000×20000 greyscale PNG (1 bit per pixel, one colour): 50 KB on disk, 400 megapixels decoded. */

@@ -1,11 +1,12 @@
-import { servicesContext } from "#app/context.ts";
-import { getDeliveryProof, findDeliveryNoteByToken } from "#app/server/deliveries/deliveries.server.ts";
+import { requestContext, servicesContext } from "#app/context.ts";
+import { findDeliveryNoteByToken, getDeliveryProof } from "#app/server/deliveries/deliveries.server.ts";
 import { getDocumentShipment } from "#app/server/documents/document-model.server.ts";
 import {
   documentContext,
   documentRefusal,
   pdfResponse,
 } from "#app/server/documents/document-response.server.ts";
+import { limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
 import type { Route } from "./+types/delivery-note.$token";
 
 /**
@@ -14,7 +15,23 @@ import type { Route } from "./+types/delivery-note.$token";
  * plain 404 that says the link is unknown or has expired.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+  const { db, config } = context.get(servicesContext);
+  const limit = await limitClientLookups({
+    db,
+    config,
+    clientIp: context.get(requestContext).clientIp,
+    kind: "link",
+  });
+  if (!limit.allowed) {
+    const refusal = documentRefusal(
+      "Too many requests from your address. Please try again in a minute.",
+      429,
+    );
+    refusal.headers.set("Retry-After", String(limit.retryAfterSeconds));
+    refusal.headers.set("Referrer-Policy", "no-referrer");
+    refusal.headers.set("X-Robots-Tag", "noindex");
+    return refusal;
+  }
   const found = await findDeliveryNoteByToken({ db, token: params.token });
   const shipment = found ? await getDocumentShipment({ db, id: found.shipmentId }) : null;
   const proof = found ? await getDeliveryProof({ db, shipmentId: found.shipmentId }) : null;

@@ -1,14 +1,21 @@
 // The quote's PDF routes, called directly on a real database: the staff copy (session, versions) and the
 // customer's copy behind their link (wrong, replaced and draft tokens, headers, the rate limit).
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as staffLoader } from "#app/routes/resources/admin.quote-requests.$id.quote.pdf.ts";
 import { loader as customerLoader } from "#app/routes/resources/quote.$token.pdf.ts";
 import { createSession } from "#app/server/auth/sessions.server.ts";
 import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
+import { quotes } from "#app/server/db/schema.ts";
 import { decodePages, pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
 import { createQuoteRequest } from "#app/server/quote-requests.server.ts";
-import { defaultValidUntil, saveQuoteDraft, sendQuote } from "#app/server/quotes/quotes.server.ts";
+import {
+  defaultValidUntil,
+  hashQuoteToken,
+  saveQuoteDraft,
+  sendQuote,
+} from "#app/server/quotes/quotes.server.ts";
 import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
 import { tamperedToken } from "../../../tests/setup/tokens.ts";
 
@@ -171,6 +178,22 @@ describe("the customer's copy", () => {
       expect(answer.status, wrong).toBe(404);
       expect(await answer.text()).toBe("Page not found");
     }
+  });
+
+  it("answers an expired quote as its page does, with 410 and the date it ended (issue 32)", async () => {
+    const request = await quotedRequest();
+    await request.draft(90000);
+    const token = await request.send();
+    expect((await customer(token)).status).toBe(200);
+    await services.db
+      .update(quotes)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(quotes.tokenHash, hashQuoteToken(token)));
+    const expired = await customer(token);
+    expect(expired.status).toBe(410);
+    expect(await expired.text()).toMatch(
+      /^This quote expired at the end of .+\. Contact us for a new quote\.$/,
+    );
   });
 
   it("is rate limited like the quote page", async () => {

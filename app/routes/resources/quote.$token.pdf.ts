@@ -1,4 +1,5 @@
 import { requestContext, servicesContext } from "#app/context.ts";
+import { formatCalendarDate } from "#app/lib/format.ts";
 import {
   documentContext,
   documentRefusal,
@@ -27,6 +28,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (found.status === "replaced") {
     return documentRefusal(
       "This quote was replaced by a newer version, sent to you by e-mail. Please use the link in that message.",
+      410,
+    );
+  }
+  // An expired quote answers as its page says (issue 32): no price sheet that looks valid after its validity.
+  if (found.status === "expired") {
+    return documentRefusal(
+      `This quote expired at the end of ${formatCalendarDate(found.quote.validUntil)}. Contact us for a new quote.`,
       410,
     );
   }

@@ -3,7 +3,13 @@ import { requestContext, servicesContext } from "#app/context.ts";
 import { formatCalendarDate, formatDateTimeLong } from "#app/lib/format.ts";
 import { INCOTERMS, type Incoterm } from "#app/lib/freight-terms.ts";
 import { formatMoney } from "#app/lib/money.ts";
+import { secretPageHeaders } from "#app/lib/secret-page-headers.ts";
 import type { RootData } from "#app/root.tsx";
+import {
+  CONTROL_CHARACTER,
+  CONTROL_CHARACTER_EXCEPT_LINES,
+  normalizeLineBreaks,
+} from "#app/schemas/rules/form-rules.ts";
 import { readFormData } from "#app/server/handlers/forms.server.ts";
 import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
 import {
@@ -28,16 +34,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   ];
 };
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
-  const headers = new Headers({
-    "Cache-Control": "private, no-store",
-    "X-Robots-Tag": "noindex",
-    "Referrer-Policy": "no-referrer",
-  });
-  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-};
+export const headers: Route.HeadersFunction = secretPageHeaders;
 
 const NAME_MAX = 100;
 const COMMENT_MAX = 1000;
@@ -107,6 +104,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const name = field("name");
     if (name === "")
       return data<ActionReply>({ ok: false, errors: { name: "Enter your name" } }, { status: 400 });
+    // The name heads the staff's e-mail: a line break in it could add lines of its own (issue 32).
+    if (CONTROL_CHARACTER.test(name)) {
+      return data<ActionReply>(
+        { ok: false, errors: { name: "Your name contains characters that are not allowed." } },
+        { status: 400 },
+      );
+    }
     if (name.length > NAME_MAX) {
       return data<ActionReply>(
         { ok: false, errors: { name: `At most ${NAME_MAX} characters` } },
@@ -120,7 +124,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       userAgent: request.headers.get("user-agent")?.slice(0, 500) ?? null,
     };
   } else if (intent === "decline") {
-    const comment = field("comment");
+    const comment = normalizeLineBreaks(field("comment"));
+    if (CONTROL_CHARACTER_EXCEPT_LINES.test(comment)) {
+      return data<ActionReply>(
+        { ok: false, errors: { comment: "Your comment contains characters that are not allowed." } },
+        { status: 400 },
+      );
+    }
     if (comment.length > COMMENT_MAX) {
       return data<ActionReply>(
         { ok: false, errors: { comment: `At most ${COMMENT_MAX} characters` } },
@@ -261,7 +271,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         </div>
       ) : null}
       {q.note ? <p className="whitespace-pre-wrap break-words text-slate-700">{q.note}</p> : null}
-      {q.status !== "replaced" ? (
+      {q.status !== "replaced" && q.status !== "expired" ? (
         <p>
           {/* A plain link: the PDF is a document the browser opens or saves, not a page of the app. */}
           <a href={`${pathname}/pdf`} className="font-medium text-brand-700 underline" download>

@@ -124,4 +124,21 @@ describe("/quote/:token", () => {
     const [row] = await services.db.select().from(quotes).where(eq(quotes.quoteRequestId, requestId));
     expect(row!.state).toBe("sent");
   });
+
+  it("refuses control characters in the typed name and comment, which head the staff's e-mail (issue 32)", async () => {
+    const { requestId, token } = await sentQuote();
+    for (const name of ["Ama\r\nBcc: victim@example.com", "Ama\nMensah", "Ama\u0000"]) {
+      const answer = await call(action, token, { intent: "accept", name });
+      expect(status(answer), JSON.stringify(name)).toBe(400);
+      expect(body(answer)).toMatchObject({
+        ok: false,
+        errors: { name: expect.stringContaining("not allowed") },
+      });
+    }
+    expect(status(await call(action, token, { intent: "decline", comment: "No\u0007thanks" }))).toBe(400);
+    const [row] = await services.db.select().from(quotes).where(eq(quotes.quoteRequestId, requestId));
+    expect(row!.state).toBe("sent");
+    const mails = await services.db.select().from(outbox);
+    expect(mails.some((mail) => mail.subject?.includes("Bcc"))).toBe(false);
+  });
 });

@@ -1,12 +1,15 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import type { RootData } from "#app/root.tsx";
+import { TooManyRequests } from "#app/components/site/too-many-requests.tsx";
 import { buttonClass } from "#app/components/ui/button-class.ts";
-import { servicesContext } from "#app/context.ts";
+import { requestContext, servicesContext } from "#app/context.ts";
+import { secretPageHeaders } from "#app/lib/secret-page-headers.ts";
 import { trackingPath } from "#app/lib/tracking-number.ts";
+import type { RootData } from "#app/root.tsx";
 import {
   confirmEmailSubscription,
   findEmailSubscription,
 } from "#app/server/notifications/subscriptions.server.ts";
+import { limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
 import type { Route } from "./+types/subscribe.$token";
 
 // The link of a 'Get updates' confirmation e-mail (decision 014). Opening it (GET) confirms nothing: mail
@@ -19,15 +22,31 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [
     { title: company ? `Confirm updates | ${company}` : "Confirm updates" },
     { name: "robots", content: "noindex" },
+    { name: "referrer", content: "no-referrer" },
   ];
 };
 
+export const headers: Route.HeadersFunction = secretPageHeaders;
+
 export type SubscribeData =
   | { found: false }
+  | { found: false; retryAfterSeconds: number }
   | { found: true; trackingNumber: string; trackingPath: string; address: string; confirmed: boolean };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+  const { db, config } = context.get(servicesContext);
+  const limit = await limitClientLookups({
+    db,
+    config,
+    clientIp: context.get(requestContext).clientIp,
+    kind: "link",
+  });
+  if (!limit.allowed) {
+    return data<SubscribeData>(
+      { found: false, retryAfterSeconds: limit.retryAfterSeconds },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
   const found = await findEmailSubscription({ db, token: params.token });
   if (!found) return data<SubscribeData>({ found: false }, { status: 404 });
   // The path made here: app/lib/tracking-number.ts stays out of this page's script (see the updates route).
@@ -35,8 +54,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
-  const { db, logger } = context.get(servicesContext);
-  const outcome = await confirmEmailSubscription({ db, token: params.token });
+  const { db, config, logger } = context.get(servicesContext);
+  const limit = await limitClientLookups({
+    db,
+    config,
+    clientIp: context.get(requestContext).clientIp,
+    kind: "link",
+  });
+  if (!limit.allowed) {
+    return data(
+      { outcome: "rate-limited" as const, retryAfterSeconds: limit.retryAfterSeconds },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+  const outcome = await confirmEmailSubscription({ db, config, token: params.token });
   if (outcome === "invalid") return data({ outcome }, { status: 404 });
   if (outcome === "full") return data({ outcome }, { status: 409 });
   logger.info("A public subscriber confirmed by e-mail");
@@ -53,7 +84,17 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
   ) : null;
   return (
     <section className="mx-auto flex wrap-anywhere min-h-[50vh] max-w-xl flex-col justify-center gap-4 px-4 py-12">
-      {!loaderData.found || outcome === "invalid" ? (
+      {"retryAfterSeconds" in loaderData || actionData?.outcome === "rate-limited" ? (
+        <TooManyRequests
+          retryAfterSeconds={
+            actionData && "retryAfterSeconds" in actionData
+              ? actionData.retryAfterSeconds
+              : "retryAfterSeconds" in loaderData
+                ? loaderData.retryAfterSeconds
+                : 60
+          }
+        />
+      ) : !loaderData.found || outcome === "invalid" ? (
         <>
           <h1 className="text-2xl font-bold text-brand-900">This confirmation link is not valid</h1>
           <p className="text-slate-700">

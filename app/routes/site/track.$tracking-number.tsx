@@ -10,7 +10,7 @@ import { requestContext, servicesContext } from "#app/context.ts";
 import { seo } from "#app/lib/seo.ts";
 import { displayTrackingNumber, parseTrackingNumber, trackingPath } from "#app/lib/tracking-number.ts";
 import { resolvePublicOrigin } from "#app/server/platform/config.server.ts";
-import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
+import { limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
 import { getPublicShipmentByTrackingNumber } from "#app/server/tracking.server.ts";
 import { presentTracking } from "#app/server/tracking-view.server.ts";
 import type { Route } from "./+types/track.$tracking-number";
@@ -37,12 +37,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     return data({ kind: "no-number" as const }, { status: 400 });
   }
 
-  const limit = await consumeRateLimit({
-    db,
-    key: `track:${clientIp}`,
-    limit: config.TRACK_RATE_LIMIT,
-    windowSeconds: config.TRACK_RATE_WINDOW_SECONDS,
-  });
+  const limit = await limitClientLookups({ db, config, clientIp, kind: "track" });
   if (!limit.allowed) {
     return data(
       { kind: "rate-limited" as const, number, retryAfterSeconds: limit.retryAfterSeconds },

@@ -1,17 +1,17 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { FieldError, Input, Label } from "#app/components/ui/field.tsx";
 import { buttonClass } from "#app/components/ui/button-class.ts";
+import { FieldError, Input, Label } from "#app/components/ui/field.tsx";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { seo } from "#app/lib/seo.ts";
 import { displayTrackingNumber, parseTrackingNumber, trackingPath } from "#app/lib/tracking-number.ts";
 import { readFormData, tooManySubmissionsMessage } from "#app/server/handlers/forms.server.ts";
-import { getPublicShipmentByTrackingNumber } from "#app/server/tracking.server.ts";
 import {
   confirmPhoneSubscription,
   isSmsSubscriptionAvailable,
   requestSubscription,
 } from "#app/server/notifications/subscriptions.server.ts";
-import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
+import { limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
+import { getPublicShipmentByTrackingNumber } from "#app/server/tracking.server.ts";
 import type { Route } from "./+types/track.$tracking-number.updates";
 
 // 'Get updates' for one shipment (decision 014): an e-mail address (confirmed by a link) or, when SMS is on, a
@@ -39,12 +39,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { clientIp } = context.get(requestContext);
   const number = displayTrackingNumber(params.trackingNumber);
   // Counted like a tracking lookup: this page says whether a number exists, as the tracking page does.
-  const limit = await consumeRateLimit({
-    db,
-    key: `track:${clientIp}`,
-    limit: config.TRACK_RATE_LIMIT,
-    windowSeconds: config.TRACK_RATE_WINDOW_SECONDS,
-  });
+  const limit = await limitClientLookups({ db, config, clientIp, kind: "track" });
   if (!limit.allowed) {
     return data(
       { kind: "rate-limited" as const, number, retryAfterSeconds: limit.retryAfterSeconds },
@@ -94,6 +89,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const limited = (seconds: number, body: UpdatesReply) =>
     reply(body, 429, { "Retry-After": String(seconds) });
   try {
+    // Each form looks the number up: counted like a tracking lookup, before it (issue 32).
+    const lookups = await limitClientLookups({
+      db: services.db,
+      config: services.config,
+      clientIp,
+      kind: "track",
+    });
+    if (!lookups.allowed) {
+      return limited(lookups.retryAfterSeconds, {
+        step: "failed",
+        error: `Too many lookups from your address. Please try again in ${Math.max(1, Math.ceil(lookups.retryAfterSeconds / 60))} minutes.`,
+      });
+    }
     if (step === "code") {
       const phone = field("phone");
       const checked = await confirmPhoneSubscription({

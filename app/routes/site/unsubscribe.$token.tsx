@@ -1,12 +1,17 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { TooManyRequests } from "#app/components/site/too-many-requests.tsx";
+import { requestContext, servicesContext } from "#app/context.ts";
+import { secretPageHeaders } from "#app/lib/secret-page-headers.ts";
 import type { RootData } from "#app/root.tsx";
-import { servicesContext } from "#app/context.ts";
 import { findUnsubscribe, unsubscribeByToken } from "#app/server/notifications/notifications.server.ts";
+import { limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
 import type { Route } from "./+types/unsubscribe.$token";
 
 // The link every notification carries (decision 013). Opening it (GET) never unsubscribes: mail scanners open
 // every link. A POST does: the page's button, or the mail client's one-click POST (RFC 8058:
-// `List-Unsubscribe=One-Click`), which the write guard lets through from any origin on this path.
+// `List-Unsubscribe=One-Click`), which the write guard lets through from any origin on this path. Opening the
+// page is rate limited per client; the POST is not: a mail service sends every one-click unsubscribe of its
+// users from a few addresses, and the 256-bit token cannot be guessed.
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const company = (matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined)
@@ -14,15 +19,31 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [
     { title: company ? `Unsubscribe | ${company}` : "Unsubscribe" },
     { name: "robots", content: "noindex" },
+    { name: "referrer", content: "no-referrer" },
   ];
 };
 
+export const headers: Route.HeadersFunction = secretPageHeaders;
+
 export type UnsubscribeData =
   | { found: false }
+  | { found: false; retryAfterSeconds: number }
   | { found: true; trackingNumber: string; address: string; unsubscribed: boolean };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+  const { db, config } = context.get(servicesContext);
+  const limit = await limitClientLookups({
+    db,
+    config,
+    clientIp: context.get(requestContext).clientIp,
+    kind: "link",
+  });
+  if (!limit.allowed) {
+    return data<UnsubscribeData>(
+      { found: false, retryAfterSeconds: limit.retryAfterSeconds },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
   const found = await findUnsubscribe({ db, token: params.token });
   if (!found) return data<UnsubscribeData>({ found: false }, { status: 404 });
   return data<UnsubscribeData>({ found: true, ...found });
@@ -41,7 +62,9 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
   const unsubscribed = actionData?.unsubscribed === true || (loaderData.found && loaderData.unsubscribed);
   return (
     <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col justify-center gap-4 px-4 py-12">
-      {!loaderData.found || actionData?.unsubscribed === false ? (
+      {"retryAfterSeconds" in loaderData ? (
+        <TooManyRequests retryAfterSeconds={loaderData.retryAfterSeconds} />
+      ) : !loaderData.found || actionData?.unsubscribed === false ? (
         <>
           <h1 className="text-2xl font-bold text-brand-900">This unsubscribe link is not valid</h1>
           <p className="text-slate-700">

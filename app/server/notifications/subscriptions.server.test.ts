@@ -1,16 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type FakeTwilio, startFakeTwilio } from "../../../tests/fakes/twilio-server.ts";
-import { startSmtpTestServer, type SmtpTestServer } from "../../../tests/setup/smtp-test-server.ts";
-import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
 import { action as subscribeAction, loader as subscribeLoader } from "#app/routes/site/subscribe.$token.tsx";
 import { action as updatesAction } from "#app/routes/site/track.$tracking-number.updates.tsx";
 import {
+  consignees,
   notificationLog,
   notificationSubscribers,
   outbox,
   rateLimits,
   shipments,
+  shippers,
 } from "#app/server/db/schema.ts";
 import { expireMessages } from "#app/server/messaging/outbox.server.ts";
 import { setNotificationsEnabled } from "#app/server/notifications/notification-settings.server.ts";
@@ -29,6 +28,9 @@ import {
 } from "#app/server/notifications/subscriptions.server.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
 import { addStatusUpdate } from "#app/server/shipments.server.ts";
+import { type FakeTwilio, startFakeTwilio } from "../../../tests/fakes/twilio-server.ts";
+import { type SmtpTestServer, startSmtpTestServer } from "../../../tests/setup/smtp-test-server.ts";
+import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
 
 // Public subscriptions (decision 014) on the real database, a real SMTP server and the local Twilio fake, on a
 // controlled clock: double opt-in by link, codes by SMS, the same answer for any address, the caps, expiry.
@@ -98,10 +100,15 @@ beforeEach(async () => {
 let ip = 0;
 /** A different client address for each request, unless a test names one (the caps per client are tested apart). */
 const nextIp = () => `198.51.100.${(ip++ % 250) + 1}`;
-const ask = (channel: "email" | "sms", address: string, clientAddress = nextIp()) =>
+const ask = (
+  channel: "email" | "sms",
+  address: string,
+  clientAddress = nextIp(),
+  config: Partial<Services["config"]> = {},
+) =>
   requestSubscription({
     db: services.db,
-    config: services.config,
+    config: { ...services.config, ...config },
     logger: services.logger,
     trackingNumber,
     channel,
@@ -144,7 +151,7 @@ const confirmCode = (phone: string, code: string, clientAddress = nextIp()) =>
 async function subscribeByEmail(address: string) {
   expect((await ask("email", address)).outcome).toBe("sent");
   const token = await linkTokenOf(address);
-  return confirmEmailSubscription({ db: services.db, token: token!, now: clock });
+  return confirmEmailSubscription({ db: services.db, config: services.config, token: token!, now: clock });
 }
 async function addUpdate(status: string, location: string) {
   await addStatusUpdate({
@@ -228,15 +235,26 @@ describe("subscribing by e-mail (double opt-in)", () => {
     expect(smtp.received.filter((m) => m.to.includes("musu.flomo@example.com"))).toHaveLength(0);
   });
 
-  it("answers the same for an address already confirmed, and mails it nothing", async () => {
+  it("answers the same for an address already confirmed, with the same work: a notice instead of a link (issue 32)", async () => {
     expect(await subscribeByEmail("kofi@example.com")).toBe("confirmed");
     const before = (await outboxTo("kofi@example.com")).length;
     const again = await ask("email", "KOFI@example.com");
     const fresh = await ask("email", "someone.new@example.com");
     expect(again).toEqual({ outcome: "sent", channel: "email", address: "kofi@example.com" });
     expect(fresh).toEqual({ outcome: "sent", channel: "email", address: "someone.new@example.com" });
-    expect(await outboxTo("kofi@example.com")).toHaveLength(before);
+    // Both queued one message: a link for the new address, a notice (no link) for the one already following.
+    const kofi = await outboxTo("kofi@example.com");
+    expect(kofi).toHaveLength(before + 1);
+    expect(kofi.at(-1)!.subject).toBe(`Updates about shipment ${trackingNumber}`);
+    expect(kofi.at(-1)!.text).toContain("You already receive updates about shipment");
+    expect(kofi.at(-1)!.text).not.toMatch(/\/subscribe\//);
     expect(await outboxTo("someone.new@example.com")).toHaveLength(1);
+    // Still one subscriber row each, the first still confirmed.
+    const rows = await subscriberRows();
+    expect(rows.map((r) => [r.address, r.confirmedAt !== null]).sort()).toEqual([
+      ["kofi@example.com", true],
+      ["someone.new@example.com", false],
+    ]);
   });
 
   it("refuses an address that is not one, clearly, storing nothing", async () => {
@@ -261,7 +279,9 @@ describe("subscribing by e-mail (double opt-in)", () => {
     const token = (await linkTokenOf("late@example.com"))!;
     advance(24 * 60 * MINUTE);
     expect(await findEmailSubscription({ db: services.db, token, now: clock })).toBeNull();
-    expect(await confirmEmailSubscription({ db: services.db, token, now: clock })).toBe("invalid");
+    expect(
+      await confirmEmailSubscription({ db: services.db, config: services.config, token, now: clock }),
+    ).toBe("invalid");
     // The mail itself is never sent after that either.
     await expireMessages({ db: services.db, now: clock });
     expect((await outboxTo("late@example.com"))[0]!.status).toBe("expired");
@@ -269,13 +289,15 @@ describe("subscribing by e-mail (double opt-in)", () => {
     await ask("email", "late@example.com");
     const second = (await linkTokenOf("late@example.com"))!;
     expect(second).not.toBe(token);
-    expect(await confirmEmailSubscription({ db: services.db, token: second, now: clock })).toBe("confirmed");
+    expect(
+      await confirmEmailSubscription({ db: services.db, config: services.config, token: second, now: clock }),
+    ).toBe("confirmed");
   });
 
   it("takes at most 10 confirmed subscribers per shipment; unconfirmed ones do not count", async () => {
     await ask("email", "pending@example.com");
     const pending = (await linkTokenOf("pending@example.com"))!;
-    for (let i = 0; i < SUBSCRIPTION_LIMITS.maxConfirmedPerShipment; i++) {
+    for (let i = 0; i < services.config.SUBSCRIBERS_PER_SHIPMENT; i++) {
       expect(await subscribeByEmail(`fan${i}@example.com`)).toBe("confirmed");
     }
     // Full: the same answer for everyone, new or already subscribed, and nothing mailed.
@@ -283,36 +305,132 @@ describe("subscribing by e-mail (double opt-in)", () => {
     expect(await ask("email", "fan0@example.com")).toEqual({ outcome: "full" });
     expect(await outboxTo("eleventh@example.com")).toHaveLength(0);
     // A link mailed before the shipment filled up does not add an eleventh.
-    expect(await confirmEmailSubscription({ db: services.db, token: pending, now: clock })).toBe("full");
+    expect(
+      await confirmEmailSubscription({
+        db: services.db,
+        config: services.config,
+        token: pending,
+        now: clock,
+      }),
+    ).toBe("full");
     // Removed by staff: a place is free again.
     const fan = (await subscriberRows()).find((r) => r.address === "fan3@example.com")!;
     expect(await removeSubscriber({ db: services.db, shipmentId, id: fan.id })).toBe(true);
     expect(await removeSubscriber({ db: services.db, shipmentId, id: fan.id })).toBe(false);
-    expect(await confirmEmailSubscription({ db: services.db, token: pending, now: clock })).toBe("confirmed");
+    expect(
+      await confirmEmailSubscription({
+        db: services.db,
+        config: services.config,
+        token: pending,
+        now: clock,
+      }),
+    ).toBe("confirmed");
   });
 
   it("caps requests per address, per client address and per shipment, in the database", async () => {
-    for (let i = 0; i < SUBSCRIPTION_LIMITS.perEmailPerHour; i++) {
+    for (let i = 0; i < services.config.SUBSCRIBE_EMAILS_PER_ADDRESS_PER_HOUR; i++) {
       expect((await ask("email", "eager@example.com")).outcome).toBe("sent");
     }
     expect((await ask("email", "eager@example.com")).outcome).toBe("rate-limited");
-    expect(await outboxTo("eager@example.com")).toHaveLength(SUBSCRIPTION_LIMITS.perEmailPerHour);
+    expect(await outboxTo("eager@example.com")).toHaveLength(
+      services.config.SUBSCRIBE_EMAILS_PER_ADDRESS_PER_HOUR,
+    );
 
+    // (The places one client may hold on one shipment are tested apart: here they are no limit.)
     const client = "203.0.113.77";
-    for (let i = 0; i < SUBSCRIPTION_LIMITS.perClientPerHour; i++) {
-      expect((await ask("email", `c${i}@example.com`, client)).outcome).toBe("sent");
+    const manyPlaces = { SUBSCRIBERS_PER_CLIENT_PER_SHIPMENT: 1000 };
+    for (let i = 0; i < services.config.SUBSCRIBE_REQUESTS_PER_CLIENT_PER_HOUR; i++) {
+      expect((await ask("email", `c${i}@example.com`, client, manyPlaces)).outcome).toBe("sent");
     }
-    expect((await ask("email", "one.more@example.com", client)).outcome).toBe("rate-limited");
+    expect((await ask("email", "one.more@example.com", client, manyPlaces)).outcome).toBe("rate-limited");
 
     // Counted per shipment so far: every request past the client cap (the refused one per address too).
-    const used = SUBSCRIPTION_LIMITS.perEmailPerHour + 1 + SUBSCRIPTION_LIMITS.perClientPerHour;
-    for (let i = used; i < SUBSCRIPTION_LIMITS.perShipmentPerHour; i++) {
+    const used =
+      services.config.SUBSCRIBE_EMAILS_PER_ADDRESS_PER_HOUR +
+      1 +
+      services.config.SUBSCRIBE_REQUESTS_PER_CLIENT_PER_HOUR;
+    for (let i = used; i < services.config.SUBSCRIBE_REQUESTS_PER_SHIPMENT_PER_HOUR; i++) {
       expect((await ask("email", `s${i}@example.com`)).outcome).toBe("sent");
     }
     expect((await ask("email", "late.comer@example.com")).outcome).toBe("rate-limited");
     // An hour later the windows are new.
     advance(61 * MINUTE);
     expect((await ask("email", "late.comer@example.com")).outcome).toBe("sent");
+  });
+});
+
+describe("nobody can lock a shipment's customers out (issue 32)", () => {
+  it("lets one client address hold only a few places on a shipment; other clients still get in", async () => {
+    const attacker = "203.0.113.66";
+    const perClient = services.config.SUBSCRIBERS_PER_CLIENT_PER_SHIPMENT;
+    for (let i = 0; i < perClient; i++) {
+      expect((await ask("email", `mallory+${i}@example.com`, attacker)).outcome).toBe("sent");
+    }
+    // Plus-addresses from the same client: no more places for it on this shipment, and nothing mailed.
+    expect(await ask("email", `mallory+${perClient}@example.com`, attacker)).toEqual({ outcome: "full" });
+    expect(await outboxTo(`mallory+${perClient}@example.com`)).toHaveLength(0);
+    // Asking again for an address it already holds still answers as usual.
+    expect((await ask("email", "mallory+0@example.com", attacker)).outcome).toBe("sent");
+    // Once confirmed, they still count for that client.
+    for (let i = 0; i < perClient; i++) {
+      const token = (await linkTokenOf(`mallory+${i}@example.com`))!;
+      expect(
+        await confirmEmailSubscription({ db: services.db, config: services.config, token, now: clock }),
+      ).toBe("confirmed");
+    }
+    expect(await ask("email", "mallory+99@example.com", attacker)).toEqual({ outcome: "full" });
+    // Another client is not affected.
+    expect(await subscribeByEmail("neighbour@example.com")).toBe("confirmed");
+    // An expired link frees its place for that client.
+    const other = "203.0.113.67";
+    for (let i = 0; i < perClient; i++) await ask("email", `late${i}@example.com`, other);
+    expect(await ask("email", "late-extra@example.com", other)).toEqual({ outcome: "full" });
+    advance(24 * 60 * MINUTE + MINUTE);
+    expect((await ask("email", "late-extra@example.com", other)).outcome).toBe("sent");
+  });
+
+  it("always lets the shipment's own shipper and consignee follow it, even when every place is taken", async () => {
+    const [shipper] = await services.db
+      .insert(shippers)
+      .values({ name: "Li Wei", email: "Li.Wei@Sunrise.example", phone: "+86 21 6888 8888" })
+      .returning();
+    const [consignee] = await services.db
+      .insert(consignees)
+      .values({ name: "Grace Kollie", email: "grace@kollie.example", phone: "+231 77 012 3456" })
+      .returning();
+    await services.db
+      .update(shipments)
+      .set({ shipperId: shipper!.id, consigneeId: consignee!.id })
+      .where(eq(shipments.id, shipmentId));
+    // The consignee asks first and confirms later, after strangers filled every place.
+    expect((await ask("email", "grace@kollie.example")).outcome).toBe("sent");
+    const graceLink = (await linkTokenOf("grace@kollie.example"))!;
+    for (let i = 0; i < services.config.SUBSCRIBERS_PER_SHIPMENT; i++) {
+      expect(await subscribeByEmail(`stranger${i}@example.com`)).toBe("confirmed");
+    }
+    expect(await ask("email", "one.more.stranger@example.com")).toEqual({ outcome: "full" });
+    expect(
+      await confirmEmailSubscription({
+        db: services.db,
+        config: services.config,
+        token: graceLink,
+        now: clock,
+      }),
+    ).toBe("confirmed");
+    // The shipper, with the address on file written another way, gets in too, and takes no place.
+    expect((await ask("email", "li.wei@sunrise.example")).outcome).toBe("sent");
+    expect(await outboxTo("li.wei@sunrise.example")).toHaveLength(1);
+    const fan = (await subscriberRows()).find((r) => r.address === "stranger0@example.com")!;
+    await removeSubscriber({ db: services.db, shipmentId, id: fan.id });
+    expect(await subscribeByEmail("first.free.place@example.com")).toBe("confirmed");
+  });
+
+  it("caps confirmation e-mails for the whole site per day", async () => {
+    const siteCap = { SUBSCRIBE_EMAILS_PER_DAY: 2 };
+    expect((await ask("email", "a@example.com", nextIp(), siteCap)).outcome).toBe("sent");
+    expect((await ask("email", "b@example.com", nextIp(), siteCap)).outcome).toBe("sent");
+    expect((await ask("email", "c@example.com", nextIp(), siteCap)).outcome).toBe("rate-limited");
+    expect(await outboxTo("c@example.com")).toHaveLength(0);
   });
 });
 
@@ -384,17 +502,18 @@ describe("subscribing by text message (6-digit code)", () => {
   });
 
   it("caps codes per number per day and per client address per day", async () => {
-    for (let i = 0; i < SUBSCRIPTION_LIMITS.codesPerNumberPerDay; i++) {
+    for (let i = 0; i < services.config.SUBSCRIBE_CODES_PER_NUMBER_PER_DAY; i++) {
       expect((await ask("sms", PHONE)).outcome).toBe("sent");
     }
     expect((await ask("sms", PHONE)).outcome).toBe("rate-limited");
-    expect(await outboxTo(PHONE)).toHaveLength(SUBSCRIPTION_LIMITS.codesPerNumberPerDay);
+    expect(await outboxTo(PHONE)).toHaveLength(services.config.SUBSCRIBE_CODES_PER_NUMBER_PER_DAY);
 
     const client = "203.0.113.99";
-    for (let i = 0; i < SUBSCRIPTION_LIMITS.codesPerClientPerDay; i++) {
-      expect((await ask("sms", `+23188812345${i}`, client)).outcome).toBe("sent");
+    const manyPlaces = { SUBSCRIBERS_PER_CLIENT_PER_SHIPMENT: 1000 };
+    for (let i = 0; i < services.config.SUBSCRIBE_CODES_PER_CLIENT_PER_DAY; i++) {
+      expect((await ask("sms", `+23188812345${i}`, client, manyPlaces)).outcome).toBe("sent");
     }
-    expect((await ask("sms", "+231886123459", client)).outcome).toBe("rate-limited");
+    expect((await ask("sms", "+231886123459", client, manyPlaces)).outcome).toBe("rate-limited");
     advance(24 * 60 * MINUTE);
     expect((await ask("sms", PHONE)).outcome).toBe("sent");
   });

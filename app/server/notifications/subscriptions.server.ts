@@ -1,17 +1,19 @@
 import crypto from "node:crypto";
 import { and, asc, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { z } from "zod";
+import { countryNotAllowedMessage, isPhoneAllowed, parsePhone } from "#app/lib/phone.ts";
 import { trackingPath } from "#app/lib/tracking-number.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import {
+  consignees,
   notificationSubscribers,
   notificationUnsubscribes,
   type SubscriberChannel,
   shipments,
+  shippers,
 } from "#app/server/db/schema.ts";
 import { queueMail } from "#app/server/messaging/mail.server.ts";
 import { channelOffReason, enqueueMessage, type OutboxConfig } from "#app/server/messaging/outbox.server.ts";
-import { countryNotAllowedMessage, isPhoneAllowed, parsePhone } from "#app/lib/phone.ts";
 import {
   isUnsubscribeToken,
   maskAddress,
@@ -28,31 +30,30 @@ import { getSiteSettings } from "#app/server/settings.server.ts";
 // (rate_limits), so every app instance shares them. The scheduler tells confirmed subscribers
 // (notification-scheduler.server.ts).
 
-/** The limits, stated once (decision 014 explains each). */
+/** What is not a setting: how long a link and a code work, and how many tries a code has (decision 014). */
 export const SUBSCRIPTION_LIMITS = {
-  /** Confirmed (and not unsubscribed) public subscribers per shipment. */
-  maxConfirmedPerShipment: 10,
   /** How long an e-mail confirmation link works (an unconfirmed e-mail subscriber is gone after it). */
   emailLinkMs: 24 * 60 * 60 * 1000,
   /** How long a text-message code works. */
   codeMs: 10 * 60 * 1000,
   /** Wrong codes before a code stops working. */
   codeTries: 5,
-  /** Subscription requests per client address, per hour (both channels). */
-  perClientPerHour: 10,
-  /** Subscription requests per shipment, per hour. */
-  perShipmentPerHour: 30,
-  /** Confirmation e-mails to one address, per hour (all shipments). */
-  perEmailPerHour: 3,
-  /** Codes texted to one number, per day (all shipments). */
-  codesPerNumberPerDay: 3,
-  /** Codes texted on behalf of one client address, per day. */
-  codesPerClientPerDay: 5,
-  /** Codes texted by the whole site, per day (every instance together). */
-  codesPerDay: 200,
-  /** Codes typed from one client address, per hour (any number, any shipment). */
-  codeChecksPerClientPerHour: 30,
 } as const;
+
+/** The caps, from the environment (SUBSCRIBERS_* and SUBSCRIBE_*; .env.example and decision 014 explain each). */
+export type SubscriptionLimitsConfig = Pick<
+  Config,
+  | "SUBSCRIBERS_PER_SHIPMENT"
+  | "SUBSCRIBERS_PER_CLIENT_PER_SHIPMENT"
+  | "SUBSCRIBE_REQUESTS_PER_CLIENT_PER_HOUR"
+  | "SUBSCRIBE_REQUESTS_PER_SHIPMENT_PER_HOUR"
+  | "SUBSCRIBE_EMAILS_PER_ADDRESS_PER_HOUR"
+  | "SUBSCRIBE_EMAILS_PER_DAY"
+  | "SUBSCRIBE_CODES_PER_NUMBER_PER_DAY"
+  | "SUBSCRIBE_CODES_PER_CLIENT_PER_DAY"
+  | "SUBSCRIBE_CODES_PER_DAY"
+  | "SUBSCRIBE_CODE_CHECKS_PER_CLIENT_PER_HOUR"
+>;
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -74,7 +75,7 @@ export type CodeCheck =
 
 type Context = {
   db: Db;
-  config: Pick<Config, "SMTP_URL" | "OUTBOX_DIR" | "siteUrl"> & OutboxConfig;
+  config: Pick<Config, "SMTP_URL" | "OUTBOX_DIR" | "siteUrl"> & OutboxConfig & SubscriptionLimitsConfig;
   logger: Pick<Logger, "info" | "warn">;
   now?: Date;
 };
@@ -144,16 +145,65 @@ async function lockShipmentSubscribers(tx: Queryable, shipmentId: string) {
   );
 }
 
-/** Confirmed public subscribers of a shipment who have not unsubscribed. */
-async function countConfirmed(tx: Queryable, shipmentId: string): Promise<number> {
-  const [row] = await tx
-    .select({ count: sql<number>`count(*)::int` })
+/**
+ * The addresses of the shipment's own shipper and consignee (lower-cased e-mail, E.164 phone): they follow their
+ * shipment whatever strangers did, need no place and take none (issue 32).
+ */
+async function partyAddresses(tx: Queryable, shipmentId: string): Promise<Set<string>> {
+  const rows = await (tx as unknown as Db).execute<{ email: string | null; phone: string | null }>(sql`
+    select p.email, p.phone from ${shipments} s
+    join ${shippers} p on p.id = s.shipper_id where s.id = ${shipmentId}
+    union all
+    select p.email, p.phone from ${shipments} s
+    join ${consignees} p on p.id = s.consignee_id where s.id = ${shipmentId}`);
+  const addresses = new Set<string>();
+  for (const row of rows.rows) {
+    if (row.email) addresses.add(row.email.trim().toLowerCase());
+    const phone = row.phone ? parsePhone(row.phone) : null;
+    if (phone?.ok) addresses.add(phone.e164);
+  }
+  return addresses;
+}
+
+/** The rows that hold a place: confirmed and not unsubscribed, or waiting with a link or code that still works. */
+const holdsPlace = (now: Date) =>
+  sql`((${notificationSubscribers.confirmedAt} is not null and not exists (select 1 from ${notificationUnsubscribes} u where u.shipment_id = ${notificationSubscribers.shipmentId} and u.channel = ${notificationSubscribers.channel} and u.address = ${notificationSubscribers.address} and u.unsubscribed_at is not null))
+    or (${notificationSubscribers.confirmedAt} is null and ${notificationSubscribers.expiresAt} > ${now.toISOString()}::timestamptz))`;
+
+/** Confirmed public subscribers of a shipment who have not unsubscribed, its own parties' addresses left out. */
+async function countConfirmed(tx: Queryable, shipmentId: string, parties: Set<string>): Promise<number> {
+  const rows = await tx
+    .select({ address: notificationSubscribers.address })
     .from(notificationSubscribers)
     .where(
       and(
         eq(notificationSubscribers.shipmentId, shipmentId),
         isNotNull(notificationSubscribers.confirmedAt),
         sql`not exists (select 1 from ${notificationUnsubscribes} u where u.shipment_id = ${notificationSubscribers.shipmentId} and u.channel = ${notificationSubscribers.channel} and u.address = ${notificationSubscribers.address} and u.unsubscribed_at is not null)`,
+      ),
+    );
+  return rows.filter((row) => !parties.has(row.address)).length;
+}
+
+/** The other addresses one client asked for on one shipment that still hold a place (confirmed or waiting). */
+async function countHeldByClient(
+  tx: Queryable,
+  {
+    shipmentId,
+    clientAddress,
+    except,
+    now,
+  }: { shipmentId: string; clientAddress: string; except: string; now: Date },
+): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(notificationSubscribers)
+    .where(
+      and(
+        eq(notificationSubscribers.shipmentId, shipmentId),
+        eq(notificationSubscribers.clientAddress, clientAddress),
+        sql`${notificationSubscribers.address} <> ${except}`,
+        holdsPlace(now),
       ),
     );
   return row?.count ?? 0;
@@ -219,16 +269,38 @@ export async function requestSubscription({
     .where(eq(shipments.trackingNumber, trackingNumber));
   if (!shipment) return { outcome: "not-found" };
 
-  const L = SUBSCRIPTION_LIMITS;
   const retryAfter = await overLimit(db, now, [
-    { key: `subscribe:client:${clientAddress}`, limit: L.perClientPerHour, windowSeconds: HOUR },
-    { key: `subscribe:shipment:${shipment.id}`, limit: L.perShipmentPerHour, windowSeconds: HOUR },
+    {
+      key: `subscribe:client:${clientAddress}`,
+      limit: config.SUBSCRIBE_REQUESTS_PER_CLIENT_PER_HOUR,
+      windowSeconds: HOUR,
+    },
+    {
+      key: `subscribe:shipment:${shipment.id}`,
+      limit: config.SUBSCRIBE_REQUESTS_PER_SHIPMENT_PER_HOUR,
+      windowSeconds: HOUR,
+    },
     ...(channel === "email"
-      ? [{ key: `subscribe:email:${to}`, limit: L.perEmailPerHour, windowSeconds: HOUR }]
+      ? [
+          {
+            key: `subscribe:email:${to}`,
+            limit: config.SUBSCRIBE_EMAILS_PER_ADDRESS_PER_HOUR,
+            windowSeconds: HOUR,
+          },
+          { key: "subscribe:email-site", limit: config.SUBSCRIBE_EMAILS_PER_DAY, windowSeconds: DAY },
+        ]
       : [
-          { key: `subscribe:sms-number:${to}`, limit: L.codesPerNumberPerDay, windowSeconds: DAY },
-          { key: `subscribe:sms-client:${clientAddress}`, limit: L.codesPerClientPerDay, windowSeconds: DAY },
-          { key: "subscribe:sms-site", limit: L.codesPerDay, windowSeconds: DAY },
+          {
+            key: `subscribe:sms-number:${to}`,
+            limit: config.SUBSCRIBE_CODES_PER_NUMBER_PER_DAY,
+            windowSeconds: DAY,
+          },
+          {
+            key: `subscribe:sms-client:${clientAddress}`,
+            limit: config.SUBSCRIBE_CODES_PER_CLIENT_PER_DAY,
+            windowSeconds: DAY,
+          },
+          { key: "subscribe:sms-site", limit: config.SUBSCRIBE_CODES_PER_DAY, windowSeconds: DAY },
         ]),
   ]);
   if (retryAfter !== null) {
@@ -239,8 +311,18 @@ export async function requestSubscription({
   const settings = await getSiteSettings({ db });
   return db.transaction(async (tx) => {
     await lockShipmentSubscribers(tx, shipment.id);
-    if ((await countConfirmed(tx, shipment.id)) >= L.maxConfirmedPerShipment) return { outcome: "full" };
+    const parties = await partyAddresses(tx, shipment.id);
+    // The shipment's own shipper and consignee always get in; a stranger needs a free place, and one client
+    // address may hold only a few of them (issue 32: ten plus-addresses from one client locked everyone out).
+    if (!parties.has(to)) {
+      if ((await countConfirmed(tx, shipment.id, parties)) >= config.SUBSCRIBERS_PER_SHIPMENT) {
+        return { outcome: "full" };
+      }
+      const held = await countHeldByClient(tx, { shipmentId: shipment.id, clientAddress, except: to, now });
+      if (held >= config.SUBSCRIBERS_PER_CLIENT_PER_SHIPMENT) return { outcome: "full" };
+    }
     const sent = { outcome: "sent" as const, channel, address: to };
+    // An address unsubscribed from this shipment is never messaged about it again (decision 014).
     if (await isUnsubscribed(tx, shipment.id, channel, to)) return sent;
     const [existing] = await tx
       .select()
@@ -252,14 +334,48 @@ export async function requestSubscription({
           eq(notificationSubscribers.address, to),
         ),
       );
-    if (existing?.confirmedAt) return sent;
+    const company = settings.companyName;
+    const trackUrl = `${config.siteUrl}${trackingPath(shipment.trackingNumber)}`;
+    // An address already following the shipment is told so, through the same outbox, so both answers do the
+    // same work and take the same time (issue 32: the shortcut answered measurably faster).
+    if (existing?.confirmedAt) {
+      await tx
+        .update(notificationSubscribers)
+        .set({ updatedAt: now })
+        .where(eq(notificationSubscribers.id, existing.id));
+      const notice = `You already receive updates about shipment ${shipment.trackingNumber} from ${company}: nothing more to do.`;
+      await queueSubscriberMessage({
+        tx,
+        config,
+        logger,
+        channel,
+        to,
+        subject: `Updates about shipment ${shipment.trackingNumber}`,
+        email: `Someone, we hope you, asked on ${company}'s website for updates about shipment ${shipment.trackingNumber} at this address.
+
+${notice} Each update has a link to stop them.
+
+Track the shipment: ${trackUrl}
+
+${company}`,
+        sms: notice,
+        expiresAt: new Date(
+          now.getTime() +
+            (channel === "email" ? SUBSCRIPTION_LIMITS.emailLinkMs : SUBSCRIPTION_LIMITS.codeMs),
+        ),
+        now,
+      });
+      return sent;
+    }
 
     const id = existing?.id ?? crypto.randomUUID();
     const secret =
       channel === "email"
         ? crypto.randomBytes(32).toString("base64url")
         : String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
-    const expiresAt = new Date(now.getTime() + (channel === "email" ? L.emailLinkMs : L.codeMs));
+    const expiresAt = new Date(
+      now.getTime() + (channel === "email" ? SUBSCRIPTION_LIMITS.emailLinkMs : SUBSCRIPTION_LIMITS.codeMs),
+    );
     const values = {
       secretHash: channel === "email" ? sha256(secret) : codeHash(id, secret),
       attempts: 0,
@@ -275,47 +391,67 @@ export async function requestSubscription({
         .values({ id, shipmentId: shipment.id, channel, address: to, ...values, createdAt: now });
     }
 
-    const company = settings.companyName;
-    const queued =
-      channel === "email"
-        ? await queueMail({
-            db: tx as unknown as Db,
-            config,
-            logger,
-            mail: {
-              to,
-              subject: `Confirm updates about shipment ${shipment.trackingNumber}`,
-              text: `Someone, we hope you, asked on ${company}'s website for updates about shipment ${shipment.trackingNumber} at this address.
+    await queueSubscriberMessage({
+      tx,
+      config,
+      logger,
+      channel,
+      to,
+      subject: `Confirm updates about shipment ${shipment.trackingNumber}`,
+      email: `Someone, we hope you, asked on ${company}'s website for updates about shipment ${shipment.trackingNumber} at this address.
 
 To receive them, open this link and press 'Confirm':
 ${config.siteUrl}/subscribe/${secret}
 
 The link works for 24 hours. If you did not ask, ignore this message: nothing more will be sent.
 
-Track the shipment: ${config.siteUrl}${trackingPath(shipment.trackingNumber)}
+Track the shipment: ${trackUrl}
 
 ${company}`,
-            },
-            expiresAt,
-            now,
-          })
-        : await enqueueMessage({
-            db: tx as unknown as Db,
-            config,
-            siteHost: new URL(config.siteUrl).host,
-            message: {
-              channel: "sms",
-              to,
-              text: `${secret} is your code for updates about shipment ${shipment.trackingNumber} from ${company}. It works for 10 minutes.`,
-              // A code that arrives after it stopped working is useless: not sent after that.
-              expiresAt,
-            },
-            now,
-          });
-    if (!queued.ok) logger.warn({ channel, reason: queued.reason }, "Subscription confirmation not queued");
-    else logger.info({ shipmentId: shipment.id, channel }, "Subscription confirmation queued");
+      sms: `${secret} is your code for updates about shipment ${shipment.trackingNumber} from ${company}. It works for 10 minutes.`,
+      // A link or code that arrives after it stopped working is useless: not sent after that.
+      expiresAt,
+      now,
+    });
     return sent;
   });
+}
+
+/** One message to a (would-be) subscriber through the outbox, on its own channel, in the caller's transaction. */
+async function queueSubscriberMessage({
+  tx,
+  config,
+  logger,
+  channel,
+  to,
+  subject,
+  email,
+  sms,
+  expiresAt,
+  now,
+}: Pick<Context, "config" | "logger"> & {
+  tx: Queryable;
+  channel: SubscriberChannel;
+  to: string;
+  subject: string;
+  email: string;
+  sms: string;
+  expiresAt: Date;
+  now: Date;
+}) {
+  const db = tx as unknown as Db;
+  const queued =
+    channel === "email"
+      ? await queueMail({ db, config, logger, mail: { to, subject, text: email }, expiresAt, now })
+      : await enqueueMessage({
+          db,
+          config,
+          siteHost: new URL(config.siteUrl).host,
+          message: { channel: "sms", to, text: sms, expiresAt },
+          now,
+        });
+  if (!queued.ok) logger.warn({ channel, reason: queued.reason }, "Subscription message not queued");
+  else logger.info({ channel }, "Subscription message queued");
 }
 
 /** What a confirmation link is about (tracking number, masked address, confirmed), or null when it does not work. */
@@ -356,10 +492,12 @@ export async function findEmailSubscription({
 /** The 'Confirm' button of the link's page (a POST: mail scanners open links). Idempotent. */
 export async function confirmEmailSubscription({
   db,
+  config,
   token,
   now = new Date(),
 }: {
   db: Db;
+  config: Pick<Config, "SUBSCRIBERS_PER_SHIPMENT">;
   token: string;
   now?: Date;
 }): Promise<"confirmed" | "invalid" | "full"> {
@@ -370,6 +508,7 @@ export async function confirmEmailSubscription({
     .from(notificationSubscribers)
     .where(and(eq(notificationSubscribers.secretHash, hash), eq(notificationSubscribers.channel, "email")));
   if (!row) return "invalid";
+  const maxPlaces = config.SUBSCRIBERS_PER_SHIPMENT;
   return db.transaction(async (tx) => {
     await lockShipmentSubscribers(tx, row.shipmentId);
     const [current] = await tx
@@ -379,8 +518,10 @@ export async function confirmEmailSubscription({
     if (!current || current.secretHash !== hash) return "invalid";
     if (current.confirmedAt) return "confirmed";
     if (!current.expiresAt || current.expiresAt <= now) return "invalid";
-    if ((await countConfirmed(tx, row.shipmentId)) >= SUBSCRIPTION_LIMITS.maxConfirmedPerShipment)
+    const parties = await partyAddresses(tx, row.shipmentId);
+    if (!parties.has(current.address) && (await countConfirmed(tx, row.shipmentId, parties)) >= maxPlaces) {
       return "full";
+    }
     await tx
       .update(notificationSubscribers)
       .set({ confirmedAt: now, expiresAt: null, updatedAt: now })
@@ -403,7 +544,8 @@ export async function confirmPhoneSubscription({
   now = new Date(),
 }: {
   db: Db;
-  config: OutboxConfig;
+  config: OutboxConfig &
+    Pick<Config, "SUBSCRIBERS_PER_SHIPMENT" | "SUBSCRIBE_CODE_CHECKS_PER_CLIENT_PER_HOUR">;
   trackingNumber: string;
   phone: unknown;
   code: unknown;
@@ -418,7 +560,7 @@ export async function confirmPhoneSubscription({
   const retryAfter = await overLimit(db, now, [
     {
       key: `subscribe:code-client:${clientAddress}`,
-      limit: SUBSCRIPTION_LIMITS.codeChecksPerClientPerHour,
+      limit: config.SUBSCRIBE_CODE_CHECKS_PER_CLIENT_PER_HOUR,
       windowSeconds: HOUR,
     },
   ]);
@@ -452,7 +594,11 @@ export async function confirmPhoneSubscription({
         .where(eq(notificationSubscribers.id, row.id));
       return { outcome: "wrong" as const };
     }
-    if ((await countConfirmed(tx, shipment.id)) >= SUBSCRIPTION_LIMITS.maxConfirmedPerShipment) {
+    const parties = await partyAddresses(tx, shipment.id);
+    if (
+      !parties.has(number.value) &&
+      (await countConfirmed(tx, shipment.id, parties)) >= config.SUBSCRIBERS_PER_SHIPMENT
+    ) {
       return { outcome: "full" as const };
     }
     await tx

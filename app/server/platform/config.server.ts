@@ -74,6 +74,24 @@ const configSchema = z
     FORM_RATE_WINDOW_SECONDS: int(600, 1, 86_400),
     TRACK_RATE_LIMIT: int(120, 1, 1_000_000),
     TRACK_RATE_WINDOW_SECONDS: int(60, 1, 86_400),
+    /**
+     * 'Get updates' (decision 014): the caps on public subscriptions. Places per shipment (its shipper and
+     * consignee never need one), and how many of them one client address may hold on one shipment.
+     */
+    SUBSCRIBERS_PER_SHIPMENT: int(10, 1, 1000),
+    SUBSCRIBERS_PER_CLIENT_PER_SHIPMENT: int(3, 1, 1000),
+    /** Requests per client address and per shipment, per hour (both channels). */
+    SUBSCRIBE_REQUESTS_PER_CLIENT_PER_HOUR: int(10, 1, 100_000),
+    SUBSCRIBE_REQUESTS_PER_SHIPMENT_PER_HOUR: int(30, 1, 100_000),
+    /** Confirmation e-mails to one address per hour, and by the whole site per day. */
+    SUBSCRIBE_EMAILS_PER_ADDRESS_PER_HOUR: int(3, 1, 1000),
+    SUBSCRIBE_EMAILS_PER_DAY: int(500, 1, 1_000_000),
+    /** Codes texted to one number and on behalf of one client address per day, and by the whole site per day. */
+    SUBSCRIBE_CODES_PER_NUMBER_PER_DAY: int(3, 1, 1000),
+    SUBSCRIBE_CODES_PER_CLIENT_PER_DAY: int(5, 1, 1000),
+    SUBSCRIBE_CODES_PER_DAY: int(200, 1, 1_000_000),
+    /** Codes typed from one client address per hour (any number, any shipment). */
+    SUBSCRIBE_CODE_CHECKS_PER_CLIENT_PER_HOUR: int(30, 1, 100_000),
     MEDIA_MAX_MB: int(10, 1, 100),
     SHUTDOWN_TIMEOUT_MS: int(10_000, 100, 600_000),
     /**

@@ -1,6 +1,7 @@
 import { lt, sql } from "drizzle-orm";
 import { type Db, preparedPerDatabase } from "#app/server/db/client.server.ts";
 import { rateLimits } from "#app/server/db/schema.ts";
+import type { Config } from "#app/server/platform/config.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
@@ -58,6 +59,37 @@ function prepareUpsertHit(db: Db) {
     })
     .returning({ count: rateLimits.count, expiresAt: rateLimits.expiresAt })
     .prepare("consume_rate_limit");
+}
+
+/**
+ * What a client looks up that the public limit TRACK_RATE_LIMIT counts, each kind on its own count:
+ * - `track`: a tracking number. Every path that looks one up (the tracking page, 'Get updates' and its forms)
+ *   counts here, before the lookup, so numbers cannot be walked through one path while another says 'Too many
+ *   lookups' (issue 32).
+ * - `link`: a link that carries a secret token (confirm updates, unsubscribe, the delivery note).
+ * - `quote`: the customer's quote page and its PDF.
+ * Generous enough that a customer never meets it; guessing or walking is slow.
+ */
+export function limitClientLookups({
+  db,
+  config,
+  clientIp,
+  kind,
+  now,
+}: {
+  db: Db;
+  config: Pick<Config, "TRACK_RATE_LIMIT" | "TRACK_RATE_WINDOW_SECONDS">;
+  clientIp: string;
+  kind: "track" | "link" | "quote";
+  now?: Date;
+}): Promise<RateLimitResult> {
+  return consumeRateLimit({
+    db,
+    key: `${kind}:${clientIp}`,
+    limit: config.TRACK_RATE_LIMIT,
+    windowSeconds: config.TRACK_RATE_WINDOW_SECONDS,
+    now,
+  });
 }
 
 /** Clears one key (e.g. after a successful login). */

@@ -11,7 +11,7 @@ import { documentCompany } from "#app/server/documents/document-context.server.t
 import { type Mail, queueMail } from "#app/server/messaging/mail.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
-import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
+import { limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
 import { quoteDocument, renderQuotePdf } from "#app/server/quotes/quote-pdf.server.ts";
 
 // Quotes for quote requests (issue 17, decision 016): versions, the customer's link, accept and decline.
@@ -494,10 +494,5 @@ export function limitQuoteLinks({
   config: Pick<Config, "TRACK_RATE_LIMIT" | "TRACK_RATE_WINDOW_SECONDS">;
   clientIp: string;
 }) {
-  return consumeRateLimit({
-    db,
-    key: `quote:${clientIp}`,
-    limit: config.TRACK_RATE_LIMIT,
-    windowSeconds: config.TRACK_RATE_WINDOW_SECONDS,
-  });
+  return limitClientLookups({ db, config, clientIp, kind: "quote" });
 }
