@@ -620,7 +620,10 @@ export const shipmentDeliveries = pgTable(
     receiverName: text("receiver_name").notNull(),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }).notNull(),
     signature: bytea("signature"),
-    note: text("note"),
+    /** What the receiver remarked on delivery (damage, shortage): printed on the delivery note. */
+    receiverRemarks: text("receiver_remarks"),
+    /** Staff's own note on the delivery: never on a customer's page, message or document. */
+    internalNote: text("internal_note"),
     /** The status update the delivery added (kept when that entry is deleted). */
     historyId: uuid("history_id").references(() => shipmentStatusHistory.id, { onDelete: "set null" }),
     recordedBy: uuid("recorded_by").references(() => adminUsers.id, { onDelete: "set null" }),
