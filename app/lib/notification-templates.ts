@@ -167,6 +167,19 @@ export function fillSubject(template: string, values: TemplateValues): string {
 export const DELIVERY_NOTE_LINK_TEXT =
   "Your delivery note with the receiver's signature (link valid for 30 days)";
 
+/** The consignee's link to the delivery note and the words before it, in the message telling a delivery. */
+export type DeliveryNoteLink = { url: string; text: string };
+
+/**
+ * The words before the delivery note's link: 'with the receiver's signature' only when one was drawn; a typed
+ * name alone says who received it.
+ */
+export function deliveryNoteLinkText({ signed, receiverName }: { signed: boolean; receiverName: string }) {
+  return signed
+    ? DELIVERY_NOTE_LINK_TEXT
+    : `Your delivery note, received by ${receiverName.replace(/\p{Cc}+/gu, " ")} (link valid for 30 days)`;
+}
+
 /** The text part's headline line, fixed like the HTML part's heading. */
 export const emailHeading = (values: Pick<TemplateValues, "trackingNumber" | "headline">) =>
   `Shipment ${values.trackingNumber}: ${values.headline}`;
@@ -181,18 +194,18 @@ export function composeEmailText({
   values,
   steps,
   unsubscribeUrl,
-  deliveryNoteUrl,
+  deliveryNote,
 }: {
   body: string;
   values: TemplateValues;
   steps: string[];
   unsubscribeUrl: string;
-  /** The consignee's link to the signed delivery note, in the message telling a recorded delivery. */
-  deliveryNoteUrl?: string;
+  /** The consignee's link to the delivery note, in the message telling a recorded delivery. */
+  deliveryNote?: DeliveryNoteLink;
 }): string {
   const parts = [emailHeading(values), fillTemplate(body, values).trim()];
   if (steps.length) parts.push(`Since our last message:\n${steps.map((s) => `- ${s}`).join("\n")}`);
-  if (deliveryNoteUrl) parts.push(`${DELIVERY_NOTE_LINK_TEXT}: ${deliveryNoteUrl}`);
+  if (deliveryNote) parts.push(`${deliveryNote.text}: ${deliveryNote.url}`);
   parts.push(`Track your shipment: ${values.trackingUrl}`);
   parts.push(companyLines(values).join("\n"));
   parts.push(

@@ -17,7 +17,7 @@ function shipment(overrides: Partial<PublicShipment> = {}): PublicShipment {
     dimensions: "240 x 120 x 150 cm",
     shipper: { name: "Li Wei", company: "Sunrise Solar" },
     consignee: null,
-    signedBy: null,
+    receivedBy: null,
     history: [
       {
         id: "2",
@@ -140,7 +140,7 @@ describe("presentTracking", () => {
       shipment: shipment({
         status: "Delivered",
         history: [],
-        signedBy: "J. D.",
+        receivedBy: { initials: "J. D.", signed: true },
         lastUpdatedAt: at("2026-11-21T15:40:00Z"),
       }),
       now: NOW,
@@ -151,6 +151,20 @@ describe("presentTracking", () => {
       iso: "2026-11-21T15:40:00.000Z",
       text: "Nov 21, 2026 3:40 PM, signed by J. D.",
     });
+  });
+
+  it("says 'received by', not 'signed by', when only the receiver's name was typed", () => {
+    const view = presentTracking({
+      shipment: shipment({
+        status: "Delivered",
+        history: [],
+        receivedBy: { initials: "M. K.", signed: false },
+        lastUpdatedAt: at("2026-11-21T15:40:00Z"),
+      }),
+      now: NOW,
+      timeZone: "Africa/Monrovia",
+    });
+    expect(view.arrival?.text).toBe("Nov 21, 2026 3:40 PM, received by M. K.");
   });
 
   it("a 'Delivered' status without such an entry was delivered when last updated", () => {

@@ -58,6 +58,9 @@ export type TrackingView = {
   timeZone: string;
 };
 
+const receivedByText = (receiver: PublicShipment["receivedBy"]) =>
+  receiver ? `, ${receiver.signed ? "signed" : "received"} by ${receiver.initials}` : "";
+
 const weightFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
 const show = (value: Date, timeZone: string): ShownTime => {
@@ -102,8 +105,9 @@ export function presentTracking({
       ? {
           label: "Delivered",
           iso: deliveredAt.iso,
-          // 'Nov 21, 2026 3:40 PM, signed by J. D.': written here, so the page's script needs nothing new.
-          text: `${deliveredAt.date} ${deliveredAt.time}${shipment.signedBy ? `, signed by ${shipment.signedBy}` : ""}`,
+          // 'Nov 21, 2026 3:40 PM, signed by J. D.' (a drawn signature) or '…, received by J. D.' (a typed name):
+          // written here, so the page's script needs nothing new.
+          text: `${deliveredAt.date} ${deliveredAt.time}${receivedByText(shipment.receivedBy)}`,
         }
       : estimated
         ? { label: late ? "Was due" : "Arriving", iso: estimated.toISOString(), text: formatDate(estimated) }

@@ -36,8 +36,11 @@ export type PublicShipment = {
   history: PublicStatusEntry[];
   /** The later of the shipment's own update time and its newest status entry. */
   lastUpdatedAt: Date;
-  /** The initials of who signed for its latest recorded delivery ('J. D.'); null when none is recorded. */
-  signedBy: string | null;
+  /**
+   * Who received its latest recorded delivery, as initials ('J. D.'), and whether they drew a signature (a typed
+   * name alone is no signature); null when none is recorded.
+   */
+  receivedBy: { initials: string; signed: boolean } | null;
 };
 
 type HistoryJson = { id: string; status: string; location: string; notes: string | null; timestamp: number };
@@ -55,9 +58,13 @@ const historyJson = sql<HistoryJson[]>`(
   where h.shipment_id = ${shipments.id}
 )`;
 
-/** Who received the latest recorded delivery: only its initials leave this module (receiverInitials). */
-const receiverNameSql = sql<string | null>`(
-  select d.receiver_name from ${shipmentDeliveries} d
+/**
+ * Who received the latest recorded delivery, and whether a signature was drawn: only the name's initials leave
+ * this module (receiverInitials).
+ */
+const receiverSql = sql<{ name: string; signed: boolean } | null>`(
+  select json_build_object('name', d.receiver_name, 'signed', d.signature is not null)
+  from ${shipmentDeliveries} d
   where d.shipment_id = ${shipments.id}
   order by d.delivered_at desc, d.created_at desc limit 1
 )`;
@@ -79,7 +86,7 @@ function prepareLookUp(db: Db) {
       consigneeName: consignees.name,
       consigneeCompany: consignees.company,
       history: historyJson,
-      receiverName: receiverNameSql,
+      receiver: receiverSql,
     })
     .from(shipments)
     .leftJoin(shippers, eq(shippers.id, shipments.shipperId))
@@ -141,8 +148,17 @@ export async function getPublicShipmentByTrackingNumber({
     consignee: row.consigneeName === null ? null : { name: row.consigneeName, company: row.consigneeCompany },
     history,
     lastUpdatedAt,
-    signedBy: row.receiverName ? receiverInitials(row.receiverName) || null : null,
+    receivedBy: receivedBy(row.receiver),
   };
+}
+
+function receivedBy(raw: unknown): PublicShipment["receivedBy"] {
+  const receiver = (typeof raw === "string" ? JSON.parse(raw) : raw) as {
+    name: string;
+    signed: boolean;
+  } | null;
+  const initials = receiver ? receiverInitials(receiver.name) : "";
+  return receiver && initials ? { initials, signed: receiver.signed } : null;
 }
 
 const QR_CACHE_SIZE = 500;

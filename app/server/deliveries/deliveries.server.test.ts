@@ -107,6 +107,7 @@ beforeEach(async () => {
     .values({
       trackingNumber,
       status: "Out for Delivery",
+      estimatedDelivery: new Date("2026-11-30T00:00:00Z"),
       originLocation: "Shanghai",
       destinationLocation: "Monrovia",
       shipperId: shipper!.id,
@@ -295,11 +296,22 @@ describe("recording a delivery", () => {
     const link = new RegExp(`${SITE}/delivery-note/([A-Za-z0-9_-]{43})`).exec(toConsignee!.text);
     expect(link).not.toBeNull();
     expect(toConsignee!.html).toContain(`${SITE}/delivery-note/${link![1]}`);
+    // A typed name is no signature: the link says who received it; a delivered shipment has no estimate.
+    expect(toConsignee!.text).toContain(
+      "Your delivery note, received by Mary Ann Kollie (link valid for 30 days)",
+    );
+    expect(toConsignee!.html).not.toContain("signature");
+    for (const mail of [toConsignee!, ...toShipper]) expect(mail.text).not.toContain("Estimated delivery");
     expect(toShipper.length).toBeGreaterThan(0);
     for (const mail of toShipper) expect(mail.text).not.toContain("/delivery-note/");
     // Only the token's hash is stored.
     const stored = await services.db.select().from(deliveryNoteTokens);
     expect(stored.some((t) => t.tokenHash === link![1])).toBe(false);
+
+    // No signature was drawn: the tracking page says who received it, not who signed.
+    const tracked = await getPublicShipmentByTrackingNumber({ db: services.db, trackingNumber });
+    const view = presentTracking({ shipment: tracked!, timeZone: "Africa/Monrovia" });
+    expect(view.arrival?.text).toMatch(/, received by M\. A\. K\.$/);
 
     const token = link![1]!;
     const note = await call(publicNoteLoader, `/delivery-note/${token}`, {
