@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { receiverInitials } from "#app/lib/receiver-initials.ts";
 import { analyzeSmsText, SINGLE_SEGMENT_LIMIT } from "#app/lib/sms-text.ts";
 
 /**
@@ -172,12 +173,14 @@ export type DeliveryNoteLink = { url: string; text: string };
 
 /**
  * The words before the delivery note's link: 'with the receiver's signature' only when one was drawn; a typed
- * name alone says who received it.
+ * name alone says who received it, by initials, as the tracking page does ('received by J. D.').
  */
 export function deliveryNoteLinkText({ signed, receiverName }: { signed: boolean; receiverName: string }) {
-  return signed
-    ? DELIVERY_NOTE_LINK_TEXT
-    : `Your delivery note, received by ${receiverName.replace(/\p{Cc}+/gu, " ")} (link valid for 30 days)`;
+  const initials = receiverInitials(receiverName);
+  if (signed) return DELIVERY_NOTE_LINK_TEXT;
+  return initials
+    ? `Your delivery note, received by ${initials} (link valid for 30 days)`
+    : "Your delivery note (link valid for 30 days)";
 }
 
 /** The text part's headline line, fixed like the HTML part's heading. */
