@@ -484,7 +484,8 @@ export const shipmentNotificationRecipients = pgTable(
 
 /** One change waiting to be told: a step of a grouped follow-up message. */
 export type PendingNotificationChange = {
-  kind: "status" | "estimated_delivery";
+  /** 'booked': the shipment was just created (told to its shipper only). */
+  kind: "status" | "estimated_delivery" | "booked";
   status: string;
   location: string | null;
   notes: string | null;

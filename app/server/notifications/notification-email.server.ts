@@ -12,7 +12,7 @@ import {
 } from "#app/lib/notification-templates.ts";
 import { wallClock } from "#app/lib/time-zone.ts";
 import { trackingPath } from "#app/lib/tracking-number.ts";
-import { stepOfStatus } from "#app/lib/tracking-progress.ts";
+import { stepOfStatus, TRACKING_STEPS } from "#app/lib/tracking-progress.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
 import type { PendingNotificationChange } from "#app/server/db/schema.ts";
 
@@ -45,6 +45,8 @@ export type NotificationEmail = {
 export function headlineOf(
   change: Pick<PendingNotificationChange, "kind" | "status" | "location" | "estimatedDelivery">,
 ) {
+  // The tracking page's first step, in its words.
+  if (change.kind === "booked") return TRACKING_STEPS[0];
   if (change.kind === "estimated_delivery") {
     return change.estimatedDelivery
       ? `Estimated delivery ${formatCalendarDate(change.estimatedDelivery.slice(0, 10))}`
@@ -83,7 +85,7 @@ export function notificationValues({
     trackingNumber: shipment.trackingNumber,
     headline: headlineOf(latest),
     status,
-    place: (latest.kind === "status" ? latest.location : shipment.currentLocation) ?? "",
+    place: (latest.kind === "estimated_delivery" ? shipment.currentLocation : latest.location) ?? "",
     time: showTime(latest.at, settings.timeZone),
     note: latest.notes ?? "",
     estimatedDelivery:

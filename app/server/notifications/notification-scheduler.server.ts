@@ -197,8 +197,10 @@ export async function processNextNotification({
           createdAt: now,
         });
       };
+      // A batch telling only that the shipment was booked goes to its shipper, who booked it.
+      const bookedOnly = ready.every((change) => change.kind === "booked");
       for (const recipient of recipients) {
-        if (!recipient.enabled) continue;
+        if (!recipient.enabled || (bookedOnly && recipient.role !== "shipper")) continue;
         // SMS and WhatsApp go to a recipient's phone only when the channel has a provider here (decision 012).
         if (recipient.phone)
           for (const channel of textChannels)
