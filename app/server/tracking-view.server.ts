@@ -1,4 +1,5 @@
 import { formatDate, formatTime } from "#app/lib/format.ts";
+import { parsePhone } from "#app/lib/phone.ts";
 import {
   isDeliveryOverdue,
   type StatusTone,
@@ -135,5 +136,32 @@ export function presentTracking({
       icon: timelineIconKind(entry.status),
     })),
     timeZone,
+  };
+}
+
+/** The tracking result's WhatsApp links: plain wa.me addresses, so the page ships no code for them. */
+export type WhatsAppLinks = {
+  /** 'Share on WhatsApp': the tracking link, in a message the visitor sends to whom they choose. */
+  share: string;
+  /** A chat with the company, its number from Settings; null unless that number is a mobile one. */
+  chat: string | null;
+};
+
+export function whatsAppLinks({
+  trackingNumber,
+  trackingUrl,
+  companyPhone,
+}: {
+  trackingNumber: string;
+  trackingUrl: string;
+  companyPhone: string | null | undefined;
+}): WhatsAppLinks {
+  const text = (message: string) => `?text=${encodeURIComponent(message)}`;
+  const phone = companyPhone ? parsePhone(companyPhone) : null;
+  return {
+    share: `https://wa.me/${text(`Track shipment ${trackingNumber}: ${trackingUrl}`)}`,
+    chat: phone?.ok
+      ? `https://wa.me/${phone.e164.slice(1)}${text(`Hello, I have a question about shipment ${trackingNumber}.`)}`
+      : null,
   };
 }

@@ -98,10 +98,24 @@ function prepareLookUp(db: Db) {
 
 const lookUpShipment = preparedPerDatabase(prepareLookUp);
 
+/** The tracking key of the only shipment whose key is a letters prefix and then exactly `digits`; else null. */
+async function prefixedKey(db: Db, digits: string): Promise<string | null> {
+  const rows = await db
+    .select({ trackingKey: shipments.trackingKey })
+    .from(shipments)
+    .where(
+      // The expressions of the partial index shipments_tracking_digits_idx (schema.ts), so it is used.
+      sql`${shipments.trackingKey} ~ '^[A-Z]+[0-9]+$' and substring(${shipments.trackingKey} from '^[A-Z]+([0-9]+)$') = ${digits}`,
+    )
+    .limit(2);
+  return rows.length === 1 ? rows[0]!.trackingKey : null;
+}
+
 /**
  * The shipment behind a tracking number as the public tracking page shows it, or null when there is
  * none (or the input can never be a tracking number). Looked up by the number's key (trackingKey: upper
- * case, letters and digits only), so "utg 1234 5678" finds UTG-1234-5678; the result's trackingNumber is
+ * case, letters and digits only), so "utg 1234 5678" finds UTG-1234-5678, and so does "1234-5678" while no other
+ * shipment's number is letters and then those digits; the result's trackingNumber is
  * the stored, canonical form. One query on the unique tracking-key index, the parties joined and the history
  * (index on shipment and timestamp) aggregated; only public columns are selected, so contact details
  * never leave the database on this path.
@@ -118,7 +132,15 @@ export async function getPublicShipmentByTrackingNumber({
   const key = trackingKey(parsed.value);
   if (key === "") return null;
 
-  const [row] = await lookUpShipment(db).execute({ trackingKey: key });
+  let rows = await lookUpShipment(db).execute({ trackingKey: key });
+  if (rows.length === 0 && /^[0-9]+$/.test(key)) {
+    // Typed without its letters ('1234-5678' for UTG-1234-5678): the one shipment whose number is letters and
+    // then exactly these digits. Never a part of the digits, and nothing when two match: no more is found than
+    // the full number finds (the caller counts each lookup against the address's rate limit).
+    const prefixed = await prefixedKey(db, key);
+    if (prefixed) rows = await lookUpShipment(db).execute({ trackingKey: prefixed });
+  }
+  const [row] = rows;
   if (!row) return null;
 
   // json from PGlite and node-postgres arrives parsed; a string would mean a driver that does not.

@@ -229,6 +229,15 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Status History" })).toBeVisible();
     await expect(page.getByText("Kollie Energy Supplies")).toBeVisible();
     await expect(page.getByRole("button", { name: "Share", exact: true })).toBeHidden();
+    // WhatsApp: plain links, so they work without the page's script too.
+    await expect(page.getByRole("link", { name: "Share on WhatsApp" })).toHaveAttribute(
+      "href",
+      new RegExp(`^https://wa\\.me/\\?text=Track%20shipment%20${DEMO}%3A%20`),
+    );
+    await expect(page.getByRole("link", { name: "Ask us on WhatsApp" })).toHaveAttribute(
+      "href",
+      new RegExp(`^https://wa\\.me/\\d+\\?text=.*${DEMO}`),
+    );
   });
 
   test("an empty number stays on /track without an error", async ({ page }) => {

@@ -173,6 +173,11 @@ export const shipments = pgTable(
     uniqueIndex("shipments_tracking_number_idx").on(t.trackingNumber),
     uniqueIndex("shipments_quote_request_idx").on(t.quoteRequestId),
     uniqueIndex("shipments_tracking_key_idx").on(t.trackingKey),
+    // A number typed without its letters ('1234-5678' for UTG-1234-5678): the digits after the letters prefix
+    // (getPublicShipmentByTrackingNumber; the same expressions there).
+    index("shipments_tracking_digits_idx")
+      .on(sql`substring(${t.trackingKey} from '^[A-Z]+([0-9]+)$')`)
+      .where(sql`${t.trackingKey} ~ '^[A-Z]+[0-9]+$'`),
     // Serves the list in both orders (scanned backwards for newest first), ties broken by id.
     index("shipments_created_at_id_idx").on(t.createdAt, t.id),
     index("shipments_status_idx").on(t.status),
