@@ -132,6 +132,8 @@ describe("presentTracking", () => {
       late: false,
       step: 3,
     });
+    // Delivered: no estimate beside the delivery time.
+    expect(view.estimatedDelivery).toBeNull();
     expect(view.history[0]!.icon).toBe("delivered");
   });
 

@@ -47,6 +47,7 @@ export type TrackingView = {
   originLocation: string;
   destinationLocation: string;
   currentLocation: string | null;
+  /** Null without one, and once delivered. */
   estimatedDelivery: ShownTime | null;
   /** '1,250.5 kg' */
   weight: string | null;
@@ -121,8 +122,9 @@ export function presentTracking({
     originLocation: shipment.originLocation,
     destinationLocation: shipment.destinationLocation,
     currentLocation: shipment.currentLocation,
-    // A calendar day (stored at midnight UTC), not an instant: shown as stored in every zone.
-    estimatedDelivery: estimated ? show(estimated, "UTC") : null,
+    // A calendar day (stored at midnight UTC), not an instant: shown as stored in every zone. None once delivered:
+    // the page then says when it was delivered, never an estimate beside it.
+    estimatedDelivery: estimated && !progress.delivered ? show(estimated, "UTC") : null,
     weight: shipment.weight === null ? null : `${weightFormat.format(shipment.weight)} kg`,
     dimensions: shipment.dimensions,
     shipper: shipment.shipper,

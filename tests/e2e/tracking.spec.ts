@@ -212,6 +212,8 @@ test.describe("tracking a shipment", () => {
   test("a delivered shipment and one past its estimated delivery", async ({ page }) => {
     await page.goto("/track/UTG-2045-7731");
     await expect(page.locator("dl").getByText("Delivered")).toBeVisible();
+    // Delivered: the page says when, and shows no estimated delivery beside it.
+    await expect(page.getByText("Estimated Delivery")).toHaveCount(0);
     await expect(page.getByText("Delayed?")).toHaveCount(0);
     await page.goto("/track/UTG-4478-2290");
     await expect(page.getByText("Delayed?")).toBeVisible();

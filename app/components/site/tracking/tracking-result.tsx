@@ -199,9 +199,12 @@ export function TrackingResult({
               <Detail term="Origin">{shipment.originLocation}</Detail>
               <Detail term="Destination">{shipment.destinationLocation}</Detail>
               <Detail term="Current Location">{shipment.currentLocation ?? "Unknown"}</Detail>
-              <Detail term="Estimated Delivery">
-                {shipment.estimatedDelivery ? <Time at={shipment.estimatedDelivery} /> : "Not available"}
-              </Detail>
+              {/* Once delivered, the delivery time above says it all: no estimate beside it. */}
+              {shipment.delivered ? null : (
+                <Detail term="Estimated Delivery">
+                  {shipment.estimatedDelivery ? <Time at={shipment.estimatedDelivery} /> : "Not available"}
+                </Detail>
+              )}
               {shipment.weight ? <Detail term="Weight">{shipment.weight}</Detail> : null}
               {shipment.dimensions ? <Detail term="Dimensions">{shipment.dimensions}</Detail> : null}
             </dl>
