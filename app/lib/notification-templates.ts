@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { receiverInitials } from "#app/lib/receiver-initials.ts";
 import { analyzeSmsText, SINGLE_SEGMENT_LIMIT } from "#app/lib/sms-text.ts";
 
 /**
@@ -167,6 +168,21 @@ export function fillSubject(template: string, values: TemplateValues): string {
 export const DELIVERY_NOTE_LINK_TEXT =
   "Your delivery note with the receiver's signature (link valid for 30 days)";
 
+/** The consignee's link to the delivery note and the words before it, in the message telling a delivery. */
+export type DeliveryNoteLink = { url: string; text: string };
+
+/**
+ * The words before the delivery note's link: 'with the receiver's signature' only when one was drawn; a typed
+ * name alone says who received it, by initials, as the tracking page does ('received by J. D.').
+ */
+export function deliveryNoteLinkText({ signed, receiverName }: { signed: boolean; receiverName: string }) {
+  const initials = receiverInitials(receiverName);
+  if (signed) return DELIVERY_NOTE_LINK_TEXT;
+  return initials
+    ? `Your delivery note, received by ${initials} (link valid for 30 days)`
+    : "Your delivery note (link valid for 30 days)";
+}
+
 /** The text part's headline line, fixed like the HTML part's heading. */
 export const emailHeading = (values: Pick<TemplateValues, "trackingNumber" | "headline">) =>
   `Shipment ${values.trackingNumber}: ${values.headline}`;
@@ -181,18 +197,18 @@ export function composeEmailText({
   values,
   steps,
   unsubscribeUrl,
-  deliveryNoteUrl,
+  deliveryNote,
 }: {
   body: string;
   values: TemplateValues;
   steps: string[];
   unsubscribeUrl: string;
-  /** The consignee's link to the signed delivery note, in the message telling a recorded delivery. */
-  deliveryNoteUrl?: string;
+  /** The consignee's link to the delivery note, in the message telling a recorded delivery. */
+  deliveryNote?: DeliveryNoteLink;
 }): string {
   const parts = [emailHeading(values), fillTemplate(body, values).trim()];
   if (steps.length) parts.push(`Since our last message:\n${steps.map((s) => `- ${s}`).join("\n")}`);
-  if (deliveryNoteUrl) parts.push(`${DELIVERY_NOTE_LINK_TEXT}: ${deliveryNoteUrl}`);
+  if (deliveryNote) parts.push(`${deliveryNote.text}: ${deliveryNote.url}`);
   parts.push(`Track your shipment: ${values.trackingUrl}`);
   parts.push(companyLines(values).join("\n"));
   parts.push(

@@ -69,17 +69,23 @@ describe("parseTrackingNumber", () => {
     expect(parseTrackingNumber("A".repeat(100_000))).toMatchObject({ ok: false, reason: "too-long" });
   });
 
-  it("refuses control and invisible format characters", () => {
-    for (const hostile of [
-      "UTG\u0000123",
-      "UTG\u0007",
-      "UTG\u007f",
-      "UTG\u200b1234",
-      "UTG\u202e1234",
-      "A\u2028B",
-      "UTG\ufeff1",
-      "UTG\ud800",
+  it("drops the invisible characters a pasted number brings along (zero-width, marks, BOM, no-break space)", () => {
+    for (const pasted of [
+      "UTG\u200b-1234-5678",
+      "\u200eUTG-1234-5678\u200f",
+      "\ufeffUTG-1234-5678",
+      "UTG\u00a01234\u00a05678",
+      "UTG-\u202e1234-5678\u202c",
+      "U\u200dTG-12\u00ad34-5678\u2009",
     ]) {
+      const parsed = parseTrackingNumber(pasted);
+      expect(parsed.ok, JSON.stringify(pasted)).toBe(true);
+      expect(trackingKey(parsed.value), JSON.stringify(pasted)).toBe("UTG12345678");
+    }
+  });
+
+  it("refuses control characters", () => {
+    for (const hostile of ["UTG\u0000123", "UTG\u0007", "UTG\u007f", "A\u2028B", "UTG\ud800"]) {
       expect(parseTrackingNumber(hostile), JSON.stringify(hostile)).toMatchObject({
         ok: false,
         reason: "invalid",

@@ -24,10 +24,18 @@ export function trackingKey(input: unknown): string {
   return input.replace(/[^A-Za-z0-9]/g, "").toUpperCase();
 }
 
-/** Trims and upper-cases; anything that is not a string becomes "". */
+// Invisible format characters a copied number brings along (zero-width space and joiners, left-to-right and
+// right-to-left marks and overrides, the BOM, the soft hyphen), and spaces of other widths (no-break, thin).
+const INVISIBLE_GLOBAL = /\p{Cf}/gu;
+const ODD_SPACES_GLOBAL = /\p{Zs}/gu;
+
+/**
+ * Trims and upper-cases, after removing invisible format characters and making any space an ordinary one, so a
+ * number pasted from a message or a PDF finds its shipment. Anything that is not a string becomes "".
+ */
 export function normalizeTrackingNumber(input: unknown): string {
   if (typeof input !== "string") return "";
-  return input.trim().toUpperCase();
+  return input.replace(INVISIBLE_GLOBAL, "").replace(ODD_SPACES_GLOBAL, " ").trim().toUpperCase();
 }
 
 type TrackingNumberCheck =

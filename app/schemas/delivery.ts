@@ -12,6 +12,15 @@ export const MAX_DELIVERY_PHOTOS = 3;
 export const RECEIVER_NAME_MAX = 120;
 export const DELIVERY_NOTE_MAX = 1000;
 
+const deliveryText = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(DELIVERY_NOTE_MAX, { message: `${label} must be at most ${DELIVERY_NOTE_MAX} characters.` })
+    .refine((v) => !CONTROL.test(v), { message: `${label} contains characters that are not allowed.` })
+    .optional()
+    .transform((v) => (v ? v : null));
+
 export const DELIVERY_INTENTS = { save: "save-delivery", removePhoto: "remove-photo" } as const;
 
 export const draftIdSchema = z.uuid({ message: "This delivery form has expired. Please open it again." });
@@ -28,13 +37,10 @@ export const deliverySchema = ({ timeZone, now = new Date() }: { timeZone: strin
         message: "Receiver's name contains characters that are not allowed.",
       }),
     deliveredAt: eventTime({ timeZone, now }),
-    note: z
-      .string()
-      .trim()
-      .max(DELIVERY_NOTE_MAX, { message: `Note must be at most ${DELIVERY_NOTE_MAX} characters.` })
-      .refine((v) => !CONTROL.test(v), { message: "Note contains characters that are not allowed." })
-      .optional()
-      .transform((v) => (v ? v : null)),
+    /** What the receiver remarked (damage, shortage): printed on the delivery note the consignee gets. */
+    remarks: deliveryText("Receiver's remarks"),
+    /** Staff's own note: never on anything a customer sees. */
+    internalNote: deliveryText("Internal note"),
     keepLocation: z
       .string()
       .optional()

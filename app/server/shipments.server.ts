@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { trackingKey } from "#app/lib/tracking-number.ts";
+import { stepOfStatus } from "#app/lib/tracking-progress.ts";
 import type { ShipmentInput, StatusUpdateInput } from "#app/schemas/shipment.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { consignees, shipmentStatusHistory, shipments, shippers } from "#app/server/db/schema.ts";
@@ -267,11 +268,40 @@ type CargoKey =
   | "incoterm";
 export type ShipmentWrite = Omit<ShipmentInput, CargoKey> & Partial<Pick<ShipmentInput, CargoKey>>;
 
-export async function createShipment({ db, input }: { db: Db; input: ShipmentWrite }) {
+/**
+ * Creates a shipment. One booked at its first step (a status like Pending or Booked, or none the stepper knows)
+ * tells its shipper at once, 'Booked', with its tracking number and link, recorded in the same transaction
+ * (decision 013, 'Booked'); one entered already in transit or delivered tells nobody.
+ */
+export async function createShipment({
+  db,
+  input,
+  now = new Date(),
+}: {
+  db: Db;
+  input: ShipmentWrite;
+  now?: Date;
+}) {
   await assertPartiesExist({ db, shipperId: input.shipperId, consigneeId: input.consigneeId });
   try {
-    const [row] = await db.insert(shipments).values(input).returning();
-    return row!;
+    return await db.transaction(async (tx) => {
+      const [row] = await tx.insert(shipments).values(input).returning();
+      if ((stepOfStatus(row!.status) ?? 0) === 0) {
+        await recordShipmentChange({
+          tx,
+          shipmentId: row!.id,
+          change: {
+            kind: "booked",
+            status: row!.status,
+            location: row!.originLocation,
+            notes: null,
+            at: now.toISOString(),
+          },
+          now,
+        });
+      }
+      return row!;
+    });
   } catch (error) {
     throw (await trackingNumberConflict(db, error, input.trackingNumber)) ?? error;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PublicShipment } from "#app/server/tracking.server.ts";
-import { presentTracking } from "#app/server/tracking-view.server.ts";
+import { presentTracking, whatsAppLinks } from "#app/server/tracking-view.server.ts";
 
 const at = (iso: string) => new Date(iso);
 const NOW = at("2026-11-23T12:00:00Z");
@@ -17,7 +17,7 @@ function shipment(overrides: Partial<PublicShipment> = {}): PublicShipment {
     dimensions: "240 x 120 x 150 cm",
     shipper: { name: "Li Wei", company: "Sunrise Solar" },
     consignee: null,
-    signedBy: null,
+    receivedBy: null,
     history: [
       {
         id: "2",
@@ -132,6 +132,8 @@ describe("presentTracking", () => {
       late: false,
       step: 3,
     });
+    // Delivered: no estimate beside the delivery time.
+    expect(view.estimatedDelivery).toBeNull();
     expect(view.history[0]!.icon).toBe("delivered");
   });
 
@@ -140,7 +142,7 @@ describe("presentTracking", () => {
       shipment: shipment({
         status: "Delivered",
         history: [],
-        signedBy: "J. D.",
+        receivedBy: { initials: "J. D.", signed: true },
         lastUpdatedAt: at("2026-11-21T15:40:00Z"),
       }),
       now: NOW,
@@ -151,6 +153,20 @@ describe("presentTracking", () => {
       iso: "2026-11-21T15:40:00.000Z",
       text: "Nov 21, 2026 3:40 PM, signed by J. D.",
     });
+  });
+
+  it("says 'received by', not 'signed by', when only the receiver's name was typed", () => {
+    const view = presentTracking({
+      shipment: shipment({
+        status: "Delivered",
+        history: [],
+        receivedBy: { initials: "M. K.", signed: false },
+        lastUpdatedAt: at("2026-11-21T15:40:00Z"),
+      }),
+      now: NOW,
+      timeZone: "Africa/Monrovia",
+    });
+    expect(view.arrival?.text).toBe("Nov 21, 2026 3:40 PM, received by M. K.");
   });
 
   it("a 'Delivered' status without such an entry was delivered when last updated", () => {
@@ -192,5 +208,32 @@ describe("presentTracking", () => {
     expect(west.estimatedDelivery?.date).toBe("Nov 29, 2026");
     expect(west.arrival?.text).toBe("Nov 29, 2026");
     expect(west.history[0]?.at).toMatchObject({ date: "Nov 22, 2026", time: "10:40 AM" });
+  });
+});
+
+describe("the tracking result's WhatsApp links", () => {
+  const links = (companyPhone: string | null) =>
+    whatsAppLinks({
+      trackingNumber: "UTG-1234-5678",
+      trackingUrl: "https://freight.example/track/UTG-1234-5678",
+      companyPhone,
+    });
+
+  it("chats with the company's mobile number, in international form without '+'", () => {
+    expect(links("0777 001 995").chat).toBe(
+      `https://wa.me/231777001995?text=${encodeURIComponent("Hello, I have a question about shipment UTG-1234-5678.")}`,
+    );
+  });
+
+  it("offers no chat without a number, or with one WhatsApp cannot reach (not a mobile number)", () => {
+    expect(links(null).chat).toBeNull();
+    expect(links("").chat).toBeNull();
+    expect(links("12345").chat).toBeNull();
+  });
+
+  it("shares the tracking link whatever the settings", () => {
+    expect(links(null).share).toBe(
+      `https://wa.me/?text=${encodeURIComponent("Track shipment UTG-1234-5678: https://freight.example/track/UTG-1234-5678")}`,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { formatDate, formatTime } from "#app/lib/format.ts";
+import { parsePhone } from "#app/lib/phone.ts";
 import {
   isDeliveryOverdue,
   type StatusTone,
@@ -46,6 +47,7 @@ export type TrackingView = {
   originLocation: string;
   destinationLocation: string;
   currentLocation: string | null;
+  /** Null without one, and once delivered. */
   estimatedDelivery: ShownTime | null;
   /** '1,250.5 kg' */
   weight: string | null;
@@ -57,6 +59,9 @@ export type TrackingView = {
   /** The company's time zone (site settings) the times are written in, for the timeline's note. */
   timeZone: string;
 };
+
+const receivedByText = (receiver: PublicShipment["receivedBy"]) =>
+  receiver ? `, ${receiver.signed ? "signed" : "received"} by ${receiver.initials}` : "";
 
 const weightFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
@@ -102,8 +107,9 @@ export function presentTracking({
       ? {
           label: "Delivered",
           iso: deliveredAt.iso,
-          // 'Nov 21, 2026 3:40 PM, signed by J. D.': written here, so the page's script needs nothing new.
-          text: `${deliveredAt.date} ${deliveredAt.time}${shipment.signedBy ? `, signed by ${shipment.signedBy}` : ""}`,
+          // 'Nov 21, 2026 3:40 PM, signed by J. D.' (a drawn signature) or '…, received by J. D.' (a typed name):
+          // written here, so the page's script needs nothing new.
+          text: `${deliveredAt.date} ${deliveredAt.time}${receivedByText(shipment.receivedBy)}`,
         }
       : estimated
         ? { label: late ? "Was due" : "Arriving", iso: estimated.toISOString(), text: formatDate(estimated) }
@@ -116,8 +122,9 @@ export function presentTracking({
     originLocation: shipment.originLocation,
     destinationLocation: shipment.destinationLocation,
     currentLocation: shipment.currentLocation,
-    // A calendar day (stored at midnight UTC), not an instant: shown as stored in every zone.
-    estimatedDelivery: estimated ? show(estimated, "UTC") : null,
+    // A calendar day (stored at midnight UTC), not an instant: shown as stored in every zone. None once delivered:
+    // the page then says when it was delivered, never an estimate beside it.
+    estimatedDelivery: estimated && !progress.delivered ? show(estimated, "UTC") : null,
     weight: shipment.weight === null ? null : `${weightFormat.format(shipment.weight)} kg`,
     dimensions: shipment.dimensions,
     shipper: shipment.shipper,
@@ -131,5 +138,32 @@ export function presentTracking({
       icon: timelineIconKind(entry.status),
     })),
     timeZone,
+  };
+}
+
+/** The tracking result's WhatsApp links: plain wa.me addresses, so the page ships no code for them. */
+export type WhatsAppLinks = {
+  /** 'Share on WhatsApp': the tracking link, in a message the visitor sends to whom they choose. */
+  share: string;
+  /** A chat with the company, its number from Settings; null unless that number is a mobile one. */
+  chat: string | null;
+};
+
+export function whatsAppLinks({
+  trackingNumber,
+  trackingUrl,
+  companyPhone,
+}: {
+  trackingNumber: string;
+  trackingUrl: string;
+  companyPhone: string | null | undefined;
+}): WhatsAppLinks {
+  const text = (message: string) => `?text=${encodeURIComponent(message)}`;
+  const phone = companyPhone ? parsePhone(companyPhone) : null;
+  return {
+    share: `https://wa.me/${text(`Track shipment ${trackingNumber}: ${trackingUrl}`)}`,
+    chat: phone?.ok
+      ? `https://wa.me/${phone.e164.slice(1)}${text(`Hello, I have a question about shipment ${trackingNumber}.`)}`
+      : null,
   };
 }

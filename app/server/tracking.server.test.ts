@@ -136,6 +136,42 @@ describe("getPublicShipmentByTrackingNumber", () => {
     await expect(getPublicShipmentByTrackingNumber({ db, trackingNumber: "---" })).resolves.toBeNull();
   });
 
+  it("finds a number pasted with invisible characters (zero-width space, marks, BOM, no-break space)", async () => {
+    const { trackingNumber } = await insertShipment();
+    const [prefix, ...rest] = trackingNumber.split("-");
+    for (const pasted of [
+      `${prefix}\u200b-${rest.join("-")}`,
+      `\u200e${trackingNumber}\u200f`,
+      `\ufeff${trackingNumber}`,
+      `${prefix}\u00a0${rest.join("\u00a0")}`,
+    ]) {
+      const found = await getPublicShipmentByTrackingNumber({ db: database.db, trackingNumber: pasted });
+      expect(found?.trackingNumber, JSON.stringify(pasted)).toBe(trackingNumber);
+    }
+  });
+
+  it("finds a number typed without its letters when exactly one shipment has those digits, whole", async () => {
+    const { db } = database;
+    const add = (trackingNumber: string) =>
+      db
+        .insert(shipments)
+        .values({ trackingNumber, status: "Pending", originLocation: "A", destinationLocation: "B" });
+    await add("UTG-7100-0001");
+    await add("UTG-7100-0002");
+    await add("ABC-7100-0002");
+    await add("UTG-7100-0003-B");
+    const find = (typed: string) =>
+      getPublicShipmentByTrackingNumber({ db, trackingNumber: typed }).then((found) => found?.trackingNumber);
+    expect(await find("7100-0001")).toBe("UTG-7100-0001");
+    expect(await find("71000001")).toBe("UTG-7100-0001");
+    // Two shipments end in these digits: neither is shown.
+    expect(await find("7100-0002")).toBeUndefined();
+    // Only the whole digits: not a part of them, and not a number with letters after its digits.
+    expect(await find("0001")).toBeUndefined();
+    expect(await find("7100")).toBeUndefined();
+    expect(await find("7100-0003")).toBeUndefined();
+  });
+
   it("the database computes the same key as trackingKey()", async () => {
     const { db } = database;
     const numbers = ["KEY-a1 b2.c3", "key\u2013x\u2014y/z_9", "ÄÖ-kéy-42", "key\u00a0\u200bq7"];

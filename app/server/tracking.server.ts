@@ -36,8 +36,11 @@ export type PublicShipment = {
   history: PublicStatusEntry[];
   /** The later of the shipment's own update time and its newest status entry. */
   lastUpdatedAt: Date;
-  /** The initials of who signed for its latest recorded delivery ('J. D.'); null when none is recorded. */
-  signedBy: string | null;
+  /**
+   * Who received its latest recorded delivery, as initials ('J. D.'), and whether they drew a signature (a typed
+   * name alone is no signature); null when none is recorded.
+   */
+  receivedBy: { initials: string; signed: boolean } | null;
 };
 
 type HistoryJson = { id: string; status: string; location: string; notes: string | null; timestamp: number };
@@ -55,9 +58,13 @@ const historyJson = sql<HistoryJson[]>`(
   where h.shipment_id = ${shipments.id}
 )`;
 
-/** Who received the latest recorded delivery: only its initials leave this module (receiverInitials). */
-const receiverNameSql = sql<string | null>`(
-  select d.receiver_name from ${shipmentDeliveries} d
+/**
+ * Who received the latest recorded delivery, and whether a signature was drawn: only the name's initials leave
+ * this module (receiverInitials).
+ */
+const receiverSql = sql<{ name: string; signed: boolean } | null>`(
+  select json_build_object('name', d.receiver_name, 'signed', d.signature is not null)
+  from ${shipmentDeliveries} d
   where d.shipment_id = ${shipments.id}
   order by d.delivered_at desc, d.created_at desc limit 1
 )`;
@@ -79,7 +86,7 @@ function prepareLookUp(db: Db) {
       consigneeName: consignees.name,
       consigneeCompany: consignees.company,
       history: historyJson,
-      receiverName: receiverNameSql,
+      receiver: receiverSql,
     })
     .from(shipments)
     .leftJoin(shippers, eq(shippers.id, shipments.shipperId))
@@ -91,10 +98,24 @@ function prepareLookUp(db: Db) {
 
 const lookUpShipment = preparedPerDatabase(prepareLookUp);
 
+/** The tracking key of the only shipment whose key is a letters prefix and then exactly `digits`; else null. */
+async function prefixedKey(db: Db, digits: string): Promise<string | null> {
+  const rows = await db
+    .select({ trackingKey: shipments.trackingKey })
+    .from(shipments)
+    .where(
+      // The expressions of the partial index shipments_tracking_digits_idx (schema.ts), so it is used.
+      sql`${shipments.trackingKey} ~ '^[A-Z]+[0-9]+$' and substring(${shipments.trackingKey} from '^[A-Z]+([0-9]+)$') = ${digits}`,
+    )
+    .limit(2);
+  return rows.length === 1 ? rows[0]!.trackingKey : null;
+}
+
 /**
  * The shipment behind a tracking number as the public tracking page shows it, or null when there is
  * none (or the input can never be a tracking number). Looked up by the number's key (trackingKey: upper
- * case, letters and digits only), so "utg 1234 5678" finds UTG-1234-5678; the result's trackingNumber is
+ * case, letters and digits only), so "utg 1234 5678" finds UTG-1234-5678, and so does "1234-5678" while no other
+ * shipment's number is letters and then those digits; the result's trackingNumber is
  * the stored, canonical form. One query on the unique tracking-key index, the parties joined and the history
  * (index on shipment and timestamp) aggregated; only public columns are selected, so contact details
  * never leave the database on this path.
@@ -111,7 +132,15 @@ export async function getPublicShipmentByTrackingNumber({
   const key = trackingKey(parsed.value);
   if (key === "") return null;
 
-  const [row] = await lookUpShipment(db).execute({ trackingKey: key });
+  let rows = await lookUpShipment(db).execute({ trackingKey: key });
+  if (rows.length === 0 && /^[0-9]+$/.test(key)) {
+    // Typed without its letters ('1234-5678' for UTG-1234-5678): the one shipment whose number is letters and
+    // then exactly these digits. Never a part of the digits, and nothing when two match: no more is found than
+    // the full number finds (the caller counts each lookup against the address's rate limit).
+    const prefixed = await prefixedKey(db, key);
+    if (prefixed) rows = await lookUpShipment(db).execute({ trackingKey: prefixed });
+  }
+  const [row] = rows;
   if (!row) return null;
 
   // json from PGlite and node-postgres arrives parsed; a string would mean a driver that does not.
@@ -141,8 +170,17 @@ export async function getPublicShipmentByTrackingNumber({
     consignee: row.consigneeName === null ? null : { name: row.consigneeName, company: row.consigneeCompany },
     history,
     lastUpdatedAt,
-    signedBy: row.receiverName ? receiverInitials(row.receiverName) || null : null,
+    receivedBy: receivedBy(row.receiver),
   };
+}
+
+function receivedBy(raw: unknown): PublicShipment["receivedBy"] {
+  const receiver = (typeof raw === "string" ? JSON.parse(raw) : raw) as {
+    name: string;
+    signed: boolean;
+  } | null;
+  const initials = receiver ? receiverInitials(receiver.name) : "";
+  return receiver && initials ? { initials, signed: receiver.signed } : null;
 }
 
 const QR_CACHE_SIZE = 500;

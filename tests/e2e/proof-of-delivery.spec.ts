@@ -153,5 +153,6 @@ test("without JavaScript, the page records a delivery with the typed name and a 
   await context.close();
 
   await page.goto(`/track/${number}`);
-  await expect(page.getByText(/signed by M\. K\./)).toBeVisible();
+  // A typed name is no signature: the page says who received it.
+  await expect(page.getByText(/received by M\. K\./)).toBeVisible();
 });

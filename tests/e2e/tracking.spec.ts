@@ -212,6 +212,8 @@ test.describe("tracking a shipment", () => {
   test("a delivered shipment and one past its estimated delivery", async ({ page }) => {
     await page.goto("/track/UTG-2045-7731");
     await expect(page.locator("dl").getByText("Delivered")).toBeVisible();
+    // Delivered: the page says when, and shows no estimated delivery beside it.
+    await expect(page.getByText("Estimated Delivery")).toHaveCount(0);
     await expect(page.getByText("Delayed?")).toHaveCount(0);
     await page.goto("/track/UTG-4478-2290");
     await expect(page.getByText("Delayed?")).toBeVisible();
@@ -229,6 +231,15 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Status History" })).toBeVisible();
     await expect(page.getByText("Kollie Energy Supplies")).toBeVisible();
     await expect(page.getByRole("button", { name: "Share", exact: true })).toBeHidden();
+    // WhatsApp: plain links, so they work without the page's script too.
+    await expect(page.getByRole("link", { name: "Share on WhatsApp" })).toHaveAttribute(
+      "href",
+      new RegExp(`^https://wa\\.me/\\?text=Track%20shipment%20${DEMO}%3A%20`),
+    );
+    await expect(page.getByRole("link", { name: "Ask us on WhatsApp" })).toHaveAttribute(
+      "href",
+      new RegExp(`^https://wa\\.me/\\d+\\?text=.*${DEMO}`),
+    );
   });
 
   test("an empty number stays on /track without an error", async ({ page }) => {

@@ -996,11 +996,19 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
           ["draftId", crypto.randomUUID()],
           ["receiverName", "Jane Receiver"],
           ["deliveredAt", "2026-01-01T10:00"],
-          ["note", "Left at the gate"],
+          ["remarks", "One carton dented"],
+          ["internalNote", "Left at the gate"],
         ],
         strict: ["intent", "draftId", "deliveredAt"],
-        text: ["receiverName", "note"],
-        store: { table: "shipment_deliveries", columns: { receiverName: "receiver_name", note: "note" } },
+        text: ["receiverName", "remarks", "internalNote"],
+        store: {
+          table: "shipment_deliveries",
+          columns: {
+            receiverName: "receiver_name",
+            remarks: "receiver_remarks",
+            internalNote: "internal_note",
+          },
+        },
       },
       {
         name: "remove photo",

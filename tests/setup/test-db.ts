@@ -1,10 +1,18 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { RouterContextProvider } from "react-router";
 import { inject } from "vitest";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { loadConfig } from "#app/server/platform/config.server.ts";
-import { type Database, openDatabase } from "#app/server/db/client.server.ts";
+import {
+  type Database,
+  migrateDatabase,
+  migrationsFolder,
+  openDatabase,
+} from "#app/server/db/client.server.ts";
 import { createLogger } from "#app/server/platform/logger.server.ts";
 import { assembleServices, type OutboxOptions, type Services } from "#app/server/platform/services.server.ts";
 import { POSTGRES_TEMPLATE, withDatabase } from "./test-server.ts";
@@ -32,6 +40,27 @@ export async function createTestDatabase({
       await cleanup.end();
     },
   };
+}
+
+/**
+ * A fresh database migrated up to, not including, the migration `tag` (like '0009_shipment_notifications'): a
+ * site as it was before an upgrade. The test then adds its old rows and runs `migrateDatabase(database)`.
+ */
+export async function createDatabaseBefore(tag: string): Promise<Database> {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"));
+  const index = journal.entries.findIndex((entry: { tag: string }) => entry.tag === tag);
+  if (index < 1) throw new Error(`No migration ${tag} after the first one.`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-before-"));
+  try {
+    fs.cpSync(migrationsFolder, dir, { recursive: true });
+    const truncated = { ...journal, entries: journal.entries.slice(0, index) };
+    fs.writeFileSync(path.join(dir, "meta/_journal.json"), JSON.stringify(truncated));
+    const database = await createTestDatabase({ migrated: false });
+    await migrateDatabase(database, dir);
+    return database;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -12,7 +12,7 @@ import { displayTrackingNumber, parseTrackingNumber, trackingPath } from "#app/l
 import { resolvePublicOrigin } from "#app/server/platform/config.server.ts";
 import { limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
 import { getPublicShipmentByTrackingNumber } from "#app/server/tracking.server.ts";
-import { presentTracking } from "#app/server/tracking-view.server.ts";
+import { presentTracking, whatsAppLinks } from "#app/server/tracking-view.server.ts";
 import type { Route } from "./+types/track.$tracking-number";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -57,12 +57,18 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
   // The address the visitor reached us at when it is an allowed one, else SITE_URL: never a forged Host.
   const trackingUrl = `${resolvePublicOrigin({ url: request.url, config })}${trackingPath(shipment.trackingNumber)}`;
+  const settings = await siteSettings.get();
   return {
     kind: "found" as const,
     number: shipment.trackingNumber,
     // Derived here, not in the browser: the page's script carries no status rules and no date code.
-    shipment: presentTracking({ shipment, timeZone: (await siteSettings.get()).timeZone }),
+    shipment: presentTracking({ shipment, timeZone: settings.timeZone }),
     trackingUrl,
+    whatsApp: whatsAppLinks({
+      trackingNumber: shipment.trackingNumber,
+      trackingUrl,
+      companyPhone: settings.phone,
+    }),
     // An image of its own: the page does not wait for it, and the browser keeps it.
     qrCodeUrl: `${trackingPath(shipment.trackingNumber)}/qr.svg`,
   };
@@ -85,6 +91,7 @@ export default function TrackingNumber({ loaderData }: Route.ComponentProps) {
             shipment={loaderData.shipment}
             trackingUrl={loaderData.trackingUrl}
             qrCodeUrl={loaderData.qrCodeUrl}
+            whatsApp={loaderData.whatsApp}
           />
         </TrackingPage>
       );

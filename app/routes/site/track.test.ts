@@ -156,6 +156,11 @@ describe("/track/:trackingNumber loader", () => {
       },
     });
     expect(body.qrCodeUrl).toBe("/track/UTG-1234-5678/qr.svg");
+    // WhatsApp: share the tracking link, and chat with the company's number from Settings.
+    expect(body.whatsApp).toEqual({
+      share: `https://wa.me/?text=${encodeURIComponent(`Track shipment UTG-1234-5678: ${services.config.siteUrl}/track/UTG-1234-5678`)}`,
+      chat: `https://wa.me/231777001995?text=${encodeURIComponent("Hello, I have a question about shipment UTG-1234-5678.")}`,
+    });
     const json = JSON.stringify(body);
     for (const secret of ["@x.example", "+86", "+231", "Pudong", "Tubman"])
       expect(json).not.toContain(secret);
@@ -168,6 +173,9 @@ describe("/track/:trackingNumber loader", () => {
       "utg\u20131234\u20135678", // en dashes
       "UTG-1234-5678.", // pasted with the full stop
       "  utg-1234-5678 ",
+      "UTG\u200b-1234-5678", // pasted with a zero-width space
+      "\u200eUTG-1234-5678\ufeff", // a left-to-right mark and a BOM
+      "1234-5678", // without its letters
     ]) {
       const result = await lookUp(variant);
       expect(result, variant).toBeInstanceOf(Response);

@@ -173,6 +173,11 @@ export const shipments = pgTable(
     uniqueIndex("shipments_tracking_number_idx").on(t.trackingNumber),
     uniqueIndex("shipments_quote_request_idx").on(t.quoteRequestId),
     uniqueIndex("shipments_tracking_key_idx").on(t.trackingKey),
+    // A number typed without its letters ('1234-5678' for UTG-1234-5678): the digits after the letters prefix
+    // (getPublicShipmentByTrackingNumber; the same expressions there).
+    index("shipments_tracking_digits_idx")
+      .on(sql`substring(${t.trackingKey} from '^[A-Z]+([0-9]+)$')`)
+      .where(sql`${t.trackingKey} ~ '^[A-Z]+[0-9]+$'`),
     // Serves the list in both orders (scanned backwards for newest first), ties broken by id.
     index("shipments_created_at_id_idx").on(t.createdAt, t.id),
     index("shipments_status_idx").on(t.status),
@@ -484,7 +489,8 @@ export const shipmentNotificationRecipients = pgTable(
 
 /** One change waiting to be told: a step of a grouped follow-up message. */
 export type PendingNotificationChange = {
-  kind: "status" | "estimated_delivery";
+  /** 'booked': the shipment was just created (told to its shipper only). */
+  kind: "status" | "estimated_delivery" | "booked";
   status: string;
   location: string | null;
   notes: string | null;
@@ -620,7 +626,10 @@ export const shipmentDeliveries = pgTable(
     receiverName: text("receiver_name").notNull(),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }).notNull(),
     signature: bytea("signature"),
-    note: text("note"),
+    /** What the receiver remarked on delivery (damage, shortage): printed on the delivery note. */
+    receiverRemarks: text("receiver_remarks"),
+    /** Staff's own note on the delivery: never on a customer's page, message or document. */
+    internalNote: text("internal_note"),
     /** The status update the delivery added (kept when that entry is deleted). */
     historyId: uuid("history_id").references(() => shipmentStatusHistory.id, { onDelete: "set null" }),
     recordedBy: uuid("recorded_by").references(() => adminUsers.id, { onDelete: "set null" }),

@@ -107,6 +107,7 @@ beforeEach(async () => {
     .values({
       trackingNumber,
       status: "Out for Delivery",
+      estimatedDelivery: new Date("2026-11-30T00:00:00Z"),
       originLocation: "Shanghai",
       destinationLocation: "Monrovia",
       shipperId: shipper!.id,
@@ -173,7 +174,8 @@ const saveFields = (draftId: string, more: Record<string, string | Blob | Blob[]
   draftId,
   receiverName: "John Doe",
   deliveredAt: "2026-11-21T15:40",
-  note: "One carton dented",
+  remarks: "One carton dented",
+  internalNote: "Driver waited 40 minutes at the gate",
   ...more,
 });
 
@@ -235,7 +237,8 @@ describe("recording a delivery", () => {
     expect(deliveries).toHaveLength(1);
     const delivery = deliveries[0]!;
     expect(delivery.receiverName).toBe("John Doe");
-    expect(delivery.note).toBe("One carton dented");
+    expect(delivery.receiverRemarks).toBe("One carton dented");
+    expect(delivery.internalNote).toBe("Driver waited 40 minutes at the gate");
     expect(delivery.signature).not.toBeNull();
     const [row] = await services.db.select().from(shipments).where(eq(shipments.id, shipmentId));
     expect(row!.status).toBe("Delivered");
@@ -262,6 +265,7 @@ describe("recording a delivery", () => {
     expect(view.arrival?.text).toBe("Nov 21, 2026 3:40 PM, signed by J. D.");
     expect(JSON.stringify(view)).not.toContain("John");
     expect(JSON.stringify(view)).not.toContain("dented");
+    expect(JSON.stringify(view)).not.toContain("40 minutes");
 
     // The page of a saved draft goes back to the shipment.
     const again = await call(pageLoader, `${savePath()}?draft=${draftId}`, { params: { id: shipmentId } });
@@ -274,7 +278,12 @@ describe("recording a delivery", () => {
       db: services.db,
       shipmentId,
       draftId: draft(),
-      input: { receiverName: "Mary Ann Kollie", deliveredAt: new Date(now.getTime() - 60_000), note: null },
+      input: {
+        receiverName: "Mary Ann Kollie",
+        deliveredAt: new Date(now.getTime() - 60_000),
+        remarks: "Two cartons wet",
+        internalNote: "Consignee was rude to the driver",
+      },
       signature: null,
       now,
     });
@@ -287,11 +296,20 @@ describe("recording a delivery", () => {
     const link = new RegExp(`${SITE}/delivery-note/([A-Za-z0-9_-]{43})`).exec(toConsignee!.text);
     expect(link).not.toBeNull();
     expect(toConsignee!.html).toContain(`${SITE}/delivery-note/${link![1]}`);
+    // A typed name is no signature: the link says who received it; a delivered shipment has no estimate.
+    expect(toConsignee!.text).toContain("Your delivery note, received by M. A. K. (link valid for 30 days)");
+    expect(toConsignee!.html).not.toContain("signature");
+    for (const mail of [toConsignee!, ...toShipper]) expect(mail.text).not.toContain("Estimated delivery");
     expect(toShipper.length).toBeGreaterThan(0);
     for (const mail of toShipper) expect(mail.text).not.toContain("/delivery-note/");
     // Only the token's hash is stored.
     const stored = await services.db.select().from(deliveryNoteTokens);
     expect(stored.some((t) => t.tokenHash === link![1])).toBe(false);
+
+    // No signature was drawn: the tracking page says who received it, not who signed.
+    const tracked = await getPublicShipmentByTrackingNumber({ db: services.db, trackingNumber });
+    const view = presentTracking({ shipment: tracked!, timeZone: "Africa/Monrovia" });
+    expect(view.arrival?.text).toMatch(/, received by M\. A\. K\.$/);
 
     const token = link![1]!;
     const note = await call(publicNoteLoader, `/delivery-note/${token}`, {
@@ -305,6 +323,10 @@ describe("recording a delivery", () => {
     const text = (await pdfPagesText(Buffer.from(await note.arrayBuffer()))).join("\n");
     expect(text).toContain("Mary Ann Kollie");
     expect(text).toContain("Signed by typed name: Mary Ann Kollie");
+    // The receiver's remarks are printed for the consignee; staff's internal note never is, nor sent.
+    expect(text).toContain("Two cartons wet");
+    expect(text).not.toContain("rude");
+    for (const mail of mails) expect(`${mail.subject} ${mail.text} ${mail.html}`).not.toContain("rude");
 
     // Expired after 30 days; an unknown or malformed token is a 404.
     const later = new Date(now.getTime() + DELIVERY_NOTE_LINK_MS + 1000);

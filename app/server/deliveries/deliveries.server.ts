@@ -171,7 +171,7 @@ export async function recordDelivery({
   db: Db;
   shipmentId: string;
   draftId: string;
-  input: { receiverName: string; deliveredAt: Date; note: string | null };
+  input: { receiverName: string; deliveredAt: Date; remarks: string | null; internalNote: string | null };
   /** The checked PNG of the drawn signature; null when the typed name stands for it. */
   signature: DeliveryImage | null;
   /** Photos sent with the form (without JavaScript), checked already. */
@@ -195,8 +195,8 @@ export async function recordDelivery({
     }
     const pending = await listDraftPhotos({ db: tx, shipmentId, draftId });
     if (pending.length + photos.length > MAX_DELIVERY_PHOTOS) return { ok: false, reason: "too-many-photos" };
-    // The history entry says only 'Delivered' at the destination: the receiver's name and the note are not
-    // public (the tracking page shows the receiver's initials, from the delivery).
+    // The history entry says only 'Delivered' at the destination: the receiver's name, remarks and the internal
+    // note are not public (the tracking page shows the receiver's initials, from the delivery).
     const entry = await addStatusUpdate({
       db: tx as unknown as Db,
       shipmentId,
@@ -217,7 +217,8 @@ export async function recordDelivery({
         receiverName: input.receiverName,
         deliveredAt: input.deliveredAt,
         signature: signature?.data ?? null,
-        note: input.note,
+        receiverRemarks: input.remarks,
+        internalNote: input.internalNote,
         historyId: entry?.id ?? null,
         recordedBy,
         createdAt: now,
@@ -260,7 +261,10 @@ export type RecordedDelivery = {
   id: string;
   receiverName: string;
   deliveredAt: Date;
-  note: string | null;
+  /** What the receiver remarked: printed on the delivery note. */
+  receiverRemarks: string | null;
+  /** Staff only: never on a customer's page, message or document. */
+  internalNote: string | null;
   hasSignature: boolean;
   photos: DeliveryPhotoSummary[];
 };
@@ -279,7 +283,8 @@ export async function getShipmentDelivery({
       id: shipmentDeliveries.id,
       receiverName: shipmentDeliveries.receiverName,
       deliveredAt: shipmentDeliveries.deliveredAt,
-      note: shipmentDeliveries.note,
+      receiverRemarks: shipmentDeliveries.receiverRemarks,
+      internalNote: shipmentDeliveries.internalNote,
       hasSignature: sql<boolean>`${shipmentDeliveries.signature} is not null`,
     })
     .from(shipmentDeliveries)
@@ -313,7 +318,7 @@ export async function getDeliveryProof({ db, shipmentId }: { db: Db; shipmentId:
     deliveredAt: delivery.deliveredAt,
     signature: row?.signature ? Buffer.from(row.signature) : null,
     photos: photos.map((photo) => Buffer.from(photo.data)),
-    note: delivery.note,
+    receiverRemarks: delivery.receiverRemarks,
   };
 }
 

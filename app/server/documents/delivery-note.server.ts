@@ -31,7 +31,8 @@ export type DeliveryProof = {
   signature: Buffer | null;
   /** Up to 3 photos (JPEG or PNG, already checked and re-encoded), printed on a second page. */
   photos: Buffer[];
-  note: string | null;
+  /** What the receiver remarked on delivery; the delivery's internal note is never printed. */
+  receiverRemarks: string | null;
 };
 
 function proofBoxes(doc: Pdf, proof: DeliveryProof | null, context: DocumentContext, y: number) {
@@ -126,7 +127,7 @@ export async function renderDeliveryNote({
   textBox(doc, "Goods delivered", shipment.goodsDescription, x, y, width, 60);
   y += 68;
   // Left blank (not "-") until a delivery is recorded: it is written on paper.
-  textBox(doc, "Remarks on delivery (damage, shortage)", proof?.note ?? " ", x, y, width, 70);
+  textBox(doc, "Remarks on delivery (damage, shortage)", proof?.receiverRemarks ?? " ", x, y, width, 70);
   y += 80;
   fitLine(
     doc,

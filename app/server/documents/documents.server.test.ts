@@ -257,7 +257,7 @@ describe("delivery note", () => {
         deliveredAt: new Date("2026-11-21T15:40:00Z"),
         signature: await png("#222222"),
         photos: [await png("#884400")],
-        note: "One crate scratched.",
+        receiverRemarks: "One crate scratched.",
       },
       context,
     });

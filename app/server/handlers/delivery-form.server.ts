@@ -63,8 +63,19 @@ export type DeliveryPageData = {
 
 /** A refused 'Save' or photo: messages by field ('' for the form), the values typed. */
 export type DeliveryActionData = {
-  errors: Partial<Record<"receiverName" | "deliveredAt" | "note" | "signature" | "photos" | "", string[]>>;
-  values: { receiverName: string; deliveredAt: string; note: string; keepLocation: boolean };
+  errors: Partial<
+    Record<
+      "receiverName" | "deliveredAt" | "remarks" | "internalNote" | "signature" | "photos" | "",
+      string[]
+    >
+  >;
+  values: {
+    receiverName: string;
+    deliveredAt: string;
+    remarks: string;
+    internalNote: string;
+    keepLocation: boolean;
+  };
 };
 
 function notFound(): never {
@@ -139,7 +150,8 @@ const refused = (errors: DeliveryActionData["errors"], formData: FormData | null
       values: {
         receiverName: String(formData?.get("receiverName") ?? "").slice(0, 500),
         deliveredAt: String(formData?.get("deliveredAt") ?? "").slice(0, 100),
-        note: String(formData?.get("note") ?? "").slice(0, 5000),
+        remarks: String(formData?.get("remarks") ?? "").slice(0, 5000),
+        internalNote: String(formData?.get("internalNote") ?? "").slice(0, 5000),
         keepLocation: formData?.get("keepLocation") === "on",
       },
     },
@@ -185,7 +197,8 @@ export async function deliveryPageAction({
       {
         receiverName: errors.receiverName ?? undefined,
         deliveredAt: errors.deliveredAt ?? undefined,
-        note: errors.note ?? undefined,
+        remarks: errors.remarks ?? undefined,
+        internalNote: errors.internalNote ?? undefined,
         "": errors[""] ?? errors.draftId ?? undefined,
       },
       formData,

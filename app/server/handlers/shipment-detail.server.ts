@@ -148,7 +148,10 @@ export type DetailDelivery = {
   receiverName: string;
   date: string;
   iso: string;
-  note: string | null;
+  /** What the receiver remarked (printed on the delivery note). */
+  receiverRemarks: string | null;
+  /** Staff's own note (never printed or sent). */
+  internalNote: string | null;
   /** The signature image's URL; null when the typed name stands for it. */
   signatureUrl: string | null;
   photos: { id: string; url: string }[];
@@ -248,7 +251,8 @@ export async function loadShipmentDetail({
           receiverName: delivery.receiverName,
           date: showDateTime(delivery.deliveredAt, timeZone),
           iso: delivery.deliveredAt.toISOString(),
-          note: delivery.note,
+          receiverRemarks: delivery.receiverRemarks,
+          internalNote: delivery.internalNote,
           signatureUrl: delivery.hasSignature ? signatureUrl(delivery.id) : null,
           photos: delivery.photos.map((photo) => ({ id: photo.id, url: deliveryPhotoUrl(photo.id) })),
         }

@@ -1,34 +1,15 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { asc } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../../tests/setup/test-db.ts";
-import { type Database, migrateDatabase, migrationsFolder } from "#app/server/db/client.server.ts";
+import { createDatabaseBefore } from "../../../tests/setup/test-db.ts";
+import { type Database, migrateDatabase } from "#app/server/db/client.server.ts";
 import { outbox } from "#app/server/db/schema.ts";
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-migration-"));
 let database: Database | undefined;
-afterAll(async () => {
-  await database?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-/** The migrations folder as it was before drizzle/0007 (the durable outbox). */
-function migrationsBeforeOutbox(): string {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"));
-  const index = journal.entries.findIndex((entry: { tag: string }) => entry.tag === "0007_durable_outbox");
-  expect(index).toBeGreaterThan(0);
-  fs.cpSync(migrationsFolder, dir, { recursive: true });
-  const truncated = { ...journal, entries: journal.entries.slice(0, index) };
-  fs.writeFileSync(path.join(dir, "meta/_journal.json"), JSON.stringify(truncated));
-  return dir;
-}
+afterAll(() => database?.close());
 
 describe("upgrading to the durable outbox (drizzle/0007)", () => {
   it("keeps earlier rows, marks sent ones 'sent' and never sends the unsent ones", async () => {
-    database = await createTestDatabase({ migrated: false });
-    await migrateDatabase(database, migrationsBeforeOutbox());
+    database = await createDatabaseBefore("0007_durable_outbox");
     await database.pool.query(`
       insert into outbox ("to", subject, text, sent_at, error, created_at) values
         ('a@example.com', 'Reset', 'sent one', '2026-11-20T10:00:01Z', null, '2026-11-20T10:00:00Z'),

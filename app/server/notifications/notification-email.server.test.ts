@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { sampleValues } from "#app/lib/notification-templates.ts";
-import { composeNotificationEmail } from "#app/server/notifications/notification-email.server.ts";
+import {
+  buildNotificationEmail,
+  composeNotificationEmail,
+} from "#app/server/notifications/notification-email.server.ts";
+import { buildNotificationSms } from "#app/server/notifications/notification-sms.server.ts";
 
 // The e-mail's fixed HTML layout around staff's plain text (the filling itself: app/lib/notification-templates.test.ts).
 
@@ -45,5 +49,44 @@ describe("the notification e-mail's HTML part", () => {
     expect(email.html).toContain(
       'See <a href="https://freight.example.com/track/UTG-1234-5678" style="color:#1d4ed8">https://freight.example.com/track/UTG-1234-5678</a> today',
     );
+  });
+});
+
+describe("a Delivered message", () => {
+  const told = (status: string) => ({
+    shipment: {
+      trackingNumber: "UTG-1234-5678",
+      status,
+      currentLocation: null,
+      originLocation: "Shanghai, China",
+      destinationLocation: "Monrovia, Liberia",
+      estimatedDelivery: new Date("2026-11-30T00:00:00Z"),
+    },
+    changes: [
+      {
+        kind: "status" as const,
+        status,
+        location: "Monrovia",
+        notes: null,
+        at: "2026-11-23T10:00:00.000Z",
+        notBefore: "2026-11-23T10:00:00.000Z",
+      },
+    ],
+    settings: { companyName: "Unitrans", address: "", phone: "", timeZone: "Africa/Monrovia" },
+    siteUrl: "https://freight.example.com",
+  });
+
+  it("prints no estimated delivery once delivered, in the e-mail or a text that asks for it", () => {
+    const sms = "{trackingNumber}: {headline}. Due {estimatedDelivery}. {trackingUrl}";
+    const inTransit = buildNotificationEmail({
+      ...told("In Transit"),
+      unsubscribeUrl: "https://x.example/u",
+    });
+    expect(inTransit.text).toContain("Estimated delivery: November 30, 2026");
+    expect(buildNotificationSms({ ...told("In Transit"), template: sms }).text).toContain("November 30");
+    const delivered = buildNotificationEmail({ ...told("Delivered"), unsubscribeUrl: "https://x.example/u" });
+    expect(delivered.text).not.toContain("Estimated delivery");
+    expect(delivered.html).not.toContain("November 30");
+    expect(buildNotificationSms({ ...told("Delivered"), template: sms }).text).not.toContain("November 30");
   });
 });

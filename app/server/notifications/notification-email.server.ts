@@ -3,7 +3,7 @@ import {
   companyLines,
   composeEmailText,
   DEFAULT_TEMPLATES,
-  DELIVERY_NOTE_LINK_TEXT,
+  type DeliveryNoteLink,
   emailHeading,
   fillSubject,
   fillTemplate,
@@ -12,6 +12,7 @@ import {
 } from "#app/lib/notification-templates.ts";
 import { wallClock } from "#app/lib/time-zone.ts";
 import { trackingPath } from "#app/lib/tracking-number.ts";
+import { stepOfStatus, TRACKING_STEPS } from "#app/lib/tracking-progress.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
 import type { PendingNotificationChange } from "#app/server/db/schema.ts";
 
@@ -44,6 +45,8 @@ export type NotificationEmail = {
 export function headlineOf(
   change: Pick<PendingNotificationChange, "kind" | "status" | "location" | "estimatedDelivery">,
 ) {
+  // The tracking page's first step, in its words.
+  if (change.kind === "booked") return TRACKING_STEPS[0];
   if (change.kind === "estimated_delivery") {
     return change.estimatedDelivery
       ? `Estimated delivery ${formatCalendarDate(change.estimatedDelivery.slice(0, 10))}`
@@ -75,16 +78,20 @@ export function notificationValues({
   siteUrl: string;
 }): TemplateValues {
   const latest = changes.at(-1)!;
+  const status = latest.kind === "status" ? latest.status : shipment.status;
+  // Once delivered, an estimated delivery is past news: a Delivered message never prints one.
+  const delivered = stepOfStatus(status) === 3;
   return {
     trackingNumber: shipment.trackingNumber,
     headline: headlineOf(latest),
-    status: latest.kind === "status" ? latest.status : shipment.status,
-    place: (latest.kind === "status" ? latest.location : shipment.currentLocation) ?? "",
+    status,
+    place: (latest.kind === "estimated_delivery" ? shipment.currentLocation : latest.location) ?? "",
     time: showTime(latest.at, settings.timeZone),
     note: latest.notes ?? "",
-    estimatedDelivery: shipment.estimatedDelivery
-      ? formatCalendarDate(shipment.estimatedDelivery.toISOString().slice(0, 10))
-      : "",
+    estimatedDelivery:
+      shipment.estimatedDelivery && !delivered
+        ? formatCalendarDate(shipment.estimatedDelivery.toISOString().slice(0, 10))
+        : "",
     origin: shipment.originLocation,
     destination: shipment.destinationLocation,
     trackingUrl: `${siteUrl.replace(/\/+$/, "")}${trackingPath(shipment.trackingNumber)}`,
@@ -112,7 +119,7 @@ export function buildNotificationEmail({
   unsubscribeUrl,
   templates = DEFAULT_TEMPLATES,
   headers = {},
-  deliveryNoteUrl,
+  deliveryNote,
 }: {
   shipment: NotifiedShipment;
   changes: PendingNotificationChange[];
@@ -121,8 +128,8 @@ export function buildNotificationEmail({
   unsubscribeUrl: string;
   templates?: Pick<NotificationTemplates, "emailSubject" | "emailBody">;
   headers?: Record<string, string>;
-  /** The consignee's link to the signed delivery note, when the message tells a recorded delivery. */
-  deliveryNoteUrl?: string;
+  /** The consignee's link to the delivery note, when the message tells a recorded delivery. */
+  deliveryNote?: DeliveryNoteLink;
 }): NotificationEmail {
   const values = notificationValues({ shipment, changes, settings, siteUrl });
   const steps =
@@ -130,7 +137,7 @@ export function buildNotificationEmail({
       ? changes.map((change) => `${showTime(change.at, settings.timeZone)}: ${headlineOf(change)}`)
       : [];
   return {
-    ...composeNotificationEmail({ templates, values, steps, unsubscribeUrl, deliveryNoteUrl }),
+    ...composeNotificationEmail({ templates, values, steps, unsubscribeUrl, deliveryNote }),
     headers: {
       ...headers,
       "List-Unsubscribe": `<${unsubscribeUrl}>`,
@@ -146,24 +153,24 @@ export function composeNotificationEmail({
   values,
   steps,
   unsubscribeUrl,
-  deliveryNoteUrl,
+  deliveryNote,
 }: {
   templates: Pick<NotificationTemplates, "emailSubject" | "emailBody">;
   values: TemplateValues;
   steps: string[];
   unsubscribeUrl: string;
-  deliveryNoteUrl?: string;
+  deliveryNote?: DeliveryNoteLink;
 }): { subject: string; text: string; html: string } {
   const subject = fillSubject(templates.emailSubject, values);
   return {
     subject,
-    text: composeEmailText({ body: templates.emailBody, values, steps, unsubscribeUrl, deliveryNoteUrl }),
+    text: composeEmailText({ body: templates.emailBody, values, steps, unsubscribeUrl, deliveryNote }),
     html: layoutHtml({
       values,
       bodyHtml: textToHtml(fillTemplate(templates.emailBody, values).trim(), values.trackingUrl),
       steps,
       unsubscribeUrl,
-      deliveryNoteUrl,
+      deliveryNote,
     }),
   };
 }
@@ -189,13 +196,13 @@ function layoutHtml({
   bodyHtml,
   steps,
   unsubscribeUrl,
-  deliveryNoteUrl,
+  deliveryNote,
 }: {
   values: TemplateValues;
   bodyHtml: string;
   steps: string[];
   unsubscribeUrl: string;
-  deliveryNoteUrl?: string;
+  deliveryNote?: DeliveryNoteLink;
 }): string {
   const e = escapeHtml;
   const heading = e(emailHeading(values));
@@ -212,7 +219,7 @@ function layoutHtml({
 <h1 style="margin:0 0 16px;font-size:20px">${heading}</h1>
 ${bodyHtml}
 ${stepsHtml}
-${deliveryNoteUrl ? `<p style="margin:16px 0 0;font-size:15px;line-height:1.5"><a href="${e(deliveryNoteUrl)}" style="color:#1d4ed8">${e(DELIVERY_NOTE_LINK_TEXT)}</a></p>` : ""}
+${deliveryNote ? `<p style="margin:16px 0 0;font-size:15px;line-height:1.5"><a href="${e(deliveryNote.url)}" style="color:#1d4ed8">${e(deliveryNote.text)}</a></p>` : ""}
 <p style="margin:24px 0"><a href="${e(values.trackingUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">Track your shipment</a></p>
 <p style="margin:0;font-size:13px;color:#4b5563">${companyLines(values).map(e).join("<br>")}</p>
 <p style="margin:16px 0 0;font-size:12px;color:#6b7280">You receive this message about shipment ${e(values.trackingNumber)} from ${e(values.companyName)}. <a href="${e(unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a></p>

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
+import { deliveryNoteLinkText } from "#app/lib/notification-templates.ts";
 import { stepOfStatus } from "#app/lib/tracking-progress.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { createDeliveryNoteToken, getShipmentDelivery } from "#app/server/deliveries/deliveries.server.ts";
@@ -126,12 +127,18 @@ export async function processNextNotification({
         let summary: string;
         let queued: { ok: true; id: string } | { ok: false; reason: string };
         if (channel === "email") {
-          const deliveryNoteUrl =
+          const deliveryNote =
             delivery && role === "consignee"
-              ? `${config.siteUrl.replace(/\/+$/, "")}/delivery-note/${await createDeliveryNoteToken({ db: tx, deliveryId: delivery.id, now })}`
+              ? {
+                  url: `${config.siteUrl.replace(/\/+$/, "")}/delivery-note/${await createDeliveryNoteToken({ db: tx, deliveryId: delivery.id, now })}`,
+                  text: deliveryNoteLinkText({
+                    signed: delivery.hasSignature,
+                    receiverName: delivery.receiverName,
+                  }),
+                }
               : undefined;
           const email = buildNotificationEmail({
-            deliveryNoteUrl,
+            deliveryNote,
             shipment,
             changes: ready,
             settings,
@@ -190,8 +197,10 @@ export async function processNextNotification({
           createdAt: now,
         });
       };
+      // A batch telling only that the shipment was booked goes to its shipper, who booked it.
+      const bookedOnly = ready.every((change) => change.kind === "booked");
       for (const recipient of recipients) {
-        if (!recipient.enabled) continue;
+        if (!recipient.enabled || (bookedOnly && recipient.role !== "shipper")) continue;
         // SMS and WhatsApp go to a recipient's phone only when the channel has a provider here (decision 012).
         if (recipient.phone)
           for (const channel of textChannels)

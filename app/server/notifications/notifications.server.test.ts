@@ -11,7 +11,7 @@ import {
   setRecipientEnabled,
 } from "#app/server/notifications/notifications.server.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
-import { addStatusUpdate, updateShipment } from "#app/server/shipments.server.ts";
+import { addStatusUpdate, createShipment, updateShipment } from "#app/server/shipments.server.ts";
 import {
   action as unsubscribeAction,
   loader as unsubscribeLoader,
@@ -306,5 +306,50 @@ describe("shipment notifications by e-mail", () => {
     expect(smtp.received).toHaveLength(before + 1);
     const [original] = await services.db.select().from(outbox).where(eq(outbox.id, log!.outboxId));
     expect(smtp.received.at(-1)!.messageId).not.toBe(original!.messageId);
+  });
+});
+
+describe("a booked shipment", () => {
+  const book = (status: string) => {
+    serial++;
+    return createShipment({
+      db: services.db,
+      input: {
+        trackingNumber: `UTG-2468-${String(serial).padStart(4, "0")}`,
+        status,
+        originLocation: "Monrovia",
+        destinationLocation: "Accra",
+        currentLocation: null,
+        estimatedDelivery: new Date("2030-01-01T00:00:00Z"),
+        weight: null,
+        dimensions: "1 x 1 x 1 m",
+        notes: null,
+        ...parties,
+      },
+      now: clock,
+    });
+  };
+
+  it("tells its shipper once, at once: 'Booked', with the tracking number and link; not the consignee", async () => {
+    const row = await book("Pending");
+    await deliverAll();
+    advance(10 * 60 * 1000);
+    await deliverAll();
+    const [mail, ...others] = mailTo("shipper@example.com");
+    expect(others).toHaveLength(0);
+    expect(mailTo("consignee@example.com")).toHaveLength(0);
+    expect(mail!.raw).toMatch(new RegExp(`^Subject: ${row.trackingNumber}: Booked$`, "m"));
+    const body = decoded(mail!.raw);
+    expect(body).toContain(`Shipment ${row.trackingNumber}: Booked`);
+    expect(body).toContain(`${SITE}/track/${row.trackingNumber}`);
+    expect(body).toContain("Monrovia → Accra");
+  });
+
+  it("tells nobody when entered already in transit, or with notifications off", async () => {
+    await book("In Transit");
+    await setNotificationsEnabled({ db: services.db, enabled: false });
+    await book("Pending");
+    await deliverAll();
+    expect(smtp.received).toHaveLength(0);
   });
 });

@@ -15,14 +15,21 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { DELIVERY_INTENTS, DELIVERY_NOTE_MAX, RECEIVER_NAME_MAX } from "#app/schemas/delivery.ts";
 import type { DeliveryActionData, DeliveryPageData } from "#app/server/handlers/delivery-form.server.ts";
 
-type Kept = { receiverName?: string; note?: string; deliveredAt?: string; keepLocation?: boolean };
+type Kept = {
+  receiverName?: string;
+  remarks?: string;
+  internalNote?: string;
+  deliveredAt?: string;
+  keepLocation?: boolean;
+};
 
 /**
- * 'Record delivery', made for a phone in a driver's hand: receiver's name, signature, photos, time, note. With
- * the page's script, the signature is drawn on a pad and each photo uploads at once (scaled down, with progress
- * and a retry) to the draft named in the URL; what is typed and drawn is kept in sessionStorage, so a reload
- * loses nothing. Without it, the form is a plain multipart POST: the typed name is the signature and the photos
- * are file fields. 'Save' twice records one delivery (the draft is saved once).
+ * 'Record delivery', made for a phone in a driver's hand: receiver's name, signature, photos, time, the receiver's
+ * remarks (printed on the delivery note) and an internal note (staff only). With the page's script, the signature
+ * is drawn on a pad and each photo uploads at once (scaled down, with progress and a retry) to the draft named in
+ * the URL; what is typed and drawn is kept in sessionStorage, so a reload loses nothing. Without it, the form is a
+ * plain multipart POST: the typed name is the signature and the photos are file fields. 'Save' twice records one
+ * delivery (the draft is saved once).
  */
 export function RecordDelivery({
   data,
@@ -74,7 +81,8 @@ export function RecordDelivery({
           field.value = value;
       };
       set("receiverName", kept.receiverName);
-      set("note", kept.note);
+      set("remarks", kept.remarks);
+      set("internalNote", kept.internalNote);
       set("deliveredAt", kept.deliveredAt);
       const keep = element.querySelector<HTMLInputElement>("#keep-location");
       if (keep && kept.keepLocation !== undefined) keep.checked = kept.keepLocation;
@@ -89,7 +97,8 @@ export function RecordDelivery({
     const formData = new FormData(element);
     const kept: Kept = {
       receiverName: String(formData.get("receiverName") ?? ""),
-      note: String(formData.get("note") ?? ""),
+      remarks: String(formData.get("remarks") ?? ""),
+      internalNote: String(formData.get("internalNote") ?? ""),
       deliveredAt: String(formData.get("deliveredAt") ?? ""),
       keepLocation: formData.get("keepLocation") === "on",
     };
@@ -283,22 +292,20 @@ export function RecordDelivery({
                 className="h-12 text-base"
               />
             </Field>
-            <Field
-              label="Note (optional)"
-              htmlFor="delivery-note"
-              errors={errors.note}
-              errorId="delivery-note-error"
-              hint="Damage, shortage or anything the receiver remarked. Staff only."
-            >
-              <Textarea
-                id="delivery-note"
-                name="note"
-                maxLength={DELIVERY_NOTE_MAX}
-                defaultValue={values?.note ?? ""}
-                aria-invalid={errors.note ? true : undefined}
-                aria-describedby={errors.note ? "delivery-note-error" : undefined}
-              />
-            </Field>
+            <DeliveryText
+              name="remarks"
+              label="Receiver's remarks (optional)"
+              hint="Damage, shortage or anything the receiver remarked. Printed on the delivery note the consignee gets."
+              value={values?.remarks}
+              errors={errors.remarks}
+            />
+            <DeliveryText
+              name="internalNote"
+              label="Internal note (optional)"
+              hint="Staff only: never printed or sent to the customer."
+              value={values?.internalNote}
+              errors={errors.internalNote}
+            />
           </CardContent>
         </Card>
         {notice ? (
@@ -327,5 +334,34 @@ export function RecordDelivery({
         </Form>
       ))}
     </div>
+  );
+}
+
+/** One of the delivery's two texts: the receiver's remarks (printed) and the internal note (staff only). */
+function DeliveryText({
+  name,
+  label,
+  hint,
+  value,
+  errors,
+}: {
+  name: "remarks" | "internalNote";
+  label: string;
+  hint: string;
+  value: string | undefined;
+  errors: string[] | undefined;
+}) {
+  const id = `delivery-${name}`;
+  return (
+    <Field label={label} htmlFor={id} errors={errors} errorId={`${id}-error`} hint={hint}>
+      <Textarea
+        id={id}
+        name={name}
+        maxLength={DELIVERY_NOTE_MAX}
+        defaultValue={value ?? ""}
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={errors ? `${id}-error` : undefined}
+      />
+    </Field>
   );
 }

@@ -4,7 +4,8 @@ import type { DetailDelivery } from "#app/server/handlers/shipment-detail.server
 
 /**
  * The recorded delivery (proof of delivery), for staff: receiver, time, signature and photos (served to signed-in
- * staff only), and the delivery note that prints them.
+ * staff only), the receiver's remarks, the internal note (staff only, never printed), and the delivery note that
+ * prints the proof and the remarks.
  */
 export function ShipmentDeliveryCard({
   delivery,
@@ -30,10 +31,16 @@ export function ShipmentDeliveryCard({
               <time dateTime={delivery.iso}>{delivery.date}</time>
             </dd>
           </div>
-          {delivery.note ? (
+          {delivery.receiverRemarks ? (
             <div className="sm:col-span-2">
-              <dt className="font-medium text-slate-600">Note</dt>
-              <dd className="whitespace-pre-wrap break-words">{delivery.note}</dd>
+              <dt className="font-medium text-slate-600">Receiver's remarks (on the delivery note)</dt>
+              <dd className="whitespace-pre-wrap break-words">{delivery.receiverRemarks}</dd>
+            </div>
+          ) : null}
+          {delivery.internalNote ? (
+            <div className="sm:col-span-2">
+              <dt className="font-medium text-slate-600">Internal note (staff only)</dt>
+              <dd className="whitespace-pre-wrap break-words">{delivery.internalNote}</dd>
             </div>
           ) : null}
         </dl>

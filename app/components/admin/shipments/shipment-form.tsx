@@ -250,6 +250,7 @@ function ShipmentForm({
               htmlFor={fields.notes.id}
               errors={fields.notes.errors}
               errorId={fields.notes.errorId}
+              hint="Printed on the house waybill the customer gets."
               className="sm:col-span-2"
             >
               <Textarea key={notesKey} {...notesProps} maxLength={5000} />

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import type { PublicParty } from "#app/server/tracking.server.ts";
-import type { ShownTime, TrackingView } from "#app/server/tracking-view.server.ts";
+import type { ShownTime, TrackingView, WhatsAppLinks } from "#app/server/tracking-view.server.ts";
 import { Icon } from "#app/components/site/icons.tsx";
 import { ProgressStepper, RouteProgress } from "#app/components/site/tracking/tracking-route.tsx";
 import { TrackingShareMenu } from "#app/components/site/tracking/tracking-share.tsx";
@@ -67,10 +67,12 @@ export function TrackingResult({
   shipment,
   trackingUrl,
   qrCodeUrl,
+  whatsApp,
 }: {
   shipment: TrackingView;
   trackingUrl: string;
   qrCodeUrl: string;
+  whatsApp: WhatsAppLinks;
 }) {
   const { latest, arrival, late, lastUpdated } = shipment;
   return (
@@ -92,11 +94,22 @@ export function TrackingResult({
                 {shipment.trackingNumber}
               </p>
             </div>
-            <TrackingShareMenu
-              url={trackingUrl}
-              qrCodeUrl={qrCodeUrl}
-              trackingNumber={shipment.trackingNumber}
-            />
+            <div className="flex shrink-0 flex-col items-end gap-2 sm:flex-row sm:items-center print:hidden">
+              {/* A plain link: it works without the page's script, which stays as it was. */}
+              <a
+                href={whatsApp.share}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-sm font-medium underline underline-offset-4"
+              >
+                Share on WhatsApp
+              </a>
+              <TrackingShareMenu
+                url={trackingUrl}
+                qrCodeUrl={qrCodeUrl}
+                trackingNumber={shipment.trackingNumber}
+              />
+            </div>
           </div>
 
           <div className="flex flex-col gap-x-6 gap-y-1 lg:flex-row lg:items-baseline">
@@ -153,6 +166,16 @@ export function TrackingResult({
           <Link to="updates" className="block w-fit font-medium underline underline-offset-4">
             Get updates
           </Link>
+          {whatsApp.chat ? (
+            <a
+              href={whatsApp.chat}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="block w-fit font-medium underline underline-offset-4 print:hidden"
+            >
+              Ask us on WhatsApp
+            </a>
+          ) : null}
           {late ? (
             <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
               The estimated delivery date has passed and no delivery has been recorded yet. For news about
@@ -176,9 +199,12 @@ export function TrackingResult({
               <Detail term="Origin">{shipment.originLocation}</Detail>
               <Detail term="Destination">{shipment.destinationLocation}</Detail>
               <Detail term="Current Location">{shipment.currentLocation ?? "Unknown"}</Detail>
-              <Detail term="Estimated Delivery">
-                {shipment.estimatedDelivery ? <Time at={shipment.estimatedDelivery} /> : "Not available"}
-              </Detail>
+              {/* Once delivered, the delivery time above says it all: no estimate beside it. */}
+              {shipment.delivered ? null : (
+                <Detail term="Estimated Delivery">
+                  {shipment.estimatedDelivery ? <Time at={shipment.estimatedDelivery} /> : "Not available"}
+                </Detail>
+              )}
               {shipment.weight ? <Detail term="Weight">{shipment.weight}</Detail> : null}
               {shipment.dimensions ? <Detail term="Dimensions">{shipment.dimensions}</Detail> : null}
             </dl>

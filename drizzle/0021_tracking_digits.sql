@@ -1,0 +1,1 @@
+CREATE INDEX "shipments_tracking_digits_idx" ON "shipments" USING btree (substring("tracking_key" from '^[A-Z]+([0-9]+)$')) WHERE "shipments"."tracking_key" ~ '^[A-Z]+[0-9]+$';
