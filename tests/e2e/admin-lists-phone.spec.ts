@@ -64,10 +64,18 @@ for (const size of BOTH_SIZES) {
       await expect(shipment.getByText("Delayed", { exact: true })).toBeVisible();
       await expect(shipment.getByText("Accra, Ghana")).toBeVisible();
       await expect(shipment.getByText("May 01, 2030")).toBeVisible();
-      await expect(shipment.getByRole("link", { name: `Edit ${trackingNumber}` })).toHaveAttribute(
+      // The row's actions are in one menu, opened by the keyboard too.
+      const actions = shipment.getByRole("button", { name: `Actions for ${trackingNumber}` });
+      await waitForHydration(actions);
+      await actions.focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("menuitem", { name: `Edit ${trackingNumber}` })).toHaveAttribute(
         "href",
         /\/admin\/shipments\/[0-9a-f-]{36}\/edit$/,
       );
+      await expect(page.getByRole("menuitem", { name: `Add status update to ${trackingNumber}` })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("menu")).toHaveCount(0);
       await settle(page);
       await checkA11y();
 
@@ -75,9 +83,10 @@ for (const size of BOTH_SIZES) {
       await expect(page.getByRole("heading", { level: 1, name: `Shipment ${trackingNumber}` })).toBeVisible();
       await page.goBack();
 
-      const remove = item(page, trackingNumber).getByRole("button", { name: `Delete ${trackingNumber}` });
-      await waitForHydration(remove);
-      await remove.click();
+      const menu = item(page, trackingNumber).getByRole("button", { name: `Actions for ${trackingNumber}` });
+      await waitForHydration(menu);
+      await menu.click();
+      await page.getByRole("menuitem", { name: `Delete ${trackingNumber}` }).click();
       const confirm = page.getByRole("alertdialog", { name: "Are you sure?" });
       await expect(confirm).toContainText(`permanently delete shipment ${trackingNumber}`);
       await confirm.getByRole("button", { name: "Delete" }).click();
