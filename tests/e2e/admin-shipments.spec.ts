@@ -86,6 +86,12 @@ test("a shipment is created with new parties, found, edited, tracked with its hi
   await expect(page.getByRole("link", { name: `Shipper ${tag}` })).toBeVisible();
   await expect(page.getByRole("link", { name: `Consignee ${tag}` })).toBeVisible();
   await expect(page.getByText("125.5 kg")).toBeVisible();
+  // Its PDFs open in a new tab: the page stays.
+  for (const name of ["Label", "Waybill", "Delivery note"]) {
+    const link = page.getByRole("list", { name: "Documents" }).getByRole("link", { name, exact: true });
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", "noopener");
+  }
   await settle(page);
   await checkA11y();
 
@@ -296,6 +302,7 @@ for (const width of [1024, 1366, 1920]) {
     await expect(page.getByRole("columnheader", { name: "Shipper" })).toBeVisible();
     const rowHeight = (await row.boundingBox())!.height;
     expect(rowHeight).toBeLessThanOrEqual(48);
+    await expect(row.getByRole("link", { name: `Label ${number}` })).toHaveAttribute("target", "_blank");
     // The row's actions are on screen, not past the table's edge.
     const actions = (await row.getByRole("button", { name: `Actions for ${number}` }).boundingBox())!;
     expect(actions.x + actions.width).toBeLessThanOrEqual(panelBox.x + panelBox.width);
