@@ -706,7 +706,9 @@ describe("the shipment detail page", () => {
         alsoSetCurrent: "on",
         timestamp: "2026-07-02T10:00",
       })) as Response;
-      expect(current.headers.getSetCookie()).not.toContainEqual(expect.stringMatching(/^status_set_current=/));
+      expect(current.headers.getSetCookie()).not.toContainEqual(
+        expect.stringMatching(/^status_set_current=/),
+      );
     } finally {
       await updateSiteSettings({ db: services.db, settings });
       services.siteSettings.invalidate();
@@ -1038,7 +1040,9 @@ describe("the shipment detail's Notifications card", () => {
     expect(shipment).toMatchObject({ status: "Arrived", currentLocation: "Port of Monrovia" });
     await services.notifications.runOnce();
     const told = await summaries();
-    expect(told.filter((message) => message.includes("Arrived at Port of Monrovia")).length).toBeGreaterThan(0);
+    expect(told.filter((message) => message.includes("Arrived at Port of Monrovia")).length).toBeGreaterThan(
+      0,
+    );
     expect(told.filter((summary) => summary.includes("Customs hold"))).toEqual([]);
   });
 

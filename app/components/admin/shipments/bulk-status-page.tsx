@@ -44,10 +44,7 @@ export function BulkStatusPage({
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <div>
-        <Link
-          to={view.back}
-          className={buttonClass({ variant: "ghost", size: "sm", className: "-ml-3" })}
-        >
+        <Link to={view.back} className={buttonClass({ variant: "ghost", size: "sm", className: "-ml-3" })}>
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back
         </Link>

@@ -222,7 +222,9 @@ export function ShipmentList({
                           {row.destinationLocation}
                         </Cell>
                         <Cell className="hidden whitespace-nowrap 2xl:table-cell">{row.createdAt}</Cell>
-                        <Cell className="hidden whitespace-nowrap xl:table-cell">{row.estimatedDelivery ?? "-"}</Cell>
+                        <Cell className="hidden whitespace-nowrap xl:table-cell">
+                          {row.estimatedDelivery ?? "-"}
+                        </Cell>
                         <Cell className="whitespace-nowrap text-right">
                           <RowActions row={row} />
                         </Cell>
@@ -285,9 +287,9 @@ function BulkLabelsForm({ query }: { query: ShipmentListQuery }) {
           Print labels for the selected shipments
         </h2>
         <p className="text-sm text-slate-600">
-          Tick shipments in the list, then print their labels or give them all one status update. One label per
-          piece, in one PDF: at most {MAX_LABELS_PER_RUN} pieces per shipment and {MAX_LABELS_PER_BULK} labels
-          per PDF.
+          Tick shipments in the list, then print their labels or give them all one status update. One label
+          per piece, in one PDF: at most {MAX_LABELS_PER_RUN} pieces per shipment and {MAX_LABELS_PER_BULK}{" "}
+          labels per PDF.
         </p>
       </div>
       <div className="flex flex-wrap items-end gap-3">
