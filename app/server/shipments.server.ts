@@ -380,7 +380,8 @@ export async function deleteShipment({ db, id }: { db: Db; id: string }): Promis
 /**
  * Adds a status update that happened at `input.timestamp` (now, or backdated). It does not change the
  * shipment's own status (spec) unless `alsoSetCurrent` asks to set the status and current location too, in
- * the same transaction, which also records it for the shipment's recipients (decision 013).
+ * the same transaction, which then also records it for the shipment's recipients (decision 013): only an
+ * update that becomes the shipment's status is told.
  */
 export async function addStatusUpdate({
   db,
@@ -427,8 +428,13 @@ export async function addStatusUpdate({
     } else {
       await tx.update(shipments).set({ updatedAt: now }).where(eq(shipments.id, shipmentId));
     }
-    // Told to the recipients unless it corrects the history (dated over an hour before its newest entry).
-    await recordStatusEntry({ tx, shipmentId, entry: input, newest: newest?.timestamp ?? null, now });
+    // Told to the recipients only when it becomes the shipment's status (what the tracking page then shows),
+    // and not when it corrects the history (dated over an hour before its newest entry). An entry that does not
+    // become current is an earlier step added to the history: a message would name a status the customer's
+    // tracking page does not show (decision 013).
+    if (input.alsoSetCurrent) {
+      await recordStatusEntry({ tx, shipmentId, entry: input, newest: newest?.timestamp ?? null, now });
+    }
     return entry!;
   });
 }

@@ -18,6 +18,28 @@ async function postContactPage(request: APIRequestContext, baseURL: string, fiel
   expect(response.status()).toBe(200);
 }
 
+/** A sea-freight quote request from Monrovia to Accra, sent from the public page; answers the requester's name. */
+async function postQuoteRequest(
+  request: APIRequestContext,
+  baseURL: string,
+  firstName: string,
+  lastName: string,
+) {
+  const fields = new URLSearchParams({
+    intent: "quote",
+    firstName,
+    lastName,
+    email: `${firstName.toLowerCase()}@example.com`,
+    cityDeparture: "Monrovia",
+    deliveryCity: "Accra",
+    parcelType: "Pallets",
+    weight: "2 tons",
+  });
+  fields.append("freightTypes", "sea");
+  await postContactPage(request, baseURL, fields);
+  return `${firstName} ${lastName}`;
+}
+
 /** Toasts pause while the pointer rests on them; axe runs once they are gone. */
 async function settle(page: Page) {
   await page.mouse.move(0, 0);
@@ -64,10 +86,20 @@ for (const size of BOTH_SIZES) {
       await expect(shipment.getByText("Delayed", { exact: true })).toBeVisible();
       await expect(shipment.getByText("Accra, Ghana")).toBeVisible();
       await expect(shipment.getByText("May 01, 2030")).toBeVisible();
-      await expect(shipment.getByRole("link", { name: `Edit ${trackingNumber}` })).toHaveAttribute(
+      // The row's actions are in one menu, opened by the keyboard too.
+      const actions = shipment.getByRole("button", { name: `Actions for ${trackingNumber}` });
+      await waitForHydration(actions);
+      await actions.focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("menuitem", { name: `Edit ${trackingNumber}` })).toHaveAttribute(
         "href",
         /\/admin\/shipments\/[0-9a-f-]{36}\/edit$/,
       );
+      await expect(
+        page.getByRole("menuitem", { name: `Add status update to ${trackingNumber}` }),
+      ).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("menu")).toHaveCount(0);
       await settle(page);
       await checkA11y();
 
@@ -75,9 +107,10 @@ for (const size of BOTH_SIZES) {
       await expect(page.getByRole("heading", { level: 1, name: `Shipment ${trackingNumber}` })).toBeVisible();
       await page.goBack();
 
-      const remove = item(page, trackingNumber).getByRole("button", { name: `Delete ${trackingNumber}` });
-      await waitForHydration(remove);
-      await remove.click();
+      const menu = item(page, trackingNumber).getByRole("button", { name: `Actions for ${trackingNumber}` });
+      await waitForHydration(menu);
+      await menu.click();
+      await page.getByRole("menuitem", { name: `Delete ${trackingNumber}` }).click();
       const confirm = page.getByRole("alertdialog", { name: "Are you sure?" });
       await expect(confirm).toContainText(`permanently delete shipment ${trackingNumber}`);
       await confirm.getByRole("button", { name: "Delete" }).click();
@@ -92,19 +125,7 @@ for (const size of BOTH_SIZES) {
       checkA11y,
     }) => {
       const firstName = unique("Card");
-      const fields = new URLSearchParams({
-        intent: "quote",
-        firstName,
-        lastName: "Flomo",
-        email: `${firstName.toLowerCase()}@example.com`,
-        cityDeparture: "Monrovia",
-        deliveryCity: "Accra",
-        parcelType: "Pallets",
-        weight: "2 tons",
-      });
-      fields.append("freightTypes", "sea");
-      await postContactPage(request, baseURL!, fields);
-      const name = `${firstName} Flomo`;
+      const name = await postQuoteRequest(request, baseURL!, firstName, "Flomo");
 
       await login(page);
       await page.goto(`/admin/quote-requests?q=${firstName}`);
@@ -134,6 +155,32 @@ for (const size of BOTH_SIZES) {
       await confirm.getByRole("button", { name: "Delete" }).click();
       await expect(page.getByText("Quote request deleted successfully")).toBeVisible();
       await expect(page.getByText("No quote requests found.")).toBeVisible();
+    });
+
+    // A click on 'View' right after a list loaded was once lost: when React took the page over, it added the
+    // checkbox column, the phone's 'Select all on this page' and the bulk bar's space, and the row moved under the
+    // pointer between press and release. The list's scripts are held here until the server's page is measured.
+    test("nothing moves when the page's scripts take over a list: a click right after it loads lands", async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      const firstName = unique("Still");
+      const name = await postQuoteRequest(request, baseURL!, firstName, "Kollie");
+      await login(page);
+      const held: { continue: () => Promise<void> }[] = [];
+      let release = false;
+      await page.route(/\.js(\?.*)?$/, (route) => (release ? route.continue() : void held.push(route)));
+      await page.goto(`/admin/quote-requests?q=${firstName}`, { waitUntil: "commit" });
+      const view = item(page, name).getByRole("link", { name: `View quote request from ${name}` });
+      await expect(view).toBeVisible();
+      const before = (await view.boundingBox())!;
+      release = true;
+      await Promise.all(held.map((route) => route.continue()));
+      await waitForHydration(view);
+      expect(await view.boundingBox()).toEqual(before);
+      await view.click();
+      await expect(page.getByRole("dialog", { name: /quote request/i })).toBeVisible();
     });
 
     test("contact messages: read toggle, details and delete from a card or row", async ({

@@ -3,6 +3,7 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   login,
+  makeShipments,
   submitLogin,
   waitForHydration,
   waitForToastsToClose,
@@ -85,6 +86,12 @@ test("a shipment is created with new parties, found, edited, tracked with its hi
   await expect(page.getByRole("link", { name: `Shipper ${tag}` })).toBeVisible();
   await expect(page.getByRole("link", { name: `Consignee ${tag}` })).toBeVisible();
   await expect(page.getByText("125.5 kg")).toBeVisible();
+  // Its PDFs open in a new tab: the page stays.
+  for (const name of ["Label", "Waybill", "Delivery note"]) {
+    const link = page.getByRole("list", { name: "Documents" }).getByRole("link", { name, exact: true });
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", "noopener");
+  }
   await settle(page);
   await checkA11y();
 
@@ -99,8 +106,10 @@ test("a shipment is created with new parties, found, edited, tracked with its hi
   await expect(row.getByText("May 01, 2030")).toBeVisible();
   await checkA11y();
 
-  // Edited.
-  await row.getByRole("link", { name: `Edit ${trackingNumber}` }).click();
+  // Edited (from the row's menu of actions).
+  await waitForHydration(row.getByRole("button", { name: `Actions for ${trackingNumber}` }));
+  await row.getByRole("button", { name: `Actions for ${trackingNumber}` }).click();
+  await page.getByRole("menuitem", { name: `Edit ${trackingNumber}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit Shipment" })).toBeVisible();
   await waitForHydration(page.getByRole("button", { name: "Update Shipment" }));
   await expect(page.getByLabel("Tracking Number")).toHaveValue(trackingNumber);
@@ -116,6 +125,8 @@ test("a shipment is created with new parties, found, edited, tracked with its hi
   const addForm = page.getByRole("dialog", { name: "Add Status Update" });
   await addForm.getByLabel("Status", { exact: true }).fill("Arrived");
   await addForm.getByLabel("Location", { exact: true }).fill("Lagos Port");
+  // Ticked by default (the update becomes the shipment's status); unticked, the status stays.
+  await addForm.getByLabel("Also set as the shipment's current status and location").uncheck();
   await addForm.getByRole("button", { name: "Add Status Update" }).click();
   await expect(page.getByText("Status update added")).toBeVisible();
   const history = page.getByRole("list", { name: "Status history" });
@@ -145,8 +156,9 @@ test("a shipment is created with new parties, found, edited, tracked with its hi
   // Deleted from the list.
   await page.goto(`/admin/shipments?q=${encodeURIComponent(trackingNumber)}`);
   const listed = page.getByRole("row").filter({ hasText: trackingNumber });
-  await waitForHydration(listed.getByRole("button", { name: `Delete ${trackingNumber}` }));
-  await listed.getByRole("button", { name: `Delete ${trackingNumber}` }).click();
+  await waitForHydration(listed.getByRole("button", { name: `Actions for ${trackingNumber}` }));
+  await listed.getByRole("button", { name: `Actions for ${trackingNumber}` }).click();
+  await page.getByRole("menuitem", { name: `Delete ${trackingNumber}` }).click();
   const confirm = page.getByRole("alertdialog", { name: "Are you sure?" });
   await expect(confirm.getByText(/permanently delete .* and all associated data/)).toBeVisible();
   await confirm.getByRole("button", { name: "Delete" }).click();
@@ -245,3 +257,54 @@ test("an unknown or malformed shipment id shows a friendly not-found page", asyn
   const response = await page.goto("/admin/shipments/not-a-uuid/edit");
   expect(response?.status()).toBe(404);
 });
+
+// The list on a desktop (issue 'what staff see'): the panel for the ticked shipments was crushed into one row
+// (one word per line, the label size select clipped to '4›'), and a shipment took three lines.
+for (const width of [1024, 1366, 1920]) {
+  test(`at ${width} px the selected shipments' panel lays its controls out apart and each row is one line`, async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width, height: 900 });
+    await login(page);
+    const prefix = `DENSE${Date.now().toString(36).toUpperCase()}`;
+    const [number] = await makeShipments(page, prefix, 1);
+    await page.goto(`/admin/shipments?q=${prefix}`);
+    const panel = page.getByRole("form", { name: "Print labels for the selected shipments" });
+    const size = panel.getByLabel("Label size");
+    await waitForHydration(panel.getByRole("button", { name: "Add status update" }));
+    const parts = [
+      panel.getByRole("heading", { name: "Print labels for the selected shipments" }),
+      panel.getByText(/One label per piece/),
+      size,
+      panel.getByRole("button", { name: "Print labels" }),
+      panel.getByRole("button", { name: "Add status update" }),
+      panel.getByRole("link", { name: "Add a status update to every shipment listed" }),
+    ];
+    await page.screenshot({ path: testInfo.outputPath(`shipments-${width}.png`), fullPage: true });
+    const boxes = await Promise.all(parts.map(async (part) => (await part.boundingBox())!));
+    for (const [i, a] of boxes.entries()) {
+      for (const b of boxes.slice(i + 1)) {
+        const apart =
+          a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+        expect(apart, `${JSON.stringify(a)} overlaps ${JSON.stringify(b)}`).toBe(true);
+      }
+    }
+    // The text runs across the panel, not one word per line; the select shows its whole value.
+    const panelBox = (await panel.boundingBox())!;
+    expect(boxes[1]!.width).toBeGreaterThan(panelBox.width / 2);
+    await expect(size).toHaveValue("4x6");
+    expect(await size.evaluate((el: HTMLSelectElement) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(boxes[2]!.width).toBeGreaterThanOrEqual(120);
+
+    // One line per shipment, with its shipper (the customer) column.
+    const row = page.getByRole("row").filter({ hasText: number! });
+    await expect(row).toHaveCount(1);
+    await expect(page.getByRole("columnheader", { name: "Shipper" })).toBeVisible();
+    const rowHeight = (await row.boundingBox())!.height;
+    expect(rowHeight).toBeLessThanOrEqual(48);
+    await expect(row.getByRole("link", { name: `Label ${number}` })).toHaveAttribute("target", "_blank");
+    // The row's actions are on screen, not past the table's edge.
+    const actions = (await row.getByRole("button", { name: `Actions for ${number}` }).boundingBox())!;
+    expect(actions.x + actions.width).toBeLessThanOrEqual(panelBox.x + panelBox.width);
+  });
+}

@@ -1,8 +1,8 @@
 // Status updates on the shipment detail (issue 14: defect 5, defect 7, 'Add status update' in a dialog), at a
 // 390 px phone and a 1366 px desktop: added from the page's header, backdated in the company's time zone
 // (Africa/Monrovia, UTC all year, on the test server), shown in event order in the back office and on the
-// public tracking page; the location prefilled, the 'Also set as current' choice remembered, and the focus
-// where a keyboard user expects it.
+// public tracking page; the next usual status and the location prefilled, 'Also set as current' ticked each time
+// (unticked only for an earlier step), and the focus where a keyboard user expects it.
 import type { Locator, Page } from "@playwright/test";
 import { formatDate, formatTime } from "#app/lib/format.ts";
 import { login, waitForHydration, waitForToastsToClose } from "./admin-fixtures.ts";
@@ -74,15 +74,17 @@ for (const size of BOTH_SIZES) {
       await login(page);
       await createShipment(page, trackingNumber);
 
-      // The dialog opens from the top of the page, with now and the current location filled in.
+      // The dialog opens from the top of the page, with the next usual status, now and the current location
+      // filled in, and 'current' ticked: what the customer is told is what their tracking page shows.
       let dialog = await openAddDialog(page);
+      await expect(dialog.getByLabel("Status", { exact: true })).toHaveValue("Shipped");
       await expect(dialog.getByLabel("Location", { exact: true })).toHaveValue("Freeport of Monrovia");
       const eventTime = dialog.getByLabel("Event date and time");
       await expect(eventTime).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
       const now = await eventTime.inputValue();
       expect(Math.abs(new Date(`${now}:00Z`).getTime() - Date.now())).toBeLessThan(DAY);
       const alsoCurrent = dialog.getByLabel("Also set as the shipment's current status and location");
-      await expect(alsoCurrent).not.toBeChecked();
+      await expect(alsoCurrent).toBeChecked();
       await expectWithinViewport(page, eventTime);
       await waitForToastsToClose(page);
       await checkA11y();
@@ -99,7 +101,7 @@ for (const size of BOTH_SIZES) {
       await expect(entry(page, "Vessel departed")).toBeFocused();
       await expect(entry(page, "Vessel departed")).toContainText(shown(departed));
 
-      // The checkbox's choice survives a reload.
+      // Ticked again for the next update.
       await page.reload();
       dialog = await openAddDialog(page);
       await expect(dialog.getByLabel("Also set as the shipment's current status and location")).toBeChecked();
@@ -112,11 +114,10 @@ for (const size of BOTH_SIZES) {
       await expect(dialog).toHaveCount(0);
       await expect(entry(page, "Picked up at shipper")).toBeFocused();
 
+      // An earlier step's unticked box is not carried to the next update.
       await page.reload();
       dialog = await openAddDialog(page);
-      await expect(
-        dialog.getByLabel("Also set as the shipment's current status and location"),
-      ).not.toBeChecked();
+      await expect(dialog.getByLabel("Also set as the shipment's current status and location")).toBeChecked();
       // A time far ahead is refused with a message; the dialog stays open with the field in focus.
       await dialog.getByLabel("Status", { exact: true }).fill("Arrived at Tema");
       await dialog.getByLabel("Event date and time").fill(monroviaTime(-5, "10:00"));
@@ -140,6 +141,8 @@ for (const size of BOTH_SIZES) {
       }
       await expect(entry(page, "Picked up at shipper")).toContainText(shown(pickedUp));
       await expect(entry(page, "Arrived at Tema")).toContainText(shown(arrived));
+      // The toast pauses while the pointer rests on it (the dialog's button was where it shows).
+      await page.mouse.move(0, 0);
       await waitForToastsToClose(page);
       await checkA11y();
 
@@ -152,6 +155,42 @@ for (const size of BOTH_SIZES) {
       const [date, time] = [formatDate(new Date(`${pickedUp}:00Z`)), formatTime(new Date(`${pickedUp}:00Z`))];
       await expect(publicItems.nth(2)).toContainText(date);
       await expect(publicItems.nth(2)).toContainText(time);
+    });
+
+    test("from the list a status update takes three steps: the row's menu, 'Add status update', save", async ({
+      page,
+    }) => {
+      test.slow();
+      const trackingNumber = uniqueTrackingNumber();
+      await login(page);
+      await createShipment(page, trackingNumber);
+      await page.goto(`/admin/shipments?q=${trackingNumber}`);
+      const rowOrCard = page
+        .getByRole("row")
+        .or(page.getByRole("listitem"))
+        .filter({ hasText: trackingNumber })
+        .filter({ visible: true });
+      const menu = rowOrCard.getByRole("button", { name: `Actions for ${trackingNumber}` });
+      await waitForHydration(menu);
+      await menu.click();
+      await page.getByRole("menuitem", { name: `Add status update to ${trackingNumber}` }).click();
+      // The shipment's page with the dialog open: the next usual status after 'Processing', the current place,
+      // now, and 'current' ticked.
+      const dialog = page.getByRole("dialog", { name: "Add Status Update" });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByLabel("Status", { exact: true })).toHaveValue("Shipped");
+      await expect(dialog.getByLabel("Location", { exact: true })).toHaveValue("Freeport of Monrovia");
+      await expect(dialog.getByLabel("Also set as the shipment's current status and location")).toBeChecked();
+      await dialog.getByRole("button", { name: "Add Status Update" }).click();
+      await expect(page.getByText("Status update added")).toBeVisible();
+      await expect(dialog).toHaveCount(0);
+      // The address lost its '?add-status': a reload does not open the dialog again.
+      await expect(page).toHaveURL(/\/admin\/shipments\/[0-9a-f-]{36}$/);
+      // What the customer is told is what the tracking page shows.
+      await page.goto(`/track/${trackingNumber}`);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByText("Shipped").first()).toBeVisible();
+      await expect(page.getByText("Freeport of Monrovia").first()).toBeVisible();
     });
 
     test("Edit moves the focus into the form, Escape cancels back to Edit, and the time can be changed", async ({

@@ -45,13 +45,38 @@ for (const size of BOTH_SIZES) {
       await page.getByRole("textbox", { name: "Location" }).fill("Port of Monrovia");
       await expect(page.getByLabel(/^Notify customers/)).toBeChecked();
       await page.getByRole("button", { name: "Add status update" }).click();
-      await expect(page).toHaveURL(/\/admin\/shipments$/);
+      // Back to the list with its search.
+      await expect(page).toHaveURL(new RegExp(`/admin/shipments\\?q=${prefix}$`));
       await expect(page.getByText("Status update added to 2 shipments")).toBeVisible();
       await page.goto(`/admin/shipments?q=${prefix}`);
       const rows = page.getByRole("row").or(page.getByRole("listitem")).filter({ visible: true });
       await expect(rows.filter({ hasText: first! })).toContainText("Arrived");
       await expect(rows.filter({ hasText: second! })).toContainText("Arrived");
       await expect(rows.filter({ hasText: third! })).toContainText("In Transit");
+    });
+
+    test("every shipment a filtered list shows gets the update, and the list comes back as it was", async ({
+      page,
+    }) => {
+      await login(page);
+      const prefix = stamp();
+      const [first, second] = await makeShipments(page, prefix, 2);
+      const [pending] = await makeShipments(page, `${prefix}P`, 1, "Pending");
+      const list = `/admin/shipments?q=${prefix}&status=In+Transit`;
+      await page.goto(list);
+      await page.getByRole("link", { name: "Add a status update to every shipment listed" }).click();
+      await expect(page.getByText("2 shipments listed by the search")).toBeVisible();
+      await page.getByRole("textbox", { name: "Status" }).fill("Arrived");
+      await page.getByRole("textbox", { name: "Location" }).fill("Port of Monrovia");
+      await page.getByRole("button", { name: "Add status update" }).click();
+      // The list's status filter is no second 'Status' field: the update goes through.
+      await expect(page.getByText("Status update added to 2 shipments")).toBeVisible();
+      await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === list);
+      await page.goto(`/admin/shipments?q=${prefix}`);
+      const rows = page.getByRole("row").or(page.getByRole("listitem")).filter({ visible: true });
+      await expect(rows.filter({ hasText: first! })).toContainText("Arrived");
+      await expect(rows.filter({ hasText: second! })).toContainText("Arrived");
+      await expect(rows.filter({ hasText: pending! })).toContainText("Pending");
     });
 
     test("the warehouse scans numbers one after another; an unknown one is named and nothing changes until it goes", async ({

@@ -25,6 +25,8 @@ import { action as detailAction, loader as detailLoader } from "#app/routes/admi
 import { action as editAction, loader as editLoader } from "#app/routes/admin/shipments.$id.edit.tsx";
 import { action as newAction, loader as newLoader } from "#app/routes/admin/shipments.new.tsx";
 import { action as listAction, loader as listLoader } from "#app/routes/admin/shipments.tsx";
+import { action as bulkAction, loader as bulkLoader } from "#app/routes/admin/shipments.bulk-update.tsx";
+import type { BulkStatusView } from "#app/server/handlers/bulk-status.server.ts";
 
 let services: Services;
 let cookie: string;
@@ -428,6 +430,58 @@ describe("the shipments list", () => {
   });
 });
 
+describe("the bulk status update page", () => {
+  /** Posts the page's form as the browser does: its hidden fields (from the loader), then the status fields. */
+  async function postPage(query: string, fields: Record<string, string>) {
+    const view = (await load(bulkLoader, `/admin/shipments/bulk-update?${query}`)) as BulkStatusView;
+    const posted: [string, string][] = [["key", view.key], ...view.carry, ...Object.entries(fields)];
+    const answer = (await bulkAction({
+      request: request("/admin/shipments/bulk-update", posted),
+      context: context(),
+      params: {},
+    } as never)) as Response | Reply;
+    return { view, answer };
+  }
+  const update = { status: "Arrived", location: "Port of Monrovia", timestamp: "2026-11-01T10:00" };
+  const statusOf = async (id: string) => (await getShipmentById({ db: services.db, id }))!.status;
+
+  it("updates every shipment listed by a status filter, and goes back to the list as it was", async () => {
+    const listed = await createShipment({
+      db: services.db,
+      input: { ...base("BLKF-0001"), status: "In Transit" },
+    });
+    const other = await createShipment({ db: services.db, input: { ...base("BLKF-0002") } });
+    const list = "/admin/shipments?q=blkf&status=In+Transit&sort=oldest";
+    const { view, answer } = await postPage(
+      new URLSearchParams({ all: "1", q: "blkf", status: "In Transit", returnTo: list }).toString(),
+      { ...update, alsoSetCurrent: "on" },
+    );
+    expect(view).toMatchObject({ mode: "matching", count: 1, back: list });
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).headers.get("Location")).toBe(list);
+    expect(decodeToast(answer as Response)).toMatchObject({ title: "Status update added to 1 shipment" });
+    expect(await statusOf(listed.id)).toBe("Arrived");
+    expect(await statusOf(other.id)).toBe("Processing");
+  });
+
+  it("goes back to the list's search and page after updating the ticked rows; never to another page", async () => {
+    const ticked = await createShipment({ db: services.db, input: { ...base("BLKT-0001") } });
+    const list = "/admin/shipments?q=blkt&page=2";
+    const { answer } = await postPage(new URLSearchParams({ id: ticked.id, returnTo: list }).toString(), {
+      ...update,
+      alsoSetCurrent: "on",
+    });
+    expect((answer as Response).headers.get("Location")).toBe(list);
+    expect(await statusOf(ticked.id)).toBe("Arrived");
+    const elsewhere = await postPage(
+      new URLSearchParams({ id: ticked.id, returnTo: "https://example.com/admin/shipments" }).toString(),
+      { ...update, status: "Delivered" },
+    );
+    expect(elsewhere.view.back).toBe("/admin/shipments");
+    expect((elsewhere.answer as Response).headers.get("Location")).toBe("/admin/shipments");
+  });
+});
+
 function base(trackingNumber: string) {
   return {
     trackingNumber,
@@ -573,8 +627,8 @@ describe("the shipment detail page", () => {
         timestamp: "2026-07-01T10:00",
       })) as Response;
       expect(decodeToast(added)).toMatchObject({ type: "success", title: "Status update added" });
-      // The checkbox's choice is remembered for the next update.
-      expect(added.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^status_set_current=0;/));
+      // An unticked 'current' is not remembered: the next update starts ticked again (the dialog's default).
+      expect(added.headers.getSetCookie()).not.toContainEqual(expect.stringMatching(/^status_set_current=/));
       const loaded = (await history()).find((h) => h.status === "Loaded")!;
       expect(loaded.timestamp.toISOString()).toBe("2026-07-01T09:00:00.000Z");
 
@@ -617,7 +671,7 @@ describe("the shipment detail page", () => {
         "2026-01-05T10:00:00.000Z",
       );
 
-      // The page shows and prefills event times in the company's zone, and the remembered checkbox.
+      // The page shows and prefills event times in the company's zone.
       const page = async (extraCookie: string) =>
         (await detailLoader({
           request: new Request(`http://localhost/admin/shipments/${shipmentId}`, {
@@ -628,9 +682,9 @@ describe("the shipment detail page", () => {
         } as never)) as Awaited<ReturnType<typeof detailLoader>>;
       const shown = await page("; status_set_current=1");
       expect(shown.timeZone).toBe("Europe/London");
-      expect(shown.alsoSetCurrent).toBe(true);
-      expect((await page("")).alsoSetCurrent).toBe(false);
-      expect((await page("; status_set_current=0")).alsoSetCurrent).toBe(false);
+      // No remembered checkbox any more: an old cookie's unticked choice is not read.
+      expect(shown).not.toHaveProperty("alsoSetCurrent");
+      expect(await page("; status_set_current=0")).not.toHaveProperty("alsoSetCurrent");
       await post({
         intent: "update-status",
         id: loaded.id,
@@ -652,7 +706,9 @@ describe("the shipment detail page", () => {
         alsoSetCurrent: "on",
         timestamp: "2026-07-02T10:00",
       })) as Response;
-      expect(current.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^status_set_current=1;/));
+      expect(current.headers.getSetCookie()).not.toContainEqual(
+        expect.stringMatching(/^status_set_current=/),
+      );
     } finally {
       await updateSiteSettings({ db: services.db, settings });
       services.siteSettings.invalidate();
@@ -952,6 +1008,42 @@ describe("the shipment detail's Notifications card", () => {
     );
     expect(signedOut).toBe(302);
     expect((await card()).subscribers).toHaveLength(1);
+  });
+
+  it("tells the customers an update that becomes the shipment's status, and never one that does not", async () => {
+    const { timeZone } = await services.siteSettings.get();
+    // Each message's summary, subject and text, as queued for the recipients.
+    const summaries = async () =>
+      (
+        await services.db
+          .select({ summary: notificationLog.summary, subject: outbox.subject, text: outbox.text })
+          .from(notificationLog)
+          .innerJoin(outbox, eq(outbox.id, notificationLog.outboxId))
+          .where(eq(notificationLog.shipmentId, shipmentId))
+      ).map((row) => `${row.summary}\n${row.subject}\n${row.text}`);
+    // Unticked: an earlier step added to the history. The tracking page keeps 'Processing', so no message
+    // may say 'Customs hold'.
+    await post({
+      intent: "add-status",
+      status: "Customs hold",
+      location: "Freetown",
+      timestamp: toLocalDateTime(new Date(), timeZone),
+    });
+    await post({
+      intent: "add-status",
+      status: "Arrived",
+      location: "Port of Monrovia",
+      alsoSetCurrent: "on",
+      timestamp: toLocalDateTime(new Date(), timeZone),
+    });
+    const shipment = await getShipmentById({ db: services.db, id: shipmentId });
+    expect(shipment).toMatchObject({ status: "Arrived", currentLocation: "Port of Monrovia" });
+    await services.notifications.runOnce();
+    const told = await summaries();
+    expect(told.filter((message) => message.includes("Arrived at Port of Monrovia")).length).toBeGreaterThan(
+      0,
+    );
+    expect(told.filter((summary) => summary.includes("Customs hold"))).toEqual([]);
   });
 
   it("requires a signed-in admin", async () => {

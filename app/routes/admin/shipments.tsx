@@ -43,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       createdAt: formatListDate(row.createdAt),
       estimatedDelivery: row.estimatedDelivery ? formatListDate(row.estimatedDelivery) : null,
       pieces: row.pieces ?? 1,
+      shipperName: row.shipperName,
     })),
   };
 }

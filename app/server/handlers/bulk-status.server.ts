@@ -8,6 +8,7 @@ import { statusUpdateSchema } from "#app/schemas/shipment.ts";
 import { requireAdmin } from "#app/server/auth/auth.server.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { readFormData } from "#app/server/handlers/forms.server.ts";
+import { listReturnPath } from "#app/server/documents/bulk-labels.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import {
   addStatusUpdates,
@@ -19,15 +20,20 @@ import {
 
 // The bulk status update page (/admin/shipments/bulk-update, issue 18): the shipments ticked in the list
 // (`?id=…`), all the list's search matches (`?all=1&q=…&status=…`), or, with neither, the warehouse's scanner: a
-// list of tracking numbers. One status update for all of them, once per form.
+// list of tracking numbers. One status update for all of them, once per form; then back to the list as it was
+// (`returnTo`: its search, filter, sort and page).
 
 type Ctx = Readonly<RouterContextProvider>;
+
+const LIST_PATH = "/admin/shipments";
 
 /** What the page shows and the form carries. */
 export type BulkStatusView = {
   mode: "selected" | "matching" | "scan";
-  /** The hidden fields that name the shipments (ids, or the list's filter). */
+  /** The hidden fields that name the shipments (ids, or the list's filter) and the list to go back to. */
   carry: [string, string][];
+  /** The list as it was (search, filter, sort and page), for 'Back' and after the update. */
+  back: string;
   count: number;
   sample: string[];
   key: string;
@@ -43,10 +49,21 @@ export type BulkStatusActionData = {
   unknown?: string[];
 };
 
-/** The shipments a query or a post names; null when what it names cannot be read. */
+/**
+ * The names the form carries the list's search and status filter under: the form's own fields are named
+ * `status` (the new status) and the like, and a hidden `status` beside them made every update of 'every
+ * shipment listed' fail with 'Status is required.'.
+ */
+const CARRIED_FILTER = { q: "listSearch", status: "listStatus" } as const;
+
+/**
+ * The shipments a query (the list's names, `q` and `status`) or a post (`CARRIED_FILTER`) names; null when what
+ * it names cannot be read.
+ */
 function readTarget(
   values: URLSearchParams | FormData,
 ): { mode: BulkStatusView["mode"]; target: BulkStatusTarget; carry: [string, string][] } | null {
+  const names = values instanceof URLSearchParams ? { q: "q", status: "status" } : CARRIED_FILTER;
   const ids = values.getAll("id");
   if (ids.length > 0) {
     if (ids.length > BULK_STATUS_MAX_LISTED || !ids.every((id) => typeof id === "string" && isUuid(id)))
@@ -55,8 +72,8 @@ function readTarget(
     return { mode: "selected", target: { ids: unique }, carry: unique.map((id) => ["id", id]) };
   }
   if (values.get("all") === "1") {
-    const q = values.get("q");
-    const status = values.get("status");
+    const q = values.get(names.q);
+    const status = values.get(names.status);
     if ((q !== null && typeof q !== "string") || (status !== null && typeof status !== "string")) return null;
     if ((q ?? "").length > 200 || (status ?? "").length > 60) return null;
     return {
@@ -64,8 +81,8 @@ function readTarget(
       target: { filter: { search: q ?? "", status: status || undefined } },
       carry: [
         ["all", "1"],
-        ["q", q ?? ""],
-        ["status", status ?? ""],
+        [CARRIED_FILTER.q, q ?? ""],
+        [CARRIED_FILTER.status, status ?? ""],
       ],
     };
   }
@@ -87,13 +104,16 @@ function readNumbers(text: string): string[] {
 export async function loadBulkStatusPage({ request, context }: { request: Request; context: Ctx }) {
   const { db, siteSettings } = context.get(servicesContext);
   const { timeZone } = await siteSettings.get();
-  const read = readTarget(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const read = readTarget(params);
   if (!read) throw data(null, { status: 400, statusText: "The selection could not be read." });
+  const back = listReturnPath(params.get("returnTo"));
   const preview =
     read.mode === "scan" ? { count: 0, sample: [] } : await previewBulkTarget({ db, target: read.target });
   return {
     mode: read.mode,
-    carry: read.carry,
+    carry: back === LIST_PATH ? read.carry : [...read.carry, ["returnTo", back]],
+    back,
     count: preview.count,
     sample: preview.sample,
     // The form's own key: the update happens once, however often the form is posted.
@@ -169,7 +189,7 @@ export async function saveBulkStatus({ request, context }: { request: Request; c
   if (!done.repeated) {
     logger.info({ count: done.count, notify, status: submission.value.status }, "Bulk status update added");
   }
-  return redirectWithToast("/admin/shipments", {
+  return redirectWithToast(listReturnPath(formData.get("returnTo")), {
     type: "success",
     title: `Status update added to ${done.count} ${done.count === 1 ? "shipment" : "shipments"}`,
     description: notify ? "Their customers are told as for a single update." : "Customers were not told.",

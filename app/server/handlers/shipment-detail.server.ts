@@ -165,8 +165,6 @@ export type ShipmentDetailData = {
   notifications: DetailNotifications;
   /** The company's time zone (site settings): event times are typed and shown in it. */
   timeZone: string;
-  /** The 'Also set as the shipment's current status' choice of this browser's last status update. */
-  alsoSetCurrent: boolean;
   /** The Documents card: the PDFs' links and whether printed codes can reach the public address. */
   documents: ShipmentDocumentLinks;
   /**
@@ -200,20 +198,6 @@ const toDetailParty = (row: Party | null): DetailParty | null =>
         address: row.address ?? "",
       }
     : null;
-
-/**
- * The cookie that remembers the last 'Also set as the shipment's current status' choice, per browser: set by
- * the server when an update is added, read by the loader, so the checkbox is right from the first render.
- */
-const ALSO_SET_CURRENT_COOKIE = "status_set_current";
-
-function rememberedAlsoSetCurrent(request: Request): boolean {
-  const match = request.headers.get("cookie")?.match(/(?:^|;\s*)status_set_current=([^;]*)/);
-  return match?.[1] === "1";
-}
-
-const rememberAlsoSetCurrent = (value: boolean) =>
-  `${ALSO_SET_CURRENT_COOKIE}=${value ? "1" : "0"}; Path=/admin; HttpOnly; SameSite=Lax; Max-Age=31536000`;
 
 /** `date` as the page shows it, 'Jan 5, 2025 3:45 PM', in `timeZone`. */
 const showDateTime = (date: Date, timeZone: string) => {
@@ -292,7 +276,6 @@ export async function loadShipmentDetail({
         reason: m.status === "sent" || m.status === "delivered" ? null : m.lastError,
       })),
     },
-    alsoSetCurrent: rememberedAlsoSetCurrent(request),
     documents: documentLinks({ shipment, config }),
     shipment: {
       id: shipment.id,
@@ -419,11 +402,7 @@ export async function shipmentDetailAction({
     try {
       const entry = await addStatusUpdate({ db, shipmentId: shipment.id, input: submission.value });
       if (!entry) return redirectWithToast(page, { type: "error", title: "Failed to add status update" });
-      return redirectWithToast(
-        page,
-        { type: "success", title: "Status update added" },
-        { headers: { "Set-Cookie": rememberAlsoSetCurrent(submission.value.alsoSetCurrent) } },
-      );
+      return redirectWithToast(page, { type: "success", title: "Status update added" });
     } catch (error) {
       logger.error({ err: error, shipmentId: shipment.id }, "Adding a status update failed");
       return redirectWithToast(page, { type: "error", title: "Failed to add status update" });

@@ -71,7 +71,7 @@ beforeEach(async () => {
     .returning();
   shipmentId = shipment!.id;
   parties = { shipperId: shipper!.id, consigneeId: consignee!.id };
-  // An earlier entry, so 'newest existing entry' is defined.
+  // An earlier entry, so 'newest existing entry' is defined (the shipment's status then, so it is told).
   await addStatusUpdate({
     db: services.db,
     shipmentId,
@@ -80,7 +80,7 @@ beforeEach(async () => {
       location: "Atlantic Ocean",
       notes: null,
       timestamp: new Date(clock),
-      alsoSetCurrent: false,
+      alsoSetCurrent: true,
     },
     now: clock,
   });

@@ -104,6 +104,22 @@ describe("addStatusUpdates", () => {
     expect(row!.status).toBe("In Transit");
   });
 
+  it("tells no one of an update that does not become the shipments' status, even with 'Notify customers' on", async () => {
+    const ids = await newShipments(2, "BULKN");
+    const done = await addStatusUpdates({
+      db: services.db,
+      target: { ids },
+      input: { ...input, alsoSetCurrent: false },
+      notify: true,
+      key: crypto.randomUUID(),
+      now: NOW,
+    });
+    expect(done).toEqual({ ok: true, count: 2, repeated: false });
+    expect(await history(ids)).toHaveLength(2);
+    // Their tracking pages still say 'In Transit': a message saying 'Arrived' would contradict them.
+    expect(await pending(ids)).toEqual([]);
+  });
+
   it("finds scanned numbers however they are typed, and changes nothing when one is unknown", async () => {
     const ids = await newShipments(2, "BULKC");
     const numbers = (await services.db.select().from(shipments).where(inArray(shipments.id, ids))).map(

@@ -139,7 +139,8 @@ export async function addStatusUpdates({
             : { updatedAt: now },
         )
         .where(inArray(shipments.id, ids));
-      if (notify) {
+      // Told, as a single update is, only when it becomes each shipment's status (decision 013).
+      if (notify && input.alsoSetCurrent) {
         for (const shipmentId of ids) {
           await recordStatusEntry({
             tx,

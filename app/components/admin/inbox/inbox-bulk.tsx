@@ -76,16 +76,20 @@ export function RowCheckbox({
   selection,
   id,
   label,
+  disabled,
 }: {
   selection: BulkSelection;
   id: string;
   label: string;
+  /** Until the page's scripts run (the box is there from the start, so nothing moves when they do). */
+  disabled?: boolean;
 }) {
   return (
     <input
       type="checkbox"
       className="size-5 accent-brand-700"
       aria-label={label}
+      disabled={disabled}
       checked={selection.isSelected(id)}
       onChange={() => selection.toggle(id)}
     />
@@ -93,11 +97,20 @@ export function RowCheckbox({
 }
 
 /** The header's checkbox: every row of this page. */
-export function PageCheckbox({ selection, id }: { selection: BulkSelection; id?: string }) {
+export function PageCheckbox({
+  selection,
+  id,
+  disabled,
+}: {
+  selection: BulkSelection;
+  id?: string;
+  disabled?: boolean;
+}) {
   return (
     <input
       type="checkbox"
       id={id}
+      disabled={disabled}
       className="size-5 accent-brand-700"
       // Beside a visible label (the phone's cards) the label names it.
       aria-label={id ? undefined : "Select all on this page"}

@@ -121,16 +121,16 @@ export function InboxPage<Row extends InboxRow, Item extends InboxItem>({
             stages={stages}
           />
           <ActionError reply={actionData} />
-          {hydrated ? (
-            <BulkBar
-              selection={selection}
-              total={data.total}
-              pageSize={data.items.length}
-              action={listHref}
-              query={data.query}
-              noun={texts.bulkNoun}
-            />
-          ) : null}
+          {/* The bulk bar and the checkboxes are there from the server's page on (the checkboxes work once the
+              page's scripts run): added by them, they moved the rows under a pointer about to click 'View'. */}
+          <BulkBar
+            selection={selection}
+            total={data.total}
+            pageSize={data.items.length}
+            action={listHref}
+            query={data.query}
+            noun={texts.bulkNoun}
+          />
           <p role="status" className={cn("mb-3 text-sm font-medium text-brand-700", !loading && "sr-only")}>
             {loading ? texts.loading : ""}
           </p>
@@ -141,14 +141,12 @@ export function InboxPage<Row extends InboxRow, Item extends InboxItem>({
           ) : (
             <div className={cn(loading && "opacity-60")}>
               {/* Below 640 px a card per item (a table would scroll sideways); the same controls. */}
-              {hydrated ? (
-                <div className="mb-3 flex items-center gap-3 px-4 sm:hidden">
-                  <PageCheckbox selection={selection} id="inbox-select-page" />
-                  <label htmlFor="inbox-select-page" className="text-sm text-slate-700">
-                    Select all on this page
-                  </label>
-                </div>
-              ) : null}
+              <div className="mb-3 flex items-center gap-3 px-4 sm:hidden">
+                <PageCheckbox selection={selection} id="inbox-select-page" disabled={!hydrated} />
+                <label htmlFor="inbox-select-page" className="text-sm text-slate-700">
+                  Select all on this page
+                </label>
+              </div>
               <ul aria-label={caption} className="flex flex-col gap-3 sm:hidden">
                 {data.items.map((row) => (
                   <li
@@ -159,13 +157,12 @@ export function InboxPage<Row extends InboxRow, Item extends InboxItem>({
                     )}
                   >
                     <div className="flex items-center gap-3">
-                      {hydrated ? (
-                        <RowCheckbox
-                          selection={selection}
-                          id={row.id}
-                          label={`Select ${texts.item} from ${row.name}`}
-                        />
-                      ) : null}
+                      <RowCheckbox
+                        selection={selection}
+                        id={row.id}
+                        label={`Select ${texts.item} from ${row.name}`}
+                        disabled={!hydrated}
+                      />
                       <ReadToggle id={row.id} isRead={row.isRead} action={listHref} />
                       <p
                         className={cn(
@@ -198,11 +195,9 @@ export function InboxPage<Row extends InboxRow, Item extends InboxItem>({
                   <caption className="sr-only">{caption}</caption>
                   <THead>
                     <tr>
-                      {hydrated ? (
-                        <TH className="w-10">
-                          <PageCheckbox selection={selection} />
-                        </TH>
-                      ) : null}
+                      <TH className="w-10">
+                        <PageCheckbox selection={selection} disabled={!hydrated} />
+                      </TH>
                       <TH>Status</TH>
                       <TH>Name</TH>
                       <TH>Email</TH>
@@ -216,15 +211,14 @@ export function InboxPage<Row extends InboxRow, Item extends InboxItem>({
                   <TBody>
                     {data.items.map((row) => (
                       <TR key={row.id} className={cn(!row.isRead && "bg-green-50/40")}>
-                        {hydrated ? (
-                          <TD>
-                            <RowCheckbox
-                              selection={selection}
-                              id={row.id}
-                              label={`Select ${texts.item} from ${row.name}`}
-                            />
-                          </TD>
-                        ) : null}
+                        <TD>
+                          <RowCheckbox
+                            selection={selection}
+                            id={row.id}
+                            label={`Select ${texts.item} from ${row.name}`}
+                            disabled={!hydrated}
+                          />
+                        </TD>
                         <TD>
                           <ReadToggle id={row.id} isRead={row.isRead} action={listHref} />
                         </TD>

@@ -1,39 +1,65 @@
 import { Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigation, useSearchParams } from "react-router";
 import { FormAlert, INTENT, useSubmitting } from "#app/components/admin/form-fields.tsx";
 import { historyEntryId } from "#app/components/admin/shipments/shipment-history-entry.tsx";
 import { echoedValues } from "#app/components/admin/shipments/shipment-party-fields.tsx";
-import { StatusFields, useStatusFormCheck } from "#app/components/admin/shipments/shipment-status-fields.tsx";
+import {
+  CURRENT_HINT,
+  nextStatus,
+  StatusFields,
+  useStatusFormCheck,
+} from "#app/components/admin/shipments/shipment-status-fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { toLocalDateTime } from "#app/lib/time-zone.ts";
 import { SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
 import type { DetailActionData } from "#app/server/handlers/shipment-detail.server.ts";
 
+/** The query parameter that opens the dialog with the page: `/admin/shipments/:id?add-status`. */
+export const OPEN_ADD_STATUS = "add-status";
+
 /**
  * 'Add Status Update' at the top of the shipment detail, opening the form in a dialog. The form starts with
- * the event time now (in the company's time zone), the shipment's current location, and this browser's last
- * choice of 'Also set as the shipment's current status'. A refused post keeps the dialog open with the
- * messages; once the update is added, the dialog closes and the focus goes to the new entry on the timeline.
+ * the next usual status after the shipment's own (`nextStatus`), the event time now (in the company's time
+ * zone), the shipment's current location, and 'Also set as the shipment's current status' ticked: the update
+ * becomes what the tracking page shows and what the customers are told, so open, choose, save is all it takes.
+ * Unticked, it is an earlier step added to the history, and nobody is told (decision 013). The page opened with
+ * `?add-status` (the list's 'Add status update' on a row) opens the dialog at once. A refused post keeps the
+ * dialog open with the messages; once the update is added, the dialog closes and the focus goes to the new
+ * entry on the timeline.
  */
 export function AddStatusDialog({
   timeZone,
+  currentStatus,
   currentLocation,
-  alsoSetCurrent,
   historyIds,
   reply,
 }: {
   timeZone: string;
+  /** The shipment's own status, to start the form with the next usual one. */
+  currentStatus: string;
   currentLocation: string | null;
-  /** The remembered choice of the checkbox. */
-  alsoSetCurrent: boolean;
   /** The ids of the timeline's entries, to find the one added. */
   historyIds: string[];
   /** The refused post, to show its messages and what was typed. */
   reply: DetailActionData["result"] | undefined;
 }) {
-  const [open, setOpen] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [open, setOpen] = useState(() => searchParams.has(OPEN_ADD_STATUS));
+  // Opened from the list: the address loses its `?add-status` once the dialog is there, so a reload after
+  // saving or closing does not open it again.
+  useEffect(() => {
+    if (!searchParams.has(OPEN_ADD_STATUS)) return;
+    setOpen(true);
+    setSearchParams(
+      (params) => {
+        params.delete(OPEN_ADD_STATUS);
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [searchParams, setSearchParams]);
   const navigation = useNavigation();
   const adding = useSubmitting(SHIPMENT_DETAIL_INTENTS.addStatus);
   /** The entries before the post, while one is under way. */
@@ -80,8 +106,8 @@ export function AddStatusDialog({
         <DialogTitle>Add Status Update</DialogTitle>
         <AddStatusForm
           timeZone={timeZone}
+          currentStatus={currentStatus}
           currentLocation={currentLocation}
-          alsoSetCurrent={alsoSetCurrent}
           reply={reply}
           adding={adding}
         />
@@ -93,14 +119,14 @@ export function AddStatusDialog({
 /** The dialog's form; mounted when the dialog opens, so 'now' is the time it opened. */
 function AddStatusForm({
   timeZone,
+  currentStatus,
   currentLocation,
-  alsoSetCurrent,
   reply,
   adding,
 }: {
   timeZone: string;
+  currentStatus: string;
   currentLocation: string | null;
-  alsoSetCurrent: boolean;
   reply: DetailActionData["result"] | undefined;
   adding: boolean;
 }) {
@@ -108,9 +134,10 @@ function AddStatusForm({
     reply
       ? echoedValues(reply.initialValue)
       : {
+          status: nextStatus(currentStatus),
           timestamp: toLocalDateTime(new Date(), timeZone),
           location: currentLocation ?? "",
-          ...(alsoSetCurrent ? { alsoSetCurrent: "on" } : {}),
+          alsoSetCurrent: "on",
         },
   );
   const formRef = useRef<HTMLFormElement>(null);
@@ -139,11 +166,17 @@ function AddStatusForm({
           type="checkbox"
           name="alsoSetCurrent"
           defaultChecked={defaults.alsoSetCurrent === "on"}
+          aria-describedby="new-status-current-hint"
           className="mt-0.5 size-4 shrink-0 accent-brand-700"
         />
-        <label htmlFor="new-status-current" className="text-sm text-slate-800">
-          Also set as the shipment's current status and location
-        </label>
+        <div>
+          <label htmlFor="new-status-current" className="text-sm text-slate-800">
+            Also set as the shipment's current status and location
+          </label>
+          <p id="new-status-current-hint" className="text-sm text-slate-600">
+            {CURRENT_HINT}
+          </p>
+        </div>
       </div>
       <Button type="submit" className="self-start" disabled={adding}>
         {adding ? "Adding..." : "Add Status Update"}

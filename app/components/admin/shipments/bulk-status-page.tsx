@@ -3,7 +3,11 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "#app/components/admin/form-fields.tsx";
 import { echoedValues } from "#app/components/admin/shipments/shipment-party-fields.tsx";
-import { StatusFields, useStatusFormCheck } from "#app/components/admin/shipments/shipment-status-fields.tsx";
+import {
+  CURRENT_HINT,
+  StatusFields,
+  useStatusFormCheck,
+} from "#app/components/admin/shipments/shipment-status-fields.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Field, Input, Textarea } from "#app/components/ui/field.tsx";
@@ -40,10 +44,7 @@ export function BulkStatusPage({
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <div>
-        <Link
-          to="/admin/shipments"
-          className={buttonClass({ variant: "ghost", size: "sm", className: "-ml-3" })}
-        >
+        <Link to={view.back} className={buttonClass({ variant: "ghost", size: "sm", className: "-ml-3" })}>
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back
         </Link>
@@ -102,7 +103,11 @@ export function BulkStatusPage({
               errors={errors}
               timeZone={view.timeZone}
             />
-            <Check name="alsoSetCurrent" defaultChecked={defaults.alsoSetCurrent === "on"}>
+            <Check
+              name="alsoSetCurrent"
+              defaultChecked={defaults.alsoSetCurrent === "on"}
+              hint={CURRENT_HINT}
+            >
               Also set as each shipment's current status and location
             </Check>
             <Check name="notify" defaultChecked={defaults.notify === "on"}>
@@ -125,12 +130,15 @@ export function BulkStatusPage({
 function Check({
   name,
   defaultChecked,
+  hint,
   children,
 }: {
   name: string;
   defaultChecked: boolean;
+  hint?: string;
   children: React.ReactNode;
 }) {
+  const hintId = hint ? `bulk-status-${name}-hint` : undefined;
   return (
     <div className="flex items-start gap-2">
       <input
@@ -138,11 +146,19 @@ function Check({
         type="checkbox"
         name={name}
         defaultChecked={defaultChecked}
+        aria-describedby={hintId}
         className="mt-0.5 size-4 shrink-0 accent-brand-700"
       />
-      <label htmlFor={`bulk-status-${name}`} className="text-sm text-slate-800">
-        {children}
-      </label>
+      <div>
+        <label htmlFor={`bulk-status-${name}`} className="text-sm text-slate-800">
+          {children}
+        </label>
+        {hint ? (
+          <p id={hintId} className="text-sm text-slate-600">
+            {hint}
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }

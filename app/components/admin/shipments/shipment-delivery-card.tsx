@@ -79,6 +79,8 @@ export function ShipmentDeliveryCard({
         ) : null}
         <a
           href={deliveryNoteUrl}
+          target="_blank"
+          rel="noopener"
           className="inline-flex items-center gap-2 font-medium text-brand-700 underline"
         >
           <FileText aria-hidden="true" className="size-4" />

@@ -21,7 +21,6 @@ import type { DetailActionData, ShipmentDetailData } from "#app/server/handlers/
 export function ShipmentDetail({
   shipment,
   timeZone,
-  alsoSetCurrent,
   notifications,
   documents,
   delivery,
@@ -52,8 +51,8 @@ export function ShipmentDetail({
             </Link>
             <AddStatusDialog
               timeZone={timeZone}
+              currentStatus={shipment.status}
               currentLocation={shipment.currentLocation}
-              alsoSetCurrent={alsoSetCurrent}
               historyIds={shipment.history.map((entry) => entry.id)}
               reply={replyFor(SHIPMENT_DETAIL_INTENTS.addStatus, "new")}
             />

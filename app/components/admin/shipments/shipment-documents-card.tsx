@@ -9,6 +9,9 @@ import type { ShipmentDocumentLinks } from "#app/server/documents/document-links
  * runs of at most 100; the house waybill; the delivery note. Warns while SITE_URL is not set, because every
  * printed link and QR code would then open this server's local address.
  */
+/** A PDF opens in a new tab: the shipment's page stays where it was. */
+const NEW_TAB = { target: "_blank", rel: "noopener" } as const;
+
 export function ShipmentDocumentsCard({ documents }: { documents: ShipmentDocumentLinks }) {
   const link = buttonClass({ variant: "outline", size: "sm" });
   const several = documents.labelRuns.length > 1;
@@ -34,24 +37,24 @@ export function ShipmentDocumentsCard({ documents }: { documents: ShipmentDocume
         <ul className="flex flex-wrap gap-2" aria-label="Documents">
           {documents.labelRuns.map((run) => (
             <li key={run.from} className="flex flex-wrap gap-2">
-              <a href={run.href} className={link}>
+              <a href={run.href} {...NEW_TAB} className={link}>
                 <Printer aria-hidden="true" className="size-4" />
                 {several ? `Label, pieces ${run.from}–${run.to}` : "Label"}
               </a>
-              <a href={run.href.replace("size=4x6", "size=a6")} className={link}>
+              <a href={run.href.replace("size=4x6", "size=a6")} {...NEW_TAB} className={link}>
                 <Printer aria-hidden="true" className="size-4" />
                 {several ? `Label A6, pieces ${run.from}–${run.to}` : "Label (A6)"}
               </a>
             </li>
           ))}
           <li>
-            <a href={documents.waybill} className={link}>
+            <a href={documents.waybill} {...NEW_TAB} className={link}>
               <FileText aria-hidden="true" className="size-4" />
               Waybill
             </a>
           </li>
           <li>
-            <a href={documents.deliveryNote} className={link}>
+            <a href={documents.deliveryNote} {...NEW_TAB} className={link}>
               <FileText aria-hidden="true" className="size-4" />
               Delivery note
             </a>

@@ -1,14 +1,17 @@
-import { ListChecks, Pencil, Plus, Printer, Search, Trash2, Upload } from "lucide-react";
+import { ListChecks, MoreHorizontal, Pencil, Plus, Printer, Search, Trash2, Upload } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { type ComponentProps, useState } from "react";
 import { ExportLinks } from "#app/components/admin/export-links.tsx";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { INTENT } from "#app/components/admin/form-fields.tsx";
+import { OPEN_ADD_STATUS } from "#app/components/admin/shipments/add-status-dialog.tsx";
 import { ShipmentStatusBadge } from "#app/components/admin/shipments/shipment-status-badge.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { ConfirmDialog } from "#app/components/ui/dialog.tsx";
 import { Input, Label, Select } from "#app/components/ui/field.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
-import { Table, TBody, TD, TH, THead, TR } from "#app/components/ui/table.tsx";
+import { Table, TBody, TH, THead, TR } from "#app/components/ui/table.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { MAX_LABELS_PER_BULK, MAX_LABELS_PER_RUN } from "#app/lib/freight-terms.ts";
 import { COMMON_STATUSES } from "#app/schemas/shipment.ts";
@@ -24,6 +27,8 @@ export type ShipmentListRow = {
   estimatedDelivery: string | null;
   /** Labels it prints: its pieces, 1 when not given. */
   pieces: number;
+  /** The shipper's (customer's) name, or null when the shipment has none. */
+  shipperName: string | null;
 };
 
 /** The 'Print labels' form; the rows' checkboxes belong to it through their `form` attribute. */
@@ -153,6 +158,8 @@ export function ShipmentList({
                       <ShipmentStatusBadge status={row.status} />
                     </div>
                     <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+                      <dt className="text-slate-600">Shipper</dt>
+                      <dd className="wrap-anywhere text-slate-900">{row.shipperName ?? "-"}</dd>
                       <dt className="text-slate-600">Origin</dt>
                       <dd className="wrap-anywhere text-slate-900">{row.originLocation}</dd>
                       <dt className="text-slate-600">Destination</dt>
@@ -168,47 +175,59 @@ export function ShipmentList({
                   </li>
                 ))}
               </ul>
+              {/* From 640 px a table, one line per shipment (long names and places are cut short: the full text
+                  is in their title and on the shipment's page; origin and dates show where there is room). */}
               <div className="hidden sm:block">
                 <Table aria-busy={loading || undefined}>
                   <caption className="sr-only">Shipments</caption>
                   <THead>
                     <tr>
                       <TH className="w-10">
-                        <span className="sr-only">Select for labels</span>
+                        <span className="sr-only">Select</span>
                       </TH>
                       <TH>Tracking #</TH>
                       <TH>Status</TH>
-                      <TH>Origin</TH>
+                      <TH>Shipper</TH>
+                      <TH className="hidden xl:table-cell">Origin</TH>
                       <TH>Destination</TH>
-                      <TH>Created Date</TH>
-                      <TH>Est. Delivery</TH>
+                      <TH className="hidden 2xl:table-cell">Created Date</TH>
+                      <TH className="hidden xl:table-cell">Est. Delivery</TH>
                       <TH className="text-right">Actions</TH>
                     </tr>
                   </THead>
                   <TBody>
                     {rows.map((row) => (
                       <TR key={row.id}>
-                        <TD>
+                        <Cell>
                           <SelectBox row={row} idPrefix="select-row" />
-                        </TD>
-                        <TD className="whitespace-nowrap font-medium">
+                        </Cell>
+                        <Cell className="whitespace-nowrap font-medium">
                           <Link
                             to={`/admin/shipments/${row.id}`}
                             className="text-brand-700 underline-offset-4 hover:underline"
                           >
                             {row.trackingNumber}
                           </Link>
-                        </TD>
-                        <TD>
+                        </Cell>
+                        <Cell className="whitespace-nowrap">
                           <ShipmentStatusBadge status={row.status} />
-                        </TD>
-                        <TD className="break-words">{row.originLocation}</TD>
-                        <TD className="break-words">{row.destinationLocation}</TD>
-                        <TD className="whitespace-nowrap">{row.createdAt}</TD>
-                        <TD className="whitespace-nowrap">{row.estimatedDelivery ?? "-"}</TD>
-                        <TD className="text-right">
+                        </Cell>
+                        <Cell className="max-w-32 truncate xl:max-w-48" title={row.shipperName ?? undefined}>
+                          {row.shipperName ?? "-"}
+                        </Cell>
+                        <Cell className="hidden max-w-48 truncate xl:table-cell" title={row.originLocation}>
+                          {row.originLocation}
+                        </Cell>
+                        <Cell className="max-w-32 truncate xl:max-w-48" title={row.destinationLocation}>
+                          {row.destinationLocation}
+                        </Cell>
+                        <Cell className="hidden whitespace-nowrap 2xl:table-cell">{row.createdAt}</Cell>
+                        <Cell className="hidden whitespace-nowrap xl:table-cell">
+                          {row.estimatedDelivery ?? "-"}
+                        </Cell>
+                        <Cell className="whitespace-nowrap text-right">
                           <RowActions row={row} />
-                        </TD>
+                        </Cell>
                       </TR>
                     ))}
                   </TBody>
@@ -224,7 +243,12 @@ export function ShipmentList({
   );
 }
 
-/** A row's checkbox: for 'Print labels' and 'Add status update' (the form's two buttons). */
+/** A cell of the list's table: less padding than the usual table cell, so a shipment is one short line. */
+function Cell({ className, ...props }: ComponentProps<"td">) {
+  return <td className={cn("px-3 py-1 align-middle text-slate-800", className)} {...props} />;
+}
+
+/** A row's checkbox: for 'Print labels' and 'Add status update' (the panel below the list). */
 function SelectBox({ row, idPrefix }: { row: ShipmentListRow; idPrefix: string }) {
   return (
     <input
@@ -240,47 +264,53 @@ function SelectBox({ row, idPrefix }: { row: ShipmentListRow; idPrefix: string }
 }
 
 /**
- * Labels for the ticked shipments, in one PDF: a plain form (the browser opens the PDF it answers, or comes back
- * here with the reason it was refused).
+ * What to do with the ticked shipments: labels in one PDF (a plain form: the browser opens the PDF it answers, or
+ * comes back here with the reason it was refused), or one status update for all of them. The
+ * title and the text on top, then the controls in a row that wraps (they never squeeze each other), then the
+ * links.
  */
 function BulkLabelsForm({ query }: { query: ShipmentListQuery }) {
   const location = useLocation();
-  const allMatching = new URLSearchParams({ all: "1", q: query.q, status: query.status });
+  const back = `${location.pathname}${location.search}`;
+  const allMatching = new URLSearchParams({ all: "1", q: query.q, status: query.status, returnTo: back });
   return (
     <form
       id={BULK_FORM_ID}
       method="post"
       action={BULK_LABELS_PATH}
-      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:flex-row sm:items-end"
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4"
       aria-labelledby="bulk-labels-title"
     >
-      <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
-      <div className="min-w-0 flex-1">
+      <input type="hidden" name="returnTo" value={back} />
+      <div>
         <h2 id="bulk-labels-title" className="font-semibold text-slate-900">
           Print labels for the selected shipments
         </h2>
         <p className="text-sm text-slate-600">
-          One label per piece, in one PDF: at most {MAX_LABELS_PER_RUN} pieces per shipment and{" "}
-          {MAX_LABELS_PER_BULK} labels per PDF.
+          Tick shipments in the list, then print their labels or give them all one status update. One label
+          per piece, in one PDF: at most {MAX_LABELS_PER_RUN} pieces per shipment and {MAX_LABELS_PER_BULK}{" "}
+          labels per PDF.
         </p>
       </div>
-      <div>
-        <Label htmlFor="bulk-labels-size">Label size</Label>
-        <Select id="bulk-labels-size" name="size" defaultValue="4x6">
-          <option value="4x6">4×6 in</option>
-          <option value="a6">A6</option>
-        </Select>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="w-full sm:w-40">
+          <Label htmlFor="bulk-labels-size">Label size</Label>
+          <Select id="bulk-labels-size" name="size" defaultValue="4x6" className="w-full">
+            <option value="4x6">4×6 in</option>
+            <option value="a6">A6</option>
+          </Select>
+        </div>
+        <Button type="submit" variant="outline">
+          <Printer aria-hidden="true" className="size-4" />
+          Print labels
+        </Button>
+        {/* The same ticked rows, to the bulk status update page (issue 18). */}
+        <Button type="submit" variant="outline" formAction={BULK_STATUS_PATH} formMethod="get">
+          <ListChecks aria-hidden="true" className="size-4" />
+          Add status update
+        </Button>
       </div>
-      <Button type="submit" variant="outline">
-        <Printer aria-hidden="true" className="size-4" />
-        Print labels
-      </Button>
-      {/* The same ticked rows, to the bulk status update page (issue 18). */}
-      <Button type="submit" variant="outline" formAction={BULK_STATUS_PATH} formMethod="get">
-        <ListChecks aria-hidden="true" className="size-4" />
-        Add status update
-      </Button>
-      <p className="text-sm sm:basis-full">
+      <p className="text-sm">
         <Link to={`${BULK_STATUS_PATH}?${allMatching}`} className="font-medium text-brand-700 underline">
           Add a status update to every shipment listed
         </Link>
@@ -293,36 +323,79 @@ function BulkLabelsForm({ query }: { query: ShipmentListQuery }) {
   );
 }
 
+const MENU_ITEM =
+  "flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100";
+
+/**
+ * A row's actions in one menu (Radix: arrow keys, Enter, Escape): add a status update (the shipment's page with
+ * its dialog open), print its label (a new tab), edit, delete (after 'Are you sure?'). The label also has its
+ * own button beside the menu: it is what the warehouse prints most.
+ */
 function RowActions({ row }: { row: ShipmentListRow }) {
   const navigation = useNavigation();
+  const [confirming, setConfirming] = useState(false);
   const deleting =
     navigation.state !== "idle" &&
     navigation.formData?.get(INTENT) === SHIPMENT_LIST_INTENTS.deleteShipment &&
     navigation.formData?.get("id") === row.id;
+  const label =
+    row.pieces > MAX_LABELS_PER_RUN
+      ? { href: `/admin/shipments/${row.id}#documents`, newTab: false }
+      : { href: `/admin/shipments/${row.id}/label.pdf?size=4x6`, newTab: true };
+  const newTab = label.newTab ? { target: "_blank", rel: "noopener" } : {};
   return (
-    <div className="flex flex-wrap justify-end gap-1">
+    <div className="inline-flex items-center justify-end gap-1">
       <a
-        href={
-          row.pieces > MAX_LABELS_PER_RUN
-            ? `/admin/shipments/${row.id}#documents`
-            : `/admin/shipments/${row.id}/label.pdf?size=4x6`
-        }
-        className={buttonClass({ variant: "ghost", size: "sm" })}
+        href={label.href}
+        {...newTab}
+        title="Print label"
+        className={buttonClass({ variant: "ghost", size: "sm", className: "px-2" })}
       >
         <Printer aria-hidden="true" className="size-4" />
-        Label<span className="sr-only"> {row.trackingNumber}</span>
+        <span className="sr-only">Label {row.trackingNumber}</span>
       </a>
-      <Link to={`/admin/shipments/${row.id}/edit`} className={buttonClass({ variant: "ghost", size: "sm" })}>
-        <Pencil aria-hidden="true" className="size-4" />
-        Edit<span className="sr-only"> {row.trackingNumber}</span>
-      </Link>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger
+          className={buttonClass({ variant: "ghost", size: "sm", className: "px-2" })}
+          aria-label={`Actions for ${row.trackingNumber}`}
+        >
+          <MoreHorizontal aria-hidden="true" className="size-4" />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={4}
+            className="z-50 min-w-52 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+          >
+            <DropdownMenu.Item asChild className={MENU_ITEM}>
+              <Link to={`/admin/shipments/${row.id}?${OPEN_ADD_STATUS}`}>
+                <ListChecks aria-hidden="true" className="size-4" />
+                Add status update<span className="sr-only"> to {row.trackingNumber}</span>
+              </Link>
+            </DropdownMenu.Item>
+            <DropdownMenu.Item asChild className={MENU_ITEM}>
+              <a href={label.href} {...newTab}>
+                <Printer aria-hidden="true" className="size-4" />
+                Print label<span className="sr-only"> {row.trackingNumber}</span>
+              </a>
+            </DropdownMenu.Item>
+            <DropdownMenu.Item asChild className={MENU_ITEM}>
+              <Link to={`/admin/shipments/${row.id}/edit`}>
+                <Pencil aria-hidden="true" className="size-4" />
+                Edit<span className="sr-only"> {row.trackingNumber}</span>
+              </Link>
+            </DropdownMenu.Item>
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+            <DropdownMenu.Item onSelect={() => setConfirming(true)} className={cn(MENU_ITEM, "text-red-700")}>
+              <Trash2 aria-hidden="true" className="size-4" />
+              Delete<span className="sr-only"> {row.trackingNumber}</span>
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
       <ConfirmDialog
-        trigger={
-          <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50">
-            <Trash2 aria-hidden="true" className="size-4" />
-            Delete<span className="sr-only"> {row.trackingNumber}</span>
-          </Button>
-        }
+        open={confirming}
+        onOpenChange={setConfirming}
         title="Are you sure?"
         description={`This action cannot be undone. This will permanently delete shipment ${row.trackingNumber} and all associated data.`}
       >

@@ -7,6 +7,25 @@ import { statusUpdateSchema } from "#app/schemas/shipment.ts";
 /** The id of the status history's <datalist> of usual statuses, which every Status input offers. */
 export const STATUS_LIST_ID = "history-status-options";
 
+/** What unticking 'Also set as … current status' means, under the checkbox of the single and the bulk update. */
+export const CURRENT_HINT =
+  "Untick it only for an earlier step added to the history: the tracking page keeps the status it shows, and customers are not told.";
+
+/** The usual step after `status`, to start a new status update with; "" when there is none (Delivered, unknown). */
+const NEXT_STATUS: Record<string, string> = {
+  pending: "Processing",
+  processing: "Shipped",
+  shipped: "In Transit",
+  "in transit": "Arrived",
+  delayed: "In Transit",
+  arrived: "Out for Delivery",
+  "out for delivery": "Delivered",
+};
+
+export function nextStatus(status: string): string {
+  return NEXT_STATUS[status.trim().replace(/\s+/g, " ").toLowerCase()] ?? "";
+}
+
 type Name = "status" | "location" | "timestamp" | "notes";
 
 /**
