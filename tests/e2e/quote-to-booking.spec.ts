@@ -54,12 +54,15 @@ async function priceAndSend(clerk: Page) {
   await editor.getByRole("button", { name: "Add line" }).click();
   await fillLine(editor, 2, "Origin charges", "150");
   await editor.getByRole("button", { name: "Add line" }).click();
-  await fillLine(editor, 3, "Customs clearance", "85.50");
+  await fillLine(editor, 3, "Customs clearance", "80");
   await editor.getByLabel("Currency").selectOption("USD");
   await editor.getByLabel("Transit time").fill("5-7 days");
   await editor.getByLabel("Incoterm").selectOption("FOB");
   await editor.getByRole("button", { name: "Save draft" }).click();
   await expect(clerk.getByText("Draft saved (version 1)")).toBeVisible();
+  // A change after saving, sent without saving again: the customer gets what is on screen (85.50, not 80).
+  await expect(editor.getByLabel("Amount 3")).toHaveValue("80.00");
+  await editor.getByLabel("Amount 3").fill("85.50");
   await clerk.getByRole("button", { name: "Send quote" }).click();
   await expect(clerk.getByText("Quote sent", { exact: true })).toBeVisible();
   await expect(clerk.getByRole("heading", { level: 2, name: "Version 1 Sent" })).toBeVisible();

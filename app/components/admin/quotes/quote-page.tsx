@@ -386,24 +386,28 @@ function QuoteEditor({
               {...described("note")}
             />
           </Field>
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" name="intent" value={INTENTS.save} variant="outline" disabled={busy}>
-              Save draft
-            </Button>
+          {/* One form, two buttons: 'Send quote' posts what is on screen and the server saves it, then sends it. */}
+          <div className="flex flex-col gap-3 border-t border-slate-200 pt-4">
+            <p id="send-quote-help" className="text-sm text-slate-600">
+              'Send quote' saves the quote as shown here and e-mails it to the customer with a link to accept
+              or decline it online.
+            </p>
+            <div className="flex flex-wrap gap-3">
+              <Button type="submit" name="intent" value={INTENTS.save} variant="outline" disabled={busy}>
+                Save draft
+              </Button>
+              <Button
+                type="submit"
+                name="intent"
+                value={INTENTS.send}
+                disabled={busy}
+                aria-describedby="send-quote-help"
+              >
+                Send quote
+              </Button>
+            </div>
           </div>
         </Form>
-        {hasDraft ? (
-          <Form method="post" className="mt-4 border-t border-slate-200 pt-4">
-            <input type="hidden" name="intent" value={INTENTS.send} />
-            <p className="mb-3 text-sm text-slate-600">
-              Sends the saved draft by e-mail with a link to accept or decline it online. Save your changes
-              first.
-            </p>
-            <Button type="submit" disabled={busy}>
-              Send quote
-            </Button>
-          </Form>
-        ) : null}
       </CardContent>
     </Card>
   );
