@@ -27,6 +27,7 @@ export async function createQuoteRequest({
       firstName: input.firstName,
       lastName: input.lastName,
       email: input.email,
+      phone: input.phone ?? null,
       cityDeparture: input.cityDeparture,
       deliveryCity: input.deliveryCity,
       parcelType: input.parcelType,

@@ -40,6 +40,9 @@ test("/services shows the three services, the additional services and the side q
     "Land Transport",
   ]);
   await expect(side.getByLabel("Message")).toBeVisible();
+  await expect(side.getByLabel("City of Departure")).toBeVisible();
+  await expect(side.getByLabel("Delivery City")).toBeVisible();
+  await expect(side.getByLabel("Phone (optional)")).toHaveAttribute("type", "tel");
 
   await checkA11y();
 });

@@ -375,6 +375,7 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
           ["firstName", "Musu"],
           ["lastName", "Flomo"],
           ["email", "musu@example.com"],
+          ["phone", "0770 123 456"],
           ["cityDeparture", "Monrovia"],
           ["deliveryCity", "Accra"],
           ["parcelType", "Parcels"],
@@ -384,7 +385,7 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
           ["freightTypes", "sea"],
           ["website", ""],
         ],
-        strict: ["email", "parcelType", "freightTypes", "intent"],
+        strict: ["email", "phone", "parcelType", "freightTypes", "intent"],
         text: ["firstName", "lastName", "cityDeparture", "deliveryCity", "weight", "specialInfo"],
         store: {
           table: "quote_requests",
@@ -424,12 +425,23 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
           ["submissionKey", crypto.randomUUID()],
           ["name", "Musu Flomo"],
           ["email", "musu@example.com"],
+          ["phone", "+231 770 123 456"],
           ["shipmentType", "air"],
+          ["cityDeparture", "Monrovia"],
+          ["deliveryCity", "Lagos"],
           ["message", "Please quote air freight to Lagos."],
         ],
-        strict: ["email", "shipmentType", "intent"],
-        text: ["name", "message"],
-        store: { table: "contact_submissions", columns: { name: "name", message: "message" } },
+        strict: ["email", "phone", "shipmentType", "intent"],
+        text: ["name", "cityDeparture", "deliveryCity", "message"],
+        // A quote request: the name is split into first and last name, so only the others are compared as typed.
+        store: {
+          table: "quote_requests",
+          columns: {
+            cityDeparture: "city_departure",
+            deliveryCity: "delivery_city",
+            message: "special_info",
+          },
+        },
       },
     ],
     "routes/admin/auth/login": [

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as quotePage from "#app/routes/admin/quote-requests.$id.quote.tsx";
 import { createSession } from "#app/server/auth/sessions.server.ts";
 import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
-import { outbox, outboxAttachments, quotes } from "#app/server/db/schema.ts";
+import { outbox, outboxAttachments, quoteRequests, quotes } from "#app/server/db/schema.ts";
 import { pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
 import { createQuoteRequest } from "#app/server/quote-requests.server.ts";
@@ -40,12 +40,13 @@ async function newRequest() {
       firstName: "Musu",
       lastName: "Flomo",
       email: `quote-page-${serial}@example.com`,
+      phone: "+231770123456",
       cityDeparture: "Monrovia",
       deliveryCity: "Accra",
       parcelType: "Pallets",
       weight: "250 kg",
-      specialInfo: "Keep dry",
-      freightTypes: ["sea"],
+      specialInfo: "Keep dry\nReady on 2026-12-10, 3 pallets 120x100x150 cm",
+      freightTypes: ["sea", "road"],
     },
     submissionKey: `quote-page-${serial}-key-0000`,
   });
@@ -138,5 +139,35 @@ describe("the quote page's action", () => {
     expect(await mailTo(email)).toEqual([]);
     const versions = await listQuotes({ db: services.db, requestId: id });
     expect(versions.map((q) => [q.state, q.totalMinor])).toEqual([["draft", 10000]]);
+  });
+
+  it("shows the request it prices: contact, route, freight types, cargo and the special information", async () => {
+    const { id } = await newRequest();
+    const page = await quotePage.loader({
+      request: new Request(`${BASE}/admin/quote-requests/${id}/quote`, { headers: { cookie } }),
+      context: createTestContext(services),
+      params: { id },
+    } as never);
+    expect(page.request).toMatchObject({
+      name: "Musu Flomo",
+      phone: "+231770123456",
+      route: "Monrovia → Accra",
+      freightTypes: ["Sea Freight", "Road Transport"],
+      parcelType: "Pallets",
+      weight: "250 kg",
+      specialInfo: "Keep dry\nReady on 2026-12-10, 3 pallets 120x100x150 cm",
+    });
+  });
+
+  it("marks the request read when staff save or send its quote", async () => {
+    const isRead = async (id: string) =>
+      (await services.db.select().from(quoteRequests).where(eq(quoteRequests.id, id)))[0]!.isRead;
+    const saved = await newRequest();
+    expect(await isRead(saved.id)).toBe(false);
+    await post(saved.id, "save-draft", "100");
+    expect(await isRead(saved.id)).toBe(true);
+    const sent = await newRequest();
+    await post(sent.id, "send-quote", "100");
+    expect(await isRead(sent.id)).toBe(true);
   });
 });

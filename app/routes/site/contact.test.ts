@@ -107,6 +107,31 @@ describe("quote form", () => {
     });
   });
 
+  it("stores an optional phone number of any country in E.164, and refuses one that is not a number", async () => {
+    const liberian = uniqueEmail("phone-lr");
+    await post(formData(quoteEntries(liberian, { phone: "0770 123 456" })));
+    const foreign = uniqueEmail("phone-gb");
+    // A London landline: lenient, any valid number, not only mobiles.
+    await post(formData(quoteEntries(foreign, { phone: "+44 20 7946 0958" })));
+    const none = uniqueEmail("phone-none");
+    await post(formData(quoteEntries(none, { phone: "  " })));
+    expect((await quotesFor(liberian))[0]?.phone).toBe("+231770123456");
+    expect((await quotesFor(foreign))[0]?.phone).toBe("+442079460958");
+    expect((await quotesFor(none))[0]?.phone).toBeNull();
+
+    const bad = uniqueEmail("phone-bad");
+    for (const phone of ["12", "call me", "+999 123 4567", "1".repeat(41)]) {
+      const reply = await post(formData(quoteEntries(bad, { phone })));
+      expect(reply.init?.status).toBe(400);
+      expect(reply.data.result.error).toEqual({
+        phone: [
+          "Please enter a valid phone number, starting with + and the country code if it is not a Liberian number.",
+        ],
+      });
+    }
+    expect(await quotesFor(bad)).toHaveLength(0);
+  });
+
   it("stores special information with its line breaks", async () => {
     const email = uniqueEmail("info");
     await post(formData(quoteEntries(email, { specialInfo: "  Fragile.\nKeep dry.  " })));

@@ -98,6 +98,24 @@ export function emailErrors(value: FormValue): string[] {
   return EMAIL_PATTERN.test(text) ? [] : [EMAIL_MESSAGE];
 }
 
+export const PHONE_MESSAGE =
+  "Please enter a valid phone number, starting with + and the country code if it is not a Liberian number.";
+export const PHONE_MAX_LENGTH = 40;
+/** What a phone number may look like as typed: digits, spaces, '+', '-', '.', '(', ')'. */
+export const PHONE_SHAPE = /^\+?[\d\s().-]+$/;
+
+/**
+ * The browser's check of an optional phone number (optionalPhoneField() in form-text.ts): its shape only; the
+ * server also asks libphonenumber-js whether it is a number of some country, too heavy for the public pages.
+ */
+export function phoneShapeErrors(value: FormValue): string[] {
+  if (value === undefined) return [];
+  if (typeof value !== "string") return [singleValueMessage("Phone")];
+  const text = value.trim();
+  if (text === "") return [];
+  return text.length <= PHONE_MAX_LENGTH && PHONE_SHAPE.test(text) ? [] : [PHONE_MESSAGE];
+}
+
 /** One value of a fixed list (z.enum). */
 export function choiceErrors(value: FormValue, choices: readonly string[], message: string): string[] {
   return typeof value === "string" && choices.includes(value) ? [] : [message];

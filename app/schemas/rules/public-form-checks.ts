@@ -9,6 +9,7 @@ import {
   type FieldErrors,
   type FormValue,
   optionalTextErrors,
+  phoneShapeErrors,
   textErrors,
 } from "#app/schemas/rules/form-rules.ts";
 import {
@@ -47,6 +48,7 @@ export function checkQuoteRequest(formData: FormData): FieldErrors {
     firstName: (value) => textErrors(value, quoteRequestRules.firstName),
     lastName: (value) => textErrors(value, quoteRequestRules.lastName),
     email: emailErrors,
+    phone: phoneShapeErrors,
     cityDeparture: (value) => textErrors(value, quoteRequestRules.cityDeparture),
     deliveryCity: (value) => textErrors(value, quoteRequestRules.deliveryCity),
     parcelType: (value) => choiceErrors(value, parcelTypeOptions, quoteMessages.parcelType),
@@ -61,7 +63,10 @@ export function checkServiceInquiry(formData: FormData): FieldErrors {
   return checkFields(formData, {
     name: (value) => textErrors(value, serviceInquiryRules.name),
     email: emailErrors,
+    phone: phoneShapeErrors,
     shipmentType: (value) => choiceErrors(value, shipmentTypeValues, serviceInquiryMessages.shipmentType),
+    cityDeparture: (value) => textErrors(value, quoteRequestRules.cityDeparture),
+    deliveryCity: (value) => textErrors(value, quoteRequestRules.deliveryCity),
     message: (value) => textErrors(value, serviceInquiryRules.message),
   });
 }

@@ -5,6 +5,7 @@ import { formatDate, formatDateTimeLong } from "#app/lib/format.ts";
 import { freightTypeLabels } from "#app/lib/freight-terms.ts";
 import { BULK_INTENTS, BULK_NOUNS, type BulkIntent, countOf } from "#app/lib/inbox-bulk.ts";
 import { parseQuoteStageParam, quoteRequestStage, quoteStageParam } from "#app/lib/quote-stage.ts";
+import { NOT_GIVEN } from "#app/schemas/rules/quote-request-rules.ts";
 import { requestedPath } from "#app/lib/request-path.ts";
 import { requireAdmin } from "#app/server/auth/auth.server.ts";
 import {
@@ -86,7 +87,7 @@ function toQuoteRow(row: QuoteRequest) {
     name: `${row.firstName} ${row.lastName}`,
     email: row.email,
     route: `${row.cityDeparture} → ${row.deliveryCity}`,
-    parcelType: row.parcelType,
+    parcelType: row.parcelType ?? NOT_GIVEN,
     date: formatDate(row.createdAt),
     isRead: row.isRead,
     stage: quoteRequestStage(row),
@@ -100,7 +101,8 @@ function toQuoteDetails(row: QuoteRequest) {
     lastName: row.lastName,
     cityDeparture: row.cityDeparture,
     deliveryCity: row.deliveryCity,
-    weight: row.weight,
+    phone: row.phone,
+    weight: row.weight ?? NOT_GIVEN,
     freightTypes: freightTypeLabels(row.freightTypes),
     specialInfo: row.specialInfo,
     submittedOn: formatDateTimeLong(row.createdAt),

@@ -1,8 +1,10 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { formatMoney, minorToInput } from "#app/lib/money.ts";
+import { freightTypeLabels } from "#app/lib/freight-terms.ts";
 import { quoteRequestStage } from "#app/lib/quote-stage.ts";
 import { INTENT_FIELD } from "#app/schemas/rules/public-form.ts";
+import { NOT_GIVEN } from "#app/schemas/rules/quote-request-rules.ts";
 import {
   DEFAULT_VALIDITY_DAYS,
   type QuoteFormErrors,
@@ -101,9 +103,13 @@ export async function loadQuotePage({
       id: row.id,
       name: `${row.firstName} ${row.lastName}`,
       email: row.email,
+      phone: row.phone,
       route: `${row.cityDeparture} → ${row.deliveryCity}`,
-      parcelType: row.parcelType,
-      weight: row.weight,
+      parcelType: row.parcelType ?? NOT_GIVEN,
+      weight: row.weight ?? NOT_GIVEN,
+      freightTypes: freightTypeLabels(row.freightTypes),
+      specialInfo: row.specialInfo,
+      submittedOn: row.createdAt.toISOString(),
       stage: quoteRequestStage(row, now),
       bookedShipmentId: row.bookedShipmentId,
     },

@@ -78,7 +78,7 @@ export function bookingPrefill({
   /** The office's calendar date (`YYYY-MM-DD`), for an estimated delivery read from the transit time. */
   today: string;
 }) {
-  const weight = weightKgFromText(request.weight);
+  const weight = request.weight === null ? null : weightKgFromText(request.weight);
   const transitDays = transitDaysFromText(acceptedQuote?.transitTime);
   const goods = [request.parcelType, request.specialInfo?.trim()].filter(Boolean).join(": ");
   return {
@@ -141,7 +141,7 @@ export async function bookShipment({
         .returning();
       await tx
         .update(quoteRequests)
-        .set({ bookedShipmentId: created.id })
+        .set({ bookedShipmentId: created.id, isRead: true })
         .where(eq(quoteRequests.id, requestId));
       return { created: true, shipment: shipment! } as const;
     });

@@ -434,6 +434,8 @@ describe("booking", () => {
     const [request] = await services.db.select().from(quoteRequests).where(eq(quoteRequests.id, requestId));
     expect(request!.bookedShipmentId).toBe(rows[0]!.id);
     expect(quoteRequestStage(request!, NOW)).toBe("Booked");
+    // Booking is staff acting on it: the request leaves the unread count (the customer's answer had put it back).
+    expect(request!.isRead).toBe(true);
     const again = results.find((r) => !r.created);
     expect(again).toEqual({ created: false, shipmentId: rows[0]!.id });
   });

@@ -110,6 +110,7 @@ async function writeDraft({
   tx,
   requestId,
   requestQuoteState,
+  requestIsRead,
   input,
   staffId,
   timeZone,
@@ -117,6 +118,8 @@ async function writeDraft({
   tx: Tx;
   requestId: string;
   requestQuoteState: string | null;
+  /** A request staff quote is read: it leaves the unread count. */
+  requestIsRead: boolean;
   input: QuoteInput;
   staffId: string | null;
   timeZone: string;
@@ -155,8 +158,11 @@ async function writeDraft({
     quoteId = row!.id;
   }
   await tx.insert(quoteLines).values(input.lines.map((line, position) => ({ quoteId, position, ...line })));
-  if (requestQuoteState === null) {
-    await tx.update(quoteRequests).set({ quoteState: "draft" }).where(eq(quoteRequests.id, requestId));
+  if (requestQuoteState === null || !requestIsRead) {
+    await tx
+      .update(quoteRequests)
+      .set({ isRead: true, ...(requestQuoteState === null ? { quoteState: "draft" as const } : {}) })
+      .where(eq(quoteRequests.id, requestId));
   }
   return { quoteId, version, created };
 }
@@ -180,7 +186,11 @@ export async function saveQuoteDraft({
 }): Promise<SaveDraftResult> {
   return db.transaction(async (tx) => {
     const [request] = await tx
-      .select({ quoteState: quoteRequests.quoteState, bookedShipmentId: quoteRequests.bookedShipmentId })
+      .select({
+        quoteState: quoteRequests.quoteState,
+        bookedShipmentId: quoteRequests.bookedShipmentId,
+        isRead: quoteRequests.isRead,
+      })
       .from(quoteRequests)
       .where(eq(quoteRequests.id, requestId))
       .for("update");
@@ -191,6 +201,7 @@ export async function saveQuoteDraft({
       tx,
       requestId,
       requestQuoteState: request.quoteState,
+      requestIsRead: request.isRead,
       input,
       staffId,
       timeZone,
@@ -253,6 +264,7 @@ export async function sendQuote({
           tx,
           requestId,
           requestQuoteState: request.quoteState,
+          requestIsRead: request.isRead,
           input,
           staffId,
           timeZone: settings.timeZone,
@@ -285,7 +297,7 @@ export async function sendQuote({
         .where(eq(quotes.id, draft.id));
       await tx
         .update(quoteRequests)
-        .set({ quoteState: "sent", quoteExpiresAt: draft.expiresAt })
+        .set({ quoteState: "sent", quoteExpiresAt: draft.expiresAt, isRead: true })
         .where(eq(quoteRequests.id, requestId));
       // The PDF of the version as sent (its link and QR code), attached: every attempt sends these bytes. A
       // failed render throws, and nothing is sent or changed.

@@ -72,6 +72,13 @@ function quoteDetailFields(quote: QuoteDetails) {
       <Detail label="Email">
         <EmailText email={quote.email} />
       </Detail>
+      {quote.phone ? (
+        <Detail label="Phone">
+          <a href={`tel:${quote.phone}`} className="text-brand-700 underline">
+            {quote.phone}
+          </a>
+        </Detail>
+      ) : null}
       <Detail label="City of Departure">{quote.cityDeparture}</Detail>
       <Detail label="Delivery City">{quote.deliveryCity}</Detail>
       <Detail label="Parcel Type">{quote.parcelType}</Detail>

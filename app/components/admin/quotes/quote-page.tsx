@@ -1,5 +1,5 @@
 import { ArrowLeft, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
@@ -61,6 +61,8 @@ export function QuotePage({ data, actionData }: { data: Data; actionData: QuoteA
           Stage: <Badge tone="blue">{request.stage}</Badge>
         </p>
       </div>
+
+      <RequestCard request={request} />
 
       {errors.form ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
@@ -126,6 +128,66 @@ export function QuotePage({ data, actionData }: { data: Data; actionData: QuoteA
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** What the customer asked for, beside the price: everything the request holds. */
+function RequestCard({ request }: { request: Data["request"] }) {
+  const row = (label: string, value: ReactNode) => (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-0.5 break-words text-sm text-slate-900">{value}</dd>
+    </div>
+  );
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>The request</CardTitle>
+        <p className="text-sm text-slate-600">Received {formatDateTimeLong(request.submittedOn)}</p>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          {row("Customer", request.name)}
+          {row(
+            "Contact",
+            <>
+              <a href={`mailto:${request.email}`} className="text-brand-700 underline">
+                {request.email}
+              </a>
+              {request.phone ? (
+                <>
+                  {" · "}
+                  <a href={`tel:${request.phone}`} className="text-brand-700 underline">
+                    {request.phone}
+                  </a>
+                </>
+              ) : null}
+            </>,
+          )}
+          {row("Route", request.route)}
+          {row(
+            "Freight types",
+            <span className="flex flex-wrap gap-2">
+              {request.freightTypes.map((label) => (
+                <Badge key={label} tone="blue">
+                  {label}
+                </Badge>
+              ))}
+            </span>,
+          )}
+          {row("Parcel type", request.parcelType)}
+          {row("Weight", request.weight)}
+          <div className="min-w-0 sm:col-span-2">
+            <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">
+              Special information (dimensions, dates, handling)
+            </dt>
+            <dd className="mt-0.5 whitespace-pre-wrap break-words text-sm text-slate-900">
+              {request.specialInfo ?? "None given"}
+            </dd>
+          </div>
+        </dl>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -1,6 +1,8 @@
 import {
+  PhoneFormField,
   PublicFormFrame,
   type PublicFormProps,
+  RouteFormFields,
   SelectFormField,
   TextareaFormField,
   TextFormField,
@@ -37,6 +39,7 @@ export function QuoteForm({ reply, submissionKey, action }: PublicFormProps) {
       firstName: "",
       lastName: "",
       email: "",
+      phone: "",
       cityDeparture: "",
       deliveryCity: "",
       parcelType: "",
@@ -92,20 +95,9 @@ export function QuoteForm({ reply, submissionKey, action }: PublicFormProps) {
             autoComplete="email"
             maxLength={254}
             required
-            className="sm:col-span-2"
           />
-          <TextFormField
-            meta={fields.cityDeparture}
-            label="City of Departure"
-            maxLength={QUOTE_LIMITS.city}
-            required
-          />
-          <TextFormField
-            meta={fields.deliveryCity}
-            label="Delivery City"
-            maxLength={QUOTE_LIMITS.city}
-            required
-          />
+          <PhoneFormField meta={fields.phone} />
+          <RouteFormFields from={fields.cityDeparture} to={fields.deliveryCity} />
           <SelectFormField
             meta={fields.parcelType}
             label="Parcel Type"

@@ -1,0 +1,3 @@
+ALTER TABLE "quote_requests" ALTER COLUMN "parcel_type" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "quote_requests" ALTER COLUMN "weight" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "quote_requests" ADD COLUMN "phone" text;
