@@ -3,10 +3,12 @@ import { z } from "zod";
 import {
   CONTROL_CHARACTER,
   CONTROL_CHARACTER_EXCEPT_LINES,
+  DATE_MESSAGE,
   EMAIL_MAX_LENGTH,
   EMAIL_MESSAGE,
   EMAIL_PATTERN,
   invalidCharactersMessage,
+  isIsoDate,
   maxLengthMessage,
   normalizeLineBreaks,
   type OptionalTextRule,
@@ -86,5 +88,15 @@ export function optionalPhoneField() {
       }
       return phone.number as string;
     })
+    .optional();
+}
+
+/** An optional calendar date ('YYYY-MM-DD', as a date field posts it); empty or missing is `undefined`. */
+export function optionalDateField() {
+  return z
+    .string({ error: () => DATE_MESSAGE })
+    .trim()
+    .refine((value) => value === "" || isIsoDate(value), { error: DATE_MESSAGE })
+    .transform((value) => (value === "" ? undefined : value))
     .optional();
 }

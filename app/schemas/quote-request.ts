@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { emailField, optionalPhoneField, optionalTextField, textField } from "#app/schemas/form-text.ts";
+import {
+  emailField,
+  optionalDateField,
+  optionalPhoneField,
+  optionalTextField,
+  textField,
+} from "#app/schemas/form-text.ts";
 import {
   type FreightType,
   freightTypeLabel,
@@ -33,6 +39,7 @@ export const quoteRequestSchema = z.object({
   deliveryCity: textField(quoteRequestRules.deliveryCity),
   parcelType: z.enum(parcelTypeOptions, { error: quoteMessages.parcelType }),
   weight: textField(quoteRequestRules.weight),
+  readyDate: optionalDateField(),
   specialInfo: optionalTextField(specialInfoRule),
   freightTypes: z
     .array(z.unknown(), { error: quoteMessages.freightTypes })

@@ -81,6 +81,7 @@ describe("quoteRequestFromInquiry", () => {
       deliveryCity: "Ganta",
       parcelType: null,
       weight: null,
+      readyDate: undefined,
       specialInfo: "Two pallets next week.",
       freightTypes: ["road"],
     });

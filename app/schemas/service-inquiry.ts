@@ -45,6 +45,7 @@ export function quoteRequestFromInquiry(value: z.output<typeof serviceInquirySch
     deliveryCity: value.deliveryCity,
     parcelType: null,
     weight: null,
+    readyDate: undefined,
     specialInfo: value.message,
     freightTypes: [FREIGHT_TYPE[value.shipmentType]],
   };

@@ -32,6 +32,7 @@ export async function createQuoteRequest({
       deliveryCity: input.deliveryCity,
       parcelType: input.parcelType,
       weight: input.weight,
+      readyDate: input.readyDate ?? null,
       specialInfo: input.specialInfo ? input.specialInfo : null,
       freightTypes: [...input.freightTypes],
       isRead: false,

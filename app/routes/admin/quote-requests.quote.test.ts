@@ -45,6 +45,7 @@ async function newRequest() {
       deliveryCity: "Accra",
       parcelType: "Pallets",
       weight: "250 kg",
+      readyDate: "2026-12-10",
       specialInfo: "Keep dry\nReady on 2026-12-10, 3 pallets 120x100x150 cm",
       freightTypes: ["sea", "road"],
     },
@@ -155,6 +156,7 @@ describe("the quote page's action", () => {
       freightTypes: ["Sea Freight", "Road Transport"],
       parcelType: "Pallets",
       weight: "250 kg",
+      readyDate: "2026-12-10",
       specialInfo: "Keep dry\nReady on 2026-12-10, 3 pallets 120x100x150 cm",
     });
   });

@@ -132,6 +132,22 @@ describe("quote form", () => {
     expect(await quotesFor(bad)).toHaveLength(0);
   });
 
+  it("stores an optional cargo ready date, and refuses one that is not a real date", async () => {
+    const email = uniqueEmail("ready");
+    await post(formData(quoteEntries(email, { readyDate: "2026-12-10" })));
+    expect((await quotesFor(email))[0]?.readyDate).toBe("2026-12-10");
+    const none = uniqueEmail("ready-none");
+    await post(formData(quoteEntries(none, { readyDate: "" })));
+    expect((await quotesFor(none))[0]?.readyDate).toBeNull();
+    const bad = uniqueEmail("ready-bad");
+    for (const readyDate of ["2026-02-30", "10/12/2026", "tomorrow"]) {
+      const reply = await post(formData(quoteEntries(bad, { readyDate })));
+      expect(reply.init?.status).toBe(400);
+      expect(reply.data.result.error).toEqual({ readyDate: ["Please enter a real date (YYYY-MM-DD)."] });
+    }
+    expect(await quotesFor(bad)).toHaveLength(0);
+  });
+
   it("stores special information with its line breaks", async () => {
     const email = uniqueEmail("info");
     await post(formData(quoteEntries(email, { specialInfo: "  Fragile.\nKeep dry.  " })));

@@ -116,6 +116,26 @@ export function phoneShapeErrors(value: FormValue): string[] {
   return text.length <= PHONE_MAX_LENGTH && PHONE_SHAPE.test(text) ? [] : [PHONE_MESSAGE];
 }
 
+export const DATE_MESSAGE = "Please enter a real date (YYYY-MM-DD).";
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date written 'YYYY-MM-DD' (what a date field posts), years 2000 to 2099. */
+export function isIsoDate(text: string): boolean {
+  const match = ISO_DATE.exec(text);
+  if (!match) return false;
+  const [y, m, d] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return y >= 2000 && y < 2100 && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** The browser's check of an optional date (optionalDateField() in form-text.ts). */
+export function optionalDateErrors(value: FormValue): string[] {
+  if (value === undefined) return [];
+  if (typeof value !== "string") return [DATE_MESSAGE];
+  const text = value.trim();
+  return text === "" || isIsoDate(text) ? [] : [DATE_MESSAGE];
+}
+
 /** One value of a fixed list (z.enum). */
 export function choiceErrors(value: FormValue, choices: readonly string[], message: string): string[] {
   return typeof value === "string" && choices.includes(value) ? [] : [message];

@@ -8,6 +8,7 @@ import {
   emailErrors,
   type FieldErrors,
   type FormValue,
+  optionalDateErrors,
   optionalTextErrors,
   phoneShapeErrors,
   textErrors,
@@ -53,6 +54,7 @@ export function checkQuoteRequest(formData: FormData): FieldErrors {
     deliveryCity: (value) => textErrors(value, quoteRequestRules.deliveryCity),
     parcelType: (value) => choiceErrors(value, parcelTypeOptions, quoteMessages.parcelType),
     weight: (value) => textErrors(value, quoteRequestRules.weight),
+    readyDate: optionalDateErrors,
     specialInfo: (value) => optionalTextErrors(value, specialInfoRule),
     freightTypes: freightTypesErrors,
   });

@@ -53,6 +53,8 @@ export const quoteRequests = pgTable(
     /** Null when the request did not say (the Services page's short 'Get a Quote' form asks neither). */
     parcelType: text("parcel_type"),
     weight: text("weight"),
+    /** When the customer says the cargo is ready ('YYYY-MM-DD'), optional: a booking's estimated delivery counts from it. */
+    readyDate: date("ready_date", { mode: "string" }),
     specialInfo: text("special_info"),
     freightTypes: text("freight_types").array().notNull(),
     isRead: boolean("is_read").notNull().default(false),

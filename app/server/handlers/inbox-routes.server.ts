@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { servicesContext } from "#app/context.ts";
-import { formatDate, formatDateTimeLong } from "#app/lib/format.ts";
+import { formatCalendarDate, formatDate, formatDateTimeLong } from "#app/lib/format.ts";
 import { freightTypeLabels } from "#app/lib/freight-terms.ts";
 import { BULK_INTENTS, BULK_NOUNS, type BulkIntent, countOf } from "#app/lib/inbox-bulk.ts";
 import { parseQuoteStageParam, quoteRequestStage, quoteStageParam } from "#app/lib/quote-stage.ts";
@@ -103,6 +103,7 @@ function toQuoteDetails(row: QuoteRequest) {
     deliveryCity: row.deliveryCity,
     phone: row.phone,
     weight: row.weight ?? NOT_GIVEN,
+    readyDate: row.readyDate ? formatCalendarDate(row.readyDate) : null,
     freightTypes: freightTypeLabels(row.freightTypes),
     specialInfo: row.specialInfo,
     submittedOn: formatDateTimeLong(row.createdAt),

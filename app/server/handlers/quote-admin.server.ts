@@ -107,6 +107,7 @@ export async function loadQuotePage({
       route: `${row.cityDeparture} → ${row.deliveryCity}`,
       parcelType: row.parcelType ?? NOT_GIVEN,
       weight: row.weight ?? NOT_GIVEN,
+      readyDate: row.readyDate,
       freightTypes: freightTypeLabels(row.freightTypes),
       specialInfo: row.specialInfo,
       submittedOn: row.createdAt.toISOString(),

@@ -83,6 +83,7 @@ function quoteDetailFields(quote: QuoteDetails) {
       <Detail label="Delivery City">{quote.deliveryCity}</Detail>
       <Detail label="Parcel Type">{quote.parcelType}</Detail>
       <Detail label="Weight">{quote.weight}</Detail>
+      {quote.readyDate ? <Detail label="Cargo Ready">{quote.readyDate}</Detail> : null}
       <Detail label="Freight Types" wide>
         <span className="mt-1 flex flex-wrap gap-2">
           {quote.freightTypes.map((label) => (

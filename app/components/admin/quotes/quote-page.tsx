@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/car
 import { Field, FieldError, Input, Label, Select, Textarea } from "#app/components/ui/field.tsx";
 import { formatCalendarDate, formatDateTimeLong } from "#app/lib/format.ts";
 import { CURRENCIES, INCOTERM_CODES, INCOTERMS } from "#app/lib/freight-terms.ts";
+import { NOT_GIVEN } from "#app/schemas/rules/quote-request-rules.ts";
 import { MAX_QUOTE_LINES, QUOTE_TEXT_LIMITS, type QuoteFormValues } from "#app/schemas/quote.ts";
 import type {
   loadQuotePage,
@@ -177,6 +178,7 @@ function RequestCard({ request }: { request: Data["request"] }) {
           )}
           {row("Parcel type", request.parcelType)}
           {row("Weight", request.weight)}
+          {row("Cargo ready", request.readyDate ? formatCalendarDate(request.readyDate) : NOT_GIVEN)}
           <div className="min-w-0 sm:col-span-2">
             <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">
               Special information (dimensions, dates, handling)

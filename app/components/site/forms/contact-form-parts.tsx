@@ -163,7 +163,7 @@ export function HiddenFormFields({ form, submissionKey }: { form: PublicFormName
 type TextFieldProps = {
   meta: PublicFieldMeta;
   label: ReactNode;
-  type?: "text" | "email" | "tel";
+  type?: "text" | "email" | "tel" | "date";
   autoComplete?: string;
   placeholder?: string;
   maxLength?: number;

@@ -44,6 +44,7 @@ export function QuoteForm({ reply, submissionKey, action }: PublicFormProps) {
       deliveryCity: "",
       parcelType: "",
       weight: "",
+      readyDate: "",
       specialInfo: "",
       freightTypes: [],
     },
@@ -111,6 +112,15 @@ export function QuoteForm({ reply, submissionKey, action }: PublicFormProps) {
             placeholder="e.g. 10 kg, 2 tons"
             maxLength={QUOTE_LIMITS.weight}
             required
+          />
+          <TextFormField
+            meta={fields.readyDate}
+            label={
+              <>
+                Cargo Ready Date <span className="font-normal text-slate-600">(optional)</span>
+              </>
+            }
+            type="date"
           />
           <fieldset
             className="sm:col-span-2"
