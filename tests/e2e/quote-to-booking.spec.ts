@@ -35,7 +35,8 @@ async function openQuotePage(clerk: Page, email: string) {
     .getByRole("navigation", { name: "Admin" })
     .getByRole("link", { name: /^Quote Requests/ });
   await expect(inbox).toHaveAccessibleName(/^Quote Requests \d+\+? unread$/);
-  await clerk.getByRole("link", { name: "View quote request from Musu Flomo" }).click();
+  // The whole row opens it (a click on its route, not only the small eye icon), as a table row or a phone's card.
+  await clerk.getByText("Monrovia → Accra").filter({ visible: true }).click();
   const dialog = clerk.getByRole("dialog", { name: "Quote Request Details" });
   await dialog.getByRole("link", { name: "Prepare quote or book shipment" }).click();
   await expect(clerk.getByRole("heading", { level: 1, name: "Quote" })).toBeVisible();
@@ -188,6 +189,30 @@ for (const size of BOTH_SIZES) {
     });
   });
 }
+
+test("a request opens from the keyboard by its name; its checkbox selects it without opening it; the dialog leads with the next step", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = uniqueAdminEmail("quote-row");
+  await askForQuote(page, email);
+  const clerk = await clerkPage(browser, {}, baseURL!);
+  await login(clerk, { redirectTo: `/admin/quote-requests?q=${email}` });
+  const row = clerk.getByRole("row", { name: /Musu Flomo/ });
+  await waitForHydration(row.getByRole("checkbox"));
+  await row.getByRole("checkbox").check();
+  await expect(clerk.getByRole("dialog")).toHaveCount(0);
+  await expect(clerk.getByText("1 selected")).toBeVisible();
+  await row.getByRole("link", { name: "Musu Flomo", exact: true }).focus();
+  await clerk.keyboard.press("Enter");
+  const dialog = clerk.getByRole("dialog", { name: "Quote Request Details" });
+  await expect(dialog).toBeVisible();
+  // The step that moves the request on comes last in the dialog's buttons, as its primary action.
+  await expect(dialog.getByRole("link").last()).toHaveText("Prepare quote or book shipment");
+  await expect(dialog.getByRole("link", { name: "Reply via Email" })).toBeVisible();
+  await clerk.context().close();
+});
 
 test.describe("without JavaScript", () => {
   test.use({ ...PHONE.use, javaScriptEnabled: false });
