@@ -32,13 +32,13 @@ beforeAll(async () => {
 afterAll(() => services?.close());
 
 let serial = 0;
-async function newRequest() {
+async function newRequest({ lastName = "Flomo" }: { lastName?: string } = {}) {
   serial++;
   const { id } = await createQuoteRequest({
     db: services.db,
     input: {
       firstName: "Musu",
-      lastName: "Flomo",
+      lastName,
       email: `quote-page-${serial}@example.com`,
       phone: "+231770123456",
       cityDeparture: "Monrovia",
@@ -171,5 +171,12 @@ describe("the quote page's action", () => {
     const sent = await newRequest();
     await post(sent.id, "send-quote", "100");
     expect(await isRead(sent.id)).toBe(true);
+  });
+
+  it("greets a requester who gave one name (the Services form's) without a stray space", async () => {
+    const { id, email } = await newRequest({ lastName: "" });
+    await post(id, "send-quote", "100");
+    const [mail] = await mailTo(email);
+    expect(mail!.text).toMatch(/^Dear Musu,\n/);
   });
 });

@@ -84,7 +84,7 @@ function listQuery(request: Request) {
 function toQuoteRow(row: QuoteRequest) {
   return {
     id: row.id,
-    name: `${row.firstName} ${row.lastName}`,
+    name: `${row.firstName} ${row.lastName}`.trim(),
     email: row.email,
     route: `${row.cityDeparture} → ${row.deliveryCity}`,
     parcelType: row.parcelType ?? NOT_GIVEN,

@@ -101,7 +101,7 @@ export async function loadQuotePage({
   return {
     request: {
       id: row.id,
-      name: `${row.firstName} ${row.lastName}`,
+      name: `${row.firstName} ${row.lastName}`.trim(),
       email: row.email,
       phone: row.phone,
       route: `${row.cityDeparture} → ${row.deliveryCity}`,

@@ -36,7 +36,7 @@ export function quoteDocument({
     incoterm: quote.incoterm,
     terms: quote.terms,
     note: quote.note,
-    customer: { name: `${request.firstName} ${request.lastName}`, email: request.email },
+    customer: { name: `${request.firstName} ${request.lastName}`.trim(), email: request.email },
     request: {
       route: `${request.cityDeparture} to ${request.deliveryCity}`,
       parcelType: request.parcelType ?? NOT_GIVEN,

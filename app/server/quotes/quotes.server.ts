@@ -365,7 +365,7 @@ function quoteMail({
     quote.transitTime ? `Transit time: ${quote.transitTime}` : null,
     quote.incoterm ? `Incoterm: ${quote.incoterm}` : null,
   ].filter((line): line is string => line !== null);
-  const text = `Dear ${request.firstName} ${request.lastName},
+  const text = `Dear ${`${request.firstName} ${request.lastName}`.trim()},
 
 Thank you for your quote request. Here is our quote for ${request.cityDeparture} to ${request.deliveryCity}${quote.version > 1 ? ` (version ${quote.version}, it replaces the earlier one)` : ""}:
 
@@ -523,7 +523,7 @@ export async function queueQuoteAnswerMail({
   if (!row) return;
   const { quote, request } = row;
   const accepted = quote.state === "accepted";
-  const who = `${request.firstName} ${request.lastName}`;
+  const who = `${request.firstName} ${request.lastName}`.trim();
   const staffLink = `${config.siteUrl}/admin/quote-requests/${request.id}/quote`;
   const text = accepted
     ? `${quote.acceptedName} accepted quote version ${quote.version} (${formatMoney(quote.totalMinor, quote.currency)}) for ${who}'s request, ${request.cityDeparture} to ${request.deliveryCity}.
