@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { emailField, optionalTextField, textField } from "#app/schemas/form-text.ts";
+import {
+  emailField,
+  optionalDateField,
+  optionalPhoneField,
+  optionalTextField,
+  textField,
+} from "#app/schemas/form-text.ts";
 import {
   type FreightType,
   freightTypeLabel,
@@ -28,10 +34,12 @@ export const quoteRequestSchema = z.object({
   firstName: textField(quoteRequestRules.firstName),
   lastName: textField(quoteRequestRules.lastName),
   email: emailField(),
+  phone: optionalPhoneField(),
   cityDeparture: textField(quoteRequestRules.cityDeparture),
   deliveryCity: textField(quoteRequestRules.deliveryCity),
   parcelType: z.enum(parcelTypeOptions, { error: quoteMessages.parcelType }),
   weight: textField(quoteRequestRules.weight),
+  readyDate: optionalDateField(),
   specialInfo: optionalTextField(specialInfoRule),
   freightTypes: z
     .array(z.unknown(), { error: quoteMessages.freightTypes })
@@ -41,4 +49,8 @@ export const quoteRequestSchema = z.object({
     .transform((values) => freightTypeOptions.map((o) => o.value).filter((value) => values.includes(value))),
 });
 
-export type QuoteRequestInput = z.output<typeof quoteRequestSchema>;
+/** What a quote request stores: the quote form's values; the Services page's short form leaves some unsaid. */
+export type QuoteRequestInput = Omit<z.output<typeof quoteRequestSchema>, "parcelType" | "weight"> & {
+  parcelType: z.output<typeof quoteRequestSchema>["parcelType"] | null;
+  weight: string | null;
+};

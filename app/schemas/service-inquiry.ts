@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { emailField, textField } from "#app/schemas/form-text.ts";
+import { emailField, optionalPhoneField, textField } from "#app/schemas/form-text.ts";
+import type { QuoteRequestInput } from "#app/schemas/quote-request.ts";
+import { type FreightType, quoteRequestRules } from "#app/schemas/rules/quote-request-rules.ts";
 import {
   type ShipmentType,
   serviceInquiryMessages,
@@ -10,17 +12,41 @@ import {
 
 export { type ShipmentType, serviceInquiryMessages, shipmentTypeOptions };
 
-/** The side form on /services; it is stored as a contact submission for the staff to answer. */
+/**
+ * The side 'Get a Quote' form on /services: a short quote request (the route, the shipment type and a message),
+ * stored as a quote request that staff price and book like the contact page's.
+ */
 export const serviceInquirySchema = z.object({
   name: textField(serviceInquiryRules.name),
   email: emailField(),
+  phone: optionalPhoneField(),
   shipmentType: z.enum(shipmentTypeValues, { error: serviceInquiryMessages.shipmentType }),
+  cityDeparture: textField(quoteRequestRules.cityDeparture),
+  deliveryCity: textField(quoteRequestRules.deliveryCity),
   message: textField(serviceInquiryRules.message),
 });
 
+const FREIGHT_TYPE: Record<ShipmentType, FreightType> = { air: "air", sea: "sea", land: "road" };
 
-/** 'Quote request: Air freight' — the subject the staff see in the contact inbox. */
-export function serviceInquirySubject(type: ShipmentType): string {
-  const option = shipmentTypeOptions.find((o) => o.value === type);
-  return `Quote request: ${option?.subject ?? "Freight"}`;
+/**
+ * The quote request the side form stands for: the name split at its last space ('Musu K. Flomo' → 'Musu K.',
+ * 'Flomo'; one word is the first name), the message as its special information, the shipment type as its one
+ * freight type; the parcel type and weight stay unsaid.
+ */
+export function quoteRequestFromInquiry(value: z.output<typeof serviceInquirySchema>): QuoteRequestInput {
+  const name = value.name.replace(/\s+/g, " ");
+  const split = name.lastIndexOf(" ");
+  return {
+    firstName: split > 0 ? name.slice(0, split) : name,
+    lastName: split > 0 ? name.slice(split + 1) : "",
+    email: value.email,
+    phone: value.phone,
+    cityDeparture: value.cityDeparture,
+    deliveryCity: value.deliveryCity,
+    parcelType: null,
+    weight: null,
+    readyDate: undefined,
+    specialInfo: value.message,
+    freightTypes: [FREIGHT_TYPE[value.shipmentType]],
+  };
 }

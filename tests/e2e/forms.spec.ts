@@ -168,6 +168,8 @@ test.describe("with JavaScript", () => {
     await form.getByLabel("Name").fill("Grace Togba");
     await form.getByLabel("Email").fill(uniqueEmail("side-js"));
     await form.getByLabel("Shipment Type").selectOption({ label: "Sea Freight" });
+    await form.getByLabel("City of Departure").fill("Monrovia");
+    await form.getByLabel("Delivery City").fill("Antwerp");
     await form.getByLabel("Message").fill("One 40 ft container to Antwerp.");
     await form.getByRole("button", { name: "Request a Quote" }).click();
     await expect(page.getByText(QUOTE_SUCCESS)).toBeVisible();
@@ -268,6 +270,8 @@ test.describe("without JavaScript", () => {
 
     await form.getByLabel("Email").fill(uniqueEmail("side-nojs"));
     await form.getByLabel("Shipment Type").selectOption({ label: "Air Freight" });
+    await form.getByLabel("City of Departure").fill("Monrovia");
+    await form.getByLabel("Delivery City").fill("Antwerp");
     await form.getByLabel("Message").fill("Documents to London, 2 kg.");
     await form.getByRole("button", { name: "Request a Quote" }).click();
     await expect(sentPanel(page, "Your quote request has been sent").getByRole("status")).toHaveText(

@@ -35,7 +35,8 @@ async function openQuotePage(clerk: Page, email: string) {
     .getByRole("navigation", { name: "Admin" })
     .getByRole("link", { name: /^Quote Requests/ });
   await expect(inbox).toHaveAccessibleName(/^Quote Requests \d+\+? unread$/);
-  await clerk.getByRole("link", { name: "View quote request from Musu Flomo" }).click();
+  // The whole row opens it (a click on its route, not only the small eye icon), as a table row or a phone's card.
+  await clerk.getByText("Monrovia → Accra").filter({ visible: true }).click();
   const dialog = clerk.getByRole("dialog", { name: "Quote Request Details" });
   await dialog.getByRole("link", { name: "Prepare quote or book shipment" }).click();
   await expect(clerk.getByRole("heading", { level: 1, name: "Quote" })).toBeVisible();
@@ -54,12 +55,15 @@ async function priceAndSend(clerk: Page) {
   await editor.getByRole("button", { name: "Add line" }).click();
   await fillLine(editor, 2, "Origin charges", "150");
   await editor.getByRole("button", { name: "Add line" }).click();
-  await fillLine(editor, 3, "Customs clearance", "85.50");
+  await fillLine(editor, 3, "Customs clearance", "80");
   await editor.getByLabel("Currency").selectOption("USD");
   await editor.getByLabel("Transit time").fill("5-7 days");
   await editor.getByLabel("Incoterm").selectOption("FOB");
   await editor.getByRole("button", { name: "Save draft" }).click();
   await expect(clerk.getByText("Draft saved (version 1)")).toBeVisible();
+  // A change after saving, sent without saving again: the customer gets what is on screen (85.50, not 80).
+  await expect(editor.getByLabel("Amount 3")).toHaveValue("80.00");
+  await editor.getByLabel("Amount 3").fill("85.50");
   await clerk.getByRole("button", { name: "Send quote" }).click();
   await expect(clerk.getByText("Quote sent", { exact: true })).toBeVisible();
   await expect(clerk.getByRole("heading", { level: 2, name: "Version 1 Sent" })).toBeVisible();
@@ -185,6 +189,31 @@ for (const size of BOTH_SIZES) {
     });
   });
 }
+
+test("a request opens from the keyboard by its name; its checkbox selects it without opening it; the dialog leads with the next step", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = uniqueAdminEmail("quote-row");
+  await askForQuote(page, email);
+  const clerk = await clerkPage(browser, {}, baseURL!);
+  await login(clerk, { redirectTo: `/admin/quote-requests?q=${email}` });
+  const row = clerk.getByRole("row", { name: /Musu Flomo/ });
+  await waitForHydration(row.getByRole("checkbox"));
+  await row.getByRole("checkbox").check();
+  await expect(clerk.getByRole("dialog")).toHaveCount(0);
+  await expect(clerk.getByRole("region", { name: "Bulk actions" })).toContainText("1 selected");
+  await row.getByRole("link", { name: "Musu Flomo", exact: true }).focus();
+  await clerk.keyboard.press("Enter");
+  const dialog = clerk.getByRole("dialog", { name: "Quote Request Details" });
+  await expect(dialog).toBeVisible();
+  // The step that moves the request on comes after 'Reply via Email', last of the footer's buttons.
+  await expect(dialog.getByRole("link", { name: "Reply via Email" })).toBeVisible();
+  const links = await dialog.getByRole("link").allInnerTexts();
+  expect(links.indexOf("Prepare quote or book shipment")).toBe(links.indexOf("Reply via Email") + 1);
+  await clerk.context().close();
+});
 
 test.describe("without JavaScript", () => {
   test.use({ ...PHONE.use, javaScriptEnabled: false });

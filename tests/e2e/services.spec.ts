@@ -1,3 +1,4 @@
+import { login, uniqueAdminEmail, waitForHydration } from "./admin-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
 
 const SERVICES = [
@@ -40,8 +41,44 @@ test("/services shows the three services, the additional services and the side q
     "Land Transport",
   ]);
   await expect(side.getByLabel("Message")).toBeVisible();
+  await expect(side.getByLabel("City of Departure")).toBeVisible();
+  await expect(side.getByLabel("Delivery City")).toBeVisible();
+  await expect(side.getByLabel("Phone (optional)")).toHaveAttribute("type", "tel");
 
   await checkA11y();
+});
+
+test("the side form's request reaches the quote requests, ready to be priced, with its message and phone", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = uniqueAdminEmail("services-side");
+  await page.goto("/services");
+  const form = page.getByRole("form", { name: "Get a Quote" });
+  await waitForHydration(form.getByRole("button", { name: "Request a Quote" }));
+  await form.getByLabel("Name").fill("Grace Togba");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Phone (optional)").fill("0770 123 456");
+  await form.getByLabel("Shipment Type").selectOption({ label: "Sea Freight" });
+  await form.getByLabel("City of Departure").fill("Monrovia");
+  await form.getByLabel("Delivery City").fill("Antwerp");
+  await form.getByLabel("Message").fill("One 40 ft container of rubber, ready next week.");
+  await form.getByRole("button", { name: "Request a Quote" }).click();
+  await expect(page.getByRole("region", { name: "Your quote request has been sent" })).toBeVisible();
+
+  const clerk = await (await browser.newContext({ baseURL })).newPage();
+  await login(clerk, { redirectTo: `/admin/quote-requests?q=${email}` });
+  await clerk.getByRole("link", { name: "View quote request from Grace Togba" }).click();
+  const dialog = clerk.getByRole("dialog", { name: "Quote Request Details" });
+  await expect(dialog).toContainText("Monrovia");
+  await expect(dialog).toContainText("Antwerp");
+  await expect(dialog).toContainText("Sea Freight");
+  await expect(dialog).toContainText("+231770123456");
+  await expect(dialog).toContainText("One 40 ft container of rubber, ready next week.");
+  await dialog.getByRole("link", { name: "Prepare quote or book shipment" }).click();
+  await expect(clerk.getByRole("heading", { level: 1, name: "Quote" })).toBeVisible();
+  await clerk.context().close();
 });
 
 test("service cards fade in when scrolled into view, and are visible at once with reduced motion", async ({

@@ -177,12 +177,14 @@ for (const size of BOTH_SIZES) {
       await form.getByLabel("Name").fill("Grace Togba");
       await form.getByLabel("Email").fill(email);
       await form.getByLabel("Shipment Type").selectOption({ label: "Sea Freight" });
+      await form.getByLabel("City of Departure").fill("Monrovia");
+      await form.getByLabel("Delivery City").fill("Antwerp");
       await form.getByLabel("Message").fill("One 40 ft container to Antwerp.");
       await form.getByRole("button", { name: "Request a Quote" }).click();
       const panel = page.getByRole("region", { name: "Your quote request has been sent" });
       await expect(panel.getByRole("heading")).toBeFocused();
       await expect(panel).toContainText(email);
-      await expect(panel.getByRole("definition")).toHaveText("Sea Freight");
+      await expect(panel.getByRole("definition")).toHaveText(["Monrovia → Antwerp", "Sea Freight"]);
       await panel.getByRole("link", { name: "Send another quote request" }).click();
       await expect(form.getByLabel("Name")).toBeFocused();
     });

@@ -929,13 +929,18 @@ try {
         ["name", "x"],
         ["email", "x@example.com"],
         ["shipmentType", "sea"],
+        ["cityDeparture", "x"],
+        ["deliveryCity", "x"],
         ["message", "x"],
       ];
-      const entries = xssEntries(base, ["name", "message"], values);
-      const { sent, id } = await byName("/admin/contact-submissions", "/admin/contact-submissions", () =>
+      const entries = xssEntries(base, ["name", "cityDeparture", "deliveryCity", "message"], values);
+      const { sent, id } = await byName("/admin/quote-requests", "/admin/quote-requests", () =>
         post("/services", entries),
       );
-      return { sent, pages: ["/admin/contact-submissions", `/admin/contact-submissions/${id}`] };
+      return {
+        sent,
+        pages: ["/admin/quote-requests", `/admin/quote-requests/${id}`, `/admin/quote-requests/${id}/quote`],
+      };
     });
     let number = "";
     let shipmentId = "";

@@ -107,6 +107,47 @@ describe("quote form", () => {
     });
   });
 
+  it("stores an optional phone number of any country in E.164, and refuses one that is not a number", async () => {
+    const liberian = uniqueEmail("phone-lr");
+    await post(formData(quoteEntries(liberian, { phone: "0770 123 456" })));
+    const foreign = uniqueEmail("phone-gb");
+    // A London landline: lenient, any valid number, not only mobiles.
+    await post(formData(quoteEntries(foreign, { phone: "+44 20 7946 0958" })));
+    const none = uniqueEmail("phone-none");
+    await post(formData(quoteEntries(none, { phone: "  " })));
+    expect((await quotesFor(liberian))[0]?.phone).toBe("+231770123456");
+    expect((await quotesFor(foreign))[0]?.phone).toBe("+442079460958");
+    expect((await quotesFor(none))[0]?.phone).toBeNull();
+
+    const bad = uniqueEmail("phone-bad");
+    for (const phone of ["12", "call me", "+999 123 4567", "1".repeat(41)]) {
+      const reply = await post(formData(quoteEntries(bad, { phone })));
+      expect(reply.init?.status).toBe(400);
+      expect(reply.data.result.error).toEqual({
+        phone: [
+          "Please enter a valid phone number, starting with + and the country code if it is not a Liberian number.",
+        ],
+      });
+    }
+    expect(await quotesFor(bad)).toHaveLength(0);
+  });
+
+  it("stores an optional cargo ready date, and refuses one that is not a real date", async () => {
+    const email = uniqueEmail("ready");
+    await post(formData(quoteEntries(email, { readyDate: "2026-12-10" })));
+    expect((await quotesFor(email))[0]?.readyDate).toBe("2026-12-10");
+    const none = uniqueEmail("ready-none");
+    await post(formData(quoteEntries(none, { readyDate: "" })));
+    expect((await quotesFor(none))[0]?.readyDate).toBeNull();
+    const bad = uniqueEmail("ready-bad");
+    for (const readyDate of ["2026-02-30", "10/12/2026", "tomorrow"]) {
+      const reply = await post(formData(quoteEntries(bad, { readyDate })));
+      expect(reply.init?.status).toBe(400);
+      expect(reply.data.result.error).toEqual({ readyDate: ["Please enter a real date (YYYY-MM-DD)."] });
+    }
+    expect(await quotesFor(bad)).toHaveLength(0);
+  });
+
   it("stores special information with its line breaks", async () => {
     const email = uniqueEmail("info");
     await post(formData(quoteEntries(email, { specialInfo: "  Fragile.\nKeep dry.  " })));

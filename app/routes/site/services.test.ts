@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PublicFormReply } from "#app/schemas/rules/public-form.ts";
-import { contactSubmissions } from "#app/server/db/schema.ts";
+import { contactSubmissions, quoteRequests } from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
 import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
 import { loader as detailLoader } from "#app/routes/site/services.$service-id.tsx";
@@ -24,6 +24,8 @@ function inquiry(email: string, overrides: Record<string, string> = {}) {
     name: "Grace Togba",
     email,
     shipmentType: "air",
+    cityDeparture: "Monrovia",
+    deliveryCity: "London",
     message: "Two boxes of documents to London.",
     ...overrides,
   };
@@ -41,39 +43,57 @@ async function post(body: FormData) {
 
 const messagesFor = (email: string) =>
   services.db.select().from(contactSubmissions).where(eq(contactSubmissions.email, email));
+const requestsFor = (email: string) =>
+  services.db.select().from(quoteRequests).where(eq(quoteRequests.email, email));
 
 describe("services page", () => {
   it("issues a submission key per render", () => {
     expect(loader().submissionKey).not.toBe(loader().submissionKey);
   });
 
-  it("records the side form as a contact submission the staff will see", async () => {
+  it("records the side form as a quote request staff can price and book, never as a contact message", async () => {
     const email = `grace-${Date.now()}@example.com`;
-    const reply = await post(inquiry(email));
+    const reply = await post(inquiry(email, { phone: "0770 123 456" }));
     expect(reply.init?.status).toBe(200);
     expect(reply.data).toMatchObject({ form: "service-inquiry", outcome: "success" });
-    expect(reply.data.sent).toEqual({ email, details: [{ label: "Shipment type", value: "Air Freight" }] });
-    const rows = await messagesFor(email);
+    expect(reply.data.sent).toEqual({
+      email,
+      details: [
+        { label: "Route", value: "Monrovia → London" },
+        { label: "Shipment type", value: "Air Freight" },
+      ],
+    });
+    const rows = await requestsFor(email);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
-      name: "Grace Togba",
-      subject: "Quote request: Air freight",
-      message: "Two boxes of documents to London.",
+      firstName: "Grace",
+      lastName: "Togba",
+      phone: "+231770123456",
+      cityDeparture: "Monrovia",
+      deliveryCity: "London",
+      parcelType: null,
+      weight: null,
+      specialInfo: "Two boxes of documents to London.",
+      freightTypes: ["air"],
       isRead: false,
+      quoteState: null,
     });
     await post(inquiry(email, { shipmentType: "land", submissionKey: crypto.randomUUID() }));
-    expect((await messagesFor(email)).map((row) => row.subject).sort()).toEqual([
-      "Quote request: Air freight",
-      "Quote request: Land transport",
-    ]);
+    expect((await requestsFor(email)).map((row) => row.freightTypes[0]).sort()).toEqual(["air", "road"]);
+    expect(await messagesFor(email)).toHaveLength(0);
   });
 
   it("answers 400 with clear messages and stores nothing for invalid or hostile input", async () => {
     const email = `bad-${Date.now()}@example.com`;
-    const invalid = await post(inquiry(email, { name: "G", shipmentType: "rocket", message: "short" }));
+    const invalid = await post(
+      inquiry(email, { name: "G", phone: "call me", shipmentType: "rocket", message: "short" }),
+    );
     expect(invalid.init?.status).toBe(400);
     expect(invalid.data.result.error).toEqual({
       name: ["Name must be at least 2 characters."],
+      phone: [
+        "Please enter a valid phone number, starting with + and the country code if it is not a Liberian number.",
+      ],
       shipmentType: ["Please select a shipment type."],
       message: ["Message must be at least 10 characters."],
     });
@@ -82,16 +102,17 @@ describe("services page", () => {
     const wrongForm = await post(inquiry(email, { intent: "quote" }));
     expect(wrongForm.init?.status).toBe(400);
     expect(await messagesFor(email)).toHaveLength(0);
+    expect(await requestsFor(email)).toHaveLength(0);
   });
 
   it("answers success to the honeypot and stores nothing; one row per submission key", async () => {
     const email = `dup-${Date.now()}@example.com`;
     expect((await post(inquiry(email, { website: "spam" }))).data.outcome).toBe("success");
-    expect(await messagesFor(email)).toHaveLength(0);
+    expect(await requestsFor(email)).toHaveLength(0);
     const key = crypto.randomUUID();
     await post(inquiry(email, { submissionKey: key }));
     await post(inquiry(email, { submissionKey: key }));
-    expect(await messagesFor(email)).toHaveLength(1);
+    expect(await requestsFor(email)).toHaveLength(1);
   });
 });
 

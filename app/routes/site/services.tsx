@@ -6,11 +6,10 @@ import { additionalServices, services, servicesPage } from "#app/content/service
 import { seo } from "#app/lib/seo.ts";
 import type { RootData } from "#app/root.tsx";
 import {
+  quoteRequestFromInquiry,
   serviceInquirySchema,
-  serviceInquirySubject,
   shipmentTypeOptions,
 } from "#app/schemas/service-inquiry.ts";
-import { createContactSubmission } from "#app/server/contact-submissions.server.ts";
 import {
   formPageHeaders,
   newSubmissionKey,
@@ -19,6 +18,7 @@ import {
   submitPublicForm,
   unreadableFormReply,
 } from "#app/server/handlers/forms.server.ts";
+import { createQuoteRequest } from "#app/server/quote-requests.server.ts";
 import type { Route } from "./+types/services";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -51,20 +51,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     formData,
     form: "service-inquiry",
     schema: serviceInquirySchema,
+    // A quote request like the contact page's (staff price and book it), the message as its special information.
     save: ({ db, value, submissionKey }) =>
-      createContactSubmission({
-        db,
-        submissionKey,
-        input: {
-          name: value.name,
-          email: value.email,
-          subject: serviceInquirySubject(value.shipmentType),
-          message: value.message,
-        },
-      }),
+      createQuoteRequest({ db, submissionKey, input: quoteRequestFromInquiry(value) }),
     summarize: (value) => ({
       email: value.email,
       details: [
+        { label: "Route", value: `${value.cityDeparture} → ${value.deliveryCity}` },
         {
           label: "Shipment type",
           value: shipmentTypeOptions.find((option) => option.value === value.shipmentType)?.label ?? "",

@@ -98,6 +98,44 @@ export function emailErrors(value: FormValue): string[] {
   return EMAIL_PATTERN.test(text) ? [] : [EMAIL_MESSAGE];
 }
 
+export const PHONE_MESSAGE =
+  "Please enter a valid phone number, starting with + and the country code if it is not a Liberian number.";
+export const PHONE_MAX_LENGTH = 40;
+/** What a phone number may look like as typed: digits, spaces, '+', '-', '.', '(', ')'. */
+export const PHONE_SHAPE = /^\+?[\d\s().-]+$/;
+
+/**
+ * The browser's check of an optional phone number (optionalPhoneField() in form-text.ts): its shape only; the
+ * server also asks libphonenumber-js whether it is a number of some country, too heavy for the public pages.
+ */
+export function phoneShapeErrors(value: FormValue): string[] {
+  if (value === undefined) return [];
+  if (typeof value !== "string") return [singleValueMessage("Phone")];
+  const text = value.trim();
+  if (text === "") return [];
+  return text.length <= PHONE_MAX_LENGTH && PHONE_SHAPE.test(text) ? [] : [PHONE_MESSAGE];
+}
+
+export const DATE_MESSAGE = "Please enter a real date (YYYY-MM-DD).";
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date written 'YYYY-MM-DD' (what a date field posts), years 2000 to 2099. */
+export function isIsoDate(text: string): boolean {
+  const match = ISO_DATE.exec(text);
+  if (!match) return false;
+  const [y, m, d] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return y >= 2000 && y < 2100 && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** The browser's check of an optional date (optionalDateField() in form-text.ts). */
+export function optionalDateErrors(value: FormValue): string[] {
+  if (value === undefined) return [];
+  if (typeof value !== "string") return [DATE_MESSAGE];
+  const text = value.trim();
+  return text === "" || isIsoDate(text) ? [] : [DATE_MESSAGE];
+}
+
 /** One value of a fixed list (z.enum). */
 export function choiceErrors(value: FormValue, choices: readonly string[], message: string): string[] {
   return typeof value === "string" && choices.includes(value) ? [] : [message];

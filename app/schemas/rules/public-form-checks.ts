@@ -8,7 +8,9 @@ import {
   emailErrors,
   type FieldErrors,
   type FormValue,
+  optionalDateErrors,
   optionalTextErrors,
+  phoneShapeErrors,
   textErrors,
 } from "#app/schemas/rules/form-rules.ts";
 import {
@@ -47,10 +49,12 @@ export function checkQuoteRequest(formData: FormData): FieldErrors {
     firstName: (value) => textErrors(value, quoteRequestRules.firstName),
     lastName: (value) => textErrors(value, quoteRequestRules.lastName),
     email: emailErrors,
+    phone: phoneShapeErrors,
     cityDeparture: (value) => textErrors(value, quoteRequestRules.cityDeparture),
     deliveryCity: (value) => textErrors(value, quoteRequestRules.deliveryCity),
     parcelType: (value) => choiceErrors(value, parcelTypeOptions, quoteMessages.parcelType),
     weight: (value) => textErrors(value, quoteRequestRules.weight),
+    readyDate: optionalDateErrors,
     specialInfo: (value) => optionalTextErrors(value, specialInfoRule),
     freightTypes: freightTypesErrors,
   });
@@ -61,7 +65,10 @@ export function checkServiceInquiry(formData: FormData): FieldErrors {
   return checkFields(formData, {
     name: (value) => textErrors(value, serviceInquiryRules.name),
     email: emailErrors,
+    phone: phoneShapeErrors,
     shipmentType: (value) => choiceErrors(value, shipmentTypeValues, serviceInquiryMessages.shipmentType),
+    cityDeparture: (value) => textErrors(value, quoteRequestRules.cityDeparture),
+    deliveryCity: (value) => textErrors(value, quoteRequestRules.deliveryCity),
     message: (value) => textErrors(value, serviceInquiryRules.message),
   });
 }

@@ -32,6 +32,9 @@ export function freightTypeLabel(value: string): string {
   return freightTypeOptions.find((option) => option.value === value)?.label ?? "Road Transport";
 }
 
+/** What staff read for a detail the request did not give (the Services page's form asks no parcel type or weight). */
+export const NOT_GIVEN = "Not given";
+
 export const QUOTE_LIMITS = {
   name: 100,
   city: 100,

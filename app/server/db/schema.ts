@@ -46,10 +46,15 @@ export const quoteRequests = pgTable(
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     email: text("email").notNull(),
+    /** Optional, any valid international number, stored as E.164 ('+231770123456'). */
+    phone: text("phone"),
     cityDeparture: text("city_departure").notNull(),
     deliveryCity: text("delivery_city").notNull(),
-    parcelType: text("parcel_type").notNull(),
-    weight: text("weight").notNull(),
+    /** Null when the request did not say (the Services page's short 'Get a Quote' form asks neither). */
+    parcelType: text("parcel_type"),
+    weight: text("weight"),
+    /** When the customer says the cargo is ready ('YYYY-MM-DD'), optional: a booking's estimated delivery counts from it. */
+    readyDate: date("ready_date", { mode: "string" }),
     specialInfo: text("special_info"),
     freightTypes: text("freight_types").array().notNull(),
     isRead: boolean("is_read").notNull().default(false),
@@ -161,15 +166,11 @@ export const shipments = pgTable(
   (t) => [
     // The exceptions board: open shipments by their last update and by their estimated delivery, and the
     // Delayed ones (decision 018).
-    index("shipments_open_last_event_idx")
-      .on(t.lastEventAt)
-      .where(sql`lower(${t.status}) <> 'delivered'`),
+    index("shipments_open_last_event_idx").on(t.lastEventAt).where(sql`lower(${t.status}) <> 'delivered'`),
     index("shipments_open_eta_idx")
       .on(t.estimatedDelivery)
       .where(sql`lower(${t.status}) <> 'delivered' and ${t.estimatedDelivery} is not null`),
-    index("shipments_delayed_idx")
-      .on(t.lastEventAt)
-      .where(sql`lower(${t.status}) = 'delayed'`),
+    index("shipments_delayed_idx").on(t.lastEventAt).where(sql`lower(${t.status}) = 'delayed'`),
     uniqueIndex("shipments_tracking_number_idx").on(t.trackingNumber),
     uniqueIndex("shipments_quote_request_idx").on(t.quoteRequestId),
     uniqueIndex("shipments_tracking_key_idx").on(t.trackingKey),

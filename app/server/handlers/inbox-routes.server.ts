@@ -1,10 +1,11 @@
 import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { servicesContext } from "#app/context.ts";
-import { formatDate, formatDateTimeLong } from "#app/lib/format.ts";
+import { formatCalendarDate, formatDate, formatDateTimeLong } from "#app/lib/format.ts";
 import { freightTypeLabels } from "#app/lib/freight-terms.ts";
 import { BULK_INTENTS, BULK_NOUNS, type BulkIntent, countOf } from "#app/lib/inbox-bulk.ts";
 import { parseQuoteStageParam, quoteRequestStage, quoteStageParam } from "#app/lib/quote-stage.ts";
+import { NOT_GIVEN } from "#app/schemas/rules/quote-request-rules.ts";
 import { requestedPath } from "#app/lib/request-path.ts";
 import { requireAdmin } from "#app/server/auth/auth.server.ts";
 import {
@@ -83,10 +84,10 @@ function listQuery(request: Request) {
 function toQuoteRow(row: QuoteRequest) {
   return {
     id: row.id,
-    name: `${row.firstName} ${row.lastName}`,
+    name: `${row.firstName} ${row.lastName}`.trim(),
     email: row.email,
     route: `${row.cityDeparture} → ${row.deliveryCity}`,
-    parcelType: row.parcelType,
+    parcelType: row.parcelType ?? NOT_GIVEN,
     date: formatDate(row.createdAt),
     isRead: row.isRead,
     stage: quoteRequestStage(row),
@@ -100,7 +101,9 @@ function toQuoteDetails(row: QuoteRequest) {
     lastName: row.lastName,
     cityDeparture: row.cityDeparture,
     deliveryCity: row.deliveryCity,
-    weight: row.weight,
+    phone: row.phone,
+    weight: row.weight ?? NOT_GIVEN,
+    readyDate: row.readyDate ? formatCalendarDate(row.readyDate) : null,
     freightTypes: freightTypeLabels(row.freightTypes),
     specialInfo: row.specialInfo,
     submittedOn: formatDateTimeLong(row.createdAt),

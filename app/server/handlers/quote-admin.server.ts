@@ -1,8 +1,10 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { formatMoney, minorToInput } from "#app/lib/money.ts";
+import { freightTypeLabels } from "#app/lib/freight-terms.ts";
 import { quoteRequestStage } from "#app/lib/quote-stage.ts";
 import { INTENT_FIELD } from "#app/schemas/rules/public-form.ts";
+import { NOT_GIVEN } from "#app/schemas/rules/quote-request-rules.ts";
 import {
   DEFAULT_VALIDITY_DAYS,
   type QuoteFormErrors,
@@ -99,11 +101,16 @@ export async function loadQuotePage({
   return {
     request: {
       id: row.id,
-      name: `${row.firstName} ${row.lastName}`,
+      name: `${row.firstName} ${row.lastName}`.trim(),
       email: row.email,
+      phone: row.phone,
       route: `${row.cityDeparture} → ${row.deliveryCity}`,
-      parcelType: row.parcelType,
-      weight: row.weight,
+      parcelType: row.parcelType ?? NOT_GIVEN,
+      weight: row.weight ?? NOT_GIVEN,
+      readyDate: row.readyDate,
+      freightTypes: freightTypeLabels(row.freightTypes),
+      specialInfo: row.specialInfo,
+      submittedOn: row.createdAt.toISOString(),
       stage: quoteRequestStage(row, now),
       bookedShipmentId: row.bookedShipmentId,
     },
@@ -141,7 +148,7 @@ const SEND_REFUSALS: Record<string, string> = {
   "no-draft": "Save the quote as a draft first.",
   accepted: "This quote was accepted: book the shipment instead.",
   booked: "This request is already booked.",
-  "validity-past": "The validity date is in the past: change it and save the draft again.",
+  "validity-past": "The validity date is in the past: choose a later date.",
   "mail-refused": "The customer's e-mail address cannot receive mail, so nothing was sent.",
   "not-found": "This quote request no longer exists.",
 };
@@ -169,11 +176,33 @@ export async function quotePageAction({
   }
   const settings = await siteSettings.get();
 
-  if (intent === QUOTE_INTENTS.save) {
+  if (intent === QUOTE_INTENTS.save || intent === QUOTE_INTENTS.send) {
+    // Both buttons post the form as it is on screen: 'Send quote' saves it and sends it in one step, so the
+    // customer gets exactly what the clerk sees (never an older saved draft), or nothing and a reason.
     const values = readQuoteForm(formData);
     const checked = validateQuoteForm(values, { today: companyToday(settings.timeZone) });
     if (!checked.ok)
       return data<QuoteActionData>({ intent, errors: checked.errors, values }, { status: 400 });
+    const refused = (reason: string) =>
+      data<QuoteActionData>({ intent, errors: { form: SEND_REFUSALS[reason]! }, values }, { status: 409 });
+    if (intent === QUOTE_INTENTS.send) {
+      const sent = await sendQuote({
+        db,
+        config,
+        logger,
+        requestId: id,
+        staffId: user.id,
+        settings,
+        input: checked.value,
+      });
+      if (!sent.ok) return sent.reason === "not-found" ? notFound() : refused(sent.reason);
+      logger.info({ quoteId: sent.quoteId, version: sent.version }, "Quote sent");
+      return redirectWithToast(page, {
+        type: "success",
+        title: "Quote sent",
+        description: sent.mailQueued ? undefined : "Kept in the outbox: e-mail is not set up (SMTP_URL).",
+      });
+    }
     const saved = await saveQuoteDraft({
       db,
       requestId: id,
@@ -181,32 +210,9 @@ export async function quotePageAction({
       staffId: user.id,
       timeZone: settings.timeZone,
     });
-    if (!saved.ok) {
-      if (saved.reason === "not-found") notFound();
-      return data<QuoteActionData>(
-        { intent, errors: { form: SEND_REFUSALS[saved.reason]! }, values },
-        { status: 409 },
-      );
-    }
+    if (!saved.ok) return saved.reason === "not-found" ? notFound() : refused(saved.reason);
     logger.info({ quoteId: saved.quoteId, version: saved.version }, "Quote draft saved");
     return redirectWithToast(page, { type: "success", title: `Draft saved (version ${saved.version})` });
-  }
-
-  if (intent === QUOTE_INTENTS.send) {
-    const sent = await sendQuote({ db, config, logger, requestId: id, staffId: user.id, settings });
-    if (!sent.ok) {
-      if (sent.reason === "not-found") notFound();
-      return data<QuoteActionData>(
-        { intent, errors: { form: SEND_REFUSALS[sent.reason]! } },
-        { status: 409 },
-      );
-    }
-    logger.info({ quoteId: sent.quoteId, version: sent.version }, "Quote sent");
-    return redirectWithToast(page, {
-      type: "success",
-      title: "Quote sent",
-      description: sent.mailQueued ? undefined : "Kept in the outbox: e-mail is not set up (SMTP_URL).",
-    });
   }
 
   if (intent === QUOTE_INTENTS.book) {

@@ -78,8 +78,10 @@ export function bookingPrefill({
   /** The office's calendar date (`YYYY-MM-DD`), for an estimated delivery read from the transit time. */
   today: string;
 }) {
-  const weight = weightKgFromText(request.weight);
+  const weight = request.weight === null ? null : weightKgFromText(request.weight);
   const transitDays = transitDaysFromText(acceptedQuote?.transitTime);
+  // The transit counts from the day the cargo is ready, when the request says a later day than today.
+  const start = request.readyDate && request.readyDate > today ? request.readyDate : today;
   const goods = [request.parcelType, request.specialInfo?.trim()].filter(Boolean).join(": ");
   return {
     originLocation: request.cityDeparture,
@@ -88,7 +90,7 @@ export function bookingPrefill({
     transportMode: request.freightTypes.length === 1 ? (request.freightTypes[0] ?? "") : "",
     goodsDescription: goods.slice(0, 500),
     incoterm: acceptedQuote?.incoterm ?? "",
-    estimatedDelivery: transitDays === null ? "" : addDaysToDate(today, transitDays),
+    estimatedDelivery: transitDays === null ? "" : addDaysToDate(start, transitDays),
     shipperId: shipperId ?? REQUESTER_SHIPPER,
   };
 }
@@ -141,7 +143,7 @@ export async function bookShipment({
         .returning();
       await tx
         .update(quoteRequests)
-        .set({ bookedShipmentId: created.id })
+        .set({ bookedShipmentId: created.id, isRead: true })
         .where(eq(quoteRequests.id, requestId));
       return { created: true, shipment: shipment! } as const;
     });

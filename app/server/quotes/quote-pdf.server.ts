@@ -1,4 +1,5 @@
 import { freightTypeLabels } from "#app/lib/freight-terms.ts";
+import { NOT_GIVEN } from "#app/schemas/rules/quote-request-rules.ts";
 import type { quoteLines, quoteRequests, quotes } from "#app/server/db/schema.ts";
 import type { DocumentContext } from "#app/server/documents/document-context.server.ts";
 import type { QuoteDocument } from "#app/server/documents/quote-document.server.ts";
@@ -35,11 +36,11 @@ export function quoteDocument({
     incoterm: quote.incoterm,
     terms: quote.terms,
     note: quote.note,
-    customer: { name: `${request.firstName} ${request.lastName}`, email: request.email },
+    customer: { name: `${request.firstName} ${request.lastName}`.trim(), email: request.email },
     request: {
       route: `${request.cityDeparture} to ${request.deliveryCity}`,
-      parcelType: request.parcelType,
-      weight: request.weight,
+      parcelType: request.parcelType ?? NOT_GIVEN,
+      weight: request.weight ?? NOT_GIVEN,
       freightTypes: freightTypeLabels(request.freightTypes),
     },
     link,

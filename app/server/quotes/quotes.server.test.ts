@@ -392,6 +392,14 @@ describe("booking", () => {
     expect(
       bookingPrefill({ ...found!, acceptedQuote: quoted, shipperId: "s1", today: "2026-11-24" }),
     ).toMatchObject({ incoterm: "FOB", estimatedDelivery: "2026-12-01" });
+    // Cargo ready later than today: the transit counts from that day; a ready date already past counts from today.
+    const ready = (readyDate: string) => ({ ...found!, request: { ...found!.request, readyDate } });
+    expect(
+      bookingPrefill({ ...ready("2026-12-10"), acceptedQuote: quoted, shipperId: "s1", today: "2026-11-24" }),
+    ).toMatchObject({ estimatedDelivery: "2026-12-17" });
+    expect(
+      bookingPrefill({ ...ready("2026-11-01"), acceptedQuote: quoted, shipperId: "s1", today: "2026-11-24" }),
+    ).toMatchObject({ estimatedDelivery: "2026-12-01" });
     const vague = await newRequest({ weight: "10 kg, 2 tons", freightTypes: ["sea", "air"] });
     const vagueFound = await getQuoteRequestForBooking({ db: services.db, id: vague });
     expect(
@@ -434,6 +442,8 @@ describe("booking", () => {
     const [request] = await services.db.select().from(quoteRequests).where(eq(quoteRequests.id, requestId));
     expect(request!.bookedShipmentId).toBe(rows[0]!.id);
     expect(quoteRequestStage(request!, NOW)).toBe("Booked");
+    // Booking is staff acting on it: the request leaves the unread count (the customer's answer had put it back).
+    expect(request!.isRead).toBe(true);
     const again = results.find((r) => !r.created);
     expect(again).toEqual({ created: false, shipmentId: rows[0]!.id });
   });

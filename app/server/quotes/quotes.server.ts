@@ -100,6 +100,77 @@ export type SaveDraftResult =
  * Saves the request's draft: edits the open draft, or starts the next version (from nothing, or from a sent
  * quote, which itself never changes). An accepted or booked request takes no new version.
  */
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Writes `input` as the request's draft inside the caller's transaction, which has locked the request's row:
+ * edits the open draft, or starts the next version (from nothing, or from a sent quote, which never changes).
+ */
+async function writeDraft({
+  tx,
+  requestId,
+  requestQuoteState,
+  requestIsRead,
+  input,
+  staffId,
+  timeZone,
+}: {
+  tx: Tx;
+  requestId: string;
+  requestQuoteState: string | null;
+  /** A request staff quote is read: it leaves the unread count. */
+  requestIsRead: boolean;
+  input: QuoteInput;
+  staffId: string | null;
+  timeZone: string;
+}) {
+  const totalMinor = input.lines.reduce((sum, line) => sum + line.amountMinor, 0);
+  const values = {
+    currency: input.currency,
+    totalMinor,
+    validUntil: input.validUntil,
+    expiresAt: validityEnd(input.validUntil, timeZone),
+    transitTime: input.transitTime,
+    incoterm: input.incoterm,
+    terms: input.terms,
+    note: input.note,
+  };
+  const [latest] = await tx
+    .select({ id: quotes.id, version: quotes.version, state: quotes.state })
+    .from(quotes)
+    .where(eq(quotes.quoteRequestId, requestId))
+    .orderBy(desc(quotes.version))
+    .limit(1);
+  let quoteId: string;
+  let version: number;
+  const created = latest?.state !== "draft";
+  if (latest && latest.state === "draft") {
+    await tx.update(quotes).set(values).where(eq(quotes.id, latest.id));
+    await tx.delete(quoteLines).where(eq(quoteLines.quoteId, latest.id));
+    quoteId = latest.id;
+    version = latest.version;
+  } else {
+    version = (latest?.version ?? 0) + 1;
+    const [row] = await tx
+      .insert(quotes)
+      .values({ quoteRequestId: requestId, version, state: "draft", createdBy: staffId, ...values })
+      .returning({ id: quotes.id });
+    quoteId = row!.id;
+  }
+  await tx.insert(quoteLines).values(input.lines.map((line, position) => ({ quoteId, position, ...line })));
+  if (requestQuoteState === null || !requestIsRead) {
+    await tx
+      .update(quoteRequests)
+      .set({ isRead: true, ...(requestQuoteState === null ? { quoteState: "draft" as const } : {}) })
+      .where(eq(quoteRequests.id, requestId));
+  }
+  return { quoteId, version, created };
+}
+
+/**
+ * Saves the request's draft: edits the open draft, or starts the next version (from nothing, or from a sent
+ * quote, which itself never changes). An accepted or booked request takes no new version.
+ */
 export async function saveQuoteDraft({
   db,
   requestId,
@@ -113,53 +184,29 @@ export async function saveQuoteDraft({
   staffId: string | null;
   timeZone: string;
 }): Promise<SaveDraftResult> {
-  const totalMinor = input.lines.reduce((sum, line) => sum + line.amountMinor, 0);
-  const values = {
-    currency: input.currency,
-    totalMinor,
-    validUntil: input.validUntil,
-    expiresAt: validityEnd(input.validUntil, timeZone),
-    transitTime: input.transitTime,
-    incoterm: input.incoterm,
-    terms: input.terms,
-    note: input.note,
-  };
   return db.transaction(async (tx) => {
     const [request] = await tx
-      .select({ quoteState: quoteRequests.quoteState, bookedShipmentId: quoteRequests.bookedShipmentId })
+      .select({
+        quoteState: quoteRequests.quoteState,
+        bookedShipmentId: quoteRequests.bookedShipmentId,
+        isRead: quoteRequests.isRead,
+      })
       .from(quoteRequests)
       .where(eq(quoteRequests.id, requestId))
       .for("update");
     if (!request) return { ok: false, reason: "not-found" } as const;
     if (request.bookedShipmentId) return { ok: false, reason: "booked" } as const;
     if (request.quoteState === "accepted") return { ok: false, reason: "accepted" } as const;
-    const [latest] = await tx
-      .select({ id: quotes.id, version: quotes.version, state: quotes.state })
-      .from(quotes)
-      .where(eq(quotes.quoteRequestId, requestId))
-      .orderBy(desc(quotes.version))
-      .limit(1);
-    let quoteId: string;
-    let version: number;
-    const created = latest?.state !== "draft";
-    if (latest && latest.state === "draft") {
-      await tx.update(quotes).set(values).where(eq(quotes.id, latest.id));
-      await tx.delete(quoteLines).where(eq(quoteLines.quoteId, latest.id));
-      quoteId = latest.id;
-      version = latest.version;
-    } else {
-      version = (latest?.version ?? 0) + 1;
-      const [row] = await tx
-        .insert(quotes)
-        .values({ quoteRequestId: requestId, version, state: "draft", createdBy: staffId, ...values })
-        .returning({ id: quotes.id });
-      quoteId = row!.id;
-    }
-    await tx.insert(quoteLines).values(input.lines.map((line, position) => ({ quoteId, position, ...line })));
-    if (request.quoteState === null) {
-      await tx.update(quoteRequests).set({ quoteState: "draft" }).where(eq(quoteRequests.id, requestId));
-    }
-    return { ok: true, quoteId, version, created } as const;
+    const saved = await writeDraft({
+      tx,
+      requestId,
+      requestQuoteState: request.quoteState,
+      requestIsRead: request.isRead,
+      input,
+      staffId,
+      timeZone,
+    });
+    return { ok: true, ...saved } as const;
   });
 }
 
@@ -178,7 +225,9 @@ type MailServices = {
 /**
  * Sends the request's draft: it becomes the sent version (never changed again), with a new link (only the
  * token's hash is kept); an earlier sent version is marked replaced; the customer's e-mail goes into the
- * outbox in the same transaction (nothing is sent if any of it fails).
+ * outbox in the same transaction (nothing is sent if any of it fails). With `input` (what the clerk's form
+ * shows), that is saved as the draft first, in the same transaction: the customer gets what the clerk saw,
+ * never an older saved draft, and a refusal leaves the draft as it was.
  */
 export async function sendQuote({
   db,
@@ -187,11 +236,13 @@ export async function sendQuote({
   requestId,
   staffId,
   settings,
+  input,
   now = new Date(),
 }: MailServices & {
   db: Db;
   requestId: string;
   staffId: string | null;
+  input?: QuoteInput;
   settings: Pick<SiteSettings, "companyName" | "timeZone" | "email" | "phone" | "address">;
   now?: Date;
 }): Promise<SendQuoteResult> {
@@ -205,6 +256,20 @@ export async function sendQuote({
       if (!request) return { ok: false, reason: "not-found" } as const;
       if (request.bookedShipmentId) return { ok: false, reason: "booked" } as const;
       if (request.quoteState === "accepted") return { ok: false, reason: "accepted" } as const;
+      if (input) {
+        if (input.validUntil < companyToday(settings.timeZone, now)) {
+          return { ok: false, reason: "validity-past" } as const;
+        }
+        await writeDraft({
+          tx,
+          requestId,
+          requestQuoteState: request.quoteState,
+          requestIsRead: request.isRead,
+          input,
+          staffId,
+          timeZone: settings.timeZone,
+        });
+      }
       const [draft] = await tx
         .select()
         .from(quotes)
@@ -232,7 +297,7 @@ export async function sendQuote({
         .where(eq(quotes.id, draft.id));
       await tx
         .update(quoteRequests)
-        .set({ quoteState: "sent", quoteExpiresAt: draft.expiresAt })
+        .set({ quoteState: "sent", quoteExpiresAt: draft.expiresAt, isRead: true })
         .where(eq(quoteRequests.id, requestId));
       // The PDF of the version as sent (its link and QR code), attached: every attempt sends these bytes. A
       // failed render throws, and nothing is sent or changed.
@@ -300,7 +365,7 @@ function quoteMail({
     quote.transitTime ? `Transit time: ${quote.transitTime}` : null,
     quote.incoterm ? `Incoterm: ${quote.incoterm}` : null,
   ].filter((line): line is string => line !== null);
-  const text = `Dear ${request.firstName} ${request.lastName},
+  const text = `Dear ${`${request.firstName} ${request.lastName}`.trim()},
 
 Thank you for your quote request. Here is our quote for ${request.cityDeparture} to ${request.deliveryCity}${quote.version > 1 ? ` (version ${quote.version}, it replaces the earlier one)` : ""}:
 
@@ -458,7 +523,7 @@ export async function queueQuoteAnswerMail({
   if (!row) return;
   const { quote, request } = row;
   const accepted = quote.state === "accepted";
-  const who = `${request.firstName} ${request.lastName}`;
+  const who = `${request.firstName} ${request.lastName}`.trim();
   const staffLink = `${config.siteUrl}/admin/quote-requests/${request.id}/quote`;
   const text = accepted
     ? `${quote.acceptedName} accepted quote version ${quote.version} (${formatMoney(quote.totalMinor, quote.currency)}) for ${who}'s request, ${request.cityDeparture} to ${request.deliveryCity}.

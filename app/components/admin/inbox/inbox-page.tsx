@@ -1,5 +1,5 @@
-import { Fragment, type ReactNode } from "react";
-import { useActionData } from "react-router";
+import { Fragment, type MouseEvent, type ReactNode } from "react";
+import { Link, useActionData, useNavigate } from "react-router";
 import {
   ActionError,
   CloseLink,
@@ -73,6 +73,7 @@ export function InboxPage<Row extends InboxRow, Item extends InboxItem>({
   columns,
   data,
   details,
+  primaryAction,
   stages,
 }: {
   /** A 'Stage' filter's choices (the quote requests'), as [URL value, label]. */
@@ -83,7 +84,10 @@ export function InboxPage<Row extends InboxRow, Item extends InboxItem>({
   data: InboxData<Row, Item>;
   /** The opened item's fields, inside the dialog. */
   details: (item: Item) => ReactNode;
+  /** The step that moves an opened item on (a quote request's quote page): the dialog's primary button. */
+  primaryAction?: (item: Item) => ReactNode;
 }) {
+  const navigate = useNavigate();
   const listHref = useListHref(basePath);
   const hydrated = useHydrated();
   const selection = useBulkSelection({ ids: data.items.map((row) => row.id), total: data.total });
@@ -96,6 +100,21 @@ export function InboxPage<Row extends InboxRow, Item extends InboxItem>({
   const caption = `${texts.caption}, ${data.total} in all (page ${data.page} of ${data.pageCount})`;
   // View and delete, in the table's row or in the card (a plain call: a component made here would be a new
   // type at each render, and its open 'Are you sure?' dialog would close).
+  // A click anywhere on a row opens it, except on its own controls (checkbox, read toggle, e-mail, actions) or
+  // inside a dialog it opened (a portal: React passes its clicks up the row), or when text was selected.
+  // Keyboard users open it by the name's link.
+  const openFromRow = (event: MouseEvent<HTMLElement>, id: string) => {
+    const target = event.target as Element;
+    if (!event.currentTarget.contains(target)) return;
+    if (target.closest("a, button, input, label, select, textarea, [role='checkbox']")) return;
+    if (window.getSelection()?.toString()) return;
+    navigate(detailsHref(id), { preventScrollReset: true });
+  };
+  const nameLink = (row: Row) => (
+    <Link to={detailsHref(row.id)} preventScrollReset className="hover:underline">
+      {row.name}
+    </Link>
+  );
   const rowActions = (row: Row) => (
     <div className="flex items-center justify-end gap-1" data-view-id={row.id}>
       <ViewLink href={detailsHref(row.id)} label={`View ${texts.item} from ${row.name}`} />
@@ -149,10 +168,12 @@ export function InboxPage<Row extends InboxRow, Item extends InboxItem>({
               </div>
               <ul aria-label={caption} className="flex flex-col gap-3 sm:hidden">
                 {data.items.map((row) => (
+                  // biome-ignore lint/a11y/useKeyWithClickEvents: the name's link opens the item from the keyboard; the whole card is a larger target for a finger
                   <li
                     key={row.id}
+                    onClick={(event) => openFromRow(event, row.id)}
                     className={cn(
-                      "rounded-lg border border-slate-200 p-4",
+                      "cursor-pointer rounded-lg border border-slate-200 p-4 hover:border-brand-300",
                       !row.isRead && "border-green-200 bg-green-50/40",
                     )}
                   >
@@ -170,7 +191,7 @@ export function InboxPage<Row extends InboxRow, Item extends InboxItem>({
                           !row.isRead && "font-semibold",
                         )}
                       >
-                        {row.name}
+                        {nameLink(row)}
                       </p>
                     </div>
                     <p className="mt-2 text-sm text-slate-700">
@@ -210,7 +231,11 @@ export function InboxPage<Row extends InboxRow, Item extends InboxItem>({
                   </THead>
                   <TBody>
                     {data.items.map((row) => (
-                      <TR key={row.id} className={cn(!row.isRead && "bg-green-50/40")}>
+                      <TR
+                        key={row.id}
+                        onClick={(event) => openFromRow(event, row.id)}
+                        className={cn("cursor-pointer", !row.isRead && "bg-green-50/40")}
+                      >
                         <TD>
                           <RowCheckbox
                             selection={selection}
@@ -223,7 +248,7 @@ export function InboxPage<Row extends InboxRow, Item extends InboxItem>({
                           <ReadToggle id={row.id} isRead={row.isRead} action={listHref} />
                         </TD>
                         <TD className={cn("max-w-48 break-words", !row.isRead && "font-semibold")}>
-                          {row.name}
+                          {nameLink(row)}
                         </TD>
                         <TD className="min-w-44">
                           <EmailText email={row.email} />
@@ -264,9 +289,13 @@ export function InboxPage<Row extends InboxRow, Item extends InboxItem>({
                 />
               </div>
               <CloseLink href={listHref} id={selected.id} />
-              <a href={selected.replyHref} className={buttonClass()}>
+              <a
+                href={selected.replyHref}
+                className={buttonClass(primaryAction ? { variant: "outline" } : undefined)}
+              >
                 Reply via Email
               </a>
+              {primaryAction ? primaryAction(selected) : null}
             </>
           }
         >

@@ -7,6 +7,7 @@ import {
   type InboxTexts,
 } from "#app/components/admin/inbox/inbox-page.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
 import { BULK_NOUNS } from "#app/lib/inbox-bulk.ts";
 import { QUOTE_REQUEST_STAGES, type QuoteRequestStage, quoteStageParam } from "#app/lib/quote-stage.ts";
 import type { QuoteDetails, QuoteRow } from "#app/server/handlers/inbox-routes.server.ts";
@@ -61,6 +62,11 @@ export function QuoteRequestsInbox({ data }: { data: QuoteInboxData }) {
       data={data}
       details={quoteDetailFields}
       stages={stages}
+      primaryAction={(quote) => (
+        <Link to={`${QUOTES_PATH}/${quote.id}/quote`} className={buttonClass()}>
+          Prepare quote or book shipment
+        </Link>
+      )}
     />
   );
 }
@@ -72,10 +78,18 @@ function quoteDetailFields(quote: QuoteDetails) {
       <Detail label="Email">
         <EmailText email={quote.email} />
       </Detail>
+      {quote.phone ? (
+        <Detail label="Phone">
+          <a href={`tel:${quote.phone}`} className="text-brand-700 underline">
+            {quote.phone}
+          </a>
+        </Detail>
+      ) : null}
       <Detail label="City of Departure">{quote.cityDeparture}</Detail>
       <Detail label="Delivery City">{quote.deliveryCity}</Detail>
       <Detail label="Parcel Type">{quote.parcelType}</Detail>
       <Detail label="Weight">{quote.weight}</Detail>
+      {quote.readyDate ? <Detail label="Cargo Ready">{quote.readyDate}</Detail> : null}
       <Detail label="Freight Types" wide>
         <span className="mt-1 flex flex-wrap gap-2">
           {quote.freightTypes.map((label) => (
@@ -87,11 +101,6 @@ function quoteDetailFields(quote: QuoteDetails) {
       </Detail>
       <Detail label="Stage">
         <StageBadge stage={quote.stage} />
-      </Detail>
-      <Detail label="Quote" wide>
-        <Link to={`${QUOTES_PATH}/${quote.id}/quote`} className="font-medium text-brand-700 underline">
-          Prepare quote or book shipment
-        </Link>
       </Detail>
       {quote.specialInfo ? (
         <Detail label="Special Information" wide>

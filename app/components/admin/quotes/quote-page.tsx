@@ -1,5 +1,5 @@
 import { ArrowLeft, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/car
 import { Field, FieldError, Input, Label, Select, Textarea } from "#app/components/ui/field.tsx";
 import { formatCalendarDate, formatDateTimeLong } from "#app/lib/format.ts";
 import { CURRENCIES, INCOTERM_CODES, INCOTERMS } from "#app/lib/freight-terms.ts";
+import { NOT_GIVEN } from "#app/schemas/rules/quote-request-rules.ts";
 import { MAX_QUOTE_LINES, QUOTE_TEXT_LIMITS, type QuoteFormValues } from "#app/schemas/quote.ts";
 import type {
   loadQuotePage,
@@ -61,6 +62,8 @@ export function QuotePage({ data, actionData }: { data: Data; actionData: QuoteA
           Stage: <Badge tone="blue">{request.stage}</Badge>
         </p>
       </div>
+
+      <RequestCard request={request} />
 
       {errors.form ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
@@ -126,6 +129,67 @@ export function QuotePage({ data, actionData }: { data: Data; actionData: QuoteA
         </section>
       ) : null}
     </div>
+  );
+}
+
+/** What the customer asked for, beside the price: everything the request holds. */
+function RequestCard({ request }: { request: Data["request"] }) {
+  const row = (label: string, value: ReactNode) => (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-0.5 break-words text-sm text-slate-900">{value}</dd>
+    </div>
+  );
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>The request</CardTitle>
+        <p className="text-sm text-slate-600">Received {formatDateTimeLong(request.submittedOn)}</p>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          {row("Customer", request.name)}
+          {row(
+            "Contact",
+            <>
+              <a href={`mailto:${request.email}`} className="text-brand-700 underline">
+                {request.email}
+              </a>
+              {request.phone ? (
+                <>
+                  {" · "}
+                  <a href={`tel:${request.phone}`} className="text-brand-700 underline">
+                    {request.phone}
+                  </a>
+                </>
+              ) : null}
+            </>,
+          )}
+          {row("Route", request.route)}
+          {row(
+            "Freight types",
+            <span className="flex flex-wrap gap-2">
+              {request.freightTypes.map((label) => (
+                <Badge key={label} tone="blue">
+                  {label}
+                </Badge>
+              ))}
+            </span>,
+          )}
+          {row("Parcel type", request.parcelType)}
+          {row("Weight", request.weight)}
+          {row("Cargo ready", request.readyDate ? formatCalendarDate(request.readyDate) : NOT_GIVEN)}
+          <div className="min-w-0 sm:col-span-2">
+            <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">
+              Special information (dimensions, dates, handling)
+            </dt>
+            <dd className="mt-0.5 whitespace-pre-wrap break-words text-sm text-slate-900">
+              {request.specialInfo ?? "None given"}
+            </dd>
+          </div>
+        </dl>
+      </CardContent>
+    </Card>
   );
 }
 
@@ -386,24 +450,28 @@ function QuoteEditor({
               {...described("note")}
             />
           </Field>
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" name="intent" value={INTENTS.save} variant="outline" disabled={busy}>
-              Save draft
-            </Button>
+          {/* One form, two buttons: 'Send quote' posts what is on screen and the server saves it, then sends it. */}
+          <div className="flex flex-col gap-3 border-t border-slate-200 pt-4">
+            <p id="send-quote-help" className="text-sm text-slate-600">
+              'Send quote' saves the quote as shown here and e-mails it to the customer with a link to accept
+              or decline it online.
+            </p>
+            <div className="flex flex-wrap gap-3">
+              <Button type="submit" name="intent" value={INTENTS.save} variant="outline" disabled={busy}>
+                Save draft
+              </Button>
+              <Button
+                type="submit"
+                name="intent"
+                value={INTENTS.send}
+                disabled={busy}
+                aria-describedby="send-quote-help"
+              >
+                Send quote
+              </Button>
+            </div>
           </div>
         </Form>
-        {hasDraft ? (
-          <Form method="post" className="mt-4 border-t border-slate-200 pt-4">
-            <input type="hidden" name="intent" value={INTENTS.send} />
-            <p className="mb-3 text-sm text-slate-600">
-              Sends the saved draft by e-mail with a link to accept or decline it online. Save your changes
-              first.
-            </p>
-            <Button type="submit" disabled={busy}>
-              Send quote
-            </Button>
-          </Form>
-        ) : null}
       </CardContent>
     </Card>
   );

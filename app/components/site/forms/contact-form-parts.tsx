@@ -4,6 +4,8 @@ import { controlProps, type PublicFieldMeta } from "#app/components/site/forms/u
 import { Icon } from "#app/components/site/icons.tsx";
 import { Field, Input, Select, Textarea } from "#app/components/ui/field.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { PHONE_MAX_LENGTH } from "#app/schemas/rules/form-rules.ts";
+import { QUOTE_LIMITS } from "#app/schemas/rules/quote-request-rules.ts";
 import { toast } from "#app/lib/toast.tsx";
 import {
   HONEYPOT_FIELD,
@@ -161,7 +163,7 @@ export function HiddenFormFields({ form, submissionKey }: { form: PublicFormName
 type TextFieldProps = {
   meta: PublicFieldMeta;
   label: ReactNode;
-  type?: "text" | "email";
+  type?: "text" | "email" | "tel" | "date";
   autoComplete?: string;
   placeholder?: string;
   maxLength?: number;
@@ -175,6 +177,34 @@ export function TextFormField({ meta, label, type = "text", className, ...rest }
     <Field label={label} htmlFor={meta.id} errors={meta.errors} errorId={meta.errorId} className={className}>
       <Input key={meta.key} {...controlProps(meta)} type={type} {...rest} />
     </Field>
+  );
+}
+
+/** The public forms' optional phone number (read leniently on the server, any country's number). */
+export function PhoneFormField({ meta }: { meta: PublicFieldMeta }) {
+  return (
+    <TextFormField
+      meta={meta}
+      label={
+        <>
+          Phone <span className="font-normal text-slate-600">(optional)</span>
+        </>
+      }
+      type="tel"
+      autoComplete="tel"
+      placeholder="+231 770 123 456"
+      maxLength={PHONE_MAX_LENGTH}
+    />
+  );
+}
+
+/** The route of a quote request: where from and where to, both required (the two quote forms). */
+export function RouteFormFields({ from, to }: { from: PublicFieldMeta; to: PublicFieldMeta }) {
+  return (
+    <>
+      <TextFormField meta={from} label="City of Departure" maxLength={QUOTE_LIMITS.city} required />
+      <TextFormField meta={to} label="Delivery City" maxLength={QUOTE_LIMITS.city} required />
+    </>
   );
 }
 

@@ -1,6 +1,8 @@
 import {
+  PhoneFormField,
   PublicFormFrame,
   type PublicFormProps,
+  RouteFormFields,
   SelectFormField,
   TextareaFormField,
   TextFormField,
@@ -37,10 +39,12 @@ export function QuoteForm({ reply, submissionKey, action }: PublicFormProps) {
       firstName: "",
       lastName: "",
       email: "",
+      phone: "",
       cityDeparture: "",
       deliveryCity: "",
       parcelType: "",
       weight: "",
+      readyDate: "",
       specialInfo: "",
       freightTypes: [],
     },
@@ -92,20 +96,9 @@ export function QuoteForm({ reply, submissionKey, action }: PublicFormProps) {
             autoComplete="email"
             maxLength={254}
             required
-            className="sm:col-span-2"
           />
-          <TextFormField
-            meta={fields.cityDeparture}
-            label="City of Departure"
-            maxLength={QUOTE_LIMITS.city}
-            required
-          />
-          <TextFormField
-            meta={fields.deliveryCity}
-            label="Delivery City"
-            maxLength={QUOTE_LIMITS.city}
-            required
-          />
+          <PhoneFormField meta={fields.phone} />
+          <RouteFormFields from={fields.cityDeparture} to={fields.deliveryCity} />
           <SelectFormField
             meta={fields.parcelType}
             label="Parcel Type"
@@ -119,6 +112,15 @@ export function QuoteForm({ reply, submissionKey, action }: PublicFormProps) {
             placeholder="e.g. 10 kg, 2 tons"
             maxLength={QUOTE_LIMITS.weight}
             required
+          />
+          <TextFormField
+            meta={fields.readyDate}
+            label={
+              <>
+                Cargo Ready Date <span className="font-normal text-slate-600">(optional)</span>
+              </>
+            }
+            type="date"
           />
           <fieldset
             className="sm:col-span-2"

@@ -1,6 +1,8 @@
 import {
+  PhoneFormField,
   PublicFormFrame,
   type PublicFormProps,
+  RouteFormFields,
   SelectFormField,
   TextareaFormField,
   TextFormField,
@@ -21,13 +23,21 @@ const feedback = {
   failure: { title: quoteFeedbackMessages.failure },
 };
 
-/** The side 'Get a Quote' form on /services; the staff see it in the contact inbox as 'Quote request: …'. */
+/** The side 'Get a Quote' form on /services; the staff get it as a quote request, which they price and book. */
 export function ServiceInquiryForm({ reply, submissionKey, action }: PublicFormProps) {
   const ownReply = reply?.form === FORM ? reply : undefined;
   const { form, fields } = usePublicForm({
     id: "service-inquiry",
     lastResult: ownReply?.result ?? null,
-    defaultValue: { name: "", email: "", shipmentType: "", message: "" },
+    defaultValue: {
+      name: "",
+      email: "",
+      phone: "",
+      shipmentType: "",
+      cityDeparture: "",
+      deliveryCity: "",
+      message: "",
+    },
     loadCheck: () =>
       import("#app/schemas/rules/public-form-checks.ts").then((checks) => checks.checkServiceInquiry),
   });
@@ -68,6 +78,7 @@ export function ServiceInquiryForm({ reply, submissionKey, action }: PublicFormP
             maxLength={254}
             required
           />
+          <PhoneFormField meta={fields.phone} />
           <SelectFormField
             meta={fields.shipmentType}
             label="Shipment Type"
@@ -75,6 +86,7 @@ export function ServiceInquiryForm({ reply, submissionKey, action }: PublicFormP
             options={shipmentTypeOptions}
             required
           />
+          <RouteFormFields from={fields.cityDeparture} to={fields.deliveryCity} />
           <TextareaFormField
             meta={fields.message}
             label="Message"
