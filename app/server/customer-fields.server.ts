@@ -121,6 +121,9 @@ export const CUSTOMER_FIELDS = {
     weight: "customer",
     specialInfo: "customer",
     freightTypes: "customer",
+    // The requester's own phone and ready date: theirs, though no customer document prints them yet.
+    phone: "customer",
+    readyDate: "customer",
     isRead: "staff",
     submissionKey: "staff",
     quoteState: "staff",
