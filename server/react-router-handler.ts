@@ -13,9 +13,10 @@ import type { Services } from "#app/server/platform/services.server.ts";
  * on the first request that reaches it.
  *
  * Two rules hold for every answer it gives (issue 32):
- * - A resource route (a PDF, an image, an export, a webhook) has no `.data` form: `/x.pdf.data` would run the
- *   same loader and answer its bytes wrapped in the router's data format, without the headers the route sets
- *   (no-store, no-referrer, its own CSP). Such a request is a 404 before any loader runs.
+ * - A resource route (a PDF, an image, an export, a webhook) has no `.data` form to read: `GET /x.pdf.data` would
+ *   run the same loader and answer its bytes wrapped in the router's data format, without the headers the route
+ *   sets (no-store, no-referrer, its own CSP). Such a request is a 404 before any loader runs. A POST keeps it:
+ *   the router's forms post to an action through it (the menu's 'Logout' to /admin/logout.data).
  * - A header a route sets replaces the shell's default of the same name (securityHeaders), instead of being
  *   sent beside it: one Referrer-Policy, one CSP, one nosniff. With an https SITE_URL every cookie is Secure.
  */
@@ -50,7 +51,7 @@ export function reactRouterHandler(services: Services): express.RequestHandler {
       next(error);
       return;
     }
-    if (handler.isResourceDataRequest(req.path)) {
+    if ((req.method === "GET" || req.method === "HEAD") && handler.isResourceDataRequest(req.path)) {
       res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not found");
       return;
     }
