@@ -1,66 +1,64 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
-import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
-import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import {
   CHANGE_PASSWORD_INTENT,
   ChangePasswordForm,
 } from "#app/components/admin/auth/change-password-form.tsx";
 import { INTENT } from "#app/components/admin/form-fields.tsx";
-import { useSavedKey } from "#app/components/admin/use-saved-key.ts";
+import {
+  AUDIT_SETTINGS_INTENT,
+  AuditSettingsForm,
+} from "#app/components/admin/settings/audit-settings-form.tsx";
+import {
+  DOCUMENT_SETTINGS_INTENT,
+  DocumentSettingsForm,
+} from "#app/components/admin/settings/document-settings-form.tsx";
+import { MessagingChannels } from "#app/components/admin/settings/messaging-channels.tsx";
+import { NOTIFICATIONS_MESSAGES_INTENT } from "#app/components/admin/settings/notification-messages-form.tsx";
 import {
   NOTIFICATIONS_SWITCH_INTENT,
   NOTIFICATIONS_TEST_INTENT,
   NotificationSettings,
 } from "#app/components/admin/settings/notification-settings.tsx";
-import { NOTIFICATIONS_MESSAGES_INTENT } from "#app/components/admin/settings/notification-messages-form.tsx";
 import {
   SITE_SETTINGS_INTENT,
   SiteSettingsForm,
 } from "#app/components/admin/settings/site-settings-form.tsx";
-import { MessagingChannels } from "#app/components/admin/settings/messaging-channels.tsx";
-import {
-  ADD_USER_INTENT,
-  REMOVE_USER_INTENT,
-  StaffAccounts,
-} from "#app/components/admin/settings/staff-accounts.tsx";
+import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
+import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
+import { StaffAccounts } from "#app/components/admin/staff/staff-accounts.tsx";
+import { useSavedKey } from "#app/components/admin/use-saved-key.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { servicesContext } from "#app/context.ts";
-import { formatDate, formatTime } from "#app/lib/format.ts";
 import { applyTemplateReset, notificationTemplatesFormSchema } from "#app/lib/notification-templates.ts";
 import { listTimeZones } from "#app/lib/time-zone.ts";
 import { siteSettingsFormSchema } from "#app/schemas/admin-settings.ts";
-import { createAdminUserSchema, removeAdminUserSchema } from "#app/schemas/admin-user.ts";
+import { auditSettingsSchema } from "#app/schemas/audit-settings.ts";
+import { documentSettingsSchema } from "#app/schemas/document-settings.ts";
 import { changePasswordSchema } from "#app/schemas/password.ts";
 import { siteSettingsSchema } from "#app/schemas/site-settings.ts";
-import { createAdminUser, deleteAdminUser, listAdminUsers } from "#app/server/auth/staff-accounts.server.ts";
+import { getAuditSettings, updateAuditSettings } from "#app/server/audit/audit.server.ts";
 import { changePassword, getAdmin, requireAdmin } from "#app/server/auth/auth.server.ts";
+import {
+  loadStaffAccounts,
+  STAFF_INTENTS,
+  staffAccountsAction,
+} from "#app/server/auth/staff-accounts-page.server.ts";
+import {
+  getDocumentSettings,
+  updateDocumentSettings,
+} from "#app/server/documents/document-settings.server.ts";
 import { readFormData } from "#app/server/handlers/forms.server.ts";
 import { mailboxAddress, resolveMailFrom } from "#app/server/messaging/mail.server.ts";
+import { describeMessagingChannels } from "#app/server/messaging/provider-config.server.ts";
 import {
   getNotificationSettings,
   saveNotificationTemplates,
   setNotificationsEnabled,
 } from "#app/server/notifications/notification-settings.server.ts";
 import { sendTestNotification } from "#app/server/notifications/notifications.server.ts";
-import {
-  DOCUMENT_SETTINGS_INTENT,
-  DocumentSettingsForm,
-} from "#app/components/admin/settings/document-settings-form.tsx";
-import { documentSettingsSchema } from "#app/schemas/document-settings.ts";
-import {
-  getDocumentSettings,
-  updateDocumentSettings,
-} from "#app/server/documents/document-settings.server.ts";
-import { getSiteSettings, updateSiteSettings } from "#app/server/settings.server.ts";
-import {
-  AUDIT_SETTINGS_INTENT,
-  AuditSettingsForm,
-} from "#app/components/admin/settings/audit-settings-form.tsx";
-import { auditSettingsSchema } from "#app/schemas/audit-settings.ts";
-import { getAuditSettings, updateAuditSettings } from "#app/server/audit/audit.server.ts";
-import { describeMessagingChannels } from "#app/server/messaging/provider-config.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
+import { getSiteSettings, updateSiteSettings } from "#app/server/settings.server.ts";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -71,7 +69,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext);
   const [settings, accounts, notifications, documents, audit] = await Promise.all([
     getSiteSettings({ db }),
-    listAdminUsers({ db }),
+    loadStaffAccounts({ context, user }),
     getNotificationSettings({ db }),
     getDocumentSettings({ db }),
     getAuditSettings({ db }),
@@ -119,16 +117,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       },
     },
     timeZones: listTimeZones(),
-    accounts: accounts.map((account) => ({
-      id: account.id,
-      email: account.email,
-      name: account.name,
-      mustChangePassword: account.mustChangePassword,
-      lastLogin: account.lastLogin
-        ? `${formatDate(account.lastLogin)} ${formatTime(account.lastLogin)}`
-        : "Never",
-      isYou: account.id === user.id,
-    })),
+    accounts,
   };
 }
 
@@ -260,45 +249,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
 
-  if (intent === ADD_USER_INTENT) {
-    const submission = parseWithZod(formData, { schema: createAdminUserSchema });
-    if (submission.status !== "success") {
-      return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-    }
-    const { email, name, password } = submission.value;
-    const created = await createAdminUser({ db, email, name, password, mustChangePassword: true });
-    if (!created) {
-      const result = submission.reply({
-        fieldErrors: { email: ["An account with this email already exists."] },
-        hideFields: ["password"],
-      });
-      return data({ intent, result }, { status: 400 });
-    }
-    return redirectWithToast(SETTINGS_PATH, {
-      type: "success",
-      title: "Account added",
-      description: `${email} must choose a new password at first login.`,
-    });
-  }
-
-  if (intent === REMOVE_USER_INTENT) {
-    const submission = parseWithZod(formData, { schema: removeAdminUserSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-    const outcome = await deleteAdminUser({ db, userId: submission.value.userId, actorId: user.id });
-    if (outcome === "removed") {
-      return redirectWithToast(SETTINGS_PATH, { type: "success", title: "Account removed" });
-    }
-    const reasons = {
-      self: "You cannot remove your own account.",
-      last: "The last account, or the last Administrator, cannot be removed.",
-      missing: "This account no longer exists.",
-    } as const;
-    return redirectWithToast(SETTINGS_PATH, {
-      type: "error",
-      title: "Failed to remove account",
-      description: reasons[outcome],
-    });
-  }
+  const staff = await staffAccountsAction({ context, user, formData, intent, back: SETTINGS_PATH });
+  if (staff) return staff;
 
   return data({ intent: null, result: null }, { status: 400 });
 }
@@ -390,7 +342,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <StaffAccounts
             key={formKey}
             accounts={loaderData.accounts}
-            lastResult={resultFor(ADD_USER_INTENT) ?? resultFor(REMOVE_USER_INTENT)}
+            add="temporary-password"
+            lastResult={resultFor(STAFF_INTENTS.addWithPassword)}
           />
         </CardContent>
       </Card>
