@@ -13,6 +13,22 @@ export const adminNameField = z
   .optional();
 
 /** A new staff account: it signs in with the temporary password and must then choose its own. */
+/**
+ * The staff-account forms' intents (Settings → Staff Accounts and the Staff page, one action:
+ * app/server/auth/staff-accounts-page.server.ts). 'add-user' gives a temporary password; 'invite-staff' e-mails a
+ * set-password link.
+ */
+export const STAFF_INTENTS = {
+  addWithPassword: "add-user",
+  invite: "invite-staff",
+  changeRole: "change-role",
+  disable: "disable-staff",
+  enable: "enable-staff",
+  remove: "remove-staff",
+  /** Settings' older name for 'remove-staff'. */
+  removeUser: "remove-user",
+} as const;
+
 const roleField = z.enum(STAFF_ROLES, { error: "Choose a role." });
 
 export const createAdminUserSchema = z.object({

@@ -33,17 +33,14 @@ import { servicesContext } from "#app/context.ts";
 import { applyTemplateReset, notificationTemplatesFormSchema } from "#app/lib/notification-templates.ts";
 import { listTimeZones } from "#app/lib/time-zone.ts";
 import { siteSettingsFormSchema } from "#app/schemas/admin-settings.ts";
+import { STAFF_INTENTS } from "#app/schemas/admin-user.ts";
 import { auditSettingsSchema } from "#app/schemas/audit-settings.ts";
 import { documentSettingsSchema } from "#app/schemas/document-settings.ts";
 import { changePasswordSchema } from "#app/schemas/password.ts";
 import { siteSettingsSchema } from "#app/schemas/site-settings.ts";
 import { getAuditSettings, updateAuditSettings } from "#app/server/audit/audit.server.ts";
 import { changePassword, getAdmin, requireAdmin } from "#app/server/auth/auth.server.ts";
-import {
-  loadStaffAccounts,
-  STAFF_INTENTS,
-  staffAccountsAction,
-} from "#app/server/auth/staff-accounts-page.server.ts";
+import { loadStaffAccounts, staffAccountsAction } from "#app/server/auth/staff-accounts-page.server.ts";
 import {
   getDocumentSettings,
   updateDocumentSettings,

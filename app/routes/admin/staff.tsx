@@ -4,12 +4,9 @@ import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
 import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { StaffPage } from "#app/components/admin/staff/staff-accounts.tsx";
 import { useSavedKey } from "#app/components/admin/use-saved-key.ts";
+import { STAFF_INTENTS } from "#app/schemas/admin-user.ts";
 import { getAdmin, INVITE_LINK_HOURS, requireAdmin } from "#app/server/auth/auth.server.ts";
-import {
-  loadStaffAccounts,
-  STAFF_INTENTS,
-  staffAccountsAction,
-} from "#app/server/auth/staff-accounts-page.server.ts";
+import { loadStaffAccounts, staffAccountsAction } from "#app/server/auth/staff-accounts-page.server.ts";
 import { readFormData } from "#app/server/handlers/forms.server.ts";
 import type { Route } from "./+types/staff";
 

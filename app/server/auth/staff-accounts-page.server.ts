@@ -7,6 +7,7 @@ import {
   changeStaffRoleSchema,
   createAdminUserSchema,
   inviteStaffSchema,
+  STAFF_INTENTS,
   staffAccountSchema,
 } from "#app/schemas/admin-user.ts";
 import { INVITE_LINK_HOURS, sendSetPasswordLink } from "#app/server/auth/auth.server.ts";
@@ -26,17 +27,6 @@ import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
-/** The forms' intents. 'add-user' gives a temporary password (Settings); 'invite-staff' e-mails a link (Staff). */
-export const STAFF_INTENTS = {
-  addWithPassword: "add-user",
-  invite: "invite-staff",
-  changeRole: "change-role",
-  disable: "disable-staff",
-  enable: "enable-staff",
-  remove: "remove-staff",
-  /** Settings' older name for 'remove-staff'. */
-  removeUser: "remove-user",
-} as const;
 const INTENTS: readonly string[] = Object.values(STAFF_INTENTS);
 
 /** One account as the list shows it. */

@@ -15,18 +15,18 @@ import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/car
 import { ConfirmDialog } from "#app/components/ui/dialog.tsx";
 import { Field, Label, Select } from "#app/components/ui/field.tsx";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES } from "#app/lib/roles.ts";
-import { createAdminUserSchema, inviteStaffSchema } from "#app/schemas/admin-user.ts";
+import { createAdminUserSchema, inviteStaffSchema, STAFF_INTENTS } from "#app/schemas/admin-user.ts";
 import { PASSWORD_MIN_LENGTH } from "#app/schemas/password.ts";
 import type { StaffAccountView as StaffAccount } from "#app/server/auth/staff-accounts-page.server.ts";
 
-// The intents of app/server/auth/staff-accounts-page.server.ts (STAFF_INTENTS), written out: a component imports
-// no server module.
-const ADD_USER_INTENT = "add-user";
-const INVITE_STAFF_INTENT = "invite-staff";
-const CHANGE_ROLE_INTENT = "change-role";
-const DISABLE_STAFF_INTENT = "disable-staff";
-const ENABLE_STAFF_INTENT = "enable-staff";
-const REMOVE_STAFF_INTENT = "remove-staff";
+const {
+  addWithPassword: ADD_USER_INTENT,
+  invite: INVITE_STAFF_INTENT,
+  changeRole: CHANGE_ROLE_INTENT,
+  disable: DISABLE_STAFF_INTENT,
+  enable: ENABLE_STAFF_INTENT,
+  remove: REMOVE_STAFF_INTENT,
+} = STAFF_INTENTS;
 
 type Result = SubmissionResult<string[]> | null | undefined;
 
