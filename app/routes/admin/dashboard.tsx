@@ -19,12 +19,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta({ title: "Dashboard", path: "/admin/dashboard" }, matches);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+  const { db, siteSettings } = context.get(servicesContext);
+  // One clock and the company's time zone for every count on the page (decision 010).
+  const now = new Date();
+  const [{ timeZone }, { stallDays }] = await Promise.all([siteSettings.get(), getExceptionSettings({ db })]);
   const [counts, stats, unread, exceptions] = await Promise.all([
     countShipments({ db }),
-    getShipmentStats({ db }),
+    getShipmentStats({ db, timeZone, now }),
     countUnreadInbox({ db }),
-    getExceptionSettings({ db }).then(({ stallDays }) => countExceptions({ db, stallDays })),
+    countExceptions({ db, stallDays, timeZone, now }),
   ]);
   // Dates formatted here so the server and the browser show the same text.
   return {
