@@ -11,9 +11,9 @@ const text = (label: string, { min = 1, max }: { min?: number; max: number }) =>
   z
     .string({ message: `${label} is required.` })
     .trim()
-    .min(min, {
-      message: min <= 1 ? `${label} is required.` : `${label} must be at least ${min} characters.`,
-    })
+    // An empty field is missing, whatever its least length: 'Destination is required.', not '… at least 2 …'.
+    .min(1, { message: `${label} is required.`, abort: true })
+    .min(min, { message: `${label} must be at least ${min} characters.` })
     .max(max, { message: `${label} must be at most ${max} characters.` })
     .refine((v) => !ONE_LINE_CONTROL.test(v), {
       message: `${label} contains characters that are not allowed.`,

@@ -72,23 +72,33 @@ export async function loader({ context }: Route.LoaderArgs) {
     getAuditSettings({ db }),
   ]);
   const texting = describeMessagingChannels(config);
-  const row = (name: string, status: (typeof texting)["sms"]) =>
+  // In words a clerk reads: how each channel sends, or that it is not set up on this server. The configuration
+  // names and the provider's own reasons are in the README and the server's log, not here.
+  const row = (name: string, status: (typeof texting)["sms"], notSetUp: string) =>
     status.available
-      ? { name, on: true, detail: status.summary }
-      : { name, on: false, detail: status.reason };
+      ? { name, on: true, detail: `${name} messages go out through ${status.providerName}.` }
+      : { name, on: false, detail: notSetUp };
   return {
-    // How messages leave (no secrets: SMTP_URL itself is never shown).
     messaging: {
       channels: [
         config.SMTP_URL
-          ? { name: "E-mail", on: true, detail: "E-mail through SMTP (SMTP_URL)." }
+          ? { name: "E-mail", on: true, detail: "E-mails go out through this site's mail server." }
           : {
               name: "E-mail",
               on: false,
-              detail: "SMTP_URL is not set: e-mails are kept in the outbox and the log, and never sent.",
+              detail:
+                "No mail server is set up for this site: e-mails are kept and never sent. Whoever runs the site can set one up.",
             },
-        row("SMS", texting.sms),
-        row("WhatsApp", texting.whatsapp),
+        row(
+          "SMS",
+          texting.sms,
+          "No text-message provider is set up for this site, so no SMS is sent. Whoever runs the site can connect Twilio or Africa's Talking.",
+        ),
+        row(
+          "WhatsApp",
+          texting.whatsapp,
+          "WhatsApp is not set up for this site, so no WhatsApp message is sent. Whoever runs the site can connect it through Twilio.",
+        ),
       ],
       allowedCountries: texting.allowedCountries,
     },
@@ -242,7 +252,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       title: sent.queued ? "Test message queued" : "Test message not sent",
       description: sent.queued
         ? `It is on its way to ${user.email}.`
-        : "E-mail is not configured (SMTP_URL); the message is kept in the outbox.",
+        : "No mail server is set up for this site; the message is kept and not sent.",
     });
   }
 
@@ -365,7 +375,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <CardHeader>
           <CardTitle>Messaging Channels</CardTitle>
           <p className="text-sm text-slate-600">
-            How messages to customers and staff leave. Set in the server's environment (see the README).
+            How messages to customers and staff leave. Whoever runs the site sets these up on the server.
           </p>
         </CardHeader>
         <CardContent>

@@ -170,6 +170,12 @@ describe("checkRows", () => {
     ]);
   });
 
+  it("says an empty cell of a required field is required, not that it is too short", () => {
+    const sheet = readSpreadsheet(csv([HEADER, row("IMP-EMPTY-1", { "Ship to": "" })]));
+    const { errors } = checkRows({ sheet, mapping: mappingFor(HEADER), dateFormat: "dmy" });
+    expect(errors).toEqual([{ row: 2, column: "D", header: "Ship to", message: "Destination is required." }]);
+  });
+
   it("passes the template's example row as it is", () => {
     const sheet = readSpreadsheet(csv(TEMPLATE_ROWS));
     const result = checkRows({ sheet, mapping: guessMapping(TEMPLATE_ROWS[0]!), dateFormat: "dmy" });

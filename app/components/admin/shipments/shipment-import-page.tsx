@@ -281,7 +281,9 @@ function MappingStep({
               </Button>
               {check?.ok ? (
                 <Button type="submit" name={INTENT} value="import" disabled={checking || importing}>
-                  {importing ? "Importing..." : `Import ${check.rowCount.toLocaleString("en-US")} rows`}
+                  {importing
+                    ? "Importing..."
+                    : `Import ${check.rowCount.toLocaleString("en-US")} ${check.rowCount === 1 ? "row" : "rows"}`}
                 </Button>
               ) : null}
             </div>
