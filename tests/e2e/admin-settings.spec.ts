@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { login, reloadWithoutToasts, waitForHydration } from "./admin-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
-import { BOTH_SIZES } from "./viewports.ts";
+import { BOTH_SIZES, PHONE } from "./viewports.ts";
 
 const siteForm = (page: Page) => page.getByRole("form", { name: "Site Details" });
 
@@ -134,4 +134,23 @@ test("what staff type in the settings survives the page updating for a new quote
   await page.waitForTimeout(1500);
   await expect(subject).toHaveValue("Typed, not saved {trackingNumber}");
   await expect(siteForm(page).getByLabel("Phone")).toHaveValue("+231 555 0199");
+});
+
+test.describe(PHONE.name, () => {
+  test.use(PHONE.use);
+  test("each section of the settings is one tap away from the top", async ({ page }) => {
+    await login(page);
+    await page.goto("/admin/settings");
+    const sections = page.getByRole("navigation", { name: "Settings sections" });
+    for (const [link, heading] of [
+      ["Staff accounts", "Staff Accounts"],
+      ["Messaging channels", "Messaging Channels"],
+      ["Documents", "Documents"],
+    ] as const) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await sections.getByRole("link", { name: link }).click();
+      await expect(page.getByRole("heading", { name: heading, exact: true })).toBeInViewport();
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });

@@ -274,8 +274,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           Your password, the company details on the website, and staff accounts.
         </p>
       </div>
+      <SettingsSections />
 
-      <Card>
+      <Card id="password" className="scroll-mt-20">
         <CardHeader>
           <CardTitle>Your Password</CardTitle>
           <p className="text-sm text-slate-600">Changing it signs out your other sessions.</p>
@@ -285,7 +286,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </CardContent>
       </Card>
 
-      <Card>
+      <Card id="site-details" className="scroll-mt-20">
         <CardHeader>
           <CardTitle>Site Details</CardTitle>
           <p className="text-sm text-slate-600">
@@ -302,7 +303,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </CardContent>
       </Card>
 
-      <Card>
+      <Card id="notifications" className="scroll-mt-20">
         <CardHeader>
           <CardTitle>Notifications</CardTitle>
           <p className="text-sm text-slate-600">
@@ -318,7 +319,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </CardContent>
       </Card>
 
-      <Card>
+      <Card id="documents" className="scroll-mt-20">
         <CardHeader>
           <CardTitle>Documents</CardTitle>
           <p className="text-sm text-slate-600">
@@ -334,7 +335,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </CardContent>
       </Card>
 
-      <Card>
+      <Card id="staff-accounts" className="scroll-mt-20">
         <CardHeader>
           <CardTitle>Staff Accounts</CardTitle>
           <p className="text-sm text-slate-600">
@@ -355,7 +356,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </CardContent>
       </Card>
 
-      <Card>
+      <Card id="activity-log" className="scroll-mt-20">
         <CardHeader>
           <CardTitle>Activity log</CardTitle>
           <p className="text-sm text-slate-600">
@@ -371,7 +372,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </CardContent>
       </Card>
 
-      <Card>
+      <Card id="messaging-channels" className="scroll-mt-20">
         <CardHeader>
           <CardTitle>Messaging Channels</CardTitle>
           <p className="text-sm text-slate-600">
@@ -386,6 +387,39 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/**
+ * The page's sections, each one step away: a list of links to them at the top (a phone's screen shows it whole;
+ * the address keeps the section, so a link or a reload lands on it).
+ */
+const SECTIONS = [
+  { id: "password", label: "Your password" },
+  { id: "site-details", label: "Site details" },
+  { id: "notifications", label: "Notifications and messages" },
+  { id: "documents", label: "Documents" },
+  { id: "staff-accounts", label: "Staff accounts" },
+  { id: "activity-log", label: "Activity log" },
+  { id: "messaging-channels", label: "Messaging channels" },
+] as const;
+
+function SettingsSections() {
+  return (
+    <nav aria-label="Settings sections" className="rounded-lg border border-slate-200 bg-white p-3">
+      <ul className="flex flex-wrap gap-2">
+        {SECTIONS.map((section) => (
+          <li key={section.id}>
+            <a
+              href={`#${section.id}`}
+              className="inline-flex min-h-10 items-center rounded-md border border-slate-200 px-3 text-sm font-medium text-brand-700 hover:bg-slate-50"
+            >
+              {section.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
