@@ -66,14 +66,15 @@ try {
     console.log(`  seeded ${SHIPMENTS} shipments in ${seededMs} ms`);
 
     // Warm-up: plans and caches.
-    for (const kind of EXCEPTION_KINDS) await findExceptions({ db, kind, stallDays: STALL_DAYS });
-    await countExceptions({ db, stallDays: STALL_DAYS });
+    for (const kind of EXCEPTION_KINDS)
+      await findExceptions({ db, kind, stallDays: STALL_DAYS, timeZone: "UTC" });
+    await countExceptions({ db, stallDays: STALL_DAYS, timeZone: "UTC" });
 
     const counted: number[] = [];
     let counts: Record<string, number> = {};
     for (let i = 0; i < RUNS; i++) {
       const t = performance.now();
-      counts = await countExceptions({ db, stallDays: STALL_DAYS });
+      counts = await countExceptions({ db, stallDays: STALL_DAYS, timeZone: "UTC" });
       counted.push(performance.now() - t);
     }
     results.push({
@@ -87,7 +88,7 @@ try {
       const samples: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         const t = performance.now();
-        await findExceptions({ db, kind, stallDays: STALL_DAYS, page: 1 + (i % 20) });
+        await findExceptions({ db, kind, stallDays: STALL_DAYS, timeZone: "UTC", page: 1 + (i % 20) });
         samples.push(performance.now() - t);
       }
       results.push({

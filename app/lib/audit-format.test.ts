@@ -7,6 +7,8 @@ describe("the activity log's words", () => {
     expect(fieldLabel("current_location")).toBe("Current location");
     expect(fieldLabel("shipper_id")).toBe("Shipper");
     expect(fieldLabel("retentionDays")).toBe("Retention days");
+    expect(fieldLabel("mime_type")).toBe("File type");
+    expect(fieldLabel("booked_shipment_id")).toBe("Booked shipment");
   });
 
   it("shows an estimated delivery as its day, other times in the company's zone, and empty values as such", () => {

@@ -45,6 +45,19 @@ const FIELD_LABELS: Record<string, string> = {
   alt: "Alt text",
   email: "E-mail",
   timestamp: "Time",
+  // The words a clerk uses, not the column's ('Mime type', 'Recorded by' of an id).
+  mime_type: "File type",
+  original_name: "File name",
+  filename: "Stored file name",
+  recorded_by: "Recorded by",
+  created_by: "Made by",
+  sent_by: "Sent by",
+  booked_shipment_id: "Booked shipment",
+  receiver_name: "Received by",
+  delivered_at: "Delivered",
+  last_login: "Last sign-in",
+  must_change_password: "Must choose a new password",
+  disabled_at: "Disabled",
 };
 
 export function entityLabel(entity: string): string {

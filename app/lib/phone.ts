@@ -1,5 +1,6 @@
 /**
- * Customers' mobile numbers: parsed and validated with libphonenumber-js, stored in E.164 ("+231770123456").
+ * Mobile numbers, the ones we may text (SMS, WhatsApp, the tracking page's 'Get updates'); a party's contact phone
+ * may be any number: app/lib/contact-phone.ts. Mobile numbers: parsed and validated with libphonenumber-js, stored in E.164 ("+231770123456").
  *
  * No server imports: the admin's party form may use it in the browser to say at once what is wrong. It loads
  * libphonenumber-js's "mobile" metadata (about 24 kB gzipped), which validates mobile numbers precisely for
@@ -8,6 +9,7 @@
  * (about 19 kB gzipped) validates lengths only.
  */
 import { type CountryCode, ParseError, parsePhoneNumberWithError } from "libphonenumber-js/mobile";
+import { countryName, readPhone } from "./phone-words.ts";
 
 export type ParsedPhone = { ok: true; e164: string; country: string } | { ok: false; message: string };
 
@@ -37,26 +39,12 @@ export const DEFAULT_ALLOWED_COUNTRIES: readonly string[] = [
  * code is read as one of `defaultCountry` (Liberia). Only mobile numbers pass.
  */
 export function parsePhone(input: string, defaultCountry = "LR"): ParsedPhone {
-  const typed = input.trim();
-  if (typed === "") return { ok: false, message: "Enter a mobile phone number." };
-  if (typed.length > 40) return { ok: false, message: "That phone number is too long." };
-  let parsed: ReturnType<typeof parsePhoneNumberWithError>;
-  try {
-    parsed = parsePhoneNumberWithError(typed, { defaultCountry: defaultCountry as CountryCode });
-  } catch (error) {
-    if (error instanceof ParseError) return { ok: false, message: parseErrorMessage(error.message) };
-    throw error;
-  }
-  if (!parsed.country) {
-    return { ok: false, message: "That number does not belong to a country; enter a mobile phone number." };
-  }
-  if (!parsed.isValid()) {
-    return {
-      ok: false,
-      message: `That is not a valid mobile number for ${countryName(parsed.country)}. Check the digits, or start with + and the country code.`,
-    };
-  }
-  return { ok: true, e164: parsed.number, country: parsed.country };
+  const read = readPhone(input, {
+    parse: (typed) => parsePhoneNumberWithError(typed, { defaultCountry: defaultCountry as CountryCode }),
+    isParseError: (error): error is Error => error instanceof ParseError,
+    kind: "mobile",
+  });
+  return read.ok ? { ok: true, e164: read.parsed.number, country: read.parsed.country } : read;
 }
 
 /** Whether we may text an E.164 number: it parses as a mobile number of a country on the list. */
@@ -81,31 +69,10 @@ export function parseCountryList(value: string): string[] | undefined {
   return [...new Set(codes)];
 }
 
-function parseErrorMessage(code: string): string {
-  switch (code) {
-    case "INVALID_COUNTRY":
-      return "That number's country code is not recognised. Start with + and the country code, e.g. +231 77 012 3456.";
-    case "TOO_SHORT":
-      return "That phone number is too short.";
-    case "TOO_LONG":
-      return "That phone number is too long.";
-    default:
-      return "That is not a phone number. Use digits, e.g. 0770 123 456 or +231 77 012 3456.";
-  }
-}
-
 function isKnownRegion(code: string): boolean {
   try {
     return new Intl.DisplayNames(["en"], { type: "region", fallback: "none" }).of(code) !== undefined;
   } catch {
     return false;
-  }
-}
-
-function countryName(code: string): string {
-  try {
-    return new Intl.DisplayNames(["en"], { type: "region" }).of(code) ?? code;
-  } catch {
-    return code;
   }
 }

@@ -42,27 +42,59 @@ export function isDeliveredStatus(status: string | null | undefined): boolean {
   return key(status) === "delivered";
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
- * True when the estimated delivery day is over (UTC, the time zone of Monrovia) and neither the
- * shipment nor any history entry says 'Delivered'.
+ * Today's date in the company's time zone (decision 010), as midnight UTC of that date: the form estimated
+ * deliveries are stored in (a calendar day at midnight UTC), so the two compare as days.
+ */
+export function companyToday(now: Date, timeZone: string): Date {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(now);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return new Date(Date.UTC(part("year"), part("month") - 1, part("day")));
+}
+
+/** The calendar day of an estimated delivery (its UTC date), as midnight UTC. */
+function deliveryDay(estimatedDelivery: Date): number {
+  return Date.UTC(
+    estimatedDelivery.getUTCFullYear(),
+    estimatedDelivery.getUTCMonth(),
+    estimatedDelivery.getUTCDate(),
+  );
+}
+
+/**
+ * Whole days an estimated delivery is past `today` (companyToday): 1 the day after it, 0 on the day and before.
+ * The one rule of 'overdue' (app/server/exceptions/exceptions.server.ts writes the same in SQL): a shipment is
+ * overdue when it is not delivered and this is at least 1.
+ */
+export function daysPastDelivery(estimatedDelivery: Date, today: Date): number {
+  return Math.max(0, Math.round((today.getTime() - deliveryDay(estimatedDelivery)) / DAY_MS));
+}
+
+/**
+ * True when the estimated delivery day is over in the company's time zone (UTC, Monrovia's, unless given) and
+ * neither the shipment nor any history entry says 'Delivered'.
  */
 export function isDeliveryOverdue({
   estimatedDelivery,
   status,
   history = [],
   now = new Date(),
+  timeZone = "UTC",
 }: {
   estimatedDelivery: Date | null | undefined;
   status: string | null | undefined;
   history?: ReadonlyArray<{ status: string }>;
   now?: Date;
+  timeZone?: string;
 }): boolean {
   if (!estimatedDelivery || Number.isNaN(estimatedDelivery.getTime())) return false;
   if (isDeliveredStatus(status) || history.some((entry) => isDeliveredStatus(entry.status))) return false;
-  const dayAfter = Date.UTC(
-    estimatedDelivery.getUTCFullYear(),
-    estimatedDelivery.getUTCMonth(),
-    estimatedDelivery.getUTCDate() + 1,
-  );
-  return now.getTime() >= dayAfter;
+  return daysPastDelivery(estimatedDelivery, companyToday(now, timeZone)) >= 1;
 }

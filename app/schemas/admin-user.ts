@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { STAFF_ROLES } from "#app/lib/roles.ts";
 import { emailField } from "#app/schemas/login.ts";
 import { newPasswordSchema } from "#app/schemas/password.ts";
-import { STAFF_ROLES } from "#app/lib/roles.ts";
 
 export const adminNameField = z
   .string()
@@ -13,17 +13,34 @@ export const adminNameField = z
   .optional();
 
 /** A new staff account: it signs in with the temporary password and must then choose its own. */
+/**
+ * The staff-account forms' intents (Settings → Staff Accounts and the Staff page, one action:
+ * app/server/auth/staff-accounts-page.server.ts). 'add-user' gives a temporary password; 'invite-staff' e-mails a
+ * set-password link.
+ */
+export const STAFF_INTENTS = {
+  addWithPassword: "add-user",
+  invite: "invite-staff",
+  changeRole: "change-role",
+  disable: "disable-staff",
+  enable: "enable-staff",
+  remove: "remove-staff",
+  /** Settings' older name for 'remove-staff'. */
+  removeUser: "remove-user",
+} as const;
+
+const roleField = z.enum(STAFF_ROLES, { error: "Choose a role." });
+
 export const createAdminUserSchema = z.object({
   email: emailField,
   name: adminNameField,
   password: newPasswordSchema,
+  role: roleField,
 });
 
 export const removeAdminUserSchema = z.object({
   userId: z.uuid({ error: "Unknown account." }),
 });
-
-const roleField = z.enum(STAFF_ROLES, { error: "Choose a role." });
 
 /** A person added on the Staff page: they choose their password through an e-mailed link (decision 019). */
 export const inviteStaffSchema = z.object({

@@ -20,6 +20,12 @@ describe("partySchema phone", () => {
     expect(phoneOf("+234 801 555 0142")).toEqual({ phone: "+2348015550142" });
   });
 
+  it("takes an office landline as well as a mobile: a contact phone is any valid number", () => {
+    expect(phoneOf("+86 21 5555 0188")).toEqual({ phone: "+862155550188" });
+    expect(phoneOf("+32 3 233 45 67")).toEqual({ phone: "+3232334567" });
+    expect(phoneOf("+31 10 555 0123")).toEqual({ phone: "+31105550123" });
+  });
+
   it("keeps the phone optional", () => {
     expect(phoneOf(undefined)).toEqual({ phone: null });
     expect(phoneOf("")).toEqual({ phone: null });
@@ -32,7 +38,7 @@ describe("partySchema phone", () => {
     });
     expect(phoneOf("0770123")).toEqual({
       errors: [
-        "That is not a valid mobile number for Liberia. Check the digits, or start with + and the country code.",
+        "That is not a valid phone number for Liberia. Check the digits, or start with + and the country code.",
       ],
     });
     expect(phoneOf("+999 1234 5678")).toEqual({

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { parseContactPhone } from "#app/lib/contact-phone.ts";
 import { CURRENCIES, INCOTERM_CODES, MAX_PIECES, TRANSPORT_MODES } from "#app/lib/freight-terms.ts";
 import { fromLocalDateTime } from "#app/lib/time-zone.ts";
-import { parsePhone } from "#app/lib/phone.ts";
 
 // Control characters other than tab and newline have no place in any field.
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
@@ -11,9 +11,9 @@ const text = (label: string, { min = 1, max }: { min?: number; max: number }) =>
   z
     .string({ message: `${label} is required.` })
     .trim()
-    .min(min, {
-      message: min <= 1 ? `${label} is required.` : `${label} must be at least ${min} characters.`,
-    })
+    // An empty field is missing, whatever its least length: 'Destination is required.', not '… at least 2 …'.
+    .min(1, { message: `${label} is required.`, abort: true })
+    .min(min, { message: `${label} must be at least ${min} characters.` })
     .max(max, { message: `${label} must be at most ${max} characters.` })
     .refine((v) => !ONE_LINE_CONTROL.test(v), {
       message: `${label} contains characters that are not allowed.`,
@@ -207,9 +207,9 @@ export const shipmentSchema = z
 export type ShipmentInput = z.output<typeof shipmentSchema>;
 
 /**
- * A party's phone, optional: a number typed the local way ("0770 123 456") or with its country code is stored in
- * E.164 ("+231770123456"), so notifications can text it; one libphonenumber-js cannot read as a mobile number
- * is refused with parsePhone's message (app/lib/phone.ts).
+ * A party's phone, optional: any valid number, landline or mobile, typed the local way ("0770 123 456") or with
+ * its country code, is stored in E.164 ("+231770123456"); one that is not a valid number is refused with
+ * parseContactPhone's message (app/lib/contact-phone.ts). Only mobiles are texted (app/lib/phone.ts).
  */
 const optionalPhone = z
   .string()
@@ -219,7 +219,7 @@ const optionalPhone = z
   .optional()
   .transform((v, ctx) => {
     if (!v) return null;
-    const parsed = parsePhone(v, "LR");
+    const parsed = parseContactPhone(v, "LR");
     if (!parsed.ok) {
       ctx.addIssue({ code: "custom", message: parsed.message });
       return z.NEVER;

@@ -13,6 +13,16 @@ export type Party = typeof shippers.$inferSelect;
 
 const partyTable = (kind: PartyKind) => (kind === "shipper" ? shippers : consignees);
 /** The shipments column that links a shipment to a party of this kind. */
+/** A party's own columns (what the party form edits), with its id. */
+export const partyDetailColumns = (table: typeof shippers | typeof consignees) => ({
+  id: table.id,
+  name: table.name,
+  company: table.company,
+  email: table.email,
+  phone: table.phone,
+  address: table.address,
+});
+
 const linkColumn = (kind: PartyKind) => (kind === "shipper" ? shipments.shipperId : shipments.consigneeId);
 
 export class PartyNotFoundError extends Error {
@@ -157,12 +167,7 @@ export async function findParties({
       ? []
       : await db
           .select({
-            id: table.id,
-            name: table.name,
-            company: table.company,
-            email: table.email,
-            phone: table.phone,
-            address: table.address,
+            ...partyDetailColumns(table),
             createdAt: table.createdAt,
             updatedAt: table.updatedAt,
             // Spelled out: in a one-table select Drizzle leaves the party's columns unqualified.

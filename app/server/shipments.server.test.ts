@@ -307,7 +307,7 @@ describe("shipments", () => {
       shipmentId: deliveredLate.id,
       input: statusInput({ status: "Delivered", location: "Accra" }),
     });
-    const stats = await getShipmentStats({ db, now });
+    const stats = await getShipmentStats({ db, timeZone: "UTC", now });
     expect(stats.weeks).toHaveLength(12);
     expect(stats.weeks.at(-1)!.weekStart).toBe("2026-06-15");
     expect(stats.weeks.find((w) => w.weekStart === "2026-06-01")!.count).toBeGreaterThanOrEqual(1);

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { companyToday } from "#app/lib/shipment-status.ts";
 import { trackingKey } from "#app/lib/tracking-number.ts";
 import { stepOfStatus } from "#app/lib/tracking-progress.ts";
 import type { ShipmentInput, StatusUpdateInput } from "#app/schemas/shipment.ts";
@@ -11,6 +12,7 @@ import {
   recordShipmentChange,
   recordStatusEntry,
 } from "#app/server/notifications/notification-triggers.server.ts";
+import { overdueCondition } from "#app/server/exceptions/exceptions.server.ts";
 import { assertPartiesExist, getParty } from "#app/server/parties.server.ts";
 
 // Shipments and their status history. Their shippers and consignees are in parties.server.ts.
@@ -481,10 +483,18 @@ export async function deleteStatusUpdate({ db, shipmentId, id }: { db: Db; shipm
 
 /**
  * What staff look at first: counts by status, shipments created per week over the last 12 weeks
- * (weeks start on Monday, UTC), and shipments whose estimated delivery has passed without a
- * 'Delivered' status or history entry.
+ * (weeks start on Monday, UTC), and the overdue ones (`overdueCondition` of the exceptions board).
  */
-export async function getShipmentStats({ db, now = new Date() }: { db: Db; now?: Date }) {
+export async function getShipmentStats({
+  db,
+  timeZone,
+  now = new Date(),
+}: {
+  db: Db;
+  /** The company's: whose 'today' decides what is overdue. */
+  timeZone: string;
+  now?: Date;
+}) {
   const weekStart = new Date(now);
   weekStart.setUTCHours(0, 0, 0, 0);
   weekStart.setUTCDate(weekStart.getUTCDate() - ((weekStart.getUTCDay() + 6) % 7));
@@ -514,11 +524,8 @@ export async function getShipmentStats({ db, now = new Date() }: { db: Db; now?:
       })
       .from(shipments)
       .where(
-        and(
-          sql`${shipments.estimatedDelivery} < ${now.toISOString()}::timestamptz - interval '1 day'`,
-          sql`lower(${shipments.status}) <> 'delivered'`,
-          sql`not exists (select 1 from ${shipmentStatusHistory} h where h.shipment_id = ${shipments.id} and lower(h.status) = 'delivered')`,
-        ),
+        // The exceptions board's definition, so the dashboard's list and its 'past estimated delivery' agree.
+        overdueCondition(companyToday(now, timeZone)),
       )
       .orderBy(asc(shipments.estimatedDelivery))
       .limit(50),

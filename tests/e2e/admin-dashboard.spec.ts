@@ -9,6 +9,8 @@ test("the dashboard shows the shipment counts and leads to the list", async ({ p
   await expect(page.getByText("All time shipments")).toBeVisible();
   await expect(page.getByText("Active Shipments")).toBeVisible();
   await expect(page.getByText("Currently in transit")).toBeVisible();
+  // The count is every shipment not delivered; the card says how many of them are In Transit.
+  await expect(page.getByText(/^Not delivered yet; \d+ of them In Transit\.$/)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Shipments Created per Week" })).toBeVisible();
   await expect(page.getByRole("table", { name: /Shipments created per week/ })).toBeAttached();
   await expect(page.getByRole("heading", { name: "Shipments by Status" })).toBeVisible();

@@ -11,6 +11,10 @@ import { expect, test } from "./fixtures.ts";
 
 const TEMPORARY = "temporary passphrase 4711";
 
+/** An account's entry in Settings → Staff Accounts (the same list as the Staff page's). */
+const accountRow = (page: Page, email: string) =>
+  page.getByRole("list", { name: "Staff accounts" }).getByRole("listitem").filter({ hasText: email });
+
 async function addStaffAccount(page: Page, email: string) {
   await page.goto("/admin/settings");
   const form = page.getByRole("form", { name: "Add an account" });
@@ -18,9 +22,11 @@ async function addStaffAccount(page: Page, email: string) {
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Name (optional)").fill("New Colleague");
   await form.getByLabel("Temporary password").fill(TEMPORARY);
+  await expect(form.getByLabel("Role")).toHaveValue("operations");
   await form.getByRole("button", { name: "Add Account" }).click();
   await expect(page.getByText("Account added")).toBeVisible();
-  await expect(page.getByRole("row", { name: new RegExp(email) })).toContainText("Temporary password");
+  await expect(accountRow(page, email)).toContainText("Temporary password");
+  await expect(accountRow(page, email)).toContainText("Operations");
 }
 
 async function logout(page: Page) {
@@ -64,14 +70,14 @@ test("a new staff account must replace its temporary password, and can be remove
 
   await login(page);
   await page.goto("/admin/settings");
-  const row = page.getByRole("row", { name: new RegExp(email) });
+  const row = accountRow(page, email);
   await expect(row).not.toContainText("Temporary password");
   await waitForHydration(row.getByRole("button", { name: /Remove/ }));
   await row.getByRole("button", { name: /Remove/ }).click();
   const dialog = page.getByRole("alertdialog", { name: "Are you sure?" });
   await dialog.getByRole("button", { name: "Remove Account" }).click();
   await expect(page.getByText("Account removed")).toBeVisible();
-  await expect(page.getByRole("row", { name: new RegExp(email) })).toHaveCount(0);
+  await expect(accountRow(page, email)).toHaveCount(0);
 });
 
 test("'Forgot password?' e-mails a single-use link that sets a new password", async ({ page }) => {

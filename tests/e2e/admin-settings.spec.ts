@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { login, reloadWithoutToasts, waitForHydration } from "./admin-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
-import { BOTH_SIZES } from "./viewports.ts";
+import { BOTH_SIZES, PHONE } from "./viewports.ts";
 
 const siteForm = (page: Page) => page.getByRole("form", { name: "Site Details" });
 
@@ -74,16 +74,17 @@ for (const size of BOTH_SIZES) {
       await page.goto("/admin/settings");
       const panel = page.getByRole("heading", { name: "Messaging Channels" }).locator("xpath=../..");
       await expect(panel).toBeVisible();
-      // The test server has no SMTP_URL and no text-message provider.
+      // The test server has no mail server and no text-message provider: said in a clerk's words.
       const rows = panel.getByRole("listitem");
       await expect(rows).toHaveCount(3);
       await expect(rows.nth(0)).toContainText("E-mail");
       await expect(rows.nth(0)).toContainText("Off");
-      await expect(rows.nth(0)).toContainText("SMTP_URL is not set");
+      await expect(rows.nth(0)).toContainText("No mail server is set up for this site");
       await expect(rows.nth(1)).toContainText("SMS");
-      await expect(rows.nth(1)).toContainText("No SMS provider is configured.");
+      await expect(rows.nth(1)).toContainText("No text-message provider is set up for this site");
       await expect(rows.nth(2)).toContainText("WhatsApp");
-      await expect(rows.nth(2)).toContainText("WhatsApp goes through Twilio, which is not configured.");
+      await expect(rows.nth(2)).toContainText("WhatsApp is not set up for this site");
+      await expect(panel).not.toContainText(/SMTP_URL|TWILIO_|AFRICASTALKING_|SMS_ALLOWED_COUNTRIES|README/);
       await expect(panel).toContainText("LR, BJ, CV");
       await panel.scrollIntoViewIfNeeded();
       const width = size.use.viewport.width;
@@ -133,4 +134,23 @@ test("what staff type in the settings survives the page updating for a new quote
   await page.waitForTimeout(1500);
   await expect(subject).toHaveValue("Typed, not saved {trackingNumber}");
   await expect(siteForm(page).getByLabel("Phone")).toHaveValue("+231 555 0199");
+});
+
+test.describe(PHONE.name, () => {
+  test.use(PHONE.use);
+  test("each section of the settings is one tap away from the top", async ({ page }) => {
+    await login(page);
+    await page.goto("/admin/settings");
+    const sections = page.getByRole("navigation", { name: "Settings sections" });
+    for (const [link, heading] of [
+      ["Staff accounts", "Staff Accounts"],
+      ["Messaging channels", "Messaging Channels"],
+      ["Documents", "Documents"],
+    ] as const) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await sections.getByRole("link", { name: link }).click();
+      await expect(page.getByRole("heading", { name: heading, exact: true })).toBeInViewport();
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });

@@ -30,7 +30,7 @@ for (const size of BOTH_SIZES) {
       await expect(preview(page).getByTestId("preview-subject")).toHaveText(
         "UTG-1234-5678: Arrived at Port of Monrovia",
       );
-      await expect(preview(page)).toContainText("1 segment (GSM-7)");
+      await expect(preview(page)).toContainText("sent as 1 text message");
 
       // The preview follows the typing.
       await subject.fill("Cargo {trackingNumber} is {status} <now>");

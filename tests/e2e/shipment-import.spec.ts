@@ -108,3 +108,56 @@ for (const size of BOTH_SIZES) {
     });
   });
 }
+
+test("a shipper already in the address book gets the phone it lacked, and the clerk chooses which e-mail to keep", async ({
+  page,
+  checkA11y,
+}) => {
+  test.slow();
+  await login(page);
+  const prefix = stamp();
+  const shipper = `${prefix} Shipper`;
+  const header =
+    "Tracking number,Status,Origin,Destination,Estimated delivery,Dimensions,Shipper name,Shipper email,Shipper phone";
+  const importFile = async (name: string, line: string) => {
+    await page.goto("/admin/shipments/import");
+    const upload = page.getByRole("button", { name: "Upload", exact: true });
+    await waitForHydration(upload);
+    await page.getByLabel("Spreadsheet (CSV or Excel .xlsx)").setInputFiles({
+      name,
+      mimeType: "text/csv",
+      buffer: Buffer.from(`${header}\r\n${line}\r\n`),
+    });
+    await upload.click();
+    await expect(page.getByRole("heading", { name: `2. Preview: ${name}` })).toBeVisible();
+    await page.getByLabel("Date format of the file").selectOption({ label: "YYYY-MM-DD (ISO)" });
+    await page.getByRole("button", { name: "Check rows" }).click();
+    await expect(page.getByText(/^Every row is valid: 1 new shipment/)).toBeVisible();
+  };
+  // The first file brings the shipper with an e-mail and no phone.
+  await importFile(
+    "first.csv",
+    `${prefix}-1,In Transit,Antwerp,Monrovia,2027-01-10,1x1x1 m,${shipper},old@${prefix}.example,`,
+  );
+  await page.getByRole("button", { name: "Import 1 row" }).click();
+  await expect(page.getByText("Shipments imported")).toBeVisible();
+
+  // The second names it with another e-mail and an office landline.
+  await importFile(
+    "second.csv",
+    `${prefix}-2,In Transit,Antwerp,Monrovia,2027-01-12,1x1x1 m,${shipper},new@${prefix}.example,+86 21 5555 0188`,
+  );
+  await expect(page.getByRole("list", { name: "Details added to existing parties" })).toContainText(
+    `${shipper} (shipper): phone +862155550188`,
+  );
+  const choice = page.getByRole("radiogroup", { name: `${shipper} (shipper), e-mail` });
+  await expect(choice.getByLabel(`Keep old@${prefix}.example`, { exact: false })).toBeChecked();
+  await checkA11y();
+  await choice.getByLabel(/^Replace with new@/).check();
+  await page.getByRole("button", { name: "Import 1 row" }).click();
+  await expect(page.getByText("Shipments imported")).toBeVisible();
+
+  await page.goto(`/admin/parties?role=shipper&q=${encodeURIComponent(shipper)}`);
+  const entry = page.getByRole("row").or(page.getByRole("listitem")).filter({ hasText: shipper }).first();
+  await expect(entry).toContainText(`new@${prefix}.example`);
+});

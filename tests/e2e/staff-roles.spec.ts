@@ -40,7 +40,7 @@ test("an Editor added by an administrator works on the blog only, until the acco
   // The set-password link from the e-mail.
   await expect.poll(() => readOutbox(email).length).toBe(1);
   const [mail] = readOutbox(email);
-  expect(mail!.subject).toBe("Your admin account: choose a password");
+  expect(mail!.subject).toBe("Your staff account: choose a password");
   const link = /https?:\/\/\S+\/admin-reset-password\?token=[\w-]+/.exec(mail!.text)?.[0];
   expect(link).toBeTruthy();
 

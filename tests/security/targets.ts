@@ -523,8 +523,10 @@ function knownActions(f: Fixtures): Record<string, Spec[]> {
           ["email", `sec-${unique()}@example.com`],
           ["name", "Sec Staff"],
           ["password", "a sturdy staff passphrase 2026"],
+          ["role", "operations"],
         ],
-        strict: ["email", "intent"],
+        // A role that is not one of the three is refused: no account is made without one chosen.
+        strict: ["email", "intent", "role"],
         text: ["name"],
         store: { table: "admin_users", columns: { name: "name" } },
       },

@@ -19,16 +19,24 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta({ title: "Dashboard", path: "/admin/dashboard" }, matches);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+  const { db, siteSettings } = context.get(servicesContext);
+  // One clock and the company's time zone for every count on the page (decision 010).
+  const now = new Date();
+  const [{ timeZone }, { stallDays }] = await Promise.all([siteSettings.get(), getExceptionSettings({ db })]);
   const [counts, stats, unread, exceptions] = await Promise.all([
     countShipments({ db }),
-    getShipmentStats({ db }),
+    getShipmentStats({ db, timeZone, now }),
     countUnreadInbox({ db }),
-    getExceptionSettings({ db }).then(({ stallDays }) => countExceptions({ db, stallDays })),
+    countExceptions({ db, stallDays, timeZone, now }),
   ]);
   // Dates formatted here so the server and the browser show the same text.
+  // 'Active' is the spec's 'not Delivered', under its caption 'Currently in transit': say how many of them are.
+  const inTransit = stats.byStatus
+    .filter((row) => row.status.trim().toLowerCase() === "in transit")
+    .reduce((sum, row) => sum + row.count, 0);
   return {
     counts,
+    inTransit,
     unread,
     exceptions,
     byStatus: stats.byStatus,
@@ -47,7 +55,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, unread, exceptions, byStatus, weeks, overdue } = loaderData;
+  const { counts, inTransit, unread, exceptions, byStatus, weeks, overdue } = loaderData;
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold text-slate-900">Dashboard</h1>
@@ -65,6 +73,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           title="Active Shipments"
           value={counts.active}
           caption="Currently in transit"
+          detail={`Not delivered yet; ${inTransit.toLocaleString("en-US")} of them In Transit.`}
           action="View Active"
           to="/admin/shipments?status=active"
         />

@@ -1,17 +1,17 @@
 // The address book's loaders and actions, called directly with a real session on a real database.
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
 import { action as pageAction, loader as pageLoader } from "#app/routes/admin/parties.$id.tsx";
 import { action as newAction, loader as newLoader } from "#app/routes/admin/parties.new.tsx";
 import { action as listAction, loader as listLoader } from "#app/routes/admin/parties.tsx";
-import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
 import { createSession } from "#app/server/auth/sessions.server.ts";
+import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
 import { consignees, shipments, shippers } from "#app/server/db/schema.ts";
 import type { PartyFormData } from "#app/server/handlers/party-admin.server.ts";
 import { createParty, getParty } from "#app/server/parties.server.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
 import { createShipment, getShipmentById } from "#app/server/shipments.server.ts";
+import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
 
 let services: Services;
 let cookie: string;
@@ -226,6 +226,36 @@ describe("a new party", () => {
 });
 
 describe("a party's page", () => {
+  it("saves an office landline as the contact phone and says which channels each number can get", async () => {
+    const response = (await call(newAction, "/admin/parties/new", {
+      intent: "save-party",
+      role: "shipper",
+      name: "Shanghai Office Landline",
+      phone: "+86 21 5555 0188",
+    })) as Response;
+    expect(response.status).toBe(302);
+    const [row] = await services.db
+      .select()
+      .from(shippers)
+      .where(eq(shippers.name, "Shanghai Office Landline"));
+    expect(row!.phone).toBe("+862155550188");
+    const landline = (await call(pageLoader, `/admin/parties/${row!.id}`, undefined, {
+      id: row!.id,
+    })) as PartyFormData;
+    expect(landline).toMatchObject({
+      phoneChannels: "Landline: e-mail only (text messages go to mobile numbers).",
+    });
+    const mobile = await createParty({
+      db: services.db,
+      kind: "consignee",
+      input: { ...fields, name: "Mobile Receiver", phone: "+231770123456" },
+    });
+    const mobileData = (await call(pageLoader, `/admin/parties/${mobile.id}`, undefined, {
+      id: mobile.id,
+    })) as PartyFormData;
+    expect(mobileData).toMatchObject({ phoneChannels: "Mobile: SMS and WhatsApp, and e-mail." });
+  });
+
   it("shows the party and the shipments it is on, newest first; unknown or malformed ids are 404", async () => {
     const party = await createParty({
       db: services.db,

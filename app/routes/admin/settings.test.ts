@@ -145,12 +145,35 @@ describe("the settings action", () => {
     expect(await getSiteSettings({ db: services.db })).toEqual(before);
   });
 
+  it("adds a staff account with the role chosen, never an Administrator by default", async () => {
+    const noRole = (await post({
+      intent: "add-user",
+      email: "norole@example.com",
+      password: "a temporary passphrase",
+    })) as Reply;
+    expect(noRole.init?.status).toBe(400);
+    expect(noRole.data.result?.error?.role).toEqual(["Choose a role."]);
+    expect(await findAdminByEmail({ db: services.db, email: "norole@example.com" })).toBeNull();
+    const added = (await post({
+      intent: "add-user",
+      email: "desk@example.com",
+      password: "a temporary passphrase",
+      role: "operations",
+    })) as Response;
+    expect(added.status).toBe(302);
+    expect(await findAdminByEmail({ db: services.db, email: "desk@example.com" })).toMatchObject({
+      role: "operations",
+      mustChangePassword: true,
+    });
+  });
+
   it("adds a staff account with a temporary password, once per address", async () => {
     const fields = {
       intent: "add-user",
       email: "Clerk@Example.com",
       name: "Clerk",
       password: "a temporary passphrase",
+      role: "operations",
     };
     const added = (await post(fields)) as Response;
     expect(added.status).toBe(302);

@@ -1,66 +1,61 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
-import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
-import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import {
   CHANGE_PASSWORD_INTENT,
   ChangePasswordForm,
 } from "#app/components/admin/auth/change-password-form.tsx";
 import { INTENT } from "#app/components/admin/form-fields.tsx";
-import { useSavedKey } from "#app/components/admin/use-saved-key.ts";
+import {
+  AUDIT_SETTINGS_INTENT,
+  AuditSettingsForm,
+} from "#app/components/admin/settings/audit-settings-form.tsx";
+import {
+  DOCUMENT_SETTINGS_INTENT,
+  DocumentSettingsForm,
+} from "#app/components/admin/settings/document-settings-form.tsx";
+import { MessagingChannels } from "#app/components/admin/settings/messaging-channels.tsx";
+import { NOTIFICATIONS_MESSAGES_INTENT } from "#app/components/admin/settings/notification-messages-form.tsx";
 import {
   NOTIFICATIONS_SWITCH_INTENT,
   NOTIFICATIONS_TEST_INTENT,
   NotificationSettings,
 } from "#app/components/admin/settings/notification-settings.tsx";
-import { NOTIFICATIONS_MESSAGES_INTENT } from "#app/components/admin/settings/notification-messages-form.tsx";
 import {
   SITE_SETTINGS_INTENT,
   SiteSettingsForm,
 } from "#app/components/admin/settings/site-settings-form.tsx";
-import { MessagingChannels } from "#app/components/admin/settings/messaging-channels.tsx";
-import {
-  ADD_USER_INTENT,
-  REMOVE_USER_INTENT,
-  StaffAccounts,
-} from "#app/components/admin/settings/staff-accounts.tsx";
+import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
+import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
+import { StaffAccounts } from "#app/components/admin/staff/staff-accounts.tsx";
+import { useSavedKey } from "#app/components/admin/use-saved-key.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { servicesContext } from "#app/context.ts";
-import { formatDate, formatTime } from "#app/lib/format.ts";
 import { applyTemplateReset, notificationTemplatesFormSchema } from "#app/lib/notification-templates.ts";
 import { listTimeZones } from "#app/lib/time-zone.ts";
 import { siteSettingsFormSchema } from "#app/schemas/admin-settings.ts";
-import { createAdminUserSchema, removeAdminUserSchema } from "#app/schemas/admin-user.ts";
+import { STAFF_INTENTS } from "#app/schemas/admin-user.ts";
+import { auditSettingsSchema } from "#app/schemas/audit-settings.ts";
+import { documentSettingsSchema } from "#app/schemas/document-settings.ts";
 import { changePasswordSchema } from "#app/schemas/password.ts";
 import { siteSettingsSchema } from "#app/schemas/site-settings.ts";
-import { createAdminUser, deleteAdminUser, listAdminUsers } from "#app/server/auth/staff-accounts.server.ts";
+import { getAuditSettings, updateAuditSettings } from "#app/server/audit/audit.server.ts";
 import { changePassword, getAdmin, requireAdmin } from "#app/server/auth/auth.server.ts";
+import { loadStaffAccounts, staffAccountsAction } from "#app/server/auth/staff-accounts-page.server.ts";
+import {
+  getDocumentSettings,
+  updateDocumentSettings,
+} from "#app/server/documents/document-settings.server.ts";
 import { readFormData } from "#app/server/handlers/forms.server.ts";
 import { mailboxAddress, resolveMailFrom } from "#app/server/messaging/mail.server.ts";
+import { describeMessagingChannels } from "#app/server/messaging/provider-config.server.ts";
 import {
   getNotificationSettings,
   saveNotificationTemplates,
   setNotificationsEnabled,
 } from "#app/server/notifications/notification-settings.server.ts";
 import { sendTestNotification } from "#app/server/notifications/notifications.server.ts";
-import {
-  DOCUMENT_SETTINGS_INTENT,
-  DocumentSettingsForm,
-} from "#app/components/admin/settings/document-settings-form.tsx";
-import { documentSettingsSchema } from "#app/schemas/document-settings.ts";
-import {
-  getDocumentSettings,
-  updateDocumentSettings,
-} from "#app/server/documents/document-settings.server.ts";
-import { getSiteSettings, updateSiteSettings } from "#app/server/settings.server.ts";
-import {
-  AUDIT_SETTINGS_INTENT,
-  AuditSettingsForm,
-} from "#app/components/admin/settings/audit-settings-form.tsx";
-import { auditSettingsSchema } from "#app/schemas/audit-settings.ts";
-import { getAuditSettings, updateAuditSettings } from "#app/server/audit/audit.server.ts";
-import { describeMessagingChannels } from "#app/server/messaging/provider-config.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
+import { getSiteSettings, updateSiteSettings } from "#app/server/settings.server.ts";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -71,29 +66,39 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext);
   const [settings, accounts, notifications, documents, audit] = await Promise.all([
     getSiteSettings({ db }),
-    listAdminUsers({ db }),
+    loadStaffAccounts({ context, user }),
     getNotificationSettings({ db }),
     getDocumentSettings({ db }),
     getAuditSettings({ db }),
   ]);
   const texting = describeMessagingChannels(config);
-  const row = (name: string, status: (typeof texting)["sms"]) =>
+  // In words a clerk reads: how each channel sends, or that it is not set up on this server. The configuration
+  // names and the provider's own reasons are in the README and the server's log, not here.
+  const row = (name: string, status: (typeof texting)["sms"], notSetUp: string) =>
     status.available
-      ? { name, on: true, detail: status.summary }
-      : { name, on: false, detail: status.reason };
+      ? { name, on: true, detail: `${name} messages go out through ${status.providerName}.` }
+      : { name, on: false, detail: notSetUp };
   return {
-    // How messages leave (no secrets: SMTP_URL itself is never shown).
     messaging: {
       channels: [
         config.SMTP_URL
-          ? { name: "E-mail", on: true, detail: "E-mail through SMTP (SMTP_URL)." }
+          ? { name: "E-mail", on: true, detail: "E-mails go out through this site's mail server." }
           : {
               name: "E-mail",
               on: false,
-              detail: "SMTP_URL is not set: e-mails are kept in the outbox and the log, and never sent.",
+              detail:
+                "No mail server is set up for this site: e-mails are kept and never sent. Whoever runs the site can set one up.",
             },
-        row("SMS", texting.sms),
-        row("WhatsApp", texting.whatsapp),
+        row(
+          "SMS",
+          texting.sms,
+          "No text-message provider is set up for this site, so no SMS is sent. Whoever runs the site can connect Twilio or Africa's Talking.",
+        ),
+        row(
+          "WhatsApp",
+          texting.whatsapp,
+          "WhatsApp is not set up for this site, so no WhatsApp message is sent. Whoever runs the site can connect it through Twilio.",
+        ),
       ],
       allowedCountries: texting.allowedCountries,
     },
@@ -119,16 +124,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       },
     },
     timeZones: listTimeZones(),
-    accounts: accounts.map((account) => ({
-      id: account.id,
-      email: account.email,
-      name: account.name,
-      mustChangePassword: account.mustChangePassword,
-      lastLogin: account.lastLogin
-        ? `${formatDate(account.lastLogin)} ${formatTime(account.lastLogin)}`
-        : "Never",
-      isYou: account.id === user.id,
-    })),
+    accounts,
   };
 }
 
@@ -256,49 +252,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       title: sent.queued ? "Test message queued" : "Test message not sent",
       description: sent.queued
         ? `It is on its way to ${user.email}.`
-        : "E-mail is not configured (SMTP_URL); the message is kept in the outbox.",
+        : "No mail server is set up for this site; the message is kept and not sent.",
     });
   }
 
-  if (intent === ADD_USER_INTENT) {
-    const submission = parseWithZod(formData, { schema: createAdminUserSchema });
-    if (submission.status !== "success") {
-      return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-    }
-    const { email, name, password } = submission.value;
-    const created = await createAdminUser({ db, email, name, password, mustChangePassword: true });
-    if (!created) {
-      const result = submission.reply({
-        fieldErrors: { email: ["An account with this email already exists."] },
-        hideFields: ["password"],
-      });
-      return data({ intent, result }, { status: 400 });
-    }
-    return redirectWithToast(SETTINGS_PATH, {
-      type: "success",
-      title: "Account added",
-      description: `${email} must choose a new password at first login.`,
-    });
-  }
-
-  if (intent === REMOVE_USER_INTENT) {
-    const submission = parseWithZod(formData, { schema: removeAdminUserSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-    const outcome = await deleteAdminUser({ db, userId: submission.value.userId, actorId: user.id });
-    if (outcome === "removed") {
-      return redirectWithToast(SETTINGS_PATH, { type: "success", title: "Account removed" });
-    }
-    const reasons = {
-      self: "You cannot remove your own account.",
-      last: "The last account, or the last Administrator, cannot be removed.",
-      missing: "This account no longer exists.",
-    } as const;
-    return redirectWithToast(SETTINGS_PATH, {
-      type: "error",
-      title: "Failed to remove account",
-      description: reasons[outcome],
-    });
-  }
+  const staff = await staffAccountsAction({ context, user, formData, intent, back: SETTINGS_PATH });
+  if (staff) return staff;
 
   return data({ intent: null, result: null }, { status: 400 });
 }
@@ -315,8 +274,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           Your password, the company details on the website, and staff accounts.
         </p>
       </div>
+      <SettingsSections />
 
-      <Card>
+      <Card id="password" className="scroll-mt-20">
         <CardHeader>
           <CardTitle>Your Password</CardTitle>
           <p className="text-sm text-slate-600">Changing it signs out your other sessions.</p>
@@ -326,7 +286,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </CardContent>
       </Card>
 
-      <Card>
+      <Card id="site-details" className="scroll-mt-20">
         <CardHeader>
           <CardTitle>Site Details</CardTitle>
           <p className="text-sm text-slate-600">
@@ -343,7 +303,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </CardContent>
       </Card>
 
-      <Card>
+      <Card id="notifications" className="scroll-mt-20">
         <CardHeader>
           <CardTitle>Notifications</CardTitle>
           <p className="text-sm text-slate-600">
@@ -359,7 +319,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </CardContent>
       </Card>
 
-      <Card>
+      <Card id="documents" className="scroll-mt-20">
         <CardHeader>
           <CardTitle>Documents</CardTitle>
           <p className="text-sm text-slate-600">
@@ -375,7 +335,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </CardContent>
       </Card>
 
-      <Card>
+      <Card id="staff-accounts" className="scroll-mt-20">
         <CardHeader>
           <CardTitle>Staff Accounts</CardTitle>
           <p className="text-sm text-slate-600">
@@ -390,12 +350,13 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <StaffAccounts
             key={formKey}
             accounts={loaderData.accounts}
-            lastResult={resultFor(ADD_USER_INTENT) ?? resultFor(REMOVE_USER_INTENT)}
+            add="temporary-password"
+            lastResult={resultFor(STAFF_INTENTS.addWithPassword)}
           />
         </CardContent>
       </Card>
 
-      <Card>
+      <Card id="activity-log" className="scroll-mt-20">
         <CardHeader>
           <CardTitle>Activity log</CardTitle>
           <p className="text-sm text-slate-600">
@@ -411,11 +372,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </CardContent>
       </Card>
 
-      <Card>
+      <Card id="messaging-channels" className="scroll-mt-20">
         <CardHeader>
           <CardTitle>Messaging Channels</CardTitle>
           <p className="text-sm text-slate-600">
-            How messages to customers and staff leave. Set in the server's environment (see the README).
+            How messages to customers and staff leave. Whoever runs the site sets these up on the server.
           </p>
         </CardHeader>
         <CardContent>
@@ -426,6 +387,39 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/**
+ * The page's sections, each one step away: a list of links to them at the top (a phone's screen shows it whole;
+ * the address keeps the section, so a link or a reload lands on it).
+ */
+const SECTIONS = [
+  { id: "password", label: "Your password" },
+  { id: "site-details", label: "Site details" },
+  { id: "notifications", label: "Notifications and messages" },
+  { id: "documents", label: "Documents" },
+  { id: "staff-accounts", label: "Staff accounts" },
+  { id: "activity-log", label: "Activity log" },
+  { id: "messaging-channels", label: "Messaging channels" },
+] as const;
+
+function SettingsSections() {
+  return (
+    <nav aria-label="Settings sections" className="rounded-lg border border-slate-200 bg-white p-3">
+      <ul className="flex flex-wrap gap-2">
+        {SECTIONS.map((section) => (
+          <li key={section.id}>
+            <a
+              href={`#${section.id}`}
+              className="inline-flex min-h-10 items-center rounded-md border border-slate-200 px-3 text-sm font-medium text-brand-700 hover:bg-slate-50"
+            >
+              {section.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

@@ -20,7 +20,15 @@ import {
 import { login, requireAdminMiddleware, resetPasswordWithToken } from "#app/server/auth/auth.server.ts";
 import { createSession, createToken, hashToken } from "#app/server/auth/sessions.server.ts";
 import { createAdminUser, setAdminPassword } from "#app/server/auth/staff-accounts.server.ts";
-import { auditLog, passwordResetTokens, quoteRequests, shipments, shippers } from "#app/server/db/schema.ts";
+import {
+  auditLog,
+  passwordResetTokens,
+  quoteRequests,
+  shipmentDeliveries,
+  shipmentStatusHistory,
+  shipments,
+  shippers,
+} from "#app/server/db/schema.ts";
 import { loadShipmentActivity } from "#app/server/handlers/activity.server.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
 import { addStatusUpdates } from "#app/server/shipments/bulk-status.server.ts";
@@ -40,7 +48,13 @@ beforeAll(async () => {
     name: "Olu Ops",
     password: PASSWORD,
   });
-  actor = { id: user!.id, email: "ops@example.com", name: "Olu Ops", mustChangePassword: false, role: "administrator" };
+  actor = {
+    id: user!.id,
+    email: "ops@example.com",
+    name: "Olu Ops",
+    mustChangePassword: false,
+    role: "administrator",
+  };
   const { token } = await createSession({ db: services.db, config: services.config, userId: user!.id });
   cookie = `admin_session=${token}`;
 });
@@ -453,5 +467,47 @@ describe("the activity list", () => {
       timeZone,
     });
     expect(before.total).toBe(0);
+  });
+});
+
+describe("what the entries name", () => {
+  it("names the shipment by its tracking number, a party by its name and a staff member by theirs, never by an id", async () => {
+    const shipment = await newShipment("AUD-NAMED-1");
+    const [party] = await services.db.insert(shippers).values({ name: "Named Shipper" }).returning();
+    await withActor({ pool: services.database.pool, actor, clientAddress: ADDRESS }, async (db) => {
+      await db.update(shipments).set({ notes: "checked" }).where(eq(shipments.id, shipment.id));
+      await db.update(shippers).set({ phone: "+231770123456" }).where(eq(shippers.id, party!.id));
+      const [history] = await db
+        .insert(shipmentStatusHistory)
+        .values({ shipmentId: shipment.id, status: "Delivered", location: "Accra", timestamp: new Date() })
+        .returning();
+      await db.insert(shipmentDeliveries).values({
+        shipmentId: shipment.id,
+        draftId: crypto.randomUUID(),
+        receiverName: "Ama Mensah",
+        deliveredAt: new Date(),
+        historyId: history!.id,
+        recordedBy: actor.id,
+      });
+    });
+    const ctx = createTestContext(services);
+    ctx.set(adminContext, actor);
+    const page = await activityLoader({
+      request: new Request(`http://localhost/admin/activity?person=${actor.id}`),
+      context: ctx,
+      params: {},
+    } as never);
+    const changed = page.entries.find((e) => e.entity === "Shipment" && e.subject === "AUD-NAMED-1");
+    expect(changed).toMatchObject({ action: "Changed", href: `/admin/shipments/${shipment.id}` });
+    expect(page.entries.find((e) => e.entity === "Shipper")).toMatchObject({ subject: "Named Shipper" });
+    const delivery = page.entries.find((e) => e.entity === "Delivery")!;
+    expect(delivery.subject).toBe("on AUD-NAMED-1");
+    expect(delivery.changes.find((c) => c.field === "recorded_by")?.after).toBe("Olu Ops");
+    // No id of any kind reaches the page.
+    const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+    for (const entry of page.entries) {
+      expect(entry.subject ?? "").not.toMatch(uuid);
+      for (const change of entry.changes) expect(`${change.before} ${change.after}`).not.toMatch(uuid);
+    }
   });
 });

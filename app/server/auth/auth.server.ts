@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { createContext, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { requestedPath } from "#app/lib/request-path.ts";
-import { roleMayUse } from "#app/lib/roles.ts";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, roleMayUse } from "#app/lib/roles.ts";
 import { mayWrite, runAsActor } from "#app/server/audit/audit-connection.server.ts";
 import { RESET_LINK_MINUTES } from "#app/schemas/login.ts";
 import {
@@ -472,9 +472,9 @@ export async function sendSetPasswordLink({
     now,
     mail: {
       to: user.email,
-      subject: "Your admin account: choose a password",
+      subject: "Your staff account: choose a password",
       text: [
-        `${invitedBy} added an admin account for ${user.email} on ${config.siteUrl}.`,
+        `${invitedBy} added you (${user.email}) to the staff of ${config.siteUrl} as ${ROLE_LABELS[user.role]}. What you can use: ${ROLE_DESCRIPTIONS[user.role]}`,
         "",
         `To choose your password, open this link within ${INVITE_LINK_HOURS} hours. It works once:`,
         link,

@@ -133,7 +133,10 @@ describe("staff accounts with roles", () => {
       true,
     );
     const mail = (await db.select().from(outbox).where(eq(outbox.to, "newcomer@example.com"))).at(-1)!;
-    expect(mail.subject).toBe("Your admin account: choose a password");
+    // Said to the person as their role, never 'admin account' to an Editor or an Operations clerk.
+    expect(mail.subject).toBe("Your staff account: choose a password");
+    expect(mail.text).toContain("as Editor. What you can use: Blog posts and media.");
+    expect(mail.text).not.toMatch(/admin account/i);
     expect(mail.text).toContain(`within ${INVITE_LINK_HOURS} hours`);
     expect(mail.expiresAt!.getTime() - now.getTime()).toBe(INVITE_LINK_HOURS * 3600 * 1000);
     const token = /token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;

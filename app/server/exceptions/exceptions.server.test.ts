@@ -7,7 +7,9 @@ import {
   getExceptionSettings,
   updateExceptionSettings,
 } from "#app/server/exceptions/exceptions.server.ts";
+import { isDeliveryOverdue } from "#app/lib/shipment-status.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
+import { getShipmentStats } from "#app/server/shipments.server.ts";
 import { createTestServices } from "../../../tests/setup/test-db.ts";
 
 let services: Services;
@@ -86,16 +88,22 @@ describe("the exceptions board", () => {
     const delayed = await shipment({ status: "Delayed", eventsDaysAgo: [1] });
     const mine = [stalledLong, stalled, recent, deliveredOld, overdue, dueToday, delayed];
     const ids = async (kind: "stalled" | "overdue" | "delayed", stallDays = 5) =>
-      (await findExceptions({ db: services.db, kind, stallDays, now: NOW })).rows
+      (await findExceptions({ db: services.db, kind, stallDays, timeZone: "UTC", now: NOW })).rows
         .map((row) => row.id)
         .filter((id) => mine.includes(id));
     expect(await ids("stalled")).toEqual([stalledLong, stalled]);
     expect(await ids("stalled", 10)).toEqual([stalledLong]);
     expect(await ids("overdue")).toEqual([overdue]);
     expect(await ids("delayed")).toEqual([delayed]);
-    const page = await findExceptions({ db: services.db, kind: "overdue", stallDays: 5, now: NOW });
+    const page = await findExceptions({
+      db: services.db,
+      kind: "overdue",
+      stallDays: 5,
+      timeZone: "UTC",
+      now: NOW,
+    });
     expect(page.rows.find((row) => row.id === overdue)).toMatchObject({ daysLate: 3, daysSinceUpdate: 1 });
-    const counts = await countExceptions({ db: services.db, stallDays: 5, now: NOW });
+    const counts = await countExceptions({ db: services.db, stallDays: 5, timeZone: "UTC", now: NOW });
     expect(counts.stalled).toBeGreaterThanOrEqual(2);
     expect(counts.overdue).toBeGreaterThanOrEqual(1);
     expect(counts.delayed).toBeGreaterThanOrEqual(1);
@@ -107,5 +115,38 @@ describe("the exceptions board", () => {
     expect(await getExceptionSettings({ db: services.db })).toEqual({ stallDays: 5 });
     await updateExceptionSettings({ db: services.db, settings: { stallDays: 9 } });
     expect(await getExceptionSettings({ db: services.db })).toEqual({ stallDays: 9 });
+  });
+});
+
+describe("overdue, one definition in the company's time zone", () => {
+  it("agrees on the board, its count, the dashboard's list and a shipment's page, just after and before midnight", async () => {
+    const dueMidnight = await shipment({ eventsDaysAgo: [1], eta: new Date("2026-11-26T00:00:00Z") });
+    const dueNoon = await shipment({ eventsDaysAgo: [1], eta: new Date("2026-11-26T12:00:00Z") });
+    const mine = [dueMidnight, dueNoon];
+    const etas = new Map([
+      [dueMidnight, new Date("2026-11-26T00:00:00Z")],
+      [dueNoon, new Date("2026-11-26T12:00:00Z")],
+    ]);
+    /** Every place's answer at `now` in `timeZone`: which of mine are overdue, and by how many days. */
+    const everywhere = async (now: Date, timeZone: string) => {
+      const board = await findExceptions({ db: services.db, kind: "overdue", stallDays: 5, timeZone, now });
+      const counts = await countExceptions({ db: services.db, stallDays: 5, timeZone, now });
+      const stats = await getShipmentStats({ db: services.db, timeZone, now });
+      expect(counts.overdue).toBe(board.total);
+      const late = board.rows.filter((row) => mine.includes(row.id));
+      const dashboard = stats.overdue.map((row) => row.id).filter((id) => mine.includes(id));
+      expect(dashboard.sort()).toEqual(late.map((row) => row.id).sort());
+      const page = mine.filter((id) =>
+        isDeliveryOverdue({ estimatedDelivery: etas.get(id)!, status: "In Transit", now, timeZone }),
+      );
+      expect(page.sort()).toEqual(late.map((row) => row.id).sort());
+      return late.map((row) => row.daysLate);
+    };
+    // 00:30 on 27 November in Shanghai (16:30 UTC the day before): both were due yesterday, 1 day late.
+    expect(await everywhere(new Date("2026-11-26T16:30:00Z"), "Asia/Shanghai")).toEqual([1, 1]);
+    // 22:00 on 26 November in New York (03:00 UTC the next day): due today, not late.
+    expect(await everywhere(new Date("2026-11-27T03:00:00Z"), "America/New_York")).toEqual([]);
+    // 00:30 on 27 November in Monrovia: 1 day late each, never '0 days late'.
+    expect(await everywhere(new Date("2026-11-27T00:30:00Z"), "Africa/Monrovia")).toEqual([1, 1]);
   });
 });

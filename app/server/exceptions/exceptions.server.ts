@@ -1,11 +1,12 @@
 import { and, asc, count, eq, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import { companyToday, daysPastDelivery } from "#app/lib/shipment-status.ts";
 import {
   DEFAULT_STALL_DAYS,
   type ExceptionSettings,
   exceptionSettingsSchema,
 } from "#app/schemas/exception-settings.ts";
 import type { Db } from "#app/server/db/client.server.ts";
-import { shipments, siteSettings } from "#app/server/db/schema.ts";
+import { shipmentStatusHistory, shipments, siteSettings } from "#app/server/db/schema.ts";
 
 // The exceptions board (issue 18, decision 018): open shipments that need someone's attention. Stalled: no
 // status update for N days (shipments.last_event_at, kept by the database). Overdue: past their estimated
@@ -36,35 +37,46 @@ export async function updateExceptionSettings({ db, settings }: { db: Db; settin
 
 const open = sql`lower(${shipments.status}) <> 'delivered'`;
 
+/**
+ * Overdue, the one definition the dashboard, its cards and the board use: not delivered (by status or by a history
+ * entry), with an estimated delivery on a day before `today` (companyToday: the company's date, decision 010), as `isDeliveryOverdue` says of one
+ * shipment. Estimated deliveries are calendar days at midnight UTC: today's is not overdue yet.
+ */
+export function overdueCondition(today: Date): SQL {
+  return and(
+    open,
+    isNotNull(shipments.estimatedDelivery),
+    lt(shipments.estimatedDelivery, today),
+    // A 'Delivered' history entry counts even when the shipment's own status was not moved with it.
+    sql`not exists (select 1 from ${shipmentStatusHistory} h where h.shipment_id = ${shipments.id} and lower(h.status) = 'delivered')`,
+  )!;
+}
+
+type When = { stallDays: number; now: Date; timeZone: string };
+
 /** The condition of a kind, matching its partial index's own (so the planner uses it). */
-function kindCondition(kind: ExceptionKind, { stallDays, now }: { stallDays: number; now: Date }): SQL {
+function kindCondition(kind: ExceptionKind, { stallDays, now, timeZone }: When): SQL {
   switch (kind) {
     case "stalled":
       return and(open, lt(shipments.lastEventAt, new Date(now.getTime() - stallDays * DAY_MS)))!;
     case "overdue":
-      return and(
-        open,
-        isNotNull(shipments.estimatedDelivery),
-        lt(shipments.estimatedDelivery, startOfDay(now)),
-      )!;
+      return overdueCondition(companyToday(now, timeZone));
     case "delayed":
       return sql`lower(${shipments.status}) = 'delayed'`;
   }
-}
-
-/** Estimated deliveries are calendar dates (midnight UTC): today's is not overdue yet. */
-function startOfDay(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
 /** How many shipments each kind holds (the dashboard's cards and the board's headings). */
 export async function countExceptions({
   db,
   stallDays,
+  timeZone,
   now = new Date(),
 }: {
   db: Db;
   stallDays: number;
+  /** The company's (site settings): whose 'today' decides what is overdue. */
+  timeZone: string;
   now?: Date;
 }): Promise<Record<ExceptionKind, number>> {
   const counts = await Promise.all(
@@ -72,7 +84,7 @@ export async function countExceptions({
       const [row] = await db
         .select({ n: count() })
         .from(shipments)
-        .where(kindCondition(kind, { stallDays, now }));
+        .where(kindCondition(kind, { stallDays, now, timeZone }));
       return [kind, row?.n ?? 0] as const;
     }),
   );
@@ -84,16 +96,19 @@ export async function findExceptions({
   db,
   kind,
   stallDays,
+  timeZone,
   page = 1,
   now = new Date(),
 }: {
   db: Db;
   kind: ExceptionKind;
   stallDays: number;
+  timeZone: string;
   page?: number;
   now?: Date;
 }) {
-  const where = kindCondition(kind, { stallDays, now });
+  const where = kindCondition(kind, { stallDays, now, timeZone });
+  const today = companyToday(now, timeZone);
   const order = kind === "overdue" ? asc(shipments.estimatedDelivery) : asc(shipments.lastEventAt);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(shipments).where(where);
   const pageCount = Math.max(1, Math.ceil(total / EXCEPTIONS_PAGE_SIZE));
@@ -120,10 +135,8 @@ export async function findExceptions({
       ...row,
       /** Whole days since its last update. */
       daysSinceUpdate: Math.floor((now.getTime() - row.lastEventAt.getTime()) / DAY_MS),
-      /** Whole days past its estimated delivery (0 when not past). */
-      daysLate: row.estimatedDelivery
-        ? Math.max(0, Math.floor((startOfDay(now).getTime() - row.estimatedDelivery.getTime()) / DAY_MS))
-        : 0,
+      /** Whole days past its estimated delivery in the company's calendar (0 when not past). */
+      daysLate: row.estimatedDelivery ? daysPastDelivery(row.estimatedDelivery, today) : 0,
     })),
   };
 }

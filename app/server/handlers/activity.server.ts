@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import {
@@ -20,7 +20,9 @@ import {
 } from "#app/server/audit/audit.server.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import {
+  adminUsers,
   blogPosts,
+  media,
   consignees,
   contactSubmissions,
   quoteRequests,
@@ -45,6 +47,11 @@ export type ActivityEntry = {
   address: string | null;
   action: string;
   entity: string;
+  /**
+   * What the entry is about, as a person knows it: the shipment's tracking number ('on UTG-…' for its history,
+   * delivery and recipients), a party's, a sender's or a staff member's name, a post's title, a file's name.
+   */
+  subject: string | null;
   /** Where the subject is seen, while it still exists. */
   href: string | null;
   changes: AuditChangeText[];
@@ -87,40 +94,136 @@ async function existingSubjects(db: Db, entries: AuditEntry[]): Promise<Set<stri
   return found;
 }
 
-/** Columns that hold a party's id, shown by the party's name instead (a deleted party keeps its id). */
-const NAMED_REFERENCES = { shipper_id: shippers, consignee_id: consignees } as const;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The recorded changes with party ids replaced by 'Name (Company)', looked up once for the page. */
-async function namedReferences(db: Db, entries: AuditEntry[]): Promise<Map<string, string>> {
-  const ids = { shipper_id: new Set<string>(), consignee_id: new Set<string>() };
-  for (const entry of entries) {
-    for (const field of Object.keys(ids) as (keyof typeof ids)[]) {
-      for (const value of entry.changes?.[field] ?? []) {
-        if (typeof value === "string" && /^[0-9a-f-]{36}$/i.test(value)) ids[field].add(value);
-      }
-    }
-  }
+/** Columns that hold another record's id, shown by what a person knows it as (a deleted one keeps its id). */
+const NAMED_REFERENCES = {
+  shipper_id: "shippers",
+  consignee_id: "consignees",
+  booked_shipment_id: "shipments",
+  recorded_by: "admin_users",
+  created_by: "admin_users",
+  sent_by: "admin_users",
+  user_id: "admin_users",
+} as const;
+type NamedTable = "shipments" | "shippers" | "consignees" | "admin_users" | keyof typeof SUBJECT_LOOKUPS;
+
+/** How each kind of record is named for a person, read from the live row. */
+const SUBJECT_LOOKUPS = {
+  quote_requests: {
+    table: quoteRequests,
+    name: sql<string>`${quoteRequests.firstName} || ' ' || ${quoteRequests.lastName}`,
+  },
+  contact_submissions: { table: contactSubmissions, name: sql<string>`${contactSubmissions.name}` },
+  blog_posts: { table: blogPosts, name: sql<string>`${blogPosts.title}` },
+  cms_media: { table: media, name: sql<string>`${media.originalName}` },
+} as const;
+
+/** The names of the records `wanted` lists ("table:id" → name), each kind looked up once for the page. */
+async function lookUpNames(db: Db, wanted: Map<NamedTable, Set<string>>): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   await Promise.all(
-    (Object.keys(ids) as (keyof typeof ids)[]).map(async (field) => {
-      if (ids[field].size === 0) return;
-      const table = NAMED_REFERENCES[field];
-      const rows = await db
-        .select({ id: table.id, name: table.name, company: table.company })
-        .from(table)
-        .where(inArray(table.id, [...ids[field]]));
-      for (const row of rows) names.set(row.id, row.company ? `${row.name} (${row.company})` : row.name);
+    [...wanted].map(async ([kind, set]) => {
+      const ids = [...set];
+      if (ids.length === 0) return;
+      let rows: { id: string; name: string | null }[];
+      if (kind === "shipments") {
+        rows = await db
+          .select({ id: shipments.id, name: shipments.trackingNumber })
+          .from(shipments)
+          .where(inArray(shipments.id, ids));
+      } else if (kind === "shippers" || kind === "consignees") {
+        const table = kind === "shippers" ? shippers : consignees;
+        rows = (
+          await db
+            .select({ id: table.id, name: table.name, company: table.company })
+            .from(table)
+            .where(inArray(table.id, ids))
+        ).map((row) => ({ id: row.id, name: row.company ? `${row.name} (${row.company})` : row.name }));
+      } else if (kind === "admin_users") {
+        rows = (
+          await db
+            .select({ id: adminUsers.id, name: adminUsers.name, email: adminUsers.email })
+            .from(adminUsers)
+            .where(inArray(adminUsers.id, ids))
+        ).map((row) => ({ id: row.id, name: row.name || row.email }));
+      } else {
+        const { table, name } = SUBJECT_LOOKUPS[kind];
+        rows = await db.select({ id: table.id, name }).from(table).where(inArray(table.id, ids));
+      }
+      for (const row of rows) if (row.name) names.set(`${kind}:${row.id}`, row.name);
     }),
   );
   return names;
 }
 
+/** The table an entry's own subject is named from (its shipment's number first), and that record's id. */
+function subjectOf(entry: AuditEntry): [NamedTable, string] | null {
+  if (entry.shipmentId) return ["shipments", entry.shipmentId];
+  if (!entry.entityId || !UUID.test(entry.entityId)) return null;
+  if (
+    entry.entity === "shippers" ||
+    entry.entity === "consignees" ||
+    entry.entity === "admin_users" ||
+    entry.entity in SUBJECT_LOOKUPS
+  )
+    return [entry.entity as NamedTable, entry.entityId];
+  return null;
+}
+
+/** Every name the page's entries need: their subjects and the ids in their changes. */
+async function namesFor(db: Db, entries: AuditEntry[]): Promise<Map<string, string>> {
+  const wanted = new Map<NamedTable, Set<string>>();
+  const want = (kind: NamedTable, id: unknown) => {
+    if (typeof id !== "string" || !UUID.test(id)) return;
+    const ids = wanted.get(kind) ?? new Set<string>();
+    ids.add(id);
+    wanted.set(kind, ids);
+  };
+  for (const entry of entries) {
+    const subject = subjectOf(entry);
+    if (subject) want(...subject);
+    for (const [field, kind] of Object.entries(NAMED_REFERENCES)) {
+      for (const value of entry.changes?.[field] ?? []) want(kind, value);
+    }
+  }
+  return lookUpNames(db, wanted);
+}
+
+/** A deleted record's name, from the values the entry recorded (a deletion records the row). */
+function recordedName(entry: AuditEntry): string | null {
+  for (const field of ["tracking_number", "title", "original_name", "name", "email"]) {
+    for (const value of entry.changes?.[field] ?? []) if (typeof value === "string" && value) return value;
+  }
+  return null;
+}
+
+/** The entry's subject as the page names it: 'UTG-1234-5678', 'on UTG-1234-5678', 'Musu Kollie'. */
+function subjectName(entry: AuditEntry, names: Map<string, string>): string | null {
+  const subject = subjectOf(entry);
+  const name = subject ? names.get(`${subject[0]}:${subject[1]}`) : undefined;
+  if (entry.shipmentId && entry.entity !== "shipments") return name ? `on ${name}` : null;
+  return name ?? recordedName(entry);
+}
+
+/**
+ * The recorded changes with ids a person cannot read replaced by names ('Zed Shipping (Zed Ltd)', the staff
+ * member who recorded a delivery, the booked shipment's number); other ids (a history entry's, a draft's) are
+ * left out: they say nothing to a person.
+ */
 function withNames(changes: AuditEntry["changes"], names: Map<string, string>): AuditEntry["changes"] {
   if (!changes) return changes;
   const out: Record<string, [unknown, unknown]> = {};
   for (const [field, [before, after]] of Object.entries(changes)) {
+    const kind = NAMED_REFERENCES[field as keyof typeof NAMED_REFERENCES];
+    if (!kind) {
+      const isId = (v: unknown) => v === null || v === undefined || (typeof v === "string" && UUID.test(v));
+      if (isId(before) && isId(after) && (before || after)) continue;
+      out[field] = [before, after];
+      continue;
+    }
     const name = (value: unknown) =>
-      field in NAMED_REFERENCES && typeof value === "string" ? (names.get(value) ?? value) : value;
+      typeof value === "string" ? (names.get(`${kind}:${value}`) ?? value) : value;
     out[field] = [name(before), name(after)];
   }
   return out;
@@ -156,6 +259,7 @@ function toActivityEntry(
     address: entry.clientAddress,
     action: actionLabel(entry.action),
     entity: entityLabel(entry.entity),
+    subject: subjectName(entry, names),
     href,
     changes: describeChanges(withNames(entry.changes, names), timeZone),
   };
@@ -163,7 +267,7 @@ function toActivityEntry(
 
 /** Prepares entries for a page: text in the company's time zone, links to subjects that still exist. */
 export async function toActivityEntries(db: Db, entries: AuditEntry[], timeZone: string) {
-  const [existing, names] = await Promise.all([existingSubjects(db, entries), namedReferences(db, entries)]);
+  const [existing, names] = await Promise.all([existingSubjects(db, entries), namesFor(db, entries)]);
   return entries.map((entry, index) => toActivityEntry(entry, index, timeZone, existing, names));
 }
 

@@ -25,7 +25,7 @@ type Ctx = Readonly<RouterContextProvider>;
 export const EXCEPTION_SETTINGS_INTENT = "save-exception-settings";
 
 export async function loadExceptionsBoard({ request, context }: { request: Request; context: Ctx }) {
-  const { db } = context.get(servicesContext);
+  const { db, siteSettings } = context.get(servicesContext);
   const url = new URL(request.url);
   const asked = url.searchParams.get("kind");
   const kind: ExceptionKind = EXCEPTION_KINDS.includes(asked as ExceptionKind)
@@ -33,11 +33,11 @@ export async function loadExceptionsBoard({ request, context }: { request: Reque
     : "stalled";
   const pageParam = url.searchParams.get("page");
   const page = pageParam && /^[1-9]\d{0,5}$/.test(pageParam) ? Number(pageParam) : 1;
-  const { stallDays } = await getExceptionSettings({ db });
+  const [{ stallDays }, { timeZone }] = await Promise.all([getExceptionSettings({ db }), siteSettings.get()]);
   const now = new Date();
   const [counts, found] = await Promise.all([
-    countExceptions({ db, stallDays, now }),
-    findExceptions({ db, kind, stallDays, page, now }),
+    countExceptions({ db, stallDays, timeZone, now }),
+    findExceptions({ db, kind, stallDays, timeZone, page, now }),
   ]);
   return {
     kind,

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
+import { phoneChannels } from "#app/lib/contact-phone.ts";
 import { formatListDate } from "#app/lib/format.ts";
 import {
   PARTY_INTENTS,
@@ -65,6 +66,8 @@ export type PartyFormData =
   | { party: null; role: PartyRole; values: PartyValues }
   | {
       party: PartyValues & { id: string };
+      /** Which channels the stored phone can get ('Landline: e-mail only …'); null without a phone. */
+      phoneChannels: string | null;
       role: PartyRole;
       values: PartyValues;
       shipments: { rows: PartyShipmentRow[]; total: number; page: number; pageCount: number };
@@ -132,7 +135,7 @@ export async function loadPartyPage({
   id: string;
 }): Promise<PartyFormData> {
   await requireAdmin({ request, context });
-  const { db } = context.get(servicesContext);
+  const { db, config } = context.get(servicesContext);
   const found = await findPartyById({ db, id });
   if (!found) notFound();
   const { kind, party } = found;
@@ -145,6 +148,7 @@ export async function loadPartyPage({
   });
   return {
     party: { id: party.id, ...toValues(party) },
+    phoneChannels: phoneChannels(party.phone, config.SMS_ALLOWED_COUNTRIES),
     role: kind,
     values: toValues(party),
     shipments: {

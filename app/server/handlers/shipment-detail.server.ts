@@ -303,6 +303,7 @@ export async function loadShipmentDetail({
         estimatedDelivery: shipment.estimatedDelivery,
         status: shipment.status,
         history: shipment.history,
+        timeZone,
       }),
       shipper: toDetailParty(shipment.shipper),
       consignee: toDetailParty(shipment.consignee),

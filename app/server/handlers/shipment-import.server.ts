@@ -21,6 +21,8 @@ import {
   type ImportResult,
   type ImportRowError,
   mappingErrors,
+  type PartyDetail,
+  planPartyDetails,
   runImport,
   SpreadsheetError,
   saveUploadChoices,
@@ -71,6 +73,12 @@ export type ImportCheckData = {
   rowCount: number;
   created: number;
   existing: number;
+  /** Contact details existing shippers and consignees lack, which the import adds (the first ERRORS_SHOWN). */
+  fills: PartyDetail[];
+  fillCount: number;
+  /** Details that differ from the stored ones: the clerk keeps (default) or replaces each. */
+  conflicts: PartyDetail[];
+  conflictCount: number;
   message?: string;
 };
 
@@ -124,6 +132,12 @@ function readChoices(formData: FormData) {
     mapping[field.key as ImportFieldKey] =
       typeof value === "string" && /^\d{1,4}$/.test(value) ? Number(value) : null;
   }
+  // The clerk's choice for each differing party detail ('detail:<key>' = keep | replace); keep when not sent.
+  const replaceDetails: string[] = [];
+  for (const [name, value] of formData.entries()) {
+    if (name.startsWith("detail:") && value === "replace" && replaceDetails.length < 10_000)
+      replaceDetails.push(name.slice("detail:".length));
+  }
   const format = formData.get("dateFormat");
   const dateFormat = typeof format === "string" && format in DATE_FORMATS ? (format as DateFormat) : null;
   return {
@@ -131,6 +145,7 @@ function readChoices(formData: FormData) {
     dateFormat,
     updateExisting: formData.get("updateExisting") === "on",
     notify: formData.get("notify") === "on",
+    replaceDetails,
   };
 }
 
@@ -184,6 +199,10 @@ export async function shipmentImportAction({ request, context }: { request: Requ
         rowCount: 0,
         created: 0,
         existing: 0,
+        fills: [],
+        fillCount: 0,
+        conflicts: [],
+        conflictCount: 0,
         ...fields,
       } satisfies ImportCheckData,
       status,
@@ -203,6 +222,10 @@ export async function shipmentImportAction({ request, context }: { request: Requ
     if (intent === IMPORT_INTENTS.check) {
       const checked = checkRows({ sheet, mapping: choices.mapping, dateFormat: choices.dateFormat! });
       const counts = await countExisting({ db, rows: checked.rows });
+      const details =
+        checked.errors.length === 0
+          ? await planPartyDetails({ db, rows: checked.rows })
+          : { fills: [], conflicts: [] };
       return answer(
         {
           ok: checked.errors.length === 0,
@@ -211,6 +234,10 @@ export async function shipmentImportAction({ request, context }: { request: Requ
           rowCount: checked.rows.length + new Set(checked.errors.map((e) => e.row)).size,
           created: counts.created,
           existing: counts.existing,
+          fills: details.fills.slice(0, ERRORS_SHOWN),
+          fillCount: details.fills.length,
+          conflicts: details.conflicts.slice(0, ERRORS_SHOWN),
+          conflictCount: details.conflicts.length,
         },
         checked.errors.length === 0 ? 200 : 400,
       );
@@ -222,6 +249,7 @@ export async function shipmentImportAction({ request, context }: { request: Requ
     id: upload.id,
     updateExisting: choices.updateExisting,
     notify: choices.notify,
+    replaceDetails: choices.replaceDetails,
   });
   if (!outcome.ok) {
     if (outcome.reason === "invalid") {

@@ -170,6 +170,12 @@ describe("checkRows", () => {
     ]);
   });
 
+  it("says an empty cell of a required field is required, not that it is too short", () => {
+    const sheet = readSpreadsheet(csv([HEADER, row("IMP-EMPTY-1", { "Ship to": "" })]));
+    const { errors } = checkRows({ sheet, mapping: mappingFor(HEADER), dateFormat: "dmy" });
+    expect(errors).toEqual([{ row: 2, column: "D", header: "Ship to", message: "Destination is required." }]);
+  });
+
   it("passes the template's example row as it is", () => {
     const sheet = readSpreadsheet(csv(TEMPLATE_ROWS));
     const result = checkRows({ sheet, mapping: guessMapping(TEMPLATE_ROWS[0]!), dateFormat: "dmy" });
@@ -487,5 +493,113 @@ describe("the import page", () => {
           .where(sql`${shipments.trackingNumber} = 'IMP-PAGE-1'`)
       )[0]!.n,
     ).toBe(1);
+  });
+});
+
+describe("contact details of parties already in the address book", () => {
+  const PARTY_HEADER = [
+    "Tracking No",
+    "Status",
+    "From",
+    "Destination",
+    "ETA",
+    "Dimensions",
+    "Shipper",
+    "Shipper email",
+    "Shipper phone",
+    "Consignee",
+    "Consignee email",
+    "Consignee phone",
+  ];
+
+  it("adds the e-mail and phone a matched party lacks, and keeps or replaces a differing one as the clerk chooses", async () => {
+    const [shipper] = await services.db
+      .insert(shippers)
+      .values({ name: "Harbour Cargo Ltd" })
+      .returning({ id: shippers.id });
+    const [consignee] = await services.db
+      .insert(consignees)
+      .values({ name: "Bong Mines Store", email: "old@bong.example", phone: "+231880123456" })
+      .returning({ id: consignees.id });
+    const file = csv([
+      PARTY_HEADER,
+      [
+        "IMP-DETAIL-1",
+        "In Transit",
+        "Antwerp",
+        "Monrovia",
+        "31/12/2026",
+        "1x1x1 m",
+        "Harbour Cargo Ltd",
+        "ops@harbour.example",
+        "0770 123 456",
+        "Bong Mines Store",
+        "new@bong.example",
+        "0886 123 456",
+      ],
+    ]);
+    const reply = (await post({ intent: "upload", file: new File([file], "details.csv") })) as Response;
+    const uploadId = new URL(`http://localhost${reply.headers.get("Location")}`).searchParams.get("upload")!;
+    const fields: Record<string, string> = { uploadId, dateFormat: "dmy" };
+    for (const [key, column] of Object.entries(guessMapping(PARTY_HEADER)))
+      fields[`map.${key}`] = column === null ? "" : String(column);
+
+    const checked = (await post({ ...fields, intent: "check" })) as {
+      data: { ok: boolean; fills: unknown[]; conflicts: unknown[] };
+    };
+    expect(checked.data.ok).toBe(true);
+    expect(checked.data.fills).toEqual([
+      expect.objectContaining({
+        kind: "shipper",
+        partyId: shipper!.id,
+        field: "email",
+        file: "ops@harbour.example",
+      }),
+      expect.objectContaining({
+        kind: "shipper",
+        partyId: shipper!.id,
+        field: "phone",
+        file: "+231770123456",
+      }),
+    ]);
+    expect(checked.data.conflicts).toEqual([
+      expect.objectContaining({
+        kind: "consignee",
+        partyId: consignee!.id,
+        field: "email",
+        stored: "old@bong.example",
+        file: "new@bong.example",
+      }),
+      expect.objectContaining({
+        kind: "consignee",
+        partyId: consignee!.id,
+        field: "phone",
+        stored: "+231880123456",
+        file: "+231886123456",
+      }),
+    ]);
+
+    // The clerk replaces the phone and leaves the e-mail on its default, 'keep'.
+    const done = (await post({
+      ...fields,
+      intent: "import",
+      [`detail:consignee:${consignee!.id}:phone`]: "replace",
+    })) as Response;
+    expect(done.headers.get("Location")).toBe("/admin/shipments");
+    const [savedShipper] = await services.db
+      .select({ email: shippers.email, phone: shippers.phone })
+      .from(shippers)
+      .where(eq(shippers.id, shipper!.id));
+    expect(savedShipper).toEqual({ email: "ops@harbour.example", phone: "+231770123456" });
+    const [savedConsignee] = await services.db
+      .select({ email: consignees.email, phone: consignees.phone })
+      .from(consignees)
+      .where(eq(consignees.id, consignee!.id));
+    expect(savedConsignee).toEqual({ email: "old@bong.example", phone: "+231886123456" });
+    const [imported] = await services.db
+      .select({ shipperId: shipments.shipperId, consigneeId: shipments.consigneeId })
+      .from(shipments)
+      .where(eq(shipments.trackingNumber, "IMP-DETAIL-1"));
+    expect(imported).toEqual({ shipperId: shipper!.id, consigneeId: consignee!.id });
   });
 });

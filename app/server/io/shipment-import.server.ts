@@ -16,8 +16,9 @@ import {
   estimateMoved,
   recordShipmentChange,
 } from "#app/server/notifications/notification-triggers.server.ts";
-import { columnLetters } from "./xlsx-write.server.ts";
+import { partyDetailColumns } from "#app/server/parties.server.ts";
 import { readSpreadsheet, type SheetRows, SpreadsheetError } from "./spreadsheet-read.server.ts";
+import { columnLetters } from "./xlsx-write.server.ts";
 
 // Importing shipments from a spreadsheet (issue 18, decision 020): the upload is kept in shipment_imports for a day;
 // every row is checked with the shipment form's own schema (and the party form's for the shipper and consignee);
@@ -339,39 +340,136 @@ const BATCH = 1000;
 /** A party's key within one import: its e-mail (case aside), else its name. */
 const partyKey = (party: PartyInput) => (party.email ? `e:${party.email.toLowerCase()}` : `n:${party.name}`);
 
+type PartyField = (typeof PARTY_KEYS)[number];
+type StoredParty = { id: string; name: string } & Record<Exclude<PartyField, "name">, string | null>;
+
 /**
- * The ids of the file's shippers or consignees: an existing party with the same e-mail (case-insensitive), else one
- * with exactly the same name (the oldest), else a new one, created once however many rows name it.
+ * A contact detail of an existing shipper or consignee that the file gives too: one the party lacks (filled by the
+ * import) or one that differs from the stored one (kept unless the clerk chooses the file's; never dropped unseen).
  */
-async function resolveParties(tx: Tx, kind: "shipper" | "consignee", parties: PartyInput[]) {
+export type PartyDetail = {
+  kind: "shipper" | "consignee";
+  partyId: string;
+  partyName: string;
+  field: PartyField;
+  stored: string | null;
+  file: string;
+};
+/** The form's name for a differing detail: the clerk's choice is sent as `detail:<key>` = keep | replace. */
+export const partyDetailKey = (detail: Pick<PartyDetail, "kind" | "partyId" | "field">) =>
+  `${detail.kind}:${detail.partyId}:${detail.field}`;
+
+/**
+ * The file's distinct shippers or consignees and the existing party each matches: one with the same e-mail
+ * (case-insensitive), else one with exactly the same name (the oldest).
+ */
+async function matchParties(db: Pick<Db, "select">, kind: "shipper" | "consignee", parties: PartyInput[]) {
   const table = kind === "shipper" ? shippers : consignees;
   const unique = new Map<string, PartyInput>();
   for (const party of parties) if (!unique.has(partyKey(party))) unique.set(partyKey(party), party);
-  const ids = new Map<string, string>();
   const list = [...unique.values()];
-  const byEmail = new Map<string, string>();
-  const byName = new Map<string, string>();
+  const byEmail = new Map<string, StoredParty>();
+  const byName = new Map<string, StoredParty>();
   for (let i = 0; i < list.length; i += BATCH) {
     const slice = list.slice(i, i + BATCH);
     const emails = slice.flatMap((p) => (p.email ? [p.email.toLowerCase()] : []));
     const names = slice.map((p) => p.name);
-    const found = await tx
-      .select({ id: table.id, email: sql<string | null>`lower(${table.email})`, name: table.name })
+    const found = await db
+      .select(partyDetailColumns(table))
       .from(table)
       .where(
         sql`(${emails.length > 0 ? sql`lower(${table.email}) in ${emails}` : sql`false`}) or ${inArray(table.name, names)}`,
       )
       .orderBy(table.createdAt, table.id);
     for (const row of found) {
-      if (row.email && !byEmail.has(row.email)) byEmail.set(row.email, row.id);
-      if (!byName.has(row.name)) byName.set(row.name, row.id);
+      const email = row.email?.toLowerCase();
+      if (email && !byEmail.has(email)) byEmail.set(email, row);
+      if (!byName.has(row.name)) byName.set(row.name, row);
     }
   }
+  const matched = new Map<string, StoredParty>();
   const missing: PartyInput[] = [];
   for (const party of list) {
-    const id = (party.email ? byEmail.get(party.email.toLowerCase()) : undefined) ?? byName.get(party.name);
-    if (id) ids.set(partyKey(party), id);
+    const stored =
+      (party.email ? byEmail.get(party.email.toLowerCase()) : undefined) ?? byName.get(party.name);
+    if (stored) matched.set(partyKey(party), stored);
     else missing.push(party);
+  }
+  return { list, matched, missing };
+}
+
+/** What the file says about matched parties beyond what they hold: details they lack, and ones that differ. */
+function compareDetails(
+  kind: "shipper" | "consignee",
+  list: PartyInput[],
+  matched: Map<string, StoredParty>,
+): { fills: PartyDetail[]; conflicts: PartyDetail[] } {
+  const fills: PartyDetail[] = [];
+  const conflicts: PartyDetail[] = [];
+  const seen = new Set<string>();
+  for (const party of list) {
+    const stored = matched.get(partyKey(party));
+    if (!stored) continue;
+    for (const field of PARTY_KEYS) {
+      const file = party[field]?.trim() ?? "";
+      const current = stored[field]?.trim() ?? "";
+      if (file === "") continue;
+      const same = field === "email" ? file.toLowerCase() === current.toLowerCase() : file === current;
+      if (same) continue;
+      const detail = { kind, partyId: stored.id, partyName: stored.name, field, stored: stored[field], file };
+      // Two rows naming one party differently: the first row's value is the file's.
+      if (seen.has(partyDetailKey(detail))) continue;
+      seen.add(partyDetailKey(detail));
+      (current === "" ? fills : conflicts).push(detail);
+    }
+  }
+  return { fills, conflicts };
+}
+
+/** For the check step: the details of existing parties the import would fill, and those that differ. */
+export async function planPartyDetails({ db, rows }: { db: Pick<Db, "select">; rows: ImportRow[] }) {
+  const fills: PartyDetail[] = [];
+  const conflicts: PartyDetail[] = [];
+  for (const kind of ["shipper", "consignee"] as const) {
+    const { list, matched } = await matchParties(
+      db,
+      kind,
+      rows.flatMap((r) => (r[kind] ? [r[kind]] : [])),
+    );
+    const found = compareDetails(kind, list, matched);
+    fills.push(...found.fills);
+    conflicts.push(...found.conflicts);
+  }
+  return { fills, conflicts };
+}
+
+/**
+ * The ids of the file's shippers or consignees: the matched party (given the details it lacked, and the differing
+ * ones the clerk chose to replace), else a new one, created once however many rows name it.
+ */
+async function resolveParties(
+  tx: Tx,
+  kind: "shipper" | "consignee",
+  parties: PartyInput[],
+  replace: ReadonlySet<string>,
+  now: Date,
+) {
+  const table = kind === "shipper" ? shippers : consignees;
+  const { list, matched, missing } = await matchParties(tx, kind, parties);
+  const ids = new Map<string, string>();
+  for (const [key, stored] of matched) ids.set(key, stored.id);
+  const { fills, conflicts } = compareDetails(kind, list, matched);
+  const changes = new Map<string, Partial<Record<PartyField, string>>>();
+  for (const detail of [...fills, ...conflicts.filter((c) => replace.has(partyDetailKey(c)))]) {
+    const set = changes.get(detail.partyId) ?? {};
+    set[detail.field] ??= detail.file;
+    changes.set(detail.partyId, set);
+  }
+  for (const [id, set] of changes) {
+    await tx
+      .update(table)
+      .set({ ...set, updatedAt: now })
+      .where(eq(table.id, id));
   }
   for (let i = 0; i < missing.length; i += BATCH) {
     const slice = missing.slice(i, i + BATCH);
@@ -401,12 +499,15 @@ export async function runImport({
   id,
   updateExisting,
   notify,
+  replaceDetails = [],
   now = new Date(),
 }: {
   db: Db;
   id: string;
   updateExisting: boolean;
   notify: boolean;
+  /** The differing party details (`partyDetailKey`) the clerk chose to replace with the file's; others are kept. */
+  replaceDetails?: readonly string[];
   now?: Date;
 }): Promise<RunImportOutcome> {
   const upload = await getUpload({ db, id, now });
@@ -449,15 +550,20 @@ export async function runImport({
       return { ok: false, reason: "gone" };
     }
     const rows = checked.rows;
+    const replace = new Set(replaceDetails);
     const shipperIds = await resolveParties(
       tx,
       "shipper",
       rows.flatMap((r) => (r.shipper ? [r.shipper] : [])),
+      replace,
+      now,
     );
     const consigneeIds = await resolveParties(
       tx,
       "consignee",
       rows.flatMap((r) => (r.consignee ? [r.consignee] : [])),
+      replace,
+      now,
     );
     const existing = new Map<string, { id: string; status: string; estimatedDelivery: Date | null }>();
     for (let i = 0; i < rows.length; i += 5000) {

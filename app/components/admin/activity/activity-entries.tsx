@@ -33,11 +33,15 @@ export function ActivityEntries({
           <p className="text-sm text-slate-900">
             <span className="font-medium">{entry.action}</span>{" "}
             {showSubject && entry.href ? (
-              <Link to={entry.href} className="text-brand-700 underline">
+              <Link to={entry.href} className="break-words text-brand-700 underline">
                 {entry.entity}
+                {entry.subject ? ` ${entry.subject}` : ""}
               </Link>
             ) : (
-              <span>{entry.entity}</span>
+              <span className="break-words">
+                {entry.entity}
+                {showSubject && entry.subject ? ` ${entry.subject}` : ""}
+              </span>
             )}
           </p>
           {entry.changes.length > 0 ? (

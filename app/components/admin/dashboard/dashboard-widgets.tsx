@@ -1,9 +1,9 @@
 import { Activity, AlertTriangle, Inbox, Mail, Package } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { ShipmentStatusBadge } from "#app/components/admin/shipments/shipment-status-badge.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import { ShipmentStatusBadge } from "#app/components/admin/shipments/shipment-status-badge.tsx";
 
 /** A count with its caption and a button: 'Total Shipments' / 'All time shipments' / 'Manage Shipments'. */
 export function StatCard({
@@ -13,10 +13,13 @@ export function StatCard({
   action,
   to,
   icon,
+  detail,
 }: {
   title: string;
   value: number;
   caption: string;
+  /** What the count holds, where the spec's caption alone would say less than it. */
+  detail?: string;
   action: string;
   to: string;
   icon: "total" | "active";
@@ -32,6 +35,7 @@ export function StatCard({
         <div>
           <p className="text-3xl font-bold text-slate-900">{value.toLocaleString("en-US")}</p>
           <p className="text-sm text-slate-600">{caption}</p>
+          {detail ? <p className="text-sm text-slate-600">{detail}</p> : null}
         </div>
         <Link to={to} className={buttonClass({ variant: "outline", size: "sm", className: "self-start" })}>
           {action}

@@ -107,6 +107,11 @@ export function PartyFormPage(props: PartyFormData & { actionData: PartyActionDa
             <FormAlert id={form.errorId} errors={form.errors} />
             {party ? null : <RoleChoice role={chosenRole} errors={form.allErrors.role} />}
             <PartyFields idPrefix="party" defaults={defaults} errors={errors} />
+            {"phoneChannels" in props && props.phoneChannels ? (
+              <p className="text-sm text-slate-600">
+                Messages to {props.party.phone}: {props.phoneChannels}
+              </p>
+            ) : null}
             <div>
               <Button type="submit" disabled={saving}>
                 {saving ? "Saving..." : party ? `Save ${labels.one}` : "Add Contact"}

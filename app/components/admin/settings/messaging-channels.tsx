@@ -32,7 +32,7 @@ export function MessagingChannels({
         ))}
       </ul>
       <p className="text-sm text-slate-600">
-        Text messages go only to mobile numbers in: {allowedCountries.join(", ")} (SMS_ALLOWED_COUNTRIES).
+        Text messages go only to mobile numbers in: {allowedCountries.join(", ")}.
       </p>
     </div>
   );

@@ -267,9 +267,9 @@ function MessagesPreview({
               {sms}
             </pre>
             <p id="notification-sms-count" className="mt-1 text-xs text-slate-700">
-              {`${analysis.units} ${analysis.encoding === "GSM-7" ? "characters" : "UCS-2 units"}, ${analysis.segments} ${analysis.segments === 1 ? "segment" : "segments"} (${analysis.encoding}).`}
+              {`${analysis.units} characters: sent as ${analysis.segments} ${analysis.segments === 1 ? "text message" : "text messages joined into one"}.`}
               {analysis.nonGsmCharacters.length > 0
-                ? ` Characters outside GSM-7 (${analysis.nonGsmCharacters.join(" ")}) allow only 70 per segment.`
+                ? ` Some characters (${analysis.nonGsmCharacters.join(" ")}) make each text message hold only 70 characters instead of 160.`
                 : ""}
             </p>
           </dd>

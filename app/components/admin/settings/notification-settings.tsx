@@ -38,7 +38,7 @@ export function NotificationSettings({
       </p>
       {smtpConfigured ? null : (
         <p className="text-sm text-amber-800">
-          E-mail is not configured (SMTP_URL): messages are kept in the outbox and not sent.
+          No mail server is set up for this site: messages are kept and not sent.
         </p>
       )}
       <div className="flex flex-wrap gap-3">

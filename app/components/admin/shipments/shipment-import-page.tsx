@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/car
 import { Input, Label, Select } from "#app/components/ui/field.tsx";
 import { Table, TBody, TD, TH, THead, TR } from "#app/components/ui/table.tsx";
 import { DATE_FORMATS, IMPORT_FIELDS } from "#app/lib/shipment-import.ts";
+import type { PartyDetail } from "#app/server/io/shipment-import.server.ts";
 import type {
   ShipmentImportActionData,
   ShipmentImportView,
@@ -280,7 +281,9 @@ function MappingStep({
               </Button>
               {check?.ok ? (
                 <Button type="submit" name={INTENT} value="import" disabled={checking || importing}>
-                  {importing ? "Importing..." : `Import ${check.rowCount.toLocaleString("en-US")} rows`}
+                  {importing
+                    ? "Importing..."
+                    : `Import ${check.rowCount.toLocaleString("en-US")} ${check.rowCount === 1 ? "row" : "rows"}`}
                 </Button>
               ) : null}
             </div>
@@ -300,14 +303,17 @@ function MappingStep({
 function CheckResult({ check }: { check: Exclude<ShipmentImportActionData, { intent: "upload" }> }) {
   if (check.ok) {
     return (
-      <p
-        role="status"
-        className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900"
-      >
-        Every row is valid: {check.created.toLocaleString("en-US")} new{" "}
-        {check.created === 1 ? "shipment" : "shipments"}, {check.existing.toLocaleString("en-US")} already
-        there (updated only with 'Update existing shipments').
-      </p>
+      <>
+        <p
+          role="status"
+          className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900"
+        >
+          Every row is valid: {check.created.toLocaleString("en-US")} new{" "}
+          {check.created === 1 ? "shipment" : "shipments"}, {check.existing.toLocaleString("en-US")} already
+          there (updated only with 'Update existing shipments').
+        </p>
+        <PartyDetails check={check} />
+      </>
     );
   }
   return (
@@ -343,6 +349,78 @@ function CheckResult({ check }: { check: Exclude<ShipmentImportActionData, { int
             <p>…and {check.errorCount - check.errors.length} more.</p>
           ) : null}
         </>
+      ) : null}
+    </div>
+  );
+}
+
+const FIELD_WORDS: Record<PartyDetail["field"], string> = {
+  name: "name",
+  company: "company",
+  email: "e-mail",
+  phone: "phone",
+  address: "address",
+};
+const partyLabel = (detail: PartyDetail) =>
+  `${detail.partyName} (${detail.kind === "shipper" ? "shipper" : "consignee"})`;
+
+/**
+ * What the file says about shippers and consignees already in the address book: the details they lack are added;
+ * for each that differs the clerk keeps the stored one (the default) or takes the file's.
+ */
+function PartyDetails({ check }: { check: Exclude<ShipmentImportActionData, { intent: "upload" }> }) {
+  if (check.fillCount === 0 && check.conflictCount === 0) return null;
+  return (
+    <div className="flex flex-col gap-3 rounded-md border border-slate-200 p-3 text-sm">
+      {check.fillCount > 0 ? (
+        <div>
+          <p className="font-medium">
+            Added to {check.fillCount === 1 ? "a party" : "parties"} already in the address book (they had
+            none):
+          </p>
+          <ul className="mt-1 flex flex-col gap-1" aria-label="Details added to existing parties">
+            {check.fills.map((detail) => (
+              <li key={`${detail.kind}:${detail.partyId}:${detail.field}`} className="break-words">
+                {partyLabel(detail)}: {FIELD_WORDS[detail.field]} {detail.file}
+              </li>
+            ))}
+          </ul>
+          {check.fillCount > check.fills.length ? (
+            <p>…and {check.fillCount - check.fills.length} more.</p>
+          ) : null}
+        </div>
+      ) : null}
+      {check.conflictCount > 0 ? (
+        <fieldset className="flex flex-col gap-3">
+          <legend className="font-medium">
+            The file differs from the address book: choose which to keep before importing.
+          </legend>
+          {check.conflicts.map((detail) => {
+            const key = `${detail.kind}:${detail.partyId}:${detail.field}`;
+            return (
+              <div
+                key={key}
+                role="radiogroup"
+                aria-label={`${partyLabel(detail)}, ${FIELD_WORDS[detail.field]}`}
+              >
+                <p className="break-words">
+                  {partyLabel(detail)}, {FIELD_WORDS[detail.field]}:
+                </p>
+                <label className="flex items-start gap-2 break-words">
+                  <input type="radio" name={`detail:${key}`} value="keep" defaultChecked className="mt-1" />
+                  <span>Keep {detail.stored}</span>
+                </label>
+                <label className="flex items-start gap-2 break-words">
+                  <input type="radio" name={`detail:${key}`} value="replace" className="mt-1" />
+                  <span>Replace with {detail.file}</span>
+                </label>
+              </div>
+            );
+          })}
+          {check.conflictCount > check.conflicts.length ? (
+            <p>…and {check.conflictCount - check.conflicts.length} more, kept as they are.</p>
+          ) : null}
+        </fieldset>
       ) : null}
     </div>
   );

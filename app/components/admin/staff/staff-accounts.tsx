@@ -1,4 +1,10 @@
-import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import {
+  type FieldMetadata,
+  getFormProps,
+  getSelectProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Ban, RotateCcw, Trash2, UserPlus } from "lucide-react";
 import { Form } from "react-router";
@@ -8,25 +14,58 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { ConfirmDialog } from "#app/components/ui/dialog.tsx";
 import { Field, Label, Select } from "#app/components/ui/field.tsx";
-import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "#app/lib/roles.ts";
-import { inviteStaffSchema } from "#app/schemas/admin-user.ts";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES } from "#app/lib/roles.ts";
+import { createAdminUserSchema, inviteStaffSchema, STAFF_INTENTS } from "#app/schemas/admin-user.ts";
+import { PASSWORD_MIN_LENGTH } from "#app/schemas/password.ts";
+import type { StaffAccountView as StaffAccount } from "#app/server/auth/staff-accounts-page.server.ts";
 
-export const INVITE_STAFF_INTENT = "invite-staff";
-export const CHANGE_ROLE_INTENT = "change-role";
-export const DISABLE_STAFF_INTENT = "disable-staff";
-export const ENABLE_STAFF_INTENT = "enable-staff";
-export const REMOVE_STAFF_INTENT = "remove-staff";
+const {
+  addWithPassword: ADD_USER_INTENT,
+  invite: INVITE_STAFF_INTENT,
+  changeRole: CHANGE_ROLE_INTENT,
+  disable: DISABLE_STAFF_INTENT,
+  enable: ENABLE_STAFF_INTENT,
+  remove: REMOVE_STAFF_INTENT,
+} = STAFF_INTENTS;
 
-type StaffAccount = {
-  id: string;
-  email: string;
-  name: string | null;
-  role: StaffRole;
-  disabled: boolean;
-  mustChangePassword: boolean;
-  lastLogin: string;
-  isYou: boolean;
-};
+type Result = SubmissionResult<string[]> | null | undefined;
+
+/**
+ * The staff accounts, the same on Settings → Staff Accounts and on the Staff page: each person with their role
+ * (changed here), disable or enable, remove; and a form to add one, with the role chosen: with a temporary
+ * password (Settings) or by an e-mailed set-password link (Staff).
+ */
+export function StaffAccounts({
+  accounts,
+  add,
+  inviteHours = 0,
+  lastResult,
+}: {
+  accounts: StaffAccount[];
+  add: "temporary-password" | "invite";
+  inviteHours?: number;
+  lastResult: Result;
+}) {
+  const activeAdministrators = accounts.filter((a) => a.role === "administrator" && !a.disabled).length;
+  return (
+    <div className="flex flex-col gap-6">
+      <ul className="flex flex-col divide-y divide-slate-200" aria-label="Staff accounts">
+        {accounts.map((account) => (
+          <StaffRow
+            key={account.id}
+            account={account}
+            lastAdministrator={
+              account.role === "administrator" && !account.disabled && activeAdministrators <= 1
+            }
+          />
+        ))}
+      </ul>
+      <div className="border-t border-slate-200 pt-6">
+        <AddAccountForm mode={add} lastResult={lastResult} inviteHours={inviteHours} />
+      </div>
+    </div>
+  );
+}
 
 /** The Staff page (decision 019): who may sign in, with which role; add a person, change a role, disable. */
 export function StaffPage({
@@ -36,9 +75,8 @@ export function StaffPage({
 }: {
   accounts: StaffAccount[];
   inviteHours: number;
-  lastResult: SubmissionResult<string[]> | null | undefined;
+  lastResult: Result;
 }) {
-  const activeAdministrators = accounts.filter((a) => a.role === "administrator" && !a.disabled).length;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <div>
@@ -50,35 +88,27 @@ export function StaffPage({
       <Card>
         <CardHeader>
           <CardTitle>Staff Accounts</CardTitle>
-          <dl className="grid gap-1 text-sm text-slate-600">
-            {STAFF_ROLES.map((role) => (
-              <div key={role} className="flex flex-wrap gap-x-1">
-                <dt className="font-semibold text-slate-800">{ROLE_LABELS[role]}:</dt>
-                <dd>{ROLE_DESCRIPTIONS[role]}</dd>
-              </div>
-            ))}
-          </dl>
+          <RoleDescriptions />
         </CardHeader>
         <CardContent>
-          <ul className="flex flex-col divide-y divide-slate-200" aria-label="Staff accounts">
-            {accounts.map((account) => (
-              <StaffRow
-                key={account.id}
-                account={account}
-                lastAdministrator={
-                  account.role === "administrator" && !account.disabled && activeAdministrators <= 1
-                }
-              />
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardContent>
-          <InviteForm lastResult={lastResult} inviteHours={inviteHours} />
+          <StaffAccounts accounts={accounts} add="invite" inviteHours={inviteHours} lastResult={lastResult} />
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/** What each role may use. */
+export function RoleDescriptions() {
+  return (
+    <dl className="grid gap-1 text-sm text-slate-600">
+      {STAFF_ROLES.map((role) => (
+        <div key={role} className="flex flex-wrap gap-x-1">
+          <dt className="font-semibold text-slate-800">{ROLE_LABELS[role]}:</dt>
+          <dd>{ROLE_DESCRIPTIONS[role]}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -124,20 +154,22 @@ function StaffRow({ account, lastAdministrator }: { account: StaffAccount; lastA
             </Button>
           </Form>
         )}
-        {account.isYou || lastAdministrator ? null : account.disabled ? (
+        {account.isYou || lastAdministrator ? null : (
           <>
-            <Form method="post">
-              <input type="hidden" name={INTENT} value={ENABLE_STAFF_INTENT} />
-              <input type="hidden" name="userId" value={account.id} />
-              <Button type="submit" variant="outline">
-                <RotateCcw aria-hidden="true" className="size-4" />
-                Enable<span className="sr-only"> {who}</span>
-              </Button>
-            </Form>
+            {account.disabled ? (
+              <Form method="post">
+                <input type="hidden" name={INTENT} value={ENABLE_STAFF_INTENT} />
+                <input type="hidden" name="userId" value={account.id} />
+                <Button type="submit" variant="outline">
+                  <RotateCcw aria-hidden="true" className="size-4" />
+                  Enable<span className="sr-only"> {who}</span>
+                </Button>
+              </Form>
+            ) : (
+              <DisableAccount account={account} who={who} />
+            )}
             <RemoveAccount account={account} who={who} />
           </>
-        ) : (
-          <DisableAccount account={account} who={who} />
         )}
       </div>
     </li>
@@ -192,71 +224,109 @@ function RemoveAccount({ account, who }: { account: StaffAccount; who: string })
   );
 }
 
-function InviteForm({
+/** The role of a new account, chosen (Operations first shown): never an Administrator unless chosen. */
+function RoleSelect({ meta }: { meta: FieldMetadata<string> }) {
+  const { key, ...props } = getSelectProps(meta);
+  return (
+    <Field
+      label="Role"
+      htmlFor={meta.id}
+      errors={meta.errors}
+      errorId={meta.errorId}
+      className="sm:col-span-2"
+    >
+      <Select key={key} {...props}>
+        {STAFF_ROLES.map((role) => (
+          <option key={role} value={role}>
+            {ROLE_LABELS[role]}: {ROLE_DESCRIPTIONS[role]}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}
+
+/**
+ * Adds a person with the role chosen: by an e-mailed set-password link (the Staff page, 'Add a person'), or with a
+ * temporary password to hand over, changed at first login (Settings, 'Add an account').
+ */
+function AddAccountForm({
+  mode,
   lastResult,
   inviteHours,
 }: {
-  lastResult: SubmissionResult<string[]> | null | undefined;
+  mode: "invite" | "temporary-password";
+  lastResult: Result;
   inviteHours: number;
 }) {
-  const submitting = useSubmitting(INVITE_STAFF_INTENT);
+  const invite = mode === "invite";
+  const intent = invite ? INVITE_STAFF_INTENT : ADD_USER_INTENT;
+  const submitting = useSubmitting(intent);
   const [form, fields] = useForm({
-    id: "invite-staff-form",
+    id: invite ? "invite-staff-form" : "add-account-form",
     lastResult,
     defaultValue: { role: "operations" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteStaffSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: invite ? inviteStaffSchema : createAdminUserSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const { key: roleKey, ...roleProps } = getSelectProps(fields.role);
+  const titleId = invite ? "invite-staff-title" : "add-account-title";
+  const email = (
+    <TextField meta={fields.email} label="Email" type="email" autoComplete="off" maxLength={254} required />
+  );
   return (
     <Form
       method="post"
       {...getFormProps(form)}
       noValidate
-      aria-labelledby="invite-staff-title"
+      aria-labelledby={titleId}
       className="flex flex-col gap-4"
     >
-      <div>
-        <h2 id="invite-staff-title" className="text-lg font-semibold text-slate-900">
-          Add a person
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          They get an e-mail with a link to choose their password. The link works once and is valid for{" "}
-          {inviteHours} hours; after that, they can use 'Forgot password?' on the login page.
-        </p>
-      </div>
-      <input type="hidden" name={INTENT} value={INVITE_STAFF_INTENT} />
+      {invite ? (
+        <div>
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            Add a person
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            They get an e-mail with a link to choose their password. The link works once and is valid for{" "}
+            {inviteHours} hours; after that, they can use 'Forgot password?' on the login page.
+          </p>
+        </div>
+      ) : (
+        <h3 id={titleId} className="text-base font-semibold text-slate-900">
+          Add an account
+        </h3>
+      )}
+      <input type="hidden" name={INTENT} value={intent} />
       <FormAlert errors={form.errors} id={form.errorId} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField meta={fields.name} label="Name" autoComplete="off" maxLength={100} required />
-        <TextField
-          meta={fields.email}
-          label="Email"
-          type="email"
-          autoComplete="off"
-          maxLength={254}
-          required
-        />
-        <Field
-          label="Role"
-          htmlFor={fields.role.id}
-          errors={fields.role.errors}
-          errorId={fields.role.errorId}
-          className="sm:col-span-2"
-        >
-          <Select key={roleKey} {...roleProps}>
-            {STAFF_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role]}: {ROLE_DESCRIPTIONS[role]}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        {invite ? (
+          <>
+            <TextField meta={fields.name} label="Name" autoComplete="off" maxLength={100} required />
+            {email}
+          </>
+        ) : (
+          <>
+            {email}
+            <TextField meta={fields.name} label="Name (optional)" autoComplete="off" maxLength={100} />
+            <TextField
+              meta={fields.password}
+              label="Temporary password"
+              type="password"
+              autoComplete="new-password"
+              hint={`At least ${PASSWORD_MIN_LENGTH} characters. Give it to the new colleague; they must change it at first login.`}
+              maxLength={256}
+              required
+              className="sm:col-span-2"
+            />
+          </>
+        )}
+        <RoleSelect meta={fields.role} />
       </div>
       <Button type="submit" className="self-start" disabled={submitting}>
         <UserPlus aria-hidden="true" className="size-4" />
-        {submitting ? "Adding..." : "Add Person"}
+        {submitting ? "Adding..." : invite ? "Add Person" : "Add Account"}
       </Button>
     </Form>
   );
