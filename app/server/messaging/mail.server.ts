@@ -20,7 +20,8 @@ export type Mail = {
   attachments?: OutboundAttachment[];
 };
 
-export const NO_SMTP_NOTE = "Not sent: SMTP_URL is not set (kept in the outbox and the log)";
+/** Shown to staff on the message (a shipment's Notifications card): a clerk's words, the variable in the README. */
+export const NO_SMTP_NOTE = "Not sent: no mail server is set up for this site";
 
 /**
  * What queueMail did: stored the message (`queued`: false when it was kept without SMTP_URL), or stored
