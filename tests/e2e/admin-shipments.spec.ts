@@ -306,5 +306,13 @@ for (const width of [1024, 1366, 1920]) {
     // The row's actions are on screen, not past the table's edge.
     const actions = (await row.getByRole("button", { name: `Actions for ${number}` }).boundingBox())!;
     expect(actions.x + actions.width).toBeLessThanOrEqual(panelBox.x + panelBox.width);
+
+    // The whole list (the demo shipments' long places too) fits its box: nothing scrolls sideways, so no row's
+    // actions are cut off at the table's edge (at 1366 px the Origin column pushed them out of sight).
+    await page.goto("/admin/shipments");
+    const table = page.getByRole("table", { name: "Shipments" });
+    await expect(table).toBeVisible();
+    const [tableWidth, boxWidth] = await table.evaluate((el) => [el.scrollWidth, el.parentElement!.clientWidth]);
+    expect(tableWidth).toBeLessThanOrEqual(boxWidth! + 1);
   });
 }

@@ -188,9 +188,9 @@ export function ShipmentList({
                       <TH>Tracking #</TH>
                       <TH>Status</TH>
                       <TH>Shipper</TH>
-                      <TH className="hidden xl:table-cell">Origin</TH>
+                      <TH className="hidden 2xl:table-cell">Origin</TH>
                       <TH>Destination</TH>
-                      <TH className="hidden 2xl:table-cell">Created Date</TH>
+                      <TH className="hidden min-[1800px]:table-cell">Created Date</TH>
                       <TH className="hidden xl:table-cell">Est. Delivery</TH>
                       <TH className="text-right">Actions</TH>
                     </tr>
@@ -201,7 +201,7 @@ export function ShipmentList({
                         <Cell>
                           <SelectBox row={row} idPrefix="select-row" />
                         </Cell>
-                        <Cell className="whitespace-nowrap font-medium">
+                        <Cell className="max-w-36 truncate font-medium xl:max-w-none" title={row.trackingNumber}>
                           <Link
                             to={`/admin/shipments/${row.id}`}
                             className="text-brand-700 underline-offset-4 hover:underline"
@@ -212,16 +212,16 @@ export function ShipmentList({
                         <Cell className="whitespace-nowrap">
                           <ShipmentStatusBadge status={row.status} />
                         </Cell>
-                        <Cell className="max-w-32 truncate xl:max-w-48" title={row.shipperName ?? undefined}>
+                        <Cell className="max-w-28 truncate xl:max-w-48" title={row.shipperName ?? undefined}>
                           {row.shipperName ?? "-"}
                         </Cell>
-                        <Cell className="hidden max-w-48 truncate xl:table-cell" title={row.originLocation}>
+                        <Cell className="hidden max-w-48 truncate 2xl:table-cell" title={row.originLocation}>
                           {row.originLocation}
                         </Cell>
-                        <Cell className="max-w-32 truncate xl:max-w-48" title={row.destinationLocation}>
+                        <Cell className="max-w-28 truncate xl:max-w-48" title={row.destinationLocation}>
                           {row.destinationLocation}
                         </Cell>
-                        <Cell className="hidden whitespace-nowrap 2xl:table-cell">{row.createdAt}</Cell>
+                        <Cell className="hidden whitespace-nowrap min-[1800px]:table-cell">{row.createdAt}</Cell>
                         <Cell className="hidden whitespace-nowrap xl:table-cell">
                           {row.estimatedDelivery ?? "-"}
                         </Cell>
