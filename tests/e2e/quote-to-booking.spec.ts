@@ -1,5 +1,11 @@
 import type { Browser, Locator, Page } from "@playwright/test";
-import { login, readOutbox, uniqueAdminEmail, waitForHydration } from "./admin-fixtures.ts";
+import {
+  login,
+  readOutbox,
+  uniqueAdminEmail,
+  waitForHydration,
+  waitForToastsToClose,
+} from "./admin-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
 import { fillQuoteRequest } from "./site-fixtures.ts";
 import { BOTH_SIZES, PHONE } from "./viewports.ts";
@@ -108,6 +114,9 @@ for (const size of BOTH_SIZES) {
       await expect(clerk.getByText(/^Stage:/)).toContainText("New");
       await checkA11y(clerk);
       await priceAndSend(clerk);
+      // 'Saved' and 'Sent' stack as two toasts, the one behind dimmed: the page is checked once they are gone.
+      await clerk.mouse.move(0, 0);
+      await waitForToastsToClose(clerk);
       await checkA11y(clerk);
 
       // The visitor opens the link of the e-mail: lines, total, validity; accepting asks for a name.
