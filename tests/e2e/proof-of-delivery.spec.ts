@@ -94,7 +94,11 @@ for (const size of BOTH_SIZES) {
       await expect(page.getByRole("img", { name: "Signature pad, signed" })).toBeVisible();
 
       await save.click();
-      await expect(page.getByRole("heading", { level: 1, name: `Shipment ${number}` })).toBeVisible();
+      // Saving re-encodes the signature and the photo on the server: on a busy two-core machine that has taken
+      // more than the default 7 s once.
+      await expect(page.getByRole("heading", { level: 1, name: `Shipment ${number}` })).toBeVisible({
+        timeout: 20_000,
+      });
       const proof = page.locator("#delivery");
       await expect(proof.getByText("John Doe")).toBeVisible();
       await expect(proof.getByRole("img", { name: "Signature of John Doe" })).toBeVisible();
