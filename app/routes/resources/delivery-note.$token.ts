@@ -1,4 +1,4 @@
-import { requestContext, servicesContext } from "#app/context.ts";
+import { servicesContext } from "#app/context.ts";
 import { findDeliveryNoteByToken, getDeliveryProof } from "#app/server/deliveries/deliveries.server.ts";
 import { getDocumentShipment } from "#app/server/documents/document-model.server.ts";
 import {
@@ -6,7 +6,7 @@ import {
   documentRefusal,
   pdfResponse,
 } from "#app/server/documents/document-response.server.ts";
-import { limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
+import { limitLinkOpening } from "#app/server/handlers/forms.server.ts";
 import type { Route } from "./+types/delivery-note.$token";
 
 /**
@@ -15,19 +15,14 @@ import type { Route } from "./+types/delivery-note.$token";
  * plain 404 that says the link is unknown or has expired.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, config } = context.get(servicesContext);
-  const limit = await limitClientLookups({
-    db,
-    config,
-    clientIp: context.get(requestContext).clientIp,
-    kind: "link",
-  });
-  if (!limit.allowed) {
+  const { db } = context.get(servicesContext);
+  const wait = await limitLinkOpening(context);
+  if (wait !== null) {
     const refusal = documentRefusal(
       "Too many requests from your address. Please try again in a minute.",
       429,
     );
-    refusal.headers.set("Retry-After", String(limit.retryAfterSeconds));
+    refusal.headers.set("Retry-After", String(wait));
     refusal.headers.set("Referrer-Policy", "no-referrer");
     refusal.headers.set("X-Robots-Tag", "noindex");
     return refusal;

@@ -1,15 +1,15 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { TooManyRequests } from "#app/components/site/too-many-requests.tsx";
 import { buttonClass } from "#app/components/ui/button-class.ts";
-import { requestContext, servicesContext } from "#app/context.ts";
+import { servicesContext } from "#app/context.ts";
 import { secretPageHeaders } from "#app/lib/secret-page-headers.ts";
 import { trackingPath } from "#app/lib/tracking-number.ts";
 import type { RootData } from "#app/root.tsx";
+import { limitLinkOpening, tooManyRequests } from "#app/server/handlers/forms.server.ts";
 import {
   confirmEmailSubscription,
   findEmailSubscription,
 } from "#app/server/notifications/subscriptions.server.ts";
-import { limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
 import type { Route } from "./+types/subscribe.$token";
 
 // The link of a 'Get updates' confirmation e-mail (decision 014). Opening it (GET) confirms nothing: mail
@@ -34,19 +34,9 @@ export type SubscribeData =
   | { found: true; trackingNumber: string; trackingPath: string; address: string; confirmed: boolean };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, config } = context.get(servicesContext);
-  const limit = await limitClientLookups({
-    db,
-    config,
-    clientIp: context.get(requestContext).clientIp,
-    kind: "link",
-  });
-  if (!limit.allowed) {
-    return data<SubscribeData>(
-      { found: false, retryAfterSeconds: limit.retryAfterSeconds },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
-  }
+  const { db } = context.get(servicesContext);
+  const wait = await limitLinkOpening(context);
+  if (wait !== null) return tooManyRequests<SubscribeData>({ found: false, retryAfterSeconds: wait }, wait);
   const found = await findEmailSubscription({ db, token: params.token });
   if (!found) return data<SubscribeData>({ found: false }, { status: 404 });
   // The path made here: app/lib/tracking-number.ts stays out of this page's script (see the updates route).
@@ -55,18 +45,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ params, context }: Route.ActionArgs) {
   const { db, config, logger } = context.get(servicesContext);
-  const limit = await limitClientLookups({
-    db,
-    config,
-    clientIp: context.get(requestContext).clientIp,
-    kind: "link",
-  });
-  if (!limit.allowed) {
-    return data(
-      { outcome: "rate-limited" as const, retryAfterSeconds: limit.retryAfterSeconds },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
-  }
+  const wait = await limitLinkOpening(context);
+  if (wait !== null)
+    return tooManyRequests({ outcome: "rate-limited" as const, retryAfterSeconds: wait }, wait);
   const outcome = await confirmEmailSubscription({ db, config, token: params.token });
   if (outcome === "invalid") return data({ outcome }, { status: 404 });
   if (outcome === "full") return data({ outcome }, { status: 409 });

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as deliveryNoteLoader } from "#app/routes/resources/delivery-note.$token.ts";
+import { loader as subscribeLoader } from "#app/routes/site/subscribe.$token.tsx";
 import { loader as trackingLoader } from "#app/routes/site/track.$tracking-number.tsx";
 import {
   action as updatesAction,
   loader as updatesLoader,
 } from "#app/routes/site/track.$tracking-number.updates.tsx";
+import { loader as unsubscribeLoader } from "#app/routes/site/unsubscribe.$token.tsx";
 import { notificationSubscribers, shipments } from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
 import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
@@ -99,6 +102,26 @@ describe("'Get updates' counts against the tracking limit (issue 32)", () => {
     const client = "198.51.100.203";
     for (let i = 0; i < 10; i++)
       expect(statusOf(await post("UTG-4242-0001", { intent: "nonsense" }, client))).toBe(400);
+    expect(statusOf(await open(trackingLoader, "/track/UTG-4242-0001", "UTG-4242-0001", client))).toBe(200);
+  });
+
+  it("counts the secret-token links apart, per client: the sixth opening answers 429 with Retry-After", async () => {
+    const client = "198.51.100.204";
+    const token = "C".repeat(43);
+    const loaders = [subscribeLoader, unsubscribeLoader, deliveryNoteLoader];
+    const answers: unknown[] = [];
+    for (let i = 0; i < 7; i++) {
+      const loader = loaders[i % 3]!;
+      answers.push(
+        await loader({
+          request: new Request(`${SITE}/x/${token}`),
+          params: { token },
+          context: createTestContext(services, client),
+        } as never),
+      );
+    }
+    expect(answers.map(statusOf)).toEqual([404, 404, 404, 404, 404, 429, 429]);
+    // The tracking count of the same client is untouched.
     expect(statusOf(await open(trackingLoader, "/track/UTG-4242-0001", "UTG-4242-0001", client))).toBe(200);
   });
 });

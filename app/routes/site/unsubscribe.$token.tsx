@@ -1,10 +1,10 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { TooManyRequests } from "#app/components/site/too-many-requests.tsx";
-import { requestContext, servicesContext } from "#app/context.ts";
+import { servicesContext } from "#app/context.ts";
 import { secretPageHeaders } from "#app/lib/secret-page-headers.ts";
 import type { RootData } from "#app/root.tsx";
+import { limitLinkOpening, tooManyRequests } from "#app/server/handlers/forms.server.ts";
 import { findUnsubscribe, unsubscribeByToken } from "#app/server/notifications/notifications.server.ts";
-import { limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
 import type { Route } from "./+types/unsubscribe.$token";
 
 // The link every notification carries (decision 013). Opening it (GET) never unsubscribes: mail scanners open
@@ -31,19 +31,9 @@ export type UnsubscribeData =
   | { found: true; trackingNumber: string; address: string; unsubscribed: boolean };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, config } = context.get(servicesContext);
-  const limit = await limitClientLookups({
-    db,
-    config,
-    clientIp: context.get(requestContext).clientIp,
-    kind: "link",
-  });
-  if (!limit.allowed) {
-    return data<UnsubscribeData>(
-      { found: false, retryAfterSeconds: limit.retryAfterSeconds },
-      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-    );
-  }
+  const { db } = context.get(servicesContext);
+  const wait = await limitLinkOpening(context);
+  if (wait !== null) return tooManyRequests<UnsubscribeData>({ found: false, retryAfterSeconds: wait }, wait);
   const found = await findUnsubscribe({ db, token: params.token });
   if (!found) return data<UnsubscribeData>({ found: false }, { status: 404 });
   return data<UnsubscribeData>({ found: true, ...found });

@@ -14,7 +14,7 @@ import {
   SUBMISSION_KEY_FIELD,
 } from "#app/schemas/rules/public-form.ts";
 import type { Db } from "#app/server/db/client.server.ts";
-import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
+import { consumeRateLimit, limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
 
 const SUBMISSION_KEY_PATTERN = /^[A-Za-z0-9-]{16,64}$/;
 /** Values echoed back into the form after an error are cut to this length (a 1 MB field is not sent back whole). */
@@ -189,4 +189,20 @@ export function formPageHeaders({ actionHeaders }: { actionHeaders: Headers }): 
   const retryAfter = actionHeaders.get("Retry-After");
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
+}
+
+/**
+ * Counts one opening of a link that carries a secret token (confirm updates, unsubscribe, the delivery note)
+ * against the request's client (decision 024): the seconds to wait when over the limit, else null.
+ */
+export async function limitLinkOpening(context: Readonly<RouterContextProvider>): Promise<number | null> {
+  const { db, config } = context.get(servicesContext);
+  const { clientIp } = context.get(requestContext);
+  const limit = await limitClientLookups({ db, config, clientIp, kind: "link" });
+  return limit.allowed ? null : limit.retryAfterSeconds;
+}
+
+/** A 429 answer with its body for the page and Retry-After. */
+export function tooManyRequests<Body>(body: Body, retryAfterSeconds: number) {
+  return data(body, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
 }
