@@ -47,8 +47,10 @@ describe("isCrossOriginWrite", () => {
     // Even when the request itself came in over http (a proxy that does not say it terminated TLS).
     expect(check({ origin: "http://freight.example" }, "freight.example", "http")).toBe(true);
     expect(check({ origin: "https://freight.example" }, "freight.example", "http")).toBe(false);
-    // Another host the request reached counts with its own scheme and port only.
-    expect(check({ origin: "https://127.0.0.1:4000" }, "127.0.0.1:4000", "http")).toBe(true);
+    // Another host the request reached (an allowed host) counts with its own port, over the request's scheme or
+    // https (a TLS proxy without TRUST_PROXY makes every request look like http), never http on an https request.
+    expect(check({ origin: "https://www.freight.example" }, "www.freight.example", "http")).toBe(false);
+    expect(check({ origin: "http://www.freight.example" }, "www.freight.example", "https")).toBe(true);
     expect(check({ origin: "http://127.0.0.1:4001" }, "127.0.0.1:4000", "http")).toBe(true);
   });
 });

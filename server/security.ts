@@ -49,7 +49,7 @@ export function securityHeaders(config: Pick<Config, "isProduction" | "siteUrl">
  * Requests without any of them (curl, server-to-server) carry no ambient browser credentials and are let through
  * to their own checks. At SITE_URL's host only SITE_URL's origin counts (an `http://` page of an https site is
  * another origin); another host the request reached (an allowed host, a local address) counts with the scheme
- * the request came in on.
+ * the request came in on, or https.
  */
 export function isCrossOriginWrite({
   headers,
@@ -67,6 +67,9 @@ export function isCrossOriginWrite({
   if (host && host.toLowerCase() !== site.host) {
     try {
       allowed.add(new URL(`${protocol}://${host}`).origin);
+      // A TLS proxy that does not say so (no TRUST_PROXY) makes every request look like http: the https page
+      // of the same host is never a downgrade.
+      allowed.add(new URL(`https://${host}`).origin);
     } catch {
       // A Host header that is no host: only SITE_URL's origin counts.
     }
