@@ -18,7 +18,7 @@ import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
 import * as schema from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
 import { isCrossOriginWrite } from "../server/security.ts";
-import { createTestContext, createTestServices } from "../tests/setup/test-db.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 type RouteModule = {
   loader?: (args: unknown) => unknown;

@@ -29,7 +29,7 @@ import { startEventBus } from "#app/server/platform/events.server.ts";
 import { createLogger } from "#app/server/platform/logger.server.ts";
 import { assembleServices } from "#app/server/platform/services.server.ts";
 import { addStatusUpdate } from "#app/server/shipments.server.ts";
-import { startSmtpTestServer } from "../tests/setup/smtp-test-server.ts";
+import { startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
 import {
   environmentLines,
   loadAverage,

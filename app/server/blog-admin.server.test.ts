@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, createTestServices } from "../../tests/setup/test-db.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 import { BlogContent } from "#app/components/site/blog/blog-content.tsx";
 import { action as listAction } from "#app/routes/admin/blog.tsx";
 import { loader as publicPostLoader } from "#app/routes/site/blog.$slug.tsx";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/setup/test-db.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
 import {
   countPublishedPosts,
   findPublishedPosts,

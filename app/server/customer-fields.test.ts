@@ -4,7 +4,7 @@
 // marker reaches nobody; a 'customer' field's marker never reaches what anyone with the tracking number gets.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, createTestServices } from "../../tests/setup/test-db.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 import { createSession } from "#app/server/auth/sessions.server.ts";
 import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
 import {

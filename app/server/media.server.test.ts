@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/setup/test-db.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
 import type { Database } from "#app/server/db/client.server.ts";
 import { blogPosts, mediaVariants } from "#app/server/db/schema.ts";
 import {

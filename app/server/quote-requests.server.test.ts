@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/setup/test-db.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
 import type { Database } from "#app/server/db/client.server.ts";
 import { type QuoteRequestStage, quoteRequestStage } from "#app/lib/quote-stage.ts";
 import { quoteRequests, shipments } from "#app/server/db/schema.ts";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/setup/test-db.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
 import { partySchema, shipmentSchema, statusUpdateSchema } from "#app/schemas/shipment.ts";
 import type { Database } from "#app/server/db/client.server.ts";
 import { consignees, shipments, shipmentStatusHistory, shippers } from "#app/server/db/schema.ts";

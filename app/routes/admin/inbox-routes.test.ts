@@ -13,7 +13,7 @@ import { quoteRequests, shipments } from "#app/server/db/schema.ts";
 import { mailtoHref } from "#app/server/handlers/inbox-routes.server.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
 import { createQuoteRequest, getQuoteRequestById } from "#app/server/quote-requests.server.ts";
-import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
 let cookie: string;

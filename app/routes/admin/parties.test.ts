@@ -11,7 +11,7 @@ import type { PartyFormData } from "#app/server/handlers/party-admin.server.ts";
 import { createParty, getParty } from "#app/server/parties.server.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
 import { createShipment, getShipmentById } from "#app/server/shipments.server.ts";
-import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
 let cookie: string;

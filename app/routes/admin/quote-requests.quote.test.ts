@@ -10,7 +10,7 @@ import { pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts"
 import type { Services } from "#app/server/platform/services.server.ts";
 import { createQuoteRequest } from "#app/server/quote-requests.server.ts";
 import { defaultValidUntil, listQuotes } from "#app/server/quotes/quotes.server.ts";
-import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 const BASE = "http://localhost";
 let services: Services;

@@ -7,7 +7,7 @@ import { createAdminUser, findAdminByEmail } from "#app/server/auth/staff-accoun
 import { outbox } from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
 import { readToast } from "#app/server/platform/toast.server.ts";
-import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
 let cookie: string;

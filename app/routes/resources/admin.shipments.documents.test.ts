@@ -2,7 +2,7 @@
 // their headers, and the limits of a label run and of a bulk PDF.
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
 import { createSession } from "#app/server/auth/sessions.server.ts";
 import { decodePages, pdfInfo, pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";

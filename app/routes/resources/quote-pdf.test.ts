@@ -16,8 +16,8 @@ import {
   saveQuoteDraft,
   sendQuote,
 } from "#app/server/quotes/quotes.server.ts";
-import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
-import { tamperedToken } from "../../../tests/setup/tokens.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
+import { tamperedToken } from "#tests/setup/tokens.ts";
 
 const SITE = "https://unitrans.example";
 let services: Services;

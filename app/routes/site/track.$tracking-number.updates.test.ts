@@ -9,7 +9,7 @@ import {
 import { loader as unsubscribeLoader } from "#app/routes/site/unsubscribe.$token.tsx";
 import { notificationSubscribers, shipments } from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
-import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 // Issue 32: every path that looks a tracking number up counts against the one tracking limit, before the lookup.
 // With TRACK_RATE_LIMIT=5 the page answered 429 from the sixth lookup while 40 'Get updates' posts in a row

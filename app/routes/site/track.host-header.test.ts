@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoContent } from "#app/server/seed.server.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
 import { renderQrCodeSvg } from "#app/server/tracking.server.ts";
-import { createTestServices } from "../../../tests/setup/test-db.ts";
+import { createTestServices } from "#tests/setup/test-db.ts";
 
 const DEMO = "UTG-1234-5678";
 const SITE = "https://www.unitrans.example";

@@ -3,7 +3,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 import { loader as activityLoader } from "#app/routes/admin/activity.tsx";
 import { action as settingsAction } from "#app/routes/admin/settings.tsx";
 import { action as editAction } from "#app/routes/admin/shipments.$id.edit.tsx";

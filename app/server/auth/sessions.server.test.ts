@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServices } from "../../../tests/setup/test-db.ts";
+import { createTestServices } from "#tests/setup/test-db.ts";
 import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
 import { loadConfig } from "#app/server/platform/config.server.ts";
 import { sessions } from "#app/server/db/schema.ts";

@@ -21,7 +21,7 @@ import {
 } from "#app/server/auth/staff-accounts.server.ts";
 import { adminUsers, outbox } from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
-import { createTestServices } from "../../../tests/setup/test-db.ts";
+import { createTestServices } from "#tests/setup/test-db.ts";
 
 const PASSWORD = "a sturdy staff passphrase";
 let services: Services;

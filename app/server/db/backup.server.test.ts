@@ -38,9 +38,9 @@ import { createMedia, getMediaFile } from "#app/server/media.server.ts";
 import { loadConfig } from "#app/server/platform/config.server.ts";
 import { seedDemoContent } from "#app/server/seed.server.ts";
 import { getSiteSettings, updateSiteSettings } from "#app/server/settings.server.ts";
-import { makeTempParent, runScript } from "../../../tests/setup/cli.ts";
+import { makeTempParent, runScript } from "#tests/setup/cli.ts";
 import { recordAuditEvent } from "#app/server/audit/audit.server.ts";
-import { createTestDatabase } from "../../../tests/setup/test-db.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 const png = fs.readFileSync("public/og-image.png");
 const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"));

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/server/db/client.server.ts";
 import { EmbeddedDatabaseError, startEmbeddedPostgres } from "#app/server/db/embedded-postgres.server.ts";
 import { isPostmasterOf, isProcessAlive } from "#app/server/db/processes.server.ts";
-import { makeTempParent } from "../../../tests/setup/cli.ts";
+import { makeTempParent } from "#tests/setup/cli.ts";
 
 // The embedded server as the app runs it: real postgres processes in their own folders, real child
 // processes that start, share, crash and adopt them.

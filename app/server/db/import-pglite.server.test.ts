@@ -10,7 +10,7 @@ import { isProcessAlive, processIdentity } from "#app/server/db/processes.server
 import { getMediaFile } from "#app/server/media.server.ts";
 import { getNotificationSettings } from "#app/server/notifications/notification-settings.server.ts";
 import { getSiteSettings } from "#app/server/settings.server.ts";
-import { makeTempParent, runScript } from "../../../tests/setup/cli.ts";
+import { makeTempParent, runScript } from "#tests/setup/cli.ts";
 
 // `npm run db:import-pglite` as a person runs it: the real script on a real PGlite folder made by the
 // release before the PostgreSQL server (tests/fixtures/pglite-site.tar.xz).

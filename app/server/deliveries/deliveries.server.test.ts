@@ -10,7 +10,7 @@ import { count, eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
 import { createSession } from "#app/server/auth/sessions.server.ts";
 import {

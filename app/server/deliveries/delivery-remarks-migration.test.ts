@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createDatabaseBefore } from "../../../tests/setup/test-db.ts";
+import { createDatabaseBefore } from "#tests/setup/test-db.ts";
 import { type Database, migrateDatabase } from "#app/server/db/client.server.ts";
 
 let database: Database | undefined;

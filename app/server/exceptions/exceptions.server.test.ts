@@ -10,7 +10,7 @@ import {
 import { isDeliveryOverdue } from "#app/lib/shipment-status.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
 import { getShipmentStats } from "#app/server/shipments.server.ts";
-import { createTestServices } from "../../../tests/setup/test-db.ts";
+import { createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
 beforeAll(async () => {

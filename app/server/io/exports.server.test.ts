@@ -9,7 +9,7 @@ import {
   shippers,
 } from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
-import { createTestServices } from "../../../tests/setup/test-db.ts";
+import { createTestServices } from "#tests/setup/test-db.ts";
 import { neutraliseText } from "./cells.server.ts";
 import {
   contactSubmissionExport,

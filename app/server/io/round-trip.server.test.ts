@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { guessMapping } from "#app/lib/shipment-import.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
 import { seedDemoContent } from "#app/server/seed.server.ts";
-import { createTestServices } from "../../../tests/setup/test-db.ts";
+import { createTestServices } from "#tests/setup/test-db.ts";
 import { exportResponse, shipmentExport } from "./exports.server.ts";
 import { checkRows, createUpload, runImport, saveUploadChoices } from "./shipment-import.server.ts";
 import { readSpreadsheet } from "./spreadsheet-read.server.ts";

@@ -13,7 +13,7 @@ import {
   shippers,
 } from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
-import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 import {
   checkRows,
   createUpload,

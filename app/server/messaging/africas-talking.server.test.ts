@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type FakeAfricasTalking,
   startFakeAfricasTalking,
-} from "../../../tests/fakes/africas-talking-server.ts";
+} from "#tests/fakes/africas-talking-server.ts";
 import {
   AFRICAS_TALKING_LIVE_URL,
   AFRICAS_TALKING_SANDBOX_URL,

@@ -1,6 +1,6 @@
 import { asc } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { createDatabaseBefore } from "../../../tests/setup/test-db.ts";
+import { createDatabaseBefore } from "#tests/setup/test-db.ts";
 import { type Database, migrateDatabase } from "#app/server/db/client.server.ts";
 import { outbox } from "#app/server/db/schema.ts";
 

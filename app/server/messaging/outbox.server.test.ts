@@ -12,8 +12,8 @@ import {
 } from "#app/server/messaging/outbox.server.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
 import { getSiteSettings, updateSiteSettings } from "#app/server/settings.server.ts";
-import { type SmtpTestServer, startSmtpTestServer } from "../../../tests/setup/smtp-test-server.ts";
-import { createTestServices } from "../../../tests/setup/test-db.ts";
+import { type SmtpTestServer, startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
+import { createTestServices } from "#tests/setup/test-db.ts";
 
 // Every decision of the worker (due, backoff, expiry, lease) reads this clock; the tests move it.
 let clock = new Date("2026-11-23T10:00:00Z");

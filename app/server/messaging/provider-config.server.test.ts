@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type FakeAfricasTalking,
   startFakeAfricasTalking,
-} from "../../../tests/fakes/africas-talking-server.ts";
-import { type FakeTwilio, startFakeTwilio } from "../../../tests/fakes/twilio-server.ts";
+} from "#tests/fakes/africas-talking-server.ts";
+import { type FakeTwilio, startFakeTwilio } from "#tests/fakes/twilio-server.ts";
 import {
   createMessagingAdapters,
   describeMessagingChannels,

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   type FakeAfricasTalking,
   startFakeAfricasTalking,
-} from "../../../tests/fakes/africas-talking-server.ts";
-import { type FakeTwilio, startFakeTwilio } from "../../../tests/fakes/twilio-server.ts";
-import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
+} from "#tests/fakes/africas-talking-server.ts";
+import { type FakeTwilio, startFakeTwilio } from "#tests/fakes/twilio-server.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 import { action as africasTalkingCallback } from "#app/routes/resources/webhooks.africastalking.$token.$kind.ts";
 import { action as twilioCallback } from "#app/routes/resources/webhooks.twilio.$kind.ts";
 import { messageOptOuts, outbox } from "#app/server/db/schema.ts";

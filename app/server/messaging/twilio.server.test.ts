@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeTwilio, startFakeTwilio } from "../../../tests/fakes/twilio-server.ts";
+import { type FakeTwilio, startFakeTwilio } from "#tests/fakes/twilio-server.ts";
 import type { OutboundMessage } from "#app/server/messaging/channel.server.ts";
 import {
   classifyTwilioError,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type SmtpTestServer, startSmtpTestServer } from "../../../tests/setup/smtp-test-server.ts";
-import { createTestServices } from "../../../tests/setup/test-db.ts";
+import { type SmtpTestServer, startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
+import { createTestServices } from "#tests/setup/test-db.ts";
 import { DEFAULT_TEMPLATES } from "#app/lib/notification-templates.ts";
 import { consignees, shipments, shippers, siteSettings } from "#app/server/db/schema.ts";
 import { formatMailbox, queueMail, senderHeaders } from "#app/server/messaging/mail.server.ts";

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type FakeTwilio, startFakeTwilio } from "../../../tests/fakes/twilio-server.ts";
-import { type SmtpTestServer, startSmtpTestServer } from "../../../tests/setup/smtp-test-server.ts";
-import { createTestServices } from "../../../tests/setup/test-db.ts";
+import { type FakeTwilio, startFakeTwilio } from "#tests/fakes/twilio-server.ts";
+import { type SmtpTestServer, startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
+import { createTestServices } from "#tests/setup/test-db.ts";
 import {
   consignees,
   notificationLog,

@@ -28,9 +28,9 @@ import {
 } from "#app/server/notifications/subscriptions.server.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
 import { addStatusUpdate } from "#app/server/shipments.server.ts";
-import { type FakeTwilio, startFakeTwilio } from "../../../tests/fakes/twilio-server.ts";
-import { type SmtpTestServer, startSmtpTestServer } from "../../../tests/setup/smtp-test-server.ts";
-import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
+import { type FakeTwilio, startFakeTwilio } from "#tests/fakes/twilio-server.ts";
+import { type SmtpTestServer, startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 // Public subscriptions (decision 014) on the real database, a real SMTP server and the local Twilio fake, on a
 // controlled clock: double opt-in by link, codes by SMS, the same answer for any address, the caps, expiry.

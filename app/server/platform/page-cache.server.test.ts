@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestContext, createTestServices } from "../../../tests/setup/test-db.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 import { requestContext } from "#app/context.ts";
 import { cachePublicPages } from "#app/server/platform/cache-public-pages.server.ts";
 import { createPageCache } from "#app/server/platform/page-cache.server.ts";

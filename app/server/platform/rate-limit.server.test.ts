@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase, createTestServices } from "../../../tests/setup/test-db.ts";
+import { createTestDatabase, createTestServices } from "#tests/setup/test-db.ts";
 import type { Database, Db } from "#app/server/db/client.server.ts";
 import { rateLimits } from "#app/server/db/schema.ts";
 import {

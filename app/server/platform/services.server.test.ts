@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSmtpTestServer, type SmtpTestServer } from "../../../tests/setup/smtp-test-server.ts";
-import { createTestDatabase } from "../../../tests/setup/test-db.ts";
+import { startSmtpTestServer, type SmtpTestServer } from "#tests/setup/smtp-test-server.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
 import { type Database, openDatabase } from "#app/server/db/client.server.ts";
 import { outbox } from "#app/server/db/schema.ts";
 import { enqueueMessage } from "#app/server/messaging/outbox.server.ts";

@@ -23,9 +23,9 @@ import {
   validityEnd,
 } from "#app/server/quotes/quotes.server.ts";
 import { createShipment } from "#app/server/shipments.server.ts";
-import { type SmtpTestServer, startSmtpTestServer } from "../../../tests/setup/smtp-test-server.ts";
-import { createTestServices } from "../../../tests/setup/test-db.ts";
-import { tamperedToken } from "../../../tests/setup/tokens.ts";
+import { type SmtpTestServer, startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
+import { createTestServices } from "#tests/setup/test-db.ts";
+import { tamperedToken } from "#tests/setup/tokens.ts";
 
 const SITE = "https://freight.example";
 const TZ = "Africa/Monrovia";

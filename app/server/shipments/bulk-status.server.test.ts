@@ -8,7 +8,7 @@ import {
 } from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/platform/services.server.ts";
 import { addStatusUpdates, previewBulkTarget } from "#app/server/shipments/bulk-status.server.ts";
-import { createTestServices } from "../../../tests/setup/test-db.ts";
+import { createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
 beforeAll(async () => {
