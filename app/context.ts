@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { Services } from "#app/server/platform/services.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 
 type RequestInfo = {
   /** Per-request nonce for the Content-Security-Policy's inline scripts. */

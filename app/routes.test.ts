@@ -14,9 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_ROUTE_ROLES, STAFF_ROLES, type StaffRole } from "#app/lib/roles.ts";
 import routeConfig from "#app/routes.ts";
 import { createSession } from "#app/server/auth/sessions.server.ts";
-import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
+import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import * as schema from "#app/server/db/schema.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 import { isCrossOriginWrite } from "../server/security.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 

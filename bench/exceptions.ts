@@ -16,7 +16,7 @@ import {
   countExceptions,
   EXCEPTION_KINDS,
   findExceptions,
-} from "#app/server/exceptions/exceptions.server.ts";
+} from "#app/server/shipments/exceptions.server.ts";
 import { embeddedPostgresVersion, environmentLines, loadAverage, writeSection } from "./lib/report.ts";
 import { removeDataDir } from "./lib/server-processes.ts";
 

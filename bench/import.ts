@@ -15,16 +15,16 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { type DateFormat, guessMapping } from "#app/lib/shipment-import.ts";
 import { migrateDatabase, openDatabase } from "#app/server/db/client.server.ts";
-import { csvLine } from "#app/server/io/cells.server.ts";
-import { exportResponse, shipmentExport } from "#app/server/io/exports.server.ts";
+import { csvLine } from "#app/server/spreadsheets/cells.server.ts";
+import { exportResponse, shipmentExport } from "#app/server/spreadsheets/exports.server.ts";
 import {
   checkRows,
   createUpload,
   runImport,
   saveUploadChoices,
-} from "#app/server/io/shipment-import.server.ts";
-import { readSpreadsheet } from "#app/server/io/spreadsheet-read.server.ts";
-import { xlsxStream } from "#app/server/io/xlsx-write.server.ts";
+} from "#app/server/shipments/shipment-import.server.ts";
+import { readSpreadsheet } from "#app/server/spreadsheets/spreadsheet-read.server.ts";
+import { xlsxStream } from "#app/server/spreadsheets/xlsx-write.server.ts";
 import { embeddedPostgresVersion, environmentLines, loadAverage, writeSection } from "./lib/report.ts";
 import { removeDataDir } from "./lib/server-processes.ts";
 

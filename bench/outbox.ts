@@ -27,8 +27,8 @@ import { setNotificationsEnabled } from "#app/server/notifications/notification-
 import { loadConfig } from "#app/server/platform/config.server.ts";
 import { startEventBus } from "#app/server/platform/events.server.ts";
 import { createLogger } from "#app/server/platform/logger.server.ts";
-import { assembleServices } from "#app/server/platform/services.server.ts";
-import { addStatusUpdate } from "#app/server/shipments.server.ts";
+import { assembleServices } from "#app/server/services.server.ts";
+import { addStatusUpdate } from "#app/server/shipments/shipments.server.ts";
 import { startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
 import {
   environmentLines,

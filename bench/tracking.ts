@@ -30,7 +30,7 @@ import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "#app/server/db/client.server.ts";
 import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
-import { getPublicShipmentByTrackingNumber } from "#app/server/tracking.server.ts";
+import { getPublicShipmentByTrackingNumber } from "#app/server/shipments/tracking.server.ts";
 import { startApp } from "../scripts/lib/app-process.ts";
 import { buildSite, isBuildCurrent } from "../scripts/lib/build-state.ts";
 import { benchTrackingNumber, createShipmentsDatabase } from "./lib/database.ts";

@@ -6,7 +6,7 @@ import {
   findAdminByEmail,
   listAdminUsers,
   setAdminPassword,
-} from "#app/server/auth/staff-accounts.server.ts";
+} from "#app/server/staff/staff-accounts.server.ts";
 import { loadConfig } from "#app/server/platform/config.server.ts";
 import { type Database, migrateDatabase, openConfiguredDatabase } from "#app/server/db/client.server.ts";
 import { clearLoginFailures } from "#app/server/auth/login-throttle.server.ts";

@@ -1,6 +1,6 @@
 import compression from "compression";
 import express from "express";
-import { type Services, startServices } from "#app/server/platform/services.server.ts";
+import { type Services, startServices } from "#app/server/services.server.ts";
 import { PAGE_STYLESHEETS } from "#app/server/platform/stylesheets.server.ts";
 import { lastErrorHandler } from "./error-handler.ts";
 import { failFastWhileDatabaseDown, healthz, readyz } from "./health.ts";
@@ -15,7 +15,7 @@ export { EmbeddedDatabaseError } from "#app/server/db/embedded-postgres.server.t
 export { ConfigError, configWarnings, loadConfig } from "#app/server/platform/config.server.ts";
 export { createLogger } from "#app/server/platform/logger.server.ts";
 // The cluster's primary (server/cluster-primary.ts) prepares the database once with it.
-export { prepareDatabase } from "#app/server/platform/prepare-database.server.ts";
+export { prepareDatabase } from "#app/server/prepare-database.server.ts";
 export type { Services };
 export { startServices };
 

@@ -1,6 +1,6 @@
 import type express from "express";
 import { pingDatabase } from "#app/server/db/client.server.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 
 /** /healthz: the process answers. */
 export const healthz: express.RequestHandler = (_req, res) => {

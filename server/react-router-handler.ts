@@ -2,7 +2,7 @@ import { createRequestHandler } from "@react-router/express";
 import type express from "express";
 import { matchRoutes, RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 
 /**
  * React Router's handler for every page, data request and resource route, with the services and the

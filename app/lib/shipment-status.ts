@@ -70,7 +70,7 @@ function deliveryDay(estimatedDelivery: Date): number {
 
 /**
  * Whole days an estimated delivery is past `today` (companyToday): 1 the day after it, 0 on the day and before.
- * The one rule of 'overdue' (app/server/exceptions/exceptions.server.ts writes the same in SQL): a shipment is
+ * The one rule of 'overdue' (app/server/shipments/exceptions.server.ts writes the same in SQL): a shipment is
  * overdue when it is not delivered and this is at least 1.
  */
 export function daysPastDelivery(estimatedDelivery: Date, today: Date): number {

@@ -15,7 +15,7 @@ export const adminNameField = z
 /** A new staff account: it signs in with the temporary password and must then choose its own. */
 /**
  * The staff-account forms' intents (Settings → Staff Accounts and the Staff page, one action:
- * app/server/auth/staff-accounts-page.server.ts). 'add-user' gives a temporary password; 'invite-staff' e-mails a
+ * app/server/staff/staff-accounts-page.server.ts). 'add-user' gives a temporary password; 'invite-staff' e-mails a
  * set-password link.
  */
 export const STAFF_INTENTS = {

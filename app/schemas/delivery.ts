@@ -2,7 +2,7 @@ import { z } from "zod";
 import { eventTime } from "#app/schemas/shipment.ts";
 
 // The 'Record delivery' form (/admin/shipments/:id/deliver). Its images (signature, photos) are files, checked
-// by the server's media rules (app/server/deliveries/delivery-images.server.ts), not here.
+// by the server's media rules (app/server/shipments/delivery-images.server.ts), not here.
 
 const ONE_LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;

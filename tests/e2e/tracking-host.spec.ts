@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { renderQrCodeSvg } from "#app/server/tracking.server.ts";
+import { renderQrCodeSvg } from "#app/server/shipments/tracking.server.ts";
 import { type AppProcess, startApp } from "../../scripts/lib/app-process.ts";
 import { expect, test } from "./fixtures.ts";
 

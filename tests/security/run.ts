@@ -10,7 +10,7 @@ import path from "node:path";
 import { parse as parseCsv } from "csv-parse/sync";
 import { strToU8, zipSync } from "fflate";
 import sharp from "sharp";
-import { readXlsx } from "#app/server/io/xlsx-read.server.ts";
+import { readXlsx } from "#app/server/spreadsheets/xlsx-read.server.ts";
 import { twilioSignature } from "#app/server/messaging/twilio.server.ts";
 import { type AppProcess, startApp } from "../../scripts/lib/app-process.ts";
 import { buildSite, isBuildCurrent } from "../../scripts/lib/build-state.ts";

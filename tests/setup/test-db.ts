@@ -14,7 +14,7 @@ import {
   openDatabase,
 } from "#app/server/db/client.server.ts";
 import { createLogger } from "#app/server/platform/logger.server.ts";
-import { assembleServices, type OutboxOptions, type Services } from "#app/server/platform/services.server.ts";
+import { assembleServices, type OutboxOptions, type Services } from "#app/server/services.server.ts";
 import { POSTGRES_TEMPLATE, withDatabase } from "./test-server.ts";
 
 /** A fresh, empty database for one test file on the run's server (see global-setup.ts): migrated, or with no tables at all. */

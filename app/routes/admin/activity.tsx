@@ -1,7 +1,7 @@
 import { ActivityLog } from "#app/components/admin/activity/activity-log.tsx";
 import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
 import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
-import { loadActivity } from "#app/server/handlers/activity.server.ts";
+import { loadActivity } from "#app/server/audit/activity-page.server.ts";
 import type { Route } from "./+types/activity";
 
 // The activity log (issue 18, decision 021): read only; the admin layout's middleware checks the session.

@@ -14,8 +14,8 @@ import { POST_STATUS_LABEL, type PostStatus, postStatus } from "#app/lib/blog-po
 import { cn } from "#app/lib/cn.ts";
 import { formatDate, formatTime } from "#app/lib/format.ts";
 import { requireAdmin } from "#app/server/auth/auth.server.ts";
-import { deletePost, findAdminPosts, isPostId } from "#app/server/blog-admin.server.ts";
-import { readFormData } from "#app/server/handlers/forms.server.ts";
+import { deletePost, findAdminPosts, isPostId } from "#app/server/blog/blog-admin.server.ts";
+import { readFormData } from "#app/server/platform/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import type { Route } from "./+types/blog";
 

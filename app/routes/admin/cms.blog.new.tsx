@@ -1,7 +1,7 @@
 import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
 import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { BlogPostEditorPage } from "#app/components/admin/blog/blog-post-editor-page.tsx";
-import { loadPostEditor, saveBlogPost } from "#app/server/handlers/blog-editor.server.ts";
+import { loadPostEditor, saveBlogPost } from "#app/server/blog/blog-editor-page.server.ts";
 import type { Route } from "./+types/cms.blog.new";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -6,7 +6,7 @@ import {
   ContactSubmissionsInbox,
   MESSAGES_PATH,
 } from "#app/components/admin/inbox/contact-submissions-inbox.tsx";
-import { loadMessageInbox } from "#app/server/handlers/inbox-routes.server.ts";
+import { loadMessageInbox } from "#app/server/inbox/inbox-pages.server.ts";
 import type { Route } from "./+types/contact-submissions.$id";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

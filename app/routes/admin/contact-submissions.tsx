@@ -5,7 +5,7 @@ import {
   ContactSubmissionsInbox,
   MESSAGES_PATH,
 } from "#app/components/admin/inbox/contact-submissions-inbox.tsx";
-import { inboxAction, loadMessageInbox } from "#app/server/handlers/inbox-routes.server.ts";
+import { inboxAction, loadMessageInbox } from "#app/server/inbox/inbox-pages.server.ts";
 import type { Route } from "./+types/contact-submissions";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

@@ -10,9 +10,9 @@ import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
 import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { servicesContext } from "#app/context.ts";
 import { formatDate } from "#app/lib/format.ts";
-import { countUnreadInbox } from "#app/server/admin-shell.server.ts";
-import { countExceptions, getExceptionSettings } from "#app/server/exceptions/exceptions.server.ts";
-import { countShipments, getShipmentStats } from "#app/server/shipments.server.ts";
+import { countUnreadInbox } from "#app/server/inbox/unread.server.ts";
+import { countExceptions, getExceptionSettings } from "#app/server/shipments/exceptions.server.ts";
+import { countShipments, getShipmentStats } from "#app/server/shipments/shipments.server.ts";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

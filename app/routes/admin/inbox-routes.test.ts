@@ -7,12 +7,12 @@ import * as events from "#app/routes/admin/events.ts";
 import * as quoteDetail from "#app/routes/admin/quote-requests.$id.tsx";
 import * as quoteList from "#app/routes/admin/quote-requests.tsx";
 import { createSession } from "#app/server/auth/sessions.server.ts";
-import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
-import { createContactSubmission, getContactSubmissionById } from "#app/server/contact-submissions.server.ts";
+import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
+import { createContactSubmission, getContactSubmissionById } from "#app/server/inbox/contact-submissions.server.ts";
 import { quoteRequests, shipments } from "#app/server/db/schema.ts";
-import { mailtoHref } from "#app/server/handlers/inbox-routes.server.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
-import { createQuoteRequest, getQuoteRequestById } from "#app/server/quote-requests.server.ts";
+import { mailtoHref } from "#app/server/inbox/inbox-pages.server.ts";
+import type { Services } from "#app/server/services.server.ts";
+import { createQuoteRequest, getQuoteRequestById } from "#app/server/quotes/quote-requests.server.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;

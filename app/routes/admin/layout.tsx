@@ -8,7 +8,7 @@ import { roleSeesInbox } from "#app/lib/roles.ts";
 import {
   findUnreadContactNotifications,
   findUnreadQuoteNotifications,
-} from "#app/server/admin-shell.server.ts";
+} from "#app/server/inbox/unread.server.ts";
 import { getAdmin, requireAdminMiddleware } from "#app/server/auth/auth.server.ts";
 import type { Route } from "./+types/layout";
 

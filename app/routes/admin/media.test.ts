@@ -1,10 +1,10 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
-import { createPost } from "#app/server/blog-admin.server.ts";
-import { getMediaByFilename, listMedia } from "#app/server/media.server.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
+import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
+import { createPost } from "#app/server/blog/blog-admin.server.ts";
+import { getMediaByFilename, listMedia } from "#app/server/blog/media.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 import { createSession } from "#app/server/auth/sessions.server.ts";
 import { readToast } from "#app/server/platform/toast.server.ts";
 import { action, loader, middleware } from "#app/routes/admin/media.tsx";

@@ -19,9 +19,9 @@ import { servicesContext } from "#app/context.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { mediaAltSchema, mediaDeleteSchema } from "#app/schemas/media.ts";
 import { NO_STORE, requireAdmin } from "#app/server/auth/auth.server.ts";
-import { readFormData } from "#app/server/handlers/forms.server.ts";
-import { toMediaCard, uploadMediaFromRequest } from "#app/server/handlers/media-admin.server.ts";
-import { deleteMedia, findPostsUsingMedia, listMedia, updateMediaAlt } from "#app/server/media.server.ts";
+import { readFormData } from "#app/server/platform/forms.server.ts";
+import { toMediaCard, uploadMediaFromRequest } from "#app/server/blog/media-page.server.ts";
+import { deleteMedia, findPostsUsingMedia, listMedia, updateMediaAlt } from "#app/server/blog/media.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import type { Route } from "./+types/media";
 

@@ -1,7 +1,7 @@
 import { PartyFormPage } from "#app/components/admin/parties/party-form-page.tsx";
 import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
 import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
-import { loadNewParty, savePartyForm } from "#app/server/handlers/party-admin.server.ts";
+import { loadNewParty, savePartyForm } from "#app/server/parties/party-pages.server.ts";
 import type { Route } from "./+types/parties.new";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -5,12 +5,12 @@ import { action as pageAction, loader as pageLoader } from "#app/routes/admin/pa
 import { action as newAction, loader as newLoader } from "#app/routes/admin/parties.new.tsx";
 import { action as listAction, loader as listLoader } from "#app/routes/admin/parties.tsx";
 import { createSession } from "#app/server/auth/sessions.server.ts";
-import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
+import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import { consignees, shipments, shippers } from "#app/server/db/schema.ts";
-import type { PartyFormData } from "#app/server/handlers/party-admin.server.ts";
-import { createParty, getParty } from "#app/server/parties.server.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
-import { createShipment, getShipmentById } from "#app/server/shipments.server.ts";
+import type { PartyFormData } from "#app/server/parties/party-pages.server.ts";
+import { createParty, getParty } from "#app/server/parties/parties.server.ts";
+import type { Services } from "#app/server/services.server.ts";
+import { createShipment, getShipmentById } from "#app/server/shipments/shipments.server.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;

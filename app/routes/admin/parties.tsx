@@ -1,7 +1,7 @@
 import { AddressBook } from "#app/components/admin/parties/address-book.tsx";
 import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
 import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
-import { addressBookAction, loadAddressBook } from "#app/server/handlers/party-admin.server.ts";
+import { addressBookAction, loadAddressBook } from "#app/server/parties/party-pages.server.ts";
 import type { Route } from "./+types/parties";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

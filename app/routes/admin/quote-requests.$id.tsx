@@ -3,7 +3,7 @@ import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
 import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { InboxFailure, keepListAfterFailure } from "#app/components/admin/inbox/inbox.tsx";
 import { QUOTES_PATH, QuoteRequestsInbox } from "#app/components/admin/inbox/quote-requests-inbox.tsx";
-import { loadQuoteInbox } from "#app/server/handlers/inbox-routes.server.ts";
+import { loadQuoteInbox } from "#app/server/inbox/inbox-pages.server.ts";
 import type { Route } from "./+types/quote-requests.$id";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

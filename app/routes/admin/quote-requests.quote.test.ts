@@ -4,11 +4,11 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as quotePage from "#app/routes/admin/quote-requests.$id.quote.tsx";
 import { createSession } from "#app/server/auth/sessions.server.ts";
-import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
+import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import { outbox, outboxAttachments, quoteRequests, quotes } from "#app/server/db/schema.ts";
 import { pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
-import { createQuoteRequest } from "#app/server/quote-requests.server.ts";
+import type { Services } from "#app/server/services.server.ts";
+import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
 import { defaultValidUntil, listQuotes } from "#app/server/quotes/quotes.server.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 

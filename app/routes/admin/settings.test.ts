@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { createAdminUser, findAdminByEmail } from "#app/server/auth/staff-accounts.server.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
+import { createAdminUser, findAdminByEmail } from "#app/server/staff/staff-accounts.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 import { createSession, getSessionUser } from "#app/server/auth/sessions.server.ts";
-import { getSiteSettings } from "#app/server/settings.server.ts";
+import { getSiteSettings } from "#app/server/settings/settings.server.ts";
 import { parseSiteSettings } from "#app/schemas/site-settings.ts";
 import { action } from "#app/routes/admin/settings.tsx";
 import { getNotificationSettings } from "#app/server/notifications/notification-settings.server.ts";

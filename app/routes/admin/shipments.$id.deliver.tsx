@@ -1,7 +1,7 @@
 import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { RecordDelivery } from "#app/components/admin/shipments/record-delivery.tsx";
 import { ShipmentErrorView } from "#app/components/admin/shipments/shipment-error.tsx";
-import { deliveryPageAction, loadDeliveryPage } from "#app/server/handlers/delivery-form.server.ts";
+import { deliveryPageAction, loadDeliveryPage } from "#app/server/shipments/delivery-form-page.server.ts";
 import type { Route } from "./+types/shipments.$id.deliver";
 
 export const meta: Route.MetaFunction = ({ matches, params, loaderData }) =>

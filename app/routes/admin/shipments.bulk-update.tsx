@@ -1,7 +1,7 @@
 import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
 import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { BulkStatusPage } from "#app/components/admin/shipments/bulk-status-page.tsx";
-import { loadBulkStatusPage, saveBulkStatus } from "#app/server/handlers/bulk-status.server.ts";
+import { loadBulkStatusPage, saveBulkStatus } from "#app/server/shipments/bulk-status-page.server.ts";
 import type { Route } from "./+types/shipments.bulk-update";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -5,7 +5,7 @@ import {
   ShipmentFormPage,
   shipmentFormShouldRevalidate,
 } from "#app/components/admin/shipments/shipment-form.tsx";
-import { loadShipmentForm, saveShipmentForm } from "#app/server/handlers/shipment-form.server.ts";
+import { loadShipmentForm, saveShipmentForm } from "#app/server/shipments/shipment-form-page.server.ts";
 import type { Route } from "./+types/shipments.new";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

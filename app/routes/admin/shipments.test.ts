@@ -3,7 +3,7 @@ import { count, eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
+import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import { adminContext } from "#app/server/auth/auth.server.ts";
 import {
   consignees,
@@ -14,19 +14,19 @@ import {
   shipmentStatusHistory,
   shippers,
 } from "#app/server/db/schema.ts";
-import type { ShipmentDetailData } from "#app/server/handlers/shipment-detail.server.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
+import type { ShipmentDetailData } from "#app/server/shipments/shipment-detail-page.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 import { createSession } from "#app/server/auth/sessions.server.ts";
-import { createParty } from "#app/server/parties.server.ts";
-import { createShipment, getShipmentById } from "#app/server/shipments.server.ts";
-import { getSiteSettings, updateSiteSettings } from "#app/server/settings.server.ts";
+import { createParty } from "#app/server/parties/parties.server.ts";
+import { createShipment, getShipmentById } from "#app/server/shipments/shipments.server.ts";
+import { getSiteSettings, updateSiteSettings } from "#app/server/settings/settings.server.ts";
 import { toLocalDateTime } from "#app/lib/time-zone.ts";
 import { action as detailAction, loader as detailLoader } from "#app/routes/admin/shipments.$id.tsx";
 import { action as editAction, loader as editLoader } from "#app/routes/admin/shipments.$id.edit.tsx";
 import { action as newAction, loader as newLoader } from "#app/routes/admin/shipments.new.tsx";
 import { action as listAction, loader as listLoader } from "#app/routes/admin/shipments.tsx";
 import { action as bulkAction, loader as bulkLoader } from "#app/routes/admin/shipments.bulk-update.tsx";
-import type { BulkStatusView } from "#app/server/handlers/bulk-status.server.ts";
+import type { BulkStatusView } from "#app/server/shipments/bulk-status-page.server.ts";
 
 let services: Services;
 let cookie: string;

@@ -6,8 +6,8 @@ import { servicesContext } from "#app/context.ts";
 import { formatListDate } from "#app/lib/format.ts";
 import { parseShipmentListQuery, rowIdSchema, SHIPMENT_LIST_INTENTS } from "#app/schemas/shipment-admin.ts";
 import { requireAdmin } from "#app/server/auth/auth.server.ts";
-import { readFormData, readIntent } from "#app/server/handlers/forms.server.ts";
-import { deleteShipment, findShipments } from "#app/server/shipments.server.ts";
+import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
+import { deleteShipment, findShipments } from "#app/server/shipments/shipments.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import type { Route } from "./+types/shipments";
 

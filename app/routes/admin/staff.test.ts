@@ -3,9 +3,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action } from "#app/routes/admin/staff.tsx";
 import { createSession, getSessionUser } from "#app/server/auth/sessions.server.ts";
-import { createAdminUser, findAdminByEmail } from "#app/server/auth/staff-accounts.server.ts";
+import { createAdminUser, findAdminByEmail } from "#app/server/staff/staff-accounts.server.ts";
 import { outbox } from "#app/server/db/schema.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 import { readToast } from "#app/server/platform/toast.server.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 

@@ -6,8 +6,8 @@ import { StaffPage } from "#app/components/admin/staff/staff-accounts.tsx";
 import { useSavedKey } from "#app/components/admin/use-saved-key.ts";
 import { STAFF_INTENTS } from "#app/schemas/admin-user.ts";
 import { getAdmin, INVITE_LINK_HOURS, requireAdmin } from "#app/server/auth/auth.server.ts";
-import { loadStaffAccounts, staffAccountsAction } from "#app/server/auth/staff-accounts-page.server.ts";
-import { readFormData } from "#app/server/handlers/forms.server.ts";
+import { loadStaffAccounts, staffAccountsAction } from "#app/server/staff/staff-accounts-page.server.ts";
+import { readFormData } from "#app/server/platform/forms.server.ts";
 import type { Route } from "./+types/staff";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,6 +1,6 @@
 import { servicesContext } from "#app/context.ts";
 import { requireAdmin } from "#app/server/auth/auth.server.ts";
-import { contactSubmissionExport, exportFormatOf, exportResponse } from "#app/server/io/exports.server.ts";
+import { contactSubmissionExport, exportFormatOf, exportResponse } from "#app/server/spreadsheets/exports.server.ts";
 import type { Route } from "./+types/admin.contact-submissions.export";
 
 /** /admin/contact-submissions/export.csv and .xlsx: the messages the inbox shows for its read and q (decision 020). */

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { requireAdmin } from "#app/server/auth/auth.server.ts";
-import { getDeliveryProof } from "#app/server/deliveries/deliveries.server.ts";
+import { getDeliveryProof } from "#app/server/shipments/deliveries.server.ts";
 import { getDocumentShipment } from "#app/server/documents/document-model.server.ts";
 import { documentContext, pdfResponse } from "#app/server/documents/document-response.server.ts";
 import type { Route } from "./+types/admin.shipments.$id.delivery-note.pdf";

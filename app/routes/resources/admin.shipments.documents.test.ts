@@ -3,12 +3,12 @@
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
+import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import { createSession } from "#app/server/auth/sessions.server.ts";
 import { decodePages, pdfInfo, pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
 import { updateDocumentSettings } from "#app/server/documents/document-settings.server.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
-import { createShipment, type ShipmentWrite } from "#app/server/shipments.server.ts";
+import type { Services } from "#app/server/services.server.ts";
+import { createShipment, type ShipmentWrite } from "#app/server/shipments/shipments.server.ts";
 import { loader as deliveryNoteLoader } from "#app/routes/resources/admin.shipments.$id.delivery-note.pdf.ts";
 import { loader as labelLoader } from "#app/routes/resources/admin.shipments.$id.label.pdf.ts";
 import { loader as waybillLoader } from "#app/routes/resources/admin.shipments.$id.waybill.pdf.ts";

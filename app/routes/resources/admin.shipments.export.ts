@@ -1,6 +1,6 @@
 import { servicesContext } from "#app/context.ts";
 import { requireAdmin } from "#app/server/auth/auth.server.ts";
-import { exportFormatOf, exportResponse, shipmentExport } from "#app/server/io/exports.server.ts";
+import { exportFormatOf, exportResponse, shipmentExport } from "#app/server/spreadsheets/exports.server.ts";
 import type { Route } from "./+types/admin.shipments.export";
 
 /**

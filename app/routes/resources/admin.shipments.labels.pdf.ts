@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { requireAdmin } from "#app/server/auth/auth.server.ts";
-import { readFormData } from "#app/server/handlers/forms.server.ts";
+import { readFormData } from "#app/server/platform/forms.server.ts";
 import {
   bulkLabelsSchema,
   listReturnPath,

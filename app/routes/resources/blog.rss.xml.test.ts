@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 import { blogPosts } from "#app/server/db/schema.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 import { loader } from "#app/routes/resources/blog.rss.xml.ts";
 
 let services: Services;

@@ -1,12 +1,12 @@
 import { servicesContext } from "#app/context.ts";
-import { findDeliveryNoteByToken, getDeliveryProof } from "#app/server/deliveries/deliveries.server.ts";
+import { findDeliveryNoteByToken, getDeliveryProof } from "#app/server/shipments/deliveries.server.ts";
 import { getDocumentShipment } from "#app/server/documents/document-model.server.ts";
 import {
   documentContext,
   documentRefusal,
   pdfResponse,
 } from "#app/server/documents/document-response.server.ts";
-import { limitLinkOpening } from "#app/server/handlers/forms.server.ts";
+import { limitLinkOpening } from "#app/server/platform/forms.server.ts";
 import type { Route } from "./+types/delivery-note.$token";
 
 /**

@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { createMedia } from "#app/server/media.server.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
+import { createMedia } from "#app/server/blog/media.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 import { loader } from "#app/routes/resources/media.$filename.ts";
 
 let services: Services;

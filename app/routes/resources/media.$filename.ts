@@ -1,5 +1,5 @@
 import { servicesContext } from "#app/context.ts";
-import { getMediaFile } from "#app/server/media.server.ts";
+import { getMediaFile } from "#app/server/blog/media.server.ts";
 import type { Route } from "./+types/media.$filename";
 
 /**

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as staffLoader } from "#app/routes/resources/admin.quote-requests.$id.quote.pdf.ts";
 import { loader as customerLoader } from "#app/routes/resources/quote.$token.pdf.ts";
 import { createSession } from "#app/server/auth/sessions.server.ts";
-import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
+import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import { quotes } from "#app/server/db/schema.ts";
 import { decodePages, pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
-import { createQuoteRequest } from "#app/server/quote-requests.server.ts";
+import type { Services } from "#app/server/services.server.ts";
+import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
 import {
   defaultValidUntil,
   hashQuoteToken,

@@ -1,5 +1,5 @@
 import { servicesContext } from "#app/context.ts";
-import { listPublishedPostsForSitemap } from "#app/server/blog-posts.server.ts";
+import { listPublishedPostsForSitemap } from "#app/server/blog/blog-posts.server.ts";
 import type { Route } from "./+types/sitemap.xml";
 
 /** The public pages search engines should index (admin, login and per-shipment tracking pages are not). */

@@ -1,7 +1,7 @@
 import { servicesContext } from "#app/context.ts";
 import { parseTrackingNumber, trackingPath } from "#app/lib/tracking-number.ts";
 import { resolvePublicOrigin } from "#app/server/platform/config.server.ts";
-import { renderQrCodeSvg } from "#app/server/tracking.server.ts";
+import { renderQrCodeSvg } from "#app/server/shipments/tracking.server.ts";
 import type { Route } from "./+types/track.$tracking-number.qr.svg";
 
 /**

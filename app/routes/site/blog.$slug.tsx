@@ -15,15 +15,15 @@ import {
   mediaFilenamesInHtml,
   sanitizePostHtml,
   summarize,
-} from "#app/server/sanitize-html.server.ts";
+} from "#app/server/blog/sanitize-html.server.ts";
 import { seo } from "#app/lib/seo.ts";
 import { useRootData } from "#app/root.tsx";
 import {
   findRelatedPosts,
   getPublishedPostBySlug,
   withFeaturedImageSrcSets,
-} from "#app/server/blog-posts.server.ts";
-import { findResponsiveImages } from "#app/server/media.server.ts";
+} from "#app/server/blog/blog-posts.server.ts";
+import { findResponsiveImages } from "#app/server/blog/media.server.ts";
 import type { Route } from "./+types/blog.$slug";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params, error }) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts } from "#app/server/db/schema.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 import { loader as sitemapLoader } from "#app/routes/resources/sitemap.xml.ts";
 import { loader as postLoader } from "#app/routes/site/blog.$slug.tsx";

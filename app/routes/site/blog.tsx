@@ -13,7 +13,7 @@ import {
   findPublishedPosts,
   listPublishedCategories,
   withFeaturedImageSrcSets,
-} from "#app/server/blog-posts.server.ts";
+} from "#app/server/blog/blog-posts.server.ts";
 import type { Route } from "./+types/blog";
 
 const BLOG_PAGE_SIZE = 9;

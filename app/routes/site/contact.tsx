@@ -10,7 +10,7 @@ import { contactMessageSchema } from "#app/schemas/contact-message.ts";
 import { FORM_UNREADABLE_MESSAGE, type SentSummary } from "#app/schemas/rules/public-form.ts";
 import { freightTypeLabel } from "#app/schemas/rules/quote-request-rules.ts";
 import { type QuoteRequestInput, quoteRequestSchema } from "#app/schemas/quote-request.ts";
-import { createContactSubmission } from "#app/server/contact-submissions.server.ts";
+import { createContactSubmission } from "#app/server/inbox/contact-submissions.server.ts";
 import {
   formPageHeaders,
   newSubmissionKey,
@@ -18,8 +18,8 @@ import {
   readIntent,
   submitPublicForm,
   unreadableFormReply,
-} from "#app/server/handlers/forms.server.ts";
-import { createQuoteRequest } from "#app/server/quote-requests.server.ts";
+} from "#app/server/platform/forms.server.ts";
+import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -10,7 +10,7 @@ import {
   CONTROL_CHARACTER_EXCEPT_LINES,
   normalizeLineBreaks,
 } from "#app/schemas/rules/form-rules.ts";
-import { readFormData } from "#app/server/handlers/forms.server.ts";
+import { readFormData } from "#app/server/platform/forms.server.ts";
 import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
 import {
   answerQuote,

@@ -17,8 +17,8 @@ import {
   readIntent,
   submitPublicForm,
   unreadableFormReply,
-} from "#app/server/handlers/forms.server.ts";
-import { createQuoteRequest } from "#app/server/quote-requests.server.ts";
+} from "#app/server/platform/forms.server.ts";
+import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
 import type { Route } from "./+types/services";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

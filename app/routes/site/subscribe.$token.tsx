@@ -5,7 +5,7 @@ import { servicesContext } from "#app/context.ts";
 import { secretPageHeaders } from "#app/lib/secret-page-headers.ts";
 import { trackingPath } from "#app/lib/tracking-number.ts";
 import type { RootData } from "#app/root.tsx";
-import { limitLinkOpening, tooManyRequests } from "#app/server/handlers/forms.server.ts";
+import { limitLinkOpening, tooManyRequests } from "#app/server/platform/forms.server.ts";
 import {
   confirmEmailSubscription,
   findEmailSubscription,

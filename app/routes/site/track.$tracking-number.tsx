@@ -11,8 +11,8 @@ import { seo } from "#app/lib/seo.ts";
 import { displayTrackingNumber, parseTrackingNumber, trackingPath } from "#app/lib/tracking-number.ts";
 import { resolvePublicOrigin } from "#app/server/platform/config.server.ts";
 import { limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
-import { getPublicShipmentByTrackingNumber } from "#app/server/tracking.server.ts";
-import { presentTracking, whatsAppLinks } from "#app/server/tracking-view.server.ts";
+import { getPublicShipmentByTrackingNumber } from "#app/server/shipments/tracking.server.ts";
+import { presentTracking, whatsAppLinks } from "#app/server/shipments/tracking-view.server.ts";
 import type { Route } from "./+types/track.$tracking-number";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

@@ -8,7 +8,7 @@ import {
 } from "#app/routes/site/track.$tracking-number.updates.tsx";
 import { loader as unsubscribeLoader } from "#app/routes/site/unsubscribe.$token.tsx";
 import { notificationSubscribers, shipments } from "#app/server/db/schema.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 // Issue 32: every path that looks a tracking number up counts against the one tracking limit, before the lookup.

@@ -6,8 +6,8 @@ import type { AddressInfo } from "node:net";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoContent } from "#app/server/seed.server.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
-import { renderQrCodeSvg } from "#app/server/tracking.server.ts";
+import type { Services } from "#app/server/services.server.ts";
+import { renderQrCodeSvg } from "#app/server/shipments/tracking.server.ts";
 import { createTestServices } from "#tests/setup/test-db.ts";
 
 const DEMO = "UTG-1234-5678";

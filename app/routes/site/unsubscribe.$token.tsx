@@ -3,7 +3,7 @@ import { TooManyRequests } from "#app/components/site/too-many-requests.tsx";
 import { servicesContext } from "#app/context.ts";
 import { secretPageHeaders } from "#app/lib/secret-page-headers.ts";
 import type { RootData } from "#app/root.tsx";
-import { limitLinkOpening, tooManyRequests } from "#app/server/handlers/forms.server.ts";
+import { limitLinkOpening, tooManyRequests } from "#app/server/platform/forms.server.ts";
 import { findUnsubscribe, unsubscribeByToken } from "#app/server/notifications/notifications.server.ts";
 import type { Route } from "./+types/unsubscribe.$token";
 

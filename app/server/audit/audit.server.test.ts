@@ -19,7 +19,7 @@ import {
 } from "#app/server/audit/audit.server.ts";
 import { login, requireAdminMiddleware, resetPasswordWithToken } from "#app/server/auth/auth.server.ts";
 import { createSession, createToken, hashToken } from "#app/server/auth/sessions.server.ts";
-import { createAdminUser, setAdminPassword } from "#app/server/auth/staff-accounts.server.ts";
+import { createAdminUser, setAdminPassword } from "#app/server/staff/staff-accounts.server.ts";
 import {
   auditLog,
   passwordResetTokens,
@@ -29,8 +29,8 @@ import {
   shipments,
   shippers,
 } from "#app/server/db/schema.ts";
-import { loadShipmentActivity } from "#app/server/handlers/activity.server.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
+import { loadShipmentActivity } from "#app/server/audit/activity-page.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 import { addStatusUpdates } from "#app/server/shipments/bulk-status.server.ts";
 import type { SessionUser } from "#app/server/auth/sessions.server.ts";
 

@@ -2,7 +2,7 @@ import bcrypt from "bcryptjs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { createAdminUser, findAdminByEmail } from "#app/server/auth/staff-accounts.server.ts";
+import { createAdminUser, findAdminByEmail } from "#app/server/staff/staff-accounts.server.ts";
 import {
   changePassword,
   isResetTokenValid,
@@ -14,7 +14,7 @@ import {
 import { requestedPath } from "#app/lib/request-path.ts";
 import { adminUsers, outbox, passwordResetTokens } from "#app/server/db/schema.ts";
 import { createSession, getSessionUser } from "#app/server/auth/sessions.server.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 import { readToast } from "#app/server/platform/toast.server.ts";
 
 let services: Services;

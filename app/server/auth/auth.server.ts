@@ -10,7 +10,7 @@ import {
   findAdminById,
   recordLogin,
   setAdminPassword,
-} from "#app/server/auth/staff-accounts.server.ts";
+} from "#app/server/staff/staff-accounts.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { passwordResetTokens } from "#app/server/db/schema.ts";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServices } from "#tests/setup/test-db.ts";
-import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
+import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import { loadConfig } from "#app/server/platform/config.server.ts";
 import { sessions } from "#app/server/db/schema.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 import {
   clearSessionCookie,
   createSession,

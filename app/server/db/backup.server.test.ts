@@ -5,7 +5,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "#app/server/auth/sessions.server.ts";
-import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
+import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import {
   BackupError,
   type BackupSummary,
@@ -34,10 +34,10 @@ import {
   shipmentNotificationState,
   shipments,
 } from "#app/server/db/schema.ts";
-import { createMedia, getMediaFile } from "#app/server/media.server.ts";
+import { createMedia, getMediaFile } from "#app/server/blog/media.server.ts";
 import { loadConfig } from "#app/server/platform/config.server.ts";
 import { seedDemoContent } from "#app/server/seed.server.ts";
-import { getSiteSettings, updateSiteSettings } from "#app/server/settings.server.ts";
+import { getSiteSettings, updateSiteSettings } from "#app/server/settings/settings.server.ts";
 import { makeTempParent, runScript } from "#tests/setup/cli.ts";
 import { recordAuditEvent } from "#app/server/audit/audit.server.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";

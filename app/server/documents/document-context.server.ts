@@ -1,5 +1,5 @@
 import { trackingPath } from "#app/lib/tracking-number.ts";
-import type { Party } from "#app/server/parties.server.ts";
+import type { Party } from "#app/server/parties/parties.server.ts";
 
 // What the documents are drawn from (the shipment with its parties, the company, the public address) and the
 // small formatting rules they share. Only types and pure functions: the renderers import this, not the database.

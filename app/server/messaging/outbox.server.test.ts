@@ -10,8 +10,8 @@ import {
   recordSendResult,
   retryDelayMs,
 } from "#app/server/messaging/outbox.server.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
-import { getSiteSettings, updateSiteSettings } from "#app/server/settings.server.ts";
+import type { Services } from "#app/server/services.server.ts";
+import { getSiteSettings, updateSiteSettings } from "#app/server/settings/settings.server.ts";
 import { type SmtpTestServer, startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
 import { createTestServices } from "#tests/setup/test-db.ts";
 

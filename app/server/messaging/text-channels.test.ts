@@ -11,7 +11,7 @@ import { action as twilioCallback } from "#app/routes/resources/webhooks.twilio.
 import { messageOptOuts, outbox } from "#app/server/db/schema.ts";
 import { enqueueMessage, RETRY_BASE_MS } from "#app/server/messaging/outbox.server.ts";
 import { twilioSignature } from "#app/server/messaging/twilio.server.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 
 // The real worker, on a test database, sending through local fakes of each provider's documented API; its
 // clock is the tests' (backoff and Retry-After are waited for by moving it).

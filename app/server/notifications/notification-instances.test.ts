@@ -5,7 +5,7 @@ import { startSmtpTestServer, type SmtpTestServer } from "#tests/setup/smtp-test
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 import type { Database } from "#app/server/db/client.server.ts";
 import { consignees, notificationLog, outbox, shipments } from "#app/server/db/schema.ts";
-import { addStatusUpdate } from "#app/server/shipments.server.ts";
+import { addStatusUpdate } from "#app/server/shipments/shipments.server.ts";
 
 // Two app instances, each with its notification scheduler and outbox worker as the app starts them, in
 // processes of their own on one database: every status update is told to its consignee exactly once, however

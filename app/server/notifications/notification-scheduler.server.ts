@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
 import { deliveryNoteLinkText } from "#app/lib/notification-templates.ts";
 import { stepOfStatus } from "#app/lib/tracking-progress.ts";
 import type { Db } from "#app/server/db/client.server.ts";
-import { createDeliveryNoteToken, getShipmentDelivery } from "#app/server/deliveries/deliveries.server.ts";
+import { createDeliveryNoteToken, getShipmentDelivery } from "#app/server/shipments/deliveries.server.ts";
 import {
   notificationLog,
   type PendingNotificationChange,
@@ -26,7 +26,7 @@ import {
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { EventBus } from "#app/server/platform/events.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
-import { getSiteSettings } from "#app/server/settings.server.ts";
+import { getSiteSettings } from "#app/server/settings/settings.server.ts";
 
 type SchedulerContext = {
   db: Db;

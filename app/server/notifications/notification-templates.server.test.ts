@@ -11,9 +11,9 @@ import {
   saveNotificationTemplates,
   setNotificationsEnabled,
 } from "#app/server/notifications/notification-settings.server.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
-import { updateSiteSettings, getSiteSettings } from "#app/server/settings.server.ts";
-import { addStatusUpdate } from "#app/server/shipments.server.ts";
+import type { Services } from "#app/server/services.server.ts";
+import { updateSiteSettings, getSiteSettings } from "#app/server/settings/settings.server.ts";
+import { addStatusUpdate } from "#app/server/shipments/shipments.server.ts";
 
 // Staff's templates, sender name and reply-to, from the settings row to a real SMTP server: the scheduler and
 // the outbox worker on the tests' clock, as in notifications.server.test.ts.

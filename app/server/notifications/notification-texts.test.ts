@@ -21,8 +21,8 @@ import {
   unsubscribeByToken,
   resendNotification,
 } from "#app/server/notifications/notifications.server.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
-import { addStatusUpdate } from "#app/server/shipments.server.ts";
+import type { Services } from "#app/server/services.server.ts";
+import { addStatusUpdate } from "#app/server/shipments/shipments.server.ts";
 
 // Shipment notifications by SMS as well as e-mail: the real scheduler and outbox worker on the tests' clock,
 // sending to a real SMTP server and to the local fake of Twilio's documented API.

@@ -10,8 +10,8 @@ import {
   setNotificationsPaused,
   setRecipientEnabled,
 } from "#app/server/notifications/notifications.server.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
-import { addStatusUpdate, createShipment, updateShipment } from "#app/server/shipments.server.ts";
+import type { Services } from "#app/server/services.server.ts";
+import { addStatusUpdate, createShipment, updateShipment } from "#app/server/shipments/shipments.server.ts";
 import {
   action as unsubscribeAction,
   loader as unsubscribeLoader,

@@ -26,8 +26,8 @@ import {
   requestSubscription,
   SUBSCRIPTION_LIMITS,
 } from "#app/server/notifications/subscriptions.server.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
-import { addStatusUpdate } from "#app/server/shipments.server.ts";
+import type { Services } from "#app/server/services.server.ts";
+import { addStatusUpdate } from "#app/server/shipments/shipments.server.ts";
 import { type FakeTwilio, startFakeTwilio } from "#tests/fakes/twilio-server.ts";
 import { type SmtpTestServer, startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";

@@ -22,7 +22,7 @@ import {
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
-import { getSiteSettings } from "#app/server/settings.server.ts";
+import { getSiteSettings } from "#app/server/settings/settings.server.ts";
 
 // Public subscriptions on the tracking page (decision 014): a visitor asks for a shipment's updates with an
 // e-mail address (confirmed by a link: double opt-in) or a mobile number (confirmed by a 6-digit code). The

@@ -4,7 +4,7 @@ import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 import { requestContext } from "#app/context.ts";
 import { cachePublicPages } from "#app/server/platform/cache-public-pages.server.ts";
 import { createPageCache } from "#app/server/platform/page-cache.server.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 
 let services: Services;
 beforeEach(async () => {

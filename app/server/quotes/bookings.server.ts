@@ -5,7 +5,7 @@ import { REQUESTER_SHIPPER } from "#app/schemas/shipment.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { quoteRequests, quotes, shipments, shippers } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
-import { createShipment, type ShipmentWrite } from "#app/server/shipments.server.ts";
+import { createShipment, type ShipmentWrite } from "#app/server/shipments/shipments.server.ts";
 
 // 'Book shipment' (issue 17, decision 016): a quote request, with or without an accepted quote, becomes one
 // shipment, linked back to the request and the quote. The request's row is locked while booking and the

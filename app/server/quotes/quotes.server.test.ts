@@ -6,8 +6,8 @@ import { readQuoteForm, validateQuoteForm } from "#app/schemas/quote.ts";
 import { shipmentSchema } from "#app/schemas/shipment.ts";
 import { quoteRequests, quotes, shipments, shippers } from "#app/server/db/schema.ts";
 import { decodePages, pdfInfo, pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
-import { createQuoteRequest } from "#app/server/quote-requests.server.ts";
+import type { Services } from "#app/server/services.server.ts";
+import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
 import {
   bookingPrefill,
   bookShipment,
@@ -22,7 +22,7 @@ import {
   sendQuote,
   validityEnd,
 } from "#app/server/quotes/quotes.server.ts";
-import { createShipment } from "#app/server/shipments.server.ts";
+import { createShipment } from "#app/server/shipments/shipments.server.ts";
 import { type SmtpTestServer, startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
 import { createTestServices } from "#tests/setup/test-db.ts";
 import { tamperedToken } from "#tests/setup/tokens.ts";

@@ -6,7 +6,7 @@ import {
   shipmentStatusHistory,
   shipments,
 } from "#app/server/db/schema.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 import { addStatusUpdates, previewBulkTarget } from "#app/server/shipments/bulk-status.server.ts";
 import { createTestServices } from "#tests/setup/test-db.ts";
 

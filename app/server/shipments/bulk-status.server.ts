@@ -5,7 +5,7 @@ import type { Db } from "#app/server/db/client.server.ts";
 import { bulkOperations, shipmentStatusHistory, shipments } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { recordStatusEntry } from "#app/server/notifications/notification-triggers.server.ts";
-import { listConditions, type ShipmentListFilter } from "#app/server/shipments.server.ts";
+import { listConditions, type ShipmentListFilter } from "#app/server/shipments/shipments.server.ts";
 
 // Bulk status updates (issue 18): one status update for many shipments at once, chosen in the list, all the list's
 // search matches, or scanned at the warehouse one tracking number after another. One transaction: every

@@ -10,7 +10,7 @@ import { cn } from "#app/lib/cn.ts";
 import type {
   ExceptionsActionData,
   loadExceptionsBoard,
-} from "#app/server/handlers/exceptions-board.server.ts";
+} from "#app/server/shipments/exceptions-board-page.server.ts";
 
 // The screen's contract: types only from the handler (never its code).
 type Data = Awaited<ReturnType<typeof loadExceptionsBoard>>;

@@ -13,7 +13,7 @@ import type {
   loadQuotePage,
   QuoteActionData,
   QuoteVersionView,
-} from "#app/server/handlers/quote-admin.server.ts";
+} from "#app/server/quotes/quote-page.server.ts";
 
 // The screen's contract: types only from the handler (never its code).
 type Data = Awaited<ReturnType<typeof loadQuotePage>>;

@@ -12,7 +12,7 @@ import { ShipmentDocumentsCard } from "#app/components/admin/shipments/shipment-
 import { ShipmentNotificationsCard } from "#app/components/admin/shipments/shipment-notifications-card.tsx";
 import { ShipmentPartyCard } from "#app/components/admin/shipments/shipment-party-card.tsx";
 import { ShipmentStatusHistory } from "#app/components/admin/shipments/shipment-status-history.tsx";
-import type { DetailActionData, ShipmentDetailData } from "#app/server/handlers/shipment-detail.server.ts";
+import type { DetailActionData, ShipmentDetailData } from "#app/server/shipments/shipment-detail-page.server.ts";
 
 /**
  * The shipment detail page: details, shipper, consignee, status history and notifications, each editable in place. `?edit=`

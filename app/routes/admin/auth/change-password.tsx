@@ -6,7 +6,7 @@ import { ChangePasswordForm } from "#app/components/admin/auth/change-password-f
 import { changePasswordSchema } from "#app/schemas/password.ts";
 import { ROLE_HOME } from "#app/lib/roles.ts";
 import { changePassword, noStoreMiddleware, requireAdmin } from "#app/server/auth/auth.server.ts";
-import { readFormData } from "#app/server/handlers/forms.server.ts";
+import { readFormData } from "#app/server/platform/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import type { Route } from "./+types/change-password";
 

@@ -9,7 +9,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { forgotPasswordSchema, RESET_LINK_MINUTES } from "#app/schemas/login.ts";
 import { noStoreMiddleware, requestPasswordReset } from "#app/server/auth/auth.server.ts";
-import { readFormData } from "#app/server/handlers/forms.server.ts";
+import { readFormData } from "#app/server/platform/forms.server.ts";
 import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
 import type { Route } from "./+types/forgot-password";
 

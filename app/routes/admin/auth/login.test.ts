@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
+import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 import { action, loader } from "#app/routes/admin/auth/login.tsx";
 
 let services: Services;

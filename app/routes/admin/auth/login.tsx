@@ -15,7 +15,7 @@ import {
   login,
   noStoreMiddleware,
 } from "#app/server/auth/auth.server.ts";
-import { readFormData } from "#app/server/handlers/forms.server.ts";
+import { readFormData } from "#app/server/platform/forms.server.ts";
 import { tooManyAttemptsMessage } from "#app/server/auth/login-throttle.server.ts";
 import { readSessionToken } from "#app/server/auth/sessions.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { createAdminUser } from "#app/server/auth/staff-accounts.server.ts";
+import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import { outbox } from "#app/server/db/schema.ts";
-import type { Services } from "#app/server/platform/services.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 import { createSession } from "#app/server/auth/sessions.server.ts";
 import { loader as changePasswordLoader } from "#app/routes/admin/auth/change-password.tsx";
 import { action as forgotAction } from "#app/routes/admin/auth/forgot-password.tsx";

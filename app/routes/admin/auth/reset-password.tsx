@@ -10,7 +10,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { resetPasswordSchema } from "#app/schemas/password.ts";
 import { isResetTokenValid, resetPasswordWithToken } from "#app/server/auth/auth.server.ts";
-import { readFormData } from "#app/server/handlers/forms.server.ts";
+import { readFormData } from "#app/server/platform/forms.server.ts";
 import { clearSessionCookie } from "#app/server/auth/sessions.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import type { Route } from "./+types/reset-password";

@@ -1,0 +1,169 @@
+import { formatDate, formatTime } from "#app/lib/format.ts";
+import { parsePhone } from "#app/lib/phone.ts";
+import {
+  isDeliveryOverdue,
+  type StatusTone,
+  statusBadgeTone,
+  type TimelineIcon,
+  timelineIconKind,
+} from "#app/lib/shipment-status.ts";
+import { wallClock } from "#app/lib/time-zone.ts";
+import { type TrackingStep, trackingProgress } from "#app/lib/tracking-progress.ts";
+import type { PublicParty, PublicShipment } from "#app/server/shipments/tracking.server.ts";
+
+/** An instant as the tracking page shows it, in the company's time zone: for <time dateTime>, 'Nov 22, 2026', '3:40 PM'. */
+export type ShownTime = { iso: string; date: string; time: string };
+
+export type TrackingTimelineEntry = {
+  id: string;
+  status: string;
+  location: string;
+  notes: string | null;
+  at: ShownTime;
+  icon: TimelineIcon;
+};
+
+/**
+ * A public shipment as the tracking result shows it, everything derived already: the stepper's step,
+ * the latest update, the arrival line, whether it is late, the badge colour, the timeline icons and
+ * every date written out. The page's script then carries no status rules and no date code.
+ */
+export type TrackingView = {
+  trackingNumber: string;
+  status: string;
+  statusTone: StatusTone;
+  /** The newest history entry, for 'Latest update: {status}, {place}, {date time}'. */
+  latest: { status: string; location: string; at: ShownTime } | null;
+  /** 'Delivered {date time}', 'Arriving {date}' or 'Was due {date}'; null without an estimated delivery. */
+  arrival: { label: "Delivered" | "Arriving" | "Was due"; iso: string; text: string } | null;
+  /** Index into TRACKING_STEPS of the step it is at. */
+  step: TrackingStep;
+  /** The status or the newest entry reports a delay (and it is not delivered). */
+  delayed: boolean;
+  delivered: boolean;
+  /** The estimated delivery day is over and nothing says delivered. */
+  late: boolean;
+  lastUpdated: ShownTime;
+  originLocation: string;
+  destinationLocation: string;
+  currentLocation: string | null;
+  /** Null without one, and once delivered. */
+  estimatedDelivery: ShownTime | null;
+  /** '1,250.5 kg' */
+  weight: string | null;
+  dimensions: string | null;
+  shipper: PublicParty | null;
+  consignee: PublicParty | null;
+  /** Newest first. */
+  history: TrackingTimelineEntry[];
+  /** The company's time zone (site settings) the times are written in, for the timeline's note. */
+  timeZone: string;
+};
+
+const receivedByText = (receiver: PublicShipment["receivedBy"]) =>
+  receiver ? `, ${receiver.signed ? "signed" : "received"} by ${receiver.initials}` : "";
+
+const weightFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+
+const show = (value: Date, timeZone: string): ShownTime => {
+  const local = wallClock(value, timeZone);
+  return { iso: value.toISOString(), date: formatDate(local), time: formatTime(local) };
+};
+
+/**
+ * The tracking result of `shipment` at `now` (the overdue check's clock), its times written in `timeZone`
+ * (the company's, from the site settings: the zone staff type status updates in). Pure.
+ */
+export function presentTracking({
+  shipment,
+  now = new Date(),
+  timeZone,
+}: {
+  shipment: PublicShipment;
+  now?: Date;
+  timeZone: string;
+}): TrackingView {
+  const progress = trackingProgress({ status: shipment.status, history: shipment.history });
+  // A 'Delivered to consignee' entry counts as delivered here too: nothing is late then.
+  const late =
+    !progress.delivered &&
+    isDeliveryOverdue({
+      estimatedDelivery: shipment.estimatedDelivery,
+      status: shipment.status,
+      history: shipment.history,
+      now,
+    });
+  const latest = shipment.history[0];
+  const deliveredAt = show(progress.deliveredAt ?? shipment.lastUpdatedAt, timeZone);
+  const estimated = shipment.estimatedDelivery;
+  return {
+    trackingNumber: shipment.trackingNumber,
+    status: shipment.status,
+    statusTone: statusBadgeTone(shipment.status),
+    latest: latest
+      ? { status: latest.status, location: latest.location, at: show(latest.timestamp, timeZone) }
+      : null,
+    arrival: progress.delivered
+      ? {
+          label: "Delivered",
+          iso: deliveredAt.iso,
+          // 'Nov 21, 2026 3:40 PM, signed by J. D.' (a drawn signature) or '…, received by J. D.' (a typed name):
+          // written here, so the page's script needs nothing new.
+          text: `${deliveredAt.date} ${deliveredAt.time}${receivedByText(shipment.receivedBy)}`,
+        }
+      : estimated
+        ? { label: late ? "Was due" : "Arriving", iso: estimated.toISOString(), text: formatDate(estimated) }
+        : null,
+    step: progress.step,
+    delayed: progress.delayed,
+    delivered: progress.delivered,
+    late,
+    lastUpdated: show(shipment.lastUpdatedAt, timeZone),
+    originLocation: shipment.originLocation,
+    destinationLocation: shipment.destinationLocation,
+    currentLocation: shipment.currentLocation,
+    // A calendar day (stored at midnight UTC), not an instant: shown as stored in every zone. None once delivered:
+    // the page then says when it was delivered, never an estimate beside it.
+    estimatedDelivery: estimated && !progress.delivered ? show(estimated, "UTC") : null,
+    weight: shipment.weight === null ? null : `${weightFormat.format(shipment.weight)} kg`,
+    dimensions: shipment.dimensions,
+    shipper: shipment.shipper,
+    consignee: shipment.consignee,
+    history: shipment.history.map((entry) => ({
+      id: entry.id,
+      status: entry.status,
+      location: entry.location,
+      notes: entry.notes,
+      at: show(entry.timestamp, timeZone),
+      icon: timelineIconKind(entry.status),
+    })),
+    timeZone,
+  };
+}
+
+/** The tracking result's WhatsApp links: plain wa.me addresses, so the page ships no code for them. */
+export type WhatsAppLinks = {
+  /** 'Share on WhatsApp': the tracking link, in a message the visitor sends to whom they choose. */
+  share: string;
+  /** A chat with the company, its number from Settings; null unless that number is a mobile one. */
+  chat: string | null;
+};
+
+export function whatsAppLinks({
+  trackingNumber,
+  trackingUrl,
+  companyPhone,
+}: {
+  trackingNumber: string;
+  trackingUrl: string;
+  companyPhone: string | null | undefined;
+}): WhatsAppLinks {
+  const text = (message: string) => `?text=${encodeURIComponent(message)}`;
+  const phone = companyPhone ? parsePhone(companyPhone) : null;
+  return {
+    share: `https://wa.me/${text(`Track shipment ${trackingNumber}: ${trackingUrl}`)}`,
+    chat: phone?.ok
+      ? `https://wa.me/${phone.e164.slice(1)}${text(`Hello, I have a question about shipment ${trackingNumber}.`)}`
+      : null,
+  };
+}
