@@ -13,7 +13,7 @@ import { servicesContext } from "#app/context.ts";
 import { POST_STATUS_LABEL, type PostStatus, postStatus } from "#app/lib/blog-post.ts";
 import { cn } from "#app/lib/cn.ts";
 import { formatDate, formatTime } from "#app/lib/format.ts";
-import { requireAdmin } from "#app/server/auth/auth.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { deletePost, findAdminPosts, isPostId } from "#app/server/blog/blog-admin.server.ts";
 import { readFormData } from "#app/server/platform/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";

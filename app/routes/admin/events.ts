@@ -1,6 +1,6 @@
 import { servicesContext } from "#app/context.ts";
 import { roleSeesInbox } from "#app/lib/roles.ts";
-import { requireAdmin } from "#app/server/auth/auth.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { isInboxEvent } from "#app/server/platform/events.server.ts";
 import type { Route } from "./+types/events";
 

@@ -9,7 +9,7 @@ import {
   findUnreadContactNotifications,
   findUnreadQuoteNotifications,
 } from "#app/server/inbox/unread.server.ts";
-import { getAdmin, requireAdminMiddleware } from "#app/server/auth/auth.server.ts";
+import { getAdmin, requireAdminMiddleware } from "#app/server/staff/staff-guards.server.ts";
 import type { Route } from "./+types/layout";
 
 // Every request below /admin passes here first: no session, no admin page (and no admin data).

@@ -18,7 +18,7 @@ import { Pagination } from "#app/components/ui/pagination.tsx";
 import { servicesContext } from "#app/context.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { mediaAltSchema, mediaDeleteSchema } from "#app/schemas/media.ts";
-import { NO_STORE, requireAdmin } from "#app/server/auth/auth.server.ts";
+import { NO_STORE, requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { readFormData } from "#app/server/platform/forms.server.ts";
 import { toMediaCard, uploadMediaFromRequest } from "#app/server/blog/media-page.server.ts";
 import { deleteMedia, findPostsUsingMedia, listMedia, updateMediaAlt } from "#app/server/blog/media.server.ts";

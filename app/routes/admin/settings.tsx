@@ -39,7 +39,8 @@ import { documentSettingsSchema } from "#app/schemas/document-settings.ts";
 import { changePasswordSchema } from "#app/schemas/password.ts";
 import { siteSettingsSchema } from "#app/schemas/site-settings.ts";
 import { getAuditSettings, updateAuditSettings } from "#app/server/audit/audit.server.ts";
-import { changePassword, getAdmin, requireAdmin } from "#app/server/auth/auth.server.ts";
+import { changePassword } from "#app/server/staff/staff-sign-in.server.ts";
+import { getAdmin, requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { loadStaffAccounts, staffAccountsAction } from "#app/server/staff/staff-accounts-page.server.ts";
 import {
   getDocumentSettings,

@@ -4,7 +4,7 @@ import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
-import { adminContext } from "#app/server/auth/auth.server.ts";
+import { adminContext } from "#app/server/staff/staff-guards.server.ts";
 import {
   consignees,
   notificationLog,

@@ -5,7 +5,7 @@ import { ShipmentList } from "#app/components/admin/shipments/shipment-list.tsx"
 import { servicesContext } from "#app/context.ts";
 import { formatListDate } from "#app/lib/format.ts";
 import { parseShipmentListQuery, rowIdSchema, SHIPMENT_LIST_INTENTS } from "#app/schemas/shipment-admin.ts";
-import { requireAdmin } from "#app/server/auth/auth.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
 import { deleteShipment, findShipments } from "#app/server/shipments/shipments.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";

@@ -2,7 +2,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action } from "#app/routes/admin/staff.tsx";
-import { createSession, getSessionUser } from "#app/server/auth/sessions.server.ts";
+import { createSession } from "#app/server/auth/sessions.server.ts";
+import { getSessionUser } from "#app/server/staff/staff-sessions.server.ts";
 import { createAdminUser, findAdminByEmail } from "#app/server/staff/staff-accounts.server.ts";
 import { outbox } from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/services.server.ts";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { servicesContext } from "#app/context.ts";
-import { requireAdmin } from "#app/server/auth/auth.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { getDeliveryImage } from "#app/server/shipments/deliveries.server.ts";
 import { deliveryImageResponse } from "#app/server/shipments/delivery-form-page.server.ts";
 import type { Route } from "./+types/admin.delivery-photos.$id";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { servicesContext } from "#app/context.ts";
-import { requireAdmin } from "#app/server/auth/auth.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { documentContext, pdfResponse } from "#app/server/documents/document-response.server.ts";
 import { getQuoteRequestById } from "#app/server/quotes/quote-requests.server.ts";
 import { quoteDocument, renderQuotePdf } from "#app/server/quotes/quote-pdf.server.ts";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { MAX_LABELS_PER_RUN } from "#app/lib/freight-terms.ts";
-import { requireAdmin } from "#app/server/auth/auth.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { servicesContext } from "#app/context.ts";
 import { LABEL_SIZES, type LabelSize, pieceCount } from "#app/server/documents/document-context.server.ts";
 import { getDocumentShipment } from "#app/server/documents/document-model.server.ts";

@@ -1,5 +1,5 @@
 import { servicesContext } from "#app/context.ts";
-import { requireAdmin } from "#app/server/auth/auth.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { exportFormatOf, exportResponse, shipmentExport } from "#app/server/spreadsheets/exports.server.ts";
 import type { Route } from "./+types/admin.shipments.export";
 

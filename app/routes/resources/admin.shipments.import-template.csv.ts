@@ -1,5 +1,5 @@
 import { TEMPLATE_ROWS } from "#app/lib/shipment-import.ts";
-import { requireAdmin } from "#app/server/auth/auth.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { csvLine } from "#app/server/spreadsheets/cells.server.ts";
 import type { Route } from "./+types/admin.shipments.import-template.csv";
 

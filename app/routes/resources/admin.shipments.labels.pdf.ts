@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { servicesContext } from "#app/context.ts";
-import { requireAdmin } from "#app/server/auth/auth.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { readFormData } from "#app/server/platform/forms.server.ts";
 import {
   bulkLabelsSchema,

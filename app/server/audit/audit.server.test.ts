@@ -7,7 +7,7 @@ import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 import { loader as activityLoader } from "#app/routes/admin/activity.tsx";
 import { action as settingsAction } from "#app/routes/admin/settings.tsx";
 import { action as editAction } from "#app/routes/admin/shipments.$id.edit.tsx";
-import { adminContext } from "#app/server/auth/auth.server.ts";
+import { adminContext } from "#app/server/staff/staff-guards.server.ts";
 import { getAuditSettings } from "#app/server/audit/audit.server.ts";
 import { withActor } from "#app/server/audit/audit-connection.server.ts";
 import {
@@ -17,7 +17,8 @@ import {
   pruneAuditLog,
   updateAuditSettings,
 } from "#app/server/audit/audit.server.ts";
-import { login, requireAdminMiddleware, resetPasswordWithToken } from "#app/server/auth/auth.server.ts";
+import { login, resetPasswordWithToken } from "#app/server/staff/staff-sign-in.server.ts";
+import { requireAdminMiddleware } from "#app/server/staff/staff-guards.server.ts";
 import { createSession, createToken, hashToken } from "#app/server/auth/sessions.server.ts";
 import { createAdminUser, setAdminPassword } from "#app/server/staff/staff-accounts.server.ts";
 import {
@@ -32,7 +33,7 @@ import {
 import { loadShipmentActivity } from "#app/server/audit/activity-page.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { addStatusUpdates } from "#app/server/shipments/bulk-status.server.ts";
-import type { SessionUser } from "#app/server/auth/sessions.server.ts";
+import type { SessionUser } from "#app/server/staff/staff-sessions.server.ts";
 
 let services: Services;
 let cookie: string;

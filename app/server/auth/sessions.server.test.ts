@@ -4,17 +4,8 @@ import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import { loadConfig } from "#app/server/platform/config.server.ts";
 import { sessions } from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/services.server.ts";
-import {
-  clearSessionCookie,
-  createSession,
-  deleteSession,
-  deleteUserSessions,
-  getSessionUser,
-  hashToken,
-  pruneSessions,
-  readSessionToken,
-  sessionCookie,
-} from "#app/server/auth/sessions.server.ts";
+import { clearSessionCookie, createSession, deleteSession, deleteUserSessions, hashToken, pruneSessions, readSessionToken, sessionCookie } from "#app/server/auth/sessions.server.ts";
+import { getSessionUser } from "#app/server/staff/staff-sessions.server.ts";
 
 let services: Services;
 let userId: string;

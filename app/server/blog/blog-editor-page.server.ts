@@ -6,7 +6,7 @@ import { parseUtcDateTimeLocal, postStatus, toUtcDateTimeLocal } from "#app/lib/
 import { formatDate, formatTime } from "#app/lib/format.ts";
 import { sanitizePostHtml } from "#app/server/blog/sanitize-html.server.ts";
 import { blogPostFormSchema, SLUG_TAKEN_MESSAGE } from "#app/schemas/blog-post.ts";
-import { requireAdmin } from "#app/server/auth/auth.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { createPost, getPostById, nextPublishedAt, updatePost } from "#app/server/blog/blog-admin.server.ts";
 import { readFormData } from "#app/server/platform/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";

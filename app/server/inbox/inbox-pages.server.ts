@@ -7,7 +7,7 @@ import { BULK_INTENTS, BULK_NOUNS, type BulkIntent, countOf } from "#app/lib/inb
 import { parseQuoteStageParam, quoteRequestStage, quoteStageParam } from "#app/lib/quote-stage.ts";
 import { NOT_GIVEN } from "#app/schemas/rules/quote-request-rules.ts";
 import { requestedPath } from "#app/lib/request-path.ts";
-import { requireAdmin } from "#app/server/auth/auth.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import {
   type ContactSubmission,
   deleteContactSubmission,

@@ -15,7 +15,7 @@ import {
 } from "#app/schemas/party-admin.ts";
 import { partySchema } from "#app/schemas/shipment.ts";
 import { rowIdSchema } from "#app/schemas/shipment-admin.ts";
-import { requireAdmin } from "#app/server/auth/auth.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
 import {
   createParty,

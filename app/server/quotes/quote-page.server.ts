@@ -12,7 +12,7 @@ import {
   readQuoteForm,
   validateQuoteForm,
 } from "#app/schemas/quote.ts";
-import { requireAdmin } from "#app/server/auth/auth.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { readFormData } from "#app/server/platform/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";

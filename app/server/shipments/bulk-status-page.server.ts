@@ -5,7 +5,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { toLocalDateTime } from "#app/lib/time-zone.ts";
 import { statusUpdateSchema } from "#app/schemas/shipment.ts";
-import { requireAdmin } from "#app/server/auth/auth.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { readFormData } from "#app/server/platform/forms.server.ts";
 import { listReturnPath } from "#app/server/documents/bulk-labels.server.ts";

@@ -10,7 +10,7 @@ import {
   draftIdSchema,
   MAX_DELIVERY_PHOTOS,
 } from "#app/schemas/delivery.ts";
-import { requireAdmin } from "#app/server/auth/auth.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import {
   addPendingPhoto,

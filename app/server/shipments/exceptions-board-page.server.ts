@@ -5,7 +5,7 @@ import { servicesContext } from "#app/context.ts";
 import { formatDate } from "#app/lib/format.ts";
 import { requestedPath } from "#app/lib/request-path.ts";
 import { exceptionSettingsSchema } from "#app/schemas/exception-settings.ts";
-import { requireAdmin } from "#app/server/auth/auth.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import {
   countExceptions,
   EXCEPTION_KINDS,

@@ -8,7 +8,7 @@ import { isDeliveryOverdue } from "#app/lib/shipment-status.ts";
 import { toLocalDateTime, wallClock } from "#app/lib/time-zone.ts";
 import { partySchema, statusUpdateSchema } from "#app/schemas/shipment.ts";
 import { recipientSwitchSchema, rowIdSchema, SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
-import { requireAdmin } from "#app/server/auth/auth.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
 import {

@@ -10,7 +10,7 @@ import {
   shipmentSchema,
 } from "#app/schemas/shipment.ts";
 import { SHIPMENT_FORM_INTENTS } from "#app/schemas/shipment-admin.ts";
-import { requireAdmin } from "#app/server/auth/auth.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
 import { createParty, listParties, type PartyKind, PartyNotFoundError } from "#app/server/parties/parties.server.ts";

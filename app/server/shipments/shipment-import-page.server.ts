@@ -10,7 +10,7 @@ import {
   IMPORT_MAX_ROWS,
   type ImportFieldKey,
 } from "#app/lib/shipment-import.ts";
-import { requireAdmin } from "#app/server/auth/auth.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
 import {
   checkRows,

@@ -10,8 +10,8 @@ import {
   STAFF_INTENTS,
   staffAccountSchema,
 } from "#app/schemas/admin-user.ts";
-import { INVITE_LINK_HOURS, sendSetPasswordLink } from "#app/server/auth/auth.server.ts";
-import type { SessionUser } from "#app/server/auth/sessions.server.ts";
+import { INVITE_LINK_HOURS, sendSetPasswordLink } from "#app/server/staff/staff-sign-in.server.ts";
+import type { SessionUser } from "#app/server/staff/staff-sessions.server.ts";
 import {
   changeStaffRole,
   createAdminUser,

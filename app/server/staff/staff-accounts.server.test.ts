@@ -8,7 +8,8 @@ import {
   findAdminByEmail,
   listAdminUsers,
 } from "#app/server/staff/staff-accounts.server.ts";
-import { createSession, getSessionUser } from "#app/server/auth/sessions.server.ts";
+import { createSession } from "#app/server/auth/sessions.server.ts";
+import { getSessionUser } from "#app/server/staff/staff-sessions.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 
 let services: Services;

@@ -3,15 +3,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminRoutePattern, homeOrAllowed, roleMayUse } from "#app/lib/roles.ts";
-import {
-  INVITE_LINK_HOURS,
-  isResetTokenValid,
-  login,
-  requestPasswordReset,
-  resetPasswordWithToken,
-  sendSetPasswordLink,
-} from "#app/server/auth/auth.server.ts";
-import { createSession, getSessionUser } from "#app/server/auth/sessions.server.ts";
+import { INVITE_LINK_HOURS, isResetTokenValid, login, requestPasswordReset, resetPasswordWithToken, sendSetPasswordLink } from "#app/server/staff/staff-sign-in.server.ts";
+import { createSession } from "#app/server/auth/sessions.server.ts";
+import { getSessionUser } from "#app/server/staff/staff-sessions.server.ts";
 import {
   changeStaffRole,
   createAdminUser,

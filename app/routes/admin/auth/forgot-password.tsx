@@ -8,7 +8,8 @@ import { FormAlert, TextField, useSubmitting } from "#app/components/admin/form-
 import { Button } from "#app/components/ui/button.tsx";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { forgotPasswordSchema, RESET_LINK_MINUTES } from "#app/schemas/login.ts";
-import { noStoreMiddleware, requestPasswordReset } from "#app/server/auth/auth.server.ts";
+import { noStoreMiddleware } from "#app/server/staff/staff-guards.server.ts";
+import { requestPasswordReset } from "#app/server/staff/staff-sign-in.server.ts";
 import { readFormData } from "#app/server/platform/forms.server.ts";
 import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
 import type { Route } from "./+types/forgot-password";

@@ -9,12 +9,8 @@ import { Button } from "#app/components/ui/button.tsx";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { homeOrAllowed, ROLE_HOME } from "#app/lib/roles.ts";
 import { LOGIN_MESSAGES, loginSchema, safeRedirect } from "#app/schemas/login.ts";
-import {
-  CHANGE_PASSWORD_PATH,
-  getAdminSession,
-  login,
-  noStoreMiddleware,
-} from "#app/server/auth/auth.server.ts";
+import { CHANGE_PASSWORD_PATH, getAdminSession, noStoreMiddleware } from "#app/server/staff/staff-guards.server.ts";
+import { login } from "#app/server/staff/staff-sign-in.server.ts";
 import { readFormData } from "#app/server/platform/forms.server.ts";
 import { tooManyAttemptsMessage } from "#app/server/auth/login-throttle.server.ts";
 import { readSessionToken } from "#app/server/auth/sessions.server.ts";

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import { getAdminSession, LOGIN_PATH, logout, NO_STORE } from "#app/server/auth/auth.server.ts";
+import { getAdminSession, LOGIN_PATH, NO_STORE } from "#app/server/staff/staff-guards.server.ts";
+import { logout } from "#app/server/staff/staff-sign-in.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import type { Route } from "./+types/logout";
 

@@ -9,7 +9,7 @@ import { FormAlert, useSubmitting } from "#app/components/admin/form-fields.tsx"
 import { Button } from "#app/components/ui/button.tsx";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { resetPasswordSchema } from "#app/schemas/password.ts";
-import { isResetTokenValid, resetPasswordWithToken } from "#app/server/auth/auth.server.ts";
+import { isResetTokenValid, resetPasswordWithToken } from "#app/server/staff/staff-sign-in.server.ts";
 import { readFormData } from "#app/server/platform/forms.server.ts";
 import { clearSessionCookie } from "#app/server/auth/sessions.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";

@@ -3,17 +3,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 import { createAdminUser, findAdminByEmail } from "#app/server/staff/staff-accounts.server.ts";
-import {
-  changePassword,
-  isResetTokenValid,
-  login,
-  requestPasswordReset,
-  requireAdmin,
-  resetPasswordWithToken,
-} from "#app/server/auth/auth.server.ts";
+import { changePassword, isResetTokenValid, login, requestPasswordReset, resetPasswordWithToken } from "#app/server/staff/staff-sign-in.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { requestedPath } from "#app/lib/request-path.ts";
 import { adminUsers, outbox, passwordResetTokens } from "#app/server/db/schema.ts";
-import { createSession, getSessionUser } from "#app/server/auth/sessions.server.ts";
+import { createSession } from "#app/server/auth/sessions.server.ts";
+import { getSessionUser } from "#app/server/staff/staff-sessions.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { readToast } from "#app/server/platform/toast.server.ts";
 
