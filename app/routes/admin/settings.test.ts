@@ -7,7 +7,7 @@ import { getSessionUser } from "#app/server/staff/staff-sessions.server.ts";
 import { getSiteSettings } from "#app/server/settings/settings.server.ts";
 import { parseSiteSettings } from "#app/schemas/site-settings.ts";
 import { action } from "#app/routes/admin/settings.tsx";
-import { getNotificationSettings } from "#app/server/notifications/notification-settings.server.ts";
+import { getNotificationSettings } from "#app/server/settings/notification-settings.server.ts";
 import { outbox } from "#app/server/db/schema.ts";
 import { getDocumentSettings } from "#app/server/documents/document-settings.server.ts";
 import { DEFAULT_WAYBILL_TERMS } from "#app/schemas/document-settings.ts";

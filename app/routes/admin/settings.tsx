@@ -53,7 +53,7 @@ import {
   getNotificationSettings,
   saveNotificationTemplates,
   setNotificationsEnabled,
-} from "#app/server/notifications/notification-settings.server.ts";
+} from "#app/server/settings/notification-settings.server.ts";
 import { sendTestNotification } from "#app/server/notifications/notifications.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import { getSiteSettings, updateSiteSettings } from "#app/server/settings/settings.server.ts";

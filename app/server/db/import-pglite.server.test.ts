@@ -8,7 +8,7 @@ import { findAdminByEmail } from "#app/server/staff/staff-accounts.server.ts";
 import { type Database, migrationsFolder, openDatabase } from "#app/server/db/client.server.ts";
 import { isProcessAlive, processIdentity } from "#app/server/db/processes.server.ts";
 import { getMediaFile } from "#app/server/blog/media.server.ts";
-import { getNotificationSettings } from "#app/server/notifications/notification-settings.server.ts";
+import { getNotificationSettings } from "#app/server/settings/notification-settings.server.ts";
 import { getSiteSettings } from "#app/server/settings/settings.server.ts";
 import { makeTempParent, runScript } from "#tests/setup/cli.ts";
 

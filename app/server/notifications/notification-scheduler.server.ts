@@ -13,8 +13,8 @@ import { queueMail, resolveMailFrom, senderHeaders } from "#app/server/messaging
 import { channelOffReason, enqueueMessage, type OutboxConfig } from "#app/server/messaging/outbox.server.ts";
 import { buildNotificationEmail } from "#app/server/notifications/notification-email.server.ts";
 import { buildNotificationSms } from "#app/server/notifications/notification-sms.server.ts";
-import { getNotificationSettings } from "#app/server/notifications/notification-settings.server.ts";
-import { GROUPING_WINDOW_MS } from "#app/server/notifications/notification-triggers.server.ts";
+import { getNotificationSettings } from "#app/server/settings/notification-settings.server.ts";
+import { GROUPING_WINDOW_MS } from "#app/server/shipments/shipment-changes.server.ts";
 import {
   ensureUnsubscribeToken,
   listShipmentRecipients,

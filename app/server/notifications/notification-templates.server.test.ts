@@ -10,7 +10,7 @@ import {
   NOTIFICATION_SETTINGS_KEY,
   saveNotificationTemplates,
   setNotificationsEnabled,
-} from "#app/server/notifications/notification-settings.server.ts";
+} from "#app/server/settings/notification-settings.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { updateSiteSettings, getSiteSettings } from "#app/server/settings/settings.server.ts";
 import { addStatusUpdate } from "#app/server/shipments/shipments.server.ts";

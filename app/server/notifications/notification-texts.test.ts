@@ -15,7 +15,7 @@ import { DEFAULT_TEMPLATES } from "#app/lib/notification-templates.ts";
 import {
   saveNotificationTemplates,
   setNotificationsEnabled,
-} from "#app/server/notifications/notification-settings.server.ts";
+} from "#app/server/settings/notification-settings.server.ts";
 import {
   ensureUnsubscribeToken,
   unsubscribeByToken,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startSmtpTestServer, type SmtpTestServer } from "#tests/setup/smtp-test-server.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 import { consignees, notificationLog, outbox, shipments, shippers } from "#app/server/db/schema.ts";
-import { setNotificationsEnabled } from "#app/server/notifications/notification-settings.server.ts";
+import { setNotificationsEnabled } from "#app/server/settings/notification-settings.server.ts";
 import {
   getShipmentNotifications,
   resendNotification,

@@ -23,7 +23,7 @@ import type { SiteSettings } from "#app/schemas/site-settings.ts";
 import { queueMail, resolveMailFrom, senderHeaders } from "#app/server/messaging/mail.server.ts";
 import { enqueueMessage, type OutboxConfig } from "#app/server/messaging/outbox.server.ts";
 import { composeNotificationEmail } from "#app/server/notifications/notification-email.server.ts";
-import { getNotificationSettings } from "#app/server/notifications/notification-settings.server.ts";
+import { getNotificationSettings } from "#app/server/settings/notification-settings.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 

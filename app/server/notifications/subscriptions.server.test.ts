@@ -12,7 +12,7 @@ import {
   shippers,
 } from "#app/server/db/schema.ts";
 import { expireMessages } from "#app/server/messaging/outbox.server.ts";
-import { setNotificationsEnabled } from "#app/server/notifications/notification-settings.server.ts";
+import { setNotificationsEnabled } from "#app/server/settings/notification-settings.server.ts";
 import {
   ensureUnsubscribeToken,
   getShipmentNotifications,

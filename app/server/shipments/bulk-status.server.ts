@@ -4,7 +4,7 @@ import type { StatusUpdateInput } from "#app/schemas/shipment.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { bulkOperations, shipmentStatusHistory, shipments } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
-import { recordStatusEntry } from "#app/server/notifications/notification-triggers.server.ts";
+import { recordStatusEntry } from "#app/server/shipments/shipment-changes.server.ts";
 import { listConditions, type ShipmentListFilter } from "#app/server/shipments/shipments.server.ts";
 
 // Bulk status updates (issue 18): one status update for many shipments at once, chosen in the list, all the list's

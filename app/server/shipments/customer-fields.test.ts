@@ -15,7 +15,7 @@ import {
 import { consignees, outbox, quoteRequests, shippers } from "#app/server/db/schema.ts";
 import { recordDelivery } from "#app/server/shipments/deliveries.server.ts";
 import { pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
-import { setNotificationsEnabled } from "#app/server/notifications/notification-settings.server.ts";
+import { setNotificationsEnabled } from "#app/server/settings/notification-settings.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
 import {

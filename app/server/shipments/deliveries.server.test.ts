@@ -30,7 +30,7 @@ import {
 } from "#app/server/shipments/deliveries.server.ts";
 import { processDeliveryImage } from "#app/server/shipments/delivery-images.server.ts";
 import { pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
-import { setNotificationsEnabled } from "#app/server/notifications/notification-settings.server.ts";
+import { setNotificationsEnabled } from "#app/server/settings/notification-settings.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { getPublicShipmentByTrackingNumber } from "#app/server/shipments/tracking.server.ts";
 import { presentTracking } from "#app/server/shipments/tracking-view.server.ts";

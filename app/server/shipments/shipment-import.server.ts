@@ -15,7 +15,7 @@ import { isUuid } from "#app/server/db/text-search.server.ts";
 import {
   estimateMoved,
   recordShipmentChange,
-} from "#app/server/notifications/notification-triggers.server.ts";
+} from "#app/server/shipments/shipment-changes.server.ts";
 import { partyDetailColumns } from "#app/server/parties/parties.server.ts";
 import { readSpreadsheet, type SheetRows, SpreadsheetError } from "#app/server/spreadsheets/spreadsheet-read.server.ts";
 import { columnLetters } from "#app/server/spreadsheets/xlsx-write.server.ts";

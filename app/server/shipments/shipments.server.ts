@@ -11,7 +11,7 @@ import {
   estimateMoved,
   recordShipmentChange,
   recordStatusEntry,
-} from "#app/server/notifications/notification-triggers.server.ts";
+} from "#app/server/shipments/shipment-changes.server.ts";
 import { overdueCondition } from "#app/server/shipments/exceptions.server.ts";
 import { assertPartiesExist, getParty } from "#app/server/parties/parties.server.ts";
 

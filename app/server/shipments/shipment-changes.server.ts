@@ -1,7 +1,11 @@
+// Shipments own the trigger of their notifications: every change worth telling (a status update, a moved
+// estimate, a delivery) is recorded here, in the shipment's own transaction, as a pending notification row.
+// app/server/notifications/ reads those rows and sends; it reads shipments, and never the other way round
+// (decision 000, "the rooms"). The master switch it checks is a setting (app/server/settings/).
 import { sql } from "drizzle-orm";
 import type { Db } from "#app/server/db/client.server.ts";
 import { type PendingNotificationChange, shipmentNotificationState } from "#app/server/db/schema.ts";
-import { getNotificationSettings } from "#app/server/notifications/notification-settings.server.ts";
+import { getNotificationSettings } from "#app/server/settings/notification-settings.server.ts";
 
 /** Changes to one shipment within this long after a message are grouped into one follow-up message. */
 export const GROUPING_WINDOW_MS = 2 * 60 * 1000;
