@@ -16,7 +16,8 @@ import { sql } from "drizzle-orm";
 import { type DateFormat, guessMapping } from "#app/lib/shipment-import.ts";
 import { migrateDatabase, openDatabase } from "#app/server/db/client.server.ts";
 import { csvLine } from "#app/server/spreadsheets/cells.server.ts";
-import { exportResponse, shipmentExport } from "#app/server/spreadsheets/exports.server.ts";
+import { exportResponse } from "#app/server/spreadsheets/exports.server.ts";
+import { shipmentExport } from "#app/server/shipments/shipment-export.server.ts";
 import {
   checkRows,
   createUpload,

@@ -11,13 +11,9 @@ import {
 import type { Services } from "#app/server/services.server.ts";
 import { createTestServices } from "#tests/setup/test-db.ts";
 import { neutraliseText } from "#app/server/spreadsheets/cells.server.ts";
-import {
-  contactSubmissionExport,
-  EXPORT_PAGE_SIZE,
-  exportResponse,
-  SHIPMENT_EXPORT_HEADER,
-  shipmentExport,
-} from "#app/server/spreadsheets/exports.server.ts";
+import { contactSubmissionExport } from "#app/server/inbox/contact-export.server.ts";
+import { EXPORT_PAGE_SIZE, exportResponse } from "#app/server/spreadsheets/exports.server.ts";
+import { SHIPMENT_EXPORT_HEADER, shipmentExport } from "#app/server/shipments/shipment-export.server.ts";
 import { readXlsx } from "#app/server/spreadsheets/xlsx-read.server.ts";
 
 let services: Services;

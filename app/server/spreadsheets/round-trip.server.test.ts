@@ -3,7 +3,8 @@ import { guessMapping } from "#app/lib/shipment-import.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { seedDemoContent } from "#app/server/seed.server.ts";
 import { createTestServices } from "#tests/setup/test-db.ts";
-import { exportResponse, shipmentExport } from "#app/server/spreadsheets/exports.server.ts";
+import { exportResponse } from "#app/server/spreadsheets/exports.server.ts";
+import { shipmentExport } from "#app/server/shipments/shipment-export.server.ts";
 import { checkRows, createUpload, runImport, saveUploadChoices } from "#app/server/shipments/shipment-import.server.ts";
 import { readSpreadsheet } from "#app/server/spreadsheets/spreadsheet-read.server.ts";
 
