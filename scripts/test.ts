@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { findPostgresBin, OLDEST_POSTGRES, removeCluster, startCluster } from "./lib/postgres.ts";
+import { listDatabaseTestFiles } from "./lib/test-files.ts";
 
 const ci = process.env.CI === "true" || process.env.CI === "1";
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -41,8 +42,14 @@ run("typecheck", [node, "node_modules/@react-router/dev/bin.cjs", "typegen"]) &&
 const vitest = [node, "node_modules/vitest/vitest.mjs", "run"];
 run("unit and integration tests (embedded PostgreSQL 18)", vitest, { TEST_DATABASE_URL: "" });
 
+// The second engine only needs the test files that open a database: the rest would pass the same way twice.
+const databaseTests = [...listDatabaseTestFiles()];
+if (databaseTests.length === 0)
+  throw new Error("No test file opens a database: the second engine would test nothing");
+const vitestOnDatabase = [...vitest, ...databaseTests];
+
 if (process.env.TEST_DATABASE_URL) {
-  run("integration tests (PostgreSQL at TEST_DATABASE_URL)", vitest);
+  run("integration tests (PostgreSQL at TEST_DATABASE_URL)", vitestOnDatabase);
 } else {
   const pgBin = findPostgresBin();
   if (!pgBin) {
@@ -54,9 +61,13 @@ if (process.env.TEST_DATABASE_URL) {
   } else {
     const cluster = await startCluster(pgBin);
     try {
-      run(`integration tests (PostgreSQL ${pgBin.split("/").at(-2)} through a connection string)`, vitest, {
-        TEST_DATABASE_URL: cluster.url,
-      });
+      run(
+        `integration tests (PostgreSQL ${pgBin.split("/").at(-2)} through a connection string, ${databaseTests.length} files)`,
+        vitestOnDatabase,
+        {
+          TEST_DATABASE_URL: cluster.url,
+        },
+      );
     } finally {
       removeCluster(cluster);
     }
