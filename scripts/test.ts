@@ -42,7 +42,8 @@ run("typecheck", [node, "node_modules/@react-router/dev/bin.cjs", "typegen"]) &&
 const vitest = [node, "node_modules/vitest/vitest.mjs", "run"];
 run("unit and integration tests (embedded PostgreSQL 18)", vitest, { TEST_DATABASE_URL: "" });
 
-// The second engine only needs the test files that open a database: the rest would pass the same way twice.
+// The second engine only needs the test files that use the run's database server: the rest would pass the same
+// way twice.
 const databaseTests = [...listDatabaseTestFiles()];
 if (databaseTests.length === 0)
   throw new Error("No test file opens a database: the second engine would test nothing");

@@ -13,12 +13,15 @@ describe("listDatabaseTestFiles", () => {
       fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
       fs.writeFileSync(path.join(root, name), text);
     };
-    write("a/uses-db.test.ts", 'import { createTestDatabase } from "#tests/setup/test-db.ts";');
-    write("a/b/uses-cli.test.tsx", "import { runCli } from '#tests/setup/cli.ts';");
+    // Written so that this file itself does not read as a database test.
+    const setup = (name: string) => `"#tests/setup/${name}.ts"`;
+    write("a/uses-db.test.ts", `import { createTestDatabase } from ${setup("test-db")};`);
+    write("a/b/uses-instances.test.tsx", `import { startInstances } from ${setup("app-instances")};`);
+    write("a/uses-cli.test.ts", `import { runScript } from ${setup("cli")};`);
     write("a/pure.test.ts", 'import { format } from "#app/lib/format.ts";');
-    write("a/not-a-test.ts", 'import { createTestDatabase } from "#tests/setup/test-db.ts";');
+    write("a/not-a-test.ts", `import { createTestDatabase } from ${setup("test-db")};`);
     expect([...listDatabaseTestFiles([root])].map((file) => path.relative(root, file)).sort()).toEqual([
-      "a/b/uses-cli.test.tsx",
+      "a/b/uses-instances.test.tsx",
       "a/uses-db.test.ts",
     ]);
   });
@@ -27,5 +30,7 @@ describe("listDatabaseTestFiles", () => {
     const files = [...listDatabaseTestFiles()];
     expect(files).toContain(path.join("app", "server", "shipments", "shipments.server.test.ts"));
     expect(files).not.toContain(path.join("app", "lib", "format.test.ts"));
+    expect(files).not.toContain(path.join("scripts", "admin.test.ts"));
+    expect(files).not.toContain(path.join("scripts", "lib", "test-files.test.ts"));
   });
 });

@@ -1,10 +1,11 @@
-// Which Vitest files open a database: those that import one of the test setup modules that create one
-// (a database copied from the migrated template, app instances, an outbox process, the command-line tools).
-// `npm test` runs only these a second time, on the oldest PostgreSQL we support.
+// Which Vitest files use the run's PostgreSQL server: those that import one of the test setup modules that open
+// a database on it (a copy of the migrated template, app instances, an outbox process). `npm test` runs only
+// these a second time, on the oldest PostgreSQL we support. The command-line tests (#tests/setup/cli.ts) run
+// the commands on an embedded server of their own whatever the run's server is, so they need no second pass.
 import fs from "node:fs";
 import path from "node:path";
 
-const DATABASE_SETUP = /["']#tests\/setup\/(test-db|app-instances|outbox-instance|cli)\.ts["']/;
+const DATABASE_SETUP = /["']#tests\/setup\/(test-db|app-instances|outbox-instance)\.ts["']/;
 const TEST_FILE = /\.test\.tsx?$/;
 
 export function* listDatabaseTestFiles(roots: string[] = ["app", "server", "scripts"]): Generator<string> {
