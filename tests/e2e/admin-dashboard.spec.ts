@@ -1,9 +1,11 @@
-import { ADMIN_EMAIL, ADMIN_PASSWORD, login, submitLogin, waitForToastsToClose } from "./admin-fixtures.ts";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, submitLogin, waitForToastsToClose } from "./admin-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
+
+test.use({ signedIn: true });
 
 test("the dashboard shows the shipment counts and leads to the list", async ({ page, checkA11y }) => {
   test.slow();
-  await login(page);
+  await page.goto("/admin/dashboard");
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await expect(page.getByText("Total Shipments")).toBeVisible();
   await expect(page.getByText("All time shipments")).toBeVisible();
@@ -41,7 +43,8 @@ test("the dashboard shows the shipment counts and leads to the list", async ({ p
 
 test("the dashboard is readable without JavaScript", async ({ browser }) => {
   test.slow();
-  const context = await browser.newContext({ javaScriptEnabled: false });
+  // A browser of its own, signed out: signing in again would end the shared session.
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: undefined });
   const page = await context.newPage();
   // Without JavaScript the login form still posts; the dashboard is server-rendered.
   await page.goto("/admin-login?redirectTo=%2Fadmin%2Fdashboard");

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
-import { login, waitForHydration } from "./admin-fixtures.ts";
+import { waitForHydration } from "./admin-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
-import { BOTH_SIZES } from "./viewports.ts";
+import { DESKTOP } from "./viewports.ts";
 
 // Issue 14 defect 6: the rich-text editor saved a bulleted list started from a paragraph as
 // `<p><ul>…</ul><p>…</p></p>`, let a list land inside an `<h2>`, and fast typing with Ctrl+B interleaved text.
@@ -63,101 +63,98 @@ async function wordsOf(locator: Locator): Promise<string> {
 const EXPECTED_WORDS =
   "Shipping this week Air freight by plane Sea freight Customs checklist Bill of lading Rates are steady now.";
 
-for (const size of BOTH_SIZES) {
-  test.describe(size.name, () => {
-    test.use(size.use);
+test.describe(DESKTOP.name, () => {
+  test.use({ ...DESKTOP.use, signedIn: true });
 
-    test("fast typing, a list from a paragraph, a list in a heading and Ctrl+B give well-nested HTML in order", async ({
-      page,
-      checkA11y,
-    }) => {
-      test.slow();
-      const id = uid();
-      const title = `Editor Nesting ${id}`;
-      const slug = `editor-nesting-${id}`;
-      await login(page);
-      await page.goto("/admin/cms/blog/new");
-      await expect(page.getByRole("heading", { level: 1, name: "Create New Blog Post" })).toBeVisible();
-      await waitForHydration(page.getByRole("button", { name: "Create Post" }));
-      await page.getByLabel("Title").fill(title);
-      await expect(page.getByLabel("Slug")).toHaveValue(slug);
+  test("fast typing, a list from a paragraph, a list in a heading and Ctrl+B give well-nested HTML in order", async ({
+    page,
+    checkA11y,
+  }) => {
+    test.slow();
+    const id = uid();
+    const title = `Editor Nesting ${id}`;
+    const slug = `editor-nesting-${id}`;
+    await page.goto("/admin/cms/blog/new");
+    await expect(page.getByRole("heading", { level: 1, name: "Create New Blog Post" })).toBeVisible();
+    await waitForHydration(page.getByRole("button", { name: "Create Post" }));
+    await page.getByLabel("Title").fill(title);
+    await expect(page.getByLabel("Slug")).toHaveValue(slug);
 
-      const fast = { delay: 0 };
-      await editor(page).click();
-      await page.keyboard.type("Shipping this week", fast);
-      await page.keyboard.press("Enter");
-      // A bulleted list started from a paragraph, typing on straight away.
-      await page.keyboard.type("Air freight", fast);
-      await page.getByRole("button", { name: "Bulleted list" }).click();
-      await page.keyboard.type(" by plane", fast);
-      await page.keyboard.press("Enter");
-      await page.keyboard.type("Sea freight", fast);
-      await page.keyboard.press("Enter");
-      await page.keyboard.press("Enter");
-      // A heading, then a list tried inside it.
-      await page.keyboard.type("Customs checklist", fast);
-      await page.getByRole("button", { name: "Heading 2" }).click();
-      await page.keyboard.press("Enter");
-      await page.keyboard.type("Bill of lading", fast);
-      await page.keyboard.press("ArrowUp");
-      await page.getByRole("button", { name: "Bulleted list" }).click();
-      await page.keyboard.press("ControlOrMeta+End");
-      await page.keyboard.press("Enter");
-      await page.getByRole("button", { name: "Paragraph" }).click();
-      // Bold toggled mid-typing.
-      await page.keyboard.type("Rates are ", fast);
-      await page.keyboard.press("ControlOrMeta+b");
-      await page.keyboard.type("steady", fast);
-      await page.keyboard.press("ControlOrMeta+b");
-      await page.keyboard.type(" now.", fast);
+    const fast = { delay: 0 };
+    await editor(page).click();
+    await page.keyboard.type("Shipping this week", fast);
+    await page.keyboard.press("Enter");
+    // A bulleted list started from a paragraph, typing on straight away.
+    await page.keyboard.type("Air freight", fast);
+    await page.getByRole("button", { name: "Bulleted list" }).click();
+    await page.keyboard.type(" by plane", fast);
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Sea freight", fast);
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    // A heading, then a list tried inside it.
+    await page.keyboard.type("Customs checklist", fast);
+    await page.getByRole("button", { name: "Heading 2" }).click();
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Bill of lading", fast);
+    await page.keyboard.press("ArrowUp");
+    await page.getByRole("button", { name: "Bulleted list" }).click();
+    await page.keyboard.press("ControlOrMeta+End");
+    await page.keyboard.press("Enter");
+    await page.getByRole("button", { name: "Paragraph" }).click();
+    // Bold toggled mid-typing.
+    await page.keyboard.type("Rates are ", fast);
+    await page.keyboard.press("ControlOrMeta+b");
+    await page.keyboard.type("steady", fast);
+    await page.keyboard.press("ControlOrMeta+b");
+    await page.keyboard.type(" now.", fast);
 
-      // What the author sees is well nested, with the text in the order typed.
-      expect(await editor(page).evaluate(nestingProblems)).toEqual([]);
-      expect(await wordsOf(editor(page))).toBe(EXPECTED_WORDS);
-      await expect(editor(page).locator("strong, b")).toHaveText("steady");
-      await checkA11y();
+    // What the author sees is well nested, with the text in the order typed.
+    expect(await editor(page).evaluate(nestingProblems)).toEqual([]);
+    expect(await wordsOf(editor(page))).toBe(EXPECTED_WORDS);
+    await expect(editor(page).locator("strong, b")).toHaveText("steady");
+    await checkA11y();
 
-      // What the form posts is well nested, and the browser reads it back unchanged.
-      await page.getByRole("button", { name: "Edit HTML source" }).click();
-      const posted = await page.getByRole("textbox", { name: "Content" }).inputValue();
-      expect(await page.evaluate(nestingProblems, posted), posted).toEqual([]);
-      await page.getByRole("button", { name: "Edit HTML source" }).click();
+    // What the form posts is well nested, and the browser reads it back unchanged.
+    await page.getByRole("button", { name: "Edit HTML source" }).click();
+    const posted = await page.getByRole("textbox", { name: "Content" }).inputValue();
+    expect(await page.evaluate(nestingProblems, posted), posted).toEqual([]);
+    await page.getByRole("button", { name: "Edit HTML source" }).click();
 
-      await page.getByRole("button", { name: "Publish now" }).click();
-      await expect(page.getByText("Blog post created successfully")).toBeVisible();
+    await page.getByRole("button", { name: "Publish now" }).click();
+    await expect(page.getByText("Blog post created successfully")).toBeVisible();
 
-      // Stored: the editor opens it well nested.
-      await page
-        .getByRole("row")
-        .filter({ hasText: title })
-        .getByRole("link", { name: `Edit ${title}` })
-        .click();
-      await waitForHydration(page.getByRole("button", { name: "Update Post" }));
-      await page.getByRole("button", { name: "Edit HTML source" }).click();
-      const stored = await page.getByRole("textbox", { name: "Content" }).inputValue();
-      expect(await page.evaluate(nestingProblems, stored), stored).toEqual([]);
+    // Stored: the editor opens it well nested.
+    await page
+      .getByRole("row")
+      .filter({ hasText: title })
+      .getByRole("link", { name: `Edit ${title}` })
+      .click();
+    await waitForHydration(page.getByRole("button", { name: "Update Post" }));
+    await page.getByRole("button", { name: "Edit HTML source" }).click();
+    const stored = await page.getByRole("textbox", { name: "Content" }).inputValue();
+    expect(await page.evaluate(nestingProblems, stored), stored).toEqual([]);
 
-      // Public: the reader's page shows the same, in order.
-      await page.goto(`/blog/${slug}`);
-      const content = page.getByText("Shipping this week", { exact: true }).locator("..");
-      expect(await content.evaluate(nestingProblems)).toEqual([]);
-      expect(await wordsOf(content)).toBe(EXPECTED_WORDS);
-      // (The heading turned into a list joins the list before it, which is fine: what matters is where text goes.)
-      await expect(content.getByRole("listitem").first()).toHaveText("Air freight by plane");
-      await expect(content.getByRole("listitem").nth(1)).toHaveText("Sea freight");
-      await expect(content.locator("strong, b")).toHaveText("steady");
-      await checkA11y();
+    // Public: the reader's page shows the same, in order.
+    await page.goto(`/blog/${slug}`);
+    const content = page.getByText("Shipping this week", { exact: true }).locator("..");
+    expect(await content.evaluate(nestingProblems)).toEqual([]);
+    expect(await wordsOf(content)).toBe(EXPECTED_WORDS);
+    // (The heading turned into a list joins the list before it, which is fine: what matters is where text goes.)
+    await expect(content.getByRole("listitem").first()).toHaveText("Air freight by plane");
+    await expect(content.getByRole("listitem").nth(1)).toHaveText("Sea freight");
+    await expect(content.locator("strong, b")).toHaveText("steady");
+    await checkA11y();
 
-      // Deleted again: other specs count the public posts.
-      await page.goto("/admin/blog");
-      const row = page.getByRole("row").filter({ hasText: title });
-      await waitForHydration(row.getByRole("button", { name: `Delete ${title}` }));
-      await row.getByRole("button", { name: `Delete ${title}` }).click();
-      await page
-        .getByRole("alertdialog", { name: "Are you sure?" })
-        .getByRole("button", { name: "Delete" })
-        .click();
-      await expect(page.getByText("Blog post deleted successfully")).toBeVisible();
-    });
+    // Deleted again: other specs count the public posts.
+    await page.goto("/admin/blog");
+    const row = page.getByRole("row").filter({ hasText: title });
+    await waitForHydration(row.getByRole("button", { name: `Delete ${title}` }));
+    await row.getByRole("button", { name: `Delete ${title}` }).click();
+    await page
+      .getByRole("alertdialog", { name: "Are you sure?" })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await expect(page.getByText("Blog post deleted successfully")).toBeVisible();
   });
-}
+});

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 
 /** The first admin of the test server: scripts/e2e.ts passes these as ADMIN_EMAIL and ADMIN_PASSWORD. */
 export const ADMIN_EMAIL = "admin@example.com";
@@ -77,13 +77,16 @@ export function readOutbox(to: string): OutboxMessage[] {
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
-/** Shipments with unique numbers, made by posting the 'New Shipment' form as the page does. */
+/** Shipments with unique numbers, made by posting the 'New Shipment' form as the page does (signed in). */
 export async function makeShipments(page: Page, prefix: string, n: number, status = "In Transit") {
   const numbers: string[] = [];
+  // The page's own site, or the test server's when the page has not opened one yet.
+  const origin = new URL(page.url().startsWith("http") ? page.url() : test.info().project.use.baseURL!)
+    .origin;
   for (let i = 1; i <= n; i++) {
     const trackingNumber = `${prefix}-${i}`;
     const response = await page.request.post("/admin/shipments/new", {
-      headers: { Origin: new URL(page.url()).origin },
+      headers: { Origin: origin },
       form: {
         intent: "save-shipment",
         trackingNumber,

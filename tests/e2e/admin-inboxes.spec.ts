@@ -1,7 +1,9 @@
 import type { Page } from "@playwright/test";
-import { login, waitForHydration, waitForToastsToClose } from "./admin-fixtures.ts";
+import { reloadWithoutToasts, waitForHydration } from "./admin-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
 import { submitMessage, submitQuote, unique } from "./site-fixtures.ts";
+
+test.use({ signedIn: true });
 
 // The two inboxes (quote requests, contact messages) and the live bell. Each test makes its own data with a
 // unique name, so tests running side by side never see each other's rows.
@@ -16,7 +18,7 @@ test.describe("live notifications", () => {
     baseURL,
   }) => {
     test.slow();
-    await login(page);
+    await page.goto("/admin/dashboard");
     const inbox = await page.context().newPage();
     await inbox.goto("/admin/quote-requests");
     await waitForHydration(inbox.getByRole("button", { name: /^Notifications/ }));
@@ -72,15 +74,18 @@ test.describe("live notifications", () => {
     await visitor.close();
   });
 
-  test("the events route refuses a visitor without a session", async ({ request }) => {
-    const response = await request.get("/admin/events", { maxRedirects: 0 });
-    expect(response.status()).toBe(302);
-    expect(response.headers().location).toMatch(/^\/admin-login\?/);
-    expect(response.headers()["content-type"] ?? "").not.toContain("text/event-stream");
+  test.describe("signed out", () => {
+    test.use({ signedIn: false });
+    test("the events route refuses a visitor without a session", async ({ request }) => {
+      const response = await request.get("/admin/events", { maxRedirects: 0 });
+      expect(response.status()).toBe(302);
+      expect(response.headers().location).toMatch(/^\/admin-login\?/);
+      expect(response.headers()["content-type"] ?? "").not.toContain("text/event-stream");
+    });
   });
 
   test("the events stream is not cached and not compressed", async ({ page }) => {
-    await login(page);
+    await page.goto("/admin/dashboard");
     const headers = await page.evaluate(async () => {
       const controller = new AbortController();
       const response = await fetch("/admin/events", {
@@ -109,7 +114,7 @@ test.describe("the Quote Requests inbox", () => {
     test.slow();
     const quote = await submitQuote(page.request, baseURL!);
     const name = `${quote.firstName} ${quote.lastName}`;
-    await login(page, { redirectTo: `/admin/quote-requests?q=${quote.email}` });
+    await page.goto(`/admin/quote-requests?q=${quote.email}`);
     await expect(page.getByRole("heading", { name: "Quote Requests", level: 1 })).toBeVisible();
     for (const column of ["Status", "Name", "Email", "Route", "Type", "Date", "Actions"]) {
       await expect(page.getByRole("columnheader", { name: column })).toBeVisible();
@@ -141,7 +146,7 @@ test.describe("the Quote Requests inbox", () => {
     await expect(page).toHaveURL(/\?read=&q=/);
 
     // Open with the keyboard: the details dialog has its own URL and marks the request read.
-    await waitForToastsToClose(page);
+    await reloadWithoutToasts(page);
     await checkA11y();
     await row(page, name)
       .getByRole("link", { name: `View quote request from ${name}` })
@@ -203,7 +208,7 @@ test.describe("the Quote Requests inbox", () => {
   test("a failed delete keeps the dialog open and says so", async ({ page, baseURL }) => {
     const quote = await submitQuote(page.request, baseURL!, "Gone");
     const name = `${quote.firstName} ${quote.lastName}`;
-    await login(page, { redirectTo: `/admin/quote-requests?q=${quote.email}` });
+    await page.goto(`/admin/quote-requests?q=${quote.email}`);
     const view = row(page, name).getByRole("link", { name: `View quote request from ${name}` });
     const id = (await view.getAttribute("href"))!.split("/").pop()!.split("?")[0]!;
     const remove = row(page, name).getByRole("button", { name: `Delete quote request from ${name}` });
@@ -224,7 +229,6 @@ test.describe("the Quote Requests inbox", () => {
   });
 
   test("an unknown request is a 404", async ({ page }) => {
-    await login(page);
     const response = await page.goto("/admin/quote-requests/00000000-0000-4000-8000-000000000000");
     expect(response?.status()).toBe(404);
     await expect(page.getByText("Page Not Found")).toBeVisible();
@@ -238,7 +242,7 @@ test.describe("the Quote Requests inbox", () => {
     test.slow();
     const quote = await submitQuote(page.request, baseURL!, "NoJs");
     const name = `${quote.firstName} ${quote.lastName}`;
-    await login(page);
+    await page.goto("/admin/dashboard");
     const noJs = await browser.newContext({
       javaScriptEnabled: false,
       storageState: await page.context().storageState(),
@@ -274,7 +278,7 @@ test.describe("the Contact Form Submissions inbox", () => {
   test("toggle, open (marked read), reply by e-mail and delete", async ({ page, baseURL, checkA11y }) => {
     test.slow();
     const message = await submitMessage(page.request, baseURL!);
-    await login(page, { redirectTo: `/admin/contact-submissions?q=${message.email}` });
+    await page.goto(`/admin/contact-submissions?q=${message.email}`);
     await expect(page.getByRole("heading", { name: "Contact Form Submissions", level: 1 })).toBeVisible();
     for (const column of ["Status", "Name", "Email", "Subject", "Date", "Actions"]) {
       await expect(page.getByRole("columnheader", { name: column })).toBeVisible();
@@ -288,7 +292,7 @@ test.describe("the Contact Form Submissions inbox", () => {
     await line.getByRole("button", { name: "Mark as unread" }).click();
     await expect(page.getByText("Message marked as unread")).toBeVisible();
 
-    await waitForToastsToClose(page);
+    await reloadWithoutToasts(page);
     await checkA11y();
 
     await line.getByRole("link", { name: `View message from ${message.name}` }).click();
@@ -321,8 +325,9 @@ test.describe("the Contact Form Submissions inbox", () => {
 
   test("the bell opens a message, and the search finds it by subject", async ({ page, baseURL }) => {
     const message = await submitMessage(page.request, baseURL!, "Bell");
-    await login(page, { redirectTo: `/admin/contact-submissions?q=${encodeURIComponent(message.name)}` });
+    await page.goto(`/admin/contact-submissions?q=${encodeURIComponent(message.name)}`);
     await expect(row(page, message.name)).toBeVisible();
+    await waitForHydration(bell(page));
     await bell(page).click();
     await page.getByRole("link", { name: new RegExp(`New message from ${message.name}`) }).click();
     await expect(page.getByRole("dialog", { name: "Contact Message Details" })).toBeVisible();

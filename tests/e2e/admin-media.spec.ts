@@ -1,8 +1,10 @@
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, login, waitForHydration } from "./admin-fixtures.ts";
+import { waitForHydration } from "./admin-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
+
+test.use({ signedIn: true });
 
 const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -43,7 +45,6 @@ test("several images upload with a progress bar each, and their alt text is save
     await image(`crane-${id}.jpg`, "jpeg", 800, 600),
     await image(`truck-${id}.png`, "png", 640, 480),
   ];
-  await login(page);
   await openLibrary(page);
   await checkA11y();
 
@@ -98,7 +99,6 @@ test("a renamed HTML file, an SVG and an oversized file are refused with clear m
 }) => {
   test.slow();
   const id = uid();
-  await login(page);
   await openLibrary(page);
   const html = {
     name: `photo-${id}.png`,
@@ -152,7 +152,6 @@ test("deleting an image used by a post warns with the post's title", async ({ pa
   test.slow();
   const id = uid();
   const name = `dock-${id}.png`;
-  await login(page);
   await openLibrary(page);
   await page.getByLabel("Upload Media", { exact: true }).setInputFiles(await image(name, "png"));
   await expect(card(page, name)).toBeVisible({ timeout: 20_000 });
@@ -185,12 +184,6 @@ test.describe("without JavaScript", () => {
   test("a plain multiple-file form uploads", async ({ page }) => {
     test.slow();
     const id = uid();
-    await page.goto("/admin-login");
-    await page.getByLabel("Email").fill(ADMIN_EMAIL);
-    await page.getByLabel("Password", { exact: true }).fill(ADMIN_PASSWORD);
-    await page.getByRole("button", { name: "Login" }).click();
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
-
     await page.goto("/admin/media");
     await page
       .getByLabel("Upload Media", { exact: true })

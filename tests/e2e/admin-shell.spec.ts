@@ -1,11 +1,13 @@
-import { login, reloadWithoutToasts } from "./admin-fixtures.ts";
+import { reloadWithoutToasts, waitForHydration } from "./admin-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
+
+test.use({ signedIn: true });
 
 test("the sidebar lists the admin sections and remembers when it is collapsed", async ({
   page,
   checkA11y,
 }) => {
-  await login(page);
+  await page.goto("/admin/dashboard");
   const sidebar = page.getByRole("complementary");
   const nav = sidebar.getByRole("navigation", { name: "Admin" });
   for (const [name, href] of [
@@ -49,7 +51,8 @@ test("the sidebar lists the admin sections and remembers when it is collapsed", 
 });
 
 test("the bell lists unread quote requests or says there are none", async ({ page }) => {
-  await login(page);
+  await page.goto("/admin/dashboard");
+  await waitForHydration(page.getByRole("button", { name: /^Notifications/ }));
   await page.getByRole("button", { name: /^Notifications/ }).click();
   const panel = page.getByRole("dialog", { name: "Notifications" });
   await expect(panel.getByRole("heading", { name: "Notifications" })).toBeVisible();
@@ -68,14 +71,13 @@ test("the bell lists unread quote requests or says there are none", async ({ pag
 
 test("the header is titled 'Admin Panel' on small screens", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
-  await login(page);
+  await page.goto("/admin/dashboard");
   await expect(page.getByRole("banner").getByText("Admin Panel")).toBeVisible();
   expect((await page.getByRole("complementary").boundingBox())?.width).toBe(64);
   await expect(page.getByRole("button", { name: /^Notifications/ })).toBeVisible();
 });
 
 test("an unknown admin page answers 404 inside the admin area", async ({ page }) => {
-  await login(page);
   const response = await page.goto("/admin/no-such-page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();

@@ -1,14 +1,13 @@
 import type { Page } from "@playwright/test";
 import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  login,
   makeShipments,
-  submitLogin,
+  reloadWithoutToasts,
   waitForHydration,
   waitForToastsToClose,
 } from "./admin-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
+
+test.use({ signedIn: true });
 
 /** A tracking number no other test uses (tests run side by side on one server). */
 function uniqueTrackingNumber(): string {
@@ -71,7 +70,6 @@ test("a shipment is created with new parties, found, edited, tracked with its hi
   test.slow();
   const trackingNumber = uniqueTrackingNumber();
   const tag = trackingNumber.slice(-4);
-  await login(page);
   await openNewShipmentForm(page);
   await settle(page);
   await checkA11y();
@@ -92,7 +90,7 @@ test("a shipment is created with new parties, found, edited, tracked with its hi
     await expect(link).toHaveAttribute("target", "_blank");
     await expect(link).toHaveAttribute("rel", "noopener");
   }
-  await settle(page);
+  await reloadWithoutToasts(page);
   await checkA11y();
 
   // Found by a case-insensitive part of its number.
@@ -170,7 +168,6 @@ test("the shipper and consignee are edited and deleted on the detail page", asyn
   test.slow();
   const trackingNumber = uniqueTrackingNumber();
   const tag = trackingNumber.slice(-4);
-  await login(page);
   await createShipment(page, trackingNumber, tag);
 
   const editShipper = page.getByRole("link", { name: "Edit shipper" });
@@ -204,11 +201,11 @@ test("the form keeps what was typed and explains a taken tracking number (withou
   browser,
 }) => {
   test.slow();
-  // Without scripts the form posts to the server, whose answer (400) is a page, not a failed fetch.
+  // Without scripts the form posts to the server, whose answer (400) is a page, not a failed fetch. (The
+  // context inherits the worker's admin session; signing in without scripts: admin-login.spec.ts.)
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto("/admin-login?redirectTo=%2Fadmin%2Fshipments%2Fnew");
-  await submitLogin(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await page.goto("/admin/shipments/new");
   await expect(page.getByRole("heading", { level: 1, name: "New Shipment" })).toBeVisible();
   await fillShipment(page, "UTG-1234-5678");
   await page.getByRole("button", { name: "Create Shipment" }).click();
@@ -227,7 +224,6 @@ test("the form keeps what was typed and explains a taken tracking number (withou
 
 test("the list keeps search, status filter and sort in the URL", async ({ page }) => {
   test.slow();
-  await login(page);
   await page.goto("/admin/shipments?status=active&sort=oldest");
   await expect(page.getByRole("heading", { level: 1, name: "Shipments" })).toBeVisible();
   await expect(page.getByLabel("Status", { exact: true })).toHaveValue("active");
@@ -248,7 +244,6 @@ test("the list keeps search, status filter and sort in the URL", async ({ page }
 
 test("an unknown or malformed shipment id shows a friendly not-found page", async ({ page }) => {
   test.slow();
-  await login(page);
   for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
     const response = await page.goto(`/admin/shipments/${id}`);
     expect(response?.status()).toBe(404);
@@ -265,7 +260,7 @@ for (const width of [1024, 1366, 1920]) {
     page,
   }, testInfo) => {
     await page.setViewportSize({ width, height: 900 });
-    await login(page);
+    await page.goto("/admin/dashboard");
     const prefix = `DENSE${Date.now().toString(36).toUpperCase()}`;
     const [number] = await makeShipments(page, prefix, 1);
     await page.goto(`/admin/shipments?q=${prefix}`);
@@ -312,7 +307,10 @@ for (const width of [1024, 1366, 1920]) {
     await page.goto("/admin/shipments");
     const table = page.getByRole("table", { name: "Shipments" });
     await expect(table).toBeVisible();
-    const [tableWidth, boxWidth] = await table.evaluate((el) => [el.scrollWidth, el.parentElement!.clientWidth]);
+    const [tableWidth, boxWidth] = await table.evaluate((el) => [
+      el.scrollWidth,
+      el.parentElement!.clientWidth,
+    ]);
     expect(tableWidth).toBeLessThanOrEqual(boxWidth! + 1);
   });
 }

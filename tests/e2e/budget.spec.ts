@@ -1,8 +1,10 @@
 import { gzipSync } from "node:zlib";
 import type { Page, Response } from "@playwright/test";
 import { PUBLIC_PAGES } from "../../scripts/lib/chromium.ts";
-import { login } from "./admin-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
+
+// The back office with the worker's admin session (public pages do not read it).
+test.use({ signedIn: true });
 
 const JS_BUDGET_KB = 120;
 const CSS_BUDGET_KB = 15;
@@ -49,7 +51,7 @@ test(`the blog editor adds at most ${EDITOR_BUDGET_KB} kB of gzipped JavaScript 
 }) => {
   // Sixteen pages, each loaded to network idle and scrolled: past 30 s while the other worker runs beside it.
   test.slow();
-  await login(page);
+  await page.goto("/admin/dashboard");
   const list = await loadScripts(page, "/admin/blog");
   const editor = await loadScripts(page, "/admin/cms/blog/new");
   expect(list.editorFiles, "editor code on the blog list").toEqual([]);

@@ -1,7 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, type BrowserContextOptions, expect, type Page } from "@playwright/test";
+import { login } from "./admin-fixtures.ts";
 
 type Fixtures = {
+  /**
+   * Starts the test signed in as the test server's admin (`test.use({ signedIn: true })`), with a session this
+   * worker signed in for once through the login form, instead of signing in again in every test. Such a test
+   * must not sign in, sign out or change the admin's password: signing in again or out ends the shared session
+   * (app/server/auth/auth.server.ts), and the worker's other tests would find themselves signed out. Tests of
+   * signing in keep their own session and leave this off.
+   */
+  signedIn: boolean;
   /**
    * Console errors a test expects (`test.use({ allowedConsoleErrors: [...] })`): a page that shows what tests
    * running side by side change, such as media another test deletes, may log a 404 for it.
@@ -13,8 +22,35 @@ type Fixtures = {
   checkA11y: (page?: Page) => Promise<void>;
 };
 
-export const test = base.extend<Fixtures>({
+type WorkerFixtures = {
+  /** The admin's signed-in cookies, made once per worker on first use. */
+  adminSession: () => Promise<BrowserContextOptions["storageState"]>;
+};
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
   allowedConsoleErrors: [[], { option: true }],
+  signedIn: [false, { option: true }],
+  adminSession: [
+    async ({ browser }, use, workerInfo) => {
+      let session: Promise<BrowserContextOptions["storageState"]> | undefined;
+      const signIn = async () => {
+        const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
+        const page = await context.newPage();
+        await login(page);
+        const state = await context.storageState();
+        await context.close();
+        return state;
+      };
+      await use(() => {
+        session ??= signIn();
+        return session;
+      });
+    },
+    { scope: "worker" },
+  ],
+  storageState: async ({ signedIn, storageState, adminSession }, use) => {
+    await use(signedIn ? await adminSession() : storageState);
+  },
   failOnConsoleErrors: [
     async ({ page, allowedConsoleErrors }, use) => {
       const errors: string[] = [];

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { login, waitForHydration, waitForToastsToClose } from "./admin-fixtures.ts";
+import { reloadWithoutToasts, waitForHydration } from "./admin-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
 import { submitMessage, submitQuote, unique } from "./site-fixtures.ts";
-import { BOTH_SIZES } from "./viewports.ts";
+import { DESKTOP, PHONE } from "./viewports.ts";
 
 // Bulk actions on the inboxes (issue 17): choose rows, or every row a search matches, then mark them read or
 // unread or delete them in one action. Each test makes its own rows under a unique search word.
@@ -12,52 +12,48 @@ const pageCheckbox = (page: Page) =>
   page.getByRole("checkbox", { name: "Select all on this page" }).filter({ visible: true });
 const bar = (page: Page) => page.getByRole("region", { name: "Bulk actions" });
 
-for (const size of BOTH_SIZES) {
-  test.describe(size.name, () => {
-    test.use(size.use);
+test.use({ signedIn: true });
 
-    test("eight unread quote requests are marked read in one action, then two chosen rows unread again", async ({
-      page,
-      baseURL,
-      checkA11y,
-    }) => {
-      test.slow();
-      const stamp = unique("Eight");
-      const quotes = [];
-      for (let i = 0; i < 8; i++) quotes.push(await submitQuote(page.request, baseURL!, stamp));
-      await login(page, { redirectTo: `/admin/quote-requests?q=${stamp}` });
-      await expect(page.getByRole("button", { name: "Mark as read" }).filter({ visible: true })).toHaveCount(
-        8,
-      );
-      const all = pageCheckbox(page);
-      await waitForHydration(all);
-      await all.check();
-      await expect(bar(page)).toContainText("8 selected");
-      await checkA11y();
-      await bar(page).getByRole("button", { name: "Mark read" }).click();
-      await expect(page.getByText("8 quote requests marked as read")).toBeVisible();
-      await expect(
-        page.getByRole("button", { name: "Mark as unread" }).filter({ visible: true }),
-      ).toHaveCount(8);
-      await expect(bar(page)).toHaveCount(0);
-      await waitForToastsToClose(page);
+test.describe(DESKTOP.name, () => {
+  test.use(DESKTOP.use);
 
-      for (const quote of quotes.slice(0, 2)) {
-        await page
-          .getByRole("checkbox", { name: `Select quote request from ${quote.firstName} Flomo` })
-          .filter({ visible: true })
-          .check();
-      }
-      await expect(bar(page)).toContainText("2 selected");
-      await expect(all).not.toBeChecked();
-      await bar(page).getByRole("button", { name: "Mark unread" }).click();
-      await expect(page.getByText("2 quote requests marked as unread")).toBeVisible();
-      await expect(page.getByRole("button", { name: "Mark as read" }).filter({ visible: true })).toHaveCount(
-        2,
-      );
-    });
+  test("eight unread quote requests are marked read in one action, then two chosen rows unread again", async ({
+    page,
+    baseURL,
+    checkA11y,
+  }) => {
+    test.slow();
+    const stamp = unique("Eight");
+    const quotes = [];
+    for (let i = 0; i < 8; i++) quotes.push(await submitQuote(page.request, baseURL!, stamp));
+    await page.goto(`/admin/quote-requests?q=${stamp}`);
+    await expect(page.getByRole("button", { name: "Mark as read" }).filter({ visible: true })).toHaveCount(8);
+    const all = pageCheckbox(page);
+    await waitForHydration(all);
+    await all.check();
+    await expect(bar(page)).toContainText("8 selected");
+    await checkA11y();
+    await bar(page).getByRole("button", { name: "Mark read" }).click();
+    await expect(page.getByText("8 quote requests marked as read")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Mark as unread" }).filter({ visible: true })).toHaveCount(
+      8,
+    );
+    await expect(bar(page)).toHaveCount(0);
+    await reloadWithoutToasts(page);
+
+    for (const quote of quotes.slice(0, 2)) {
+      await page
+        .getByRole("checkbox", { name: `Select quote request from ${quote.firstName} Flomo` })
+        .filter({ visible: true })
+        .check();
+    }
+    await expect(bar(page)).toContainText("2 selected");
+    await expect(all).not.toBeChecked();
+    await bar(page).getByRole("button", { name: "Mark unread" }).click();
+    await expect(page.getByText("2 quote requests marked as unread")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Mark as read" }).filter({ visible: true })).toHaveCount(2);
   });
-}
+});
 
 test("every request a search matches, across pages, is deleted after the confirmation worded for them all", async ({
   page,
@@ -68,7 +64,7 @@ test("every request a search matches, across pages, is deleted after the confirm
   const stamp = unique("Many");
   for (let i = 0; i < 22; i++) await submitQuote(page.request, baseURL!, stamp);
   const keep = await submitQuote(page.request, baseURL!, "Keep");
-  await login(page, { redirectTo: `/admin/quote-requests?q=${stamp}` });
+  await page.goto(`/admin/quote-requests?q=${stamp}`);
   await expect(page.getByRole("table", { name: /^Quote requests, 22 in all \(page 1 of 2\)/ })).toBeVisible();
   const all = pageCheckbox(page);
   await waitForHydration(all);
@@ -96,7 +92,7 @@ test("chosen contact messages are deleted with the confirmation for two", async 
     await submitMessage(page.request, baseURL!, stamp),
     await submitMessage(page.request, baseURL!, stamp),
   ];
-  await login(page, { redirectTo: `/admin/contact-submissions?q=${stamp}` });
+  await page.goto(`/admin/contact-submissions?q=${stamp}`);
   for (const message of messages) {
     const box = page.getByRole("checkbox", { name: `Select message from ${message.name}` });
     await waitForHydration(box);
@@ -110,4 +106,27 @@ test("chosen contact messages are deleted with the confirmation for two", async 
   await dialog.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("2 messages deleted")).toBeVisible();
   await expect(page.getByText("No contact form submissions found.")).toBeVisible();
+});
+
+test.describe(PHONE.name, () => {
+  test.use(PHONE.use);
+  test("on a phone the page's checkbox above the cards chooses them all", async ({
+    page,
+    baseURL,
+    checkA11y,
+  }) => {
+    const stamp = unique("Cards");
+    for (let i = 0; i < 2; i++) await submitQuote(page.request, baseURL!, stamp);
+    await page.goto(`/admin/quote-requests?q=${stamp}`);
+    const all = pageCheckbox(page);
+    await waitForHydration(all);
+    await all.check();
+    await expect(bar(page)).toContainText("2 selected");
+    await checkA11y();
+    await bar(page).getByRole("button", { name: "Mark read" }).click();
+    await expect(page.getByText("2 quote requests marked as read")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Mark as unread" }).filter({ visible: true })).toHaveCount(
+      2,
+    );
+  });
 });

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routeConfig from "#app/routes.ts";
-import { login, readOutbox, waitForHydration, waitForToastsToClose } from "./admin-fixtures.ts";
+import { readOutbox, waitForHydration, waitForToastsToClose } from "./admin-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
 import { fillQuoteRequest } from "./site-fixtures.ts";
 import { BOTH_SIZES, DESKTOP, PHONE } from "./viewports.ts";
@@ -12,6 +12,9 @@ import { BOTH_SIZES, DESKTOP, PHONE } from "./viewports.ts";
 // 60-character e-mail address, a long company name, a long tracking number.
 
 const WIDTH = PHONE.use.viewport.width;
+
+// The back office with the worker's admin session (public pages do not read it).
+test.use({ signedIn: true });
 
 /** Patterns of app/routes.ts that are not pages: an event stream, and files (XML, text, images). */
 const NOT_PAGES = [
@@ -269,7 +272,6 @@ test.describe(PHONE.name, () => {
 
     // A shipment with a long tracking number and parties with a long company name and e-mail address,
     // made through the back office's form on the phone.
-    await login(page);
     await page.goto("/admin/shipments/new");
     await waitForHydration(page.getByRole("button", { name: "Create Shipment" }));
     await page.getByLabel("Tracking Number").fill(trackingNumber);
@@ -423,7 +425,6 @@ for (const size of BOTH_SIZES) {
       const shortEmail = `${name.toLowerCase()}@example.com`;
       await sendMessage(request, baseURL!, `${name} Short`, shortEmail);
       await sendMessage(request, baseURL!, `${name} Long`, LONG_EMAIL);
-      await login(page);
       await page.goto(`/admin/contact-submissions?q=${name}`);
       // An everyday address takes one line (two on a phone, broken at the '@'); a 60-character one takes a
       // few lines, never a letter a line.
@@ -436,7 +437,6 @@ for (const size of BOTH_SIZES) {
     });
 
     test("'Upload Media' is one line", async ({ page }) => {
-      await login(page);
       await page.goto("/admin/media");
       const upload = page.locator("label").filter({ hasText: "Upload Media" });
       await expect(upload).toBeVisible();
@@ -464,7 +464,7 @@ test.describe(DESKTOP.name, () => {
     baseURL,
   }) => {
     await sendMessage(request, baseURL!, "Sidebar Badge", "sidebar-badge@example.com");
-    await login(page);
+    await page.goto("/admin/dashboard");
     const nav = page.getByRole("navigation", { name: "Admin" });
     await expect(nav.getByRole("link", { name: /Contact Messages/ })).toContainText("New");
     const cut = await nav.locator("a span").evaluateAll((spans) =>
@@ -477,7 +477,7 @@ test.describe(DESKTOP.name, () => {
   });
 
   test("the dashboard's table for screen readers takes no room on screen", async ({ page }) => {
-    await login(page);
+    await page.goto("/admin/dashboard");
     const table = page.getByRole("table", { name: "Shipments created per week, last 12 weeks" });
     await expect(table).toHaveCount(1);
     const size = () =>

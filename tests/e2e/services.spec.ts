@@ -1,4 +1,4 @@
-import { login, uniqueAdminEmail, waitForHydration } from "./admin-fixtures.ts";
+import { uniqueAdminEmail, waitForHydration } from "./admin-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
 
 const SERVICES = [
@@ -52,6 +52,7 @@ test("the side form's request reaches the quote requests, ready to be priced, wi
   page,
   browser,
   baseURL,
+  adminSession,
 }) => {
   const email = uniqueAdminEmail("services-side");
   await page.goto("/services");
@@ -67,8 +68,8 @@ test("the side form's request reaches the quote requests, ready to be priced, wi
   await form.getByRole("button", { name: "Request a Quote" }).click();
   await expect(page.getByRole("region", { name: "Your quote request has been sent" })).toBeVisible();
 
-  const clerk = await (await browser.newContext({ baseURL })).newPage();
-  await login(clerk, { redirectTo: `/admin/quote-requests?q=${email}` });
+  const clerk = await (await browser.newContext({ baseURL, storageState: await adminSession() })).newPage();
+  await clerk.goto(`/admin/quote-requests?q=${email}`);
   await clerk.getByRole("link", { name: "View quote request from Grace Togba" }).click();
   const dialog = clerk.getByRole("dialog", { name: "Quote Request Details" });
   await expect(dialog).toContainText("Monrovia");

@@ -1,9 +1,9 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { fillQuoteRequest } from "./site-fixtures.ts";
-import { BOTH_SIZES } from "./viewports.ts";
+import { BOTH_SIZES, PHONE } from "./viewports.ts";
 
-// The public site's one-step paths at both sizes (issue 14): tracking from the home hero, the footer
+// The public site's one-step paths on a phone (issue 14): tracking from the home hero, the footer
 // and the top bar; 'Get a Free Quote' landing on the form; the confirmation after a form is sent; and
 // toasts that leave the back-to-top button free.
 
@@ -43,50 +43,139 @@ async function fillContact(form: Locator, email: string, subject = "Shipping a c
 const fillQuote = (form: Locator, email: string) =>
   fillQuoteRequest(form, { email, freight: ["Sea Freight", "Air Freight"] });
 
+// The flows once, on a phone: the size this spec is about (the rest of the suite runs at a desktop's size).
+test.describe(PHONE.name, () => {
+  test.use(PHONE.use);
+
+  test("a tracking number typed in the home hero opens its shipment in one step", async ({
+    page,
+    checkA11y,
+  }) => {
+    await page.goto("/");
+    const search = heroSearch(page);
+    const input = search.getByRole("textbox", { name: "Tracking number" });
+    // In view on arrival: no scrolling, no menu.
+    await expect(input).toBeInViewport();
+    await expect(input).toHaveAttribute("placeholder", DEMO);
+    await checkA11y();
+    await waitForHydration(search);
+    await input.fill(`  ${DEMO.toLowerCase()} `);
+    await input.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/track/${DEMO}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Track Package" })).toBeVisible();
+    // The status and the arrival read without scrolling (issue 14's 'done when'), on the phone too.
+    const glance = page.getByRole("region", { name: "Tracking Number" });
+    for (const line of [
+      glance.getByText(/^Status: \S/),
+      glance.getByText(/^(Arriving|Delivered|Was due) /),
+    ]) {
+      await expect(line).toBeInViewport({ ratio: 1 });
+    }
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test("the footer has a tracking box on every page but the tracking pages", async ({ page }) => {
+    await page.goto("/about");
+    const input = footerInput(page);
+    await input.scrollIntoViewIfNeeded();
+    await expect(input).toBeVisible();
+    await waitForHydration(input);
+    await input.fill(DEMO);
+    await page.getByRole("contentinfo").getByRole("button", { name: "Track", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/track/${DEMO}$`));
+    // The tracking pages have their own search at the top: one box, one 'Track' button.
+    await expect(footerInput(page)).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Track", exact: true })).toHaveCount(1);
+  });
+
+  test("'Get a Free Quote' lands on the quote form", async ({ page }) => {
+    await page.goto("/");
+    const link = page.getByRole("main").getByRole("link", { name: "Get a Free Quote" });
+    await waitForHydration(link);
+    await link.click();
+    await expect(page).toHaveURL(/\/contact#quote$/);
+    await expect(page.getByRole("heading", { level: 2, name: "Get a Free Quote" })).toBeInViewport();
+    await expect(quoteForm(page).getByLabel("First Name")).toBeInViewport();
+  });
+
+  test("a sent message leaves a confirmation, and 'Send another message' brings the form back", async ({
+    page,
+    checkA11y,
+  }) => {
+    await page.goto("/contact");
+    const form = contactForm(page);
+    await waitForHydration(form);
+    const email = uniqueEmail("sent-panel");
+    await fillContact(form, email, "Shipping <b>a car</b>");
+    await form.getByRole("button", { name: "Send Message" }).click();
+
+    // The spec's toast, and a confirmation that stays.
+    await expect(page.getByText("Message sent successfully!")).toBeVisible();
+    const panel = page.getByRole("region", { name: "Your message has been sent" });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole("heading", { name: "Your message has been sent" })).toBeFocused();
+    await expect(panel).toContainText(`We will answer at ${email}, usually within one business day.`);
+    await expect(panel.getByRole("definition")).toHaveText("Shipping <b>a car</b>");
+    await expect(form).toBeHidden();
+    await checkA11y();
+
+    await panel.getByRole("link", { name: "Send another message" }).click();
+    await expect(panel).toBeHidden();
+    await expect(form).toBeVisible();
+    await expect(form.getByLabel("Name", { exact: true })).toBeFocused();
+    await expect(form.getByLabel("Subject")).toHaveValue("");
+    // The form came back in place: no jump to an anchor.
+    await expect(page).not.toHaveURL(/#contact-form$/);
+  });
+
+  test("a quote request's confirmation says what was asked for", async ({ page }) => {
+    await page.goto("/contact#quote");
+    const form = quoteForm(page);
+    await waitForHydration(form);
+    const email = uniqueEmail("sent-quote");
+    await fillQuote(form, email);
+    await form.getByRole("button", { name: "Submit Quote Request" }).click();
+    await expect(page.getByText(QUOTE_SUCCESS)).toBeVisible();
+    const panel = page.getByRole("region", { name: "Your quote request has been sent" });
+    await expect(panel.getByRole("heading")).toBeFocused();
+    await expect(panel.getByRole("heading")).toBeInViewport();
+    await expect(panel).toContainText(email);
+    await expect(panel.getByRole("term")).toHaveText(["Route:", "Cargo:", "Freight:"]);
+    await expect(panel.getByRole("definition")).toHaveText([
+      "Monrovia → Accra",
+      "Pallets, 2 tons",
+      "Air Freight, Sea Freight",
+    ]);
+    await panel.getByRole("link", { name: "Send another quote request" }).click();
+    await expect(form.getByLabel("First Name")).toBeFocused();
+    await expect(form.getByRole("checkbox", { name: "Sea Freight" })).not.toBeChecked();
+  });
+
+  test("the side form on /services confirms the shipment type", async ({ page }) => {
+    await page.goto("/services");
+    const form = page.getByRole("form", { name: "Get a Quote" });
+    await waitForHydration(form);
+    const email = uniqueEmail("sent-side");
+    await form.getByLabel("Name").fill("Grace Togba");
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Shipment Type").selectOption({ label: "Sea Freight" });
+    await form.getByLabel("City of Departure").fill("Monrovia");
+    await form.getByLabel("Delivery City").fill("Antwerp");
+    await form.getByLabel("Message").fill("One 40 ft container to Antwerp.");
+    await form.getByRole("button", { name: "Request a Quote" }).click();
+    const panel = page.getByRole("region", { name: "Your quote request has been sent" });
+    await expect(panel.getByRole("heading")).toBeFocused();
+    await expect(panel).toContainText(email);
+    await expect(panel.getByRole("definition")).toHaveText(["Monrovia → Antwerp", "Sea Freight"]);
+    await panel.getByRole("link", { name: "Send another quote request" }).click();
+    await expect(form.getByLabel("Name")).toBeFocused();
+  });
+});
+
+// Where the top bar's Track button and the back-to-top button sit depends on the size: both sizes.
 for (const size of BOTH_SIZES) {
   test.describe(size.name, () => {
     test.use(size.use);
-
-    test("a tracking number typed in the home hero opens its shipment in one step", async ({
-      page,
-      checkA11y,
-    }) => {
-      await page.goto("/");
-      const search = heroSearch(page);
-      const input = search.getByRole("textbox", { name: "Tracking number" });
-      // In view on arrival: no scrolling, no menu.
-      await expect(input).toBeInViewport();
-      await expect(input).toHaveAttribute("placeholder", DEMO);
-      await checkA11y();
-      await waitForHydration(search);
-      await input.fill(`  ${DEMO.toLowerCase()} `);
-      await input.press("Enter");
-      await expect(page).toHaveURL(new RegExp(`/track/${DEMO}$`));
-      await expect(page.getByRole("heading", { level: 1, name: "Track Package" })).toBeVisible();
-      // The status and the arrival read without scrolling (issue 14's 'done when'), on the phone too.
-      const glance = page.getByRole("region", { name: "Tracking Number" });
-      for (const line of [
-        glance.getByText(/^Status: \S/),
-        glance.getByText(/^(Arriving|Delivered|Was due) /),
-      ]) {
-        await expect(line).toBeInViewport({ ratio: 1 });
-      }
-      expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    });
-
-    test("the footer has a tracking box on every page but the tracking pages", async ({ page }) => {
-      await page.goto("/about");
-      const input = footerInput(page);
-      await input.scrollIntoViewIfNeeded();
-      await expect(input).toBeVisible();
-      await waitForHydration(input);
-      await input.fill(DEMO);
-      await page.getByRole("contentinfo").getByRole("button", { name: "Track", exact: true }).click();
-      await expect(page).toHaveURL(new RegExp(`/track/${DEMO}$`));
-      // The tracking pages have their own search at the top: one box, one 'Track' button.
-      await expect(footerInput(page)).toHaveCount(0);
-      await expect(page.getByRole("button", { name: "Track", exact: true })).toHaveCount(1);
-    });
 
     test("the top bar's Track button is beside the menu button on phones", async ({ page, isMobile }) => {
       await page.goto("/about");
@@ -104,89 +193,6 @@ for (const size of BOTH_SIZES) {
       }
       await track.click();
       await expect(page).toHaveURL(/\/track$/);
-    });
-
-    test("'Get a Free Quote' lands on the quote form", async ({ page }) => {
-      await page.goto("/");
-      const link = page.getByRole("main").getByRole("link", { name: "Get a Free Quote" });
-      await waitForHydration(link);
-      await link.click();
-      await expect(page).toHaveURL(/\/contact#quote$/);
-      await expect(page.getByRole("heading", { level: 2, name: "Get a Free Quote" })).toBeInViewport();
-      await expect(quoteForm(page).getByLabel("First Name")).toBeInViewport();
-    });
-
-    test("a sent message leaves a confirmation, and 'Send another message' brings the form back", async ({
-      page,
-      checkA11y,
-    }) => {
-      await page.goto("/contact");
-      const form = contactForm(page);
-      await waitForHydration(form);
-      const email = uniqueEmail("sent-panel");
-      await fillContact(form, email, "Shipping <b>a car</b>");
-      await form.getByRole("button", { name: "Send Message" }).click();
-
-      // The spec's toast, and a confirmation that stays.
-      await expect(page.getByText("Message sent successfully!")).toBeVisible();
-      const panel = page.getByRole("region", { name: "Your message has been sent" });
-      await expect(panel).toBeVisible();
-      await expect(panel.getByRole("heading", { name: "Your message has been sent" })).toBeFocused();
-      await expect(panel).toContainText(`We will answer at ${email}, usually within one business day.`);
-      await expect(panel.getByRole("definition")).toHaveText("Shipping <b>a car</b>");
-      await expect(form).toBeHidden();
-      await checkA11y();
-
-      await panel.getByRole("link", { name: "Send another message" }).click();
-      await expect(panel).toBeHidden();
-      await expect(form).toBeVisible();
-      await expect(form.getByLabel("Name", { exact: true })).toBeFocused();
-      await expect(form.getByLabel("Subject")).toHaveValue("");
-      // The form came back in place: no jump to an anchor.
-      await expect(page).not.toHaveURL(/#contact-form$/);
-    });
-
-    test("a quote request's confirmation says what was asked for", async ({ page }) => {
-      await page.goto("/contact#quote");
-      const form = quoteForm(page);
-      await waitForHydration(form);
-      const email = uniqueEmail("sent-quote");
-      await fillQuote(form, email);
-      await form.getByRole("button", { name: "Submit Quote Request" }).click();
-      await expect(page.getByText(QUOTE_SUCCESS)).toBeVisible();
-      const panel = page.getByRole("region", { name: "Your quote request has been sent" });
-      await expect(panel.getByRole("heading")).toBeFocused();
-      await expect(panel.getByRole("heading")).toBeInViewport();
-      await expect(panel).toContainText(email);
-      await expect(panel.getByRole("term")).toHaveText(["Route:", "Cargo:", "Freight:"]);
-      await expect(panel.getByRole("definition")).toHaveText([
-        "Monrovia → Accra",
-        "Pallets, 2 tons",
-        "Air Freight, Sea Freight",
-      ]);
-      await panel.getByRole("link", { name: "Send another quote request" }).click();
-      await expect(form.getByLabel("First Name")).toBeFocused();
-      await expect(form.getByRole("checkbox", { name: "Sea Freight" })).not.toBeChecked();
-    });
-
-    test("the side form on /services confirms the shipment type", async ({ page }) => {
-      await page.goto("/services");
-      const form = page.getByRole("form", { name: "Get a Quote" });
-      await waitForHydration(form);
-      const email = uniqueEmail("sent-side");
-      await form.getByLabel("Name").fill("Grace Togba");
-      await form.getByLabel("Email").fill(email);
-      await form.getByLabel("Shipment Type").selectOption({ label: "Sea Freight" });
-      await form.getByLabel("City of Departure").fill("Monrovia");
-      await form.getByLabel("Delivery City").fill("Antwerp");
-      await form.getByLabel("Message").fill("One 40 ft container to Antwerp.");
-      await form.getByRole("button", { name: "Request a Quote" }).click();
-      const panel = page.getByRole("region", { name: "Your quote request has been sent" });
-      await expect(panel.getByRole("heading")).toBeFocused();
-      await expect(panel).toContainText(email);
-      await expect(panel.getByRole("definition")).toHaveText(["Monrovia → Antwerp", "Sea Freight"]);
-      await panel.getByRole("link", { name: "Send another quote request" }).click();
-      await expect(form.getByLabel("Name")).toBeFocused();
     });
 
     test("a toast and the back-to-top button do not cover each other", async ({ page }) => {

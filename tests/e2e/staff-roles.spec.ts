@@ -105,9 +105,8 @@ test("an Editor added by an administrator works on the blog only, until the acco
 });
 
 test.describe(PHONE.name, () => {
-  test.use(PHONE.use);
+  test.use({ ...PHONE.use, signedIn: true });
   test("the Staff page fits a 390 px phone", async ({ page, checkA11y }) => {
-    await login(page);
     await page.goto("/admin/staff");
     await expect(page.getByRole("heading", { name: "Staff", level: 1 })).toBeVisible();
     await expect(page.getByRole("form", { name: "Add a person" })).toBeVisible();
