@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useNavigation, useRevalidator } from "react-router";
+import { useFetchers, useNavigation, useRevalidator } from "react-router";
 
 const EVENTS_URL = "/admin/events";
 const DEBOUNCE_MS = 250;
@@ -18,10 +18,12 @@ export function useInboxEvents(enabled = true) {
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
   const [stale, setStale] = useState(false);
-  // A fetcher's post that redirects (the inboxes' bulk actions) loads its redirect as a navigation, so this
-  // covers it too; a reload started while its post is under way is cancelled by that redirect's load.
-  // (useFetchers() would do as well, but would add it to the router code every public page loads.)
-  const busy = useNavigation().state !== "idle";
+  // A fetcher's post (the read toggle, the inboxes' bulk actions) is followed by a reload of the page's data that
+  // carries its toast; a reload started meanwhile cancels that one and the toast with it (seen in the browser
+  // suite: 'Request marked as read' lost to another test's new quote request). So a busy fetcher counts too.
+  const navigating = useNavigation().state !== "idle";
+  const fetching = useFetchers().some((fetcher) => fetcher.state !== "idle");
+  const busy = navigating || fetching;
 
   useEffect(() => {
     if (!enabled || typeof EventSource === "undefined") return;
