@@ -6,7 +6,15 @@ import fs from "node:fs";
 import { afterAll, beforeAll, test } from "vitest";
 import { startApp } from "../../scripts/lib/app-process.ts";
 import { type Cluster, findPostgresBin, removeCluster, startCluster } from "../../scripts/lib/postgres.ts";
-import { assertNoneLost, DATABASE_TIMEOUT_MS, probe, quiet, sleep, startWriter } from "./helpers.ts";
+import {
+  assertNoneLost,
+  DATABASE_TIMEOUT_MS,
+  probe,
+  quiet,
+  sleep,
+  startWriter,
+  withAppOutput,
+} from "./helpers.ts";
 
 const ci = process.env.CI === "true" || process.env.CI === "1";
 const pgBin = findPostgresBin();
@@ -36,24 +44,26 @@ test("DATABASE_URL: PostgreSQL stopped under load: fast 503s, recovery without r
   });
   const writer = startWriter(app, `outage-${Date.now()}`);
   try {
-    await sleep(1000);
-    server.stop();
-    await sleep(2500);
-    const during = await probe(app, "/contact");
-    assert.equal(during.status, 503, "a page while the database is down");
-    // No wait longer than the configured database timeout.
-    assert.ok(during.ms < DATABASE_TIMEOUT_MS, `answered in ${during.ms} ms`);
-    server.start();
-    let recovered = false;
-    for (let i = 0; i < 40 && !recovered; i++) {
-      await sleep(250);
-      recovered = (await probe(app, "/contact")).status === 200;
-    }
-    assert.ok(recovered, "the app recovers by itself within 10 s");
-    await sleep(500);
-    await writer.stop();
-    await assertNoneLost({ databaseUrl }, writer.acknowledged, "across the outage");
-    console.log(`503 in ${during.ms} ms while down; ${writer.acknowledged.length} acknowledged, none lost`);
+    await withAppOutput(app, async () => {
+      await sleep(1000);
+      server.stop();
+      await sleep(2500);
+      const during = await probe(app, "/contact");
+      assert.equal(during.status, 503, `a page while the database is down: ${during.body.slice(0, 300)}`);
+      // No wait longer than the configured database timeout.
+      assert.ok(during.ms < DATABASE_TIMEOUT_MS, `answered in ${during.ms} ms`);
+      server.start();
+      let recovered = false;
+      for (let i = 0; i < 40 && !recovered; i++) {
+        await sleep(250);
+        recovered = (await probe(app, "/contact")).status === 200;
+      }
+      assert.ok(recovered, "the app recovers by itself within 10 s");
+      await sleep(500);
+      await writer.stop();
+      await assertNoneLost({ databaseUrl }, writer.acknowledged, "across the outage");
+      console.log(`503 in ${during.ms} ms while down; ${writer.acknowledged.length} acknowledged, none lost`);
+    });
   } finally {
     await app.stop();
     await writer.stop();
