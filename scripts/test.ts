@@ -85,7 +85,11 @@ if (fs.existsSync(chromium)) {
   );
 }
 
-run("resilience (SIGKILL, SIGTERM, database outage, bounded load)", [node, "tests/resilience/run.ts"]);
+run("resilience (SIGKILL, SIGTERM, database outage, bounded load)", [
+  ...vitest,
+  "--config",
+  "tests/resilience/vitest.config.ts",
+]);
 run("hostile input and authentication attacks", [node, "tests/security/run.ts"]);
 
 console.log("\nSummary");

@@ -1,8 +1,8 @@
-// Bounded load for the resilience suite (tests/resilience/run.ts): 50 virtual users for 60 s against one app
-// process on its embedded PostgreSQL server, mixing page views, tracking lookups and form submissions. Passes
-// when nothing fails (no 5xx, no failed connection, every form acknowledged, every answer the expected one)
-// and the app's resident memory stays flat: the peak of the last 20 s at most 10 % above the peak of the
-// first 20 s (sampled from /proc/<pid>/status every 500 ms).
+// Bounded load for the resilience suite (tests/resilience/bounded-load.test.ts): 50 virtual users for 60 s
+// against one app process on its embedded PostgreSQL server, mixing page views, tracking lookups and form
+// submissions. Passes when nothing fails (no 5xx, no failed connection, every form acknowledged, every
+// answer the expected one) and the app's resident memory stays flat: the peak of the last 20 s at most 10 %
+// above the peak of the first 20 s (sampled from /proc/<pid>/status every 500 ms).
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import type { AppProcess } from "../../scripts/lib/app-process.ts";
