@@ -1,5 +1,5 @@
 // Action specs of the security suite: the inbox and quotes, the address book, the blog and the media library.
-import { type Fixtures, type Spec, unique, PARTY_TEXT, partyIntent } from "./action-kit.ts";
+import { type Fixtures, PARTY_TEXT, partyIntent, type Spec, unique } from "./action-kit.ts";
 
 function blogEditor(slug: () => string): Spec {
   return {

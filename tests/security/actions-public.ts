@@ -1,6 +1,6 @@
 // Action specs of the security suite: the public forms, the sign-in pages and the SMS providers' callbacks.
 import crypto from "node:crypto";
-import { type Spec, TWILIO_CALLBACK_ENV, NEW_PASSWORD } from "./action-kit.ts";
+import { NEW_PASSWORD, type Spec, TWILIO_CALLBACK_ENV } from "./action-kit.ts";
 
 /** The intents of the public forms, the sign-in pages and the providers' callbacks, by route id (read from the
  * route modules and the server modules they call). */

@@ -1,5 +1,5 @@
 // Action specs of the security suite: the Settings and Staff pages.
-import { type Fixtures, type Spec, unique, NEW_PASSWORD } from "./action-kit.ts";
+import { type Fixtures, NEW_PASSWORD, type Spec, unique } from "./action-kit.ts";
 
 /** The intents of the Settings and Staff pages, by route id (read from the route modules and the server modules). */
 export function settingsActions(f: Fixtures): Record<string, Spec[]> {

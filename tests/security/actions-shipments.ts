@@ -1,7 +1,7 @@
 // Action specs of the security suite: shipments (list, new, edit, detail, import, bulk update, exceptions,
 // labels, proof of delivery).
 import crypto from "node:crypto";
-import { type Fixtures, type Spec, unique, partyIntent } from "./action-kit.ts";
+import { type Fixtures, partyIntent, type Spec, unique } from "./action-kit.ts";
 import type { Entries } from "./corpus.ts";
 
 const SHIPMENT_TEXT = {

@@ -1,8 +1,8 @@
 // Every admin route (GET, its .data form, and POST) with no session, an expired, idle, forged, tampered or
 // logged-out session, or malformed cookies: sent to the login page or refused, no data, no change, no session.
 import crypto from "node:crypto";
-import { tamperedToken } from "#tests/setup/tokens.ts";
 import { beforeAll } from "vitest";
+import { tamperedToken } from "#tests/setup/tokens.ts";
 import { pool, type Sent } from "./client.ts";
 import { type Body, MULTIPART, multipart } from "./corpus.ts";
 import { attack, check, connect } from "./harness.ts";

@@ -3,9 +3,9 @@
 import crypto from "node:crypto";
 import { escapeHtml } from "./client.ts";
 import { type FieldValue, MULTIPART, multipart } from "./corpus.ts";
+import { decompressionBomb, lyingHeader } from "./files.ts";
 import { attack, check, connect } from "./harness.ts";
 import { MEDIA_MAX_MB, smallPng } from "./requests.ts";
-import { decompressionBomb, lyingHeader } from "./files.ts";
 
 const { client, f, unchanged, adminCookie } = connect();
 

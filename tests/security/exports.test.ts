@@ -1,7 +1,8 @@
 // The list exports (CSV and .xlsx): signed in only, never cached, every formula-like cell quoted.
-import { attack, check, connect } from "./harness.ts";
-import { readXlsx } from "#app/server/io/xlsx-read.server.ts";
+
 import { parse as parseCsv } from "csv-parse/sync";
+import { readXlsx } from "#app/server/io/xlsx-read.server.ts";
+import { attack, check, connect } from "./harness.ts";
 
 const { client, adminCookie, origin } = connect();
 

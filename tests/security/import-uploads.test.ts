@@ -1,9 +1,10 @@
 // The shipment import's uploads: too large, not a spreadsheet, not UTF-8, too many rows, a zip bomb, XML
 // entities: refused with a message, nothing stored.
+
+import { strToU8, zipSync } from "fflate";
 import { MULTIPART, multipart } from "./corpus.ts";
 import { attack, check, connect } from "./harness.ts";
 import { smallPng } from "./requests.ts";
-import { strToU8, zipSync } from "fflate";
 
 const { client, unchanged, adminCookie } = connect();
 

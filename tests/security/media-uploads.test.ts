@@ -2,9 +2,9 @@
 // bombs: refused with a message (JSON and plain form), nothing stored; a real image is served as an image only.
 import { escapeHtml } from "./client.ts";
 import { type FieldValue, MULTIPART, multipart } from "./corpus.ts";
+import { decompressionBomb, lyingHeader } from "./files.ts";
 import { attack, check, connect } from "./harness.ts";
 import { MEDIA_MAX_MB, smallPng } from "./requests.ts";
-import { decompressionBomb, lyingHeader } from "./files.ts";
 
 const { client, unchanged, adminCookie, uploadJson } = connect();
 

@@ -1,11 +1,12 @@
 // The SMS providers' callbacks (Twilio, Africa's Talking): the corpus signed as Twilio would sign it, forged and
 // missing signatures, a callback signed for another host, sizes and content types; a genuine STOP still counts.
+
+import { twilioSignature } from "#app/server/messaging/twilio.server.ts";
 import { pool } from "./client.ts";
 import { valuePayloads } from "./corpus.ts";
 import { attack, check, connect } from "./harness.ts";
 import { encode } from "./requests.ts";
 import { TWILIO_CALLBACK_ENV } from "./targets.ts";
-import { twilioSignature } from "#app/server/messaging/twilio.server.ts";
 
 const { client, store, unchanged, counts, post, origin } = connect();
 

@@ -1,9 +1,9 @@
 // The public form and tracking rate limits, at their defaults, on a second app with a database of its own.
 import fs from "node:fs";
+import { startApp } from "../../scripts/lib/app-process.ts";
 import { Client, pool } from "./client.ts";
 import { attack, check, connect } from "./harness.ts";
 import { encode, quoteEntries } from "./requests.ts";
-import { startApp } from "../../scripts/lib/app-process.ts";
 
 const { context, store, counts } = connect();
 

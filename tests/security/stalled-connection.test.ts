@@ -5,8 +5,6 @@ import { encode } from "./requests.ts";
 
 const { client } = connect();
 
-// Last: a stalled connection would slow every group after it.
-
 attack("a big post answered before its body is read does not stall the connection", async () => {
   // Refused before the body is read: no session (admin actions), no action (a page), logout (ignores it).
   const big = encode([["padding", "x".repeat(1_000_000)]]);

@@ -2,11 +2,11 @@
 // the token pages are rate limited, one client cannot fill a shipment's places, every cookie is Secure, and an
 // http:// origin or another port is another origin.
 import fs from "node:fs";
+import { startApp } from "../../scripts/lib/app-process.ts";
 import { Client, rawRequest } from "./client.ts";
 import { URLENCODED } from "./corpus.ts";
 import { attack, check, connect } from "./harness.ts";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, encode } from "./requests.ts";
-import { startApp } from "../../scripts/lib/app-process.ts";
 
 const { context, store, counts } = connect();
 
