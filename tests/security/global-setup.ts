@@ -85,7 +85,7 @@ export default async function setup(project: TestProject) {
     fs.rmSync(runDir, { recursive: true, force: true });
     const sum = (key: "requests" | "corpus" | "ownApps") => counts.reduce((n, c) => n + c[key], 0);
     console.log(
-      `\nsecurity: ${client.requests + sum("requests")} requests to the app (${client.requests} making the fixtures, ${sum("corpus")} with the corpus) from ${counts.length} files, ${sum("ownApps")} to the apps of the rate-limit checks; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `\nsecurity: ${client.requests + sum("requests")} requests to the app (${client.requests} making the fixtures, ${sum("corpus")} with the corpus) from ${counts.length} file${counts.length === 1 ? "" : "s"}, ${sum("ownApps")} to the apps of the rate-limit checks; ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   };
 }
