@@ -90,7 +90,7 @@ run("resilience (SIGKILL, SIGTERM, database outage, bounded load)", [
   "--config",
   "tests/resilience/vitest.config.ts",
 ]);
-run("hostile input and authentication attacks", [node, "tests/security/run.ts"]);
+run("hostile input and authentication attacks", [...vitest, "--config", "tests/security/vitest.config.ts"]);
 
 console.log("\nSummary");
 for (const r of results) console.log(`  ${r.outcome.padEnd(7)} ${r.step}${r.note ? ` (${r.note})` : ""}`);

@@ -273,6 +273,25 @@ export class Client {
   }
 }
 
+/** One request with any method and headers (fetch refuses TRACE and a Host header), its status and headers. */
+export function rawRequest(
+  base: string,
+  { method, path: target, headers = {} }: { method: string; path: string; headers?: Record<string, string> },
+): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+  const url = new URL(base);
+  return new Promise((resolve) => {
+    const request = http.request(
+      { host: url.hostname, port: url.port, method, path: target, headers, timeout: 10_000 },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      },
+    );
+    request.on("error", () => resolve({ status: 0, headers: {} }));
+    request.end();
+  });
+}
+
 /** Runs `work` over `items` with at most `limit` at a time. */
 export async function pool<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>) {
   let next = 0;

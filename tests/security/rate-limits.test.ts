@@ -1,0 +1,61 @@
+// The public form and tracking rate limits, at their defaults, on a second app with a database of its own.
+import fs from "node:fs";
+import { startApp } from "../../scripts/lib/app-process.ts";
+import { Client, pool } from "./client.ts";
+import { attack, check, connect } from "./harness.ts";
+import { encode, quoteEntries } from "./requests.ts";
+
+const { context, store, counts } = connect();
+
+attack("public form and tracking rate limits hold (default limits, own database)", async () => {
+  // The corpus runs with the limits raised; here a second app with the defaults (10 form posts and 120
+  // lookups per address) on a database of its own in the same embedded server (through DATABASE_URL).
+  const databaseUrl = await store.createDatabase("security_limits");
+  const limited = await startApp({
+    buildDir: context.buildDir,
+    env: { SEED_DEMO: "false", LOG_LEVEL: "warn", DATABASE_URL: databaseUrl },
+  });
+  const other = new Client(limited.url);
+  try {
+    const forms: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const sent = await other.send("/contact", {
+        method: "POST",
+        body: encode(quoteEntries(`Limit ${i}`)),
+      });
+      forms.push(sent.status);
+      // Not checked: Retry-After (the action sets it, but /contact has no `headers` export to pass it on).
+      if (sent.status === 429) {
+        check(
+          sent.body.includes("Too many submissions from your address."),
+          "no message for a refused form post",
+        );
+      }
+    }
+    check(
+      forms.slice(0, 10).every((s) => s === 200) && forms.slice(10).every((s) => s === 429),
+      `form posts answered ${forms.join(", ")} (10 × 200, then 429)`,
+    );
+    const storedQuotes = await store.countRows(databaseUrl, "quote_requests");
+    check(storedQuotes === 10, `${storedQuotes} quote requests stored, expected 10`);
+    const lookups: number[] = [];
+    await pool(
+      Array.from({ length: 125 }, (_, i) => i),
+      4,
+      async (i) => {
+        lookups[i] = (await other.send(`/track/SEC-LIMIT-${i}`)).status;
+      },
+    );
+    const refused = lookups.filter((s) => s === 429).length;
+    check(refused === 5, `${refused} of 125 lookups refused (expected the 5 over 120)`);
+    check(
+      lookups.every((s) => s === 404 || s === 429),
+      `unexpected lookup statuses: ${[...new Set(lookups)].join(", ")}`,
+    );
+    return `form posts: ${forms.filter((s) => s === 200).length} accepted, ${forms.filter((s) => s === 429).length} refused; lookups: ${125 - refused} answered, ${refused} refused`;
+  } finally {
+    counts.ownApps += other.requests;
+    await limited.stop();
+    fs.rmSync(limited.dataDir, { recursive: true, force: true });
+  }
+});
