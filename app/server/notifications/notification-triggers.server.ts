@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "#app/server/db/client.server.ts";
+import type { Db, Tx } from "#app/server/db/client.server.ts";
 import { type PendingNotificationChange, shipmentNotificationState } from "#app/server/db/schema.ts";
 import { getNotificationSettings } from "#app/server/notifications/notification-settings.server.ts";
 
@@ -9,8 +9,6 @@ export const GROUPING_WINDOW_MS = 2 * 60 * 1000;
 export const CORRECTION_MS = 60 * 60 * 1000;
 /** An estimated delivery moved by less than this is not worth a message. */
 export const ESTIMATE_MOVE_MS = 24 * 60 * 60 * 1000;
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Whether a new status update dated `timestamp` is a correction of the history (dated over an hour before its newest entry). */
 export function isCorrection({ timestamp, newest }: { timestamp: Date; newest: Date | null }): boolean {
