@@ -13,11 +13,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_ROUTE_ROLES, STAFF_ROLES, type StaffRole } from "#app/lib/roles.ts";
 import routeConfig from "#app/routes.ts";
-import { createSession } from "#app/server/auth/sessions.server.ts";
-import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import * as schema from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { isCrossOriginWrite } from "../server/security.ts";
+import { openStaffSession, signInStaff } from "#tests/setup/staff-session.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 type RouteModule = {
@@ -104,24 +103,14 @@ beforeAll(async () => {
     },
   ] as unknown as RouteObject[]);
   const { db, config } = services;
-  const user = await createAdminUser({
-    db,
-    email: "staff@example.com",
-    password: "a sturdy staff passphrase",
-  });
-  validToken = (await createSession({ db, config, userId: user!.id })).token;
+  const staff = await signInStaff({ db, config, email: "staff@example.com" });
+  validToken = staff.token;
   roleTokens.administrator = validToken;
   for (const role of ["operations", "editor"] as const) {
-    const other = await createAdminUser({
-      db,
-      email: `${role}@example.com`,
-      password: "a sturdy staff passphrase",
-      role,
-    });
-    roleTokens[role] = (await createSession({ db, config, userId: other!.id })).token;
+    roleTokens[role] = (await signInStaff({ db, config, email: `${role}@example.com`, role })).token;
   }
   const longAgo = new Date(Date.now() - 3 * 60 * 60 * 1000);
-  expiredToken = (await createSession({ db, config, userId: user!.id, now: longAgo })).token;
+  expiredToken = (await openStaffSession({ db, config, userId: staff.user.id, now: longAgo })).token;
 });
 afterAll(() => services?.close());
 

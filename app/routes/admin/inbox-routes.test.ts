@@ -6,13 +6,12 @@ import * as contactList from "#app/routes/admin/contact-submissions.tsx";
 import * as events from "#app/routes/admin/events.ts";
 import * as quoteDetail from "#app/routes/admin/quote-requests.$id.tsx";
 import * as quoteList from "#app/routes/admin/quote-requests.tsx";
-import { createSession } from "#app/server/auth/sessions.server.ts";
-import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import { createContactSubmission, getContactSubmissionById } from "#app/server/inbox/contact-submissions.server.ts";
 import { quoteRequests, shipments } from "#app/server/db/schema.ts";
 import { mailtoHref } from "#app/server/inbox/inbox-pages.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createQuoteRequest, getQuoteRequestById } from "#app/server/quotes/quote-requests.server.ts";
+import { signInStaff } from "#tests/setup/staff-session.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
@@ -21,13 +20,11 @@ let keyCounter = 0;
 
 beforeAll(async () => {
   services = await createTestServices();
-  const user = await createAdminUser({
-    db: services.db,
+  ({ cookie } = await signInStaff({
+    ...services,
     email: "inbox@example.com",
     password: "inbox staff passphrase",
-  });
-  const { token } = await createSession({ db: services.db, config: services.config, userId: user!.id });
-  cookie = `admin_session=${token}`;
+  }));
 });
 afterAll(() => services?.close());
 
@@ -285,18 +282,12 @@ describe("the events route (/admin/events)", () => {
   });
 
   it("sends an Editor no inbox events (decision 019): the stream carries heartbeats only", async () => {
-    const editor = await createAdminUser({
-      db: services.db,
-      email: "events-editor@example.com",
-      password: "a sturdy staff passphrase",
-      role: "editor",
-    });
-    const { token } = await createSession({ db: services.db, config: services.config, userId: editor!.id });
+    const editor = await signInStaff({ ...services, email: "events-editor@example.com", role: "editor" });
     const controller = new AbortController();
     const response = await events.loader(
       args(
         new Request(`${BASE}/admin/events`, {
-          headers: { cookie: `admin_session=${token}` },
+          headers: { cookie: editor.cookie },
           signal: controller.signal,
         }),
       ),
@@ -347,14 +338,13 @@ describe("the events route (/admin/events)", () => {
   it("ends every open stream when the event bus closes (server shutdown)", async () => {
     const extra = await createTestServices();
     try {
-      const user = await createAdminUser({
-        db: extra.db,
+      const { cookie } = await signInStaff({
+        ...extra,
         email: "bye@example.com",
         password: "shutdown staff passphrase",
       });
-      const { token } = await createSession({ db: extra.db, config: extra.config, userId: user!.id });
       const response = await events.loader({
-        request: new Request(`${BASE}/admin/events`, { headers: { cookie: `admin_session=${token}` } }),
+        request: new Request(`${BASE}/admin/events`, { headers: { cookie } }),
         context: createTestContext(extra),
         params: {},
       } as never);

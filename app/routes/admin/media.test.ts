@@ -1,11 +1,10 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
+import { signInStaff } from "#tests/setup/staff-session.ts";
 import { createPost } from "#app/server/blog/blog-admin.server.ts";
 import { getMediaByFilename, listMedia } from "#app/server/blog/media.server.ts";
 import type { Services } from "#app/server/services.server.ts";
-import { createSession } from "#app/server/auth/sessions.server.ts";
 import { readToast } from "#app/server/platform/toast.server.ts";
 import { action, loader, middleware } from "#app/routes/admin/media.tsx";
 
@@ -13,14 +12,11 @@ let services: Services;
 let cookie: string;
 beforeAll(async () => {
   services = await createTestServices({ MEDIA_MAX_MB: "1" });
-  const user = await createAdminUser({
-    db: services.db,
+  ({ cookie } = await signInStaff({
+    ...services,
     email: "media@example.com",
     password: "a media passphrase",
-  });
-  cookie = (await createSession({ db: services.db, config: services.config, userId: user!.id })).cookie.split(
-    ";",
-  )[0]!;
+  }));
 });
 afterAll(() => services.close());
 

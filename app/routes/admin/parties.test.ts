@@ -4,27 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as pageAction, loader as pageLoader } from "#app/routes/admin/parties.$id.tsx";
 import { action as newAction, loader as newLoader } from "#app/routes/admin/parties.new.tsx";
 import { action as listAction, loader as listLoader } from "#app/routes/admin/parties.tsx";
-import { createSession } from "#app/server/auth/sessions.server.ts";
-import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import { consignees, shipments, shippers } from "#app/server/db/schema.ts";
 import type { PartyFormData } from "#app/server/parties/party-pages.server.ts";
 import { createParty, getParty } from "#app/server/parties/parties.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createShipment, getShipmentById } from "#app/server/shipments/shipments.server.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
+import { signInStaff } from "#tests/setup/staff-session.ts";
 
 let services: Services;
 let cookie: string;
 
 beforeAll(async () => {
   services = await createTestServices();
-  const user = await createAdminUser({
-    db: services.db,
-    email: "book@example.com",
-    password: "a sturdy staff passphrase",
-  });
-  const { token } = await createSession({ db: services.db, config: services.config, userId: user!.id });
-  cookie = `admin_session=${token}`;
+  ({ cookie } = await signInStaff({ ...services, email: "book@example.com" }));
 });
 afterAll(() => services.close());
 

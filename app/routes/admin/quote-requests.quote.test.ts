@@ -3,14 +3,13 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as quotePage from "#app/routes/admin/quote-requests.$id.quote.tsx";
-import { createSession } from "#app/server/auth/sessions.server.ts";
-import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import { outbox, outboxAttachments, quoteRequests, quotes } from "#app/server/db/schema.ts";
 import { pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
 import { defaultValidUntil, listQuotes } from "#app/server/quotes/quotes.server.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
+import { signInStaff } from "#tests/setup/staff-session.ts";
 
 const BASE = "http://localhost";
 let services: Services;
@@ -21,13 +20,7 @@ beforeAll(async () => {
     { SITE_URL: "https://unitrans.example" },
     { outbox: { autostart: false } },
   );
-  const user = await createAdminUser({
-    db: services.db,
-    email: "quote-page@example.com",
-    password: "a sturdy staff passphrase",
-  });
-  const { token } = await createSession({ db: services.db, config: services.config, userId: user!.id });
-  cookie = `admin_session=${token}`;
+  ({ cookie } = await signInStaff({ ...services, email: "quote-page@example.com" }));
 });
 afterAll(() => services?.close());
 

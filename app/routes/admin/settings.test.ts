@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { createAdminUser, findAdminByEmail } from "#app/server/staff/staff-accounts.server.ts";
+import { signInStaff } from "#tests/setup/staff-session.ts";
+import { findAdminByEmail } from "#app/server/staff/staff-accounts.server.ts";
 import type { Services } from "#app/server/services.server.ts";
-import { createSession } from "#app/server/auth/sessions.server.ts";
 import { getSessionUser } from "#app/server/staff/staff-sessions.server.ts";
 import { getSiteSettings } from "#app/server/settings/settings.server.ts";
 import { parseSiteSettings } from "#app/schemas/site-settings.ts";
@@ -21,9 +21,9 @@ const PASSWORD = "a sturdy staff passphrase";
 
 beforeAll(async () => {
   services = await createTestServices();
-  userId = (await createAdminUser({ db: services.db, email: "boss@example.com", password: PASSWORD }))!.id;
-  token = (await createSession({ db: services.db, config: services.config, userId })).token;
-  cookie = `admin_session=${token}`;
+  const staff = await signInStaff({ ...services, email: "boss@example.com", password: PASSWORD });
+  ({ token, cookie } = staff);
+  userId = staff.user.id;
 });
 afterAll(() => services.close());
 

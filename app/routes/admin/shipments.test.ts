@@ -3,7 +3,7 @@ import { count, eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
+import { signInStaff } from "#tests/setup/staff-session.ts";
 import { adminContext } from "#app/server/staff/staff-guards.server.ts";
 import {
   consignees,
@@ -16,7 +16,6 @@ import {
 } from "#app/server/db/schema.ts";
 import type { ShipmentDetailData } from "#app/server/shipments/shipment-detail-page.server.ts";
 import type { Services } from "#app/server/services.server.ts";
-import { createSession } from "#app/server/auth/sessions.server.ts";
 import { createParty } from "#app/server/parties/parties.server.ts";
 import { createShipment, getShipmentById } from "#app/server/shipments/shipments.server.ts";
 import { getSiteSettings, updateSiteSettings } from "#app/server/settings/settings.server.ts";
@@ -33,13 +32,7 @@ let cookie: string;
 
 beforeAll(async () => {
   services = await createTestServices();
-  const user = await createAdminUser({
-    db: services.db,
-    email: "desk@example.com",
-    password: "a sturdy staff passphrase",
-  });
-  const { token } = await createSession({ db: services.db, config: services.config, userId: user!.id });
-  cookie = `admin_session=${token}`;
+  ({ cookie } = await signInStaff({ ...services, email: "desk@example.com" }));
 });
 afterAll(() => services.close());
 

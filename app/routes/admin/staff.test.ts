@@ -2,13 +2,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action } from "#app/routes/admin/staff.tsx";
-import { createSession } from "#app/server/auth/sessions.server.ts";
 import { getSessionUser } from "#app/server/staff/staff-sessions.server.ts";
-import { createAdminUser, findAdminByEmail } from "#app/server/staff/staff-accounts.server.ts";
+import { findAdminByEmail } from "#app/server/staff/staff-accounts.server.ts";
 import { outbox } from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { readToast } from "#app/server/platform/toast.server.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
+import { openStaffSession, signInStaff } from "#tests/setup/staff-session.ts";
 
 let services: Services;
 let cookie: string;
@@ -17,8 +17,9 @@ const PASSWORD = "a sturdy staff passphrase";
 
 beforeAll(async () => {
   services = await createTestServices();
-  bossId = (await createAdminUser({ db: services.db, email: "boss@example.com", password: PASSWORD }))!.id;
-  cookie = `admin_session=${(await createSession({ db: services.db, config: services.config, userId: bossId })).token}`;
+  const boss = await signInStaff({ ...services, email: "boss@example.com", password: PASSWORD });
+  bossId = boss.user.id;
+  cookie = boss.cookie;
 });
 afterAll(() => services.close());
 
@@ -76,7 +77,7 @@ describe("the Staff page", () => {
 
   it("changes a role at once, and keeps the last Administrator", async () => {
     const ops = (await findAdminByEmail({ db: services.db, email: "ops@example.com" }))!;
-    const session = await createSession({ db: services.db, config: services.config, userId: ops.id });
+    const session = await openStaffSession({ ...services, userId: ops.id });
     const changed = (await post({ intent: "change-role", userId: ops.id, role: "editor" })) as Response;
     expect(toastOf(changed)?.title).toBe("Role changed");
     expect((await getSessionUser({ ...services, token: session.token }))?.role).toBe("editor");
@@ -90,7 +91,7 @@ describe("the Staff page", () => {
 
   it("disables (ending sessions) and enables an account; nobody disables themselves", async () => {
     const ops = (await findAdminByEmail({ db: services.db, email: "ops@example.com" }))!;
-    const session = await createSession({ db: services.db, config: services.config, userId: ops.id });
+    const session = await openStaffSession({ ...services, userId: ops.id });
     const self = (await post({ intent: "disable-staff", userId: bossId })) as Response;
     expect(toastOf(self)?.description).toBe("You cannot disable your own account.");
     const disabled = (await post({ intent: "disable-staff", userId: ops.id })) as Response;

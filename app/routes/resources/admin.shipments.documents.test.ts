@@ -3,8 +3,7 @@
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
-import { createSession } from "#app/server/auth/sessions.server.ts";
+import { signInStaff } from "#tests/setup/staff-session.ts";
 import { decodePages, pdfInfo, pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
 import { updateDocumentSettings } from "#app/server/documents/document-settings.server.ts";
 import type { Services } from "#app/server/services.server.ts";
@@ -22,13 +21,7 @@ let cookie: string;
 
 beforeAll(async () => {
   services = await createTestServices({ SITE_URL: "https://unitrans.example" });
-  const user = await createAdminUser({
-    db: services.db,
-    email: "docs@example.com",
-    password: "a sturdy staff passphrase",
-  });
-  const { token } = await createSession({ db: services.db, config: services.config, userId: user!.id });
-  cookie = `admin_session=${token}`;
+  ({ cookie } = await signInStaff({ ...services, email: "docs@example.com" }));
 });
 afterAll(() => services.close());
 

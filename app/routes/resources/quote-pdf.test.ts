@@ -4,8 +4,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as staffLoader } from "#app/routes/resources/admin.quote-requests.$id.quote.pdf.ts";
 import { loader as customerLoader } from "#app/routes/resources/quote.$token.pdf.ts";
-import { createSession } from "#app/server/auth/sessions.server.ts";
-import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import { quotes } from "#app/server/db/schema.ts";
 import { decodePages, pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
 import type { Services } from "#app/server/services.server.ts";
@@ -17,6 +15,7 @@ import {
   sendQuote,
 } from "#app/server/quotes/quotes.server.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
+import { signInStaff } from "#tests/setup/staff-session.ts";
 import { tamperedToken } from "#tests/setup/tokens.ts";
 
 const SITE = "https://unitrans.example";
@@ -25,13 +24,7 @@ let cookie: string;
 
 beforeAll(async () => {
   services = await createTestServices({ SITE_URL: SITE, TRACK_RATE_LIMIT: "5" });
-  const user = await createAdminUser({
-    db: services.db,
-    email: "quote-pdf@example.com",
-    password: "a sturdy staff passphrase",
-  });
-  const { token } = await createSession({ db: services.db, config: services.config, userId: user!.id });
-  cookie = `admin_session=${token}`;
+  ({ cookie } = await signInStaff({ ...services, email: "quote-pdf@example.com" }));
 });
 afterAll(() => services.close());
 

@@ -66,7 +66,7 @@ export async function withActor<T>(
       "select set_config('app.actor_id', $1, false), set_config('app.actor_name', $2, false), set_config('app.actor_email', $3, false), set_config('app.client_address', $4, false)",
       [actor.id, actor.name ?? "", actor.email, clientAddress],
     );
-    const db = drizzle(client, { schema }) as unknown as Db;
+    const db = drizzle(client, { schema });
     return await fn(db);
   } finally {
     try {

@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
+import { openStaffSession, signInStaff } from "#tests/setup/staff-session.ts";
 import { loader as activityLoader } from "#app/routes/admin/activity.tsx";
 import { action as settingsAction } from "#app/routes/admin/settings.tsx";
 import { action as editAction } from "#app/routes/admin/shipments.$id.edit.tsx";
@@ -19,7 +20,7 @@ import {
 } from "#app/server/audit/audit.server.ts";
 import { login, resetPasswordWithToken } from "#app/server/staff/staff-sign-in.server.ts";
 import { requireAdminMiddleware } from "#app/server/staff/staff-guards.server.ts";
-import { createSession, createToken, hashToken } from "#app/server/auth/sessions.server.ts";
+import { createToken, hashToken } from "#app/server/auth/sessions.server.ts";
 import { createAdminUser, setAdminPassword } from "#app/server/staff/staff-accounts.server.ts";
 import {
   auditLog,
@@ -43,21 +44,13 @@ const PASSWORD = "a sturdy staff passphrase";
 
 beforeAll(async () => {
   services = await createTestServices();
-  const user = await createAdminUser({
-    db: services.db,
+  ({ user: actor, cookie } = await signInStaff({
+    ...services,
     email: "ops@example.com",
     name: "Olu Ops",
     password: PASSWORD,
-  });
-  actor = {
-    id: user!.id,
-    email: "ops@example.com",
-    name: "Olu Ops",
-    mustChangePassword: false,
     role: "administrator",
-  };
-  const { token } = await createSession({ db: services.db, config: services.config, userId: user!.id });
-  cookie = `admin_session=${token}`;
+  }));
 });
 afterAll(() => services.close());
 
@@ -359,12 +352,7 @@ describe("a password reset by e-mailed link", () => {
     expect(everything).not.toContain(hashToken(token));
     // The reset ended every session: sign in again for the tests below.
     await setAdminPassword({ db: services.db, userId: actor.id, password: PASSWORD });
-    const { token: session } = await createSession({
-      db: services.db,
-      config: services.config,
-      userId: actor.id,
-    });
-    cookie = `admin_session=${session}`;
+    ({ cookie } = await openStaffSession({ ...services, userId: actor.id }));
   });
 });
 

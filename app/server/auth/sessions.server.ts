@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, lt, ne, or } from "drizzle-orm";
-import type { Db } from "#app/server/db/client.server.ts";
+import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import { sessions } from "#app/server/db/schema.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 
@@ -81,7 +81,7 @@ export async function createSession({
   return { token, cookie: sessionCookie(token, config), expiresAt };
 }
 
-export async function deleteSession({ db, token }: { db: Db; token: string }): Promise<void> {
+export async function deleteSession({ db, token }: { db: DbOrTx; token: string }): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
 }
 
@@ -91,7 +91,7 @@ export async function deleteUserSessions({
   userId,
   exceptToken,
 }: {
-  db: Db;
+  db: DbOrTx;
   userId: string;
   exceptToken?: string;
 }): Promise<void> {

@@ -4,10 +4,10 @@ import { renderToStaticMarkup } from "react-dom/server";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
+import { signInStaff } from "#tests/setup/staff-session.ts";
 import { BlogContent } from "#app/components/site/blog/blog-content.tsx";
 import { action as listAction } from "#app/routes/admin/blog.tsx";
 import { loader as publicPostLoader } from "#app/routes/site/blog.$slug.tsx";
-import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import {
   createPost,
   deletePost,
@@ -23,20 +23,17 @@ import { getPublishedPostBySlug, listPublishedPostsForSitemap } from "#app/serve
 import { blogPosts } from "#app/server/db/schema.ts";
 import { createMedia } from "#app/server/blog/media.server.ts";
 import type { Services } from "#app/server/services.server.ts";
-import { createSession } from "#app/server/auth/sessions.server.ts";
 import { readToast } from "#app/server/platform/toast.server.ts";
 
 let services: Services;
 let cookie: string;
 beforeAll(async () => {
   services = await createTestServices();
-  const user = await createAdminUser({
-    db: services.db,
+  ({ cookie } = await signInStaff({
+    ...services,
     email: "editor@example.com",
     password: "a long editor passphrase",
-  });
-  const session = await createSession({ db: services.db, config: services.config, userId: user!.id });
-  cookie = session.cookie.split(";")[0]!;
+  }));
 });
 afterAll(() => services.close());
 

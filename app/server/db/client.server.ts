@@ -1,13 +1,28 @@
 import path from "node:path";
-import { sql } from "drizzle-orm";
-import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { type ExtractTablesWithRelations, sql } from "drizzle-orm";
+import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgTransaction } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "#app/server/db/embedded-postgres.server.ts";
 import * as schema from "#app/server/db/schema.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 
 export type Db = NodePgDatabase<typeof schema>;
+
+/** A transaction of the database: what `db.transaction(async (tx) => …)` hands its callback. */
+export type Tx = PgTransaction<
+  NodePgQueryResultHKT,
+  typeof schema,
+  ExtractTablesWithRelations<typeof schema>
+>;
+
+/**
+ * The database or a transaction of it: Drizzle's PgDatabase of our schema, which both are (a transaction is a
+ * PgDatabase whose statements run on its connection). A function whose statements may run inside a caller's
+ * transaction takes a DbOrTx, so the caller hands it `tx` as it is.
+ */
+export type DbOrTx = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 
 export type Database = {
   db: Db;

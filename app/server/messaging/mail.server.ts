@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
-import type { Db } from "#app/server/db/client.server.ts";
+import type { DbOrTx } from "#app/server/db/client.server.ts";
 import type { OutboundAttachment } from "#app/server/messaging/channel.server.ts";
 import type { MailFrom } from "#app/server/messaging/email-channel.server.ts";
 import { enqueueMessage } from "#app/server/messaging/outbox.server.ts";
@@ -47,7 +47,7 @@ export async function queueMail({
   dedupeKey,
   now = new Date(),
 }: {
-  db: Db;
+  db: DbOrTx;
   config: MailConfig;
   logger: Pick<Logger, "info">;
   mail: Mail;

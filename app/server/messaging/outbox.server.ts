@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { countryNotAllowedMessage, isPhoneAllowed, parsePhone } from "#app/lib/phone.ts";
-import type { Db } from "#app/server/db/client.server.ts";
+import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import { messageOptOuts, type OutboxChannel, outbox, outboxAttachments } from "#app/server/db/schema.ts";
 import type { ChannelAdapter, OutboundAttachment, SendResult } from "#app/server/messaging/channel.server.ts";
 import {
@@ -111,7 +111,7 @@ export async function enqueueMessage({
   keepWithReason,
   now = new Date(),
 }: {
-  db: Db;
+  db: DbOrTx;
   config: OutboxConfig;
   message: NewOutboxMessage;
   siteHost: string;
@@ -129,7 +129,7 @@ export async function enqueueMessage({
     // the message without them, and a deduplicated enqueue adds none.
     return db.transaction(async (tx) => {
       const result = await enqueueMessage({
-        db: tx as unknown as Db,
+        db: tx,
         config,
         message: { ...message, attachments: [] },
         siteHost,

@@ -77,7 +77,7 @@ export async function processNextNotification({
     const batch = state.batches + 1;
     if (shipment) {
       const [settings, recipients] = await Promise.all([
-        getSiteSettings({ db: tx as unknown as Db }),
+        getSiteSettings({ db: tx }),
         listShipmentRecipients({ db: tx, shipmentId }),
       ]);
       const textChannels = (["sms", "whatsapp"] as const).filter(
@@ -149,7 +149,7 @@ export async function processNextNotification({
           });
           summary = email.summary;
           queued = await queueMail({
-            db: tx as unknown as Db,
+            db: tx,
             config,
             logger,
             mail: {
@@ -172,7 +172,7 @@ export async function processNextNotification({
           });
           summary = sms.summary;
           queued = await enqueueMessage({
-            db: tx as unknown as Db,
+            db: tx,
             config,
             siteHost,
             message: { channel, to: address, text: sms.text, dedupeKey },

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, asc, desc, eq, gt, isNotNull, or, sql } from "drizzle-orm";
-import type { Db } from "#app/server/db/client.server.ts";
+import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import {
   consignees,
   NOTIFICATION_ROLES,
@@ -31,9 +31,6 @@ import type { Logger } from "#app/server/platform/logger.server.ts";
 // messages sent (the log joined to the outbox), resend, unsubscribe links and the settings' test message.
 // The triggers are in notification-triggers.server.ts, the sending in notification-scheduler.server.ts.
 
-/** Anything that runs queries: the database or a transaction. */
-export type Queryable = Pick<Db, "select" | "insert" | "update" | "delete">;
-
 export type NotificationRecipient = {
   role: NotificationRole;
   name: string;
@@ -47,7 +44,7 @@ export async function listShipmentRecipients({
   db,
   shipmentId,
 }: {
-  db: Queryable;
+  db: DbOrTx;
   shipmentId: string;
 }): Promise<NotificationRecipient[]> {
   const [row] = await db
@@ -212,7 +209,7 @@ export async function listShipmentSubscribers({
   shipmentId,
   now = new Date(),
 }: {
-  db: Queryable;
+  db: DbOrTx;
   shipmentId: string;
   now?: Date;
 }): Promise<ShipmentSubscriber[]> {
@@ -263,7 +260,7 @@ export async function ensureUnsubscribeToken({
   address,
   now = new Date(),
 }: {
-  db: Queryable;
+  db: DbOrTx;
   shipmentId: string;
   channel: OutboxChannel;
   address: string;
@@ -397,7 +394,7 @@ export async function resendNotification({
     const queued =
       row.log.channel === "email"
         ? await queueMail({
-            db: tx as unknown as Db,
+            db: tx,
             config,
             logger,
             mail: {
@@ -410,7 +407,7 @@ export async function resendNotification({
             now,
           })
         : await enqueueMessage({
-            db: tx as unknown as Db,
+            db: tx,
             config,
             siteHost: new URL(config.siteUrl).host,
             message: { channel: row.log.channel, to: row.message.to, text: row.message.text },

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { countryNotAllowedMessage, isPhoneAllowed, parsePhone } from "#app/lib/phone.ts";
 import { trackingPath } from "#app/lib/tracking-number.ts";
-import type { Db } from "#app/server/db/client.server.ts";
+import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import {
   consignees,
   notificationSubscribers,
@@ -14,11 +14,7 @@ import {
 } from "#app/server/db/schema.ts";
 import { queueMail } from "#app/server/messaging/mail.server.ts";
 import { channelOffReason, enqueueMessage, type OutboxConfig } from "#app/server/messaging/outbox.server.ts";
-import {
-  isUnsubscribeToken,
-  maskAddress,
-  type Queryable,
-} from "#app/server/notifications/notifications.server.ts";
+import { isUnsubscribeToken, maskAddress } from "#app/server/notifications/notifications.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
@@ -139,8 +135,8 @@ async function overLimit(
 }
 
 /** Serialises the subscriptions of one shipment (the 10-subscriber cap) across instances, until commit. */
-async function lockShipmentSubscribers(tx: Queryable, shipmentId: string) {
-  await (tx as unknown as Db).execute(
+async function lockShipmentSubscribers(tx: DbOrTx, shipmentId: string) {
+  await tx.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`notification_subscribers:${shipmentId}`}, 0))`,
   );
 }
@@ -149,8 +145,8 @@ async function lockShipmentSubscribers(tx: Queryable, shipmentId: string) {
  * The addresses of the shipment's own shipper and consignee (lower-cased e-mail, E.164 phone): they follow their
  * shipment whatever strangers did, need no place and take none (issue 32).
  */
-async function partyAddresses(tx: Queryable, shipmentId: string): Promise<Set<string>> {
-  const rows = await (tx as unknown as Db).execute<{ email: string | null; phone: string | null }>(sql`
+async function partyAddresses(tx: DbOrTx, shipmentId: string): Promise<Set<string>> {
+  const rows = await tx.execute<{ email: string | null; phone: string | null }>(sql`
     select p.email, p.phone from ${shipments} s
     join ${shippers} p on p.id = s.shipper_id where s.id = ${shipmentId}
     union all
@@ -171,7 +167,7 @@ const holdsPlace = (now: Date) =>
     or (${notificationSubscribers.confirmedAt} is null and ${notificationSubscribers.expiresAt} > ${now.toISOString()}::timestamptz))`;
 
 /** Confirmed public subscribers of a shipment who have not unsubscribed, its own parties' addresses left out. */
-async function countConfirmed(tx: Queryable, shipmentId: string, parties: Set<string>): Promise<number> {
+async function countConfirmed(tx: DbOrTx, shipmentId: string, parties: Set<string>): Promise<number> {
   const rows = await tx
     .select({ address: notificationSubscribers.address })
     .from(notificationSubscribers)
@@ -187,7 +183,7 @@ async function countConfirmed(tx: Queryable, shipmentId: string, parties: Set<st
 
 /** The other addresses one client asked for on one shipment that still hold a place (confirmed or waiting). */
 async function countHeldByClient(
-  tx: Queryable,
+  tx: DbOrTx,
   {
     shipmentId,
     clientAddress,
@@ -209,7 +205,7 @@ async function countHeldByClient(
   return row?.count ?? 0;
 }
 
-async function isUnsubscribed(tx: Queryable, shipmentId: string, channel: string, address: string) {
+async function isUnsubscribed(tx: DbOrTx, shipmentId: string, channel: string, address: string) {
   const [row] = await tx
     .select({ id: notificationUnsubscribes.id })
     .from(notificationUnsubscribes)
@@ -430,7 +426,7 @@ async function queueSubscriberMessage({
   expiresAt,
   now,
 }: Pick<Context, "config" | "logger"> & {
-  tx: Queryable;
+  tx: DbOrTx;
   channel: SubscriberChannel;
   to: string;
   subject: string;
@@ -439,12 +435,11 @@ async function queueSubscriberMessage({
   expiresAt: Date;
   now: Date;
 }) {
-  const db = tx as unknown as Db;
   const queued =
     channel === "email"
-      ? await queueMail({ db, config, logger, mail: { to, subject, text: email }, expiresAt, now })
+      ? await queueMail({ db: tx, config, logger, mail: { to, subject, text: email }, expiresAt, now })
       : await enqueueMessage({
-          db,
+          db: tx,
           config,
           siteHost: new URL(config.siteUrl).host,
           message: { channel: "sms", to, text: sms, expiresAt },
@@ -610,7 +605,7 @@ export async function confirmPhoneSubscription({
 }
 
 /** The confirmed subscribers the scheduler tells (oldest first). Unsubscribed ones are skipped there. */
-export async function listConfirmedSubscribers({ db, shipmentId }: { db: Queryable; shipmentId: string }) {
+export async function listConfirmedSubscribers({ db, shipmentId }: { db: DbOrTx; shipmentId: string }) {
   return db
     .select({
       id: notificationSubscribers.id,

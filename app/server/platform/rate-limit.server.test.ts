@@ -94,11 +94,11 @@ describe("pruning expired windows", () => {
   });
 
   it("logs a failed run and tries again at the next one, without throwing", async () => {
-    const failing = {
+    const failing: Pick<Db, "delete"> = {
       delete() {
         throw new Error("the database is away");
       },
-    } as unknown as Db;
+    };
     const warn = vi.fn();
     const pruning = scheduleRateLimitPruning({ db: failing, logger: { warn }, intervalMs: 10 });
     try {

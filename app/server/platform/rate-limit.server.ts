@@ -98,7 +98,13 @@ export async function resetRateLimit({ db, key }: { db: Db; key: string }): Prom
 }
 
 /** Drops expired windows; run on a schedule (see {@link scheduleRateLimitPruning}), never needed for correctness. */
-export async function pruneRateLimits({ db, now = new Date() }: { db: Db; now?: Date }): Promise<void> {
+export async function pruneRateLimits({
+  db,
+  now = new Date(),
+}: {
+  db: Pick<Db, "delete">;
+  now?: Date;
+}): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.expiresAt, now));
 }
 
@@ -115,7 +121,7 @@ export function scheduleRateLimitPruning({
   intervalMs = RATE_LIMIT_PRUNE_INTERVAL_MS,
   now = () => new Date(),
 }: {
-  db: Db;
+  db: Pick<Db, "delete">;
   logger: Pick<Logger, "warn">;
   intervalMs?: number;
   now?: () => Date;

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { addDaysToDate, transitDaysFromText } from "#app/lib/transit-time.ts";
 import { parseWeightKg as weightKgFromText } from "#app/lib/weight-text.ts";
 import { REQUESTER_SHIPPER } from "#app/schemas/shipment.ts";
-import type { Db } from "#app/server/db/client.server.ts";
+import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import { quoteRequests, quotes, shipments, shippers } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { createShipment, type ShipmentWrite } from "#app/server/shipments/shipments.server.ts";
@@ -18,7 +18,7 @@ export async function findOrCreateShipperForRequest({
   db,
   request,
 }: {
-  db: Db;
+  db: DbOrTx;
   request: Pick<QuoteRequestRow, "firstName" | "lastName" | "email">;
 }): Promise<{ id: string; created: boolean }> {
   const email = request.email.trim();
@@ -133,9 +133,9 @@ export async function bookShipment({
         .orderBy(desc(quotes.version))
         .limit(1);
       const shipperId = shipperFromRequest
-        ? (await findOrCreateShipperForRequest({ db: tx as unknown as Db, request })).id
+        ? (await findOrCreateShipperForRequest({ db: tx, request })).id
         : input.shipperId;
-      const created = await createShipment({ db: tx as unknown as Db, input: { ...input, shipperId } });
+      const created = await createShipment({ db: tx, input: { ...input, shipperId } });
       const [shipment] = await tx
         .update(shipments)
         .set({ quoteRequestId: requestId, quoteId: accepted?.id ?? null })

@@ -5,7 +5,7 @@ import { formatMoney } from "#app/lib/money.ts";
 import { fromLocalDateTime, toLocalDateTime } from "#app/lib/time-zone.ts";
 import type { QuoteInput } from "#app/schemas/quote.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
-import type { Db } from "#app/server/db/client.server.ts";
+import type { Db, Tx } from "#app/server/db/client.server.ts";
 import { quoteLines, quoteRequests, quotes } from "#app/server/db/schema.ts";
 import { documentCompany } from "#app/server/documents/document-context.server.ts";
 import { type Mail, queueMail } from "#app/server/messaging/mail.server.ts";
@@ -95,12 +95,6 @@ export async function listQuotes({
 export type SaveDraftResult =
   | { ok: true; quoteId: string; version: number; created: boolean }
   | { ok: false; reason: "not-found" | "accepted" | "booked" };
-
-/**
- * Saves the request's draft: edits the open draft, or starts the next version (from nothing, or from a sent
- * quote, which itself never changes). An accepted or booked request takes no new version.
- */
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * Writes `input` as the request's draft inside the caller's transaction, which has locked the request's row:
@@ -317,7 +311,7 @@ export async function sendQuote({
       });
       const mail = quoteMail({ request, quote: draft, lines, token, siteUrl: config.siteUrl, settings });
       const queued = await queueMail({
-        db: tx as unknown as Db,
+        db: tx,
         config,
         logger,
         mail: { ...mail, attachments: [{ filename, contentType: "application/pdf", content: pdf }] },

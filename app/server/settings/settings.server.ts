@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { parseSiteSettings, type SiteSettings } from "#app/schemas/site-settings.ts";
-import type { Db } from "#app/server/db/client.server.ts";
+import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import { siteSettings } from "#app/server/db/schema.ts";
 import type { EventBus } from "#app/server/platform/events.server.ts";
 
 const SITE_KEY = "site";
 
-export async function getSiteSettings({ db }: { db: Db }): Promise<SiteSettings> {
+export async function getSiteSettings({ db }: { db: DbOrTx }): Promise<SiteSettings> {
   const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, SITE_KEY));
   return parseSiteSettings(row?.value);
 }

@@ -95,7 +95,7 @@ export async function addStatusUpdates({
         const [done] = await tx.select().from(bulkOperations).where(eq(bulkOperations.key, key));
         return { ok: true, count: done?.count ?? 0, repeated: true } as const;
       }
-      const where = await targetCondition(tx as unknown as Db, target);
+      const where = await targetCondition(tx, target);
       if ("unknown" in where) throw new Refused({ ok: false, reason: "unknown", unknown: where.unknown });
       // Locked in one order, so two bulk updates over the same shipments never deadlock.
       const rows = await tx

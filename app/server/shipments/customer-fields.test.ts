@@ -5,8 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { createSession } from "#app/server/auth/sessions.server.ts";
-import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
+import { signInStaff } from "#tests/setup/staff-session.ts";
 import {
   type Audience,
   CUSTOMER_FIELDS,
@@ -85,12 +84,7 @@ beforeAll(async () => {
     TWILIO_SMS_FROM: "+15017122661",
   });
   const { db } = services;
-  const user = await createAdminUser({
-    db,
-    email: "fields@example.com",
-    password: "a sturdy staff passphrase",
-  });
-  cookie = `admin_session=${(await createSession({ db, config: services.config, userId: user!.id })).token}`;
+  ({ cookie } = await signInStaff({ ...services, email: "fields@example.com" }));
   await setNotificationsEnabled({ db, enabled: true });
 
   const [shipper] = await db

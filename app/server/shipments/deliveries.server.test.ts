@@ -11,8 +11,7 @@ import type { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
-import { createSession } from "#app/server/auth/sessions.server.ts";
+import { signInStaff } from "#tests/setup/staff-session.ts";
 import {
   consignees,
   deliveryNoteTokens,
@@ -49,13 +48,7 @@ let cookie: string;
 
 beforeAll(async () => {
   services = await createTestServices({ SITE_URL: SITE });
-  const user = await createAdminUser({
-    db: services.db,
-    email: "driver@example.com",
-    password: "a sturdy staff passphrase",
-  });
-  const { token } = await createSession({ db: services.db, config: services.config, userId: user!.id });
-  cookie = `admin_session=${token}`;
+  ({ cookie } = await signInStaff({ ...services, email: "driver@example.com" }));
   await setNotificationsEnabled({ db: services.db, enabled: true });
 });
 afterAll(() => services.close());

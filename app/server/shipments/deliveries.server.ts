@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, count, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import { MAX_DELIVERY_PHOTOS } from "#app/schemas/delivery.ts";
-import type { Db } from "#app/server/db/client.server.ts";
+import type { Db, Tx } from "#app/server/db/client.server.ts";
 import { deliveryNoteTokens, deliveryPhotos, shipmentDeliveries, shipments } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import type { DeliveryImage } from "#app/server/shipments/delivery-images.server.ts";
@@ -14,8 +14,6 @@ import { addStatusUpdate } from "#app/server/shipments/shipments.server.ts";
 export const PENDING_PHOTO_MS = 24 * 60 * 60 * 1000;
 /** How long a delivery note link in a delivery message opens the note. */
 export const DELIVERY_NOTE_LINK_MS = 30 * 24 * 60 * 60 * 1000;
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type DeliveryPhotoSummary = { id: string; width: number; height: number; size: number };
 
@@ -198,7 +196,7 @@ export async function recordDelivery({
     // The history entry says only 'Delivered' at the destination: the receiver's name, remarks and the internal
     // note are not public (the tracking page shows the receiver's initials, from the delivery).
     const entry = await addStatusUpdate({
-      db: tx as unknown as Db,
+      db: tx,
       shipmentId,
       input: {
         status: "Delivered",

@@ -3,7 +3,7 @@
 // app/server/notifications/ reads those rows and sends; it reads shipments, and never the other way round
 // (decision 000, "the rooms"). The master switch it checks is a setting (app/server/settings/).
 import { sql } from "drizzle-orm";
-import type { Db } from "#app/server/db/client.server.ts";
+import type { Db, Tx } from "#app/server/db/client.server.ts";
 import { type PendingNotificationChange, shipmentNotificationState } from "#app/server/db/schema.ts";
 import { getNotificationSettings } from "#app/server/settings/notification-settings.server.ts";
 
@@ -13,8 +13,6 @@ export const GROUPING_WINDOW_MS = 2 * 60 * 1000;
 export const CORRECTION_MS = 60 * 60 * 1000;
 /** An estimated delivery moved by less than this is not worth a message. */
 export const ESTIMATE_MOVE_MS = 24 * 60 * 60 * 1000;
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Whether a new status update dated `timestamp` is a correction of the history (dated over an hour before its newest entry). */
 export function isCorrection({ timestamp, newest }: { timestamp: Date; newest: Date | null }): boolean {

@@ -3,8 +3,6 @@ import { strToU8, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as importAction, loader as importLoader } from "#app/routes/admin/shipments.import.tsx";
 import { type ColumnMapping, guessMapping, TEMPLATE_ROWS } from "#app/lib/shipment-import.ts";
-import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
-import { createSession } from "#app/server/auth/sessions.server.ts";
 import {
   consignees,
   shipmentImports,
@@ -14,6 +12,7 @@ import {
 } from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
+import { signInStaff } from "#tests/setup/staff-session.ts";
 import {
   checkRows,
   createUpload,
@@ -31,14 +30,9 @@ let cookie: string;
 let userId: string;
 beforeAll(async () => {
   services = await createTestServices();
-  const user = await createAdminUser({
-    db: services.db,
-    email: "io@example.com",
-    password: "a sturdy staff passphrase",
-  });
-  userId = user!.id;
-  const { token } = await createSession({ db: services.db, config: services.config, userId });
-  cookie = `admin_session=${token}`;
+  const staff = await signInStaff({ ...services, email: "io@example.com" });
+  userId = staff.user.id;
+  cookie = staff.cookie;
 });
 afterAll(() => services?.close());
 

@@ -9,7 +9,7 @@ import {
 } from "#app/lib/shipment-import.ts";
 import { trackingKey } from "#app/lib/tracking-number.ts";
 import { type PartyInput, partySchema, type ShipmentInput, shipmentSchema } from "#app/schemas/shipment.ts";
-import type { Db } from "#app/server/db/client.server.ts";
+import type { Db, Tx } from "#app/server/db/client.server.ts";
 import { consignees, shipmentImports, shipments, shippers } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import {
@@ -24,8 +24,6 @@ import { columnLetters } from "#app/server/spreadsheets/xlsx-write.server.ts";
 // every row is checked with the shipment form's own schema (and the party form's for the shipper and consignee);
 // the import is all or nothing, in one transaction, claimed once by a conditional update of the upload's state.
 // Existing shipments (the same tracking key) are skipped, or updated when the clerk asks.
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export { SpreadsheetError };
 

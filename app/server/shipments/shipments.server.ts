@@ -4,7 +4,7 @@ import { companyToday } from "#app/lib/shipment-status.ts";
 import { trackingKey } from "#app/lib/tracking-number.ts";
 import { stepOfStatus } from "#app/lib/tracking-progress.ts";
 import type { ShipmentInput, StatusUpdateInput } from "#app/schemas/shipment.ts";
-import type { Db } from "#app/server/db/client.server.ts";
+import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import { consignees, shipmentStatusHistory, shipments, shippers } from "#app/server/db/schema.ts";
 import { isUuid, likePattern } from "#app/server/db/text-search.server.ts";
 import {
@@ -280,7 +280,7 @@ export async function createShipment({
   input,
   now = new Date(),
 }: {
-  db: Db;
+  db: DbOrTx;
   input: ShipmentWrite;
   now?: Date;
 }) {
@@ -391,7 +391,7 @@ export async function addStatusUpdate({
   input,
   now = new Date(),
 }: {
-  db: Db;
+  db: DbOrTx;
   shipmentId: string;
   input: StatusUpdateInput;
   now?: Date;

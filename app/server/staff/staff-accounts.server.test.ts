@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServices } from "#tests/setup/test-db.ts";
+import { openStaffSession } from "#tests/setup/staff-session.ts";
 import {
   countAdminUsers,
   createAdminUser,
@@ -8,7 +9,6 @@ import {
   findAdminByEmail,
   listAdminUsers,
 } from "#app/server/staff/staff-accounts.server.ts";
-import { createSession } from "#app/server/auth/sessions.server.ts";
 import { getSessionUser } from "#app/server/staff/staff-sessions.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 
@@ -77,7 +77,7 @@ describe("staff accounts", () => {
     const { db, config } = services;
     const boss = (await findAdminByEmail({ db, email: "boss@example.com" }))!;
     const clerk = (await findAdminByEmail({ db, email: "clerk@example.com" }))!;
-    const session = await createSession({ db, config, userId: clerk.id });
+    const session = await openStaffSession({ db, config, userId: clerk.id });
     expect(await deleteAdminUser({ db, userId: boss.id, actorId: boss.id })).toBe("self");
     expect(await deleteAdminUser({ db, userId: clerk.id, actorId: boss.id })).toBe("removed");
     expect(await getSessionUser({ db, config, token: session.token })).toBeNull();

@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { StaffRole } from "#app/lib/roles.ts";
 import { newPasswordSchema } from "#app/schemas/password.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
-import type { Db } from "#app/server/db/client.server.ts";
+import type { Db, DbOrTx, Tx } from "#app/server/db/client.server.ts";
 import { adminUsers, passwordResetTokens, sessions } from "#app/server/db/schema.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 import { hashPassword } from "#app/server/auth/passwords.server.ts";
@@ -84,7 +84,7 @@ export async function setAdminPassword({
   password,
   mustChangePassword = false,
 }: {
-  db: Db;
+  db: DbOrTx;
   userId: string;
   password: string;
   mustChangePassword?: boolean;
@@ -140,12 +140,12 @@ function isActiveAdministrator(row: { role: StaffRole; disabledAt: Date | null }
 async function withAccountLocked<T>(
   db: Db,
   userId: string,
-  change: (tx: Db, row: AdminUser | null) => Promise<T>,
+  change: (tx: Tx, row: AdminUser | null) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ACCOUNTS_LOCK})`);
     const [row] = await tx.select().from(adminUsers).where(eq(adminUsers.id, userId)).for("update");
-    return change(tx as unknown as Db, row ?? null);
+    return change(tx, row ?? null);
   });
 }
 

@@ -4,7 +4,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminRoutePattern, homeOrAllowed, roleMayUse } from "#app/lib/roles.ts";
 import { INVITE_LINK_HOURS, isResetTokenValid, login, requestPasswordReset, resetPasswordWithToken, sendSetPasswordLink } from "#app/server/staff/staff-sign-in.server.ts";
-import { createSession } from "#app/server/auth/sessions.server.ts";
 import { getSessionUser } from "#app/server/staff/staff-sessions.server.ts";
 import {
   changeStaffRole,
@@ -16,6 +15,7 @@ import {
 import { adminUsers, outbox } from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createTestServices } from "#tests/setup/test-db.ts";
+import { openStaffSession, signInStaff } from "#tests/setup/staff-session.ts";
 
 const PASSWORD = "a sturdy staff passphrase";
 let services: Services;
@@ -66,8 +66,8 @@ describe("the role table", () => {
 describe("staff accounts with roles", () => {
   it("existing and new accounts are Administrators unless told otherwise; the role is read on every request", async () => {
     const { db, config } = services;
-    const id = await make("reader@example.com");
-    const session = await createSession({ db, config, userId: id });
+    const session = await signInStaff({ db, config, email: "reader@example.com" });
+    const { id } = session.user;
     expect((await getSessionUser({ db, config, token: session.token }))?.role).toBe("administrator");
     await make("keeper@example.com");
     expect(await changeStaffRole({ db, userId: id, role: "editor" })).toBe("changed");
@@ -77,8 +77,8 @@ describe("staff accounts with roles", () => {
   it("a disabled account loses its sessions, cannot sign in (same answer as a wrong password) nor reset", async () => {
     const { db, config } = services;
     const admin = await make("disabler@example.com");
-    const id = await make("leaver@example.com", "operations");
-    const session = await createSession({ db, config, userId: id });
+    const session = await signInStaff({ db, config, email: "leaver@example.com", role: "operations" });
+    const { id } = session.user;
     await requestPasswordReset({ ...services, email: "leaver@example.com" });
     const mail = (await db.select().from(outbox).where(eq(outbox.to, "leaver@example.com"))).at(-1)!;
     const token = /token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
@@ -87,7 +87,7 @@ describe("staff accounts with roles", () => {
     expect(await setStaffDisabled({ db, userId: id, actorId: admin, disabled: true })).toBe("done");
     expect(await getSessionUser({ db, config, token: session.token })).toBeNull();
     // A session made by any other way meanwhile does not work either.
-    const late = await createSession({ db, config, userId: id });
+    const late = await openStaffSession({ db, config, userId: id });
     expect(await getSessionUser({ db, config, token: late.token })).toBeNull();
     const attempt = await login({
       db,

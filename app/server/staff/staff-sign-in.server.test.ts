@@ -2,12 +2,12 @@ import bcrypt from "bcryptjs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
+import { openStaffSession, signInStaff } from "#tests/setup/staff-session.ts";
 import { createAdminUser, findAdminByEmail } from "#app/server/staff/staff-accounts.server.ts";
 import { changePassword, isResetTokenValid, login, requestPasswordReset, resetPasswordWithToken } from "#app/server/staff/staff-sign-in.server.ts";
 import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { requestedPath } from "#app/lib/request-path.ts";
 import { adminUsers, outbox, passwordResetTokens } from "#app/server/db/schema.ts";
-import { createSession } from "#app/server/auth/sessions.server.ts";
 import { getSessionUser } from "#app/server/staff/staff-sessions.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { readToast } from "#app/server/platform/toast.server.ts";
@@ -122,17 +122,11 @@ describe("requireAdmin", () => {
     const { db, config } = services;
     const context = createTestContext(services);
     const staff = (await findAdminByEmail({ db, email: "staff@example.com" }))!;
-    const { token } = await createSession({ db, config, userId: staff.id });
+    const { token } = await openStaffSession({ db, config, userId: staff.id });
     expect(await requireAdmin({ request: requestWith("http://x/admin", token), context })).toMatchObject({
       email: "Staff@Example.com",
     });
-    const temp = await createAdminUser({
-      db,
-      email: "new@example.com",
-      password: PASSWORD,
-      mustChangePassword: true,
-    });
-    const tempSession = await createSession({ db, config, userId: temp!.id });
+    const tempSession = await signInStaff({ db, config, email: "new@example.com", mustChangePassword: true });
     const error = await requireAdmin({
       request: requestWith("http://x/admin/dashboard", tempSession.token),
       context,
@@ -158,14 +152,9 @@ describe("requireAdmin", () => {
 describe("changePassword", () => {
   it("checks the current password, then ends every other session and renews the current one", async () => {
     const { db, config } = services;
-    const created = await createAdminUser({ db, email: "changer@example.com", password: PASSWORD });
-    const user = (await getSessionUser({
-      db,
-      config,
-      token: (await createSession({ db, config, userId: created!.id })).token,
-    }))!;
-    const current = await createSession({ db, config, userId: user.id });
-    const other = await createSession({ db, config, userId: user.id });
+    const { user } = await signInStaff({ db, config, email: "changer@example.com", password: PASSWORD });
+    const current = await openStaffSession({ db, config, userId: user.id });
+    const other = await openStaffSession({ db, config, userId: user.id });
     const request = requestWith("http://x/admin/settings", current.token);
     const context = createTestContext(services);
 
@@ -209,8 +198,7 @@ describe("password reset by e-mail", () => {
 
   it("sends a single-use link valid 30 minutes; using it sets the password and ends every session", async () => {
     const { db, config } = services;
-    const created = await createAdminUser({ db, email: "forgetful@example.com", password: PASSWORD });
-    const session = await createSession({ db, config, userId: created!.id });
+    const session = await signInStaff({ ...services, email: "forgetful@example.com", password: PASSWORD });
     await requestPasswordReset({ ...services, email: "FORGETFUL@example.com" });
     const mail = await latestMail("forgetful@example.com");
     expect(mail?.subject).toBe("Reset your admin password");
@@ -221,7 +209,7 @@ describe("password reset by e-mail", () => {
     const tokens = await db.select().from(passwordResetTokens);
     expect(tokens.some((row) => row.tokenHash === token)).toBe(false);
     // The mail expires with its link: one still in the outbox by then is not sent.
-    const issued = tokens.find((row) => row.userId === created!.id);
+    const issued = tokens.find((row) => row.userId === session.user.id);
     expect(mail!.expiresAt).toEqual(issued!.expiresAt);
 
     expect(await isResetTokenValid({ db, token })).toBe(true);

@@ -115,7 +115,7 @@ export async function logout({ request, context }: { request: Request; context: 
   if (token) {
     const user = await getSessionUser({ db, config, token });
     await db.transaction(async (tx) => {
-      await deleteSession({ db: tx as unknown as Db, token });
+      await deleteSession({ db: tx, token });
       if (user)
         await recordAuditEvent({
           db: tx,
@@ -155,9 +155,8 @@ export async function changePassword({
     return { ok: false, error: "The current password is not correct." };
   }
   const session = await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    await setAdminPassword({ db: txDb, userId: user.id, password: newPassword, mustChangePassword: false });
-    await deleteUserSessions({ db: txDb, userId: user.id });
+    await setAdminPassword({ db: tx, userId: user.id, password: newPassword, mustChangePassword: false });
+    await deleteUserSessions({ db: tx, userId: user.id });
     // The activity log says the password changed, never what to (decision 021).
     await recordAuditEvent({ db: tx, action: "password_change", actor: user, clientAddress: clientIp });
     return createSession({
@@ -289,8 +288,7 @@ export async function resetPasswordWithToken({
 }): Promise<boolean> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return false;
   // One transaction: the new password, the ended sessions, the used link and the activity log's entry.
-  return outer.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  return outer.transaction(async (db) => {
     const [used] = await db
       .update(passwordResetTokens)
       .set({ usedAt: now })

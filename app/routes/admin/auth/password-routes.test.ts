@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
+import { signInStaff } from "#tests/setup/staff-session.ts";
 import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import { outbox } from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/services.server.ts";
-import { createSession } from "#app/server/auth/sessions.server.ts";
 import { loader as changePasswordLoader } from "#app/routes/admin/auth/change-password.tsx";
 import { action as forgotAction } from "#app/routes/admin/auth/forgot-password.tsx";
 import { action as logoutAction } from "#app/routes/admin/auth/logout.tsx";
@@ -98,10 +98,7 @@ describe("change password and logout", () => {
   });
 
   it("logout ends the session on the server with the spec's toast", async () => {
-    const { db, config } = services;
-    const user = await createAdminUser({ db, email: "leaver@example.com", password: PASSWORD });
-    const { token } = await createSession({ db, config, userId: user!.id });
-    const cookie = `admin_session=${token}`;
+    const { cookie } = await signInStaff({ ...services, email: "leaver@example.com", password: PASSWORD });
     const response = (await logoutAction(
       args(form("http://localhost/admin/logout", {}, { cookie })),
     )) as Response;
