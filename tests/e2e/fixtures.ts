@@ -7,7 +7,7 @@ type Fixtures = {
    * Starts the test signed in as the test server's admin (`test.use({ signedIn: true })`), with a session this
    * worker signed in for once through the login form, instead of signing in again in every test. Such a test
    * must not sign in, sign out or change the admin's password: signing in again or out ends the shared session
-   * (app/server/auth/auth.server.ts), and the worker's other tests would find themselves signed out. Tests of
+   * (app/server/staff/staff-sign-in.server.ts), and the worker's other tests would find themselves signed out. Tests of
    * signing in keep their own session and leave this off.
    */
   signedIn: boolean;

@@ -1,7 +1,7 @@
 // The list exports (CSV and .xlsx): signed in only, never cached, every formula-like cell quoted.
 
 import { parse as parseCsv } from "csv-parse/sync";
-import { readXlsx } from "#app/server/io/xlsx-read.server.ts";
+import { readXlsx } from "#app/server/spreadsheets/xlsx-read.server.ts";
 import { attack, check, connect } from "./harness.ts";
 
 const { client, adminCookie, origin } = connect();
