@@ -13,5 +13,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Test files share the modules of their worker instead of importing the app again each (a third of the run's
+    // time went to imports). Each file still opens its own database, services and servers.
+    isolate: false,
   },
 });

@@ -29,6 +29,7 @@ describe("listDatabaseTestFiles", () => {
   it("finds this repository's database tests", () => {
     const files = [...listDatabaseTestFiles()];
     expect(files).toContain(path.join("app", "server", "shipments", "shipments.server.test.ts"));
+    expect(files).toContain(path.join("tests", "setup", "staff-session.test.ts"));
     expect(files).not.toContain(path.join("app", "lib", "format.test.ts"));
     expect(files).not.toContain(path.join("scripts", "admin.test.ts"));
     expect(files).not.toContain(path.join("scripts", "lib", "test-files.test.ts"));

@@ -8,7 +8,9 @@ import path from "node:path";
 const DATABASE_SETUP = /["']#tests\/setup\/(test-db|app-instances|outbox-instance)\.ts["']/;
 const TEST_FILE = /\.test\.tsx?$/;
 
-export function* listDatabaseTestFiles(roots: string[] = ["app", "server", "scripts"]): Generator<string> {
+export function* listDatabaseTestFiles(
+  roots: string[] = ["app", "server", "scripts", "tests/setup"],
+): Generator<string> {
   for (const root of roots) {
     if (!fs.existsSync(root)) continue;
     for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
