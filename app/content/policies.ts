@@ -1,3 +1,4 @@
+// Longer than 450 lines: the privacy policy and the terms of service, word for word, as data.
 /**
  * The privacy policy and terms of service, as data. Placeholders in braces are filled from the site
  * settings when the page renders: {companyName}, {email}, {phone}, {address}. Links are written

@@ -1,3 +1,4 @@
+// Longer than 450 lines: backup and restore round trips share their database builders and the file-format checks.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";

@@ -1,3 +1,4 @@
+// Longer than 450 lines: the shipment data module's behaviours share one database and its fixtures.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
