@@ -2,8 +2,13 @@
 // on the oldest PostgreSQL we support (15, Debian's package) through a connection string, the browser
 // suite, and the resilience and hostile-input suites against the built app. A part that cannot run here
 // is reported loudly and skipped; with CI=true it fails.
-import { spawnSync } from "node:child_process";
+//
+// Steps that leave part of the machine idle run side by side (decision 025): the hostile-input suite drives
+// one app process with one request at a time, so the second engine's tests fit beside it. A step's output is
+// prefixed with its name while another runs.
+import { spawn } from "node:child_process";
 import fs from "node:fs";
+import readline from "node:readline";
 import { findPostgresBin, OLDEST_POSTGRES, removeCluster, startCluster } from "./lib/postgres.ts";
 import { listDatabaseTestFiles } from "./lib/test-files.ts";
 
@@ -11,20 +16,39 @@ const ci = process.env.CI === "true" || process.env.CI === "1";
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const results: { step: string; outcome: "passed" | "failed" | "skipped"; note?: string }[] = [];
 
-function run(step: string, command: string[], env: Record<string, string> = {}): boolean {
+type Step = { step: string; command: string[]; env?: Record<string, string>; label?: string };
+
+function run({ step, command, env = {}, label }: Step): Promise<boolean> {
   console.log(`\n▶ ${step}`);
   const started = Date.now();
-  const result = spawnSync(command[0]!, command.slice(1), {
-    stdio: "inherit",
-    env: { ...process.env, ...env },
+  const child = spawn(command[0]!, command.slice(1), {
+    stdio: label ? ["ignore", "pipe", "pipe"] : "inherit",
+    env: { ...process.env, ...env, ...(label ? { FORCE_COLOR: "0" } : {}) },
   });
-  const ok = result.status === 0;
-  results.push({
-    step,
-    outcome: ok ? "passed" : "failed",
-    note: `${Math.round((Date.now() - started) / 1000)} s`,
+  if (label) {
+    for (const stream of [child.stdout!, child.stderr!]) {
+      readline.createInterface({ input: stream }).on("line", (line) => console.log(`[${label}] ${line}`));
+    }
+  }
+  return new Promise((resolve) => {
+    child.on("close", (code) => {
+      const ok = code === 0;
+      results.push({
+        step,
+        outcome: ok ? "passed" : "failed",
+        note: `${Math.round((Date.now() - started) / 1000)} s`,
+      });
+      resolve(ok);
+    });
   });
-  return ok;
+}
+
+/** Runs the steps side by side, each output line prefixed with its step's label. */
+async function together(...steps: (Step & { label: string })[]): Promise<boolean> {
+  const started = Date.now();
+  const outcomes = await Promise.all(steps.map(run));
+  console.log(`\n◆ ${steps.map((s) => s.label).join(" + ")}: ${Math.round((Date.now() - started) / 1000)} s`);
+  return outcomes.every(Boolean);
 }
 
 function skip(step: string, why: string, install: string) {
@@ -35,22 +59,39 @@ function skip(step: string, why: string, install: string) {
 
 const node = process.execPath;
 const bin = (name: string) => `node_modules/.bin/${name}`;
-
-run("lint", [bin("biome"), "lint", "."]);
-run("typecheck", [node, "node_modules/@react-router/dev/bin.cjs", "typegen"]) &&
-  run("typecheck (tsc)", [bin("tsc")]);
 const vitest = [node, "node_modules/vitest/vitest.mjs", "run"];
-run("unit and integration tests (embedded PostgreSQL 18)", vitest, { TEST_DATABASE_URL: "" });
+
+await run({ step: "lint", command: [bin("biome"), "lint", "."] });
+(await run({ step: "typecheck", command: [node, "node_modules/@react-router/dev/bin.cjs", "typegen"] })) &&
+  (await run({ step: "typecheck (tsc)", command: [bin("tsc")] }));
+await run({
+  step: "unit and integration tests (embedded PostgreSQL 18)",
+  command: vitest,
+  env: { TEST_DATABASE_URL: "" },
+});
+// Once, before the suites that run the built app side by side would each build it.
+await run({ step: "production build (when stale)", command: [node, "scripts/build.ts"] });
+
+const security: Step & { label: string } = {
+  step: "hostile input and authentication attacks",
+  command: [...vitest, "--config", "tests/security/vitest.config.ts"],
+  label: "security",
+};
 
 // The second engine only needs the test files that use the run's database server: the rest would pass the same
 // way twice.
 const databaseTests = [...listDatabaseTestFiles()];
 if (databaseTests.length === 0)
   throw new Error("No test file opens a database: the second engine would test nothing");
-const vitestOnDatabase = [...vitest, ...databaseTests];
+const secondEngine = (name: string, url: string): Step & { label: string } => ({
+  step: `integration tests (${name} through a connection string, ${databaseTests.length} files)`,
+  command: [...vitest, ...databaseTests],
+  env: { TEST_DATABASE_URL: url },
+  label: "postgresql",
+});
 
 if (process.env.TEST_DATABASE_URL) {
-  run("integration tests (PostgreSQL at TEST_DATABASE_URL)", vitestOnDatabase);
+  await together(security, secondEngine("PostgreSQL at TEST_DATABASE_URL", process.env.TEST_DATABASE_URL));
 } else {
   const pgBin = findPostgresBin();
   if (!pgBin) {
@@ -59,16 +100,11 @@ if (process.env.TEST_DATABASE_URL) {
       "No PostgreSQL server binaries found and TEST_DATABASE_URL is not set.",
       `apt-get install -y postgresql-${OLDEST_POSTGRES}`,
     );
+    await run(security);
   } else {
     const cluster = await startCluster(pgBin);
     try {
-      run(
-        `integration tests (PostgreSQL ${pgBin.split("/").at(-2)} through a connection string, ${databaseTests.length} files)`,
-        vitestOnDatabase,
-        {
-          TEST_DATABASE_URL: cluster.url,
-        },
-      );
+      await together(security, secondEngine(`PostgreSQL ${pgBin.split("/").at(-2)}`, cluster.url));
     } finally {
       removeCluster(cluster);
     }
@@ -76,7 +112,11 @@ if (process.env.TEST_DATABASE_URL) {
 }
 
 if (fs.existsSync(chromium)) {
-  run("end-to-end tests (Playwright, Chromium)", [node, "scripts/e2e.ts"], { CHROMIUM_PATH: chromium });
+  await run({
+    step: "end-to-end tests (Playwright, Chromium)",
+    command: [node, "scripts/e2e.ts"],
+    env: { CHROMIUM_PATH: chromium },
+  });
 } else {
   skip(
     "end-to-end tests (Playwright)",
@@ -85,12 +125,10 @@ if (fs.existsSync(chromium)) {
   );
 }
 
-run("resilience (SIGKILL, SIGTERM, database outage, bounded load)", [
-  ...vitest,
-  "--config",
-  "tests/resilience/vitest.config.ts",
-]);
-run("hostile input and authentication attacks", [...vitest, "--config", "tests/security/vitest.config.ts"]);
+await run({
+  step: "resilience (SIGKILL, SIGTERM, database outage, bounded load)",
+  command: [...vitest, "--config", "tests/resilience/vitest.config.ts"],
+});
 
 console.log("\nSummary");
 for (const r of results) console.log(`  ${r.outcome.padEnd(7)} ${r.step}${r.note ? ` (${r.note})` : ""}`);
