@@ -1,29 +1,15 @@
-import { type ActivityEntry, loadShipmentActivity } from "#app/server/audit/activity-page.server.ts";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
-import { formatDate, formatTime } from "#app/lib/format.ts";
+import { formatDate } from "#app/lib/format.ts";
+import { formatDeclaredValue, INCOTERMS, TRANSPORT_MODE_LABELS } from "#app/lib/freight-terms.ts";
 import { isDeliveryOverdue } from "#app/lib/shipment-status.ts";
-import { toLocalDateTime, wallClock } from "#app/lib/time-zone.ts";
+import { formatDateTimeIn, toLocalDateTime } from "#app/lib/time-zone.ts";
 import { partySchema, statusUpdateSchema } from "#app/schemas/shipment.ts";
 import { recipientSwitchSchema, rowIdSchema, SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
-import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
-import { isUuid } from "#app/server/db/text-search.server.ts";
-import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
-import {
-  deleteParty,
-  type Party,
-  type PartyKind,
-  unlinkParty,
-  updateParty,
-} from "#app/server/parties/parties.server.ts";
-import {
-  addStatusUpdate,
-  deleteStatusUpdate,
-  getShipmentById,
-  updateStatusUpdate,
-} from "#app/server/shipments/shipments.server.ts";
+import { type ActivityEntry, loadShipmentActivity } from "#app/server/audit/activity-page.server.ts";
+import { documentLinks, type ShipmentDocumentLinks } from "#app/server/documents/document-links.server.ts";
 import {
   getShipmentNotifications,
   removeSubscriber,
@@ -31,11 +17,24 @@ import {
   setNotificationsPaused,
   setRecipientEnabled,
 } from "#app/server/notifications/notifications.server.ts";
+import {
+  deleteParty,
+  type Party,
+  type PartyKind,
+  unlinkParty,
+  updateParty,
+} from "#app/server/parties/parties.server.ts";
+import { readIntent } from "#app/server/platform/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
-import { documentLinks, type ShipmentDocumentLinks } from "#app/server/documents/document-links.server.ts";
-import { formatDeclaredValue, INCOTERMS, TRANSPORT_MODE_LABELS } from "#app/lib/freight-terms.ts";
 import { getShipmentDelivery } from "#app/server/shipments/deliveries.server.ts";
 import { deliveryPhotoUrl, signatureUrl } from "#app/server/shipments/delivery-form-page.server.ts";
+import {
+  addStatusUpdate,
+  deleteStatusUpdate,
+  getShipmentById,
+  updateStatusUpdate,
+} from "#app/server/shipments/shipments.server.ts";
+import { notFound, requireStaffForm } from "#app/server/staff/staff-page.server.ts";
 
 // The shipment detail page's loader and action: the shipment with its parties and history, and the edits
 // made on that page (parties, status history).
@@ -183,10 +182,6 @@ export type DetailActionData = {
   result: SubmissionResult<string[]>;
 };
 
-function notFound(): never {
-  throw data(null, { status: 404 });
-}
-
 const toDetailParty = (row: Party | null): DetailParty | null =>
   row
     ? {
@@ -198,12 +193,6 @@ const toDetailParty = (row: Party | null): DetailParty | null =>
         address: row.address ?? "",
       }
     : null;
-
-/** `date` as the page shows it, 'Jan 5, 2025 3:45 PM', in `timeZone`. */
-const showDateTime = (date: Date, timeZone: string) => {
-  const local = wallClock(date, timeZone);
-  return `${formatDate(local)} ${formatTime(local)}`;
-};
 
 /** The shipment, its full shipper and consignee, and its history newest first, as the page shows them; 404 when unknown. */
 export async function loadShipmentDetail({
@@ -233,7 +222,7 @@ export async function loadShipmentDetail({
     delivery: delivery
       ? {
           receiverName: delivery.receiverName,
-          date: showDateTime(delivery.deliveredAt, timeZone),
+          date: formatDateTimeIn(delivery.deliveredAt, timeZone),
           iso: delivery.deliveredAt.toISOString(),
           receiverRemarks: delivery.receiverRemarks,
           internalNote: delivery.internalNote,
@@ -258,7 +247,7 @@ export async function loadShipmentDetail({
           channel: s.channel,
           address: s.address,
           confirmed: s.confirmedAt !== null,
-          date: showDateTime(at, timeZone),
+          date: formatDateTimeIn(at, timeZone),
           iso: at.toISOString(),
           unsubscribed: card.unsubscribed.some((u) => u.channel === s.channel && u.address === s.address),
         };
@@ -269,7 +258,7 @@ export async function loadShipmentDetail({
         channel: m.channel,
         address: m.address,
         summary: m.summary,
-        date: showDateTime(m.createdAt, timeZone),
+        date: formatDateTimeIn(m.createdAt, timeZone),
         iso: m.createdAt.toISOString(),
         status: m.status,
         retries: Math.max(m.attempts - 1, 0),
@@ -298,7 +287,7 @@ export async function loadShipmentDetail({
       incoterm: shipment.incoterm
         ? `${shipment.incoterm}: ${INCOTERMS[shipment.incoterm as keyof typeof INCOTERMS]}`
         : null,
-      createdAt: showDateTime(shipment.createdAt, timeZone),
+      createdAt: formatDateTimeIn(shipment.createdAt, timeZone),
       overdue: isDeliveryOverdue({
         estimatedDelivery: shipment.estimatedDelivery,
         status: shipment.status,
@@ -312,7 +301,7 @@ export async function loadShipmentDetail({
         status: entry.status,
         location: entry.location,
         notes: entry.notes ?? "",
-        date: showDateTime(entry.timestamp, timeZone),
+        date: formatDateTimeIn(entry.timestamp, timeZone),
         iso: entry.timestamp.toISOString(),
         timestamp: toLocalDateTime(entry.timestamp, timeZone),
       })),
@@ -349,14 +338,12 @@ export async function shipmentDetailAction({
   context: Ctx;
   id: string;
 }) {
-  await requireAdmin({ request, context });
-  const { db, logger, siteSettings } = context.get(servicesContext);
-  if (!isUuid(id)) notFound();
+  const { services, formData } = await requireStaffForm({ request, context, id });
+  const { db, logger, siteSettings } = services;
   const shipment = await getShipmentById({ db, id });
   if (!shipment) notFound();
   const page = `/admin/shipments/${shipment.id}`;
 
-  const formData = await readFormData(request);
   const intent = readIntent(formData);
   if (!formData || !intent) return invalid(null, null, "The form could not be read. Please try again.");
 
