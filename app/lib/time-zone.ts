@@ -1,3 +1,5 @@
+import { formatDate, formatTime } from "#app/lib/format.ts";
+
 // The company's time zone (a site setting, Africa/Monrovia by default) and the conversion between its wall-clock times ("2026-03-14T09:30",
 // what a datetime-local field holds) and instants. Built on Intl alone: the platform knows every IANA zone and
 // its daylight-saving rules, so no time-zone library is needed.
@@ -60,6 +62,12 @@ function offsetAt(ms: number, timeZone: string): number {
  */
 export function wallClock(instant: Date, timeZone: string): Date {
   return new Date(wallClockMs(instant.getTime(), timeZone) + (instant.getTime() % 1000));
+}
+
+/** `instant` as the back office shows a moment, 'Jan 5, 2025 3:45 PM', in `timeZone`. */
+export function formatDateTimeIn(instant: Date, timeZone: string): string {
+  const local = wallClock(instant, timeZone);
+  return `${formatDate(local)} ${formatTime(local)}`;
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");

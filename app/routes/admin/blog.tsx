@@ -13,10 +13,9 @@ import { servicesContext } from "#app/context.ts";
 import { POST_STATUS_LABEL, type PostStatus, postStatus } from "#app/lib/blog-post.ts";
 import { cn } from "#app/lib/cn.ts";
 import { formatDate, formatTime } from "#app/lib/format.ts";
-import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { deletePost, findAdminPosts, isPostId } from "#app/server/blog/blog-admin.server.ts";
-import { readFormData } from "#app/server/platform/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
+import { requireStaffForm } from "#app/server/staff/staff-page.server.ts";
 import type { Route } from "./+types/blog";
 
 const EDITOR_PATH = "/admin/cms/blog";
@@ -57,11 +56,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin({ request, context });
-  const { db, logger } = context.get(servicesContext);
+  const { services, formData } = await requireStaffForm({ request, context });
+  const { db, logger } = services;
   const url = new URL(request.url);
   const back = `${url.pathname.replace(/\.data$/, "")}${url.search.replace(/[?&]index(=[^&]*)?/, "")}`;
-  const formData = await readFormData(request);
   const id = formData?.get("id");
   if (formData?.get("intent") !== DELETE_INTENT || typeof id !== "string" || !isPostId(id)) {
     return data({ error: "Unknown action." }, { status: 400 });

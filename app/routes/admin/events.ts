@@ -1,7 +1,6 @@
-import { servicesContext } from "#app/context.ts";
 import { roleSeesInbox } from "#app/lib/roles.ts";
-import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { isInboxEvent } from "#app/server/platform/events.server.ts";
+import { requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 import type { Route } from "./+types/events";
 
 const HEARTBEAT_MS = 15_000;
@@ -12,10 +11,10 @@ const HEARTBEAT_MS = 15_000;
  * Signed-in staff only. The stream ends when the browser leaves or the server stops.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAdmin({ request, context });
+  const { user, services } = await requireStaffPage({ request, context });
   // Inbox events only for the roles that see the inboxes (decision 019): an Editor's stream has heartbeats.
   const seesInbox = roleSeesInbox(user.role);
-  const { events } = context.get(servicesContext);
+  const { events } = services;
   const encoder = new TextEncoder();
   let stop = () => {};
 

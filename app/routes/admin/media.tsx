@@ -2,8 +2,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ImageOff } from "lucide-react";
 import { useCallback } from "react";
 import { data, Form, useRevalidator } from "react-router";
-import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
-import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { ALT_INTENT, DELETE_INTENT, MediaItemCard } from "#app/components/admin/media/media-item-card.tsx";
 import {
   UPLOAD_REQUEST_HEADER,
@@ -12,17 +10,25 @@ import {
   UploadProgressList,
   useMediaUploads,
 } from "#app/components/admin/media/media-upload.tsx";
+import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
+import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { servicesContext } from "#app/context.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { mediaAltSchema, mediaDeleteSchema } from "#app/schemas/media.ts";
-import { NO_STORE, requireAdmin } from "#app/server/staff/staff-guards.server.ts";
-import { readFormData } from "#app/server/platform/forms.server.ts";
+import {
+  deleteMedia,
+  findPostsUsingMedia,
+  listMedia,
+  updateMediaAlt,
+} from "#app/server/blog/media.server.ts";
 import { toMediaCard, uploadMediaFromRequest } from "#app/server/blog/media-page.server.ts";
-import { deleteMedia, findPostsUsingMedia, listMedia, updateMediaAlt } from "#app/server/blog/media.server.ts";
+import { readFormData } from "#app/server/platform/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
+import { NO_STORE, requireAdmin } from "#app/server/staff/staff-guards.server.ts";
+import { requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 import type { Route } from "./+types/media";
 
 const MEDIA_PATH = "/admin/media";
@@ -79,8 +85,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin({ request, context });
-  const { db, logger } = context.get(servicesContext);
+  const { services } = await requireStaffPage({ request, context });
+  const { db, logger } = services;
   const url = new URL(request.url);
   const back = `${MEDIA_PATH}${url.search.replace(/[?&]index(=[^&]*)?/, "")}`;
 

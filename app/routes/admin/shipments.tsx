@@ -1,14 +1,14 @@
 import { data } from "react-router";
-import { ShipmentErrorView } from "#app/components/admin/shipments/shipment-error.tsx";
 import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
+import { ShipmentErrorView } from "#app/components/admin/shipments/shipment-error.tsx";
 import { ShipmentList } from "#app/components/admin/shipments/shipment-list.tsx";
 import { servicesContext } from "#app/context.ts";
 import { formatListDate } from "#app/lib/format.ts";
 import { parseShipmentListQuery, rowIdSchema, SHIPMENT_LIST_INTENTS } from "#app/schemas/shipment-admin.ts";
-import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
-import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
-import { deleteShipment, findShipments } from "#app/server/shipments/shipments.server.ts";
+import { readIntent } from "#app/server/platform/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
+import { deleteShipment, findShipments } from "#app/server/shipments/shipments.server.ts";
+import { requireStaffForm } from "#app/server/staff/staff-page.server.ts";
 import type { Route } from "./+types/shipments";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -49,9 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin({ request, context });
-  const { db, logger } = context.get(servicesContext);
-  const formData = await readFormData(request);
+  const { services, formData } = await requireStaffForm({ request, context });
+  const { db, logger } = services;
   const intent = readIntent(formData);
   if (!formData || intent !== SHIPMENT_LIST_INTENTS.deleteShipment) {
     return data({ error: "Unknown action." }, { status: 400 });

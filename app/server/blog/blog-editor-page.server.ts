@@ -4,12 +4,11 @@ import { data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { parseUtcDateTimeLocal, postStatus, toUtcDateTimeLocal } from "#app/lib/blog-post.ts";
 import { formatDate, formatTime } from "#app/lib/format.ts";
-import { sanitizePostHtml } from "#app/server/blog/sanitize-html.server.ts";
 import { blogPostFormSchema, SLUG_TAKEN_MESSAGE } from "#app/schemas/blog-post.ts";
-import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { createPost, getPostById, nextPublishedAt, updatePost } from "#app/server/blog/blog-admin.server.ts";
-import { readFormData } from "#app/server/platform/forms.server.ts";
+import { sanitizePostHtml } from "#app/server/blog/sanitize-html.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
+import { requireStaffForm } from "#app/server/staff/staff-page.server.ts";
 
 // The blog editor's loader and action, shared by /admin/cms/blog/new and /admin/cms/blog/:id.
 
@@ -71,12 +70,11 @@ export async function saveBlogPost({
   context: Ctx;
   id?: string;
 }) {
-  await requireAdmin({ request, context });
-  const { db, logger } = context.get(servicesContext);
+  const { services, formData } = await requireStaffForm({ request, context });
+  const { db, logger } = services;
   const existing = id === undefined ? null : await getPostById({ db, id });
   if (id !== undefined && !existing) throw data("Blog post not found", { status: 404 });
 
-  const formData = await readFormData(request);
   if (!formData) {
     return data<EditorActionData>(
       {

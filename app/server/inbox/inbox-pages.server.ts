@@ -5,9 +5,10 @@ import { formatCalendarDate, formatDate, formatDateTimeLong } from "#app/lib/for
 import { freightTypeLabels } from "#app/lib/freight-terms.ts";
 import { BULK_INTENTS, BULK_NOUNS, type BulkIntent, countOf } from "#app/lib/inbox-bulk.ts";
 import { parseQuoteStageParam, quoteRequestStage, quoteStageParam } from "#app/lib/quote-stage.ts";
-import { NOT_GIVEN } from "#app/schemas/rules/quote-request-rules.ts";
 import { requestedPath } from "#app/lib/request-path.ts";
-import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
+import { NOT_GIVEN } from "#app/schemas/rules/quote-request-rules.ts";
+import type { Db } from "#app/server/db/client.server.ts";
+import { isUuid } from "#app/server/db/text-search.server.ts";
 import {
   type ContactSubmission,
   deleteContactSubmission,
@@ -17,9 +18,6 @@ import {
   setContactSubmissionRead,
   setContactSubmissionsRead,
 } from "#app/server/inbox/contact-submissions.server.ts";
-import type { Db } from "#app/server/db/client.server.ts";
-import { isUuid } from "#app/server/db/text-search.server.ts";
-import { readFormData } from "#app/server/platform/forms.server.ts";
 import {
   BULK_MAX_IDS,
   type BulkTarget,
@@ -39,6 +37,7 @@ import {
   setQuoteRequestRead,
   setQuoteRequestsRead,
 } from "#app/server/quotes/quote-requests.server.ts";
+import { requireStaffForm } from "#app/server/staff/staff-page.server.ts";
 
 // Loaders and the action of the two inboxes. The list route and its detail route (the list with the details
 // dialog open, so one request has its own URL) share them.
@@ -226,10 +225,9 @@ export async function inboxAction({
   context: Ctx;
   kind: InboxKind;
 }) {
-  await requireAdmin({ request, context });
-  const { db, logger } = context.get(servicesContext);
+  const { services, formData } = await requireStaffForm({ request, context });
+  const { db, logger } = services;
   const text = INBOX_TEXT[kind];
-  const formData = await readFormData(request);
   const bulkIntent = formData?.get("intent");
   if (typeof bulkIntent === "string" && bulkIntent.startsWith("bulk-")) {
     return bulkAction({ request, db, logger, kind, formData: formData! });

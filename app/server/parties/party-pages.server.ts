@@ -15,8 +15,6 @@ import {
 } from "#app/schemas/party-admin.ts";
 import { partySchema } from "#app/schemas/shipment.ts";
 import { rowIdSchema } from "#app/schemas/shipment-admin.ts";
-import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
-import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
 import {
   createParty,
   deleteParty,
@@ -26,7 +24,9 @@ import {
   type Party,
   updateParty,
 } from "#app/server/parties/parties.server.ts";
+import { readIntent } from "#app/server/platform/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
+import { notFound, requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 
 // The address book's loaders and actions: the list (/admin/parties), a new party (/admin/parties/new) and a
 // party's page (/admin/parties/:id: its form, its shipments, delete). Create and edit share one form.
@@ -76,10 +76,6 @@ export type PartyFormData =
 /** The action's answer to a refused post (a redirect with a toast otherwise). */
 export type PartyActionData = { result: SubmissionResult<string[]> };
 
-function notFound(): never {
-  throw data(null, { status: 404 });
-}
-
 const toValues = (party: Party): PartyValues => ({
   name: party.name,
   company: party.company ?? "",
@@ -92,8 +88,8 @@ const EMPTY: PartyValues = { name: "", company: "", email: "", phone: "", addres
 
 /** The list: one page of shippers or consignees (the tab), searched, with their shipment counts. */
 export async function loadAddressBook({ request, context }: { request: Request; context: Ctx }) {
-  await requireAdmin({ request, context });
-  const { db } = context.get(servicesContext);
+  const { services } = await requireStaffPage({ request, context });
+  const { db } = services;
   const query = parsePartyListQuery(new URL(request.url).searchParams);
   const found = await findParties({
     db,
@@ -119,7 +115,7 @@ export async function loadNewParty({
   request: Request;
   context: Ctx;
 }): Promise<PartyFormData> {
-  await requireAdmin({ request, context });
+  await requireStaffPage({ request, context });
   const { role } = parsePartyListQuery(new URL(request.url).searchParams);
   return { party: null, role, values: EMPTY };
 }
@@ -134,8 +130,8 @@ export async function loadPartyPage({
   context: Ctx;
   id: string;
 }): Promise<PartyFormData> {
-  await requireAdmin({ request, context });
-  const { db, config } = context.get(servicesContext);
+  const { services } = await requireStaffPage({ request, context, id });
+  const { db, config } = services;
   const found = await findPartyById({ db, id });
   if (!found) notFound();
   const { kind, party } = found;
@@ -212,8 +208,7 @@ async function removeParty({
 
 /** The list's action: delete a party (the row's id), back to the same tab, search and page. */
 export async function addressBookAction({ request, context }: { request: Request; context: Ctx }) {
-  await requireAdmin({ request, context });
-  const formData = await readFormData(request);
+  const { formData } = await requireStaffForm({ request, context });
   const intent = readIntent(formData);
   if (!formData || intent !== PARTY_INTENTS.delete) return refused("Unknown action.");
   const row = rowIdSchema.safeParse({ id: formData.get("id") });
@@ -245,12 +240,11 @@ export async function savePartyForm({
   context: Ctx;
   id?: string;
 }) {
-  await requireAdmin({ request, context });
-  const { db, logger } = context.get(servicesContext);
+  const { services, formData } = await requireStaffForm({ request, context, id });
+  const { db, logger } = services;
   const existing = id === undefined ? null : await findPartyById({ db, id });
   if (id !== undefined && !existing) notFound();
 
-  const formData = await readFormData(request);
   const intent = readIntent(formData);
   if (!formData) return refused(UNREADABLE);
 

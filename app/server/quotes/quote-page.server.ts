@@ -1,10 +1,7 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { servicesContext } from "#app/context.ts";
-import { formatMoney, minorToInput } from "#app/lib/money.ts";
 import { freightTypeLabels } from "#app/lib/freight-terms.ts";
+import { formatMoney, minorToInput } from "#app/lib/money.ts";
 import { quoteRequestStage } from "#app/lib/quote-stage.ts";
-import { INTENT_FIELD } from "#app/schemas/rules/public-form.ts";
-import { NOT_GIVEN } from "#app/schemas/rules/quote-request-rules.ts";
 import {
   DEFAULT_VALIDITY_DAYS,
   type QuoteFormErrors,
@@ -12,9 +9,8 @@ import {
   readQuoteForm,
   validateQuoteForm,
 } from "#app/schemas/quote.ts";
-import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
-import { isUuid } from "#app/server/db/text-search.server.ts";
-import { readFormData } from "#app/server/platform/forms.server.ts";
+import { INTENT_FIELD } from "#app/schemas/rules/public-form.ts";
+import { NOT_GIVEN } from "#app/schemas/rules/quote-request-rules.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import { getQuoteRequestForBooking } from "#app/server/quotes/bookings.server.ts";
 import {
@@ -25,6 +21,7 @@ import {
   saveQuoteDraft,
   sendQuote,
 } from "#app/server/quotes/quotes.server.ts";
+import { notFound, requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 
 // /admin/quote-requests/:id/quote: prepare, send and book a request's quote (issue 17, decision 016).
 
@@ -53,10 +50,6 @@ export type QuoteVersionView = {
 
 export type QuoteActionData = { intent: string; errors: QuoteFormErrors; values?: QuoteFormValues };
 
-function notFound(): never {
-  throw data(null, { status: 404 });
-}
-
 export async function loadQuotePage({
   request,
   context,
@@ -66,9 +59,9 @@ export async function loadQuotePage({
   context: Ctx;
   id: string;
 }) {
-  await requireAdmin({ request, context });
-  const { db, siteSettings } = context.get(servicesContext);
-  const found = isUuid(id) ? await getQuoteRequestForBooking({ db, id }) : null;
+  const { services } = await requireStaffPage({ request, context, id });
+  const { db, siteSettings } = services;
+  const found = await getQuoteRequestForBooking({ db, id });
   if (!found) notFound();
   const { timeZone } = await siteSettings.get();
   const now = new Date();
@@ -162,10 +155,8 @@ export async function quotePageAction({
   context: Ctx;
   id: string;
 }) {
-  const user = await requireAdmin({ request, context });
-  const { db, config, logger, siteSettings } = context.get(servicesContext);
-  if (!isUuid(id)) notFound();
-  const formData = await readFormData(request);
+  const { user, services, formData } = await requireStaffForm({ request, context, id });
+  const { db, config, logger, siteSettings } = services;
   const intent = formData?.get(INTENT_FIELD);
   const page = `/admin/quote-requests/${id}/quote`;
   if (!formData || typeof intent !== "string") {

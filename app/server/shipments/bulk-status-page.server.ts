@@ -5,9 +5,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { toLocalDateTime } from "#app/lib/time-zone.ts";
 import { statusUpdateSchema } from "#app/schemas/shipment.ts";
-import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
-import { readFormData } from "#app/server/platform/forms.server.ts";
 import { listReturnPath } from "#app/server/documents/bulk-labels.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import {
@@ -17,6 +15,7 @@ import {
   type BulkStatusTarget,
   previewBulkTarget,
 } from "#app/server/shipments/bulk-status.server.ts";
+import { requireStaffForm } from "#app/server/staff/staff-page.server.ts";
 
 // The bulk status update page (/admin/shipments/bulk-update, issue 18): the shipments ticked in the list
 // (`?id=…`), all the list's search matches (`?all=1&q=…&status=…`), or, with neither, the warehouse's scanner: a
@@ -131,10 +130,9 @@ const formError = (message: string): SubmissionResult<string[]> => ({
 });
 
 export async function saveBulkStatus({ request, context }: { request: Request; context: Ctx }) {
-  await requireAdmin({ request, context });
-  const { db, logger, siteSettings } = context.get(servicesContext);
+  const { services, formData } = await requireStaffForm({ request, context });
+  const { db, logger, siteSettings } = services;
   const { timeZone } = await siteSettings.get();
-  const formData = await readFormData(request);
   const key = formData?.get("key");
   const read = formData ? readTarget(formData) : null;
   if (!formData || !read || typeof key !== "string" || !isUuid(key)) {

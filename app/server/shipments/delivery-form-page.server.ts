@@ -1,17 +1,16 @@
 import crypto from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type RouterContextProvider } from "react-router";
-import { servicesContext } from "#app/context.ts";
-import { formatDate, formatTime } from "#app/lib/format.ts";
-import { toLocalDateTime, wallClock } from "#app/lib/time-zone.ts";
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { formatDateTimeIn, toLocalDateTime } from "#app/lib/time-zone.ts";
 import {
   DELIVERY_INTENTS,
   deliverySchema,
   draftIdSchema,
   MAX_DELIVERY_PHOTOS,
 } from "#app/schemas/delivery.ts";
-import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
+import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
+import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import {
   addPendingPhoto,
   getDeliveryByDraft,
@@ -21,9 +20,8 @@ import {
   removePendingPhoto,
 } from "#app/server/shipments/deliveries.server.ts";
 import { type DeliveryImage, processDeliveryImage } from "#app/server/shipments/delivery-images.server.ts";
-import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
-import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import { getShipmentById } from "#app/server/shipments/shipments.server.ts";
+import { notFound, requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 
 // 'Record delivery' (/admin/shipments/:id/deliver): the page's loader and action, the photo upload route
 // (/admin/shipments/:id/deliver/photos) and the staff-only image routes. Decision 015, 'Proof of delivery'.
@@ -78,15 +76,6 @@ export type DeliveryActionData = {
   };
 };
 
-function notFound(): never {
-  throw data(null, { status: 404 });
-}
-
-const showDateTime = (date: Date, timeZone: string) => {
-  const local = wallClock(date, timeZone);
-  return `${formatDate(local)} ${formatTime(local)}`;
-};
-
 export async function loadDeliveryPage({
   request,
   context,
@@ -96,8 +85,8 @@ export async function loadDeliveryPage({
   context: Ctx;
   id: string;
 }): Promise<DeliveryPageData> {
-  await requireAdmin({ request, context });
-  const { db, siteSettings, config } = context.get(servicesContext);
+  const { services } = await requireStaffPage({ request, context });
+  const { db, siteSettings, config } = services;
   const shipment = await getShipmentById({ db, id });
   if (!shipment) notFound();
   const requested = new URL(request.url).searchParams.get("draft");
@@ -133,7 +122,7 @@ export async function loadDeliveryPage({
     maxPhotos: MAX_DELIVERY_PHOTOS,
     maxMb: config.MEDIA_MAX_MB,
     previous: previous
-      ? { receiverName: previous.receiverName, date: showDateTime(previous.deliveredAt, timeZone) }
+      ? { receiverName: previous.receiverName, date: formatDateTimeIn(previous.deliveredAt, timeZone) }
       : null,
   };
 }
@@ -172,10 +161,8 @@ export async function deliveryPageAction({
   context: Ctx;
   id: string;
 }) {
-  const user = await requireAdmin({ request, context });
-  const { db, siteSettings, config, logger } = context.get(servicesContext);
-  if (!isUuid(id)) notFound();
-  const formData = await readFormData(request);
+  const { user, services, formData } = await requireStaffForm({ request, context, id });
+  const { db, siteSettings, config, logger } = services;
   const intent = readIntent(formData);
   if (!formData || !intent)
     return refused({ "": ["The form could not be read. Please try again."] }, formData);
@@ -282,8 +269,8 @@ export async function deliveryPhotoAction({
   context: Ctx;
   id: string;
 }) {
-  await requireAdmin({ request, context });
-  const { db, config, logger } = context.get(servicesContext);
+  const { services } = await requireStaffPage({ request, context });
+  const { db, config, logger } = services;
   if (!isUuid(id)) return json({ ok: false, message: "This shipment does not exist." }, 404);
   const formData = await readFormData(request);
   if (!formData) return json({ ok: false, message: "The upload could not be read. Please try again." }, 400);

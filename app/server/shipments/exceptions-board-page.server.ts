@@ -5,7 +5,8 @@ import { servicesContext } from "#app/context.ts";
 import { formatDate } from "#app/lib/format.ts";
 import { requestedPath } from "#app/lib/request-path.ts";
 import { exceptionSettingsSchema } from "#app/schemas/exception-settings.ts";
-import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
+import { readIntent } from "#app/server/platform/forms.server.ts";
+import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import {
   countExceptions,
   EXCEPTION_KINDS,
@@ -14,8 +15,7 @@ import {
   getExceptionSettings,
   updateExceptionSettings,
 } from "#app/server/shipments/exceptions.server.ts";
-import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
-import { redirectWithToast } from "#app/server/platform/toast.server.ts";
+import { requireStaffForm } from "#app/server/staff/staff-page.server.ts";
 
 // The exceptions board's page (/admin/exceptions, issue 18): one kind at a time (?kind=stalled|overdue|delayed),
 // paged, with every kind's count, and the 'no update for N days' setting.
@@ -62,9 +62,8 @@ export async function loadExceptionsBoard({ request, context }: { request: Reque
 export type ExceptionsActionData = { result: SubmissionResult<string[]> };
 
 export async function saveExceptionSettings({ request, context }: { request: Request; context: Ctx }) {
-  await requireAdmin({ request, context });
-  const { db } = context.get(servicesContext);
-  const formData = await readFormData(request);
+  const { services, formData } = await requireStaffForm({ request, context });
+  const { db } = services;
   if (!formData || readIntent(formData) !== EXCEPTION_SETTINGS_INTENT) {
     return data<ExceptionsActionData>(
       { result: { status: "error", error: { "": ["The form could not be read. Please try again."] } } },

@@ -10,10 +10,21 @@ import {
   shipmentSchema,
 } from "#app/schemas/shipment.ts";
 import { SHIPMENT_FORM_INTENTS } from "#app/schemas/shipment-admin.ts";
-import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
-import { isUuid } from "#app/server/db/text-search.server.ts";
-import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
-import { createParty, listParties, type PartyKind, PartyNotFoundError } from "#app/server/parties/parties.server.ts";
+import {
+  createParty,
+  listParties,
+  type PartyKind,
+  PartyNotFoundError,
+} from "#app/server/parties/parties.server.ts";
+import { readIntent } from "#app/server/platform/forms.server.ts";
+import { redirectWithToast } from "#app/server/platform/toast.server.ts";
+import {
+  bookingPrefill,
+  bookShipment,
+  findShipperByEmail,
+  getQuoteRequestForBooking,
+} from "#app/server/quotes/bookings.server.ts";
+import { getSiteSettings } from "#app/server/settings/settings.server.ts";
 import {
   createShipment,
   DuplicateTrackingNumberError,
@@ -22,14 +33,7 @@ import {
   TrackingKeyTakenError,
   updateShipment,
 } from "#app/server/shipments/shipments.server.ts";
-import { redirectWithToast } from "#app/server/platform/toast.server.ts";
-import { getSiteSettings } from "#app/server/settings/settings.server.ts";
-import {
-  bookingPrefill,
-  bookShipment,
-  findShipperByEmail,
-  getQuoteRequestForBooking,
-} from "#app/server/quotes/bookings.server.ts";
+import { notFound, requireStaffForm } from "#app/server/staff/staff-page.server.ts";
 
 // The shipment form's loader and action, shared by /admin/shipments/new and /admin/shipments/:id/edit.
 
@@ -78,10 +82,6 @@ export type ShipmentFormActionData =
       party: PartyOption | null;
     }
   | { intent: null; result: SubmissionResult<string[]> };
-
-function notFound(): never {
-  throw data(null, { status: 404 });
-}
 
 /** What the form needs: the shipment (none for a new one, with a fresh tracking number) and the parties. */
 export async function loadShipmentForm({
@@ -204,11 +204,9 @@ export async function saveShipmentForm({
   /** The quote request this new shipment books (issue 17): booked once, however often it is posted. */
   bookFrom?: string | null;
 }) {
-  await requireAdmin({ request, context });
-  const { db, logger } = context.get(servicesContext);
-  if (id !== undefined && !isUuid(id)) notFound();
+  const { services, formData } = await requireStaffForm({ request, context, id });
+  const { db, logger } = services;
 
-  const formData = await readFormData(request);
   const intent = readIntent(formData);
   if (!formData) return data<ShipmentFormActionData>({ intent: null, result: unreadable }, { status: 400 });
 

@@ -1,5 +1,4 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { servicesContext } from "#app/context.ts";
 import {
   type ColumnMapping,
   DATE_FORMATS,
@@ -10,8 +9,8 @@ import {
   IMPORT_MAX_ROWS,
   type ImportFieldKey,
 } from "#app/lib/shipment-import.ts";
-import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
-import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
+import { readIntent } from "#app/server/platform/forms.server.ts";
+import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import {
   checkRows,
   countExisting,
@@ -28,7 +27,7 @@ import {
   saveUploadChoices,
 } from "#app/server/shipments/shipment-import.server.ts";
 import { readSpreadsheet } from "#app/server/spreadsheets/spreadsheet-read.server.ts";
-import { redirectWithToast } from "#app/server/platform/toast.server.ts";
+import { requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 
 // The shipment import page (/admin/shipments/import, issue 18, decision 020): upload → preview with the column
 // mapping and the date format → every row checked → import, all or nothing, once. The step is in the URL
@@ -83,8 +82,8 @@ export type ImportCheckData = {
 };
 
 export async function loadShipmentImportPage({ request, context }: { request: Request; context: Ctx }) {
-  await requireAdmin({ request, context });
-  const { db } = context.get(servicesContext);
+  const { services } = await requireStaffPage({ request, context });
+  const { db } = services;
   const base = { maxMb: IMPORT_MAX_MB, maxRows: IMPORT_MAX_ROWS };
   const id = new URL(request.url).searchParams.get("upload");
   if (!id) return { ...base, step: "upload", notice: null } satisfies ShipmentImportView;
@@ -150,9 +149,8 @@ function readChoices(formData: FormData) {
 }
 
 export async function shipmentImportAction({ request, context }: { request: Request; context: Ctx }) {
-  const user = await requireAdmin({ request, context });
-  const { db, logger } = context.get(servicesContext);
-  const formData = await readFormData(request);
+  const { user, services, formData } = await requireStaffForm({ request, context });
+  const { db, logger } = services;
   const intent = readIntent(formData);
   if (!formData || !intent)
     return data({ intent: "upload", error: "The form could not be read." } as const, 400);

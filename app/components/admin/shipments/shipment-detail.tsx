@@ -1,18 +1,18 @@
 import { PackageCheck } from "lucide-react";
 import { Link, useNavigation, useSearchParams } from "react-router";
-import { buttonClass } from "#app/components/ui/button.tsx";
 import { ShipmentActivityCard } from "#app/components/admin/activity/shipment-activity-card.tsx";
-import { ShipmentDeliveryCard } from "#app/components/admin/shipments/shipment-delivery-card.tsx";
-import { cn } from "#app/lib/cn.ts";
-import { SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
 import { AddStatusDialog } from "#app/components/admin/shipments/add-status-dialog.tsx";
+import { ShipmentDeliveryCard } from "#app/components/admin/shipments/shipment-delivery-card.tsx";
 import { ShipmentDetailHeader } from "#app/components/admin/shipments/shipment-detail-header.tsx";
 import { ShipmentDetailsCard } from "#app/components/admin/shipments/shipment-details-card.tsx";
 import { ShipmentDocumentsCard } from "#app/components/admin/shipments/shipment-documents-card.tsx";
 import { ShipmentNotificationsCard } from "#app/components/admin/shipments/shipment-notifications-card.tsx";
 import { ShipmentPartyCard } from "#app/components/admin/shipments/shipment-party-card.tsx";
 import { ShipmentStatusHistory } from "#app/components/admin/shipments/shipment-status-history.tsx";
-import type { DetailActionData, ShipmentDetailData } from "#app/server/shipments/shipment-detail-page.server.ts";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { cn } from "#app/lib/cn.ts";
+import { SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
+import type { DetailActionData, ShipmentDetailData } from "#app/server/shipments/shipment-detail-views.ts";
 
 /**
  * The shipment detail page: details, shipper, consignee, status history and notifications, each editable in place. `?edit=`

@@ -11,8 +11,8 @@ import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { ConfirmDialog } from "#app/components/ui/dialog.tsx";
 import { SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
-import type { DetailActionData, DetailParty } from "#app/server/shipments/shipment-detail-page.server.ts";
 import type { PartyKind } from "#app/server/parties/parties.server.ts";
+import type { DetailActionData, DetailParty } from "#app/server/shipments/shipment-detail-views.ts";
 
 /**
  * The shipper's or the consignee's card: its fields (the name opens it in the address book), or (with
