@@ -15,7 +15,7 @@ import {
   shipmentStatusHistory,
   shippers,
 } from "#app/server/db/schema.ts";
-import type { ShipmentDetailData } from "#app/server/shipments/shipment-detail-page.server.ts";
+import type { ShipmentDetailData } from "#app/server/shipment-page/shipment-detail-page.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createParty } from "#app/server/parties/parties.server.ts";
 import { createShipment, getShipmentById } from "#app/server/shipments/shipments.server.ts";

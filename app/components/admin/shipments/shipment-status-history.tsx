@@ -3,7 +3,7 @@ import { ShipmentHistoryEntry } from "#app/components/admin/shipments/shipment-h
 import { STATUS_LIST_ID } from "#app/components/admin/shipments/shipment-status-fields.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { COMMON_STATUSES } from "#app/schemas/shipment.ts";
-import type { DetailActionData, DetailEntry } from "#app/server/shipments/shipment-detail-views.ts";
+import type { DetailActionData, DetailEntry } from "#app/server/shipment-page/shipment-detail-views.ts";
 
 type Reply = DetailActionData["result"] | undefined;
 

@@ -11,28 +11,30 @@ import type { Party } from "#app/server/parties/parties.server.ts";
 import { readIntent } from "#app/server/platform/forms.server.ts";
 import { getShipmentDelivery } from "#app/server/shipments/deliveries.server.ts";
 import { deliveryPhotoUrl, signatureUrl } from "#app/server/shipments/delivery-form-page.server.ts";
-import { invalid } from "#app/server/shipments/shipment-detail-actions/detail-action-args.server.ts";
+import { invalid } from "#app/server/shipment-page/detail-action-args.server.ts";
 import {
   isNotificationIntent,
   notificationAction,
-} from "#app/server/shipments/shipment-detail-actions/notification-actions.server.ts";
+} from "#app/server/shipment-page/notification-actions.server.ts";
 import {
   isPartyIntent,
   partyAction,
-} from "#app/server/shipments/shipment-detail-actions/party-actions.server.ts";
+} from "#app/server/shipment-page/party-actions.server.ts";
 import {
   isStatusIntent,
   statusAction,
-} from "#app/server/shipments/shipment-detail-actions/status-actions.server.ts";
-import type { DetailParty, ShipmentDetailData } from "#app/server/shipments/shipment-detail-views.ts";
+} from "#app/server/shipment-page/status-actions.server.ts";
+import type { DetailParty, ShipmentDetailData } from "#app/server/shipment-page/shipment-detail-views.ts";
 import { getShipmentById } from "#app/server/shipments/shipments.server.ts";
 import { notFound, requireStaffForm } from "#app/server/staff/staff-page.server.ts";
 
-export type { ShipmentDetailData } from "#app/server/shipments/shipment-detail-views.ts";
+export type { ShipmentDetailData } from "#app/server/shipment-page/shipment-detail-views.ts";
 
 // The shipment detail page's loader and action: the shipment with its parties and history (the view types are
-// in shipment-detail-views.ts), and the edits made on that page, one module per card in shipment-detail-actions/
-// (parties, status history, notifications).
+// in shipment-detail-views.ts), and the edits made on that page, one module per card beside this one (parties,
+// status history, notifications). The page shows several domains' cards of one shipment (its delivery, its
+// notifications, its documents, its activity), so it has a room of its own above them: shipments/ never imports
+// notifications/, which reads shipments (decision 000, 'the rooms').
 
 type Ctx = Readonly<RouterContextProvider>;
 

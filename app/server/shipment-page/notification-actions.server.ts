@@ -9,7 +9,7 @@ import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import {
   type DetailActionArgs,
   invalid,
-} from "#app/server/shipments/shipment-detail-actions/detail-action-args.server.ts";
+} from "#app/server/shipment-page/detail-action-args.server.ts";
 
 // The Notifications card: a recipient's switch, pausing the shipment's notifications, resending one message.
 

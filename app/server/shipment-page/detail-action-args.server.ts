@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Services } from "#app/server/services.server.ts";
-import type { DetailActionData } from "#app/server/shipments/shipment-detail-views.ts";
+import type { DetailActionData } from "#app/server/shipment-page/shipment-detail-views.ts";
 import type { getShipmentById } from "#app/server/shipments/shipments.server.ts";
 
 // What every action family of the shipment detail page is handed, and its 400 answer.

@@ -6,8 +6,8 @@ import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import {
   type DetailActionArgs,
   invalid,
-} from "#app/server/shipments/shipment-detail-actions/detail-action-args.server.ts";
-import type { DetailActionData } from "#app/server/shipments/shipment-detail-views.ts";
+} from "#app/server/shipment-page/detail-action-args.server.ts";
+import type { DetailActionData } from "#app/server/shipment-page/shipment-detail-views.ts";
 import {
   addStatusUpdate,
   deleteStatusUpdate,
