@@ -189,11 +189,7 @@ export async function staffAccountsAction({
 }
 
 /** The add forms' refusal when the address already has an account (either way of adding). */
-function emailTaken(
-  intent: string,
-  submission: Pick<Submission<unknown>, "reply">,
-  hideFields?: string[],
-) {
+function emailTaken(intent: string, submission: Pick<Submission<unknown>, "reply">, hideFields?: string[]) {
   const result = submission.reply({
     fieldErrors: { email: ["An account with this email already exists."] },
     hideFields,
