@@ -1,6 +1,6 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { CircleAlert } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { useNavigation } from "react-router";
 import { Field, Input } from "#app/components/ui/field.tsx";
 
@@ -27,11 +27,14 @@ export function TextField({
 }: {
   meta: FieldMeta;
   label: ReactNode;
-  type?: "text" | "email" | "password" | "tel" | "url";
+  type?: "text" | "email" | "password" | "tel" | "url" | "date";
   hint?: ReactNode;
   className?: string;
   autoComplete?: string;
   placeholder?: string;
+  inputMode?: ComponentProps<"input">["inputMode"];
+  /** The id of a datalist of suggestions. */
+  list?: string;
   maxLength?: number;
   required?: boolean;
   autoFocus?: boolean;

@@ -2,18 +2,15 @@ import type { DocumentContext, DocumentShipment } from "#app/server/documents/do
 import {
   A4_MARGIN,
   cell,
-  codesRow,
   frame,
-  letterhead,
   modeText,
-  partyBox,
+  shipmentPageHead,
   textBox,
   weightText,
 } from "#app/server/documents/document-parts.server.ts";
 import { printedDateTime } from "#app/server/documents/document-context.server.ts";
 import {
   caption,
-  createPdf,
   finishPdf,
   fitLine,
   PAGE_SIZES,
@@ -87,25 +84,19 @@ export async function renderDeliveryNote({
   proof?: DeliveryProof | null;
   context: DocumentContext;
 }): Promise<Buffer> {
-  const doc = createPdf({
-    title: `Delivery note ${shipment.trackingNumber}`,
-    author: context.company.companyName,
-  });
-  doc.addPage({ size: [...PAGE_SIZES.a4], margin: 0 });
-  const x = A4_MARGIN;
-  const width = doc.page.width - 2 * A4_MARGIN;
-
-  let y = letterhead(doc, context, {
+  const head = shipmentPageHead({
+    shipment,
+    context,
+    pdfTitle: `Delivery note ${shipment.trackingNumber}`,
     title: "DELIVERY NOTE",
     subtitle: "Proof of delivery",
-    number: shipment.trackingNumber,
+    parties: [
+      ["Deliver to (consignee)", shipment.consignee],
+      ["From (shipper)", shipment.shipper],
+    ],
   });
-  y = codesRow(doc, shipment, context, y);
-
-  const half = (width - 10) / 2;
-  partyBox(doc, "Deliver to (consignee)", shipment.consignee, x, y, half, 112);
-  partyBox(doc, "From (shipper)", shipment.shipper, x + half + 10, y, half, 112);
-  y += 120;
+  const { doc, x, width } = head;
+  let { y } = head;
 
   const quarter = width / 4;
   (

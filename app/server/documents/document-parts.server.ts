@@ -7,9 +7,17 @@ import {
   printedDate,
   trackingUrl,
 } from "#app/server/documents/document-context.server.ts";
-import { caption, fitLine, flowText, type Pdf } from "#app/server/documents/pdf-document.server.ts";
+import {
+  caption,
+  createPdf,
+  fitLine,
+  flowText,
+  PAGE_SIZES,
+  type Pdf,
+} from "#app/server/documents/pdf-document.server.ts";
 
-// Blocks shared by the A4 documents (waybill, delivery note): letterhead, codes, party boxes, cells.
+// Blocks shared by the A4 documents (waybill, delivery note): their page head (letterhead, codes, party boxes),
+// cells and text boxes.
 
 export const A4_MARGIN = 36;
 const LINE = "#999999";
@@ -76,6 +84,41 @@ export function codesRow(doc: Pdf, shipment: DocumentShipment, ctx: DocumentCont
   caption(doc, "Track this shipment", tx, y + 14, tw);
   flowText(doc, url, tx, y + 26, tw, 34, { size: 8, multiline: false });
   return y + 86;
+}
+
+/**
+ * The head of an A4 shipment document (the house waybill, the delivery note), on a new document's first page:
+ * the letterhead with the document's title and the tracking number, the codes row, and two party boxes side by
+ * side (labelled and ordered as the document names them). Returns the document, the page's left edge and width
+ * inside the margins, and where the rest of the page begins.
+ */
+export function shipmentPageHead({
+  shipment,
+  context,
+  pdfTitle,
+  title,
+  subtitle,
+  parties,
+}: {
+  shipment: DocumentShipment;
+  context: DocumentContext;
+  /** The PDF's own title (what a viewer shows as the document's name). */
+  pdfTitle: string;
+  title: string;
+  subtitle: string;
+  parties: [[string, DocumentParty | null], [string, DocumentParty | null]];
+}) {
+  const doc = createPdf({ title: pdfTitle, author: context.company.companyName });
+  doc.addPage({ size: [...PAGE_SIZES.a4], margin: 0 });
+  const x = A4_MARGIN;
+  const width = doc.page.width - 2 * A4_MARGIN;
+  let y = letterhead(doc, context, { title, subtitle, number: shipment.trackingNumber });
+  y = codesRow(doc, shipment, context, y);
+  const half = (width - 10) / 2;
+  const [[leftLabel, left], [rightLabel, right]] = parties;
+  partyBox(doc, leftLabel, left, x, y, half, 112);
+  partyBox(doc, rightLabel, right, x + half + 10, y, half, 112);
+  return { doc, x, width, y: y + 120 };
 }
 
 /** A bordered box: a caption, the party's name in bold, company, address (up to 3 lines), phone and e-mail. */

@@ -1,25 +1,15 @@
 import type { DocumentContext, DocumentShipment } from "#app/server/documents/document-context.server.ts";
 import {
-  A4_MARGIN,
   cell,
-  codesRow,
   declaredText,
   frame,
   incotermText,
-  letterhead,
   modeText,
-  partyBox,
+  shipmentPageHead,
   textBox,
   weightText,
 } from "#app/server/documents/document-parts.server.ts";
-import {
-  caption,
-  createPdf,
-  finishPdf,
-  fitLine,
-  flowText,
-  PAGE_SIZES,
-} from "#app/server/documents/pdf-document.server.ts";
+import { caption, finishPdf, fitLine, flowText } from "#app/server/documents/pdf-document.server.ts";
 
 // The house waybill / cargo receipt, one A4 page: for staff and the shipper. Every text has its box; what does
 // not fit is cut with '…' (notes print their first ~8 lines, the terms their first ~14), so the page count is 1.
@@ -34,22 +24,19 @@ export async function renderWaybill({
   terms: string;
   context: DocumentContext;
 }): Promise<Buffer> {
-  const doc = createPdf({ title: `Waybill ${shipment.trackingNumber}`, author: context.company.companyName });
-  doc.addPage({ size: [...PAGE_SIZES.a4], margin: 0 });
-  const x = A4_MARGIN;
-  const width = doc.page.width - 2 * A4_MARGIN;
-
-  let y = letterhead(doc, context, {
+  const head = shipmentPageHead({
+    shipment,
+    context,
+    pdfTitle: `Waybill ${shipment.trackingNumber}`,
     title: "HOUSE WAYBILL",
     subtitle: "Cargo receipt",
-    number: shipment.trackingNumber,
+    parties: [
+      ["Shipper", shipment.shipper],
+      ["Consignee", shipment.consignee],
+    ],
   });
-  y = codesRow(doc, shipment, context, y);
-
-  const half = (width - 10) / 2;
-  partyBox(doc, "Shipper", shipment.shipper, x, y, half, 112);
-  partyBox(doc, "Consignee", shipment.consignee, x + half + 10, y, half, 112);
-  y += 120;
+  const { doc, x, width } = head;
+  let { y } = head;
 
   const quarter = width / 4;
   const row = (cells: [string, string][]) => {
@@ -82,6 +69,7 @@ export async function renderWaybill({
   y += 146;
 
   // Signatures: the shipper's, and the company's on receiving the cargo.
+  const half = (width - 10) / 2;
   const sig = (label: string, sx: number) => {
     frame(doc, sx, y, half, 78);
     caption(doc, label, sx + 5, y + 4, half - 10);

@@ -12,6 +12,7 @@ import {
 } from "#app/server/messaging/outbox.server.ts";
 import type { EventBus } from "#app/server/platform/events.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
+import { startWakeLoop } from "#app/server/platform/wake-loop.server.ts";
 
 export type OutboxRound = {
   claimed: number;
@@ -150,63 +151,22 @@ export function createOutboxWorker({
     }
   };
 
-  let stopped = !autostart || channels.length === 0;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> | undefined;
-  let again = false;
-
-  const kick = () => {
-    if (stopped) return;
-    if (current) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    current = (async () => {
-      try {
-        do {
-          again = false;
-          let round: OutboxRound;
-          do round = await runOnce();
-          while (!stopped && round.claimed === batchSize);
-        } while (again && !stopped);
-      } catch (error) {
-        logger.warn({ err: error }, "The outbox worker could not reach the database; it tries again shortly");
-      } finally {
-        current = undefined;
-        if (!stopped) {
-          timer = setTimeout(kick, pollMs);
-          timer.unref();
-        }
-      }
-    })();
-  };
-
-  const unsubscribe = stopped
-    ? () => {}
-    : (events?.subscribe((event) => {
-        if (event.type === "outbox.queued") kick();
-      }) ?? (() => {}));
-  if (!stopped) queueMicrotask(kick);
+  const loop = startWakeLoop({
+    round: async () => (await runOnce()).claimed === batchSize,
+    pollMs,
+    events,
+    wakeOn: "outbox.queued",
+    logger,
+    failure: "The outbox worker could not reach the database; it tries again shortly",
+    start: autostart && channels.length > 0,
+  });
 
   return {
     runOnce,
     drain,
-    wake: kick,
+    wake: loop.wake,
     async stop(timeoutMs = 10_000) {
-      stopped = true;
-      clearTimeout(timer);
-      unsubscribe();
-      if (current) {
-        let wait: NodeJS.Timeout | undefined;
-        await Promise.race([
-          current,
-          new Promise<void>((resolve) => {
-            wait = setTimeout(resolve, timeoutMs);
-          }),
-        ]);
-        clearTimeout(wait);
-      }
+      await loop.stop(timeoutMs);
       await Promise.all(adapters.map(async (adapter) => adapter.close?.()));
     },
   };

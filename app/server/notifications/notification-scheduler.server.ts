@@ -26,6 +26,7 @@ import {
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { EventBus } from "#app/server/platform/events.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
+import { startWakeLoop } from "#app/server/platform/wake-loop.server.ts";
 import { getSiteSettings } from "#app/server/settings/settings.server.ts";
 
 type SchedulerContext = {
@@ -295,51 +296,17 @@ export function createNotificationScheduler({
     }
     return processDueNotifications({ ...context, now: at });
   };
-  let stopped = !autostart;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> | undefined;
-  let again = false;
-  const kick = () => {
-    if (stopped) return;
-    if (current) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    current = (async () => {
-      try {
-        do {
-          again = false;
-          await runOnce();
-        } while (again && !stopped);
-      } catch (error) {
-        context.logger.warn(
-          { err: error },
-          "The notification scheduler could not reach the database; it tries again shortly",
-        );
-      } finally {
-        current = undefined;
-        if (!stopped) {
-          timer = setTimeout(kick, pollMs);
-          timer.unref();
-        }
-      }
-    })();
-  };
-  const unsubscribe = stopped
-    ? () => {}
-    : (events?.subscribe((event) => {
-        if (event.type === "notifications.due") kick();
-      }) ?? (() => {}));
-  if (!stopped) queueMicrotask(kick);
-  return {
-    runOnce,
-    wake: kick,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      unsubscribe();
-      await current;
+  const loop = startWakeLoop({
+    round: async () => {
+      await runOnce();
+      return false;
     },
-  };
+    pollMs,
+    events,
+    wakeOn: "notifications.due",
+    logger: context.logger,
+    failure: "The notification scheduler could not reach the database; it tries again shortly",
+    start: autostart,
+  });
+  return { runOnce, wake: loop.wake, stop: () => loop.stop() };
 }

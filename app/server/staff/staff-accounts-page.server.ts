@@ -1,3 +1,4 @@
+import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
@@ -88,13 +89,7 @@ export async function staffAccountsAction({
     }
     const { email, name, password, role } = submission.value;
     const created = await createAdminUser({ db, email, name, password, role, mustChangePassword: true });
-    if (!created) {
-      const result = submission.reply({
-        fieldErrors: { email: ["An account with this email already exists."] },
-        hideFields: ["password"],
-      });
-      return data({ intent, result }, { status: 400 });
-    }
+    if (!created) return emailTaken(intent, submission, ["password"]);
     return redirectWithToast(back, {
       type: "success",
       title: "Account added",
@@ -107,12 +102,7 @@ export async function staffAccountsAction({
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     const { email, name, role } = submission.value;
     const created = await createAdminUser({ db, email, name, role });
-    if (!created) {
-      const result = submission.reply({
-        fieldErrors: { email: ["An account with this email already exists."] },
-      });
-      return data({ intent, result }, { status: 400 });
-    }
+    if (!created) return emailTaken(intent, submission);
     const sent = await sendSetPasswordLink({
       db,
       config,
@@ -196,4 +186,13 @@ export async function staffAccountsAction({
     title: "Failed to remove account",
     description: reasons[outcome],
   });
+}
+
+/** The add forms' refusal when the address already has an account (either way of adding). */
+function emailTaken(intent: string, submission: Pick<Submission<unknown>, "reply">, hideFields?: string[]) {
+  const result = submission.reply({
+    fieldErrors: { email: ["An account with this email already exists."] },
+    hideFields,
+  });
+  return data({ intent, result }, { status: 400 });
 }

@@ -1,48 +1,21 @@
+import { type KeyboardEvent, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import {
-  Bold,
-  Code,
-  CodeXml,
-  Heading2,
-  Heading3,
-  ImagePlus,
-  Italic,
-  Link2,
-  Link2Off,
-  List,
-  ListOrdered,
-  type LucideIcon,
-  Pilcrow,
-  Quote,
-  Redo2,
-  SquareCode,
-  Undo2,
-} from "lucide-react";
+  closestInEditor,
+  exec,
+  type Formats,
+  NO_FORMATS,
+} from "#app/components/admin/blog/rich-text-editor/commands.ts";
 import {
-  type FormEvent,
-  type KeyboardEvent,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from "react";
-import { Button } from "#app/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogTitle,
-} from "#app/components/ui/dialog.tsx";
-import { Input, Label, Textarea } from "#app/components/ui/field.tsx";
+  LinkDialog,
+  type LinkDialogState,
+} from "#app/components/admin/blog/rich-text-editor/link-dialog.tsx";
+import { FormattingToolbar } from "#app/components/admin/blog/rich-text-editor/toolbar.tsx";
+import { Label, Textarea } from "#app/components/ui/field.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import {
   cleanEditorHtml,
   escapeHtml,
-  isSafeHref,
   readEditorHtml,
   renestEditor,
   selectionTextOffsets,
@@ -54,88 +27,9 @@ import {
 // in step with the editor, so the form posts HTML; without JavaScript the textarea is all there is, and works.
 // What the browser's editing commands leave badly nested (a list inside a paragraph or a heading) is nested
 // again at once, in the editor and in the form field, whatever the typing speed.
+// Its parts, in rich-text-editor/: the toolbar, the link dialog, and the editing commands.
 
 export type EditorImage = { src: string; alt: string; width?: number; height?: number };
-
-type Formats = {
-  bold: boolean;
-  italic: boolean;
-  block: string;
-  ul: boolean;
-  ol: boolean;
-  link: boolean;
-  code: boolean;
-};
-
-const NO_FORMATS: Formats = {
-  bold: false,
-  italic: false,
-  block: "p",
-  ul: false,
-  ol: false,
-  link: false,
-  code: false,
-};
-
-const LINK_MESSAGE =
-  "Enter a web address (https://…), an e-mail link (mailto:…) or a page of this site (/…).";
-
-/** `document.execCommand` is old but still the one editing API every browser shares. */
-function exec(command: string, value?: string): boolean {
-  try {
-    return document.execCommand(command, false, value);
-  } catch {
-    return false;
-  }
-}
-
-function closestInEditor(editor: HTMLElement, node: Node | null, selector: string): HTMLElement | null {
-  const element = node?.nodeType === Node.ELEMENT_NODE ? (node as Element) : (node?.parentElement ?? null);
-  const found = element?.closest<HTMLElement>(selector) ?? null;
-  return found && editor.contains(found) ? found : null;
-}
-
-function ToolbarButton({
-  label,
-  shortcut,
-  icon: Icon,
-  pressed,
-  onPress,
-  children,
-}: {
-  label: string;
-  shortcut?: string;
-  icon?: LucideIcon;
-  pressed?: boolean;
-  onPress: () => void;
-  children?: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      aria-pressed={pressed}
-      aria-keyshortcuts={shortcut}
-      title={shortcut ? `${label} (${shortcut.replace("Control", "Ctrl")})` : label}
-      tabIndex={-1}
-      data-toolbar-item=""
-      // Keep the editor's selection: the command applies to it.
-      onMouseDown={(event) => event.preventDefault()}
-      onClick={onPress}
-      className={cn(
-        "inline-flex h-8 min-w-8 items-center justify-center gap-1 rounded px-1.5 text-sm font-medium text-slate-700 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600",
-        pressed && "bg-brand-100 text-brand-900",
-      )}
-    >
-      {Icon ? <Icon aria-hidden="true" className="size-4" /> : null}
-      {children}
-    </button>
-  );
-}
-
-function Separator() {
-  return <span aria-hidden="true" className="mx-1 h-5 w-px bg-slate-300" />;
-}
 
 export function RichTextEditor({
   name,
@@ -156,10 +50,9 @@ export function RichTextEditor({
   const hydrated = useHydrated();
   const [sourceMode, setSourceMode] = useState(false);
   const [formats, setFormats] = useState<Formats>(NO_FORMATS);
-  const [linkDialog, setLinkDialog] = useState<{ href: string; error?: string } | null>(null);
+  const [linkDialog, setLinkDialog] = useState<LinkDialogState>(null);
   const editorRef = useRef<HTMLDivElement>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const toolbarRef = useRef<HTMLDivElement>(null);
   const savedRange = useRef<Range | null>(null);
   const labelId = useId();
   const editorId = useId();
@@ -319,19 +212,6 @@ export function RichTextEditor({
   /** The address to link once the dialog has closed (its focus trap would keep the editor from focus). */
   const pendingLink = useRef<string | null>(null);
 
-  const applyLink = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // The dialog's form sits inside the post's form in React's tree: its submit must not reach the post.
-    event.stopPropagation();
-    const href = linkDialog?.href.trim() ?? "";
-    if (!isSafeHref(href)) {
-      setLinkDialog({ href, error: LINK_MESSAGE });
-      return;
-    }
-    pendingLink.current = href;
-    setLinkDialog(null);
-  };
-
   const insertPendingLink = () => {
     const href = pendingLink.current;
     pendingLink.current = null;
@@ -413,30 +293,6 @@ export function RichTextEditor({
     if (event.dataTransfer.files.length > 0) event.preventDefault();
   };
 
-  /** Arrow keys move between the toolbar's buttons (one tab stop for the whole toolbar). */
-  const onToolbarKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = Array.from(
-      toolbarRef.current?.querySelectorAll<HTMLButtonElement>("[data-toolbar-item]") ?? [],
-    );
-    const index = items.indexOf(document.activeElement as HTMLButtonElement);
-    let next = -1;
-    if (event.key === "ArrowRight") next = (index + 1) % items.length;
-    else if (event.key === "ArrowLeft") next = (index - 1 + items.length) % items.length;
-    else if (event.key === "Home") next = 0;
-    else if (event.key === "End") next = items.length - 1;
-    if (next < 0) return;
-    event.preventDefault();
-    for (const [i, item] of items.entries()) item.tabIndex = i === next ? 0 : -1;
-    items[next]?.focus();
-  };
-
-  // The first toolbar button is the toolbar's tab stop.
-  useEffect(() => {
-    if (!hydrated) return;
-    const first = toolbarRef.current?.querySelector<HTMLButtonElement>("[data-toolbar-item]");
-    if (first) first.tabIndex = 0;
-  }, [hydrated]);
-
   return (
     <div>
       {hydrated && !sourceMode ? (
@@ -461,121 +317,21 @@ export function RichTextEditor({
         )}
       >
         {hydrated ? (
-          <div
-            ref={toolbarRef}
-            role="toolbar"
-            aria-label="Formatting"
-            aria-controls={sourceMode ? textareaId : editorId}
-            onKeyDown={onToolbarKeyDown}
-            className="flex flex-wrap items-center gap-0.5 border-b border-slate-200 bg-slate-50 p-1"
-          >
-            {sourceMode ? null : (
-              <>
-                <ToolbarButton
-                  label="Bold"
-                  shortcut="Control+B"
-                  icon={Bold}
-                  pressed={formats.bold}
-                  onPress={() => run(() => exec("bold"))}
-                />
-                <ToolbarButton
-                  label="Italic"
-                  shortcut="Control+I"
-                  icon={Italic}
-                  pressed={formats.italic}
-                  onPress={() => run(() => exec("italic"))}
-                />
-                <Separator />
-                <ToolbarButton
-                  label="Paragraph"
-                  icon={Pilcrow}
-                  pressed={formats.block === "p" && !formats.ul && !formats.ol}
-                  onPress={() => runOnBlocks(() => exec("formatBlock", "<p>"))}
-                />
-                <ToolbarButton
-                  label="Heading 2"
-                  icon={Heading2}
-                  pressed={formats.block === "h2"}
-                  onPress={() => toggleBlock("h2")}
-                />
-                <ToolbarButton
-                  label="Heading 3"
-                  icon={Heading3}
-                  pressed={formats.block === "h3"}
-                  onPress={() => toggleBlock("h3")}
-                />
-                <Separator />
-                <ToolbarButton
-                  label="Bulleted list"
-                  icon={List}
-                  pressed={formats.ul}
-                  onPress={() => runOnBlocks(() => exec("insertUnorderedList"))}
-                />
-                <ToolbarButton
-                  label="Numbered list"
-                  icon={ListOrdered}
-                  pressed={formats.ol}
-                  onPress={() => runOnBlocks(() => exec("insertOrderedList"))}
-                />
-                <ToolbarButton
-                  label="Quote"
-                  icon={Quote}
-                  pressed={formats.block === "blockquote"}
-                  onPress={() => toggleBlock("blockquote")}
-                />
-                <ToolbarButton
-                  label="Code block"
-                  icon={SquareCode}
-                  pressed={formats.block === "pre"}
-                  onPress={() => toggleBlock("pre")}
-                />
-                <ToolbarButton
-                  label="Inline code"
-                  icon={Code}
-                  pressed={formats.code}
-                  onPress={toggleInlineCode}
-                />
-                <Separator />
-                <ToolbarButton
-                  label="Link"
-                  shortcut="Control+K"
-                  icon={Link2}
-                  pressed={formats.link}
-                  onPress={openLinkDialog}
-                />
-                <ToolbarButton label="Remove link" icon={Link2Off} onPress={removeLink} />
-                {onRequestImage ? (
-                  <ToolbarButton
-                    label="Insert image from the media library"
-                    icon={ImagePlus}
-                    onPress={insertImage}
-                  />
-                ) : null}
-                <Separator />
-                <ToolbarButton
-                  label="Undo"
-                  shortcut="Control+Z"
-                  icon={Undo2}
-                  onPress={() => run(() => exec("undo"))}
-                />
-                <ToolbarButton
-                  label="Redo"
-                  shortcut="Control+Y"
-                  icon={Redo2}
-                  onPress={() => run(() => exec("redo"))}
-                />
-                <Separator />
-              </>
-            )}
-            <ToolbarButton
-              label="Edit HTML source"
-              icon={CodeXml}
-              pressed={sourceMode}
-              onPress={toggleSource}
-            >
-              HTML
-            </ToolbarButton>
-          </div>
+          <FormattingToolbar
+            controls={sourceMode ? textareaId : editorId}
+            formats={formats}
+            sourceMode={sourceMode}
+            actions={{
+              run,
+              runOnBlocks,
+              toggleBlock,
+              toggleInlineCode,
+              openLinkDialog,
+              removeLink,
+              insertImage: onRequestImage ? insertImage : undefined,
+              toggleSource,
+            }}
+          />
         ) : null}
         {hydrated ? (
           // biome-ignore lint/a11y/useSemanticElements: a rich-text editing surface cannot be a textarea
@@ -634,42 +390,16 @@ export function RichTextEditor({
         </p>
       ) : null}
 
-      <Dialog open={linkDialog !== null} onOpenChange={(open) => (open ? null : setLinkDialog(null))}>
-        <DialogContent
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            insertPendingLink();
-          }}
-        >
-          <DialogTitle>Insert link</DialogTitle>
-          <DialogDescription>The selected text becomes a link to this address.</DialogDescription>
-          {/* A form of its own inside a portal: Enter applies the link without sending the post. */}
-          <form onSubmit={applyLink} noValidate className="flex flex-col gap-4">
-            <div>
-              <Label htmlFor={`${editorId}-link`}>Link address</Label>
-              <Input
-                id={`${editorId}-link`}
-                value={linkDialog?.href ?? ""}
-                onChange={(event) => setLinkDialog({ href: event.target.value })}
-                aria-invalid={linkDialog?.error ? true : undefined}
-                aria-describedby={linkDialog?.error ? `${editorId}-link-error` : undefined}
-                autoComplete="off"
-              />
-              {linkDialog?.error ? (
-                <p id={`${editorId}-link-error`} role="alert" className="mt-1 text-sm text-red-700">
-                  {linkDialog.error}
-                </p>
-              ) : null}
-            </div>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => setLinkDialog(null)}>
-                Cancel
-              </Button>
-              <Button type="submit">Apply link</Button>
-            </DialogFooter>
-          </form>
-        </DialogContent>
-      </Dialog>
+      <LinkDialog
+        id={editorId}
+        state={linkDialog}
+        onChange={setLinkDialog}
+        onApply={(href) => {
+          pendingLink.current = href;
+          setLinkDialog(null);
+        }}
+        onClosed={insertPendingLink}
+      />
     </div>
   );
 }

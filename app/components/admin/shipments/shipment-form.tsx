@@ -1,13 +1,7 @@
-import {
-  type FieldMetadata,
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-} from "@conform-to/react";
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft, Plus } from "lucide-react";
-import { type ComponentProps, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
@@ -18,7 +12,7 @@ import {
   DialogFooter,
   DialogTitle,
 } from "#app/components/ui/dialog.tsx";
-import { Field, Input, Select, Textarea } from "#app/components/ui/field.tsx";
+import { Field, Select, Textarea } from "#app/components/ui/field.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { toast } from "#app/lib/toast.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
@@ -32,7 +26,13 @@ import {
 } from "#app/lib/freight-terms.ts";
 import { COMMON_STATUSES, readRequesterShipper, shipmentSchema } from "#app/schemas/shipment.ts";
 import { SHIPMENT_FORM_INTENTS } from "#app/schemas/shipment-admin.ts";
-import { FormAlert, INTENT, useSubmitting } from "#app/components/admin/form-fields.tsx";
+import {
+  type FieldMeta,
+  FormAlert,
+  INTENT,
+  TextField,
+  useSubmitting,
+} from "#app/components/admin/form-fields.tsx";
 import { echoedValues, PartyFields } from "#app/components/admin/shipments/shipment-party-fields.tsx";
 import type {
   PartyOption,
@@ -110,33 +110,6 @@ export function ShipmentFormPage({
   );
 }
 
-type FieldMeta = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
-
-function FormField({
-  meta,
-  label,
-  hint,
-  className,
-  ...rest
-}: { meta: FieldMeta; label: string; hint?: string; className?: string } & Omit<
-  ComponentProps<"input">,
-  "type"
-> & { type?: "text" | "date" }) {
-  const { key, ...props } = getInputProps(meta, { type: rest.type ?? "text" });
-  return (
-    <Field
-      label={label}
-      htmlFor={meta.id}
-      errors={meta.errors}
-      errorId={meta.errorId}
-      hint={hint}
-      className={className}
-    >
-      <Input key={key} {...props} {...rest} />
-    </Field>
-  );
-}
-
 function ShipmentForm({
   editing,
   cancelTo,
@@ -205,7 +178,7 @@ function ShipmentForm({
             <CardTitle id="shipment-info-title">Shipment Information</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
-            <FormField
+            <TextField
               meta={fields.trackingNumber}
               label="Tracking Number"
               hint="Like UTG-1234-5678."
@@ -213,7 +186,7 @@ function ShipmentForm({
               autoComplete="off"
               required
             />
-            <FormField
+            <TextField
               meta={fields.status}
               label="Status"
               list={STATUS_LIST_ID}
@@ -227,18 +200,18 @@ function ShipmentForm({
                 <option key={status} value={status} />
               ))}
             </datalist>
-            <FormField meta={fields.originLocation} label="Origin" maxLength={200} required />
-            <FormField meta={fields.destinationLocation} label="Destination" maxLength={200} required />
-            <FormField meta={fields.currentLocation} label="Current Location (optional)" maxLength={200} />
-            <FormField meta={fields.estimatedDelivery} label="Estimated Delivery" type="date" required />
-            <FormField
+            <TextField meta={fields.originLocation} label="Origin" maxLength={200} required />
+            <TextField meta={fields.destinationLocation} label="Destination" maxLength={200} required />
+            <TextField meta={fields.currentLocation} label="Current Location (optional)" maxLength={200} />
+            <TextField meta={fields.estimatedDelivery} label="Estimated Delivery" type="date" required />
+            <TextField
               meta={fields.weight}
               label="Weight (kg, optional)"
               inputMode="decimal"
               maxLength={20}
               hint="Leave empty when not known."
             />
-            <FormField
+            <TextField
               meta={fields.dimensions}
               label="Dimensions"
               placeholder="Length x Width x Height"
@@ -367,7 +340,7 @@ function CargoFields({ fields }: { fields: Record<CargoField, FieldMeta> }) {
           label="Mode of Transport (optional)"
           options={TRANSPORT_MODES.map((mode) => ({ value: mode, label: TRANSPORT_MODE_LABELS[mode] }))}
         />
-        <FormField
+        <TextField
           meta={fields.pieces}
           label="Pieces (optional)"
           inputMode="numeric"
@@ -384,7 +357,7 @@ function CargoFields({ fields }: { fields: Record<CargoField, FieldMeta> }) {
         >
           <Textarea key={goodsKey} {...goodsProps} maxLength={500} rows={3} />
         </Field>
-        <FormField
+        <TextField
           meta={fields.declaredValue}
           label="Declared Value (optional)"
           inputMode="decimal"

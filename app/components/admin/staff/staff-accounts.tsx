@@ -7,6 +7,7 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Ban, RotateCcw, Trash2, UserPlus } from "lucide-react";
+import type { ReactElement } from "react";
 import { Form } from "react-router";
 import { FormAlert, INTENT, TextField, useSubmitting } from "#app/components/admin/form-fields.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
@@ -177,9 +178,10 @@ function StaffRow({ account, lastAdministrator }: { account: StaffAccount; lastA
 }
 
 function DisableAccount({ account, who }: { account: StaffAccount; who: string }) {
-  const submitting = useSubmitting(DISABLE_STAFF_INTENT);
   return (
-    <ConfirmDialog
+    <ConfirmAccountChange
+      account={account}
+      intent={DISABLE_STAFF_INTENT}
       trigger={
         <Button variant="outline" className="text-red-700 hover:bg-red-50">
           <Ban aria-hidden="true" className="size-4" />
@@ -188,22 +190,16 @@ function DisableAccount({ account, who }: { account: StaffAccount; who: string }
       }
       title={`Disable ${who}?`}
       description={`${account.email} will no longer be able to sign in, and any session of this account ends now. You can enable it again later.`}
-    >
-      <Form method="post">
-        <input type="hidden" name={INTENT} value={DISABLE_STAFF_INTENT} />
-        <input type="hidden" name="userId" value={account.id} />
-        <Button type="submit" variant="danger" className="w-full" disabled={submitting}>
-          {submitting ? "Disabling..." : "Disable Account"}
-        </Button>
-      </Form>
-    </ConfirmDialog>
+      confirm={["Disable Account", "Disabling..."]}
+    />
   );
 }
 
 function RemoveAccount({ account, who }: { account: StaffAccount; who: string }) {
-  const submitting = useSubmitting(REMOVE_STAFF_INTENT);
   return (
-    <ConfirmDialog
+    <ConfirmAccountChange
+      account={account}
+      intent={REMOVE_STAFF_INTENT}
       trigger={
         <Button variant="ghost" className="text-red-700 hover:bg-red-50">
           <Trash2 aria-hidden="true" className="size-4" />
@@ -212,12 +208,36 @@ function RemoveAccount({ account, who }: { account: StaffAccount; who: string })
       }
       title="Are you sure?"
       description={`The account of ${account.email} will be removed for good.`}
-    >
+      confirm={["Remove Account", "Removing..."]}
+    />
+  );
+}
+
+/** A change to one account that is asked again first: its button opens a dialog whose button sends the form. */
+function ConfirmAccountChange({
+  account,
+  intent,
+  trigger,
+  title,
+  description,
+  confirm: [label, busyLabel],
+}: {
+  account: StaffAccount;
+  intent: string;
+  trigger: ReactElement;
+  title: string;
+  description: string;
+  /** The dialog's button, and what it says while the form is sent. */
+  confirm: [string, string];
+}) {
+  const submitting = useSubmitting(intent);
+  return (
+    <ConfirmDialog trigger={trigger} title={title} description={description}>
       <Form method="post">
-        <input type="hidden" name={INTENT} value={REMOVE_STAFF_INTENT} />
+        <input type="hidden" name={INTENT} value={intent} />
         <input type="hidden" name="userId" value={account.id} />
         <Button type="submit" variant="danger" className="w-full" disabled={submitting}>
-          {submitting ? "Removing..." : "Remove Account"}
+          {submitting ? busyLabel : label}
         </Button>
       </Form>
     </ConfirmDialog>
