@@ -262,12 +262,15 @@ describe("the outbox worker with a real SMTP server", () => {
       config: services.config,
       message: { ...message, dedupeKey: "k-1" },
       siteHost: "h",
+      // Due on the worker's clock: a message queued at today's date would not be due on its fixed date.
+      now: clock,
     });
     const second = await enqueueMessage({
       db: services.db,
       config: services.config,
       message: { ...message, dedupeKey: "k-1" },
       siteHost: "h",
+      now: clock,
     });
     expect(second).toEqual({ ...first, created: false });
     expect(first).toMatchObject({ ok: true, created: true });
