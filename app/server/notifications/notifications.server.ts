@@ -29,7 +29,8 @@ import type { Logger } from "#app/server/platform/logger.server.ts";
 
 // Shipment notifications for staff and customers: recipients and their switches, the per-shipment pause, the
 // messages sent (the log joined to the outbox), resend, unsubscribe links and the settings' test message.
-// The triggers are in notification-triggers.server.ts, the sending in notification-scheduler.server.ts.
+// The triggers are shipments/shipment-changes.server.ts (shipments own them), the sending is
+// notification-scheduler.server.ts.
 
 export type NotificationRecipient = {
   role: NotificationRole;
