@@ -10,12 +10,8 @@ import {
   shipmentSchema,
 } from "#app/schemas/shipment.ts";
 import { SHIPMENT_FORM_INTENTS } from "#app/schemas/shipment-admin.ts";
-import {
-  createParty,
-  listParties,
-  type PartyKind,
-  PartyNotFoundError,
-} from "#app/server/parties/parties.server.ts";
+import { createParty, listParties, PartyNotFoundError } from "#app/server/parties/parties.server.ts";
+import type { PartyKind } from "#app/server/parties/party-views.ts";
 import { readIntent } from "#app/server/platform/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import {

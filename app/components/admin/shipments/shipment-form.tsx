@@ -39,7 +39,7 @@ import type {
   ShipmentFormActionData,
   ShipmentFormValues,
 } from "#app/server/shipments/shipment-form-page.server.ts";
-import type { PartyKind } from "#app/server/parties/parties.server.ts";
+import type { PartyKind } from "#app/server/parties/party-views.ts";
 
 /** The answer to the 'Save' post (the other intents answer the 'Add New' dialogs' fetchers). */
 type SaveReply = Extract<ShipmentFormActionData, { intent: typeof SHIPMENT_FORM_INTENTS.save }>;
