@@ -3,6 +3,7 @@ import type { ColumnMapping, DateFormat } from "#app/lib/shipment-import.ts";
 import type { StatusTone, TimelineIcon } from "#app/lib/shipment-status.ts";
 import type { TrackingStep } from "#app/lib/tracking-progress.ts";
 import type { SHIPMENT_FORM_INTENTS } from "#app/schemas/shipment-admin.ts";
+import type { PartyKind } from "#app/server/parties/party-views.ts";
 
 // The shipments' screens' contract: what their loaders give and their actions answer (the exceptions board,
 // bulk status, recording a delivery, the shipment form, the import, the public tracking result). The
@@ -160,7 +161,7 @@ export type ImportResult = { created: number; updated: number; skipped: number }
  * import) or one that differs from the stored one (kept unless the clerk chooses the file's; never dropped unseen).
  */
 export type PartyDetail = {
-  kind: "shipper" | "consignee";
+  kind: PartyKind;
   partyId: string;
   partyName: string;
   field: "name" | "company" | "email" | "phone" | "address";
