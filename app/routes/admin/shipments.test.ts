@@ -26,7 +26,7 @@ import { action as editAction, loader as editLoader } from "#app/routes/admin/sh
 import { action as newAction, loader as newLoader } from "#app/routes/admin/shipments.new.tsx";
 import { action as listAction, loader as listLoader } from "#app/routes/admin/shipments.tsx";
 import { action as bulkAction, loader as bulkLoader } from "#app/routes/admin/shipments.bulk-update.tsx";
-import type { BulkStatusView } from "#app/server/shipments/bulk-status-page.server.ts";
+import type { BulkStatusView } from "#app/server/shipments/shipment-views.ts";
 
 let services: Services;
 let cookie: string;

@@ -3,7 +3,6 @@ import type { RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import {
   actionLabel,
-  type AuditChangeText,
   describeChanges,
   ENTITY_LABELS,
   entityLabel,
@@ -18,6 +17,7 @@ import {
   findAuditPeople,
   findShipmentActivity,
 } from "#app/server/audit/audit.server.ts";
+import type { ActivityData, ActivityEntry } from "#app/server/audit/activity-views.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import {
   adminUsers,
@@ -34,28 +34,6 @@ import {
 // Activity card. Entries are prepared here as text, so the server and the browser show the same.
 
 type Ctx = Readonly<RouterContextProvider>;
-
-/** One entry as the page shows it. */
-export type ActivityEntry = {
-  /** A key for the list (not the entry's id: the page needs none, and ids in a page are a scraper's bait). */
-  key: string;
-  date: string;
-  iso: string;
-  /** The person's name (or e-mail); 'Deleted account' when the account is gone. */
-  person: string;
-  personEmail: string | null;
-  address: string | null;
-  action: string;
-  entity: string;
-  /**
-   * What the entry is about, as a person knows it: the shipment's tracking number ('on UTG-…' for its history,
-   * delivery and recipients), a party's, a sender's or a staff member's name, a post's title, a file's name.
-   */
-  subject: string | null;
-  /** Where the subject is seen, while it still exists. */
-  href: string | null;
-  changes: AuditChangeText[];
-};
 
 const LINKED_TABLES = {
   shipments,
@@ -272,7 +250,13 @@ export async function toActivityEntries(db: Db, entries: AuditEntry[], timeZone:
 }
 
 /** /admin/activity: the log, filtered by the URL's person, entity, shipment and dates, 50 a page. */
-export async function loadActivity({ request, context }: { request: Request; context: Ctx }) {
+export async function loadActivity({
+  request,
+  context,
+}: {
+  request: Request;
+  context: Ctx;
+}): Promise<ActivityData> {
   const { db, siteSettings } = context.get(servicesContext);
   const url = new URL(request.url);
   const filters = activityFiltersSchema.parse(Object.fromEntries(url.searchParams));
@@ -300,7 +284,6 @@ export async function loadActivity({ request, context }: { request: Request; con
     entries: await toActivityEntries(db, found.entries, timeZone),
   };
 }
-export type ActivityData = Awaited<ReturnType<typeof loadActivity>>;
 
 /** A shipment's Activity card: its latest 20 entries (its own changes, history, delivery, recipients). */
 export async function loadShipmentActivity({

@@ -1,21 +1,8 @@
 import { MAX_LABELS_PER_RUN } from "#app/lib/freight-terms.ts";
+import type { ShipmentDocumentLinks } from "#app/server/documents/document-views.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 
 // The Documents card's links (shipment detail) and the URLs of the PDFs.
-
-export type LabelRunLink = { from: number; to: number; href: string };
-
-export type ShipmentDocumentLinks = {
-  /** False while SITE_URL is not set: printed codes would open http://localhost:PORT. */
-  siteUrlSet: boolean;
-  /** The address printed links and QR codes open. */
-  siteUrl: string;
-  pieces: number;
-  /** One run of labels per 100 pieces (4×6 in; `&size=a6` for A6). */
-  labelRuns: LabelRunLink[];
-  waybill: string;
-  deliveryNote: string;
-};
 
 export const labelPath = (id: string) => `/admin/shipments/${id}/label.pdf`;
 export const waybillPath = (id: string) => `/admin/shipments/${id}/waybill.pdf`;

@@ -25,6 +25,15 @@ import {
   INBOX_PAGE_SIZE,
   parseInboxQuery,
 } from "#app/server/inbox/inbox.server.ts";
+import type {
+  BulkActionReply,
+  InboxActionReply,
+  InboxData,
+  MessageDetails,
+  MessageRow,
+  QuoteDetails,
+  QuoteRow,
+} from "#app/server/inbox/inbox-views.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import {
@@ -80,7 +89,7 @@ function listQuery(request: Request) {
   return { ...query, q: query.search ?? "", stage: parseQuoteStageParam(url.searchParams.get("stage")) };
 }
 
-function toQuoteRow(row: QuoteRequest) {
+function toQuoteRow(row: QuoteRequest): QuoteRow {
   return {
     id: row.id,
     name: `${row.firstName} ${row.lastName}`.trim(),
@@ -93,7 +102,7 @@ function toQuoteRow(row: QuoteRequest) {
   };
 }
 
-function toQuoteDetails(row: QuoteRequest) {
+function toQuoteDetails(row: QuoteRequest): QuoteDetails {
   return {
     ...toQuoteRow(row),
     firstName: row.firstName,
@@ -114,9 +123,6 @@ function toQuoteDetails(row: QuoteRequest) {
   };
 }
 
-export type QuoteRow = ReturnType<typeof toQuoteRow>;
-export type QuoteDetails = ReturnType<typeof toQuoteDetails>;
-
 type InboxSource<Row, Item, Details> = {
   open: (args: { db: Db; id: string }) => Promise<Row | null>;
   find: (
@@ -131,7 +137,7 @@ type InboxSource<Row, Item, Details> = {
 async function loadInbox<Row, Item, Details>(
   { request, context, id }: { request: Request; context: Ctx; id?: string },
   source: InboxSource<Row, Item, Details>,
-) {
+): Promise<InboxData<Item, Details>> {
   const { db } = context.get(servicesContext);
   const query = listQuery(request);
   let selected: Details | null = null;
@@ -160,7 +166,7 @@ export const loadQuoteInbox = (args: { request: Request; context: Ctx; id?: stri
     toDetails: toQuoteDetails,
   });
 
-function toMessageRow(row: ContactSubmission) {
+function toMessageRow(row: ContactSubmission): MessageRow {
   return {
     id: row.id,
     name: row.name,
@@ -171,7 +177,7 @@ function toMessageRow(row: ContactSubmission) {
   };
 }
 
-function toMessageDetails(row: ContactSubmission) {
+function toMessageDetails(row: ContactSubmission): MessageDetails {
   return {
     ...toMessageRow(row),
     message: row.message,
@@ -179,9 +185,6 @@ function toMessageDetails(row: ContactSubmission) {
     replyHref: mailtoHref({ to: row.email, subject: `RE: ${row.subject}`, body: `Dear ${row.name},\n\n` }),
   };
 }
-
-export type MessageRow = ReturnType<typeof toMessageRow>;
-export type MessageDetails = ReturnType<typeof toMessageDetails>;
 
 /** The contact messages inbox; see loadInbox. */
 export const loadMessageInbox = (args: { request: Request; context: Ctx; id?: string }) =>
@@ -208,8 +211,6 @@ function singleValues(formData: FormData | null, names: string[]): Record<string
   }
   return values;
 }
-
-export type InboxActionReply = { intent: "toggle" | "delete" | null; id: string | null; error: string };
 
 /**
  * Toggles read/unread or deletes one item, then goes back to the list (with its filters) and shows the
@@ -269,8 +270,6 @@ export async function inboxAction({
     return data<InboxActionReply>({ intent: "delete", id, error: text.deleteFailed }, { status: 500 });
   }
 }
-
-export type BulkActionReply = { intent: BulkIntent | null; error: string };
 
 /** The post of a bulk action: what to do, and to which rows; null when it cannot be read. */
 function readBulkPost(formData: FormData): { intent: BulkIntent; target: BulkTarget } | null {

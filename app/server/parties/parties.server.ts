@@ -3,12 +3,12 @@ import type { PartyInput } from "#app/schemas/shipment.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { consignees, shipments, shippers } from "#app/server/db/schema.ts";
 import { isUuid, likePattern } from "#app/server/db/text-search.server.ts";
+import type { PartyKind } from "#app/server/parties/party-views.ts";
 
 // Parties: the shippers and consignees of shipments. Both share one shape, in two tables; a shipment links
 // to at most one of each (shipments.shipper_id, shipments.consignee_id). The address book (/admin/parties)
 // lists, searches and edits them outside any shipment.
 
-export type PartyKind = "shipper" | "consignee";
 export type Party = typeof shippers.$inferSelect;
 
 const partyTable = (kind: PartyKind) => (kind === "shipper" ? shippers : consignees);

@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
@@ -7,7 +6,6 @@ import { formatListDate } from "#app/lib/format.ts";
 import {
   PARTY_INTENTS,
   PARTY_ROLE_LABELS,
-  type PartyListQuery,
   type PartyRole,
   parsePageParam,
   parsePartyListQuery,
@@ -24,6 +22,12 @@ import {
   type Party,
   updateParty,
 } from "#app/server/parties/parties.server.ts";
+import type {
+  AddressBookData,
+  PartyActionData,
+  PartyFormData,
+  PartyValues,
+} from "#app/server/parties/party-views.ts";
 import { readIntent } from "#app/server/platform/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import { notFound, requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
@@ -34,47 +38,6 @@ import { notFound, requireStaffForm, requireStaffPage } from "#app/server/staff/
 type Ctx = Readonly<RouterContextProvider>;
 
 const PAGE_SIZE = 20;
-
-// The screens' contract: the components import these types (never this module's code).
-
-/** A party's fields as the form shows them: absent fields are "". */
-export type PartyValues = { name: string; company: string; email: string; phone: string; address: string };
-
-/** One row of the address book. */
-export type AddressBookRow = PartyValues & { id: string; shipmentCount: number };
-
-export type AddressBookData = {
-  query: PartyListQuery;
-  rows: AddressBookRow[];
-  total: number;
-  page: number;
-  pageCount: number;
-};
-
-/** One shipment a party is on; its date already formatted, so the server and the browser show the same text. */
-export type PartyShipmentRow = {
-  id: string;
-  trackingNumber: string;
-  status: string;
-  originLocation: string;
-  destinationLocation: string;
-  createdAt: string;
-};
-
-/** The form's data: a new party (role from the tab it was opened from) or an existing one with its shipments. */
-export type PartyFormData =
-  | { party: null; role: PartyRole; values: PartyValues }
-  | {
-      party: PartyValues & { id: string };
-      /** Which channels the stored phone can get ('Landline: e-mail only …'); null without a phone. */
-      phoneChannels: string | null;
-      role: PartyRole;
-      values: PartyValues;
-      shipments: { rows: PartyShipmentRow[]; total: number; page: number; pageCount: number };
-    };
-
-/** The action's answer to a refused post (a redirect with a toast otherwise). */
-export type PartyActionData = { result: SubmissionResult<string[]> };
 
 const toValues = (party: Party): PartyValues => ({
   name: party.name,
@@ -87,7 +50,13 @@ const toValues = (party: Party): PartyValues => ({
 const EMPTY: PartyValues = { name: "", company: "", email: "", phone: "", address: "" };
 
 /** The list: one page of shippers or consignees (the tab), searched, with their shipment counts. */
-export async function loadAddressBook({ request, context }: { request: Request; context: Ctx }) {
+export async function loadAddressBook({
+  request,
+  context,
+}: {
+  request: Request;
+  context: Ctx;
+}): Promise<AddressBookData> {
   const { services } = await requireStaffPage({ request, context });
   const { db } = services;
   const query = parsePartyListQuery(new URL(request.url).searchParams);
@@ -104,7 +73,7 @@ export async function loadAddressBook({ request, context }: { request: Request; 
     page: found.page,
     pageCount: found.pageCount,
     rows: found.rows.map((row) => ({ id: row.id, ...toValues(row), shipmentCount: row.shipmentCount })),
-  } satisfies AddressBookData;
+  };
 }
 
 /** A new party's form: the role of the tab it was opened from. */

@@ -4,7 +4,6 @@ import { formatMoney, minorToInput } from "#app/lib/money.ts";
 import { quoteRequestStage } from "#app/lib/quote-stage.ts";
 import {
   DEFAULT_VALIDITY_DAYS,
-  type QuoteFormErrors,
   type QuoteFormValues,
   readQuoteForm,
   validateQuoteForm,
@@ -21,6 +20,7 @@ import {
   saveQuoteDraft,
   sendQuote,
 } from "#app/server/quotes/quotes.server.ts";
+import type { QuoteActionData, QuotePageData, QuoteVersionView } from "#app/server/quotes/quote-views.ts";
 import { notFound, requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 
 // /admin/quote-requests/:id/quote: prepare, send and book a request's quote (issue 17, decision 016).
@@ -28,27 +28,6 @@ import { notFound, requireStaffForm, requireStaffPage } from "#app/server/staff/
 type Ctx = Readonly<RouterContextProvider>;
 
 export const QUOTE_INTENTS = { save: "save-draft", send: "send-quote", book: "book-shipment" } as const;
-
-export type QuoteVersionView = {
-  id: string;
-  version: number;
-  status: ReturnType<typeof quoteStatus>;
-  currency: string;
-  total: string;
-  lines: { description: string; amount: string }[];
-  validUntil: string;
-  transitTime: string | null;
-  incoterm: string | null;
-  terms: string | null;
-  note: string | null;
-  sentAt: string | null;
-  acceptedName: string | null;
-  acceptedAt: string | null;
-  declinedAt: string | null;
-  declineComment: string | null;
-};
-
-export type QuoteActionData = { intent: string; errors: QuoteFormErrors; values?: QuoteFormValues };
 
 export async function loadQuotePage({
   request,
@@ -58,7 +37,7 @@ export async function loadQuotePage({
   request: Request;
   context: Ctx;
   id: string;
-}) {
+}): Promise<QuotePageData> {
   const { services } = await requireStaffPage({ request, context, id });
   const { db, siteSettings } = services;
   const found = await getQuoteRequestForBooking({ db, id });

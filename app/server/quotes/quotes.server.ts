@@ -13,15 +13,13 @@ import type { Config } from "#app/server/platform/config.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 import { limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
 import { quoteDocument, renderQuotePdf } from "#app/server/quotes/quote-pdf.server.ts";
+import type { QuoteStatus } from "#app/server/quotes/quote-views.ts";
 
 // Quotes for quote requests (issue 17, decision 016): versions, the customer's link, accept and decline.
 
 export type Quote = typeof quotes.$inferSelect;
 export type QuoteLine = typeof quoteLines.$inferSelect;
 export type QuoteWithLines = Quote & { lines: QuoteLine[] };
-
-/** What a quote is now, for the customer and for staff. `expired` is read from the clock, never stored. */
-export type QuoteStatus = "draft" | "open" | "accepted" | "declined" | "expired" | "replaced";
 
 export function quoteStatus(
   quote: Pick<Quote, "state" | "replacedAt" | "expiresAt">,

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { ActivityEntry } from "#app/server/audit/activity-page.server.ts";
-import type { ShipmentDocumentLinks } from "#app/server/documents/document-links.server.ts";
+import type { ActivityEntry } from "#app/server/audit/activity-views.ts";
+import type { ShipmentDocumentLinks } from "#app/server/documents/document-views.ts";
 
 // The shipment detail page's contract: what its loader gives and its action answers. The page's components
 // import these types (never the server modules' code).

@@ -15,6 +15,7 @@ import {
   type BulkStatusTarget,
   previewBulkTarget,
 } from "#app/server/shipments/bulk-status.server.ts";
+import type { BulkStatusActionData, BulkStatusView } from "#app/server/shipments/shipment-views.ts";
 import { requireStaffForm } from "#app/server/staff/staff-page.server.ts";
 
 // The bulk status update page (/admin/shipments/bulk-update, issue 18): the shipments ticked in the list
@@ -25,28 +26,6 @@ import { requireStaffForm } from "#app/server/staff/staff-page.server.ts";
 type Ctx = Readonly<RouterContextProvider>;
 
 const LIST_PATH = "/admin/shipments";
-
-/** What the page shows and the form carries. */
-export type BulkStatusView = {
-  mode: "selected" | "matching" | "scan";
-  /** The hidden fields that name the shipments (ids, or the list's filter) and the list to go back to. */
-  carry: [string, string][];
-  /** The list as it was (search, filter, sort and page), for 'Back' and after the update. */
-  back: string;
-  count: number;
-  sample: string[];
-  key: string;
-  timeZone: string;
-  now: string;
-  max: number;
-  maxListed: number;
-};
-
-export type BulkStatusActionData = {
-  result: SubmissionResult<string[]>;
-  /** The scanned numbers no shipment has. */
-  unknown?: string[];
-};
 
 /**
  * The names the form carries the list's search and status filter under: the form's own fields are named
@@ -100,7 +79,13 @@ function readNumbers(text: string): string[] {
   ];
 }
 
-export async function loadBulkStatusPage({ request, context }: { request: Request; context: Ctx }) {
+export async function loadBulkStatusPage({
+  request,
+  context,
+}: {
+  request: Request;
+  context: Ctx;
+}): Promise<BulkStatusView> {
   const { db, siteSettings } = context.get(servicesContext);
   const { timeZone } = await siteSettings.get();
   const params = new URL(request.url).searchParams;

@@ -21,6 +21,7 @@ import {
 } from "#app/server/shipments/deliveries.server.ts";
 import { type DeliveryImage, processDeliveryImage } from "#app/server/shipments/delivery-images.server.ts";
 import { getShipmentById } from "#app/server/shipments/shipments.server.ts";
+import type { DeliveryActionData, DeliveryPageData } from "#app/server/shipments/shipment-views.ts";
 import { notFound, requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 
 // 'Record delivery' (/admin/shipments/:id/deliver): the page's loader and action, the photo upload route
@@ -33,48 +34,6 @@ export const deliverPath = (shipmentId: string, draftId?: string) =>
 export const deliveryPhotosPath = (shipmentId: string) => `/admin/shipments/${shipmentId}/deliver/photos`;
 export const deliveryPhotoUrl = (photoId: string) => `/admin/delivery-photos/${photoId}`;
 export const signatureUrl = (deliveryId: string) => `/admin/deliveries/${deliveryId}/signature`;
-
-export type DeliveryPagePhoto = { id: string; url: string };
-
-/** The page's loader data. */
-export type DeliveryPageData = {
-  shipment: {
-    id: string;
-    trackingNumber: string;
-    status: string;
-    destination: string;
-    consignee: string | null;
-  };
-  /** This visit's draft (in the URL): its photos wait on the server until 'Save', and a reload keeps them. */
-  draftId: string;
-  /** The page's own address with the draft: where its forms post, and what the script puts in the address bar. */
-  draftPath: string;
-  timeZone: string;
-  /** The time field's default: now, in the company's time zone (datetime-local). */
-  now: string;
-  photos: DeliveryPagePhoto[];
-  maxPhotos: number;
-  maxMb: number;
-  /** A delivery recorded before for this shipment: 'Save' records another. */
-  previous: { receiverName: string; date: string } | null;
-};
-
-/** A refused 'Save' or photo: messages by field ('' for the form), the values typed. */
-export type DeliveryActionData = {
-  errors: Partial<
-    Record<
-      "receiverName" | "deliveredAt" | "remarks" | "internalNote" | "signature" | "photos" | "",
-      string[]
-    >
-  >;
-  values: {
-    receiverName: string;
-    deliveredAt: string;
-    remarks: string;
-    internalNote: string;
-    keepLocation: boolean;
-  };
-};
 
 export async function loadDeliveryPage({
   request,

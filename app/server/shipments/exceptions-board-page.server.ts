@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
@@ -10,11 +9,15 @@ import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import {
   countExceptions,
   EXCEPTION_KINDS,
-  type ExceptionKind,
   findExceptions,
   getExceptionSettings,
   updateExceptionSettings,
 } from "#app/server/shipments/exceptions.server.ts";
+import type {
+  ExceptionKind,
+  ExceptionsActionData,
+  ExceptionsBoardData,
+} from "#app/server/shipments/shipment-views.ts";
 import { requireStaffForm } from "#app/server/staff/staff-page.server.ts";
 
 // The exceptions board's page (/admin/exceptions, issue 18): one kind at a time (?kind=stalled|overdue|delayed),
@@ -24,7 +27,13 @@ type Ctx = Readonly<RouterContextProvider>;
 
 export const EXCEPTION_SETTINGS_INTENT = "save-exception-settings";
 
-export async function loadExceptionsBoard({ request, context }: { request: Request; context: Ctx }) {
+export async function loadExceptionsBoard({
+  request,
+  context,
+}: {
+  request: Request;
+  context: Ctx;
+}): Promise<ExceptionsBoardData> {
   const { db, siteSettings } = context.get(servicesContext);
   const url = new URL(request.url);
   const asked = url.searchParams.get("kind");
@@ -58,8 +67,6 @@ export async function loadExceptionsBoard({ request, context }: { request: Reque
     })),
   };
 }
-
-export type ExceptionsActionData = { result: SubmissionResult<string[]> };
 
 export async function saveExceptionSettings({ request, context }: { request: Request; context: Ctx }) {
   const { services, formData } = await requireStaffForm({ request, context });

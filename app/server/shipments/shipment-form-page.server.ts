@@ -10,12 +10,8 @@ import {
   shipmentSchema,
 } from "#app/schemas/shipment.ts";
 import { SHIPMENT_FORM_INTENTS } from "#app/schemas/shipment-admin.ts";
-import {
-  createParty,
-  listParties,
-  type PartyKind,
-  PartyNotFoundError,
-} from "#app/server/parties/parties.server.ts";
+import { createParty, listParties, PartyNotFoundError } from "#app/server/parties/parties.server.ts";
+import type { PartyKind } from "#app/server/parties/party-views.ts";
 import { readIntent } from "#app/server/platform/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import {
@@ -33,6 +29,11 @@ import {
   TrackingKeyTakenError,
   updateShipment,
 } from "#app/server/shipments/shipments.server.ts";
+import type {
+  PartyOption,
+  ShipmentFormActionData,
+  ShipmentFormValues,
+} from "#app/server/shipments/shipment-views.ts";
 import { notFound, requireStaffForm } from "#app/server/staff/staff-page.server.ts";
 
 // The shipment form's loader and action, shared by /admin/shipments/new and /admin/shipments/:id/edit.
@@ -46,42 +47,6 @@ export function trackingKeyTakenMessage(existingTrackingNumber: string | null): 
   const other = existingTrackingNumber ? `shipment ${existingTrackingNumber}` : "another shipment";
   return `This tracking number is too similar to ${other}: numbers that differ only in dashes, spaces or case count as the same.`;
 }
-
-// The screen's contract: the component imports these types (never this module's code).
-
-/** The values the form starts with: strings, as the inputs hold them. */
-export type ShipmentFormValues = {
-  trackingNumber: string;
-  status: string;
-  originLocation: string;
-  destinationLocation: string;
-  currentLocation: string;
-  estimatedDelivery: string;
-  weight: string;
-  dimensions: string;
-  notes: string;
-  shipperId: string;
-  consigneeId: string;
-  transportMode: string;
-  pieces: string;
-  goodsDescription: string;
-  declaredValue: string;
-  declaredCurrency: string;
-  incoterm: string;
-};
-
-/** A shipper or consignee in the form's pickers. */
-export type PartyOption = { id: string; name: string; company: string | null };
-
-/** The action's answer: the 'Save' post, an 'Add New' dialog's party, or a post that could not be read. */
-export type ShipmentFormActionData =
-  | { intent: typeof SHIPMENT_FORM_INTENTS.save; result: SubmissionResult<string[]>; failed?: boolean }
-  | {
-      intent: typeof SHIPMENT_FORM_INTENTS.createShipper | typeof SHIPMENT_FORM_INTENTS.createConsignee;
-      result: SubmissionResult<string[]>;
-      party: PartyOption | null;
-    }
-  | { intent: null; result: SubmissionResult<string[]> };
 
 /** What the form needs: the shipment (none for a new one, with a fresh tracking number) and the parties. */
 export async function loadShipmentForm({

@@ -17,15 +17,17 @@ import {
   createUpload,
   getUpload,
   guessDateFormat,
-  type ImportResult,
-  type ImportRowError,
   mappingErrors,
-  type PartyDetail,
   planPartyDetails,
   runImport,
   SpreadsheetError,
   saveUploadChoices,
 } from "#app/server/shipments/shipment-import.server.ts";
+import type {
+  ImportCheckData,
+  ShipmentImportActionData,
+  ShipmentImportView,
+} from "#app/server/shipments/shipment-views.ts";
 import { readSpreadsheet } from "#app/server/spreadsheets/spreadsheet-read.server.ts";
 import { requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 
@@ -42,46 +44,13 @@ export const IMPORT_INTENTS = { upload: "upload", check: "check", import: "impor
 const ERRORS_SHOWN = 200;
 const PREVIEW_ROWS = 5;
 
-export type ShipmentImportView =
-  | { step: "upload"; maxMb: number; maxRows: number; notice: string | null }
-  | {
-      step: "map";
-      maxMb: number;
-      maxRows: number;
-      uploadId: string;
-      filename: string;
-      header: string[];
-      preview: string[][];
-      rowCount: number;
-      mapping: ColumnMapping;
-      dateFormat: DateFormat | null;
-      dateGuessed: boolean;
-      imported: ImportResult | null;
-      expiresAt: string;
-    };
-
-export type ShipmentImportActionData = { intent: "upload"; error: string } | ImportCheckData;
-
-/** A check's (or a refused import's) answer: the mapping's problems, the rows' errors, and the counts. */
-export type ImportCheckData = {
-  intent: "check" | "import";
-  ok: boolean;
-  mappingErrors: string[];
-  errors: ImportRowError[];
-  errorCount: number;
-  rowCount: number;
-  created: number;
-  existing: number;
-  /** Contact details existing shippers and consignees lack, which the import adds (the first ERRORS_SHOWN). */
-  fills: PartyDetail[];
-  fillCount: number;
-  /** Details that differ from the stored ones: the clerk keeps (default) or replaces each. */
-  conflicts: PartyDetail[];
-  conflictCount: number;
-  message?: string;
-};
-
-export async function loadShipmentImportPage({ request, context }: { request: Request; context: Ctx }) {
+export async function loadShipmentImportPage({
+  request,
+  context,
+}: {
+  request: Request;
+  context: Ctx;
+}): Promise<ShipmentImportView> {
   const { services } = await requireStaffPage({ request, context });
   const { db } = services;
   const base = { maxMb: IMPORT_MAX_MB, maxRows: IMPORT_MAX_ROWS };
@@ -153,12 +122,15 @@ export async function shipmentImportAction({ request, context }: { request: Requ
   const { db, logger } = services;
   const intent = readIntent(formData);
   if (!formData || !intent)
-    return data({ intent: "upload", error: "The form could not be read." } as const, 400);
+    return data<ShipmentImportActionData>({ intent: "upload", error: "The form could not be read." }, 400);
 
   if (intent === IMPORT_INTENTS.upload) {
     const file = formData.get("file");
     if (!file || typeof file === "string" || (file.size === 0 && file.name === "")) {
-      return data({ intent: "upload", error: "Choose a CSV or Excel (.xlsx) file to upload." } as const, 400);
+      return data<ShipmentImportActionData>(
+        { intent: "upload", error: "Choose a CSV or Excel (.xlsx) file to upload." },
+        400,
+      );
     }
     const bytes = new Uint8Array(await file.arrayBuffer());
     try {
@@ -166,7 +138,7 @@ export async function shipmentImportAction({ request, context }: { request: Requ
     } catch (error) {
       if (!(error instanceof SpreadsheetError)) throw error;
       logger.info({ userId: user.id, size: bytes.length }, "Import upload refused");
-      return data({ intent: "upload", error: error.message } as const, 400);
+      return data<ShipmentImportActionData>({ intent: "upload", error: error.message }, 400);
     }
     const upload = await createUpload({ db, bytes, filename: file.name, userId: user.id });
     logger.info({ userId: user.id, uploadId: upload.id, size: bytes.length }, "Import file uploaded");
@@ -174,7 +146,7 @@ export async function shipmentImportAction({ request, context }: { request: Requ
   }
 
   if (intent !== IMPORT_INTENTS.check && intent !== IMPORT_INTENTS.import) {
-    return data({ intent: "upload", error: "Unknown action." } as const, 400);
+    return data<ShipmentImportActionData>({ intent: "upload", error: "Unknown action." }, 400);
   }
   const id = formData.get("uploadId");
   const upload = typeof id === "string" ? await getUpload({ db, id }) : null;

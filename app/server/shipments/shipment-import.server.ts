@@ -12,12 +12,14 @@ import { type PartyInput, partySchema, type ShipmentInput, shipmentSchema } from
 import type { Db, Tx } from "#app/server/db/client.server.ts";
 import { consignees, shipmentImports, shipments, shippers } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
-import {
-  estimateMoved,
-  recordShipmentChange,
-} from "#app/server/shipments/shipment-changes.server.ts";
+import { estimateMoved, recordShipmentChange } from "#app/server/shipments/shipment-changes.server.ts";
+import type { ImportResult, ImportRowError, PartyDetail } from "#app/server/shipments/shipment-views.ts";
 import { partyDetailColumns } from "#app/server/parties/parties.server.ts";
-import { readSpreadsheet, type SheetRows, SpreadsheetError } from "#app/server/spreadsheets/spreadsheet-read.server.ts";
+import {
+  readSpreadsheet,
+  type SheetRows,
+  SpreadsheetError,
+} from "#app/server/spreadsheets/spreadsheet-read.server.ts";
 import { columnLetters } from "#app/server/spreadsheets/xlsx-write.server.ts";
 
 // Importing shipments from a spreadsheet (issue 18, decision 020): the upload is kept in shipment_imports for a day;
@@ -27,9 +29,6 @@ import { columnLetters } from "#app/server/spreadsheets/xlsx-write.server.ts";
 
 export { SpreadsheetError };
 
-/** One problem of one cell (or of a whole row, `column` ""), for the list on the page. */
-export type ImportRowError = { row: number; column: string; header: string; message: string };
-
 type ShipmentFields = Omit<ShipmentInput, "shipperId" | "consigneeId">;
 export type ImportRow = {
   row: number;
@@ -38,8 +37,6 @@ export type ImportRow = {
   shipper: PartyInput | null;
   consignee: PartyInput | null;
 };
-
-export type ImportResult = { created: number; updated: number; skipped: number };
 
 // ------------------------------------------------------------------------------------------------------------
 // Dates
@@ -341,18 +338,6 @@ const partyKey = (party: PartyInput) => (party.email ? `e:${party.email.toLowerC
 type PartyField = (typeof PARTY_KEYS)[number];
 type StoredParty = { id: string; name: string } & Record<Exclude<PartyField, "name">, string | null>;
 
-/**
- * A contact detail of an existing shipper or consignee that the file gives too: one the party lacks (filled by the
- * import) or one that differs from the stored one (kept unless the clerk chooses the file's; never dropped unseen).
- */
-export type PartyDetail = {
-  kind: "shipper" | "consignee";
-  partyId: string;
-  partyName: string;
-  field: PartyField;
-  stored: string | null;
-  file: string;
-};
 /** The form's name for a differing detail: the clerk's choice is sent as `detail:<key>` = keep | replace. */
 export const partyDetailKey = (detail: Pick<PartyDetail, "kind" | "partyId" | "field">) =>
   `${detail.kind}:${detail.partyId}:${detail.field}`;

@@ -1,64 +1,10 @@
 import { formatDate, formatTime } from "#app/lib/format.ts";
 import { parsePhone } from "#app/lib/phone.ts";
-import {
-  isDeliveryOverdue,
-  type StatusTone,
-  statusBadgeTone,
-  type TimelineIcon,
-  timelineIconKind,
-} from "#app/lib/shipment-status.ts";
+import { isDeliveryOverdue, statusBadgeTone, timelineIconKind } from "#app/lib/shipment-status.ts";
 import { wallClock } from "#app/lib/time-zone.ts";
-import { type TrackingStep, trackingProgress } from "#app/lib/tracking-progress.ts";
-import type { PublicParty, PublicShipment } from "#app/server/shipments/tracking.server.ts";
-
-/** An instant as the tracking page shows it, in the company's time zone: for <time dateTime>, 'Nov 22, 2026', '3:40 PM'. */
-export type ShownTime = { iso: string; date: string; time: string };
-
-export type TrackingTimelineEntry = {
-  id: string;
-  status: string;
-  location: string;
-  notes: string | null;
-  at: ShownTime;
-  icon: TimelineIcon;
-};
-
-/**
- * A public shipment as the tracking result shows it, everything derived already: the stepper's step,
- * the latest update, the arrival line, whether it is late, the badge colour, the timeline icons and
- * every date written out. The page's script then carries no status rules and no date code.
- */
-export type TrackingView = {
-  trackingNumber: string;
-  status: string;
-  statusTone: StatusTone;
-  /** The newest history entry, for 'Latest update: {status}, {place}, {date time}'. */
-  latest: { status: string; location: string; at: ShownTime } | null;
-  /** 'Delivered {date time}', 'Arriving {date}' or 'Was due {date}'; null without an estimated delivery. */
-  arrival: { label: "Delivered" | "Arriving" | "Was due"; iso: string; text: string } | null;
-  /** Index into TRACKING_STEPS of the step it is at. */
-  step: TrackingStep;
-  /** The status or the newest entry reports a delay (and it is not delivered). */
-  delayed: boolean;
-  delivered: boolean;
-  /** The estimated delivery day is over and nothing says delivered. */
-  late: boolean;
-  lastUpdated: ShownTime;
-  originLocation: string;
-  destinationLocation: string;
-  currentLocation: string | null;
-  /** Null without one, and once delivered. */
-  estimatedDelivery: ShownTime | null;
-  /** '1,250.5 kg' */
-  weight: string | null;
-  dimensions: string | null;
-  shipper: PublicParty | null;
-  consignee: PublicParty | null;
-  /** Newest first. */
-  history: TrackingTimelineEntry[];
-  /** The company's time zone (site settings) the times are written in, for the timeline's note. */
-  timeZone: string;
-};
+import { trackingProgress } from "#app/lib/tracking-progress.ts";
+import type { ShownTime, TrackingView, WhatsAppLinks } from "#app/server/shipments/shipment-views.ts";
+import type { PublicShipment } from "#app/server/shipments/tracking.server.ts";
 
 const receivedByText = (receiver: PublicShipment["receivedBy"]) =>
   receiver ? `, ${receiver.signed ? "signed" : "received"} by ${receiver.initials}` : "";
@@ -140,14 +86,6 @@ export function presentTracking({
     timeZone,
   };
 }
-
-/** The tracking result's WhatsApp links: plain wa.me addresses, so the page ships no code for them. */
-export type WhatsAppLinks = {
-  /** 'Share on WhatsApp': the tracking link, in a message the visitor sends to whom they choose. */
-  share: string;
-  /** A chat with the company, its number from Settings; null unless that number is a mobile one. */
-  chat: string | null;
-};
 
 export function whatsAppLinks({
   trackingNumber,

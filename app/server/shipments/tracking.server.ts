@@ -9,9 +9,7 @@ import {
   shipmentStatusHistory,
   shippers,
 } from "#app/server/db/schema.ts";
-
-/** A party as the public may see it: name and company only, never e-mail, phone or address. */
-export type PublicParty = { name: string; company: string | null };
+import type { PublicParty } from "#app/server/shipments/shipment-views.ts";
 
 type PublicStatusEntry = {
   id: string;

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { formatDate, formatTime } from "#app/lib/format.ts";
-import { ROLE_LABELS, type StaffRole } from "#app/lib/roles.ts";
+import { ROLE_LABELS } from "#app/lib/roles.ts";
 import {
   changeStaffRoleSchema,
   createAdminUserSchema,
@@ -13,6 +13,7 @@ import {
 } from "#app/schemas/admin-user.ts";
 import { INVITE_LINK_HOURS, sendSetPasswordLink } from "#app/server/staff/staff-sign-in.server.ts";
 import type { SessionUser } from "#app/server/staff/staff-sessions.server.ts";
+import type { StaffAccountView } from "#app/server/staff/staff-views.ts";
 import {
   changeStaffRole,
   createAdminUser,
@@ -30,19 +31,13 @@ type Ctx = Readonly<RouterContextProvider>;
 
 const INTENTS: readonly string[] = Object.values(STAFF_INTENTS);
 
-/** One account as the list shows it. */
-export type StaffAccountView = {
-  id: string;
-  email: string;
-  name: string | null;
-  role: StaffRole;
-  disabled: boolean;
-  mustChangePassword: boolean;
-  lastLogin: string;
-  isYou: boolean;
-};
-
-export async function loadStaffAccounts({ context, user }: { context: Ctx; user: SessionUser }) {
+export async function loadStaffAccounts({
+  context,
+  user,
+}: {
+  context: Ctx;
+  user: SessionUser;
+}): Promise<StaffAccountView[]> {
   const { db } = context.get(servicesContext);
   const accounts = await listAdminUsers({ db });
   return accounts.map(

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ActivityEntry } from "#app/server/audit/activity-page.server.ts";
+import type { ActivityEntry } from "#app/server/audit/activity-views.ts";
 
 /**
  * Entries of the activity log (decision 021), newest first: when, who, from which address, what happened to

@@ -5,7 +5,7 @@ import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { Input, Label, Select } from "#app/components/ui/field.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
-import type { ActivityData } from "#app/server/audit/activity-page.server.ts";
+import type { ActivityData } from "#app/server/audit/activity-views.ts";
 
 /**
  * /admin/activity: every recorded staff write and sign-in, newest first, 50 a page; filtered by person, kind of

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ActivityEntries } from "#app/components/admin/activity/activity-entries.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import type { ActivityEntry } from "#app/server/audit/activity-page.server.ts";
+import type { ActivityEntry } from "#app/server/audit/activity-views.ts";
 
 /**
  * A shipment's Activity card: who changed what on it, and when. Closed, it offers 'Show activity' (the page

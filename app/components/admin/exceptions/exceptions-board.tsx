@@ -9,12 +9,9 @@ import { Pagination } from "#app/components/ui/pagination.tsx";
 import { cn } from "#app/lib/cn.ts";
 import type {
   ExceptionsActionData,
-  loadExceptionsBoard,
-} from "#app/server/shipments/exceptions-board-page.server.ts";
-
-// The screen's contract: types only from the handler (never its code).
-type Data = Awaited<ReturnType<typeof loadExceptionsBoard>>;
-type Kind = Data["kind"];
+  ExceptionsBoardData as Data,
+  ExceptionKind as Kind,
+} from "#app/server/shipments/shipment-views.ts";
 
 const SETTINGS_INTENT = "save-exception-settings";
 

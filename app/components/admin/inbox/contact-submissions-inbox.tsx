@@ -6,7 +6,7 @@ import {
   type InboxTexts,
 } from "#app/components/admin/inbox/inbox-page.tsx";
 import { BULK_NOUNS } from "#app/lib/inbox-bulk.ts";
-import type { MessageDetails, MessageRow } from "#app/server/inbox/inbox-pages.server.ts";
+import type { MessageDetails, MessageRow } from "#app/server/inbox/inbox-views.ts";
 
 export const MESSAGES_PATH = "/admin/contact-submissions";
 

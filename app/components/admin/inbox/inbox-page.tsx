@@ -27,7 +27,7 @@ import { Table, TBody, TD, TH, THead, TR } from "#app/components/ui/table.tsx";
 import { cn } from "#app/lib/cn.ts";
 import type { BulkNoun } from "#app/lib/inbox-bulk.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import type { InboxActionReply } from "#app/server/inbox/inbox-pages.server.ts";
+import type { InboxActionReply } from "#app/server/inbox/inbox-views.ts";
 
 /** What every inbox row and opened item has; each inbox adds its own fields. */
 type InboxRow = { id: string; name: string; email: string; isRead: boolean; date: string };

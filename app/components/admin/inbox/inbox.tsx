@@ -17,7 +17,7 @@ import { Input, Label, Select } from "#app/components/ui/field.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { toast } from "#app/lib/toast.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import type { InboxActionReply } from "#app/server/inbox/inbox-pages.server.ts";
+import type { InboxActionReply } from "#app/server/inbox/inbox-views.ts";
 
 // The parts both inboxes (quote requests, contact messages) share: toolbar, filters, the read toggle,
 // delete with confirmation, and the details dialog that has its own URL.

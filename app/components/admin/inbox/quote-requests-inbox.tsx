@@ -10,7 +10,7 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { BULK_NOUNS } from "#app/lib/inbox-bulk.ts";
 import { QUOTE_REQUEST_STAGES, type QuoteRequestStage, quoteStageParam } from "#app/lib/quote-stage.ts";
-import type { QuoteDetails, QuoteRow } from "#app/server/inbox/inbox-pages.server.ts";
+import type { QuoteDetails, QuoteRow } from "#app/server/inbox/inbox-views.ts";
 
 export const QUOTES_PATH = "/admin/quote-requests";
 

@@ -13,7 +13,7 @@ import type {
   AddressBookData,
   AddressBookRow,
   PartyActionData,
-} from "#app/server/parties/party-pages.server.ts";
+} from "#app/server/parties/party-views.ts";
 
 const shipmentsLabel = (count: number) => `${count} ${count === 1 ? "shipment" : "shipments"}`;
 

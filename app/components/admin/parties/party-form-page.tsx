@@ -19,7 +19,7 @@ import {
   partyCreateSchema,
 } from "#app/schemas/party-admin.ts";
 import { partySchema } from "#app/schemas/shipment.ts";
-import type { PartyActionData, PartyFormData } from "#app/server/parties/party-pages.server.ts";
+import type { PartyActionData, PartyFormData } from "#app/server/parties/party-views.ts";
 
 /**
  * A party of the address book: a new one (/admin/parties/new, shipper or consignee chosen on the form) or an

@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/car
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { Table, TBody, TD, TH, THead, TR } from "#app/components/ui/table.tsx";
 import type { PartyRole } from "#app/schemas/party-admin.ts";
-import type { PartyShipmentRow } from "#app/server/parties/party-pages.server.ts";
+import type { PartyShipmentRow } from "#app/server/parties/party-views.ts";
 
 /** The shipments a party is on (as the shipper or as the consignee), newest first, each linking to its page. */
 export function PartyShipments({

@@ -10,13 +10,10 @@ import { CURRENCIES, INCOTERM_CODES, INCOTERMS } from "#app/lib/freight-terms.ts
 import { NOT_GIVEN } from "#app/schemas/rules/quote-request-rules.ts";
 import { MAX_QUOTE_LINES, QUOTE_TEXT_LIMITS, type QuoteFormValues } from "#app/schemas/quote.ts";
 import type {
-  loadQuotePage,
   QuoteActionData,
+  QuotePageData as Data,
   QuoteVersionView,
-} from "#app/server/quotes/quote-page.server.ts";
-
-// The screen's contract: types only from the handler (never its code).
-type Data = Awaited<ReturnType<typeof loadQuotePage>>;
+} from "#app/server/quotes/quote-views.ts";
 
 const INTENTS = { save: "save-draft", send: "send-quote", book: "book-shipment" } as const;
 

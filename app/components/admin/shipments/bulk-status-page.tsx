@@ -12,7 +12,7 @@ import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Field, Input, Textarea } from "#app/components/ui/field.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import type { BulkStatusActionData, BulkStatusView } from "#app/server/shipments/bulk-status-page.server.ts";
+import type { BulkStatusActionData, BulkStatusView } from "#app/server/shipments/shipment-views.ts";
 
 /**
  * 'Add status update' for many shipments (issue 18): the ticked ones, all the list's search matches, or the

@@ -2,7 +2,7 @@ import { RotateCw, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
-import type { DeliveryPagePhoto } from "#app/server/shipments/delivery-form-page.server.ts";
+import type { DeliveryPagePhoto } from "#app/server/shipments/shipment-views.ts";
 
 /** A photo on its way: uploading (with its progress), or failed (with the reason and a retry). */
 type Upload = { key: string; name: string; file: Blob; progress: number; failed: string | null };

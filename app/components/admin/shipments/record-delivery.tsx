@@ -13,7 +13,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/car
 import { Field, Input, Textarea } from "#app/components/ui/field.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { DELIVERY_INTENTS, DELIVERY_NOTE_MAX, RECEIVER_NAME_MAX } from "#app/schemas/delivery.ts";
-import type { DeliveryActionData, DeliveryPageData } from "#app/server/shipments/delivery-form-page.server.ts";
+import type { DeliveryActionData, DeliveryPageData } from "#app/server/shipments/shipment-views.ts";
 
 type Kept = {
   receiverName?: string;

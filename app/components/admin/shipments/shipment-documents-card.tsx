@@ -2,7 +2,7 @@ import { FileText, Printer, TriangleAlert } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { MAX_LABELS_PER_RUN } from "#app/lib/freight-terms.ts";
-import type { ShipmentDocumentLinks } from "#app/server/documents/document-links.server.ts";
+import type { ShipmentDocumentLinks } from "#app/server/documents/document-views.ts";
 
 /**
  * The shipment's printable documents (PDF, opened in the browser's viewer to print): labels, one per piece, in

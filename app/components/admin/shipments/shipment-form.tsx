@@ -32,8 +32,8 @@ import type {
   PartyOption,
   ShipmentFormActionData,
   ShipmentFormValues,
-} from "#app/server/shipments/shipment-form-page.server.ts";
-import type { PartyKind } from "#app/server/parties/parties.server.ts";
+} from "#app/server/shipments/shipment-views.ts";
+import type { PartyKind } from "#app/server/parties/party-views.ts";
 
 /** The answer to the 'Save' post (the other intents answer the 'Add New' dialogs' fetchers). */
 type SaveReply = Extract<ShipmentFormActionData, { intent: typeof SHIPMENT_FORM_INTENTS.save }>;

@@ -6,11 +6,11 @@ import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/car
 import { Input, Label, Select } from "#app/components/ui/field.tsx";
 import { Table, TBody, TD, TH, THead, TR } from "#app/components/ui/table.tsx";
 import { DATE_FORMATS, IMPORT_FIELDS } from "#app/lib/shipment-import.ts";
-import type { PartyDetail } from "#app/server/shipments/shipment-import.server.ts";
 import type {
+  PartyDetail,
   ShipmentImportActionData,
   ShipmentImportView,
-} from "#app/server/shipments/shipment-import-page.server.ts";
+} from "#app/server/shipments/shipment-views.ts";
 
 // The import page's steps (decision 020): upload, then the preview with the mapping and date format, the check's
 // row errors, and 'Import'. Plain forms: every step works without JavaScript.

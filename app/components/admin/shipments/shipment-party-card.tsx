@@ -11,7 +11,7 @@ import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { ConfirmDialog } from "#app/components/ui/dialog.tsx";
 import { SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
-import type { PartyKind } from "#app/server/parties/parties.server.ts";
+import type { PartyKind } from "#app/server/parties/party-views.ts";
 import type { DetailActionData, DetailParty } from "#app/server/shipment-page/shipment-detail-views.ts";
 
 /**

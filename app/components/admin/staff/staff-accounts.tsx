@@ -18,7 +18,7 @@ import { Field, Label, Select } from "#app/components/ui/field.tsx";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, STAFF_ROLES } from "#app/lib/roles.ts";
 import { createAdminUserSchema, inviteStaffSchema, STAFF_INTENTS } from "#app/schemas/admin-user.ts";
 import { PASSWORD_MIN_LENGTH } from "#app/schemas/password.ts";
-import type { StaffAccountView as StaffAccount } from "#app/server/staff/staff-accounts-page.server.ts";
+import type { StaffAccountView as StaffAccount } from "#app/server/staff/staff-views.ts";
 
 const {
   addWithPassword: ADD_USER_INTENT,

@@ -2,8 +2,12 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import type { PublicParty } from "#app/server/shipments/tracking.server.ts";
-import type { ShownTime, TrackingView, WhatsAppLinks } from "#app/server/shipments/tracking-view.server.ts";
+import type {
+  PublicParty,
+  ShownTime,
+  TrackingView,
+  WhatsAppLinks,
+} from "#app/server/shipments/shipment-views.ts";
 import { Icon } from "#app/components/site/icons.tsx";
 import { ProgressStepper, RouteProgress } from "#app/components/site/tracking/tracking-route.tsx";
 import { TrackingShareMenu } from "#app/components/site/tracking/tracking-share.tsx";

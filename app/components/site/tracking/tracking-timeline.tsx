@@ -1,5 +1,5 @@
 import type { TimelineIcon } from "#app/lib/shipment-status.ts";
-import type { TrackingTimelineEntry } from "#app/server/shipments/tracking-view.server.ts";
+import type { TrackingTimelineEntry } from "#app/server/shipments/shipment-views.ts";
 import { Icon, type IconName } from "#app/components/site/icons.tsx";
 
 const ICONS: Record<TimelineIcon, IconName> = {

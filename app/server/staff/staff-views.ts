@@ -1,0 +1,16 @@
+import type { StaffRole } from "#app/lib/roles.ts";
+
+// The staff accounts' contract (Settings → Staff Accounts and /admin/staff): what the list shows. The
+// components import these types (never the server modules' code).
+
+/** One account as the list shows it. */
+export type StaffAccountView = {
+  id: string;
+  email: string;
+  name: string | null;
+  role: StaffRole;
+  disabled: boolean;
+  mustChangePassword: boolean;
+  lastLogin: string;
+  isYou: boolean;
+};
