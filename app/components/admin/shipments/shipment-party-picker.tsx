@@ -16,8 +16,8 @@ import { toast } from "#app/lib/toast.tsx";
 import { SHIPMENT_FORM_INTENTS } from "#app/schemas/shipment-admin.ts";
 import { type FieldMeta, FormAlert, INTENT } from "#app/components/admin/form-fields.tsx";
 import { echoedValues, PartyFields } from "#app/components/admin/shipments/shipment-party-fields.tsx";
-import type { PartyOption, ShipmentFormActionData } from "#app/server/shipments/shipment-form-page.server.ts";
-import type { PartyKind } from "#app/server/parties/parties.server.ts";
+import type { PartyOption, ShipmentFormActionData } from "#app/server/shipments/shipment-views.ts";
+import type { PartyKind } from "#app/server/parties/party-views.ts";
 
 /** 'Name (Company)', or the name alone. */
 export const partyLabel = (party: PartyOption) =>
