@@ -9,8 +9,8 @@ import {
 import { requestContext, servicesContext } from "#app/context.ts";
 import { DocumentStylesContext } from "#app/lib/document-styles.tsx";
 import { NonceContext } from "#app/lib/nonce.ts";
-import { deferPageScripts } from "#app/server/platform/deferred-scripts.server.ts";
 import { loggedUrl } from "#app/lib/request-path.ts";
+import { deferPageScripts } from "#app/server/platform/deferred-scripts.server.ts";
 import { stylesheetFor } from "#app/server/platform/stylesheets.server.ts";
 
 export const streamTimeout = 5_000;

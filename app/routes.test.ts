@@ -15,9 +15,9 @@ import { ADMIN_ROUTE_ROLES, STAFF_ROLES, type StaffRole } from "#app/lib/roles.t
 import routeConfig from "#app/routes.ts";
 import * as schema from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/services.server.ts";
-import { isCrossOriginWrite } from "../server/security.ts";
 import { openStaffSession, signInStaff } from "#tests/setup/staff-session.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
+import { isCrossOriginWrite } from "../server/security.ts";
 
 type RouteModule = {
   loader?: (args: unknown) => unknown;

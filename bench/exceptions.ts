@@ -12,11 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { migrateDatabase, openDatabase } from "#app/server/db/client.server.ts";
-import {
-  countExceptions,
-  EXCEPTION_KINDS,
-  findExceptions,
-} from "#app/server/shipments/exceptions.server.ts";
+import { countExceptions, EXCEPTION_KINDS, findExceptions } from "#app/server/shipments/exceptions.server.ts";
 import { embeddedPostgresVersion, environmentLines, loadAverage, writeSection } from "./lib/report.ts";
 import { removeDataDir } from "./lib/server-processes.ts";
 

@@ -15,8 +15,6 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { type DateFormat, guessMapping } from "#app/lib/shipment-import.ts";
 import { migrateDatabase, openDatabase } from "#app/server/db/client.server.ts";
-import { csvLine } from "#app/server/spreadsheets/cells.server.ts";
-import { exportResponse } from "#app/server/spreadsheets/exports.server.ts";
 import { shipmentExport } from "#app/server/shipments/shipment-export.server.ts";
 import {
   checkRows,
@@ -24,6 +22,8 @@ import {
   runImport,
   saveUploadChoices,
 } from "#app/server/shipments/shipment-import.server.ts";
+import { csvLine } from "#app/server/spreadsheets/cells.server.ts";
+import { exportResponse } from "#app/server/spreadsheets/exports.server.ts";
 import { readSpreadsheet } from "#app/server/spreadsheets/spreadsheet-read.server.ts";
 import { xlsxStream } from "#app/server/spreadsheets/xlsx-write.server.ts";
 import { embeddedPostgresVersion, environmentLines, loadAverage, writeSection } from "./lib/report.ts";

@@ -23,11 +23,11 @@ import { consignees, outbox, shipments } from "#app/server/db/schema.ts";
 import { createEmailChannel } from "#app/server/messaging/email-channel.server.ts";
 import { createMessageId, enqueueMessage } from "#app/server/messaging/outbox.server.ts";
 import { createOutboxWorker } from "#app/server/messaging/outbox-worker.server.ts";
-import { setNotificationsEnabled } from "#app/server/settings/notification-settings.server.ts";
 import { loadConfig } from "#app/server/platform/config.server.ts";
 import { startEventBus } from "#app/server/platform/events.server.ts";
 import { createLogger } from "#app/server/platform/logger.server.ts";
 import { assembleServices } from "#app/server/services.server.ts";
+import { setNotificationsEnabled } from "#app/server/settings/notification-settings.server.ts";
 import { addStatusUpdate } from "#app/server/shipments/shipments.server.ts";
 import { startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
 import {

@@ -35,8 +35,8 @@ import { getPublicShipmentByTrackingNumber } from "#app/server/shipments/trackin
 import { startApp } from "../scripts/lib/app-process.ts";
 import { buildSite, isBuildCurrent } from "../scripts/lib/build-state.ts";
 import { benchTrackingNumber, createShipmentsDatabase } from "./lib/database.ts";
-import { environmentLines, mb, table, writeSection } from "./lib/report.ts";
 import { startMemorySampler } from "./lib/memory-sampler.ts";
+import { environmentLines, mb, table, writeSection } from "./lib/report.ts";
 import {
   appCpuMs,
   type MemorySample,

@@ -3,9 +3,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "#app/server/auth/passwords.server.ts";
-import { findAdminByEmail } from "#app/server/staff/staff-accounts.server.ts";
 import { openDatabase } from "#app/server/db/client.server.ts";
 import { isProcessAlive } from "#app/server/db/processes.server.ts";
+import { findAdminByEmail } from "#app/server/staff/staff-accounts.server.ts";
 import { makeTempParent, runScript } from "#tests/setup/cli.ts";
 
 // `npm run admin` as a person runs it: a real process on its own embedded database, the password on stdin.

@@ -1,20 +1,20 @@
 // `npm run admin -- <command>`: manages admin accounts on the server. Passwords are read from a prompt or
 // standard input, never from the command line (it would stay in the shell history and the process list).
 import { parseArgs } from "node:util";
+import { isStaffRole, ROLE_LABELS } from "#app/lib/roles.ts";
+import { adminNameField } from "#app/schemas/admin-user.ts";
+import { emailField } from "#app/schemas/login.ts";
+import { newPasswordSchema } from "#app/schemas/password.ts";
+import { clearLoginFailures } from "#app/server/auth/login-throttle.server.ts";
+import { deleteUserSessions } from "#app/server/auth/sessions.server.ts";
+import { type Database, migrateDatabase, openConfiguredDatabase } from "#app/server/db/client.server.ts";
+import { loadConfig } from "#app/server/platform/config.server.ts";
 import {
   createAdminUser,
   findAdminByEmail,
   listAdminUsers,
   setAdminPassword,
 } from "#app/server/staff/staff-accounts.server.ts";
-import { loadConfig } from "#app/server/platform/config.server.ts";
-import { type Database, migrateDatabase, openConfiguredDatabase } from "#app/server/db/client.server.ts";
-import { clearLoginFailures } from "#app/server/auth/login-throttle.server.ts";
-import { deleteUserSessions } from "#app/server/auth/sessions.server.ts";
-import { isStaffRole, ROLE_LABELS } from "#app/lib/roles.ts";
-import { adminNameField } from "#app/schemas/admin-user.ts";
-import { emailField } from "#app/schemas/login.ts";
-import { newPasswordSchema } from "#app/schemas/password.ts";
 
 const USAGE = `Usage:
   npm run admin -- create --email you@example.com [--name "Your Name"] [--role administrator|operations|editor]

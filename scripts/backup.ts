@@ -2,7 +2,6 @@
 // DATABASE_URL) while the site runs. See app/server/db/backup.server.ts for what it holds.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { loadConfig } from "#app/server/platform/config.server.ts";
 import {
   type BackupSummary,
   describeFailure,
@@ -12,6 +11,7 @@ import {
   writeBackup,
 } from "#app/server/db/backup.server.ts";
 import { openConfiguredDatabase } from "#app/server/db/client.server.ts";
+import { loadConfig } from "#app/server/platform/config.server.ts";
 
 const USAGE = `Usage: npm run backup [-- FILE]
 

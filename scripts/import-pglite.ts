@@ -1,9 +1,10 @@
 // `npm run db:import-pglite`: copies the database of the earlier embedded engine (PGlite) in DATA_DIR into
 // the embedded PostgreSQL server, keeping the old files untouched until the copy has committed. See
 // app/server/db/import-pglite.server.ts.
-import { loadConfig } from "#app/server/platform/config.server.ts";
+
 import { describeFailure } from "#app/server/db/backup.server.ts";
 import { importPglite } from "#app/server/db/import-pglite.server.ts";
+import { loadConfig } from "#app/server/platform/config.server.ts";
 
 const USAGE = `Usage: npm run db:import-pglite
 

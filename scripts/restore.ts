@@ -1,7 +1,6 @@
 // `npm run restore FILE`: loads a backup made by `npm run backup` into an empty database (embedded or
 // DATABASE_URL), all or nothing. See app/server/db/backup.server.ts.
 import { parseArgs } from "node:util";
-import { loadConfig } from "#app/server/platform/config.server.ts";
 import {
   describeFailure,
   type RestoreSummary,
@@ -10,6 +9,7 @@ import {
   restoreBackup,
 } from "#app/server/db/backup.server.ts";
 import { openConfiguredDatabase } from "#app/server/db/client.server.ts";
+import { loadConfig } from "#app/server/platform/config.server.ts";
 
 const USAGE = `Usage: npm run restore -- FILE
 

@@ -1,6 +1,7 @@
 // `npm run seed`: adds the demo posts and shipments that are missing. Running it twice adds nothing twice.
-import { loadConfig } from "#app/server/platform/config.server.ts";
+
 import { migrateDatabase, openConfiguredDatabase } from "#app/server/db/client.server.ts";
+import { loadConfig } from "#app/server/platform/config.server.ts";
 import { seedDemoContent } from "#app/server/seed.server.ts";
 
 try {

@@ -61,7 +61,7 @@ const node = process.execPath;
 const bin = (name: string) => `node_modules/.bin/${name}`;
 const vitest = [node, "node_modules/vitest/vitest.mjs", "run"];
 
-await run({ step: "lint", command: [bin("biome"), "lint", "."] });
+await run({ step: "lint (Biome: rules, format, import order)", command: [bin("biome"), "check", "."] });
 (await run({ step: "typecheck", command: [node, "node_modules/@react-router/dev/bin.cjs", "typegen"] })) &&
   (await run({ step: "typecheck (tsc)", command: [bin("tsc")] }));
 await run({

@@ -1,7 +1,7 @@
 import compression from "compression";
 import express from "express";
-import { type Services, startServices } from "#app/server/services.server.ts";
 import { PAGE_STYLESHEETS } from "#app/server/platform/stylesheets.server.ts";
+import { type Services, startServices } from "#app/server/services.server.ts";
 import { lastErrorHandler } from "./error-handler.ts";
 import { failFastWhileDatabaseDown, healthz, readyz } from "./health.ts";
 import { precompressedStylesheetPages } from "./html-gzip.ts";

@@ -1,6 +1,6 @@
 import type express from "express";
-import type { Logger } from "#app/server/platform/logger.server.ts";
 import { loggedUrl } from "#app/lib/request-path.ts";
+import type { Logger } from "#app/server/platform/logger.server.ts";
 
 /**
  * Last stop for errors outside React Router (a malformed URL Express cannot decode, a failed build import):

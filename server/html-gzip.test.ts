@@ -39,11 +39,15 @@ describe("precompressedStylesheetPages (middleware)", () => {
       // node:http, which hands over the body as sent (fetch would decompress it).
       return await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
         http
-          .get(`http://127.0.0.1:${port}/`, { headers: { "Accept-Encoding": acceptEncoding } }, (response) => {
-            const chunks: Buffer[] = [];
-            response.on("data", (chunk: Buffer) => chunks.push(chunk));
-            response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
-          })
+          .get(
+            `http://127.0.0.1:${port}/`,
+            { headers: { "Accept-Encoding": acceptEncoding } },
+            (response) => {
+              const chunks: Buffer[] = [];
+              response.on("data", (chunk: Buffer) => chunks.push(chunk));
+              response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+            },
+          )
           .on("error", reject);
       });
     } finally {

@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_ALLOWED_COUNTRIES,
-  isPhoneAllowed,
-  parseCountryList,
-  parsePhone,
-} from "#app/lib/phone.ts";
+import { DEFAULT_ALLOWED_COUNTRIES, isPhoneAllowed, parseCountryList, parsePhone } from "#app/lib/phone.ts";
 
 describe("parsePhone", () => {
   it("reads Liberian numbers typed the local way into E.164", () => {

@@ -86,4 +86,3 @@ export const blogPostFormSchema = z
       ctx.addIssue({ code: "custom", path: ["publishAt"], message: SCHEDULE_PAST_MESSAGE });
     }
   });
-

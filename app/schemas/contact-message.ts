@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { emailField, textField } from "#app/schemas/form-text.ts";
 import {
   CONTACT_LIMITS,
   contactMessageRules,
   contactMessages,
 } from "#app/schemas/rules/contact-message-rules.ts";
-import { emailField, textField } from "#app/schemas/form-text.ts";
 
 export { CONTACT_LIMITS, contactMessages };
 
@@ -15,4 +15,3 @@ export const contactMessageSchema = z.object({
   subject: textField(contactMessageRules.subject),
   message: textField(contactMessageRules.message),
 });
-

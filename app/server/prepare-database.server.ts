@@ -2,11 +2,12 @@
 // migrate, load the demo content into a new one, create the first staff account. The single app process
 // does it in startServices; with WEB_CONCURRENCY > 1 the primary does it once, before it forks the workers
 // (server/cluster-primary.ts), and imports nothing else of the app.
-import { ensureFirstAdmin } from "#app/server/staff/staff-accounts.server.ts";
+
 import { type Database, migrateDatabase, openConfiguredDatabase } from "#app/server/db/client.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 import { seedOnFirstStart } from "#app/server/seed.server.ts";
+import { ensureFirstAdmin } from "#app/server/staff/staff-accounts.server.ts";
 
 /** Opens, migrates and fills the configured database; closes it again when a step fails. */
 export async function prepareDatabase({

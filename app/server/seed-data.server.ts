@@ -1,8 +1,8 @@
 import type {
   blogPosts,
   consignees,
-  shipments,
   shipmentStatusHistory,
+  shipments,
   shippers,
 } from "#app/server/db/schema.ts";
 

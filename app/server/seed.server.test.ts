@@ -1,9 +1,9 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
 import type { Database } from "#app/server/db/client.server.ts";
-import { blogPosts, shipments, shipmentStatusHistory } from "#app/server/db/schema.ts";
+import { blogPosts, shipmentStatusHistory, shipments } from "#app/server/db/schema.ts";
 import { seedDemoContent, seedOnFirstStart } from "#app/server/seed.server.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 let database: Database;
 beforeAll(async () => {

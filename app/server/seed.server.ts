@@ -3,8 +3,8 @@ import type { Db } from "#app/server/db/client.server.ts";
 import {
   blogPosts,
   consignees,
-  shipments,
   shipmentStatusHistory,
+  shipments,
   shippers,
   siteSettings,
 } from "#app/server/db/schema.ts";

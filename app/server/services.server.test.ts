@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSmtpTestServer, type SmtpTestServer } from "#tests/setup/smtp-test-server.ts";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
 import { type Database, openDatabase } from "#app/server/db/client.server.ts";
 import { outbox } from "#app/server/db/schema.ts";
 import { enqueueMessage } from "#app/server/messaging/outbox.server.ts";
 import { loadConfig } from "#app/server/platform/config.server.ts";
 import { createLogger } from "#app/server/platform/logger.server.ts";
 import { assembleServices, type Services } from "#app/server/services.server.ts";
+import { type SmtpTestServer, startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 let database: Database;
 let smtp: SmtpTestServer;

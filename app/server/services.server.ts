@@ -1,27 +1,27 @@
-import { type Config, configWarnings, loadConfig } from "#app/server/platform/config.server.ts";
+import { scheduleAuditPruning } from "#app/server/audit/audit.server.ts";
+import { findNextPublicationTime } from "#app/server/blog/blog-posts.server.ts";
 import { type Database, openConfiguredDatabase } from "#app/server/db/client.server.ts";
 import { type DatabaseHealth, watchDatabaseHealth } from "#app/server/db/health.server.ts";
-import { type EventBus, startEventBus } from "#app/server/platform/events.server.ts";
-import { createLogger, type Logger } from "#app/server/platform/logger.server.ts";
-import { findNextPublicationTime } from "#app/server/blog/blog-posts.server.ts";
+import type { ChannelAdapter } from "#app/server/messaging/channel.server.ts";
 import { createEmailChannel } from "#app/server/messaging/email-channel.server.ts";
 import { resolveMailFrom } from "#app/server/messaging/mail.server.ts";
-import type { ChannelAdapter } from "#app/server/messaging/channel.server.ts";
+import { createOutboxWorker, type OutboxWorker } from "#app/server/messaging/outbox-worker.server.ts";
 import {
   type AdapterOptions,
   createMessagingAdapters,
 } from "#app/server/messaging/provider-config.server.ts";
-import { createOutboxWorker, type OutboxWorker } from "#app/server/messaging/outbox-worker.server.ts";
 import {
   createNotificationScheduler,
   type NotificationScheduler,
 } from "#app/server/notifications/notification-scheduler.server.ts";
+import { type Config, configWarnings, loadConfig } from "#app/server/platform/config.server.ts";
+import { type EventBus, startEventBus } from "#app/server/platform/events.server.ts";
+import { createLogger, type Logger } from "#app/server/platform/logger.server.ts";
 import { createPageCache, type PageCache } from "#app/server/platform/page-cache.server.ts";
 import {
   RATE_LIMIT_PRUNE_INTERVAL_MS,
   scheduleRateLimitPruning,
 } from "#app/server/platform/rate-limit.server.ts";
-import { scheduleAuditPruning } from "#app/server/audit/audit.server.ts";
 import { prepareDatabase } from "#app/server/prepare-database.server.ts";
 import { createSiteSettingsCache, type SiteSettingsCache } from "#app/server/settings/settings.server.ts";
 

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, type BrowserContextOptions, expect, type Page } from "@playwright/test";
+import { type BrowserContextOptions, test as base, expect, type Page } from "@playwright/test";
 import { login } from "./admin-fixtures.ts";
 
 type Fixtures = {

@@ -8,12 +8,12 @@ import { startApp } from "../../scripts/lib/app-process.ts";
 import {
   assertNoneLost,
   DATABASE_TIMEOUT_MS,
-  sharedDataDir,
   noPostgresLeft,
   postgresProcesses,
   postmasterPid,
   probe,
   quiet,
+  sharedDataDir,
   sleep,
   startWriter,
   withAppOutput,

@@ -6,12 +6,12 @@
 //
 // Environment: DATABASE_URL, SMTP_URL, OUTBOX_POLL_MS (1000), OUTBOX_BATCH (10), NOTIFICATIONS.
 import { openDatabase } from "#app/server/db/client.server.ts";
-import { createEmailChannel } from "#app/server/messaging/email-channel.server.ts";
 import type { ChannelAdapter } from "#app/server/messaging/channel.server.ts";
+import { createEmailChannel } from "#app/server/messaging/email-channel.server.ts";
 import { createOutboxWorker } from "#app/server/messaging/outbox-worker.server.ts";
-import { startEventBus } from "#app/server/platform/events.server.ts";
 import { createNotificationScheduler } from "#app/server/notifications/notification-scheduler.server.ts";
 import { loadConfig } from "#app/server/platform/config.server.ts";
+import { startEventBus } from "#app/server/platform/events.server.ts";
 import { createLogger } from "#app/server/platform/logger.server.ts";
 
 const databaseUrl = process.env.DATABASE_URL;

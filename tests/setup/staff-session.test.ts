@@ -7,7 +7,7 @@ import type { Services } from "#app/server/services.server.ts";
 import { getAdminSession, requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { getSessionUser } from "#app/server/staff/staff-sessions.server.ts";
 import { login } from "#app/server/staff/staff-sign-in.server.ts";
-import { openStaffSession, signInStaff, STAFF_PASSWORD } from "#tests/setup/staff-session.ts";
+import { openStaffSession, STAFF_PASSWORD, signInStaff } from "#tests/setup/staff-session.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;

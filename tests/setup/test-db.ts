@@ -6,13 +6,13 @@ import pg from "pg";
 import { RouterContextProvider } from "react-router";
 import { inject } from "vitest";
 import { requestContext, servicesContext } from "#app/context.ts";
-import { loadConfig } from "#app/server/platform/config.server.ts";
 import {
   type Database,
   migrateDatabase,
   migrationsFolder,
   openDatabase,
 } from "#app/server/db/client.server.ts";
+import { loadConfig } from "#app/server/platform/config.server.ts";
 import { createLogger } from "#app/server/platform/logger.server.ts";
 import { assembleServices, type OutboxOptions, type Services } from "#app/server/services.server.ts";
 import { POSTGRES_TEMPLATE, withDatabase } from "./test-server.ts";

@@ -21,19 +21,11 @@ export function ExportLinks({
   const query = params.size > 0 ? `?${params}` : "";
   return (
     <div className="flex flex-wrap gap-2">
-      <a
-        href={`${basePath}/export.csv${query}`}
-        download
-        className={buttonClass({ variant: "outline" })}
-      >
+      <a href={`${basePath}/export.csv${query}`} download className={buttonClass({ variant: "outline" })}>
         <Download aria-hidden="true" className="size-4" />
         Export CSV<span className="sr-only"> of {label}</span>
       </a>
-      <a
-        href={`${basePath}/export.xlsx${query}`}
-        download
-        className={buttonClass({ variant: "outline" })}
-      >
+      <a href={`${basePath}/export.xlsx${query}`} download className={buttonClass({ variant: "outline" })}>
         <Download aria-hidden="true" className="size-4" />
         Export Excel<span className="sr-only"> of {label}</span>
       </a>

@@ -1,8 +1,8 @@
 import { X } from "lucide-react";
 import { AlertDialog as AlertPrimitive, Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
-import { cn } from "#app/lib/cn.ts";
 import { buttonClass } from "#app/components/ui/button.tsx";
+import { cn } from "#app/lib/cn.ts";
 
 const overlay = "fixed inset-0 z-50 bg-slate-950/50 data-[state=open]:animate-in";
 const panel =

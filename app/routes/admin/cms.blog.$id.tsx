@@ -1,6 +1,6 @@
+import { BlogPostEditorPage } from "#app/components/admin/blog/blog-post-editor-page.tsx";
 import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
 import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
-import { BlogPostEditorPage } from "#app/components/admin/blog/blog-post-editor-page.tsx";
 import { loadPostEditor, saveBlogPost } from "#app/server/blog/blog-editor-page.server.ts";
 import type { Route } from "./+types/cms.blog.$id";
 

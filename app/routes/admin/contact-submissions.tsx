@@ -1,10 +1,10 @@
-import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
-import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
-import { InboxFailure, keepListAfterFailure } from "#app/components/admin/inbox/inbox.tsx";
 import {
   ContactSubmissionsInbox,
   MESSAGES_PATH,
 } from "#app/components/admin/inbox/contact-submissions-inbox.tsx";
+import { InboxFailure, keepListAfterFailure } from "#app/components/admin/inbox/inbox.tsx";
+import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
+import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { inboxAction, loadMessageInbox } from "#app/server/inbox/inbox-pages.server.ts";
 import type { Route } from "./+types/contact-submissions";
 

@@ -1,7 +1,10 @@
 import { ExceptionsBoard } from "#app/components/admin/exceptions/exceptions-board.tsx";
 import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
 import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
-import { loadExceptionsBoard, saveExceptionSettings } from "#app/server/shipments/exceptions-board-page.server.ts";
+import {
+  loadExceptionsBoard,
+  saveExceptionSettings,
+} from "#app/server/shipments/exceptions-board-page.server.ts";
 import type { Route } from "./+types/exceptions";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

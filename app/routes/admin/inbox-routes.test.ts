@@ -7,11 +7,14 @@ import * as contactList from "#app/routes/admin/contact-submissions.tsx";
 import * as events from "#app/routes/admin/events.ts";
 import * as quoteDetail from "#app/routes/admin/quote-requests.$id.tsx";
 import * as quoteList from "#app/routes/admin/quote-requests.tsx";
-import { createContactSubmission, getContactSubmissionById } from "#app/server/inbox/contact-submissions.server.ts";
 import { quoteRequests, shipments } from "#app/server/db/schema.ts";
+import {
+  createContactSubmission,
+  getContactSubmissionById,
+} from "#app/server/inbox/contact-submissions.server.ts";
 import { mailtoHref } from "#app/server/inbox/inbox-pages.server.ts";
-import type { Services } from "#app/server/services.server.ts";
 import { createQuoteRequest, getQuoteRequestById } from "#app/server/quotes/quote-requests.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 import { signInStaff } from "#tests/setup/staff-session.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 

@@ -1,12 +1,12 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { signInStaff } from "#tests/setup/staff-session.ts";
+import { action, loader, middleware } from "#app/routes/admin/media.tsx";
 import { createPost } from "#app/server/blog/blog-admin.server.ts";
 import { getMediaByFilename, listMedia } from "#app/server/blog/media.server.ts";
-import type { Services } from "#app/server/services.server.ts";
 import { readToast } from "#app/server/platform/toast.server.ts";
-import { action, loader, middleware } from "#app/routes/admin/media.tsx";
+import type { Services } from "#app/server/services.server.ts";
+import { signInStaff } from "#tests/setup/staff-session.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
 let cookie: string;

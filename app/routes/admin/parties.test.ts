@@ -5,12 +5,12 @@ import { action as pageAction, loader as pageLoader } from "#app/routes/admin/pa
 import { action as newAction, loader as newLoader } from "#app/routes/admin/parties.new.tsx";
 import { action as listAction, loader as listLoader } from "#app/routes/admin/parties.tsx";
 import { consignees, shipments, shippers } from "#app/server/db/schema.ts";
-import type { PartyFormData } from "#app/server/parties/party-views.ts";
 import { createParty, getParty } from "#app/server/parties/parties.server.ts";
+import type { PartyFormData } from "#app/server/parties/party-views.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createShipment, getShipmentById } from "#app/server/shipments/shipments.server.ts";
-import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 import { signInStaff } from "#tests/setup/staff-session.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
 let cookie: string;

@@ -1,6 +1,6 @@
+import { QuotePage } from "#app/components/admin/quotes/quote-page.tsx";
 import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
 import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
-import { QuotePage } from "#app/components/admin/quotes/quote-page.tsx";
 import { loadQuotePage, quotePageAction } from "#app/server/quotes/quote-page.server.ts";
 import type { Route } from "./+types/quote-requests.$id.quote";
 

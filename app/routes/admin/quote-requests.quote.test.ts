@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as quotePage from "#app/routes/admin/quote-requests.$id.quote.tsx";
 import { outbox, outboxAttachments, quoteRequests, quotes } from "#app/server/db/schema.ts";
 import { pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
-import type { Services } from "#app/server/services.server.ts";
 import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
 import { defaultValidUntil, listQuotes } from "#app/server/quotes/quotes.server.ts";
-import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
+import type { Services } from "#app/server/services.server.ts";
 import { signInStaff } from "#tests/setup/staff-session.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 const BASE = "http://localhost";
 let services: Services;

@@ -1,7 +1,7 @@
-import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
-import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { InboxFailure, keepListAfterFailure } from "#app/components/admin/inbox/inbox.tsx";
 import { QUOTES_PATH, QuoteRequestsInbox } from "#app/components/admin/inbox/quote-requests-inbox.tsx";
+import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
+import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { inboxAction, loadQuoteInbox } from "#app/server/inbox/inbox-pages.server.ts";
 import type { Route } from "./+types/quote-requests";
 

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { signInStaff } from "#tests/setup/staff-session.ts";
-import { findAdminByEmail } from "#app/server/staff/staff-accounts.server.ts";
-import type { Services } from "#app/server/services.server.ts";
-import { getSessionUser } from "#app/server/staff/staff-sessions.server.ts";
-import { getSiteSettings } from "#app/server/settings/settings.server.ts";
-import { parseSiteSettings } from "#app/schemas/site-settings.ts";
+import { DEFAULT_TEMPLATES } from "#app/lib/notification-templates.ts";
 import { action } from "#app/routes/admin/settings.tsx";
-import { getNotificationSettings } from "#app/server/settings/notification-settings.server.ts";
+import { DEFAULT_WAYBILL_TERMS } from "#app/schemas/document-settings.ts";
+import { parseSiteSettings } from "#app/schemas/site-settings.ts";
 import { outbox } from "#app/server/db/schema.ts";
 import { getDocumentSettings } from "#app/server/documents/document-settings.server.ts";
-import { DEFAULT_WAYBILL_TERMS } from "#app/schemas/document-settings.ts";
-import { DEFAULT_TEMPLATES } from "#app/lib/notification-templates.ts";
+import type { Services } from "#app/server/services.server.ts";
+import { getNotificationSettings } from "#app/server/settings/notification-settings.server.ts";
+import { getSiteSettings } from "#app/server/settings/settings.server.ts";
+import { findAdminByEmail } from "#app/server/staff/staff-accounts.server.ts";
+import { getSessionUser } from "#app/server/staff/staff-sessions.server.ts";
+import { signInStaff } from "#tests/setup/staff-session.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
 let cookie: string;

@@ -39,24 +39,24 @@ import { documentSettingsSchema } from "#app/schemas/document-settings.ts";
 import { changePasswordSchema } from "#app/schemas/password.ts";
 import { siteSettingsSchema } from "#app/schemas/site-settings.ts";
 import { getAuditSettings, updateAuditSettings } from "#app/server/audit/audit.server.ts";
-import { changePassword } from "#app/server/staff/staff-sign-in.server.ts";
-import { getAdmin, requireAdmin } from "#app/server/staff/staff-guards.server.ts";
-import { loadStaffAccounts, staffAccountsAction } from "#app/server/staff/staff-accounts-page.server.ts";
 import {
   getDocumentSettings,
   updateDocumentSettings,
 } from "#app/server/documents/document-settings.server.ts";
-import { readFormData } from "#app/server/platform/forms.server.ts";
 import { mailboxAddress, resolveMailFrom } from "#app/server/messaging/mail.server.ts";
 import { describeMessagingChannels } from "#app/server/messaging/provider-config.server.ts";
+import { sendTestNotification } from "#app/server/notifications/notifications.server.ts";
+import { readFormData } from "#app/server/platform/forms.server.ts";
+import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import {
   getNotificationSettings,
   saveNotificationTemplates,
   setNotificationsEnabled,
 } from "#app/server/settings/notification-settings.server.ts";
-import { sendTestNotification } from "#app/server/notifications/notifications.server.ts";
-import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import { getSiteSettings, updateSiteSettings } from "#app/server/settings/settings.server.ts";
+import { loadStaffAccounts, staffAccountsAction } from "#app/server/staff/staff-accounts-page.server.ts";
+import { getAdmin, requireAdmin } from "#app/server/staff/staff-guards.server.ts";
+import { changePassword } from "#app/server/staff/staff-sign-in.server.ts";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,7 +1,10 @@
 import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { ShipmentDetail } from "#app/components/admin/shipments/shipment-detail.tsx";
 import { ShipmentErrorView } from "#app/components/admin/shipments/shipment-error.tsx";
-import { loadShipmentDetail, shipmentDetailAction } from "#app/server/shipment-page/shipment-detail-page.server.ts";
+import {
+  loadShipmentDetail,
+  shipmentDetailAction,
+} from "#app/server/shipment-page/shipment-detail-page.server.ts";
 import type { Route } from "./+types/shipments.$id";
 
 export const meta: Route.MetaFunction = ({ matches, params, loaderData }) =>

@@ -1,7 +1,10 @@
 import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
 import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { ShipmentImportPage } from "#app/components/admin/shipments/shipment-import-page.tsx";
-import { loadShipmentImportPage, shipmentImportAction } from "#app/server/shipments/shipment-import-page.server.ts";
+import {
+  loadShipmentImportPage,
+  shipmentImportAction,
+} from "#app/server/shipments/shipment-import-page.server.ts";
 import type { Route } from "./+types/shipments.import";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -3,30 +3,30 @@
 import { count, eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { signInStaff } from "#tests/setup/staff-session.ts";
-import { adminContext } from "#app/server/staff/staff-guards.server.ts";
+import { toLocalDateTime } from "#app/lib/time-zone.ts";
+import { action as editAction, loader as editLoader } from "#app/routes/admin/shipments.$id.edit.tsx";
+import { action as detailAction, loader as detailLoader } from "#app/routes/admin/shipments.$id.tsx";
+import { action as bulkAction, loader as bulkLoader } from "#app/routes/admin/shipments.bulk-update.tsx";
+import { action as newAction, loader as newLoader } from "#app/routes/admin/shipments.new.tsx";
+import { action as listAction, loader as listLoader } from "#app/routes/admin/shipments.tsx";
 import {
   consignees,
   notificationLog,
   notificationSubscribers,
   outbox,
-  shipments,
   shipmentStatusHistory,
+  shipments,
   shippers,
 } from "#app/server/db/schema.ts";
-import type { ShipmentDetailData } from "#app/server/shipment-page/shipment-detail-page.server.ts";
-import type { Services } from "#app/server/services.server.ts";
 import { createParty } from "#app/server/parties/parties.server.ts";
-import { createShipment, getShipmentById } from "#app/server/shipments/shipments.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 import { getSiteSettings, updateSiteSettings } from "#app/server/settings/settings.server.ts";
-import { toLocalDateTime } from "#app/lib/time-zone.ts";
-import { action as detailAction, loader as detailLoader } from "#app/routes/admin/shipments.$id.tsx";
-import { action as editAction, loader as editLoader } from "#app/routes/admin/shipments.$id.edit.tsx";
-import { action as newAction, loader as newLoader } from "#app/routes/admin/shipments.new.tsx";
-import { action as listAction, loader as listLoader } from "#app/routes/admin/shipments.tsx";
-import { action as bulkAction, loader as bulkLoader } from "#app/routes/admin/shipments.bulk-update.tsx";
+import type { ShipmentDetailData } from "#app/server/shipment-page/shipment-detail-page.server.ts";
 import type { BulkStatusView } from "#app/server/shipments/shipment-views.ts";
+import { createShipment, getShipmentById } from "#app/server/shipments/shipments.server.ts";
+import { adminContext } from "#app/server/staff/staff-guards.server.ts";
+import { signInStaff } from "#tests/setup/staff-session.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
 let cookie: string;

@@ -2,13 +2,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action } from "#app/routes/admin/staff.tsx";
-import { getSessionUser } from "#app/server/staff/staff-sessions.server.ts";
-import { findAdminByEmail } from "#app/server/staff/staff-accounts.server.ts";
 import { outbox } from "#app/server/db/schema.ts";
-import type { Services } from "#app/server/services.server.ts";
 import { readToast } from "#app/server/platform/toast.server.ts";
-import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
+import type { Services } from "#app/server/services.server.ts";
+import { findAdminByEmail } from "#app/server/staff/staff-accounts.server.ts";
+import { getSessionUser } from "#app/server/staff/staff-sessions.server.ts";
 import { openStaffSession, signInStaff } from "#tests/setup/staff-session.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
 let cookie: string;

@@ -5,10 +5,10 @@ import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { StaffPage } from "#app/components/admin/staff/staff-accounts.tsx";
 import { useSavedKey } from "#app/components/admin/use-saved-key.ts";
 import { STAFF_INTENTS } from "#app/schemas/admin-user.ts";
+import { readFormData } from "#app/server/platform/forms.server.ts";
+import { loadStaffAccounts, staffAccountsAction } from "#app/server/staff/staff-accounts-page.server.ts";
 import { getAdmin, requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { INVITE_LINK_HOURS } from "#app/server/staff/staff-sign-in.server.ts";
-import { loadStaffAccounts, staffAccountsAction } from "#app/server/staff/staff-accounts-page.server.ts";
-import { readFormData } from "#app/server/platform/forms.server.ts";
 import type { Route } from "./+types/staff";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

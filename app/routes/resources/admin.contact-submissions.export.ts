@@ -1,7 +1,7 @@
 import { servicesContext } from "#app/context.ts";
-import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { contactSubmissionExport } from "#app/server/inbox/contact-export.server.ts";
 import { exportFormatOf, exportResponse } from "#app/server/spreadsheets/exports.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import type { Route } from "./+types/admin.contact-submissions.export";
 
 /** /admin/contact-submissions/export.csv and .xlsx: the messages the inbox shows for its read and q (decision 020). */

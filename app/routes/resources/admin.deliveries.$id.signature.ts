@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { servicesContext } from "#app/context.ts";
-import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { getDeliveryImage } from "#app/server/shipments/deliveries.server.ts";
 import { deliveryImageResponse } from "#app/server/shipments/delivery-form-page.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import type { Route } from "./+types/admin.deliveries.$id.signature";
 
 /** A recorded delivery's signature (PNG), for signed-in staff only, never cached. */

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { servicesContext } from "#app/context.ts";
-import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { documentContext, pdfResponse } from "#app/server/documents/document-response.server.ts";
-import { getQuoteRequestById } from "#app/server/quotes/quote-requests.server.ts";
 import { quoteDocument, renderQuotePdf } from "#app/server/quotes/quote-pdf.server.ts";
+import { getQuoteRequestById } from "#app/server/quotes/quote-requests.server.ts";
 import { listQuotes } from "#app/server/quotes/quotes.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import type { Route } from "./+types/admin.quote-requests.$id.quote.pdf";
 
 /**

@@ -1,7 +1,7 @@
 import { servicesContext } from "#app/context.ts";
-import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
-import { exportFormatOf, exportResponse } from "#app/server/spreadsheets/exports.server.ts";
 import { quoteRequestExport } from "#app/server/quotes/quote-request-export.server.ts";
+import { exportFormatOf, exportResponse } from "#app/server/spreadsheets/exports.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import type { Route } from "./+types/admin.quote-requests.export";
 
 /** /admin/quote-requests/export.csv and .xlsx: the requests the inbox shows for its read, q and stage (decision 020). */

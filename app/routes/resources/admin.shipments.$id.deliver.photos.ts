@@ -1,5 +1,5 @@
-import { auditActorMiddleware, requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { deliveryPhotoAction } from "#app/server/shipments/delivery-form-page.server.ts";
+import { auditActorMiddleware, requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import type { Route } from "./+types/admin.shipments.$id.deliver.photos";
 
 /**

@@ -1,15 +1,15 @@
 import { data } from "react-router";
-import { MAX_LABELS_PER_RUN } from "#app/lib/freight-terms.ts";
-import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { servicesContext } from "#app/context.ts";
+import { MAX_LABELS_PER_RUN } from "#app/lib/freight-terms.ts";
 import { LABEL_SIZES, type LabelSize, pieceCount } from "#app/server/documents/document-context.server.ts";
-import { getDocumentShipment } from "#app/server/documents/document-model.server.ts";
 import { labelRuns } from "#app/server/documents/document-links.server.ts";
+import { getDocumentShipment } from "#app/server/documents/document-model.server.ts";
 import {
   documentContext,
   documentRefusal,
   pdfResponse,
 } from "#app/server/documents/document-response.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import type { Route } from "./+types/admin.shipments.$id.label.pdf";
 
 /**

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { servicesContext } from "#app/context.ts";
-import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { getDocumentShipment } from "#app/server/documents/document-model.server.ts";
 import { documentContext, pdfResponse } from "#app/server/documents/document-response.server.ts";
 import { getDocumentSettings } from "#app/server/documents/document-settings.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import type { Route } from "./+types/admin.shipments.$id.waybill.pdf";
 
 /** The shipment's house waybill / cargo receipt, A4, with the terms of Settings → Documents. */

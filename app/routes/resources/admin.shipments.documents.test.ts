@@ -2,12 +2,6 @@
 // their headers, and the limits of a label run and of a bulk PDF.
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { signInStaff } from "#tests/setup/staff-session.ts";
-import { decodePages, pdfInfo, pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
-import { updateDocumentSettings } from "#app/server/documents/document-settings.server.ts";
-import type { Services } from "#app/server/services.server.ts";
-import { createShipment, type ShipmentWrite } from "#app/server/shipments/shipments.server.ts";
 import { loader as deliveryNoteLoader } from "#app/routes/resources/admin.shipments.$id.delivery-note.pdf.ts";
 import { loader as labelLoader } from "#app/routes/resources/admin.shipments.$id.label.pdf.ts";
 import { loader as waybillLoader } from "#app/routes/resources/admin.shipments.$id.waybill.pdf.ts";
@@ -15,6 +9,12 @@ import {
   action as bulkAction,
   loader as bulkLoader,
 } from "#app/routes/resources/admin.shipments.labels.pdf.ts";
+import { updateDocumentSettings } from "#app/server/documents/document-settings.server.ts";
+import { decodePages, pdfInfo, pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
+import type { Services } from "#app/server/services.server.ts";
+import { createShipment, type ShipmentWrite } from "#app/server/shipments/shipments.server.ts";
+import { signInStaff } from "#tests/setup/staff-session.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
 let cookie: string;

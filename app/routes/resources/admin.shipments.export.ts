@@ -1,7 +1,7 @@
 import { servicesContext } from "#app/context.ts";
-import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
-import { exportFormatOf, exportResponse } from "#app/server/spreadsheets/exports.server.ts";
 import { shipmentExport } from "#app/server/shipments/shipment-export.server.ts";
+import { exportFormatOf, exportResponse } from "#app/server/spreadsheets/exports.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import type { Route } from "./+types/admin.shipments.export";
 
 /**

@@ -1,6 +1,6 @@
 import { TEMPLATE_ROWS } from "#app/lib/shipment-import.ts";
-import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { csvLine } from "#app/server/spreadsheets/cells.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import type { Route } from "./+types/admin.shipments.import-template.csv";
 
 /** /admin/shipments/import-template.csv: the import's columns with one example row (dates DD/MM/YYYY). */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
+import { loader } from "#app/routes/resources/blog.rss.xml.ts";
 import { blogPosts } from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/services.server.ts";
-import { loader } from "#app/routes/resources/blog.rss.xml.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
 beforeAll(async () => {

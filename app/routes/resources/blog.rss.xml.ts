@@ -1,6 +1,6 @@
 import { servicesContext } from "#app/context.ts";
-import { summarize } from "#app/server/blog/sanitize-html.server.ts";
 import { findPublishedPosts } from "#app/server/blog/blog-posts.server.ts";
+import { summarize } from "#app/server/blog/sanitize-html.server.ts";
 import type { Route } from "./+types/blog.rss.xml";
 
 const FEED_SIZE = 50;

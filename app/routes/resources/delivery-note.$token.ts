@@ -1,5 +1,4 @@
 import { servicesContext } from "#app/context.ts";
-import { findDeliveryNoteByToken, getDeliveryProof } from "#app/server/shipments/deliveries.server.ts";
 import { getDocumentShipment } from "#app/server/documents/document-model.server.ts";
 import {
   documentContext,
@@ -7,6 +6,7 @@ import {
   pdfResponse,
 } from "#app/server/documents/document-response.server.ts";
 import { limitLinkOpening } from "#app/server/platform/forms.server.ts";
+import { findDeliveryNoteByToken, getDeliveryProof } from "#app/server/shipments/deliveries.server.ts";
 import type { Route } from "./+types/delivery-note.$token";
 
 /**

@@ -1,9 +1,9 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
+import { loader } from "#app/routes/resources/media.$filename.ts";
 import { createMedia } from "#app/server/blog/media.server.ts";
 import type { Services } from "#app/server/services.server.ts";
-import { loader } from "#app/routes/resources/media.$filename.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
 let filename: string;

@@ -6,7 +6,6 @@ import { loader as staffLoader } from "#app/routes/resources/admin.quote-request
 import { loader as customerLoader } from "#app/routes/resources/quote.$token.pdf.ts";
 import { quotes } from "#app/server/db/schema.ts";
 import { decodePages, pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
-import type { Services } from "#app/server/services.server.ts";
 import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
 import {
   defaultValidUntil,
@@ -14,8 +13,9 @@ import {
   saveQuoteDraft,
   sendQuote,
 } from "#app/server/quotes/quotes.server.ts";
-import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
+import type { Services } from "#app/server/services.server.ts";
 import { signInStaff } from "#tests/setup/staff-session.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 import { tamperedToken } from "#tests/setup/tokens.ts";
 
 const SITE = "https://unitrans.example";

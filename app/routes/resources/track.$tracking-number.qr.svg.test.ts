@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import type { Services } from "#app/server/services.server.ts";
 import { loader } from "#app/routes/resources/track.$tracking-number.qr.svg.ts";
+import type { Services } from "#app/server/services.server.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
-import { Icon } from "#app/components/site/icons.tsx";
 import { MilestoneTimeline } from "#app/components/site/about/milestone-timeline.tsx";
 import { StoryVideoDialog } from "#app/components/site/about/story-video-dialog.tsx";
 import { TeamSection } from "#app/components/site/about/team-section.tsx";
+import { Icon } from "#app/components/site/icons.tsx";
 import { aboutPage } from "#app/content/about.ts";
 import { teamMembers, teamSection } from "#app/content/team.ts";
 import { seo } from "#app/lib/seo.ts";

@@ -10,12 +10,6 @@ import { buttonClass } from "#app/components/ui/button-class.ts";
 import { servicesContext } from "#app/context.ts";
 import { BLOG_FEED_LINK } from "#app/lib/blog-feed.ts";
 import { mediaFilenameFromUrl, mediaSrcSet } from "#app/lib/media.ts";
-import {
-  htmlToPlainText,
-  mediaFilenamesInHtml,
-  sanitizePostHtml,
-  summarize,
-} from "#app/server/blog/sanitize-html.server.ts";
 import { seo } from "#app/lib/seo.ts";
 import { useRootData } from "#app/root.tsx";
 import {
@@ -24,6 +18,12 @@ import {
   withFeaturedImageSrcSets,
 } from "#app/server/blog/blog-posts.server.ts";
 import { findResponsiveImages } from "#app/server/blog/media.server.ts";
+import {
+  htmlToPlainText,
+  mediaFilenamesInHtml,
+  sanitizePostHtml,
+  summarize,
+} from "#app/server/blog/sanitize-html.server.ts";
 import type { Route } from "./+types/blog.$slug";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params, error }) => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogPosts } from "#app/server/db/schema.ts";
-import type { Services } from "#app/server/services.server.ts";
-import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 import { loader as sitemapLoader } from "#app/routes/resources/sitemap.xml.ts";
 import { loader as postLoader } from "#app/routes/site/blog.$slug.tsx";
 import { loader as listLoader } from "#app/routes/site/blog.tsx";
+import { blogPosts } from "#app/server/db/schema.ts";
+import type { Services } from "#app/server/services.server.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 const HOUR = 60 * 60 * 1000;
 const ago = (hours: number) => new Date(Date.now() - hours * HOUR);

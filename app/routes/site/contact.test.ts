@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action, loader } from "#app/routes/site/contact.tsx";
 import type { PublicFormReply } from "#app/schemas/rules/public-form.ts";
 import { contactSubmissions, quoteRequests } from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { action, loader } from "#app/routes/site/contact.tsx";
 
 type Reply = { data: PublicFormReply; init: ResponseInit | null };
 type Entries = [string, string | Blob][];

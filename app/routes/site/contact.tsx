@@ -2,14 +2,14 @@ import type { ReactNode } from "react";
 import { ContactForm } from "#app/components/site/forms/contact-form.tsx";
 import { FormNotice } from "#app/components/site/forms/contact-form-parts.tsx";
 import { ContactMap } from "#app/components/site/forms/contact-map.tsx";
-import { Icon } from "#app/components/site/icons.tsx";
 import { QuoteForm } from "#app/components/site/forms/quote-form.tsx";
+import { Icon } from "#app/components/site/icons.tsx";
 import { seo } from "#app/lib/seo.ts";
 import { type RootData, useRootData } from "#app/root.tsx";
 import { contactMessageSchema } from "#app/schemas/contact-message.ts";
+import { type QuoteRequestInput, quoteRequestSchema } from "#app/schemas/quote-request.ts";
 import { FORM_UNREADABLE_MESSAGE, type SentSummary } from "#app/schemas/rules/public-form.ts";
 import { freightTypeLabel } from "#app/schemas/rules/quote-request-rules.ts";
-import { type QuoteRequestInput, quoteRequestSchema } from "#app/schemas/quote-request.ts";
 import { createContactSubmission } from "#app/server/inbox/contact-submissions.server.ts";
 import {
   formPageHeaders,

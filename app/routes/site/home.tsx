@@ -1,7 +1,7 @@
+import { TeamSection } from "#app/components/site/about/team-section.tsx";
 import { HomeHero } from "#app/components/site/home/home-hero.tsx";
 import { HomeServiceCards } from "#app/components/site/home/home-service-cards.tsx";
 import { ImpactStats } from "#app/components/site/home/impact-stats.tsx";
-import { TeamSection } from "#app/components/site/about/team-section.tsx";
 import { TestimonialsCarousel } from "#app/components/site/home/testimonials-carousel.tsx";
 import { homeMeta, homePage, homeServiceCards } from "#app/content/home.ts";
 import { teamMembers, teamSection } from "#app/content/team.ts";

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "#app/routes/site/quote.$token.tsx";
 import { outbox, quoteRequests, quotes } from "#app/server/db/schema.ts";
-import type { Services } from "#app/server/services.server.ts";
 import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
 import { defaultValidUntil, saveQuoteDraft, sendQuote } from "#app/server/quotes/quotes.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;

@@ -1,13 +1,13 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { Icon } from "#app/components/site/icons.tsx";
-import { ServiceIcon } from "#app/components/site/services/service-icons.tsx";
 import { accentLinkClass } from "#app/components/site/layout/site-links.ts";
+import { ServiceIcon } from "#app/components/site/services/service-icons.tsx";
 import { findService, services } from "#app/content/services.ts";
 import { cn } from "#app/lib/cn.ts";
 import { seo } from "#app/lib/seo.ts";
 import type { RootData } from "#app/root.tsx";
-import type { Route } from "./+types/services.$service-id";
 import NotFound from "#app/routes/site/not-found.tsx";
+import type { Route } from "./+types/services.$service-id";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const root = matches.find((match) => match?.id === "root")?.loaderData as RootData;

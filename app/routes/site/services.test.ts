@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as detailLoader } from "#app/routes/site/services.$service-id.tsx";
+import { action, loader } from "#app/routes/site/services.tsx";
 import type { PublicFormReply } from "#app/schemas/rules/public-form.ts";
 import { contactSubmissions, quoteRequests } from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { loader as detailLoader } from "#app/routes/site/services.$service-id.tsx";
-import { action, loader } from "#app/routes/site/services.tsx";
 
 type Reply = { data: PublicFormReply; init: ResponseInit | null };
 

@@ -1,7 +1,7 @@
+import { ServiceInquiryForm } from "#app/components/site/forms/service-inquiry-form.tsx";
 import { Icon } from "#app/components/site/icons.tsx";
 import { ServiceCard } from "#app/components/site/services/service-card.tsx";
 import { ServiceIcon } from "#app/components/site/services/service-icons.tsx";
-import { ServiceInquiryForm } from "#app/components/site/forms/service-inquiry-form.tsx";
 import { additionalServices, services, servicesPage } from "#app/content/services.ts";
 import { seo } from "#app/lib/seo.ts";
 import type { RootData } from "#app/root.tsx";

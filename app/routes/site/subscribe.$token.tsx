@@ -5,11 +5,11 @@ import { servicesContext } from "#app/context.ts";
 import { secretPageHeaders } from "#app/lib/secret-page-headers.ts";
 import { trackingPath } from "#app/lib/tracking-number.ts";
 import type { RootData } from "#app/root.tsx";
-import { limitLinkOpening, tooManyRequests } from "#app/server/platform/forms.server.ts";
 import {
   confirmEmailSubscription,
   findEmailSubscription,
 } from "#app/server/notifications/subscriptions.server.ts";
+import { limitLinkOpening, tooManyRequests } from "#app/server/platform/forms.server.ts";
 import type { Route } from "./+types/subscribe.$token";
 
 // The link of a 'Get updates' confirmation e-mail (decision 014). Opening it (GET) confirms nothing: mail

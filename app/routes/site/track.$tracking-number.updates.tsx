@@ -4,12 +4,12 @@ import { FieldError, Input, Label } from "#app/components/ui/field.tsx";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { seo } from "#app/lib/seo.ts";
 import { displayTrackingNumber, parseTrackingNumber, trackingPath } from "#app/lib/tracking-number.ts";
-import { readFormData, tooManySubmissionsMessage } from "#app/server/platform/forms.server.ts";
 import {
   confirmPhoneSubscription,
   isSmsSubscriptionAvailable,
   requestSubscription,
 } from "#app/server/notifications/subscriptions.server.ts";
+import { readFormData, tooManySubmissionsMessage } from "#app/server/platform/forms.server.ts";
 import { limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
 import { getPublicShipmentByTrackingNumber } from "#app/server/shipments/tracking.server.ts";
 import type { Route } from "./+types/track.$tracking-number.updates";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consignees, shipments, shipmentStatusHistory, shippers } from "#app/server/db/schema.ts";
-import type { Services } from "#app/server/services.server.ts";
-import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 import { headers, loader as resultLoader } from "#app/routes/site/track.$tracking-number.tsx";
 import { loader as searchLoader } from "#app/routes/site/track.tsx";
+import { consignees, shipmentStatusHistory, shipments, shippers } from "#app/server/db/schema.ts";
+import type { Services } from "#app/server/services.server.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import { TooManyRequests } from "#app/components/site/too-many-requests.tsx";
 import { servicesContext } from "#app/context.ts";
 import { secretPageHeaders } from "#app/lib/secret-page-headers.ts";
 import type { RootData } from "#app/root.tsx";
-import { limitLinkOpening, tooManyRequests } from "#app/server/platform/forms.server.ts";
 import { findUnsubscribe, unsubscribeByToken } from "#app/server/notifications/notifications.server.ts";
+import { limitLinkOpening, tooManyRequests } from "#app/server/platform/forms.server.ts";
 import type { Route } from "./+types/unsubscribe.$token";
 
 // The link every notification carries (decision 013). Opening it (GET) never unsubscribes: mail scanners open

@@ -2,13 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { contactMessageSchema } from "#app/schemas/contact-message.ts";
+import { quoteRequestSchema } from "#app/schemas/quote-request.ts";
 import { EMAIL_PATTERN, type FieldErrors } from "#app/schemas/rules/form-rules.ts";
 import {
   checkContactMessage,
   checkQuoteRequest,
   checkServiceInquiry,
 } from "#app/schemas/rules/public-form-checks.ts";
-import { quoteRequestSchema } from "#app/schemas/quote-request.ts";
 import { serviceInquirySchema } from "#app/schemas/service-inquiry.ts";
 
 // The browser checks the public forms without zod; the server keeps the zod schemas. For the same

@@ -11,20 +11,20 @@ import {
 import { formatDate, formatTime } from "#app/lib/format.ts";
 import { wallClock } from "#app/lib/time-zone.ts";
 import { activityFiltersSchema } from "#app/schemas/audit-settings.ts";
+import type { ActivityData, ActivityEntry } from "#app/server/audit/activity-views.ts";
 import {
   type AuditEntry,
   findAuditEntries,
   findAuditPeople,
   findShipmentActivity,
 } from "#app/server/audit/audit.server.ts";
-import type { ActivityData, ActivityEntry } from "#app/server/audit/activity-views.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import {
   adminUsers,
   blogPosts,
-  media,
   consignees,
   contactSubmissions,
+  media,
   quoteRequests,
   shipments,
   shippers,

@@ -2,9 +2,9 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import type pg from "pg";
 import type { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";
-import type { SessionUser } from "#app/server/staff/staff-sessions.server.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import * as schema from "#app/server/db/schema.ts";
+import type { SessionUser } from "#app/server/staff/staff-sessions.server.ts";
 
 /**
  * The audit log's link to the app (decision 021): a staff request that may write runs on ONE pool connection

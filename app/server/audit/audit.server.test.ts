@@ -4,25 +4,20 @@
 import { eq, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { openStaffSession, signInStaff } from "#tests/setup/staff-session.ts";
 import { loader as activityLoader } from "#app/routes/admin/activity.tsx";
 import { action as settingsAction } from "#app/routes/admin/settings.tsx";
 import { action as editAction } from "#app/routes/admin/shipments.$id.edit.tsx";
-import { adminContext } from "#app/server/staff/staff-guards.server.ts";
-import { getAuditSettings } from "#app/server/audit/audit.server.ts";
-import { withActor } from "#app/server/audit/audit-connection.server.ts";
+import { loadShipmentActivity } from "#app/server/audit/activity-page.server.ts";
 import {
   ACTIVITY_PAGE_SIZE,
   findAuditEntries,
   findShipmentActivity,
+  getAuditSettings,
   pruneAuditLog,
   updateAuditSettings,
 } from "#app/server/audit/audit.server.ts";
-import { login, resetPasswordWithToken } from "#app/server/staff/staff-sign-in.server.ts";
-import { requireAdminMiddleware } from "#app/server/staff/staff-guards.server.ts";
+import { withActor } from "#app/server/audit/audit-connection.server.ts";
 import { createToken, hashToken } from "#app/server/auth/sessions.server.ts";
-import { createAdminUser, setAdminPassword } from "#app/server/staff/staff-accounts.server.ts";
 import {
   auditLog,
   passwordResetTokens,
@@ -32,10 +27,14 @@ import {
   shipments,
   shippers,
 } from "#app/server/db/schema.ts";
-import { loadShipmentActivity } from "#app/server/audit/activity-page.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { addStatusUpdates } from "#app/server/shipments/bulk-status.server.ts";
+import { createAdminUser, setAdminPassword } from "#app/server/staff/staff-accounts.server.ts";
+import { adminContext, requireAdminMiddleware } from "#app/server/staff/staff-guards.server.ts";
 import type { SessionUser } from "#app/server/staff/staff-sessions.server.ts";
+import { login, resetPasswordWithToken } from "#app/server/staff/staff-sign-in.server.ts";
+import { openStaffSession, signInStaff } from "#tests/setup/staff-session.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
 let cookie: string;

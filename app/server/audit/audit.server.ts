@@ -1,11 +1,11 @@
-import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { fromLocalDateTime } from "#app/lib/time-zone.ts";
 import {
   type ActivityFilters,
   type AuditSettings,
   auditSettingsSchema,
   DEFAULT_AUDIT_RETENTION_DAYS,
 } from "#app/schemas/audit-settings.ts";
-import { fromLocalDateTime } from "#app/lib/time-zone.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { adminUsers, auditLog, siteSettings } from "#app/server/db/schema.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
-import type { Database } from "#app/server/db/client.server.ts";
 import {
   ADDRESS_THRESHOLD,
   checkLoginThrottle,
@@ -9,6 +7,8 @@ import {
   recordLoginFailure,
   tooManyAttemptsMessage,
 } from "#app/server/auth/login-throttle.server.ts";
+import type { Database } from "#app/server/db/client.server.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 let database: Database;
 beforeAll(async () => {

@@ -1,11 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServices } from "#tests/setup/test-db.ts";
-import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
-import { loadConfig } from "#app/server/platform/config.server.ts";
+import {
+  clearSessionCookie,
+  createSession,
+  deleteSession,
+  deleteUserSessions,
+  hashToken,
+  pruneSessions,
+  readSessionToken,
+  sessionCookie,
+} from "#app/server/auth/sessions.server.ts";
 import { sessions } from "#app/server/db/schema.ts";
+import { loadConfig } from "#app/server/platform/config.server.ts";
 import type { Services } from "#app/server/services.server.ts";
-import { clearSessionCookie, createSession, deleteSession, deleteUserSessions, hashToken, pruneSessions, readSessionToken, sessionCookie } from "#app/server/auth/sessions.server.ts";
+import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import { getSessionUser } from "#app/server/staff/staff-sessions.server.ts";
+import { createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
 let userId: string;

@@ -3,8 +3,6 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { signInStaff } from "#tests/setup/staff-session.ts";
 import { BlogContent } from "#app/components/site/blog/blog-content.tsx";
 import { action as listAction } from "#app/routes/admin/blog.tsx";
 import { loader as publicPostLoader } from "#app/routes/site/blog.$slug.tsx";
@@ -20,10 +18,12 @@ import {
 } from "#app/server/blog/blog-admin.server.ts";
 import { loadPostEditor, saveBlogPost } from "#app/server/blog/blog-editor-page.server.ts";
 import { getPublishedPostBySlug, listPublishedPostsForSitemap } from "#app/server/blog/blog-posts.server.ts";
-import { blogPosts } from "#app/server/db/schema.ts";
 import { createMedia } from "#app/server/blog/media.server.ts";
-import type { Services } from "#app/server/services.server.ts";
+import { blogPosts } from "#app/server/db/schema.ts";
 import { readToast } from "#app/server/platform/toast.server.ts";
+import type { Services } from "#app/server/services.server.ts";
+import { signInStaff } from "#tests/setup/staff-session.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
 let cookie: string;

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
 import {
   countPublishedPosts,
   findPublishedPosts,
@@ -11,6 +10,7 @@ import {
 } from "#app/server/blog/blog-posts.server.ts";
 import type { Database } from "#app/server/db/client.server.ts";
 import { blogPosts } from "#app/server/db/schema.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 const now = new Date("2026-03-15T12:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gt, isNotNull, lte, min, ne, type SQL, sql } from "drizzle-orm";
 import { mediaFilenameFromUrl, mediaSrcSet } from "#app/lib/media.ts";
+import { findResponsiveImages } from "#app/server/blog/media.server.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { blogPosts } from "#app/server/db/schema.ts";
-import { findResponsiveImages } from "#app/server/blog/media.server.ts";
 
 export type BlogPost = typeof blogPosts.$inferSelect;
 

@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { type MediaCard, mediaUrl, type UploadOutcome } from "#app/lib/media.ts";
-import { readFormData } from "#app/server/platform/forms.server.ts";
 import { createMedia, type MediaItem } from "#app/server/blog/media.server.ts";
+import { readFormData } from "#app/server/platform/forms.server.ts";
 
 // Uploads to the media library, for both ways of sending them: one image per XMLHttpRequest (with a progress
 // bar, answered as JSON) and a plain multiple-file form without JavaScript (answered by the page).

@@ -1,9 +1,6 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
-import type { Database } from "#app/server/db/client.server.ts";
-import { blogPosts, mediaVariants } from "#app/server/db/schema.ts";
 import {
   createMedia,
   deleteMedia,
@@ -14,6 +11,9 @@ import {
   sniffImageType,
   updateMediaAlt,
 } from "#app/server/blog/media.server.ts";
+import type { Database } from "#app/server/db/client.server.ts";
+import { blogPosts, mediaVariants } from "#app/server/db/schema.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 let database: Database;
 beforeAll(async () => {

@@ -5,8 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordAuditEvent } from "#app/server/audit/audit.server.ts";
 import { createSession } from "#app/server/auth/sessions.server.ts";
-import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
+import { createMedia, getMediaFile } from "#app/server/blog/media.server.ts";
 import {
   BackupError,
   type BackupSummary,
@@ -23,7 +24,6 @@ import {
 import {
   contactSubmissions,
   notificationLog,
-  shipmentImports,
   notificationSubscribers,
   notificationUnsubscribes,
   outbox,
@@ -31,16 +31,16 @@ import {
   passwordResetTokens,
   quoteRequests,
   rateLimits,
+  shipmentImports,
   shipmentNotificationRecipients,
   shipmentNotificationState,
   shipments,
 } from "#app/server/db/schema.ts";
-import { createMedia, getMediaFile } from "#app/server/blog/media.server.ts";
 import { loadConfig } from "#app/server/platform/config.server.ts";
 import { seedDemoContent } from "#app/server/seed.server.ts";
 import { getSiteSettings, updateSiteSettings } from "#app/server/settings/settings.server.ts";
+import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import { makeTempParent, runScript } from "#tests/setup/cli.ts";
-import { recordAuditEvent } from "#app/server/audit/audit.server.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 const png = fs.readFileSync("public/og-image.png");

@@ -34,6 +34,8 @@
 // The parts, one module each in backup/: format (the header, markers, limits and summaries), read-database
 // (tables in foreign-key order, rows as lines), write-file, read-file, restore, and cli (the command-line tools'
 // helpers). This module is what the rest of the app and the scripts import.
+
+export { describeFailure, formatBytes, resolveUserPath } from "#app/server/db/backup/cli.server.ts";
 export {
   BackupError,
   type BackupSummary,
@@ -43,7 +45,6 @@ export {
   TABLES_LEFT_OUT,
 } from "#app/server/db/backup/format.server.ts";
 export { streamBackupLines } from "#app/server/db/backup/read-database.server.ts";
-export { nameBackupFile, writeBackup } from "#app/server/db/backup/write-file.server.ts";
 export { readBackupHeader } from "#app/server/db/backup/read-file.server.ts";
 export { loadBackupLines, restoreBackup } from "#app/server/db/backup/restore.server.ts";
-export { describeFailure, formatBytes, resolveUserPath } from "#app/server/db/backup/cli.server.ts";
+export { nameBackupFile, writeBackup } from "#app/server/db/backup/write-file.server.ts";

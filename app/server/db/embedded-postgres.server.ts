@@ -30,7 +30,6 @@ import {
   sleep,
   withControlLock,
 } from "#app/server/db/embedded-postgres/cluster-files.server.ts";
-import { initialiseCluster } from "#app/server/db/embedded-postgres/initdb.server.ts";
 import {
   type Binaries,
   chooseServerUser,
@@ -41,6 +40,7 @@ import {
   type RunAs,
   userCanEnter,
 } from "#app/server/db/embedded-postgres/host.server.ts";
+import { initialiseCluster } from "#app/server/db/embedded-postgres/initdb.server.ts";
 import {
   isPostmasterOf,
   isProcessAlive,

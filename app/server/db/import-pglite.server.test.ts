@@ -4,12 +4,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "#app/server/auth/passwords.server.ts";
-import { findAdminByEmail } from "#app/server/staff/staff-accounts.server.ts";
+import { getMediaFile } from "#app/server/blog/media.server.ts";
 import { type Database, migrationsFolder, openDatabase } from "#app/server/db/client.server.ts";
 import { isProcessAlive, processIdentity } from "#app/server/db/processes.server.ts";
-import { getMediaFile } from "#app/server/blog/media.server.ts";
 import { getNotificationSettings } from "#app/server/settings/notification-settings.server.ts";
 import { getSiteSettings } from "#app/server/settings/settings.server.ts";
+import { findAdminByEmail } from "#app/server/staff/staff-accounts.server.ts";
 import { makeTempParent, runScript } from "#tests/setup/cli.ts";
 
 // `npm run db:import-pglite` as a person runs it: the real script on a real PGlite folder made by the

@@ -1,4 +1,5 @@
 import type { DocumentContext, DocumentShipment } from "#app/server/documents/document-context.server.ts";
+import { printedDateTime } from "#app/server/documents/document-context.server.ts";
 import {
   A4_MARGIN,
   cell,
@@ -8,7 +9,6 @@ import {
   textBox,
   weightText,
 } from "#app/server/documents/document-parts.server.ts";
-import { printedDateTime } from "#app/server/documents/document-context.server.ts";
 import {
   caption,
   finishPdf,

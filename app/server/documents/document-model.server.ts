@@ -1,11 +1,10 @@
 import { inArray } from "drizzle-orm";
 import type { Db } from "#app/server/db/client.server.ts";
 import { consignees, shipments, shippers } from "#app/server/db/schema.ts";
-import type { Party } from "#app/server/parties/parties.server.ts";
-import { getShipmentById } from "#app/server/shipments/shipments.server.ts";
-
 // The shipments the documents are drawn from, read from the database with their parties.
 import type { DocumentParty, DocumentShipment } from "#app/server/documents/document-context.server.ts";
+import type { Party } from "#app/server/parties/parties.server.ts";
+import { getShipmentById } from "#app/server/shipments/shipments.server.ts";
 
 const party = (row: Party | null): DocumentParty | null =>
   row

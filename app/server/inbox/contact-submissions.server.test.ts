@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
-import { createContactSubmission } from "#app/server/inbox/contact-submissions.server.ts";
 import type { Database } from "#app/server/db/client.server.ts";
 import { contactSubmissions } from "#app/server/db/schema.ts";
+import { createContactSubmission } from "#app/server/inbox/contact-submissions.server.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 let database: Database;
 beforeAll(async () => {

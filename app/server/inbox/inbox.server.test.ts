@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
+import type { Database } from "#app/server/db/client.server.ts";
+import { contactSubmissions, quoteRequests } from "#app/server/db/schema.ts";
+import { likePattern } from "#app/server/db/text-search.server.ts";
 import {
   deleteContactSubmission,
   findContactSubmissions,
@@ -7,9 +9,6 @@ import {
   openContactSubmission,
   setContactSubmissionRead,
 } from "#app/server/inbox/contact-submissions.server.ts";
-import type { Database } from "#app/server/db/client.server.ts";
-import { contactSubmissions, quoteRequests } from "#app/server/db/schema.ts";
-import { likePattern } from "#app/server/db/text-search.server.ts";
 import { cleanSearch, parseInboxQuery } from "#app/server/inbox/inbox.server.ts";
 import {
   deleteQuoteRequest,
@@ -18,6 +17,7 @@ import {
   openQuoteRequest,
   setQuoteRequestRead,
 } from "#app/server/quotes/quote-requests.server.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 let database: Database;
 beforeAll(async () => {

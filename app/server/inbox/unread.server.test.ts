@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
+import type { Database } from "#app/server/db/client.server.ts";
+import { contactSubmissions, quoteRequests } from "#app/server/db/schema.ts";
 import {
   countUnreadInbox,
   findUnreadContactNotifications,
   findUnreadQuoteNotifications,
 } from "#app/server/inbox/unread.server.ts";
-import type { Database } from "#app/server/db/client.server.ts";
-import { contactSubmissions, quoteRequests } from "#app/server/db/schema.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 let database: Database;
 beforeAll(async () => {

@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  type FakeAfricasTalking,
-  startFakeAfricasTalking,
-} from "#tests/fakes/africas-talking-server.ts";
-import {
   AFRICAS_TALKING_LIVE_URL,
   AFRICAS_TALKING_SANDBOX_URL,
   africasTalkingBaseUrl,
@@ -14,6 +10,7 @@ import {
   verifyAfricasTalkingCallbackToken,
 } from "#app/server/messaging/africas-talking.server.ts";
 import type { OutboundMessage } from "#app/server/messaging/channel.server.ts";
+import { type FakeAfricasTalking, startFakeAfricasTalking } from "#tests/fakes/africas-talking-server.ts";
 
 const username = "unitrans";
 const apiKey = "atsk_0123456789abcdef";

@@ -3,12 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
 import type { Database } from "#app/server/db/client.server.ts";
 import { outbox } from "#app/server/db/schema.ts";
-import { createLogger } from "#app/server/platform/logger.server.ts";
 import { NO_SMTP_NOTE, queueMail, resolveMailFrom } from "#app/server/messaging/mail.server.ts";
 import { loadConfig } from "#app/server/platform/config.server.ts";
+import { createLogger } from "#app/server/platform/logger.server.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 let database: Database;
 beforeAll(async () => {

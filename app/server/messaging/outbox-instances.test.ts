@@ -1,11 +1,11 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSmtpTestServer, type SmtpTestServer } from "#tests/setup/smtp-test-server.ts";
-import { killInstances, startOutboxInstance } from "#tests/setup/app-instances.ts";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
 import type { Database } from "#app/server/db/client.server.ts";
 import { outbox } from "#app/server/db/schema.ts";
 import { createMessageId } from "#app/server/messaging/outbox.server.ts";
+import { killInstances, startOutboxInstance } from "#tests/setup/app-instances.ts";
+import { type SmtpTestServer, startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 const MESSAGES = 1000;
 

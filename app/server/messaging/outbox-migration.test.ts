@@ -1,8 +1,8 @@
 import { asc } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { createDatabaseBefore } from "#tests/setup/test-db.ts";
 import { type Database, migrateDatabase } from "#app/server/db/client.server.ts";
 import { outbox } from "#app/server/db/schema.ts";
+import { createDatabaseBefore } from "#tests/setup/test-db.ts";
 
 let database: Database | undefined;
 afterAll(() => database?.close());

@@ -75,7 +75,8 @@ export type EnqueueResult =
  * provider for SMS, no Twilio WhatsApp sender and approved template for WhatsApp.
  */
 export function channelOffReason(config: OutboxConfig, channel: OutboxChannel): string | undefined {
-  if (channel === "email") return config.SMTP_URL ? undefined : "E-mail is off: no mail server is set up for this site.";
+  if (channel === "email")
+    return config.SMTP_URL ? undefined : "E-mail is off: no mail server is set up for this site.";
   const status = describeMessagingChannels(config)[channel];
   return status.available ? undefined : status.reason;
 }

@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  type FakeAfricasTalking,
-  startFakeAfricasTalking,
-} from "#tests/fakes/africas-talking-server.ts";
-import { type FakeTwilio, startFakeTwilio } from "#tests/fakes/twilio-server.ts";
-import {
   createMessagingAdapters,
   describeMessagingChannels,
 } from "#app/server/messaging/provider-config.server.ts";
 import { loadConfig } from "#app/server/platform/config.server.ts";
+import { type FakeAfricasTalking, startFakeAfricasTalking } from "#tests/fakes/africas-talking-server.ts";
+import { type FakeTwilio, startFakeTwilio } from "#tests/fakes/twilio-server.ts";
 
 const TWILIO = {
   TWILIO_ACCOUNT_SID: `AC${"1".repeat(32)}`,

@@ -1,17 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  type FakeAfricasTalking,
-  startFakeAfricasTalking,
-} from "#tests/fakes/africas-talking-server.ts";
-import { type FakeTwilio, startFakeTwilio } from "#tests/fakes/twilio-server.ts";
-import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 import { action as africasTalkingCallback } from "#app/routes/resources/webhooks.africastalking.$token.$kind.ts";
 import { action as twilioCallback } from "#app/routes/resources/webhooks.twilio.$kind.ts";
 import { messageOptOuts, outbox } from "#app/server/db/schema.ts";
 import { enqueueMessage, RETRY_BASE_MS } from "#app/server/messaging/outbox.server.ts";
 import { twilioSignature } from "#app/server/messaging/twilio.server.ts";
 import type { Services } from "#app/server/services.server.ts";
+import { type FakeAfricasTalking, startFakeAfricasTalking } from "#tests/fakes/africas-talking-server.ts";
+import { type FakeTwilio, startFakeTwilio } from "#tests/fakes/twilio-server.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 // The real worker, on a test database, sending through local fakes of each provider's documented API; its
 // clock is the tests' (backoff and Retry-After are waited for by moving it).

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeTwilio, startFakeTwilio } from "#tests/fakes/twilio-server.ts";
 import type { OutboundMessage } from "#app/server/messaging/channel.server.ts";
 import {
   classifyTwilioError,
@@ -8,6 +7,7 @@ import {
   twilioSignature,
   verifyTwilioSignature,
 } from "#app/server/messaging/twilio.server.ts";
+import { type FakeTwilio, startFakeTwilio } from "#tests/fakes/twilio-server.ts";
 
 const accountSid = `AC${"1".repeat(32)}`;
 const authToken = "0123456789abcdef0123456789abcdef";

@@ -1,11 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSmtpTestServer, type SmtpTestServer } from "#tests/setup/smtp-test-server.ts";
-import { createTestServices } from "#tests/setup/test-db.ts";
 import { consignees, notificationLog, outbox, shipments, shippers } from "#app/server/db/schema.ts";
-import { setNotificationsEnabled } from "#app/server/settings/notification-settings.server.ts";
 import type { Services } from "#app/server/services.server.ts";
+import { setNotificationsEnabled } from "#app/server/settings/notification-settings.server.ts";
 import { addStatusUpdate } from "#app/server/shipments/shipments.server.ts";
+import { type SmtpTestServer, startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
+import { createTestServices } from "#tests/setup/test-db.ts";
 
 // The 'Done when', last clause: the mail server stopped for ten minutes (its port closed, not a
 // simulated refusal) delays the messages but loses none and duplicates none. The scheduler and the outbox

@@ -1,11 +1,11 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppInstance, killInstances, startOutboxInstance } from "#tests/setup/app-instances.ts";
-import { startSmtpTestServer, type SmtpTestServer } from "#tests/setup/smtp-test-server.ts";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
 import type { Database } from "#app/server/db/client.server.ts";
 import { consignees, notificationLog, outbox, shipments } from "#app/server/db/schema.ts";
 import { addStatusUpdate } from "#app/server/shipments/shipments.server.ts";
+import { type AppInstance, killInstances, startOutboxInstance } from "#tests/setup/app-instances.ts";
+import { type SmtpTestServer, startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 // Two app instances, each with its notification scheduler and outbox worker as the app starts them, in
 // processes of their own on one database: every status update is told to its consignee exactly once, however

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createDatabaseBefore, createTestDatabase } from "#tests/setup/test-db.ts";
 import { DEFAULT_TEMPLATES } from "#app/lib/notification-templates.ts";
 import { type Database, migrateDatabase } from "#app/server/db/client.server.ts";
 import { getNotificationSettings } from "#app/server/settings/notification-settings.server.ts";
+import { createDatabaseBefore, createTestDatabase } from "#tests/setup/test-db.ts";
 
 const databases: Database[] = [];
 afterAll(async () => {

@@ -2,7 +2,6 @@ import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
 import { deliveryNoteLinkText } from "#app/lib/notification-templates.ts";
 import { stepOfStatus } from "#app/lib/tracking-progress.ts";
 import type { Db } from "#app/server/db/client.server.ts";
-import { createDeliveryNoteToken, getShipmentDelivery } from "#app/server/shipments/deliveries.server.ts";
 import {
   notificationLog,
   type PendingNotificationChange,
@@ -13,8 +12,6 @@ import { queueMail, resolveMailFrom, senderHeaders } from "#app/server/messaging
 import { channelOffReason, enqueueMessage, type OutboxConfig } from "#app/server/messaging/outbox.server.ts";
 import { buildNotificationEmail } from "#app/server/notifications/notification-email.server.ts";
 import { buildNotificationSms } from "#app/server/notifications/notification-sms.server.ts";
-import { getNotificationSettings } from "#app/server/settings/notification-settings.server.ts";
-import { GROUPING_WINDOW_MS } from "#app/server/shipments/shipment-changes.server.ts";
 import {
   ensureUnsubscribeToken,
   listShipmentRecipients,
@@ -27,7 +24,10 @@ import type { Config } from "#app/server/platform/config.server.ts";
 import type { EventBus } from "#app/server/platform/events.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 import { startWakeLoop } from "#app/server/platform/wake-loop.server.ts";
+import { getNotificationSettings } from "#app/server/settings/notification-settings.server.ts";
 import { getSiteSettings } from "#app/server/settings/settings.server.ts";
+import { createDeliveryNoteToken, getShipmentDelivery } from "#app/server/shipments/deliveries.server.ts";
+import { GROUPING_WINDOW_MS } from "#app/server/shipments/shipment-changes.server.ts";
 
 type SchedulerContext = {
   db: Db;

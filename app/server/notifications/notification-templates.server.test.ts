@@ -1,19 +1,19 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type SmtpTestServer, startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
-import { createTestServices } from "#tests/setup/test-db.ts";
 import { DEFAULT_TEMPLATES } from "#app/lib/notification-templates.ts";
 import { consignees, shipments, shippers, siteSettings } from "#app/server/db/schema.ts";
 import { formatMailbox, queueMail, senderHeaders } from "#app/server/messaging/mail.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 import {
   getNotificationSettings,
   NOTIFICATION_SETTINGS_KEY,
   saveNotificationTemplates,
   setNotificationsEnabled,
 } from "#app/server/settings/notification-settings.server.ts";
-import type { Services } from "#app/server/services.server.ts";
-import { updateSiteSettings, getSiteSettings } from "#app/server/settings/settings.server.ts";
+import { getSiteSettings, updateSiteSettings } from "#app/server/settings/settings.server.ts";
 import { addStatusUpdate } from "#app/server/shipments/shipments.server.ts";
+import { type SmtpTestServer, startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
+import { createTestServices } from "#tests/setup/test-db.ts";
 
 // Staff's templates, sender name and reply-to, from the settings row to a real SMTP server: the scheduler and
 // the outbox worker on the tests' clock, as in notifications.server.test.ts.

@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type FakeTwilio, startFakeTwilio } from "#tests/fakes/twilio-server.ts";
-import { type SmtpTestServer, startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
-import { createTestServices } from "#tests/setup/test-db.ts";
+import { DEFAULT_TEMPLATES } from "#app/lib/notification-templates.ts";
+import { analyzeSmsText } from "#app/lib/sms-text.ts";
 import {
   consignees,
   notificationLog,
@@ -10,19 +9,20 @@ import {
   shipments,
   shippers,
 } from "#app/server/db/schema.ts";
-import { analyzeSmsText } from "#app/lib/sms-text.ts";
-import { DEFAULT_TEMPLATES } from "#app/lib/notification-templates.ts";
+import {
+  ensureUnsubscribeToken,
+  resendNotification,
+  unsubscribeByToken,
+} from "#app/server/notifications/notifications.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 import {
   saveNotificationTemplates,
   setNotificationsEnabled,
 } from "#app/server/settings/notification-settings.server.ts";
-import {
-  ensureUnsubscribeToken,
-  unsubscribeByToken,
-  resendNotification,
-} from "#app/server/notifications/notifications.server.ts";
-import type { Services } from "#app/server/services.server.ts";
 import { addStatusUpdate } from "#app/server/shipments/shipments.server.ts";
+import { type FakeTwilio, startFakeTwilio } from "#tests/fakes/twilio-server.ts";
+import { type SmtpTestServer, startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
+import { createTestServices } from "#tests/setup/test-db.ts";
 
 // Shipment notifications by SMS as well as e-mail: the real scheduler and outbox worker on the tests' clock,
 // sending to a real SMTP server and to the local fake of Twilio's documented API.

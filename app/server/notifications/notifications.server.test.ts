@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startSmtpTestServer, type SmtpTestServer } from "#tests/setup/smtp-test-server.ts";
-import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
+import {
+  action as unsubscribeAction,
+  loader as unsubscribeLoader,
+} from "#app/routes/site/unsubscribe.$token.tsx";
 import { consignees, notificationLog, outbox, shipments, shippers } from "#app/server/db/schema.ts";
-import { setNotificationsEnabled } from "#app/server/settings/notification-settings.server.ts";
 import {
   getShipmentNotifications,
   resendNotification,
@@ -11,11 +12,10 @@ import {
   setRecipientEnabled,
 } from "#app/server/notifications/notifications.server.ts";
 import type { Services } from "#app/server/services.server.ts";
+import { setNotificationsEnabled } from "#app/server/settings/notification-settings.server.ts";
 import { addStatusUpdate, createShipment, updateShipment } from "#app/server/shipments/shipments.server.ts";
-import {
-  action as unsubscribeAction,
-  loader as unsubscribeLoader,
-} from "#app/routes/site/unsubscribe.$token.tsx";
+import { type SmtpTestServer, startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 // The 'Done when', end to end on a controlled clock: a status update through the domain function, the
 // notification scheduler and the outbox worker, to a real SMTP server.

@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, desc, eq, gt, isNotNull, or, sql } from "drizzle-orm";
+import { sampleValues } from "#app/lib/notification-templates.ts";
+import type { SiteSettings } from "#app/schemas/site-settings.ts";
 import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import {
   consignees,
@@ -8,24 +10,22 @@ import {
   notificationLog,
   notificationSubscribers,
   notificationUnsubscribes,
-  type SubscriberChannel,
   type OutboxChannel,
   type OutboxStatus,
   outbox,
+  type SubscriberChannel,
   shipmentNotificationRecipients,
   shipmentNotificationState,
   shipments,
   shippers,
 } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
-import { sampleValues } from "#app/lib/notification-templates.ts";
-import type { SiteSettings } from "#app/schemas/site-settings.ts";
 import { queueMail, resolveMailFrom, senderHeaders } from "#app/server/messaging/mail.server.ts";
 import { enqueueMessage, type OutboxConfig } from "#app/server/messaging/outbox.server.ts";
 import { composeNotificationEmail } from "#app/server/notifications/notification-email.server.ts";
-import { getNotificationSettings } from "#app/server/settings/notification-settings.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
+import { getNotificationSettings } from "#app/server/settings/notification-settings.server.ts";
 
 // Shipment notifications for staff and customers: recipients and their switches, the per-shipment pause, the
 // messages sent (the log joined to the outbox), resend, unsubscribe links and the settings' test message.

@@ -13,7 +13,6 @@ import {
   shippers,
 } from "#app/server/db/schema.ts";
 import { expireMessages } from "#app/server/messaging/outbox.server.ts";
-import { setNotificationsEnabled } from "#app/server/settings/notification-settings.server.ts";
 import {
   ensureUnsubscribeToken,
   getShipmentNotifications,
@@ -28,6 +27,7 @@ import {
   SUBSCRIPTION_LIMITS,
 } from "#app/server/notifications/subscriptions.server.ts";
 import type { Services } from "#app/server/services.server.ts";
+import { setNotificationsEnabled } from "#app/server/settings/notification-settings.server.ts";
 import { addStatusUpdate } from "#app/server/shipments/shipments.server.ts";
 import { type FakeTwilio, startFakeTwilio } from "#tests/fakes/twilio-server.ts";
 import { type SmtpTestServer, startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
 import { partySchema, shipmentSchema } from "#app/schemas/shipment.ts";
 import type { Database } from "#app/server/db/client.server.ts";
 import {
@@ -16,6 +15,7 @@ import {
   updateParty,
 } from "#app/server/parties/parties.server.ts";
 import { createShipment, getShipmentById } from "#app/server/shipments/shipments.server.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 let database: Database;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServices } from "#tests/setup/test-db.ts";
 import { contactSubmissions, quoteRequests } from "#app/server/db/schema.ts";
 import type { AppEvent as InboxEvent } from "#app/server/platform/events.server.ts";
 import type { Services } from "#app/server/services.server.ts";
+import { createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 import { requestContext } from "#app/context.ts";
 import { cachePublicPages } from "#app/server/platform/cache-public-pages.server.ts";
 import { createPageCache } from "#app/server/platform/page-cache.server.ts";
 import type { Services } from "#app/server/services.server.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
 beforeEach(async () => {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestDatabase, createTestServices } from "#tests/setup/test-db.ts";
 import type { Database, Db } from "#app/server/db/client.server.ts";
 import { rateLimits } from "#app/server/db/schema.ts";
 import {
@@ -7,6 +6,7 @@ import {
   resetRateLimit,
   scheduleRateLimitPruning,
 } from "#app/server/platform/rate-limit.server.ts";
+import { createTestDatabase, createTestServices } from "#tests/setup/test-db.ts";
 
 let database: Database;
 beforeAll(async () => {
@@ -53,8 +53,18 @@ describe("pruning expired windows", () => {
       const inserted = await db
         .insert(rateLimits)
         .values([
-          { key: "old:a", count: 3, windowStart: new Date(now - 3_600_000), expiresAt: new Date(now - 60_000) },
-          { key: "old:b", count: 1, windowStart: new Date(now - 7_200_000), expiresAt: new Date(now - 1_000) },
+          {
+            key: "old:a",
+            count: 3,
+            windowStart: new Date(now - 3_600_000),
+            expiresAt: new Date(now - 60_000),
+          },
+          {
+            key: "old:b",
+            count: 1,
+            windowStart: new Date(now - 7_200_000),
+            expiresAt: new Date(now - 1_000),
+          },
         ])
         .returning({ key: rateLimits.key });
       expect(inserted.map((row) => row.key)).toEqual(["old:a", "old:b"]);

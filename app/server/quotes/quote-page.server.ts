@@ -12,6 +12,7 @@ import { INTENT_FIELD } from "#app/schemas/rules/public-form.ts";
 import { NOT_GIVEN } from "#app/schemas/rules/quote-request-rules.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import { getQuoteRequestForBooking } from "#app/server/quotes/bookings.server.ts";
+import type { QuoteActionData, QuotePageData, QuoteVersionView } from "#app/server/quotes/quote-views.ts";
 import {
   companyToday,
   defaultValidUntil,
@@ -20,7 +21,6 @@ import {
   saveQuoteDraft,
   sendQuote,
 } from "#app/server/quotes/quotes.server.ts";
-import type { QuoteActionData, QuotePageData, QuoteVersionView } from "#app/server/quotes/quote-views.ts";
 import { notFound, requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 
 // /admin/quote-requests/:id/quote: prepare, send and book a request's quote (issue 17, decision 016).

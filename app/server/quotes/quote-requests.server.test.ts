@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
-import type { Database } from "#app/server/db/client.server.ts";
 import { type QuoteRequestStage, quoteRequestStage } from "#app/lib/quote-stage.ts";
+import type { Database } from "#app/server/db/client.server.ts";
 import { quoteRequests, shipments } from "#app/server/db/schema.ts";
 import { createQuoteRequest, findQuoteRequests } from "#app/server/quotes/quote-requests.server.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 let database: Database;
 beforeAll(async () => {

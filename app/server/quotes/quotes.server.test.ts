@@ -7,14 +7,13 @@ import { readQuoteForm, validateQuoteForm } from "#app/schemas/quote.ts";
 import { shipmentSchema } from "#app/schemas/shipment.ts";
 import { quoteRequests, quotes, shipments, shippers } from "#app/server/db/schema.ts";
 import { decodePages, pdfInfo, pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
-import type { Services } from "#app/server/services.server.ts";
-import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
 import {
   bookingPrefill,
   bookShipment,
   findOrCreateShipperForRequest,
   getQuoteRequestForBooking,
 } from "#app/server/quotes/bookings.server.ts";
+import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
 import {
   answerQuote,
   findQuoteByToken,
@@ -23,6 +22,7 @@ import {
   sendQuote,
   validityEnd,
 } from "#app/server/quotes/quotes.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 import { createShipment } from "#app/server/shipments/shipments.server.ts";
 import { type SmtpTestServer, startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
 import { createTestServices } from "#tests/setup/test-db.ts";

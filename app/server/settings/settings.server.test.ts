@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestServices } from "#tests/setup/test-db.ts";
 import { siteSettingsSchema } from "#app/schemas/site-settings.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { getSiteSettings, updateSiteSettings } from "#app/server/settings/settings.server.ts";
+import { createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
 beforeEach(async () => {

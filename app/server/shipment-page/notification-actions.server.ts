@@ -6,10 +6,7 @@ import {
   setRecipientEnabled,
 } from "#app/server/notifications/notifications.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
-import {
-  type DetailActionArgs,
-  invalid,
-} from "#app/server/shipment-page/detail-action-args.server.ts";
+import { type DetailActionArgs, invalid } from "#app/server/shipment-page/detail-action-args.server.ts";
 
 // The Notifications card: a recipient's switch, pausing the shipment's notifications, resending one message.
 

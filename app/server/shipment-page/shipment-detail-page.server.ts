@@ -9,22 +9,16 @@ import { documentLinks } from "#app/server/documents/document-links.server.ts";
 import { getShipmentNotifications } from "#app/server/notifications/notifications.server.ts";
 import type { Party } from "#app/server/parties/parties.server.ts";
 import { readIntent } from "#app/server/platform/forms.server.ts";
-import { getShipmentDelivery } from "#app/server/shipments/deliveries.server.ts";
-import { deliveryPhotoUrl, signatureUrl } from "#app/server/shipments/delivery-form-page.server.ts";
 import { invalid } from "#app/server/shipment-page/detail-action-args.server.ts";
 import {
   isNotificationIntent,
   notificationAction,
 } from "#app/server/shipment-page/notification-actions.server.ts";
-import {
-  isPartyIntent,
-  partyAction,
-} from "#app/server/shipment-page/party-actions.server.ts";
-import {
-  isStatusIntent,
-  statusAction,
-} from "#app/server/shipment-page/status-actions.server.ts";
+import { isPartyIntent, partyAction } from "#app/server/shipment-page/party-actions.server.ts";
 import type { DetailParty, ShipmentDetailData } from "#app/server/shipment-page/shipment-detail-views.ts";
+import { isStatusIntent, statusAction } from "#app/server/shipment-page/status-actions.server.ts";
+import { getShipmentDelivery } from "#app/server/shipments/deliveries.server.ts";
+import { deliveryPhotoUrl, signatureUrl } from "#app/server/shipments/delivery-form-page.server.ts";
 import { getShipmentById } from "#app/server/shipments/shipments.server.ts";
 import { notFound, requireStaffForm } from "#app/server/staff/staff-page.server.ts";
 

@@ -3,10 +3,7 @@ import { data } from "react-router";
 import { statusUpdateSchema } from "#app/schemas/shipment.ts";
 import { rowIdSchema, SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
-import {
-  type DetailActionArgs,
-  invalid,
-} from "#app/server/shipment-page/detail-action-args.server.ts";
+import { type DetailActionArgs, invalid } from "#app/server/shipment-page/detail-action-args.server.ts";
 import type { DetailActionData } from "#app/server/shipment-page/shipment-detail-views.ts";
 import {
   addStatusUpdate,

@@ -5,8 +5,8 @@ import type {
   quoteRequests,
   quotes,
   shipmentDeliveries,
-  shipments,
   shipmentStatusHistory,
+  shipments,
   shippers,
 } from "#app/server/db/schema.ts";
 

@@ -4,18 +4,14 @@
 // marker reaches nobody; a 'customer' field's marker never reaches what anyone with the tracking number gets.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { signInStaff } from "#tests/setup/staff-session.ts";
-import {
-  type Audience,
-  CUSTOMER_FIELDS,
-  type CustomerFieldTable,
-} from "#app/server/shipments/customer-fields.server.ts";
+import { loader as labelLoader } from "#app/routes/resources/admin.shipments.$id.label.pdf.ts";
+import { loader as waybillLoader } from "#app/routes/resources/admin.shipments.$id.waybill.pdf.ts";
+import { loader as deliveryNoteLoader } from "#app/routes/resources/delivery-note.$token.ts";
+import { loader as quotePdfLoader } from "#app/routes/resources/quote.$token.pdf.ts";
+import { loader as quoteLoader } from "#app/routes/site/quote.$token.tsx";
+import { loader as trackingLoader } from "#app/routes/site/track.$tracking-number.tsx";
 import { consignees, outbox, quoteRequests, shippers } from "#app/server/db/schema.ts";
-import { recordDelivery } from "#app/server/shipments/deliveries.server.ts";
 import { pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
-import { setNotificationsEnabled } from "#app/server/settings/notification-settings.server.ts";
-import type { Services } from "#app/server/services.server.ts";
 import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
 import {
   answerQuote,
@@ -23,13 +19,17 @@ import {
   saveQuoteDraft,
   sendQuote,
 } from "#app/server/quotes/quotes.server.ts";
+import type { Services } from "#app/server/services.server.ts";
+import { setNotificationsEnabled } from "#app/server/settings/notification-settings.server.ts";
+import {
+  type Audience,
+  CUSTOMER_FIELDS,
+  type CustomerFieldTable,
+} from "#app/server/shipments/customer-fields.server.ts";
+import { recordDelivery } from "#app/server/shipments/deliveries.server.ts";
 import { addStatusUpdate, createShipment } from "#app/server/shipments/shipments.server.ts";
-import { loader as labelLoader } from "#app/routes/resources/admin.shipments.$id.label.pdf.ts";
-import { loader as waybillLoader } from "#app/routes/resources/admin.shipments.$id.waybill.pdf.ts";
-import { loader as deliveryNoteLoader } from "#app/routes/resources/delivery-note.$token.ts";
-import { loader as quotePdfLoader } from "#app/routes/resources/quote.$token.pdf.ts";
-import { loader as quoteLoader } from "#app/routes/site/quote.$token.tsx";
-import { loader as trackingLoader } from "#app/routes/site/track.$tracking-number.tsx";
+import { signInStaff } from "#tests/setup/staff-session.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 const SITE = "https://unitrans.example";
 let services: Services;

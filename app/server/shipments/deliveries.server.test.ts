@@ -11,8 +11,13 @@ import { count, eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { signInStaff } from "#tests/setup/staff-session.ts";
+import { receiverInitials } from "#app/lib/receiver-initials.ts";
+import { action as pageAction, loader as pageLoader } from "#app/routes/admin/shipments.$id.deliver.tsx";
+import { loader as signatureLoader } from "#app/routes/resources/admin.deliveries.$id.signature.ts";
+import { loader as photoLoader } from "#app/routes/resources/admin.delivery-photos.$id.ts";
+import { action as photoAction } from "#app/routes/resources/admin.shipments.$id.deliver.photos.ts";
+import { loader as staffNoteLoader } from "#app/routes/resources/admin.shipments.$id.delivery-note.pdf.ts";
+import { loader as publicNoteLoader } from "#app/routes/resources/delivery-note.$token.ts";
 import {
   consignees,
   deliveryNoteTokens,
@@ -23,24 +28,19 @@ import {
   shipments,
   shippers,
 } from "#app/server/db/schema.ts";
+import { pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
+import type { Services } from "#app/server/services.server.ts";
+import { setNotificationsEnabled } from "#app/server/settings/notification-settings.server.ts";
 import {
   DELIVERY_NOTE_LINK_MS,
   findDeliveryNoteByToken,
   recordDelivery,
 } from "#app/server/shipments/deliveries.server.ts";
 import { processDeliveryImage } from "#app/server/shipments/delivery-images.server.ts";
-import { pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
-import { setNotificationsEnabled } from "#app/server/settings/notification-settings.server.ts";
-import type { Services } from "#app/server/services.server.ts";
 import { getPublicShipmentByTrackingNumber } from "#app/server/shipments/tracking.server.ts";
 import { presentTracking } from "#app/server/shipments/tracking-view.server.ts";
-import { receiverInitials } from "#app/lib/receiver-initials.ts";
-import { action as pageAction, loader as pageLoader } from "#app/routes/admin/shipments.$id.deliver.tsx";
-import { loader as signatureLoader } from "#app/routes/resources/admin.deliveries.$id.signature.ts";
-import { loader as photoLoader } from "#app/routes/resources/admin.delivery-photos.$id.ts";
-import { action as photoAction } from "#app/routes/resources/admin.shipments.$id.deliver.photos.ts";
-import { loader as staffNoteLoader } from "#app/routes/resources/admin.shipments.$id.delivery-note.pdf.ts";
-import { loader as publicNoteLoader } from "#app/routes/resources/delivery-note.$token.ts";
+import { signInStaff } from "#tests/setup/staff-session.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 const MB = 1024 * 1024;
 const SITE = "https://unitrans.example";

@@ -20,8 +20,8 @@ import {
   removePendingPhoto,
 } from "#app/server/shipments/deliveries.server.ts";
 import { type DeliveryImage, processDeliveryImage } from "#app/server/shipments/delivery-images.server.ts";
-import { getShipmentById } from "#app/server/shipments/shipments.server.ts";
 import type { DeliveryActionData, DeliveryPageData } from "#app/server/shipments/shipment-views.ts";
+import { getShipmentById } from "#app/server/shipments/shipments.server.ts";
 import { notFound, requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 
 // 'Record delivery' (/admin/shipments/:id/deliver): the page's loader and action, the photo upload route

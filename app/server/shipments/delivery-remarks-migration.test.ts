@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createDatabaseBefore } from "#tests/setup/test-db.ts";
 import { type Database, migrateDatabase } from "#app/server/db/client.server.ts";
+import { createDatabaseBefore } from "#tests/setup/test-db.ts";
 
 let database: Database | undefined;
 afterAll(() => database?.close());

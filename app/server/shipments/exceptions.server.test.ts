@@ -1,14 +1,14 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isDeliveryOverdue } from "#app/lib/shipment-status.ts";
 import { shipmentStatusHistory, shipments } from "#app/server/db/schema.ts";
+import type { Services } from "#app/server/services.server.ts";
 import {
   countExceptions,
   findExceptions,
   getExceptionSettings,
   updateExceptionSettings,
 } from "#app/server/shipments/exceptions.server.ts";
-import { isDeliveryOverdue } from "#app/lib/shipment-status.ts";
-import type { Services } from "#app/server/services.server.ts";
 import { getShipmentStats } from "#app/server/shipments/shipments.server.ts";
 import { createTestServices } from "#tests/setup/test-db.ts";
 

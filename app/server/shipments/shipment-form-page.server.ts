@@ -21,6 +21,11 @@ import {
   getQuoteRequestForBooking,
 } from "#app/server/quotes/bookings.server.ts";
 import { getSiteSettings } from "#app/server/settings/settings.server.ts";
+import type {
+  PartyOption,
+  ShipmentFormActionData,
+  ShipmentFormValues,
+} from "#app/server/shipments/shipment-views.ts";
 import {
   createShipment,
   DuplicateTrackingNumberError,
@@ -29,11 +34,6 @@ import {
   TrackingKeyTakenError,
   updateShipment,
 } from "#app/server/shipments/shipments.server.ts";
-import type {
-  PartyOption,
-  ShipmentFormActionData,
-  ShipmentFormValues,
-} from "#app/server/shipments/shipment-views.ts";
 import { notFound, requireStaffForm } from "#app/server/staff/staff-page.server.ts";
 
 // The shipment form's loader and action, shared by /admin/shipments/new and /admin/shipments/:id/edit.

@@ -2,8 +2,8 @@
 import { count, eq, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as importAction, loader as importLoader } from "#app/routes/admin/shipments.import.tsx";
 import { type ColumnMapping, guessMapping, TEMPLATE_ROWS } from "#app/lib/shipment-import.ts";
+import { action as importAction, loader as importLoader } from "#app/routes/admin/shipments.import.tsx";
 import {
   consignees,
   shipmentImports,
@@ -12,8 +12,6 @@ import {
   shippers,
 } from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/services.server.ts";
-import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { signInStaff } from "#tests/setup/staff-session.ts";
 import {
   checkRows,
   createUpload,
@@ -25,6 +23,8 @@ import {
   saveUploadChoices,
 } from "#app/server/shipments/shipment-import.server.ts";
 import { readSpreadsheet } from "#app/server/spreadsheets/spreadsheet-read.server.ts";
+import { signInStaff } from "#tests/setup/staff-session.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
 let cookie: string;

@@ -12,9 +12,9 @@ import { type PartyInput, partySchema, type ShipmentInput, shipmentSchema } from
 import type { Db, Tx } from "#app/server/db/client.server.ts";
 import { consignees, shipmentImports, shipments, shippers } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
+import { partyDetailColumns } from "#app/server/parties/parties.server.ts";
 import { estimateMoved, recordShipmentChange } from "#app/server/shipments/shipment-changes.server.ts";
 import type { ImportResult, ImportRowError, PartyDetail } from "#app/server/shipments/shipment-views.ts";
-import { partyDetailColumns } from "#app/server/parties/parties.server.ts";
 import {
   readSpreadsheet,
   type SheetRows,

@@ -1,27 +1,27 @@
 // Longer than 450 lines: the shipment data module's behaviours share one database and its fixtures.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
 import { partySchema, shipmentSchema, statusUpdateSchema } from "#app/schemas/shipment.ts";
 import type { Database } from "#app/server/db/client.server.ts";
-import { consignees, shipments, shipmentStatusHistory, shippers } from "#app/server/db/schema.ts";
+import { consignees, shipmentStatusHistory, shipments, shippers } from "#app/server/db/schema.ts";
 import { createParty, deleteParty, PartyNotFoundError } from "#app/server/parties/parties.server.ts";
 import {
   addStatusUpdate,
   countShipments,
   createShipment,
   DuplicateTrackingNumberError,
-  TrackingKeyTakenError,
   deleteShipment,
   deleteStatusUpdate,
   findShipments,
   generateTrackingNumber,
   getShipmentById,
   getShipmentStats,
+  TrackingKeyTakenError,
   updateShipment,
   updateStatusUpdate,
 } from "#app/server/shipments/shipments.server.ts";
 import { getPublicShipmentByTrackingNumber } from "#app/server/shipments/tracking.server.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 let database: Database;
 beforeAll(async () => {

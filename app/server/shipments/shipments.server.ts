@@ -7,13 +7,13 @@ import type { ShipmentInput, StatusUpdateInput } from "#app/schemas/shipment.ts"
 import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import { consignees, shipmentStatusHistory, shipments, shippers } from "#app/server/db/schema.ts";
 import { isUuid, likePattern } from "#app/server/db/text-search.server.ts";
+import { assertPartiesExist, getParty } from "#app/server/parties/parties.server.ts";
+import { overdueCondition } from "#app/server/shipments/exceptions.server.ts";
 import {
   estimateMoved,
   recordShipmentChange,
   recordStatusEntry,
 } from "#app/server/shipments/shipment-changes.server.ts";
-import { overdueCondition } from "#app/server/shipments/exceptions.server.ts";
-import { assertPartiesExist, getParty } from "#app/server/parties/parties.server.ts";
 
 // Shipments and their status history. Their shippers and consignees are in parties.server.ts.
 

@@ -4,8 +4,8 @@ import path from "node:path";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
 import type { Database } from "#app/server/db/client.server.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 const migrations = readMigrationFiles({
   migrationsFolder: path.resolve(import.meta.dirname, "../../../drizzle"),

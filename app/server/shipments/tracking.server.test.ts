@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
-import type { Database } from "#app/server/db/client.server.ts";
 import { trackingKey } from "#app/lib/tracking-number.ts";
-import { consignees, shipments, shipmentStatusHistory, shippers } from "#app/server/db/schema.ts";
+import type { Database } from "#app/server/db/client.server.ts";
+import { consignees, shipmentStatusHistory, shipments, shippers } from "#app/server/db/schema.ts";
 import { seedDemoContent } from "#app/server/seed.server.ts";
 import { addStatusUpdate } from "#app/server/shipments/shipments.server.ts";
 import { getPublicShipmentByTrackingNumber, renderQrCodeSvg } from "#app/server/shipments/tracking.server.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 let database: Database;
 beforeAll(async () => {

@@ -5,8 +5,8 @@ import { type Db, preparedPerDatabase } from "#app/server/db/client.server.ts";
 import {
   consignees,
   shipmentDeliveries,
-  shipments,
   shipmentStatusHistory,
+  shipments,
   shippers,
 } from "#app/server/db/schema.ts";
 import type { PublicParty } from "#app/server/shipments/shipment-views.ts";

@@ -8,13 +8,13 @@ import {
   shipments,
   shippers,
 } from "#app/server/db/schema.ts";
-import type { Services } from "#app/server/services.server.ts";
-import { createTestServices } from "#tests/setup/test-db.ts";
-import { neutraliseText } from "#app/server/spreadsheets/cells.server.ts";
 import { contactSubmissionExport } from "#app/server/inbox/contact-export.server.ts";
-import { EXPORT_PAGE_SIZE, exportResponse } from "#app/server/spreadsheets/exports.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 import { SHIPMENT_EXPORT_HEADER, shipmentExport } from "#app/server/shipments/shipment-export.server.ts";
+import { neutraliseText } from "#app/server/spreadsheets/cells.server.ts";
+import { EXPORT_PAGE_SIZE, exportResponse } from "#app/server/spreadsheets/exports.server.ts";
 import { readXlsx } from "#app/server/spreadsheets/xlsx-read.server.ts";
+import { createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
 beforeAll(async () => {

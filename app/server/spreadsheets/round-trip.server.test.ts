@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { guessMapping } from "#app/lib/shipment-import.ts";
-import type { Services } from "#app/server/services.server.ts";
 import { seedDemoContent } from "#app/server/seed.server.ts";
-import { createTestServices } from "#tests/setup/test-db.ts";
-import { exportResponse } from "#app/server/spreadsheets/exports.server.ts";
+import type { Services } from "#app/server/services.server.ts";
 import { shipmentExport } from "#app/server/shipments/shipment-export.server.ts";
-import { checkRows, createUpload, runImport, saveUploadChoices } from "#app/server/shipments/shipment-import.server.ts";
+import {
+  checkRows,
+  createUpload,
+  runImport,
+  saveUploadChoices,
+} from "#app/server/shipments/shipment-import.server.ts";
+import { exportResponse } from "#app/server/spreadsheets/exports.server.ts";
 import { readSpreadsheet } from "#app/server/spreadsheets/spreadsheet-read.server.ts";
+import { createTestServices } from "#tests/setup/test-db.ts";
 
 // The app's own export imports again (issue 'What staff see is what customers get'): the demo data, whose shipper
 // has a Shanghai office landline, goes out as CSV and Excel and comes back in with every row valid.

@@ -6,8 +6,8 @@ import { readXlsx, type SheetRows, SpreadsheetError } from "#app/server/spreadsh
 // its name) through the bounded reader, anything else as CSV text: UTF-8 (with or without a byte-order mark) or
 // UTF-16 with its byte-order mark; invalid UTF-8 and binary files are refused with a message for the clerk.
 
-export { SpreadsheetError };
 export type { SheetRows };
+export { SpreadsheetError };
 
 const NOT_SPREADSHEET =
   "This file is neither a CSV file nor an Excel workbook (.xlsx). Save the sheet as 'CSV UTF-8' or as .xlsx and upload that.";

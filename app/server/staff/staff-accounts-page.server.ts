@@ -11,9 +11,7 @@ import {
   STAFF_INTENTS,
   staffAccountSchema,
 } from "#app/schemas/admin-user.ts";
-import { INVITE_LINK_HOURS, sendSetPasswordLink } from "#app/server/staff/staff-sign-in.server.ts";
-import type { SessionUser } from "#app/server/staff/staff-sessions.server.ts";
-import type { StaffAccountView } from "#app/server/staff/staff-views.ts";
+import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import {
   changeStaffRole,
   createAdminUser,
@@ -21,7 +19,9 @@ import {
   listAdminUsers,
   setStaffDisabled,
 } from "#app/server/staff/staff-accounts.server.ts";
-import { redirectWithToast } from "#app/server/platform/toast.server.ts";
+import type { SessionUser } from "#app/server/staff/staff-sessions.server.ts";
+import { INVITE_LINK_HOURS, sendSetPasswordLink } from "#app/server/staff/staff-sign-in.server.ts";
+import type { StaffAccountView } from "#app/server/staff/staff-views.ts";
 
 // The staff accounts' loader and actions, one for both places that show them: Settings → Staff Accounts and the
 // Staff page (/admin/staff, decision 019). Each caller has checked the session and the role (Administrators);

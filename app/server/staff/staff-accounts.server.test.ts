@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServices } from "#tests/setup/test-db.ts";
-import { openStaffSession } from "#tests/setup/staff-session.ts";
+import type { Services } from "#app/server/services.server.ts";
 import {
   countAdminUsers,
   createAdminUser,
@@ -10,7 +9,8 @@ import {
   listAdminUsers,
 } from "#app/server/staff/staff-accounts.server.ts";
 import { getSessionUser } from "#app/server/staff/staff-sessions.server.ts";
-import type { Services } from "#app/server/services.server.ts";
+import { openStaffSession } from "#tests/setup/staff-session.ts";
+import { createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { StaffRole } from "#app/lib/roles.ts";
 import { newPasswordSchema } from "#app/schemas/password.ts";
-import type { Config } from "#app/server/platform/config.server.ts";
-import type { Db, DbOrTx, Tx } from "#app/server/db/client.server.ts";
-import { adminUsers, passwordResetTokens, sessions } from "#app/server/db/schema.ts";
-import type { Logger } from "#app/server/platform/logger.server.ts";
 import { hashPassword } from "#app/server/auth/passwords.server.ts";
 import { createToken } from "#app/server/auth/sessions.server.ts";
+import type { Db, DbOrTx, Tx } from "#app/server/db/client.server.ts";
+import { adminUsers, passwordResetTokens, sessions } from "#app/server/db/schema.ts";
+import type { Config } from "#app/server/platform/config.server.ts";
+import type { Logger } from "#app/server/platform/logger.server.ts";
 
 type AdminUser = typeof adminUsers.$inferSelect;
 type AdminUserSummary = Pick<

@@ -3,8 +3,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminRoutePattern, homeOrAllowed, roleMayUse } from "#app/lib/roles.ts";
-import { INVITE_LINK_HOURS, isResetTokenValid, login, requestPasswordReset, resetPasswordWithToken, sendSetPasswordLink } from "#app/server/staff/staff-sign-in.server.ts";
-import { getSessionUser } from "#app/server/staff/staff-sessions.server.ts";
+import { adminUsers, outbox } from "#app/server/db/schema.ts";
+import type { Services } from "#app/server/services.server.ts";
 import {
   changeStaffRole,
   createAdminUser,
@@ -12,10 +12,17 @@ import {
   findAdminByEmail,
   setStaffDisabled,
 } from "#app/server/staff/staff-accounts.server.ts";
-import { adminUsers, outbox } from "#app/server/db/schema.ts";
-import type { Services } from "#app/server/services.server.ts";
-import { createTestServices } from "#tests/setup/test-db.ts";
+import { getSessionUser } from "#app/server/staff/staff-sessions.server.ts";
+import {
+  INVITE_LINK_HOURS,
+  isResetTokenValid,
+  login,
+  requestPasswordReset,
+  resetPasswordWithToken,
+  sendSetPasswordLink,
+} from "#app/server/staff/staff-sign-in.server.ts";
 import { openStaffSession, signInStaff } from "#tests/setup/staff-session.ts";
+import { createTestServices } from "#tests/setup/test-db.ts";
 
 const PASSWORD = "a sturdy staff passphrase";
 let services: Services;

@@ -1,16 +1,22 @@
 import bcrypt from "bcryptjs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { openStaffSession, signInStaff } from "#tests/setup/staff-session.ts";
-import { createAdminUser, findAdminByEmail } from "#app/server/staff/staff-accounts.server.ts";
-import { changePassword, isResetTokenValid, login, requestPasswordReset, resetPasswordWithToken } from "#app/server/staff/staff-sign-in.server.ts";
-import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import { requestedPath } from "#app/lib/request-path.ts";
 import { adminUsers, outbox, passwordResetTokens } from "#app/server/db/schema.ts";
-import { getSessionUser } from "#app/server/staff/staff-sessions.server.ts";
-import type { Services } from "#app/server/services.server.ts";
 import { readToast } from "#app/server/platform/toast.server.ts";
+import type { Services } from "#app/server/services.server.ts";
+import { createAdminUser, findAdminByEmail } from "#app/server/staff/staff-accounts.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
+import { getSessionUser } from "#app/server/staff/staff-sessions.server.ts";
+import {
+  changePassword,
+  isResetTokenValid,
+  login,
+  requestPasswordReset,
+  resetPasswordWithToken,
+} from "#app/server/staff/staff-sign-in.server.ts";
+import { openStaffSession, signInStaff } from "#tests/setup/staff-session.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
 const PASSWORD = "a sturdy staff passphrase";

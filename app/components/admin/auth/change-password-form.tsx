@@ -2,8 +2,6 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { KeyRound } from "lucide-react";
 import { Form } from "react-router";
-import { Button } from "#app/components/ui/button.tsx";
-import { changePasswordSchema, PASSWORD_MIN_LENGTH } from "#app/schemas/password.ts";
 import {
   type FieldMeta,
   FormAlert,
@@ -11,6 +9,8 @@ import {
   TextField,
   useSubmitting,
 } from "#app/components/admin/form-fields.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { changePasswordSchema, PASSWORD_MIN_LENGTH } from "#app/schemas/password.ts";
 
 export const CHANGE_PASSWORD_INTENT = "change-password";
 

@@ -1,8 +1,8 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { ArrowLeft } from "lucide-react";
 import { Link, useNavigation } from "react-router";
-import type { SubmissionResult } from "@conform-to/react";
-import { cn } from "#app/lib/cn.ts";
 import { BlogPostForm, type EditorPost } from "#app/components/admin/blog/blog-post-form.tsx";
+import { cn } from "#app/lib/cn.ts";
 
 /** The editor page: 'Create New Blog Post' or 'Edit Blog Post' with the spec's hint, and the shared form. */
 export function BlogPostEditorPage({

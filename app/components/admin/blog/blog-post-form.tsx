@@ -3,7 +3,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { CalendarClock, Eye, EyeOff, ImageIcon, Send, X } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { toast } from "#app/lib/toast.tsx";
+import { type EditorImage, RichTextEditor } from "#app/components/admin/blog/rich-text-editor.tsx";
+import { FormAlert } from "#app/components/admin/form-fields.tsx";
+import { MediaPickerDialog } from "#app/components/admin/media/media-picker.tsx";
 import { Badge, type BadgeTone } from "#app/components/ui/badge.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
@@ -16,6 +18,7 @@ import {
   slugify,
 } from "#app/lib/blog-post.ts";
 import { type MediaCard, mediaFilenameFromUrl } from "#app/lib/media.ts";
+import { toast } from "#app/lib/toast.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import {
   type BlogPostIntent,
@@ -25,9 +28,6 @@ import {
   IMAGE_URL_MAX_LENGTH,
   TITLE_MAX_LENGTH,
 } from "#app/schemas/blog-post.ts";
-import { FormAlert } from "#app/components/admin/form-fields.tsx";
-import { MediaPickerDialog } from "#app/components/admin/media/media-picker.tsx";
-import { type EditorImage, RichTextEditor } from "#app/components/admin/blog/rich-text-editor.tsx";
 
 export type EditorPost = {
   id: string;

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { cleanEditorHtml, escapeHtml } from "#app/components/admin/blog/editor-html.ts";
 import { closestInEditor, exec } from "#app/components/admin/blog/rich-text-editor/commands.ts";
 import {
   LinkDialog,
@@ -9,7 +10,6 @@ import { useEditingSurface } from "#app/components/admin/blog/rich-text-editor/u
 import { Label, Textarea } from "#app/components/ui/field.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import { cleanEditorHtml, escapeHtml } from "#app/components/admin/blog/editor-html.ts";
 
 // A small rich-text editor on `contenteditable`: a toolbar (headings, lists, quote, code, links, library images,
 // undo), shortcuts Ctrl+B / Ctrl+I / Ctrl+K, and an 'HTML' view of the source. The form field is a textarea kept

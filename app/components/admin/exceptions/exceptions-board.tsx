@@ -8,8 +8,8 @@ import { Field, Input } from "#app/components/ui/field.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { cn } from "#app/lib/cn.ts";
 import type {
-  ExceptionsActionData,
   ExceptionsBoardData as Data,
+  ExceptionsActionData,
   ExceptionKind as Kind,
 } from "#app/server/shipments/shipment-views.ts";
 

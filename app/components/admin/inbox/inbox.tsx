@@ -1,4 +1,3 @@
-import { ExportLinks } from "#app/components/admin/export-links.tsx";
 import { Eye, Mail, MailOpen, RefreshCw, Search, Trash2, X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { Fragment, type ReactNode, useEffect, useRef, useState } from "react";
@@ -11,6 +10,7 @@ import {
   useNavigation,
   useRevalidator,
 } from "react-router";
+import { ExportLinks } from "#app/components/admin/export-links.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/dialog.tsx";
 import { Input, Label, Select } from "#app/components/ui/field.tsx";

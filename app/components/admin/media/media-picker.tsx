@@ -1,15 +1,15 @@
 import { ChevronLeft, ChevronRight, ImageOff } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { Button } from "#app/components/ui/button.tsx";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#app/components/ui/dialog.tsx";
-import { formatFileSize, type MediaCard, mediaUrl } from "#app/lib/media.ts";
-import type { loader as mediaLoader } from "#app/routes/admin/media.tsx";
 import {
   UploadMediaButton,
   UploadProgressList,
   useMediaUploads,
 } from "#app/components/admin/media/media-upload.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "#app/components/ui/dialog.tsx";
+import { formatFileSize, type MediaCard, mediaUrl } from "#app/lib/media.ts";
+import type { loader as mediaLoader } from "#app/routes/admin/media.tsx";
 
 /**
  * The media library in a dialog: 'Upload Media' (with a progress bar per file) and the stored images, each

@@ -1,9 +1,9 @@
 import { CircleAlert, CircleCheck, Upload } from "lucide-react";
 import { type ChangeEvent, useCallback, useId, useRef, useState } from "react";
-import { toast } from "#app/lib/toast.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { MEDIA_ACCEPT, type MediaCard, type UploadOutcome } from "#app/lib/media.ts";
+import { toast } from "#app/lib/toast.tsx";
 
 /** The page's upload requests say who they are, so the server answers them with JSON (see admin/media.tsx). */
 export const UPLOAD_REQUEST_HEADER = "X-Requested-With";

@@ -9,11 +9,7 @@ import { Pagination } from "#app/components/ui/pagination.tsx";
 import { Table, TBody, TD, TH, THead, TR } from "#app/components/ui/table.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { PARTY_ROLE_LABELS, PARTY_ROLES, type PartyRole } from "#app/schemas/party-admin.ts";
-import type {
-  AddressBookData,
-  AddressBookRow,
-  PartyActionData,
-} from "#app/server/parties/party-views.ts";
+import type { AddressBookData, AddressBookRow, PartyActionData } from "#app/server/parties/party-views.ts";
 
 const shipmentsLabel = (count: number) => `${count} ${count === 1 ? "shipment" : "shipments"}`;
 

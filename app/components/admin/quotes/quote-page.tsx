@@ -7,11 +7,11 @@ import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/car
 import { Field, FieldError, Input, Label, Select, Textarea } from "#app/components/ui/field.tsx";
 import { formatCalendarDate, formatDateTimeLong } from "#app/lib/format.ts";
 import { CURRENCIES, INCOTERM_CODES, INCOTERMS } from "#app/lib/freight-terms.ts";
-import { NOT_GIVEN } from "#app/schemas/rules/quote-request-rules.ts";
 import { MAX_QUOTE_LINES, QUOTE_TEXT_LIMITS, type QuoteFormValues } from "#app/schemas/quote.ts";
+import { NOT_GIVEN } from "#app/schemas/rules/quote-request-rules.ts";
 import type {
-  QuoteActionData,
   QuotePageData as Data,
+  QuoteActionData,
   QuoteVersionView,
 } from "#app/server/quotes/quote-views.ts";
 

@@ -2,6 +2,7 @@ import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Save } from "lucide-react";
 import { Form } from "react-router";
+import { FormAlert, INTENT, useSubmitting } from "#app/components/admin/form-fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, Textarea } from "#app/components/ui/field.tsx";
 import {
@@ -9,7 +10,6 @@ import {
   documentSettingsSchema,
   WAYBILL_TERMS_MAX,
 } from "#app/schemas/document-settings.ts";
-import { FormAlert, INTENT, useSubmitting } from "#app/components/admin/form-fields.tsx";
 
 export const DOCUMENT_SETTINGS_INTENT = "documents";
 

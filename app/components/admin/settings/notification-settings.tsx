@@ -1,11 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
-import { Button } from "#app/components/ui/button.tsx";
 import { INTENT } from "#app/components/admin/form-fields.tsx";
 import {
   NotificationMessagesForm,
   type NotificationMessagesProps,
 } from "#app/components/admin/settings/notification-messages-form.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 
 export const NOTIFICATIONS_SWITCH_INTENT = "notifications-switch";
 export const NOTIFICATIONS_TEST_INTENT = "notifications-test";

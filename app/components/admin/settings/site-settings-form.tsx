@@ -2,11 +2,11 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Save } from "lucide-react";
 import { Form } from "react-router";
+import { FormAlert, INTENT, TextField, useSubmitting } from "#app/components/admin/form-fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, Input, Select } from "#app/components/ui/field.tsx";
 import { BUSINESS_HOURS_ROWS, siteSettingsFormSchema } from "#app/schemas/admin-settings.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
-import { FormAlert, INTENT, TextField, useSubmitting } from "#app/components/admin/form-fields.tsx";
 
 export const SITE_SETTINGS_INTENT = "site";
 

@@ -1,10 +1,10 @@
 import { type ReactNode, useState } from "react";
-import { ServerToast } from "#app/lib/toast.tsx";
 import { type NotificationItem, NotificationsMenu } from "#app/components/admin/shell/notifications-menu.tsx";
 import { Sidebar, type UnreadCounts } from "#app/components/admin/shell/sidebar.tsx";
 import { useInboxEvents } from "#app/components/admin/shell/use-inbox-events.ts";
 import { UserMenu } from "#app/components/admin/shell/user-menu.tsx";
 import { roleSeesInbox, type StaffRole } from "#app/lib/roles.ts";
+import { ServerToast } from "#app/lib/toast.tsx";
 
 /** The back office frame: sidebar, header with the bell and the user menu, and the page. */
 export function AdminShell({

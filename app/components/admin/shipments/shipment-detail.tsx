@@ -12,7 +12,10 @@ import { ShipmentStatusHistory } from "#app/components/admin/shipments/shipment-
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
-import type { DetailActionData, ShipmentDetailData } from "#app/server/shipment-page/shipment-detail-views.ts";
+import type {
+  DetailActionData,
+  ShipmentDetailData,
+} from "#app/server/shipment-page/shipment-detail-views.ts";
 
 /**
  * The shipment detail page: details, shipper, consignee, status history and notifications, each editable in place. `?edit=`

@@ -1,6 +1,6 @@
 import { FileText, Printer, TriangleAlert } from "lucide-react";
-import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { MAX_LABELS_PER_RUN } from "#app/lib/freight-terms.ts";
 import type { ShipmentDocumentLinks } from "#app/server/documents/document-views.ts";
 

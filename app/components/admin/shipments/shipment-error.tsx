@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link } from "react-router";
-import { buttonClass } from "#app/components/ui/button.tsx";
 import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
 
 /**
  * The error view of the shipment pages: a friendly 'Shipment not found' for a 404 (unknown or malformed id),

@@ -3,22 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { Button, buttonClass } from "#app/components/ui/button.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import { Field, Select, Textarea } from "#app/components/ui/field.tsx";
-import { cn } from "#app/lib/cn.ts";
-import { toast } from "#app/lib/toast.tsx";
-import { useHydrated } from "#app/lib/use-hydrated.ts";
-import {
-  CURRENCIES,
-  INCOTERMS,
-  INCOTERM_CODES,
-  MAX_PIECES,
-  TRANSPORT_MODE_LABELS,
-  TRANSPORT_MODES,
-} from "#app/lib/freight-terms.ts";
-import { COMMON_STATUSES, readRequesterShipper, shipmentSchema } from "#app/schemas/shipment.ts";
-import { SHIPMENT_FORM_INTENTS } from "#app/schemas/shipment-admin.ts";
 import {
   type FieldMeta,
   FormAlert,
@@ -26,14 +10,30 @@ import {
   TextField,
   useSubmitting,
 } from "#app/components/admin/form-fields.tsx";
-import { AddPartyDialog, PartyPicker } from "#app/components/admin/shipments/shipment-party-picker.tsx";
 import { echoedValues } from "#app/components/admin/shipments/shipment-party-fields.tsx";
+import { AddPartyDialog, PartyPicker } from "#app/components/admin/shipments/shipment-party-picker.tsx";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { Field, Select, Textarea } from "#app/components/ui/field.tsx";
+import { cn } from "#app/lib/cn.ts";
+import {
+  CURRENCIES,
+  INCOTERM_CODES,
+  INCOTERMS,
+  MAX_PIECES,
+  TRANSPORT_MODE_LABELS,
+  TRANSPORT_MODES,
+} from "#app/lib/freight-terms.ts";
+import { toast } from "#app/lib/toast.tsx";
+import { useHydrated } from "#app/lib/use-hydrated.ts";
+import { COMMON_STATUSES, readRequesterShipper, shipmentSchema } from "#app/schemas/shipment.ts";
+import { SHIPMENT_FORM_INTENTS } from "#app/schemas/shipment-admin.ts";
+import type { PartyKind } from "#app/server/parties/party-views.ts";
 import type {
   PartyOption,
   ShipmentFormActionData,
   ShipmentFormValues,
 } from "#app/server/shipments/shipment-views.ts";
-import type { PartyKind } from "#app/server/parties/party-views.ts";
 
 /** The answer to the 'Save' post (the other intents answer the 'Add New' dialogs' fetchers). */
 type SaveReply = Extract<ShipmentFormActionData, { intent: typeof SHIPMENT_FORM_INTENTS.save }>;

@@ -1,8 +1,8 @@
 import { ListChecks, MoreHorizontal, Pencil, Plus, Printer, Search, Trash2, Upload } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { type ComponentProps, useState } from "react";
-import { ExportLinks } from "#app/components/admin/export-links.tsx";
 import { Form, Link, useLocation, useNavigation } from "react-router";
+import { ExportLinks } from "#app/components/admin/export-links.tsx";
 import { INTENT } from "#app/components/admin/form-fields.tsx";
 import { OPEN_ADD_STATUS } from "#app/components/admin/shipments/add-status-dialog.tsx";
 import { ShipmentStatusBadge } from "#app/components/admin/shipments/shipment-status-badge.tsx";
@@ -201,7 +201,10 @@ export function ShipmentList({
                         <Cell>
                           <SelectBox row={row} idPrefix="select-row" />
                         </Cell>
-                        <Cell className="max-w-36 truncate font-medium xl:max-w-none" title={row.trackingNumber}>
+                        <Cell
+                          className="max-w-36 truncate font-medium xl:max-w-none"
+                          title={row.trackingNumber}
+                        >
                           <Link
                             to={`/admin/shipments/${row.id}`}
                             className="text-brand-700 underline-offset-4 hover:underline"
@@ -221,7 +224,9 @@ export function ShipmentList({
                         <Cell className="max-w-28 truncate xl:max-w-48" title={row.destinationLocation}>
                           {row.destinationLocation}
                         </Cell>
-                        <Cell className="hidden whitespace-nowrap min-[1800px]:table-cell">{row.createdAt}</Cell>
+                        <Cell className="hidden whitespace-nowrap min-[1800px]:table-cell">
+                          {row.createdAt}
+                        </Cell>
                         <Cell className="hidden whitespace-nowrap xl:table-cell">
                           {row.estimatedDelivery ?? "-"}
                         </Cell>

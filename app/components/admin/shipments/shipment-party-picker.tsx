@@ -3,6 +3,8 @@
 import { Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { type FieldMeta, FormAlert, INTENT } from "#app/components/admin/form-fields.tsx";
+import { echoedValues, PartyFields } from "#app/components/admin/shipments/shipment-party-fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import {
   Dialog,
@@ -14,10 +16,8 @@ import {
 import { Select } from "#app/components/ui/field.tsx";
 import { toast } from "#app/lib/toast.tsx";
 import { SHIPMENT_FORM_INTENTS } from "#app/schemas/shipment-admin.ts";
-import { type FieldMeta, FormAlert, INTENT } from "#app/components/admin/form-fields.tsx";
-import { echoedValues, PartyFields } from "#app/components/admin/shipments/shipment-party-fields.tsx";
-import type { PartyOption, ShipmentFormActionData } from "#app/server/shipments/shipment-views.ts";
 import type { PartyKind } from "#app/server/parties/party-views.ts";
+import type { PartyOption, ShipmentFormActionData } from "#app/server/shipments/shipment-views.ts";
 
 /** 'Name (Company)', or the name alone. */
 export const partyLabel = (party: PartyOption) =>

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type FormEvent, useState } from "react";
-import { Field, Input, Textarea } from "#app/components/ui/field.tsx";
 import type { FieldErrors } from "#app/components/admin/shipments/shipment-party-fields.tsx";
+import { Field, Input, Textarea } from "#app/components/ui/field.tsx";
 import { statusUpdateSchema } from "#app/schemas/shipment.ts";
 
 /** The id of the status history's <datalist> of usual statuses, which every Status input offers. */

@@ -1,6 +1,6 @@
 import { type MouseEvent, useRef, useState } from "react";
-import { aboutPage } from "#app/content/about.ts";
 import { Icon } from "#app/components/site/icons.tsx";
+import { aboutPage } from "#app/content/about.ts";
 
 /**
  * A video-style thumbnail; its play button opens a dialog that shows placeholder text (no real video).

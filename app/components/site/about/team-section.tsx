@@ -1,10 +1,10 @@
-import type { TeamMember } from "#app/content/team.ts";
-import { cn } from "#app/lib/cn.ts";
 import {
   SocialLink,
   type SocialNetwork,
   socialNetworkNames,
 } from "#app/components/site/layout/social-link.tsx";
+import type { TeamMember } from "#app/content/team.ts";
+import { cn } from "#app/lib/cn.ts";
 
 const memberNetworks = ["linkedin", "twitter", "facebook"] satisfies SocialNetwork[];
 

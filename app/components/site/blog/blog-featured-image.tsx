@@ -1,5 +1,5 @@
-import { cn } from "#app/lib/cn.ts";
 import { Icon } from "#app/components/site/icons.tsx";
+import { cn } from "#app/lib/cn.ts";
 
 /** A post's featured image at the 1200x630 social-card ratio, or a branded placeholder without one. */
 export function BlogFeaturedImage({

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { cn } from "#app/lib/cn.ts";
 import { Icon } from "#app/components/site/icons.tsx";
+import { cn } from "#app/lib/cn.ts";
 
 /** Page links for the blog list: previous, numbered pages, next. */
 export function BlogPagination({

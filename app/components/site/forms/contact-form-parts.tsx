@@ -4,9 +4,8 @@ import { controlProps, type PublicFieldMeta } from "#app/components/site/forms/u
 import { Icon } from "#app/components/site/icons.tsx";
 import { Field, Input, Select, Textarea } from "#app/components/ui/field.tsx";
 import { cn } from "#app/lib/cn.ts";
-import { PHONE_MAX_LENGTH } from "#app/schemas/rules/form-rules.ts";
-import { QUOTE_LIMITS } from "#app/schemas/rules/quote-request-rules.ts";
 import { toast } from "#app/lib/toast.tsx";
+import { PHONE_MAX_LENGTH } from "#app/schemas/rules/form-rules.ts";
 import {
   HONEYPOT_FIELD,
   INTENT_FIELD,
@@ -14,6 +13,7 @@ import {
   type PublicFormReply,
   SUBMISSION_KEY_FIELD,
 } from "#app/schemas/rules/public-form.ts";
+import { QUOTE_LIMITS } from "#app/schemas/rules/quote-request-rules.ts";
 
 /** What the page gives each public form. */
 export type PublicFormProps = {

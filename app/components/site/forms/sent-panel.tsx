@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import type { PublicFormReply, SentSummary } from "#app/schemas/rules/public-form.ts";
 import { useHydrated } from "#app/components/site/forms/contact-form-parts.tsx";
+import type { PublicFormReply, SentSummary } from "#app/schemas/rules/public-form.ts";
 
 type SentPanelOptions = {
   /** The form's id: 'Send another' leads back to it. */

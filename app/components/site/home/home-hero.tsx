@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { homePage } from "#app/content/home.ts";
-import { cn } from "#app/lib/cn.ts";
 import { accentLinkClass } from "#app/components/site/layout/site-links.ts";
 import { TrackSearch } from "#app/components/site/layout/track-search.tsx";
+import type { homePage } from "#app/content/home.ts";
+import { cn } from "#app/lib/cn.ts";
 
 export function HomeHero({ hero }: { hero: (typeof homePage)["hero"] }) {
   return (

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { type homePage, type homeServiceCards, homeServicePath } from "#app/content/home.ts";
 import { Icon } from "#app/components/site/icons.tsx";
+import { type homePage, type homeServiceCards, homeServicePath } from "#app/content/home.ts";
 
 /** Air Freight, Sea Freight and Road Transport; each whole card opens the service page. */
 export function HomeServiceCards({

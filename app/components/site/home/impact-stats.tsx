@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from "react";
+import { Icon } from "#app/components/site/icons.tsx";
+import { prefersReducedMotion } from "#app/components/site/use-reduced-motion.ts";
 import {
   counterStepMs,
   counterSteps,
@@ -9,8 +11,6 @@ import {
   impactTileStaggerMs,
 } from "#app/content/stats.ts";
 import { cn } from "#app/lib/cn.ts";
-import { Icon } from "#app/components/site/icons.tsx";
-import { prefersReducedMotion } from "#app/components/site/use-reduced-motion.ts";
 
 /**
  * 'static': final numbers, no motion (server render, no JavaScript, reduced motion).

@@ -1,5 +1,5 @@
-import { cn } from "#app/lib/cn.ts";
 import { Icon } from "#app/components/site/icons.tsx";
+import { cn } from "#app/lib/cn.ts";
 
 /** Five stars, filled up to `rating`, read as 'Rated 5 out of 5'. */
 export function StarRating({

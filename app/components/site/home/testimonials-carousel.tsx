@@ -1,14 +1,14 @@
 import { useEffect, useState } from "react";
+import { Avatar } from "#app/components/site/home/avatar.tsx";
+import { StarRating } from "#app/components/site/home/star-rating.tsx";
+import { Icon } from "#app/components/site/icons.tsx";
+import { useReducedMotion } from "#app/components/site/use-reduced-motion.ts";
 import {
   type Testimonial,
   testimonialAutoplayMs,
   testimonialsSection as text,
 } from "#app/content/testimonials.ts";
 import { cn } from "#app/lib/cn.ts";
-import { Avatar } from "#app/components/site/home/avatar.tsx";
-import { Icon } from "#app/components/site/icons.tsx";
-import { StarRating } from "#app/components/site/home/star-rating.tsx";
-import { useReducedMotion } from "#app/components/site/use-reduced-motion.ts";
 
 const roundButton =
   "inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-white text-brand-900 shadow-sm transition-colors hover:bg-brand-50";

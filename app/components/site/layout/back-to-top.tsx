@@ -1,7 +1,7 @@
-import { backToTopOffset, chromeText } from "#app/content/navigation.ts";
 import { Icon } from "#app/components/site/icons.tsx";
 import { prefersReducedMotion } from "#app/components/site/use-reduced-motion.ts";
 import { useScrolledPast } from "#app/components/site/use-scrolled-past.ts";
+import { backToTopOffset, chromeText } from "#app/content/navigation.ts";
 
 /**
  * Round button at the bottom right, shown after scrolling past 300 px; scrolls back to the top. Toasts

@@ -1,13 +1,13 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { defaultSiteSettings } from "#app/content/company.ts";
-import { NonceContext } from "#app/lib/nonce.ts";
 import {
   OrganizationJsonLd,
   organizationJsonLd,
   serializeJsonLd,
 } from "#app/components/site/layout/organization-json-ld.tsx";
+import { defaultSiteSettings } from "#app/content/company.ts";
+import { NonceContext } from "#app/lib/nonce.ts";
 
 describe("serializeJsonLd", () => {
   it("escapes '<' so a value cannot close the script element", () => {

@@ -1,14 +1,14 @@
 import { Link, useLocation } from "react-router";
-import { chromeText, type NavigationItem, navigationItems } from "#app/content/navigation.ts";
-import type { SiteSettings } from "#app/schemas/site-settings.ts";
 import { Icon } from "#app/components/site/icons.tsx";
 import { telHref } from "#app/components/site/layout/site-links.ts";
-import { TrackSearch } from "#app/components/site/layout/track-search.tsx";
 import {
   SocialLink,
   type SocialNetwork,
   socialNetworkNames,
 } from "#app/components/site/layout/social-link.tsx";
+import { TrackSearch } from "#app/components/site/layout/track-search.tsx";
+import { chromeText, type NavigationItem, navigationItems } from "#app/content/navigation.ts";
+import type { SiteSettings } from "#app/schemas/site-settings.ts";
 
 const footerSocialNetworks: SocialNetwork[] = ["facebook", "twitter", "linkedin", "instagram"];
 

@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { Icon } from "#app/components/site/icons.tsx";
+import { accentLinkClass, telHref } from "#app/components/site/layout/site-links.ts";
+import { useScrolledPast } from "#app/components/site/use-scrolled-past.ts";
 import {
   chromeText,
   headerCondenseOffset,
@@ -7,9 +10,6 @@ import {
   trackPackageLink,
 } from "#app/content/navigation.ts";
 import { cn } from "#app/lib/cn.ts";
-import { Icon } from "#app/components/site/icons.tsx";
-import { accentLinkClass, telHref } from "#app/components/site/layout/site-links.ts";
-import { useScrolledPast } from "#app/components/site/use-scrolled-past.ts";
 
 type SiteHeaderProps = {
   companyName: string;

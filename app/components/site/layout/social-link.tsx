@@ -1,5 +1,5 @@
-import { cn } from "#app/lib/cn.ts";
 import { Icon } from "#app/components/site/icons.tsx";
+import { cn } from "#app/lib/cn.ts";
 
 export type SocialNetwork = "facebook" | "twitter" | "linkedin" | "instagram";
 

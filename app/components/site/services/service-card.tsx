@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { type Service, servicesPage } from "#app/content/services.ts";
 import { Icon } from "#app/components/site/icons.tsx";
 import { ServiceIcon } from "#app/components/site/services/service-icons.tsx";
+import { type Service, servicesPage } from "#app/content/services.ts";
 
 /**
  * Fades an element in the first time 20% of it is visible. Server-rendered and without JavaScript the

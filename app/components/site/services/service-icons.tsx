@@ -1,9 +1,9 @@
+import { Icon, type IconName } from "#app/components/site/icons.tsx";
 import type {
   AdditionalService,
   ServiceFeatureIcon,
   ServiceIcon as ServiceIconName,
 } from "#app/content/services.ts";
-import { Icon, type IconName } from "#app/components/site/icons.tsx";
 
 type Name = ServiceIconName | ServiceFeatureIcon | AdditionalService["icon"];
 

@@ -1,5 +1,7 @@
 import type { FormEvent } from "react";
 import { Form, useNavigate } from "react-router";
+import { Icon } from "#app/components/site/icons.tsx";
+import { buttonClass } from "#app/components/ui/button-class.ts";
 import { Input, Label } from "#app/components/ui/field.tsx";
 import {
   MAX_TRACKING_NUMBER_LENGTH,
@@ -7,8 +9,6 @@ import {
   TRACKING_NUMBER_EXAMPLE,
   trackingPath,
 } from "#app/lib/tracking-number.ts";
-import { Icon } from "#app/components/site/icons.tsx";
-import { buttonClass } from "#app/components/ui/button-class.ts";
 
 /**
  * The tracking number search. A plain GET to /track (the server trims, upper-cases and redirects to

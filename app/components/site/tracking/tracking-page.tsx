@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { cn } from "#app/lib/cn.ts";
 import { Icon } from "#app/components/site/icons.tsx";
 import { TrackingForm } from "#app/components/site/tracking/tracking-form.tsx";
+import { cn } from "#app/lib/cn.ts";
 
 /**
  * The frame of /track and /track/:trackingNumber: heading, search form, then the result or message.

@@ -1,5 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Icon } from "#app/components/site/icons.tsx";
+import { ProgressStepper, RouteProgress } from "#app/components/site/tracking/tracking-route.tsx";
+import { TrackingShareMenu } from "#app/components/site/tracking/tracking-share.tsx";
+import { StatusTimeline } from "#app/components/site/tracking/tracking-timeline.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import type {
@@ -8,10 +12,6 @@ import type {
   TrackingView,
   WhatsAppLinks,
 } from "#app/server/shipments/shipment-views.ts";
-import { Icon } from "#app/components/site/icons.tsx";
-import { ProgressStepper, RouteProgress } from "#app/components/site/tracking/tracking-route.tsx";
-import { TrackingShareMenu } from "#app/components/site/tracking/tracking-share.tsx";
-import { StatusTimeline } from "#app/components/site/tracking/tracking-timeline.tsx";
 
 const PARTY_LINE = "flex items-start gap-2 wrap-anywhere";
 const PARTY_ICON = "mt-0.5 size-4 shrink-0 text-slate-500";

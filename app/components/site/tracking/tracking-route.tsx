@@ -1,6 +1,6 @@
+import { Icon, type IconName } from "#app/components/site/icons.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { TRACKING_STEPS, type TrackingStep } from "#app/lib/tracking-progress.ts";
-import { Icon, type IconName } from "#app/components/site/icons.tsx";
 
 type Stop = { label: string; place: string; state: "done" | "current" | "upcoming"; icon: IconName };
 

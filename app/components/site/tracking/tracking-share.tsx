@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
+import { Icon } from "#app/components/site/icons.tsx";
 import { buttonClass } from "#app/components/ui/button-class.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import { Icon } from "#app/components/site/icons.tsx";
 
 const ITEM =
   "flex w-full items-center gap-2 rounded px-3 py-2.5 text-sm hover:bg-slate-100 focus:bg-slate-100";

@@ -1,6 +1,6 @@
+import { Icon, type IconName } from "#app/components/site/icons.tsx";
 import type { TimelineIcon } from "#app/lib/shipment-status.ts";
 import type { TrackingTimelineEntry } from "#app/server/shipments/shipment-views.ts";
-import { Icon, type IconName } from "#app/components/site/icons.tsx";
 
 const ICONS: Record<TimelineIcon, IconName> = {
   truck: "truck",

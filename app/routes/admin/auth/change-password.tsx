@@ -1,14 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
-import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { AuthCard } from "#app/components/admin/auth/auth-card.tsx";
 import { ChangePasswordForm } from "#app/components/admin/auth/change-password-form.tsx";
-import { changePasswordSchema } from "#app/schemas/password.ts";
+import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { ROLE_HOME } from "#app/lib/roles.ts";
-import { changePassword } from "#app/server/staff/staff-sign-in.server.ts";
-import { noStoreMiddleware, requireAdmin } from "#app/server/staff/staff-guards.server.ts";
+import { changePasswordSchema } from "#app/schemas/password.ts";
 import { readFormData } from "#app/server/platform/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
+import { noStoreMiddleware, requireAdmin } from "#app/server/staff/staff-guards.server.ts";
+import { changePassword } from "#app/server/staff/staff-sign-in.server.ts";
 import type { Route } from "./+types/change-password";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -2,16 +2,16 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { MailCheck, Send } from "lucide-react";
 import { data, Form, Link } from "react-router";
-import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { AuthCard } from "#app/components/admin/auth/auth-card.tsx";
 import { FormAlert, TextField, useSubmitting } from "#app/components/admin/form-fields.tsx";
+import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { forgotPasswordSchema, RESET_LINK_MINUTES } from "#app/schemas/login.ts";
-import { noStoreMiddleware } from "#app/server/staff/staff-guards.server.ts";
-import { requestPasswordReset } from "#app/server/staff/staff-sign-in.server.ts";
 import { readFormData } from "#app/server/platform/forms.server.ts";
 import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
+import { noStoreMiddleware } from "#app/server/staff/staff-guards.server.ts";
+import { requestPasswordReset } from "#app/server/staff/staff-sign-in.server.ts";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

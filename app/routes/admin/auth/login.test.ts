@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
-import type { Services } from "#app/server/services.server.ts";
 import { action, loader } from "#app/routes/admin/auth/login.tsx";
+import type { Services } from "#app/server/services.server.ts";
+import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
 const PASSWORD = "a sturdy staff passphrase";

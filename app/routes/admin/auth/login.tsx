@@ -2,19 +2,23 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { LogIn } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link, redirect, useSearchParams } from "react-router";
-import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { AuthCard } from "#app/components/admin/auth/auth-card.tsx";
 import { FormAlert, TextField, useSubmitting } from "#app/components/admin/form-fields.tsx";
+import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { homeOrAllowed, ROLE_HOME } from "#app/lib/roles.ts";
 import { LOGIN_MESSAGES, loginSchema, safeRedirect } from "#app/schemas/login.ts";
-import { CHANGE_PASSWORD_PATH, getAdminSession, noStoreMiddleware } from "#app/server/staff/staff-guards.server.ts";
-import { login } from "#app/server/staff/staff-sign-in.server.ts";
-import { readFormData } from "#app/server/platform/forms.server.ts";
 import { tooManyAttemptsMessage } from "#app/server/auth/login-throttle.server.ts";
 import { readSessionToken } from "#app/server/auth/sessions.server.ts";
+import { readFormData } from "#app/server/platform/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
+import {
+  CHANGE_PASSWORD_PATH,
+  getAdminSession,
+  noStoreMiddleware,
+} from "#app/server/staff/staff-guards.server.ts";
+import { login } from "#app/server/staff/staff-sign-in.server.ts";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
+import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import { getAdminSession, LOGIN_PATH, NO_STORE } from "#app/server/staff/staff-guards.server.ts";
 import { logout } from "#app/server/staff/staff-sign-in.server.ts";
-import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import type { Route } from "./+types/logout";
 
 // Logging out changes state, so it is a POST only; a GET just goes back to the admin area.

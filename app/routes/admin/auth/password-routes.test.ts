@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-import { signInStaff } from "#tests/setup/staff-session.ts";
-import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
-import { outbox } from "#app/server/db/schema.ts";
-import type { Services } from "#app/server/services.server.ts";
 import { loader as changePasswordLoader } from "#app/routes/admin/auth/change-password.tsx";
 import { action as forgotAction } from "#app/routes/admin/auth/forgot-password.tsx";
 import { action as logoutAction } from "#app/routes/admin/auth/logout.tsx";
 import { action as resetAction, loader as resetLoader } from "#app/routes/admin/auth/reset-password.tsx";
+import { outbox } from "#app/server/db/schema.ts";
+import type { Services } from "#app/server/services.server.ts";
+import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
+import { signInStaff } from "#tests/setup/staff-session.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
 const PASSWORD = "a sturdy staff passphrase";

@@ -5,10 +5,6 @@ import { type MigrationMeta, readMigrationFiles } from "drizzle-orm/migrator";
 import type pg from "pg";
 import type { z } from "zod";
 import {
-  migrationsFolder as defaultMigrationsFolder,
-  migrateDatabase,
-} from "#app/server/db/client.server.ts";
-import {
   BackupError,
   DEMO_SEEDED_KEY,
   endMarkerSchema,
@@ -20,9 +16,9 @@ import {
   queryWith,
   quoteIdent,
   type RestoreSummary,
+  TABLES_IGNORED_WHEN_EMPTY,
   type TableCount,
   tableMarkerSchema,
-  TABLES_IGNORED_WHEN_EMPTY,
 } from "#app/server/db/backup/format.server.ts";
 import {
   listTables,
@@ -30,6 +26,10 @@ import {
   type TableInfo,
 } from "#app/server/db/backup/read-database.server.ts";
 import { parseHeader, readBackupFileLines } from "#app/server/db/backup/read-file.server.ts";
+import {
+  migrationsFolder as defaultMigrationsFolder,
+  migrateDatabase,
+} from "#app/server/db/client.server.ts";
 
 function readMigrations(folder: string): MigrationMeta[] {
   if (!fs.existsSync(path.join(folder, "meta", "_journal.json"))) {

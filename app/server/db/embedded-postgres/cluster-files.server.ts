@@ -3,8 +3,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { isIdentityAlive, processIdentity } from "#app/server/db/processes.server.ts";
 import { EmbeddedDatabaseError } from "#app/server/db/embedded-postgres/host.server.ts";
+import { isIdentityAlive, processIdentity } from "#app/server/db/processes.server.ts";
 
 /** Longest Unix socket path the platform accepts (sun_path less its terminating NUL). */
 export const MAX_SOCKET_PATH = process.platform === "linux" ? 107 : 103;

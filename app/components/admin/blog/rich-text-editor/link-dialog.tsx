@@ -1,4 +1,5 @@
 import type { FormEvent } from "react";
+import { isSafeHref } from "#app/components/admin/blog/editor-html.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import {
   Dialog,
@@ -8,7 +9,6 @@ import {
   DialogTitle,
 } from "#app/components/ui/dialog.tsx";
 import { Input, Label } from "#app/components/ui/field.tsx";
-import { isSafeHref } from "#app/components/admin/blog/editor-html.ts";
 
 const LINK_MESSAGE =
   "Enter a web address (https://…), an e-mail link (mailto:…) or a page of this site (/…).";
