@@ -1,4 +1,5 @@
-// Longer than 450 lines: one benchmark script: start-up and memory share the app process they measure and its report.
+// Longer than 450 lines: one benchmark script: start-up and memory share the app process they measure and its
+// report.
 // Start-up time and memory of the production app on its embedded PostgreSQL server. Part of `npm run bench`
 // (bench/run.ts).
 //

@@ -1,4 +1,5 @@
-// Longer than 450 lines: one benchmark script: seeding, the fixed-rate load generator, the profile and the report belong to one run.
+// Longer than 450 lines: one benchmark script: seeding, the fixed-rate load generator, the profile and the
+// report belong to one run.
 // Load benchmark of the public tracking page: `node_modules/.bin/node bench/tracking.ts`.
 //
 // Builds the site if needed, fills the app's embedded PostgreSQL server in a temporary DATA_DIR with

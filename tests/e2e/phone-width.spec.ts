@@ -1,4 +1,5 @@
-// Longer than 450 lines: one sweep of every page at 390 px, public and back office, sharing its list of addresses and fixtures.
+// Longer than 450 lines: one sweep of every page at 390 px, public and back office, sharing its list of
+// addresses and fixtures.
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routeConfig from "#app/routes.ts";

@@ -1,4 +1,5 @@
-// Longer than 450 lines: both inboxes' routes (lists, details, bulk actions, events) share one database and one signed-in clerk.
+// Longer than 450 lines: both inboxes' routes (lists, details, bulk actions, events) share one database and
+// one signed-in clerk.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freightTypeLabels } from "#app/lib/freight-terms.ts";

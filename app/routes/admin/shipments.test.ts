@@ -1,4 +1,5 @@
-// Longer than 450 lines: the five shipment routes' tests share one database, one signed-in clerk and these request helpers.
+// Longer than 450 lines: the five shipment routes' tests share one database, one signed-in clerk and these
+// request helpers.
 // The shipment back office's actions and loaders, called directly with a real session on a real database.
 import { count, eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";

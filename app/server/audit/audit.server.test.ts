@@ -1,4 +1,5 @@
-// Longer than 450 lines: the audit log's triggers, connection, sign-ins, prune and list share one database and its actors.
+// Longer than 450 lines: the audit log's triggers, connection, sign-ins, prune and list share one database
+// and its actors.
 // The audit log (decision 021) on a real database: the triggers, the admin middleware's connection, sign-ins,
 // the prune and the activity list.
 import { eq, sql } from "drizzle-orm";

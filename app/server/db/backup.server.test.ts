@@ -1,4 +1,5 @@
-// Longer than 450 lines: backup and restore round trips share their database builders and the file-format checks.
+// Longer than 450 lines: backup and restore round trips share their database builders and the file-format
+// checks.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";

@@ -1,4 +1,5 @@
-// Longer than 450 lines: every table of the app in one module: drizzle-kit reads it to write the migrations, and the tables' foreign keys and triggers refer to each other.
+// Longer than 450 lines: every table of the app in one module: drizzle-kit reads it to write the migrations,
+// and the tables' foreign keys and triggers refer to each other.
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,

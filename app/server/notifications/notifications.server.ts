@@ -1,3 +1,5 @@
+// Longer than 450 lines: the staff side of shipment notifications (recipients, pause, the sent log, resend,
+// unsubscribe links, the test message) shares its queries of the log and the outbox.
 import crypto from "node:crypto";
 import { and, asc, desc, eq, gt, isNotNull, or, sql } from "drizzle-orm";
 import { sampleValues } from "#app/lib/notification-templates.ts";

@@ -1,4 +1,5 @@
-// Longer than 450 lines: the 'Get updates' behaviours (e-mail, SMS, caps, the customers' own places, the pages) share one database and shipment fixtures.
+// Longer than 450 lines: the 'Get updates' behaviours (e-mail, SMS, caps, the customers' own places, the
+// pages) share one database and shipment fixtures.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as subscribeAction, loader as subscribeLoader } from "#app/routes/site/subscribe.$token.tsx";

@@ -1,3 +1,5 @@
+// Longer than 450 lines: the public 'Get updates' path (request, e-mail confirmation, SMS code, caps, prune)
+// is one flow over the same rows and limits (decision 014).
 import crypto from "node:crypto";
 import { and, asc, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { z } from "zod";

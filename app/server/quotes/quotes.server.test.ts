@@ -1,4 +1,5 @@
-// Longer than 450 lines: quotes from the draft to the booking share one database, one SMTP server and the request fixtures.
+// Longer than 450 lines: quotes from the draft to the booking share one database, one SMTP server and the
+// request fixtures.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatMinor, parseAmount } from "#app/lib/money.ts";

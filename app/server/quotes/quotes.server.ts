@@ -1,3 +1,5 @@
+// Longer than 450 lines: a quote's life (draft, send, the customer's link, accept or decline, the staff mail)
+// is one flow over its versions, each step in the transaction of the one before.
 import crypto from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNull, TransactionRollbackError } from "drizzle-orm";
 import { formatCalendarDate } from "#app/lib/format.ts";

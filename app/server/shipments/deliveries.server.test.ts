@@ -1,4 +1,5 @@
-// Longer than 450 lines: proof of delivery from the action to the delivery note shares one database, one clerk and the image fixtures.
+// Longer than 450 lines: proof of delivery from the action to the delivery note shares one database, one
+// clerk and the image fixtures.
 // Proof of delivery on a real database: the 'Record delivery' action, its photo uploads to a draft, recording
 // once on a double submit, status + history + the consignee's message with the delivery note link, refused
 // uploads that store nothing, EXIF location stripped by default, the link's expiry and the staff-only images.

@@ -1,4 +1,5 @@
-// Longer than 450 lines: the import's behaviours (formats, checks, hostile files, exactly once) share one database and the file builders.
+// Longer than 450 lines: the import's behaviours (formats, checks, hostile files, exactly once) share one
+// database and the file builders.
 import { count, eq, sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

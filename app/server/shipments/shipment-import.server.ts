@@ -1,3 +1,5 @@
+// Longer than 450 lines: the import's four marked sections (dates, checking the rows, uploads, the import
+// itself) share the row and mapping types of one upload.
 import { and, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import {
   type ColumnMapping,

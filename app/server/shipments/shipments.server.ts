@@ -1,3 +1,5 @@
+// Longer than 450 lines: the shipment rows and their status history are written together in one transaction;
+// its three marked sections are shipments, status history and the dashboard.
 import crypto from "node:crypto";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { companyToday } from "#app/lib/shipment-status.ts";

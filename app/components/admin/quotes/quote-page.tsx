@@ -1,3 +1,5 @@
+// Longer than 450 lines: one quote page: the request, the version editor with its live total and the sent
+// versions read the same loader data and action state.
 import { ArrowLeft, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
