@@ -3,9 +3,10 @@
 // suite, and the resilience and hostile-input suites against the built app. A part that cannot run here
 // is reported loudly and skipped; with CI=true it fails.
 //
-// Steps that leave part of the machine idle run side by side (decision 025): the hostile-input suite drives
-// one app process with one request at a time, so the second engine's tests fit beside it. A step's output is
-// prefixed with its name while another runs.
+// Two lanes run side by side (decision 025): the browser suite, and the server-side suites (the hostile-input
+// suite drives one app process with one request at a time, then the second engine's tests); neither keeps both
+// cores busy alone. A step's output is prefixed with its label. The resilience suite runs last and alone: its
+// checks are timed.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import readline from "node:readline";
@@ -43,11 +44,11 @@ function run({ step, command, env = {}, label }: Step): Promise<boolean> {
   });
 }
 
-/** Runs the steps side by side, each output line prefixed with its step's label. */
-async function together(...steps: (Step & { label: string })[]): Promise<boolean> {
+/** Runs the lanes side by side (each a sequence of steps), each output line prefixed with its step's label. */
+async function together(...lanes: (() => Promise<boolean>)[]): Promise<boolean> {
   const started = Date.now();
-  const outcomes = await Promise.all(steps.map(run));
-  console.log(`\n◆ ${steps.map((s) => s.label).join(" + ")}: ${Math.round((Date.now() - started) / 1000)} s`);
+  const outcomes = await Promise.all(lanes.map((lane) => lane()));
+  console.log(`\n◆ side by side: ${Math.round((Date.now() - started) / 1000)} s`);
   return outcomes.every(Boolean);
 }
 
@@ -72,7 +73,7 @@ await run({
 // Once, before the suites that run the built app side by side would each build it.
 await run({ step: "production build (when stale)", command: [node, "scripts/build.ts"] });
 
-const security: Step & { label: string } = {
+const security: Step = {
   step: "hostile input and authentication attacks",
   command: [...vitest, "--config", "tests/security/vitest.config.ts"],
   label: "security",
@@ -83,16 +84,39 @@ const security: Step & { label: string } = {
 const databaseTests = [...listDatabaseTestFiles()];
 if (databaseTests.length === 0)
   throw new Error("No test file opens a database: the second engine would test nothing");
-const secondEngine = (name: string, url: string): Step & { label: string } => ({
+const secondEngine = (name: string, url: string): Step => ({
   step: `integration tests (${name} through a connection string, ${databaseTests.length} files)`,
   command: [...vitest, ...databaseTests],
   env: { TEST_DATABASE_URL: url },
   label: "postgresql",
 });
 
-if (process.env.TEST_DATABASE_URL) {
-  await together(security, secondEngine("PostgreSQL at TEST_DATABASE_URL", process.env.TEST_DATABASE_URL));
-} else {
+/** The browser suite: the other lane while the server-side suites run. */
+async function browserLane(): Promise<boolean> {
+  if (fs.existsSync(chromium)) {
+    return run({
+      step: "end-to-end tests (Playwright, Chromium)",
+      command: [node, "scripts/e2e.ts"],
+      env: { CHROMIUM_PATH: chromium },
+      label: "browser",
+    });
+  }
+  skip(
+    "end-to-end tests (Playwright)",
+    `No Chromium at ${chromium} (set CHROMIUM_PATH).`,
+    "apt-get install -y chromium",
+  );
+  return false;
+}
+
+/** The hostile-input suite, then the second engine's tests (with the cluster they need, or a loud skip). */
+async function serverLane(): Promise<boolean> {
+  const attacked = await run(security);
+  if (process.env.TEST_DATABASE_URL) {
+    return (
+      (await run(secondEngine("PostgreSQL at TEST_DATABASE_URL", process.env.TEST_DATABASE_URL))) && attacked
+    );
+  }
   const pgBin = findPostgresBin();
   if (!pgBin) {
     skip(
@@ -100,30 +124,17 @@ if (process.env.TEST_DATABASE_URL) {
       "No PostgreSQL server binaries found and TEST_DATABASE_URL is not set.",
       `apt-get install -y postgresql-${OLDEST_POSTGRES}`,
     );
-    await run(security);
-  } else {
-    const cluster = await startCluster(pgBin);
-    try {
-      await together(security, secondEngine(`PostgreSQL ${pgBin.split("/").at(-2)}`, cluster.url));
-    } finally {
-      removeCluster(cluster);
-    }
+    return attacked;
+  }
+  const cluster = await startCluster(pgBin);
+  try {
+    return (await run(secondEngine(`PostgreSQL ${pgBin.split("/").at(-2)}`, cluster.url))) && attacked;
+  } finally {
+    removeCluster(cluster);
   }
 }
 
-if (fs.existsSync(chromium)) {
-  await run({
-    step: "end-to-end tests (Playwright, Chromium)",
-    command: [node, "scripts/e2e.ts"],
-    env: { CHROMIUM_PATH: chromium },
-  });
-} else {
-  skip(
-    "end-to-end tests (Playwright)",
-    `No Chromium at ${chromium} (set CHROMIUM_PATH).`,
-    "apt-get install -y chromium",
-  );
-}
+await together(browserLane, serverLane);
 
 await run({
   step: "resilience (SIGKILL, SIGTERM, database outage, bounded load)",
