@@ -1,5 +1,4 @@
 import type express from "express";
-import { pingDatabase } from "#app/server/db/client.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 
 /** /healthz: the process answers. */
@@ -7,13 +6,16 @@ export const healthz: express.RequestHandler = (_req, res) => {
   res.type("text/plain").send("ok");
 };
 
-/** /readyz: the database answers too; otherwise 503 with the first line of the reason. */
-export function readyz({ db, dbHealth }: Pick<Services, "db" | "dbHealth">): express.RequestHandler {
+/**
+ * /readyz: the database answers too; otherwise 503 with the first line of the reason. It asks the health watch
+ * the pages follow (a fresh check, or the one under way), so it never says ready while pages still answer 503
+ * (a separate ping did, for a moment after the embedded server came back).
+ */
+export function readyz({ dbHealth }: Pick<Services, "dbHealth">): express.RequestHandler {
   return async (_req, res) => {
-    try {
-      await pingDatabase(db);
+    if (await dbHealth.check().catch(() => false)) {
       res.type("text/plain").send("ready");
-    } catch {
+    } else {
       const failure = dbHealth.failure();
       res
         .status(503)
