@@ -4,6 +4,7 @@ import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from "drizzle
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgTransaction } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { enableAfterCommit } from "#app/server/db/after-commit.server.ts";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "#app/server/db/embedded-postgres.server.ts";
 import * as schema from "#app/server/db/schema.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
@@ -70,7 +71,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const timeout = options.timeoutMs ?? 5000;
   if (options.databaseUrl) {
     const pool = createPool(options.databaseUrl, timeout, options.poolSize ?? 10);
-    const db = drizzle(pool, { schema });
+    const db = enableAfterCommit(drizzle(pool, { schema }));
     return { db, kind: "external", url: options.databaseUrl, pool, close: () => pool.end() };
   }
   if (!options.dataDir) throw new Error("openDatabase needs a databaseUrl or a dataDir");
@@ -80,7 +81,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     durable: options.durable,
   });
   const pool = createPool(embedded.url, timeout, options.poolSize ?? 5);
-  const db = drizzle(pool, { schema });
+  const db = enableAfterCommit(drizzle(pool, { schema }));
   return {
     db,
     kind: "embedded",

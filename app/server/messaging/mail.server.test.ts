@@ -45,6 +45,32 @@ describe("queueMail", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it("inside a transaction the OUTBOX_DIR file is written once the row is committed, and never if it rolls back", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-"));
+    const config = { OUTBOX_DIR: dir, siteUrl };
+    let filesBeforeCommit = -1;
+    const id = await database.db.transaction(async (tx) => {
+      const result = await queueMail({ db: tx, config, logger, mail });
+      if (!result.ok) throw new Error(result.reason);
+      filesBeforeCommit = fs.readdirSync(dir).length;
+      return result.id;
+    });
+    expect(filesBeforeCommit).toBe(0);
+    const files = fs.readdirSync(dir);
+    expect(files).toHaveLength(1);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, files[0]!), "utf8"))).toMatchObject({ id });
+
+    const rolledBack = database.db.transaction(async (tx) => {
+      await queueMail({ db: tx, config, logger, mail: { ...mail, to: "rolled-back@example.com" } });
+      throw new Error("the caller gives up");
+    });
+    await expect(rolledBack).rejects.toThrow("the caller gives up");
+    expect(fs.readdirSync(dir)).toHaveLength(1);
+    const kept = await database.db.select().from(outbox).where(eq(outbox.to, "rolled-back@example.com"));
+    expect(kept).toHaveLength(0);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it("with SMTP queues the message for the worker, even when the server cannot be reached now", async () => {
     const result = await queueMail({
       db: database.db,

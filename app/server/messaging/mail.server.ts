@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
+import { afterCommit } from "#app/server/db/after-commit.server.ts";
 import type { DbOrTx } from "#app/server/db/client.server.ts";
 import type { OutboundAttachment } from "#app/server/messaging/channel.server.ts";
 import type { MailFrom } from "#app/server/messaging/email-channel.server.ts";
@@ -68,18 +69,23 @@ export async function queueMail({
   if (!row.ok) return row;
   if (row.created && config.OUTBOX_DIR) {
     const { attachments, ...rest } = mail;
-    writeOutboxFile(config.OUTBOX_DIR, {
-      id: row.id,
-      messageId: row.messageId,
-      createdAt: now.toISOString(),
-      ...rest,
-      // The files by name and size (the bytes stay in the database).
-      attachments: (attachments ?? []).map((file) => ({
-        filename: file.filename,
-        contentType: file.contentType,
-        bytes: file.content.byteLength,
-      })),
-    });
+    const dir = config.OUTBOX_DIR;
+    // Once the row is committed: whoever reads the file (a developer, an end-to-end test) finds the message,
+    // and a transaction that rolls back leaves no file behind.
+    afterCommit(db, () =>
+      writeOutboxFile(dir, {
+        id: row.id,
+        messageId: row.messageId,
+        createdAt: now.toISOString(),
+        ...rest,
+        // The files by name and size (the bytes stay in the database).
+        attachments: (attachments ?? []).map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          bytes: file.content.byteLength,
+        })),
+      }),
+    );
   }
   if (!config.SMTP_URL && row.created) {
     logger.info(
