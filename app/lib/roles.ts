@@ -105,10 +105,22 @@ export const ADMIN_ROUTE_ROLES: Record<string, readonly StaffRole[]> = {
 
 const PATTERNS = Object.keys(ADMIN_ROUTE_ROLES).map((path) => ({ path }));
 
+/**
+ * Answers by address, kept: matchRoutes flattens and ranks the whole table on every call, which was a fifth
+ * of the app's CPU under the hostile-input suite (the sidebar asks once per entry on every admin page).
+ * Bounded: addresses carry ids, so the cache starts over once it holds MAX_REMEMBERED of them.
+ */
+const remembered = new Map<string, string | null>();
+const MAX_REMEMBERED = 1000;
+
 /** The table's pattern that an address falls under (React Router's own ranking), or null outside /admin. */
 export function adminRoutePattern(pathname: string): string | null {
-  const matches = matchRoutes(PATTERNS, pathname);
-  return matches?.[0]?.route.path ?? null;
+  const known = remembered.get(pathname);
+  if (known !== undefined) return known;
+  const pattern = matchRoutes(PATTERNS, pathname)?.[0]?.route.path ?? null;
+  if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+  remembered.set(pathname, pattern);
+  return pattern;
 }
 
 /** Whether a role may use an address. Addresses the table does not know are refused. */

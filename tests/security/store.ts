@@ -49,7 +49,7 @@ export async function embeddedStore(dataDir: string, { durable = true } = {}): P
     fingerprintSql = tables
       .map(
         (t) =>
-          `select '${t}' as name, count(*)::text || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as hash from "${t}" x`,
+          `select '${t}' as name, count(*)::text || ':' || coalesce(sum(hashtextextended(x::text, 0)::numeric), 0)::text as hash from "${t}" x`,
       )
       .join(" union all ");
     return fingerprintSql;

@@ -2,6 +2,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import type pg from "pg";
 import type { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";
+import { enableAfterCommit } from "#app/server/db/after-commit.server.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import * as schema from "#app/server/db/schema.ts";
 import type { SessionUser } from "#app/server/staff/staff-sessions.server.ts";
@@ -44,6 +45,20 @@ export function mayWrite(request: Request): boolean {
 }
 
 /**
+ * One Drizzle handle per pooled connection, made the first time it is used: making one reads the whole schema
+ * (about 3 % of the app's CPU under the hostile-input suite, when it was made per request).
+ */
+const handles = new WeakMap<pg.PoolClient, Db>();
+function handleOf(client: pg.PoolClient): Db {
+  let db = handles.get(client);
+  if (!db) {
+    db = enableAfterCommit(drizzle(client, { schema }));
+    handles.set(client, db);
+  }
+  return db;
+}
+
+/**
  * Runs `fn` with a database handle on one connection whose settings name `actor` and `clientAddress`; the
  * settings are cleared and the connection returned afterwards (a connection that cannot be cleared is closed,
  * never reused with someone else's name on it).
@@ -66,8 +81,7 @@ export async function withActor<T>(
       "select set_config('app.actor_id', $1, false), set_config('app.actor_name', $2, false), set_config('app.actor_email', $3, false), set_config('app.client_address', $4, false)",
       [actor.id, actor.name ?? "", actor.email, clientAddress],
     );
-    const db = drizzle(client, { schema });
-    return await fn(db);
+    return await fn(handleOf(client));
   } finally {
     try {
       await client.query(
