@@ -106,7 +106,7 @@ beforeAll(async () => {
   const staff = await signInStaff({ db, config, email: "staff@example.com" });
   validToken = staff.token;
   roleTokens.administrator = validToken;
-  for (const role of ["operations", "editor"] as const) {
+  for (const role of ["operations", "accounts", "editor"] as const) {
     roleTokens[role] = (await signInStaff({ db, config, email: `${role}@example.com`, role })).token;
   }
   const longAgo = new Date(Date.now() - 3 * 60 * 60 * 1000);

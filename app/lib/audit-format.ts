@@ -15,6 +15,8 @@ export const ENTITY_LABELS: Record<string, string> = {
   quote_requests: "Quote request",
   quotes: "Quote",
   quote_lines: "Quote line",
+  invoices: "Invoice",
+  invoice_lines: "Invoice line",
   contact_submissions: "Contact message",
   blog_posts: "Blog post",
   cms_media: "Media",

@@ -6,18 +6,20 @@ import { matchRoutes } from "react-router";
  * action and by the resource routes outside the layout); the sidebar and the bell read it too. Pure: the
  * browser bundle may import it.
  */
-export const STAFF_ROLES = ["administrator", "operations", "editor"] as const;
+export const STAFF_ROLES = ["administrator", "operations", "accounts", "editor"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const ROLE_LABELS: Record<StaffRole, string> = {
   administrator: "Administrator",
   operations: "Operations",
+  accounts: "Accounts",
   editor: "Editor",
 };
 
 export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   administrator: "Everything, including staff accounts, roles and settings.",
-  operations: "Shipments, parties, documents, inboxes, quotes and exceptions.",
+  operations: "Shipments, parties, documents, inboxes, quotes and exceptions; invoice drafts.",
+  accounts: "Invoices and credit notes: drafting, issuing and voiding them.",
   editor: "Blog posts and media.",
 };
 
@@ -28,6 +30,8 @@ export function isStaffRole(value: unknown): value is StaffRole {
 const ALL: readonly StaffRole[] = STAFF_ROLES;
 const OPERATIONS: readonly StaffRole[] = ["administrator", "operations"];
 const CONTENT: readonly StaffRole[] = ["administrator", "editor"];
+/** Invoices: Accounts issue and void them; Operations may draft one from a booking (issue 28). */
+const INVOICES: readonly StaffRole[] = ["administrator", "accounts", "operations"];
 const ADMINISTRATORS: readonly StaffRole[] = ["administrator"];
 
 /**
@@ -85,6 +89,12 @@ export const ADMIN_ROUTE_ROLES: Record<string, readonly StaffRole[]> = {
   "/admin/contact-submissions/export.xlsx": OPERATIONS,
   "/admin/contact-submissions/*": OPERATIONS,
 
+  "/admin/invoices": INVOICES,
+  "/admin/invoices/new": INVOICES,
+  "/admin/invoices/:id": INVOICES,
+  "/admin/invoices/:id/invoice.pdf": INVOICES,
+  "/admin/invoices/*": INVOICES,
+
   "/admin/blog": CONTENT,
   "/admin/blog/*": CONTENT,
   "/admin/cms/blog": CONTENT,
@@ -133,6 +143,7 @@ export function roleMayUse(role: StaffRole, pathname: string): boolean {
 export const ROLE_HOME: Record<StaffRole, string> = {
   administrator: "/admin/dashboard",
   operations: "/admin/dashboard",
+  accounts: "/admin/invoices",
   editor: "/admin/blog",
 };
 

@@ -2,7 +2,11 @@
 // Lines come as repeated `lineDescription` / `lineAmount` fields; a row with both left empty is no line.
 import { CURRENCIES, type Currency, INCOTERM_CODES, type Incoterm } from "#app/lib/freight-terms.ts";
 import { parseAmount } from "#app/lib/money.ts";
-import { CONTROL_CHARACTER, CONTROL_CHARACTER_EXCEPT_LINES } from "#app/schemas/rules/form-rules.ts";
+import {
+  CONTROL_CHARACTER,
+  CONTROL_CHARACTER_EXCEPT_LINES,
+  isIsoDate,
+} from "#app/schemas/rules/form-rules.ts";
 
 export const MAX_QUOTE_LINES = 20;
 export const QUOTE_TEXT_LIMITS = { description: 200, transitTime: 100, terms: 4000, note: 2000 } as const;
@@ -57,16 +61,6 @@ export function readQuoteForm(formData: FormData): QuoteFormValues {
   };
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function isRealDate(value: string): boolean {
-  const match = ISO_DATE.exec(value);
-  if (!match) return false;
-  const [y, m, d] = match.slice(1).map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 2000;
-}
-
 const optional = (value: string) => {
   const trimmed = value.trim();
   return trimmed === "" ? null : trimmed;
@@ -85,7 +79,7 @@ export function validateQuoteForm(
     ? (values.currency as Currency)
     : null;
   if (!currency) errors.currency = "Choose a currency";
-  if (!isRealDate(values.validUntil)) errors.validUntil = "Enter a date";
+  if (!isIsoDate(values.validUntil)) errors.validUntil = "Enter a date";
   else if (values.validUntil < today) errors.validUntil = "The validity date cannot be in the past";
   const incoterm = values.incoterm === "" ? null : values.incoterm;
   if (incoterm !== null && !(INCOTERM_CODES as string[]).includes(incoterm))

@@ -58,6 +58,10 @@ const APP_TABLES = [
   "contact_submissions",
   "delivery_note_tokens",
   "delivery_photos",
+  "document_counters",
+  "invoice_lines",
+  "invoice_shipments",
+  "invoices",
   "message_opt_outs",
   "notification_log",
   "notification_subscribers",
@@ -279,6 +283,30 @@ async function fillSite({ db, pool }: Database) {
     "update shipments set quote_id = $1, quote_request_id = (select quote_request_id from quotes where id = $1) where id = $2",
     [booked[0].id, shipment!.id],
   );
+  // An issued invoice of that quote, billing the shipment: drafted, then issued, which freezes it; its
+  // triggers let a restore load its lines and shipment.
+  const { rows: invoiced } = await pool.query(
+    `insert into invoices (customer_name, currency, payment_terms_days, subtotal_minor, total_minor, quote_id)
+     values ('Ada Lovelace', 'USD', 30, 125050, 125050, $1) returning id`,
+    [booked[0].id],
+  );
+  await pool.query(
+    `insert into invoice_lines (invoice_id, position, description, quantity_milli, unit_price_minor, amount_minor,
+                                tax_minor)
+     values ($1, 0, 'Ocean freight', 1000, 125050, 125050, 0)`,
+    [invoiced[0].id],
+  );
+  await pool.query("insert into invoice_shipments (invoice_id, shipment_id) values ($1, $2)", [
+    invoiced[0].id,
+    shipment!.id,
+  ]);
+  await pool.query(
+    `update invoices set state = 'issued', number = 'INV-2026-0001', year = 2026, sequence = 1,
+                         issue_date = '2026-11-20', due_date = '2026-12-20', issued_at = now()
+     where id = $1`,
+    [invoiced[0].id],
+  );
+  await pool.query("insert into document_counters (series, year, last) values ('invoice', 2026, 1)");
   // A spreadsheet waiting to be imported (decision 020): left out, it lives a day.
   await db.insert(shipmentImports).values({
     createdBy: admin!.id,
@@ -534,6 +562,11 @@ describe("backup and restore", () => {
         notification_unsubscribes: [],
         shipment_notification_recipients: [],
         shipment_notification_state: [],
+        // Migration 23: invoices.
+        invoices: [],
+        invoice_lines: [],
+        invoice_shipments: [],
+        document_counters: [],
       },
       { ...freshRows, site_settings: freshRows.site_settings!.filter((row) => !switchRows.includes(row)) },
     );

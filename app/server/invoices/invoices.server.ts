@@ -1,0 +1,533 @@
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Currency } from "#app/lib/freight-terms.ts";
+import { addDaysToDate } from "#app/lib/transit-time.ts";
+import type { InvoiceInput, InvoiceLineInput } from "#app/schemas/invoice.ts";
+import { formatDocumentNumber, type InvoiceSettings } from "#app/schemas/invoice-settings.ts";
+import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
+import {
+  consignees,
+  documentCounters,
+  type InvoiceKind,
+  type InvoiceState,
+  invoiceLines,
+  invoiceShipments,
+  invoices,
+  quoteLines,
+  quoteRequests,
+  quotes,
+  shipments,
+  shippers,
+} from "#app/server/db/schema.ts";
+import { isUuid } from "#app/server/db/text-search.server.ts";
+
+// Invoices and credit notes (issue 28, decision 015): drafts made from an accepted quote, a booked shipment or
+// from scratch; issuing, which numbers and freezes them; voiding; credit notes against an issued invoice. The
+// database refuses any change to an issued document (migration 0023), so these functions cannot be misused.
+
+export type Invoice = typeof invoices.$inferSelect;
+export type InvoiceLine = typeof invoiceLines.$inferSelect;
+export type InvoiceWithParts = Invoice & {
+  lines: InvoiceLine[];
+  shipments: { id: string; trackingNumber: string }[];
+  /** An invoice's credit notes (any state); a credit note's own invoice is `creditedInvoiceId`. */
+  creditNotes: Pick<Invoice, "id" | "number" | "state" | "totalMinor">[];
+  creditedInvoice: Pick<Invoice, "id" | "number"> | null;
+};
+
+/** What a new draft starts with: the form's values before the clerk changes them. */
+export type InvoicePrefill = {
+  kind: InvoiceKind;
+  party: InvoiceInput["party"];
+  customerName: string;
+  customerCompany: string | null;
+  customerEmail: string | null;
+  billingAddress: string | null;
+  currency: Currency;
+  quoteId: string | null;
+  creditedInvoiceId: string | null;
+  lines: Pick<InvoiceLineInput, "description" | "quantityMilli" | "unitPriceMinor" | "taxName">[];
+  shipments: { id: string; trackingNumber: string }[];
+};
+
+type PartyKind = "shipper" | "consignee";
+const partyTable = (kind: PartyKind) => (kind === "shipper" ? shippers : consignees);
+
+/** The address-book party's details, for a draft's customer block. */
+export async function getBilledParty({ db, kind, id }: { db: DbOrTx; kind: PartyKind; id: string }) {
+  if (!isUuid(id)) return null;
+  const table = partyTable(kind);
+  const [party] = await db.select().from(table).where(eq(table.id, id));
+  return party ?? null;
+}
+
+const emptyPrefill = (currency: Currency): InvoicePrefill => ({
+  kind: "invoice",
+  party: null,
+  customerName: "",
+  customerCompany: null,
+  customerEmail: null,
+  billingAddress: null,
+  currency,
+  quoteId: null,
+  creditedInvoiceId: null,
+  lines: [],
+  shipments: [],
+});
+
+/**
+ * A draft's starting values from an accepted quote: its lines (quantity 1 at the quoted amount), its currency,
+ * the requester as customer (the shipper with the requester's e-mail when the address book has one), and the
+ * shipment booked from it. Null when the quote does not exist or was not accepted.
+ */
+export async function prefillFromQuote({
+  db,
+  quoteId,
+}: {
+  db: Db;
+  quoteId: string;
+}): Promise<InvoicePrefill | null> {
+  if (!isUuid(quoteId)) return null;
+  const [found] = await db
+    .select({ quote: quotes, request: quoteRequests })
+    .from(quotes)
+    .innerJoin(quoteRequests, eq(quoteRequests.id, quotes.quoteRequestId))
+    .where(eq(quotes.id, quoteId));
+  if (!found || found.quote.state !== "accepted") return null;
+  const { quote, request } = found;
+  const lines = await db
+    .select()
+    .from(quoteLines)
+    .where(eq(quoteLines.quoteId, quote.id))
+    .orderBy(asc(quoteLines.position));
+  const [shipper] = await db
+    .select()
+    .from(shippers)
+    .where(sql`lower(${shippers.email}) = ${request.email.trim().toLowerCase()}`)
+    .orderBy(shippers.createdAt, shippers.id)
+    .limit(1);
+  const booked = await db
+    .select({ id: shipments.id, trackingNumber: shipments.trackingNumber })
+    .from(shipments)
+    .where(eq(shipments.quoteId, quote.id));
+  return {
+    ...emptyPrefill(quote.currency),
+    party: shipper ? { kind: "shipper", id: shipper.id } : null,
+    customerName: shipper?.name ?? `${request.firstName} ${request.lastName}`.trim(),
+    customerCompany: shipper?.company ?? null,
+    customerEmail: shipper?.email ?? request.email,
+    billingAddress: shipper?.address ?? null,
+    quoteId: quote.id,
+    lines: lines.map((line) => ({
+      description: line.description,
+      quantityMilli: 1000,
+      unitPriceMinor: line.amountMinor,
+      taxName: null,
+    })),
+    shipments: booked,
+  };
+}
+
+/**
+ * A draft's starting values from a shipment: from its accepted quote when it was booked from one, else its
+ * shipper as customer and no lines yet. Null when the shipment does not exist.
+ */
+export async function prefillFromShipment({
+  db,
+  shipmentId,
+  currency,
+}: {
+  db: Db;
+  shipmentId: string;
+  currency: Currency;
+}): Promise<InvoicePrefill | null> {
+  if (!isUuid(shipmentId)) return null;
+  const [shipment] = await db.select().from(shipments).where(eq(shipments.id, shipmentId));
+  if (!shipment) return null;
+  const own = { id: shipment.id, trackingNumber: shipment.trackingNumber };
+  if (shipment.quoteId) {
+    const fromQuote = await prefillFromQuote({ db, quoteId: shipment.quoteId });
+    if (fromQuote) {
+      const others = fromQuote.shipments.filter((s) => s.id !== own.id);
+      return { ...fromQuote, shipments: [own, ...others] };
+    }
+  }
+  const shipper = shipment.shipperId
+    ? await getBilledParty({ db, kind: "shipper", id: shipment.shipperId })
+    : null;
+  return {
+    ...emptyPrefill(currency),
+    party: shipper ? { kind: "shipper", id: shipper.id } : null,
+    customerName: shipper?.name ?? "",
+    customerCompany: shipper?.company ?? null,
+    customerEmail: shipper?.email ?? null,
+    billingAddress: shipper?.address ?? null,
+    shipments: [own],
+  };
+}
+
+/** A credit note's starting values: its invoice's customer, currency and every line (the clerk removes some). */
+export async function prefillCreditNote({
+  db,
+  invoiceId,
+}: {
+  db: Db;
+  invoiceId: string;
+}): Promise<InvoicePrefill | null> {
+  const invoice = await getInvoice({ db, id: invoiceId });
+  if (!invoice || invoice.kind !== "invoice" || invoice.state !== "issued") return null;
+  return {
+    kind: "credit_note",
+    party: invoice.partyKind && invoice.partyId ? { kind: invoice.partyKind, id: invoice.partyId } : null,
+    customerName: invoice.customerName,
+    customerCompany: invoice.customerCompany,
+    customerEmail: invoice.customerEmail,
+    billingAddress: invoice.billingAddress,
+    currency: invoice.currency,
+    quoteId: null,
+    creditedInvoiceId: invoice.id,
+    lines: invoice.lines.map((line) => ({
+      description: line.description,
+      quantityMilli: line.quantityMilli,
+      unitPriceMinor: line.unitPriceMinor,
+      taxName: line.taxName,
+    })),
+    shipments: [],
+  };
+}
+
+export type SaveDraftResult =
+  | { ok: true; id: string }
+  | {
+      ok: false;
+      reason: "not-found" | "not-draft" | "unknown-shipment" | "credit-too-large" | "not-creditable";
+    };
+
+async function writeParts(tx: DbOrTx, invoiceId: string, input: InvoiceInput) {
+  await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
+  await tx.insert(invoiceLines).values(
+    input.lines.map((line, position) => ({
+      invoiceId,
+      position,
+      description: line.description,
+      quantityMilli: line.quantityMilli,
+      unitPriceMinor: line.unitPriceMinor,
+      taxName: line.taxName,
+      taxBasisPoints: line.taxBasisPoints,
+      amountMinor: line.amountMinor,
+      taxMinor: line.taxMinor,
+    })),
+  );
+  await tx.delete(invoiceShipments).where(eq(invoiceShipments.invoiceId, invoiceId));
+  if (input.shipmentIds.length > 0) {
+    await tx
+      .insert(invoiceShipments)
+      .values(input.shipmentIds.map((shipmentId) => ({ invoiceId, shipmentId })))
+      .onConflictDoNothing();
+  }
+}
+
+const draftColumns = (input: InvoiceInput) => ({
+  partyKind: input.party?.kind ?? null,
+  partyId: input.party?.id ?? null,
+  customerName: input.customerName,
+  customerCompany: input.customerCompany,
+  customerEmail: input.customerEmail,
+  billingAddress: input.billingAddress,
+  currency: input.currency,
+  paymentTermsDays: input.paymentTermsDays,
+  notes: input.notes,
+  paymentInstructions: input.paymentInstructions,
+  subtotalMinor: input.totals.subtotalMinor,
+  taxMinor: input.totals.taxMinor,
+  totalMinor: input.totals.totalMinor,
+});
+
+/** Whether every shipment id names a shipment. */
+async function shipmentsExist(db: DbOrTx, ids: string[]): Promise<boolean> {
+  if (ids.length === 0) return true;
+  const [row] = await db.select({ n: count() }).from(shipments).where(inArray(shipments.id, ids));
+  return row?.n === ids.length;
+}
+
+/**
+ * What an invoice's credit notes may still credit: its total less its other issued or draft credit notes. A
+ * credit note cannot take back more than was invoiced.
+ */
+async function creditLeft(tx: DbOrTx, invoice: Invoice, except: string | null): Promise<number> {
+  const [row] = await tx
+    .select({ credited: sql<string>`coalesce(sum(${invoices.totalMinor}), 0)` })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.creditedInvoiceId, invoice.id),
+        sql`${invoices.state} <> 'void'`,
+        except ? sql`${invoices.id} <> ${except}` : undefined,
+      ),
+    );
+  return invoice.totalMinor - Number(row?.credited ?? 0);
+}
+
+/**
+ * Saves a new draft (invoice, or credit note of `creditedInvoiceId`), or changes the draft `id`. Lines,
+ * shipments and totals are replaced in one transaction. A credit note must belong to an issued invoice of
+ * the same currency and cannot credit more than is left of it.
+ */
+export async function saveInvoiceDraft({
+  db,
+  id,
+  input,
+  staffId,
+  quoteId = null,
+  creditedInvoiceId = null,
+}: {
+  db: Db;
+  id: string | null;
+  input: InvoiceInput;
+  staffId: string;
+  quoteId?: string | null;
+  creditedInvoiceId?: string | null;
+}): Promise<SaveDraftResult> {
+  return db.transaction(async (tx) => {
+    if (!(await shipmentsExist(tx, input.shipmentIds)))
+      return { ok: false, reason: "unknown-shipment" } as const;
+    let existing: Invoice | undefined;
+    if (id) {
+      if (!isUuid(id)) return { ok: false, reason: "not-found" } as const;
+      [existing] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
+      if (!existing) return { ok: false, reason: "not-found" } as const;
+      if (existing.state !== "draft") return { ok: false, reason: "not-draft" } as const;
+    }
+    const credited = existing?.creditedInvoiceId ?? creditedInvoiceId;
+    if (credited) {
+      if (!isUuid(credited)) return { ok: false, reason: "not-creditable" } as const;
+      const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, credited)).for("update");
+      if (
+        !invoice ||
+        invoice.kind !== "invoice" ||
+        invoice.state !== "issued" ||
+        invoice.currency !== input.currency
+      )
+        return { ok: false, reason: "not-creditable" } as const;
+      if (input.totals.totalMinor > (await creditLeft(tx, invoice, existing?.id ?? null)))
+        return { ok: false, reason: "credit-too-large" } as const;
+    }
+    let invoiceId: string;
+    if (existing) {
+      invoiceId = existing.id;
+      await tx.update(invoices).set(draftColumns(input)).where(eq(invoices.id, invoiceId));
+    } else {
+      const [row] = await tx
+        .insert(invoices)
+        .values({
+          ...draftColumns(input),
+          kind: credited ? "credit_note" : "invoice",
+          quoteId: credited ? null : quoteId,
+          creditedInvoiceId: credited,
+          createdBy: staffId,
+        })
+        .returning({ id: invoices.id });
+      invoiceId = row!.id;
+    }
+    await writeParts(tx, invoiceId, input);
+    return { ok: true, id: invoiceId } as const;
+  });
+}
+
+/** Deletes a draft (an issued document is never deleted). */
+export async function deleteInvoiceDraft({ db, id }: { db: Db; id: string }): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const deleted = await db
+    .delete(invoices)
+    .where(and(eq(invoices.id, id), eq(invoices.state, "draft")))
+    .returning({ id: invoices.id });
+  return deleted.length > 0;
+}
+
+export type IssueResult =
+  | { ok: true; number: string; alreadyIssued: boolean }
+  | { ok: false; reason: "not-found" | "void" | "no-lines" | "not-creditable" | "credit-too-large" };
+
+/**
+ * Issues a draft: the next number of its series and year (the counter row is taken with an upsert that locks
+ * it until commit, so two clerks issuing at once get consecutive numbers, and a failed issue gives its number
+ * back: no gaps), the issue date (the company's today) and the due date (issue date + payment terms). Issuing
+ * an issued document again answers its number (a double click, a second tab).
+ */
+export async function issueInvoice({
+  db,
+  id,
+  staffId,
+  today,
+  settings,
+  now = new Date(),
+}: {
+  db: Db;
+  id: string;
+  staffId: string;
+  /** The company's date (YYYY-MM-DD). */
+  today: string;
+  settings: Pick<InvoiceSettings, "invoicePattern" | "creditNotePattern">;
+  now?: Date;
+}): Promise<IssueResult> {
+  if (!isUuid(id)) return { ok: false, reason: "not-found" };
+  return db.transaction(async (tx) => {
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
+    if (!invoice) return { ok: false, reason: "not-found" } as const;
+    if (invoice.state === "void") return { ok: false, reason: "void" } as const;
+    if (invoice.state === "issued")
+      return { ok: true, number: invoice.number!, alreadyIssued: true } as const;
+    const [lines] = await tx.select({ n: count() }).from(invoiceLines).where(eq(invoiceLines.invoiceId, id));
+    if (!lines?.n) return { ok: false, reason: "no-lines" } as const;
+    if (invoice.creditedInvoiceId) {
+      const [credited] = await tx
+        .select()
+        .from(invoices)
+        .where(eq(invoices.id, invoice.creditedInvoiceId))
+        .for("update");
+      if (!credited || credited.state !== "issued") return { ok: false, reason: "not-creditable" } as const;
+      if (invoice.totalMinor > (await creditLeft(tx, credited, invoice.id)))
+        return { ok: false, reason: "credit-too-large" } as const;
+    }
+    const year = Number(today.slice(0, 4));
+    const [counter] = await tx
+      .insert(documentCounters)
+      .values({ series: invoice.kind, year, last: 1 })
+      .onConflictDoUpdate({
+        target: [documentCounters.series, documentCounters.year],
+        set: { last: sql`${documentCounters.last} + 1` },
+      })
+      .returning({ last: documentCounters.last });
+    const sequence = counter!.last;
+    const pattern = invoice.kind === "credit_note" ? settings.creditNotePattern : settings.invoicePattern;
+    const number = formatDocumentNumber(pattern, year, sequence);
+    await tx
+      .update(invoices)
+      .set({
+        state: "issued",
+        number,
+        year,
+        sequence,
+        issueDate: today,
+        dueDate: addDaysToDate(today, invoice.paymentTermsDays),
+        issuedAt: now,
+        issuedBy: staffId,
+      })
+      .where(eq(invoices.id, id));
+    return { ok: true, number, alreadyIssued: false } as const;
+  });
+}
+
+export type VoidResult =
+  | { ok: true }
+  | { ok: false; reason: "not-found" | "draft" | "already-void" | "credited" };
+
+/**
+ * Voids an issued document: its number stays, marked void, with who, when and why. An invoice with an issued
+ * credit note is not voided (the credit note would point at nothing): void the credit note first.
+ */
+export async function voidInvoice({
+  db,
+  id,
+  staffId,
+  reason,
+  now = new Date(),
+}: {
+  db: Db;
+  id: string;
+  staffId: string;
+  reason: string;
+  now?: Date;
+}): Promise<VoidResult> {
+  if (!isUuid(id)) return { ok: false, reason: "not-found" };
+  return db.transaction(async (tx) => {
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
+    if (!invoice) return { ok: false, reason: "not-found" } as const;
+    if (invoice.state === "draft") return { ok: false, reason: "draft" } as const;
+    if (invoice.state === "void") return { ok: false, reason: "already-void" } as const;
+    const [credit] = await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.creditedInvoiceId, id), eq(invoices.state, "issued")))
+      .limit(1);
+    if (credit) return { ok: false, reason: "credited" } as const;
+    await tx
+      .update(invoices)
+      .set({ state: "void", voidedAt: now, voidedBy: staffId, voidReason: reason })
+      .where(eq(invoices.id, id));
+    return { ok: true } as const;
+  });
+}
+
+/** One invoice or credit note with its lines, shipments and credit notes; null when there is none. */
+export async function getInvoice({ db, id }: { db: DbOrTx; id: string }): Promise<InvoiceWithParts | null> {
+  if (!isUuid(id)) return null;
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.id, id));
+  if (!invoice) return null;
+  const [lines, linked, creditNotes, credited] = await Promise.all([
+    db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, id)).orderBy(asc(invoiceLines.position)),
+    db
+      .select({ id: shipments.id, trackingNumber: shipments.trackingNumber })
+      .from(invoiceShipments)
+      .innerJoin(shipments, eq(shipments.id, invoiceShipments.shipmentId))
+      .where(eq(invoiceShipments.invoiceId, id))
+      .orderBy(asc(shipments.trackingNumber)),
+    db
+      .select({
+        id: invoices.id,
+        number: invoices.number,
+        state: invoices.state,
+        totalMinor: invoices.totalMinor,
+      })
+      .from(invoices)
+      .where(eq(invoices.creditedInvoiceId, id))
+      .orderBy(asc(invoices.createdAt)),
+    invoice.creditedInvoiceId
+      ? db
+          .select({ id: invoices.id, number: invoices.number })
+          .from(invoices)
+          .where(eq(invoices.id, invoice.creditedInvoiceId))
+      : Promise.resolve([]),
+  ]);
+  return { ...invoice, lines, shipments: linked, creditNotes, creditedInvoice: credited[0] ?? null };
+}
+
+export const INVOICE_PAGE_SIZE = 50;
+
+export type InvoiceListFilter = {
+  state?: InvoiceState;
+  kind?: InvoiceKind;
+  /** Part of the number or the customer's name or company. */
+  search?: string;
+};
+
+/** A page of invoices and credit notes, newest first, with the number of matches. */
+export async function listInvoices({
+  db,
+  filter,
+  page,
+}: {
+  db: Db;
+  filter: InvoiceListFilter;
+  page: number;
+}): Promise<{ rows: Invoice[]; total: number }> {
+  const search = filter.search?.trim().toLowerCase();
+  const like = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = and(
+    filter.state ? eq(invoices.state, filter.state) : undefined,
+    filter.kind ? eq(invoices.kind, filter.kind) : undefined,
+    like
+      ? sql`(lower(coalesce(${invoices.number}, '')) like ${like} or lower(${invoices.customerName}) like ${like} or lower(coalesce(${invoices.customerCompany}, '')) like ${like})`
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(invoices)
+      .where(where)
+      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .limit(INVOICE_PAGE_SIZE)
+      .offset((Math.max(1, page) - 1) * INVOICE_PAGE_SIZE),
+    db.select({ n: count() }).from(invoices).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
