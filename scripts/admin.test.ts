@@ -75,7 +75,7 @@ describe("npm run admin", () => {
       "a sturdy cli passphrase\n",
     );
     expect(badRole.code).toBe(2);
-    expect(badRole.stderr).toContain("--role: administrator, operations or editor");
+    expect(badRole.stderr).toContain("--role: administrator, operations, accounts or editor");
 
     const editor = await runAdmin(
       ["create", "--email", "writer@example.com", "--role", "editor"],

@@ -17,7 +17,7 @@ import {
 } from "#app/server/staff/staff-accounts.server.ts";
 
 const USAGE = `Usage:
-  npm run admin -- create --email you@example.com [--name "Your Name"] [--role administrator|operations|editor]
+  npm run admin -- create --email you@example.com [--name "Your Name"] [--role administrator|operations|accounts|editor]
   npm run admin -- reset-password --email you@example.com
   npm run admin -- list
 
@@ -109,7 +109,7 @@ function parseCommand(argv: string[]) {
   if (!name.success) throw new UsageError(`--name: ${name.error.issues[0]?.message}`);
   const role = values.role ?? "administrator";
   if (!isStaffRole(role) || (command !== "create" && values.role !== undefined))
-    throw new UsageError(`--role: administrator, operations or editor (create only).\n\n${USAGE}`);
+    throw new UsageError(`--role: administrator, operations, accounts or editor (create only).\n\n${USAGE}`);
   return { command, email: email.data, name: name.data, role } as const;
 }
 
