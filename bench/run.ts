@@ -13,6 +13,7 @@
 //                 to notification delay (child process)
 //   exceptions    bench/exceptions.ts: the exceptions board's counts and pages with 100,000 shipments (child process)
 //   import        bench/import.ts: 10,000 rows imported from CSV and .xlsx, 120,000 shipments exported (child process)
+//   invoices      bench/invoices.ts: saving, issuing and listing invoices with 10,000 issued (child process)
 //
 // Options (environment):
 //   BENCH_ONLY=weight,lighthouse   run only these sections (names above)
@@ -39,6 +40,7 @@ const SECTIONS = [
   "documents",
   "exceptions",
   "import",
+  "invoices",
 ] as const;
 type SectionName = (typeof SECTIONS)[number];
 
@@ -73,7 +75,7 @@ const serversBefore = new Set(leftoverBenchServers().map((server) => server.pid)
 
 const buildDir = benchBuildDir();
 // Every section but admin-search, outbox and documents (in-process) runs the built app.
-const inProcess = ["admin-search", "outbox", "documents", "exceptions", "import"];
+const inProcess = ["admin-search", "outbox", "documents", "exceptions", "import", "invoices"];
 if (selected.some((name) => !inProcess.includes(name)) && !ensureBenchBuild(buildDir)) process.exit(1);
 
 const QUICK_NOTE =
@@ -123,6 +125,11 @@ const runners: Record<SectionName, () => Promise<SectionResult | boolean>> = {
     runChild("bench/import.ts", quick ? { BENCH_EXISTING_SHIPMENTS: "10000", ...definedEnv() } : {}, [
       "--expose-gc",
     ]),
+  invoices: async () =>
+    runChild(
+      "bench/invoices.ts",
+      quick ? { BENCH_INVOICES: "2000", BENCH_INVOICE_RUNS: "50", ...definedEnv() } : {},
+    ),
   // With the app's own V8 setting (package.json "start"), so its memory readings compare with the app's.
   documents: async () =>
     runChild(
