@@ -14,7 +14,8 @@ import { cn } from "#app/lib/cn.ts";
 
 /**
  * 'static': final numbers, no motion (server render, no JavaScript, reduced motion).
- * 'waiting': tiles hidden and counters at 0 until 20% of the band is visible.
+ * 'waiting': tiles hidden and counters at 0 until 20% of the band is visible (only when the band was below the
+ *   fold at first: one already on screen keeps its final numbers).
  * 'running': tiles fade and slide in, counters count up; ends on the final numbers.
  */
 type Phase = "static" | "waiting" | "running";
@@ -28,11 +29,23 @@ export function ImpactStats() {
   useEffect(() => {
     const element = band.current;
     if (!element || typeof IntersectionObserver === "undefined" || prefersReducedMotion()) return;
-    setPhase("waiting");
-    setStep(0);
+    // The first answer says where the band is: already on screen, it stays as rendered (hiding it to show it
+    // again would flicker); below the fold, it hides (at once, unseen) and runs when it comes into view.
+    let first = true;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
+        const visible = entries.some((entry) => entry.isIntersecting);
+        if (first) {
+          first = false;
+          if (visible) {
+            observer.disconnect();
+            return;
+          }
+          setPhase("waiting");
+          setStep(0);
+          return;
+        }
+        if (!visible) return;
         observer.disconnect();
         setPhase("running");
       },
@@ -69,8 +82,11 @@ export function ImpactStats() {
               <li
                 key={stat.label}
                 className={cn(
-                  "rounded-2xl bg-white/10 p-8 text-center transition-[opacity,transform] duration-700 ease-out motion-reduce:transition-none",
-                  phase === "waiting" ? "translate-y-6 opacity-0" : "translate-y-0 opacity-100",
+                  "rounded-2xl bg-white/10 p-8 text-center",
+                  // Hidden at once (no fade out half-read by a screen reader or a contrast check); faded in.
+                  phase === "waiting"
+                    ? "translate-y-6 opacity-0"
+                    : "translate-y-0 opacity-100 transition-[opacity,transform] duration-700 ease-out motion-reduce:transition-none",
                 )}
                 style={
                   phase === "running" ? { transitionDelay: `${position * impactTileStaggerMs}ms` } : undefined
