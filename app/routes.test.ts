@@ -184,6 +184,23 @@ const POST_BODIES: Record<string, Record<string, string>[]> = {
     { intent: "enable-staff", userId: "00000000-0000-4000-8000-000000000000" },
     { intent: "remove-staff", userId: "00000000-0000-4000-8000-000000000000" },
   ],
+  "routes/admin/invoices.new": [
+    {
+      intent: "save-draft",
+      customerName: "Intruder",
+      currency: "USD",
+      paymentTermsDays: "30",
+      lineDescription: "Freight",
+      lineQuantity: "1",
+      lineUnitPrice: "100.00",
+      lineTax: "",
+    },
+  ],
+  "routes/admin/invoices.$id": [
+    { intent: "issue-invoice" },
+    { intent: "void-invoice", reason: "Intruder" },
+    { intent: "delete-draft" },
+  ],
   "routes/admin/auth/change-password": [
     {
       currentPassword: "x",

@@ -155,6 +155,13 @@ export function homeOrAllowed(role: StaffRole, to: string | null | undefined): s
   return roleMayUse(role, pathname) ? to : ROLE_HOME[role];
 }
 
+/** Who may issue and void invoices and credit notes (issue 28): Operations only drafts them. */
+const INVOICE_ISSUERS: readonly StaffRole[] = ["administrator", "accounts"];
+
+export function mayIssueInvoices(role: StaffRole): boolean {
+  return INVOICE_ISSUERS.includes(role);
+}
+
 /** Whether a role sees the quote-request and contact-message inboxes (the bell, unread counts, live events). */
 export function roleSeesInbox(role: StaffRole): boolean {
   return roleMayUse(role, "/admin/quote-requests");

@@ -24,6 +24,10 @@ export type Fixtures = {
   staff: string;
   /** A spreadsheet uploaded to the shipment import (decision 020), waiting for its check. */
   importUpload: string;
+  /** Invoice drafts (issue 28): one saved again by the suite, one to delete; and an issued one to void. */
+  invoice: string;
+  victimInvoice: string;
+  issuedInvoice: string;
 };
 
 export type Target = {

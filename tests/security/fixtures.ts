@@ -1,5 +1,7 @@
 // The records every check group works on, made through the app as staff would, once per run (global setup),
 // and the environment the suite's app runs with.
+
+import { invoiceDraftEntries } from "./actions-invoices.ts";
 import { MULTIPART, multipart } from "./corpus.ts";
 import {
   ADMIN_EMAIL,
@@ -167,7 +169,22 @@ export async function createFixtures(r: Requests): Promise<Fixtures> {
   });
   const importUpload = /[?&]upload=([0-9a-f-]{36})/.exec(imported.location ?? "")?.[1];
   if (!importUpload) throw new Error(`uploading a fixture spreadsheet failed: ${imported.status}`);
+  // Invoices (issue 28): two drafts and one issued, through the pages as a clerk would.
+  const invoice = async () => {
+    const sent = await post("/admin/invoices/new", invoiceDraftEntries(), { cookie });
+    const id = sent.location?.match(new RegExp(`/admin/invoices/${ID}`))?.[1];
+    if (!id) throw new Error(`creating an invoice draft failed (status ${sent.status})`);
+    return id;
+  };
+  const issuedInvoice = await invoice();
+  const issued = await post(`/admin/invoices/${issuedInvoice}`, invoiceDraftEntries("issue-invoice"), {
+    cookie,
+  });
+  if (issued.status !== 302) throw new Error(`issuing the fixture invoice failed (status ${issued.status})`);
   return {
+    invoice: await invoice(),
+    victimInvoice: await invoice(),
+    issuedInvoice,
     importUpload,
     adminEmail: ADMIN_EMAIL,
     adminCookie: cookie,

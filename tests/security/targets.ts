@@ -7,6 +7,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routeConfig from "#app/routes.ts";
 import type { Fixtures, Spec, Target } from "./action-kit.ts";
 import { contentActions } from "./actions-content.ts";
+import { invoiceActions } from "./actions-invoices.ts";
 import { publicActions } from "./actions-public.ts";
 import { settingsActions } from "./actions-settings.ts";
 import { shipmentActions } from "./actions-shipments.ts";
@@ -66,6 +67,7 @@ export function fillPattern(pattern: string, f: Fixtures | null, id?: string): s
     "admin/quote-requests/:id/quote": f?.quote ?? "",
     "admin/contact-submissions/:id": f?.message ?? "",
     "admin/cms/blog/:id": f?.post.id ?? "",
+    "admin/invoices/:id": f?.invoice ?? "",
     "track/:trackingNumber": f?.shipment.trackingNumber ?? "",
     "track/:trackingNumber/updates": f?.shipment.trackingNumber ?? "",
     "blog/:slug": f?.post.slug ?? "",
@@ -89,6 +91,7 @@ export function actionTargets(f: Fixtures): { targets: Target[]; unknown: string
     ...settingsActions(f),
     ...shipmentActions(f),
     ...contentActions(f),
+    ...invoiceActions(f),
   };
   const targets: Target[] = [];
   const unknown: string[] = [];

@@ -5,6 +5,7 @@ import { type InvoiceFormValues, validateInvoiceForm } from "#app/schemas/invoic
 import { DEFAULT_INVOICE_SETTINGS, type TaxRate } from "#app/schemas/invoice-settings.ts";
 import { shipmentSchema } from "#app/schemas/shipment.ts";
 import { invoiceLines, invoices, shippers } from "#app/server/db/schema.ts";
+import { acceptedQuote as acceptedQuoteFixture } from "#app/server/invoices/accepted-quote.test-support.ts";
 import {
   deleteInvoiceDraft,
   getInvoice,
@@ -16,8 +17,6 @@ import {
   saveInvoiceDraft,
   voidInvoice,
 } from "#app/server/invoices/invoices.server.ts";
-import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
-import { answerQuote, saveQuoteDraft, sendQuote } from "#app/server/quotes/quotes.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createShipment } from "#app/server/shipments/shipments.server.ts";
 import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
@@ -51,59 +50,15 @@ afterAll(() => services?.close());
 
 let counter = 0;
 /** A quote request whose quote (freight 1,200.50 USD and customs 45.00) the customer accepted. */
-async function acceptedQuote() {
+function acceptedQuote() {
   counter += 1;
-  const { id: requestId } = await createQuoteRequest({
-    db: services.db,
-    input: {
-      firstName: "Ama",
-      lastName: "Mensah",
-      email: `ama${counter}@example.com`,
-      cityDeparture: "Monrovia",
-      deliveryCity: "Accra",
-      parcelType: "Pallets",
-      weight: "250 kg",
-      specialInfo: "",
-      freightTypes: ["sea"],
-    },
-    submissionKey: `invoice-test-${counter}-${Math.random()}`,
-  });
-  await saveQuoteDraft({
-    db: services.db,
-    requestId: requestId!,
-    staffId: null,
-    timeZone: settings.timeZone,
-    input: {
-      currency: "USD",
-      validUntil: "2026-12-07",
-      transitTime: null,
-      incoterm: null,
-      terms: null,
-      note: null,
-      lines: [
-        { description: "Sea freight", amountMinor: 120_050 },
-        { description: "Customs clearance", amountMinor: 4_500 },
-      ],
-    },
-  });
-  const sent = await sendQuote({
-    db: services.db,
-    config: services.config,
-    logger: services.logger,
-    requestId: requestId!,
-    staffId: null,
+  return acceptedQuoteFixture({
+    services,
+    email: `ama${counter}@example.com`,
     settings,
+    validUntil: "2026-12-07",
     now: NOW,
   });
-  if (!sent.ok) throw new Error(sent.reason);
-  const answered = await answerQuote({
-    db: services.db,
-    token: sent.token,
-    answer: { kind: "accept", name: "Ama Mensah", ip: "203.0.113.9", userAgent: "Phone" },
-    now: NOW,
-  });
-  expect(answered.outcome).toBe("accepted");
-  return sent.quoteId;
 }
 
 const form = (overrides: Partial<InvoiceFormValues> = {}): InvoiceFormValues => ({

@@ -60,7 +60,8 @@ export async function getBilledParty({ db, kind, id }: { db: DbOrTx; kind: Party
   return party ?? null;
 }
 
-const emptyPrefill = (currency: Currency): InvoicePrefill => ({
+/** A blank draft's starting values. */
+export const emptyPrefill = (currency: Currency): InvoicePrefill => ({
   kind: "invoice",
   party: null,
   customerName: "",
@@ -498,6 +499,8 @@ export type InvoiceListFilter = {
   kind?: InvoiceKind;
   /** Part of the number or the customer's name or company. */
   search?: string;
+  /** Issued ones past their due date on `today` (is: true), or the others (is: false). */
+  overdue?: { today: string; is: boolean };
 };
 
 /** A page of invoices and credit notes, newest first, with the number of matches. */
@@ -515,6 +518,11 @@ export async function listInvoices({
   const where = and(
     filter.state ? eq(invoices.state, filter.state) : undefined,
     filter.kind ? eq(invoices.kind, filter.kind) : undefined,
+    filter.overdue
+      ? filter.overdue.is
+        ? sql`(${invoices.state} = 'issued' and ${invoices.dueDate} < ${filter.overdue.today})`
+        : sql`not (${invoices.state} = 'issued' and ${invoices.dueDate} < ${filter.overdue.today})`
+      : undefined,
     like
       ? sql`(lower(coalesce(${invoices.number}, '')) like ${like} or lower(${invoices.customerName}) like ${like} or lower(coalesce(${invoices.customerCompany}, '')) like ${like})`
       : undefined,

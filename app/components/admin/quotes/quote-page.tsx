@@ -3,6 +3,7 @@
 import { ArrowLeft, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { useMayUse } from "#app/components/admin/shell/use-staff-role.ts";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
@@ -43,6 +44,8 @@ export function QuotePage({ data, actionData }: { data: Data; actionData: QuoteA
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const latest = versions[0];
+  const accepted = versions.find((quote) => quote.status === "accepted");
+  const mayInvoice = useMayUse("/admin/invoices/new");
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <div>
@@ -91,6 +94,14 @@ export function QuotePage({ data, actionData }: { data: Data; actionData: QuoteA
               </Button>
             </Form>
           )}
+          {accepted && mayInvoice ? (
+            <Link
+              className={buttonClass({ variant: "outline" })}
+              to={`/admin/invoices/new?quote=${accepted.id}`}
+            >
+              Invoice
+            </Link>
+          ) : null}
           <p className="text-sm text-slate-600">
             {request.bookedShipmentId
               ? "This request is booked."

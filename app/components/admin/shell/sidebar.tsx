@@ -11,6 +11,7 @@ import {
   Package,
   PanelLeftClose,
   PanelLeftOpen,
+  Receipt,
   Settings,
   Truck,
   Users,
@@ -33,6 +34,7 @@ function sidebarEntries({ unread, role }: { unread: UnreadCounts; role: StaffRol
     { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
     { to: "/admin/shipments", label: "Shipments", icon: Package },
     { to: "/admin/parties", label: "Address Book", icon: BookUser },
+    { to: "/admin/invoices", label: "Invoices", icon: Receipt },
     { to: "/admin/blog", label: "Blog", icon: FileText },
     { to: "/admin/media", label: "Media", icon: Image },
     {

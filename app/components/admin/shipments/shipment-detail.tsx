@@ -1,6 +1,7 @@
-import { PackageCheck } from "lucide-react";
+import { PackageCheck, Receipt } from "lucide-react";
 import { Link, useNavigation, useSearchParams } from "react-router";
 import { ShipmentActivityCard } from "#app/components/admin/activity/shipment-activity-card.tsx";
+import { useMayUse } from "#app/components/admin/shell/use-staff-role.ts";
 import { AddStatusDialog } from "#app/components/admin/shipments/add-status-dialog.tsx";
 import { ShipmentDeliveryCard } from "#app/components/admin/shipments/shipment-delivery-card.tsx";
 import { ShipmentDetailHeader } from "#app/components/admin/shipments/shipment-detail-header.tsx";
@@ -37,6 +38,7 @@ export function ShipmentDetail({
     navigation.location.pathname === `/admin/shipments/${shipment.id}`;
   const [searchParams] = useSearchParams();
   const editing = searchParams.get("edit");
+  const mayInvoice = useMayUse("/admin/invoices/new");
   const replyFor = (intent: string, target: string) =>
     actionData?.intent === intent && actionData.target === target ? actionData.result : undefined;
   return (
@@ -45,6 +47,15 @@ export function ShipmentDetail({
         shipment={shipment}
         actions={
           <>
+            {mayInvoice ? (
+              <Link
+                to={`/admin/invoices/new?shipment=${shipment.id}`}
+                className={buttonClass({ variant: "outline" })}
+              >
+                <Receipt aria-hidden="true" className="size-4" />
+                Invoice
+              </Link>
+            ) : null}
             <Link
               to={`/admin/shipments/${shipment.id}/deliver`}
               className={buttonClass({ variant: "outline" })}

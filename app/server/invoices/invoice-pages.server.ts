@@ -1,0 +1,403 @@
+import { data, type RouterContextProvider } from "react-router";
+import { formatPercent, formatQuantity } from "#app/lib/invoice-math.ts";
+import { formatMoney } from "#app/lib/money.ts";
+import { mayIssueInvoices } from "#app/lib/roles.ts";
+import { INTENT_FIELD } from "#app/schemas/rules/public-form.ts";
+import type { Db } from "#app/server/db/client.server.ts";
+import {
+  INVOICE_INTENTS,
+  invoiceFormData,
+  prefillValues,
+  quoteLink,
+  readDraftPost,
+  SAVE_REFUSALS,
+} from "#app/server/invoices/invoice-form.server.ts";
+import { invoiceStatus } from "#app/server/invoices/invoice-list.server.ts";
+import { getInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
+import type {
+  InvoiceActionData,
+  InvoiceDocumentView,
+  InvoicePageData,
+  NewInvoicePageData,
+} from "#app/server/invoices/invoice-views.ts";
+import {
+  deleteInvoiceDraft,
+  emptyPrefill,
+  getInvoice,
+  type Invoice,
+  type InvoiceWithParts,
+  issueInvoice,
+  prefillCreditNote,
+  prefillFromQuote,
+  prefillFromShipment,
+  saveInvoiceDraft,
+  voidInvoice,
+} from "#app/server/invoices/invoices.server.ts";
+import { redirectWithToast } from "#app/server/platform/toast.server.ts";
+import { companyToday } from "#app/server/quotes/quotes.server.ts";
+import { notFound, requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
+
+// /admin/invoices/new and /admin/invoices/:id (issue 28; the list is invoice-list.server.ts): a new draft (from an
+// accepted quote, a shipment, an invoice to credit, or blank), a draft's form, an issued document. Operations
+// may draft; issuing and voiding are Administrators' and Accounts' (checked here, on every post).
+
+type Ctx = Readonly<RouterContextProvider>;
+
+/** The starting point a new draft's address names, or why it cannot be used. */
+async function newDraftSource(db: Db, params: URLSearchParams, currency: "USD") {
+  const quoteId = params.get("quote");
+  const shipmentId = params.get("shipment");
+  const creditId = params.get("credit");
+  if (quoteId !== null) {
+    const prefill = await prefillFromQuote({ db, quoteId });
+    return prefill
+      ? { prefill }
+      : { problem: "This quote does not exist or was not accepted, so it cannot be invoiced." };
+  }
+  if (shipmentId !== null) {
+    const prefill = await prefillFromShipment({ db, shipmentId, currency });
+    return prefill ? { prefill } : { problem: "This shipment does not exist, so it cannot be invoiced." };
+  }
+  if (creditId !== null) {
+    const prefill = await prefillCreditNote({ db, invoiceId: creditId });
+    return prefill
+      ? { prefill }
+      : {
+          problem:
+            "Only an issued invoice can be credited: this one does not exist, is a draft, void or a credit note.",
+        };
+  }
+  return { prefill: null };
+}
+
+export async function loadNewInvoicePage({
+  request,
+  context,
+}: {
+  request: Request;
+  context: Ctx;
+}): Promise<NewInvoicePageData> {
+  const { user, services } = await requireStaffPage({ request, context });
+  const { db } = services;
+  const settings = await getInvoiceSettings({ db });
+  const source = await newDraftSource(db, new URL(request.url).searchParams, "USD");
+  const prefill = ("prefill" in source ? source.prefill : null) ?? emptyPrefill("USD");
+  const credited = prefill.creditedInvoiceId ? await getInvoice({ db, id: prefill.creditedInvoiceId }) : null;
+  const form = await invoiceFormData({
+    db,
+    settings,
+    role: user.role,
+    kind: prefill.kind,
+    id: null,
+    values: prefillValues(prefill, {
+      paymentTermsDays: credited?.paymentTermsDays ?? settings.paymentTermsDays,
+      notes: null,
+      paymentInstructions: settings.paymentInstructions,
+    }),
+    shipments: prefill.shipments,
+    quote: await quoteLink(db, prefill.quoteId),
+    creditedInvoice: credited ? { id: credited.id, label: credited.number ?? "" } : null,
+  });
+  return { form, problem: "problem" in source ? (source.problem ?? null) : null };
+}
+
+const unreadable = (intent = "") =>
+  data<InvoiceActionData>(
+    { intent, errors: { form: "The form could not be read. Please try again." } },
+    { status: 400 },
+  );
+
+/** Saves a posted draft (new when `id` is null); the answer for the form, or the saved draft's id. */
+async function saveDraftPost({
+  db,
+  formData,
+  intent,
+  id,
+  staffId,
+  source,
+}: {
+  db: Db;
+  formData: FormData;
+  intent: string;
+  id: string | null;
+  staffId: string;
+  source: { quoteId: string | null; creditedInvoiceId: string | null };
+}) {
+  const settings = await getInvoiceSettings({ db });
+  const read = await readDraftPost({ db, formData, intent, settings });
+  if (read.kind === "rows")
+    return { reply: data<InvoiceActionData>({ intent, errors: {}, values: read.values }) };
+  if (read.kind === "invalid")
+    return {
+      reply: data<InvoiceActionData>({ intent, errors: read.errors, values: read.values }, { status: 400 }),
+    };
+  const saved = await saveInvoiceDraft({ db, id, input: read.input, staffId, ...source });
+  if (!saved.ok) {
+    if (saved.reason === "not-found") notFound();
+    return {
+      reply: data<InvoiceActionData>(
+        { intent, errors: { form: SAVE_REFUSALS[saved.reason]! }, values: read.values },
+        { status: 409 },
+      ),
+    };
+  }
+  return { id: saved.id };
+}
+
+export async function newInvoiceAction({ request, context }: { request: Request; context: Ctx }) {
+  const { user, services, formData } = await requireStaffForm({ request, context });
+  const { db, logger } = services;
+  const intent = formData?.get(INTENT_FIELD);
+  if (!formData || typeof intent !== "string") return unreadable();
+  if (
+    intent !== INVOICE_INTENTS.save &&
+    intent !== INVOICE_INTENTS.addLine &&
+    !intent.startsWith("remove-line:")
+  )
+    return unreadable(intent);
+  const params = new URL(request.url).searchParams;
+  // The quote is carried only when it was accepted (the draft is then 'from' it); a credit note's invoice is
+  // checked by saveInvoiceDraft itself.
+  const quoteParam = params.get("quote");
+  const quote = quoteParam ? await prefillFromQuote({ db, quoteId: quoteParam }) : null;
+  if (quoteParam && !quote)
+    return data<InvoiceActionData>(
+      {
+        intent,
+        errors: { form: "This quote does not exist or was not accepted, so it cannot be invoiced." },
+      },
+      { status: 409 },
+    );
+  const result = await saveDraftPost({
+    db,
+    formData,
+    intent,
+    id: null,
+    staffId: user.id,
+    source: { quoteId: quote?.quoteId ?? null, creditedInvoiceId: params.get("credit") },
+  });
+  if ("reply" in result) return result.reply;
+  logger.info({ invoiceId: result.id }, "Invoice draft created");
+  return redirectWithToast(`/admin/invoices/${result.id}`, { type: "success", title: "Draft saved" });
+}
+
+const label = (invoice: Pick<Invoice, "kind">) =>
+  invoice.kind === "credit_note" ? "Credit note" : "Invoice";
+
+function documentView(invoice: InvoiceWithParts, today: string, canIssue: boolean) {
+  const money = (minor: number) => formatMoney(minor, invoice.currency);
+  const taxes = new Map<string, { label: string; minor: number }>();
+  for (const line of invoice.lines) {
+    if (!line.taxName) continue;
+    const key = `${line.taxName}\u0000${line.taxBasisPoints}`;
+    const entry = taxes.get(key) ?? {
+      label: `${line.taxName} (${formatPercent(line.taxBasisPoints ?? 0)})`,
+      minor: 0,
+    };
+    entry.minor += line.taxMinor;
+    taxes.set(key, entry);
+  }
+  return {
+    id: invoice.id,
+    kind: invoice.kind,
+    number: invoice.number ?? "",
+    status: invoiceStatus(invoice, today),
+    customer: {
+      name: invoice.customerName,
+      company: invoice.customerCompany,
+      email: invoice.customerEmail,
+      billingAddress: invoice.billingAddress,
+    },
+    currency: invoice.currency,
+    lines: invoice.lines.map((line) => ({
+      description: line.description,
+      quantity: formatQuantity(line.quantityMilli),
+      unitPrice: money(line.unitPriceMinor),
+      tax: line.taxName ? `${line.taxName} (${formatPercent(line.taxBasisPoints ?? 0)})` : "No tax",
+      amount: money(line.amountMinor),
+    })),
+    subtotal: money(invoice.subtotalMinor),
+    taxes: [...taxes.values()].map((tax) => ({ label: tax.label, amount: money(tax.minor) })),
+    total: money(invoice.totalMinor),
+    issueDate: invoice.issueDate ?? "",
+    dueDate: invoice.dueDate ?? "",
+    notes: invoice.notes,
+    paymentInstructions: invoice.paymentInstructions,
+    shipments: invoice.shipments,
+    quote: null,
+    creditedInvoice: invoice.creditedInvoice
+      ? { id: invoice.creditedInvoice.id, label: invoice.creditedInvoice.number ?? "Draft" }
+      : null,
+    creditNotes: invoice.creditNotes.map((note) => ({
+      id: note.id,
+      label: note.number ?? "Draft",
+      status: invoiceStatus({ state: note.state, dueDate: null }, today),
+      total: money(note.totalMinor),
+    })),
+    voidReason: invoice.voidReason,
+    canIssue,
+  } satisfies InvoiceDocumentView;
+}
+
+export async function loadInvoicePage({
+  request,
+  context,
+  id,
+}: {
+  request: Request;
+  context: Ctx;
+  id: string;
+}): Promise<InvoicePageData> {
+  const { user, services } = await requireStaffPage({ request, context, id });
+  const { db, siteSettings } = services;
+  const invoice = await getInvoice({ db, id });
+  if (!invoice) notFound();
+  const quote = await quoteLink(db, invoice.quoteId);
+  if (invoice.state !== "draft") {
+    const today = companyToday((await siteSettings.get()).timeZone);
+    return {
+      mode: "document",
+      document: { ...documentView(invoice, today, mayIssueInvoices(user.role)), quote },
+    };
+  }
+  const settings = await getInvoiceSettings({ db });
+  const form = await invoiceFormData({
+    db,
+    settings,
+    role: user.role,
+    kind: invoice.kind,
+    id: invoice.id,
+    values: prefillValues(
+      {
+        party: invoice.partyKind && invoice.partyId ? { kind: invoice.partyKind, id: invoice.partyId } : null,
+        customerName: invoice.customerName,
+        customerCompany: invoice.customerCompany,
+        customerEmail: invoice.customerEmail,
+        billingAddress: invoice.billingAddress,
+        currency: invoice.currency,
+        lines: invoice.lines,
+        shipments: invoice.shipments,
+      },
+      invoice,
+    ),
+    shipments: invoice.shipments,
+    quote,
+    creditedInvoice: invoice.creditedInvoice
+      ? { id: invoice.creditedInvoice.id, label: invoice.creditedInvoice.number ?? "" }
+      : null,
+  });
+  return { mode: "draft", form };
+}
+
+const ISSUE_REFUSALS: Record<string, string> = {
+  void: "This document was voided: it cannot be issued.",
+  "no-lines": "Add at least one line before issuing.",
+  "not-creditable":
+    "The invoice this credit note corrects is no longer issued (it was voided): it cannot be issued.",
+  "credit-too-large": "A credit note cannot take back more than is left of its invoice: lower the amounts.",
+};
+
+const VOID_REFUSALS: Record<string, string> = {
+  draft: "A draft is not voided: delete it instead.",
+  "already-void": "This document is void already.",
+  credited: "This invoice has an issued credit note: void the credit note first.",
+};
+
+const forbidden = (intent: string) =>
+  data<InvoiceActionData>(
+    { intent, errors: { form: "Only Accounts and Administrators may issue or void invoices." } },
+    { status: 403 },
+  );
+
+export async function invoicePageAction({
+  request,
+  context,
+  id,
+}: {
+  request: Request;
+  context: Ctx;
+  id: string;
+}) {
+  const { user, services, formData } = await requireStaffForm({ request, context, id });
+  const { db, logger, siteSettings } = services;
+  const intent = formData?.get(INTENT_FIELD);
+  if (!formData || typeof intent !== "string") return unreadable();
+  const page = `/admin/invoices/${id}`;
+  const refused = (message: string) =>
+    data<InvoiceActionData>({ intent, errors: { form: message } }, { status: 409 });
+  const issuing = intent === INVOICE_INTENTS.issue || intent === INVOICE_INTENTS.void;
+  if (issuing && !mayIssueInvoices(user.role)) return forbidden(intent);
+
+  if (intent === INVOICE_INTENTS.void) {
+    const reason = formData.get("reason");
+    const text = typeof reason === "string" ? reason.trim() : "";
+    if (text === "" || text.length > 500 || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text))
+      return data<InvoiceActionData>(
+        {
+          intent,
+          errors: {
+            reason: text === "" ? "Say why it is voided" : "Write the reason in at most 500 plain characters",
+          },
+        },
+        { status: 400 },
+      );
+    const voided = await voidInvoice({ db, id, staffId: user.id, reason: text });
+    if (!voided.ok)
+      return voided.reason === "not-found" ? notFound() : refused(VOID_REFUSALS[voided.reason]!);
+    logger.info({ invoiceId: id }, "Invoice voided");
+    return redirectWithToast(page, { type: "success", title: "Voided: its number stays, marked void" });
+  }
+
+  if (intent === INVOICE_INTENTS.delete) {
+    const invoice = await getInvoice({ db, id });
+    if (!invoice) notFound();
+    if (invoice.state !== "draft") return refused("An issued document is never deleted: void it instead.");
+    await deleteInvoiceDraft({ db, id });
+    logger.info({ invoiceId: id }, "Invoice draft deleted");
+    return redirectWithToast("/admin/invoices", { type: "success", title: "Draft deleted" });
+  }
+
+  const drafting =
+    intent === INVOICE_INTENTS.save ||
+    intent === INVOICE_INTENTS.issue ||
+    intent === INVOICE_INTENTS.addLine ||
+    intent.startsWith(`${INVOICE_INTENTS.removeLine}:`);
+  if (!drafting) return unreadable(intent);
+  if (intent === INVOICE_INTENTS.issue) {
+    // A second click, a second tab: issued already, so nothing to save; the page shows its number.
+    const current = await getInvoice({ db, id });
+    if (!current) notFound();
+    if (current.state === "issued")
+      return redirectWithToast(page, {
+        type: "success",
+        title: `${label(current)} ${current.number} issued`,
+      });
+  }
+  // 'Issue' posts the form as it is on screen: it is saved, then issued, so what is numbered is what the clerk saw.
+  const result = await saveDraftPost({
+    db,
+    formData,
+    intent,
+    id,
+    staffId: user.id,
+    source: { quoteId: null, creditedInvoiceId: null },
+  });
+  if ("reply" in result) return result.reply;
+  if (intent === INVOICE_INTENTS.save)
+    return redirectWithToast(page, { type: "success", title: "Draft saved" });
+  const settings = await getInvoiceSettings({ db });
+  const issued = await issueInvoice({
+    db,
+    id,
+    staffId: user.id,
+    today: companyToday((await siteSettings.get()).timeZone),
+    settings,
+  });
+  if (!issued.ok) return issued.reason === "not-found" ? notFound() : refused(ISSUE_REFUSALS[issued.reason]!);
+  const invoice = await getInvoice({ db, id });
+  logger.info({ invoiceId: id, number: issued.number }, "Invoice issued");
+  return redirectWithToast(page, {
+    type: "success",
+    title: `${invoice ? label(invoice) : "Invoice"} ${issued.number} issued`,
+  });
+}

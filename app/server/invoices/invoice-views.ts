@@ -1,0 +1,104 @@
+import type { InvoiceFormErrors, InvoiceFormValues } from "#app/schemas/invoice.ts";
+
+// The invoice pages' contract (issue 28): what the loaders give and the actions answer. The components import
+// these types (never the server modules' code). Money is formatted on the server; dates are YYYY-MM-DD.
+
+/** What an invoice is now: 'overdue' is read from the due date and the company's today, never stored. */
+export type InvoiceStatus = "draft" | "issued" | "overdue" | "void";
+export type InvoiceKindView = "invoice" | "credit_note";
+
+export type InvoiceListRow = {
+  id: string;
+  /** Null for a draft. */
+  number: string | null;
+  kind: InvoiceKindView;
+  customer: string;
+  issueDate: string | null;
+  dueDate: string | null;
+  total: string;
+  status: InvoiceStatus;
+};
+
+export type InvoiceListQuery = { q: string; state: "" | InvoiceStatus };
+
+export type InvoiceListData = {
+  query: InvoiceListQuery;
+  rows: InvoiceListRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+};
+
+/** An address-book party the customer can be picked from; `value` is 'shipper:<id>' or 'consignee:<id>'. */
+export type InvoicePartyChoice = {
+  value: string;
+  kind: "shipper" | "consignee";
+  label: string;
+  name: string;
+  company: string;
+  email: string;
+  address: string;
+};
+
+export type InvoiceLinkView = { id: string; label: string };
+
+/** The draft form: a new draft (from a quote, a shipment, an invoice to credit, or blank) or a saved one. */
+export type InvoiceFormData = {
+  kind: InvoiceKindView;
+  /** Null for a new draft. */
+  id: string | null;
+  values: InvoiceFormValues;
+  /** The settings' rates: `name` is posted, `label` shown ('GST (12 %)'), `basisPoints` for the live totals. */
+  taxRates: { name: string; label: string; basisPoints: number }[];
+  parties: InvoicePartyChoice[];
+  /** The shipments the draft is for (their ids are posted as hidden fields). */
+  shipments: { id: string; trackingNumber: string }[];
+  /** Where it comes from: the accepted quote's request, or the invoice a credit note corrects. */
+  quote: InvoiceLinkView | null;
+  creditedInvoice: InvoiceLinkView | null;
+  /** Whether the signed-in role may issue (Administrator, Accounts). */
+  canIssue: boolean;
+};
+
+export type InvoiceLineView = {
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  tax: string;
+  amount: string;
+};
+
+/** An issued or void document, read-only. */
+export type InvoiceDocumentView = {
+  id: string;
+  kind: InvoiceKindView;
+  number: string;
+  status: InvoiceStatus;
+  customer: { name: string; company: string | null; email: string | null; billingAddress: string | null };
+  currency: string;
+  lines: InvoiceLineView[];
+  subtotal: string;
+  /** One line per tax rate: 'GST (12 %)' and its total. */
+  taxes: { label: string; amount: string }[];
+  total: string;
+  issueDate: string;
+  dueDate: string;
+  notes: string | null;
+  paymentInstructions: string | null;
+  shipments: { id: string; trackingNumber: string }[];
+  quote: InvoiceLinkView | null;
+  creditedInvoice: InvoiceLinkView | null;
+  creditNotes: (InvoiceLinkView & { status: InvoiceStatus; total: string })[];
+  voidReason: string | null;
+  /** Whether the signed-in role may issue and void (Administrator, Accounts). */
+  canIssue: boolean;
+};
+
+export type InvoicePageData =
+  | { mode: "draft"; form: InvoiceFormData }
+  | { mode: "document"; document: InvoiceDocumentView };
+
+/** A new draft's page: the form, or why it cannot start (an unknown quote, shipment or invoice). */
+export type NewInvoicePageData = { form: InvoiceFormData; problem: string | null };
+
+export type InvoiceActionData = { intent: string; errors: InvoiceFormErrors; values?: InvoiceFormValues };

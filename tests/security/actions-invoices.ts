@@ -1,0 +1,77 @@
+// Action specs of the security suite: invoices and credit notes (issue 28). Not strict: the fields a blank or
+// whitespace value leaves valid (party, e-mail, tax, shipments: all optional).
+
+import type { Fixtures, Spec } from "./action-kit.ts";
+import type { Entries } from "./corpus.ts";
+
+/** A valid draft, one line (a hostile value in a repeated field replaces it). */
+export function invoiceDraftEntries(intent = "save-draft"): Entries {
+  return [
+    ["intent", intent],
+    ["party", ""],
+    ["customerName", "Kofi Boateng"],
+    ["customerCompany", "Boateng Imports"],
+    ["customerEmail", "kofi@example.com"],
+    ["billingAddress", "4 Ashley Street, Monrovia"],
+    ["currency", "USD"],
+    ["paymentTermsDays", "30"],
+    ["notes", "Thank you for your business."],
+    ["paymentInstructions", "Bank: LBDI 123"],
+    ["lineDescription", "Air freight"],
+    ["lineQuantity", "1"],
+    ["lineUnitPrice", "500.00"],
+    ["lineTax", ""],
+  ];
+}
+
+const STRICT = ["intent", "currency", "paymentTermsDays", "lineQuantity", "lineUnitPrice"];
+const TEXT = [
+  "customerName",
+  "customerCompany",
+  "billingAddress",
+  "notes",
+  "paymentInstructions",
+  "lineDescription",
+];
+const STORE = {
+  table: "invoices",
+  columns: {
+    customerName: "customer_name",
+    customerCompany: "customer_company",
+    billingAddress: "billing_address",
+    notes: "notes",
+    paymentInstructions: "payment_instructions",
+  },
+};
+
+export function invoiceActions(f: Fixtures): Record<string, Spec[]> {
+  return {
+    "routes/admin/invoices.new": [
+      { name: "save draft", fields: () => invoiceDraftEntries(), strict: STRICT, text: TEXT, store: STORE },
+    ],
+    "routes/admin/invoices.$id": [
+      // The fixture draft (fillPattern): saved again and again, never issued by a valid post here.
+      { name: "save draft", fields: () => invoiceDraftEntries(), strict: STRICT, text: TEXT, store: STORE },
+      { name: "issue", fields: () => invoiceDraftEntries("issue-invoice"), strict: STRICT, text: [] },
+      {
+        name: "delete draft",
+        path: `/admin/invoices/${f.victimInvoice}`,
+        fields: () => [["intent", "delete-draft"]],
+        strict: ["intent"],
+        text: [],
+      },
+      {
+        // The first valid reason voids the issued fixture; later ones are refused (void already).
+        name: "void",
+        path: `/admin/invoices/${f.issuedInvoice}`,
+        fields: () => [
+          ["intent", "void-invoice"],
+          ["reason", "Issued to the wrong customer"],
+        ],
+        strict: ["intent"],
+        text: ["reason"],
+        store: { table: "invoices", columns: { reason: "void_reason" } },
+      },
+    ],
+  };
+}
