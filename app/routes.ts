@@ -34,6 +34,8 @@ export default [
   route("admin/shipments/:id/delivery-note.pdf", "routes/resources/admin.shipments.$id.delivery-note.pdf.ts"),
   // A quote's PDF (issue 17): the staff copy of any version.
   route("admin/quote-requests/:id/quote.pdf", "routes/resources/admin.quote-requests.$id.quote.pdf.ts"),
+  // An invoice's or a credit note's PDF (issue 28): the staff copy, draft and void ones marked.
+  route("admin/invoices/:id/invoice.pdf", "routes/resources/admin.invoices.$id.invoice.pdf.ts"),
   // Proof of delivery (decision 015): the photo uploads of 'Record delivery' and the staff-only images.
   route("admin/shipments/:id/deliver/photos", "routes/resources/admin.shipments.$id.deliver.photos.ts"),
   route("admin/delivery-photos/:id", "routes/resources/admin.delivery-photos.$id.ts"),

@@ -104,6 +104,22 @@ export function settingsActions(f: Fixtures): Record<string, Spec[]> {
         text: [],
         noFields: true,
       },
+      // Settings → Invoices (issue 28): numbering patterns, payment terms and a tax rate's percentage are
+      // refused unless well formed; a tax's name and the payment instructions are plain text.
+      {
+        name: "invoice settings",
+        fields: () => [
+          ["intent", "invoices"],
+          ["invoicePattern", "INV-{YYYY}-{NNNN}"],
+          ["creditNotePattern", "CN-{YYYY}-{NNNN}"],
+          ["paymentTermsDays", "30"],
+          ["taxName", "GST"],
+          ["taxPercent", "12"],
+          ["paymentInstructions", "Bank: LBDI, account 001-234567-01"],
+        ],
+        strict: ["intent", "invoicePattern", "creditNotePattern", "paymentTermsDays", "taxPercent"],
+        text: ["taxName", "paymentInstructions"],
+      },
       // The activity log's retention (issue 18, decision 021): a number of days, nothing else.
       {
         name: "activity log retention",

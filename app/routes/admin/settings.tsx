@@ -13,6 +13,11 @@ import {
   DOCUMENT_SETTINGS_INTENT,
   DocumentSettingsForm,
 } from "#app/components/admin/settings/document-settings-form.tsx";
+import {
+  INVOICE_SETTINGS_INTENT,
+  InvoiceSettingsForm,
+  TAX_REMOVE,
+} from "#app/components/admin/settings/invoice-settings-form.tsx";
 import { MessagingChannels } from "#app/components/admin/settings/messaging-channels.tsx";
 import { NOTIFICATIONS_MESSAGES_INTENT } from "#app/components/admin/settings/notification-messages-form.tsx";
 import {
@@ -36,6 +41,11 @@ import { siteSettingsFormSchema } from "#app/schemas/admin-settings.ts";
 import { STAFF_INTENTS } from "#app/schemas/admin-user.ts";
 import { auditSettingsSchema } from "#app/schemas/audit-settings.ts";
 import { documentSettingsSchema } from "#app/schemas/document-settings.ts";
+import {
+  invoiceSettingsValues,
+  readInvoiceSettingsForm,
+  validateInvoiceSettings,
+} from "#app/schemas/invoice-settings.ts";
 import { changePasswordSchema } from "#app/schemas/password.ts";
 import { siteSettingsSchema } from "#app/schemas/site-settings.ts";
 import { getAuditSettings, updateAuditSettings } from "#app/server/audit/audit.server.ts";
@@ -43,6 +53,7 @@ import {
   getDocumentSettings,
   updateDocumentSettings,
 } from "#app/server/documents/document-settings.server.ts";
+import { getInvoiceSettings, updateInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
 import { mailboxAddress, resolveMailFrom } from "#app/server/messaging/mail.server.ts";
 import { describeMessagingChannels } from "#app/server/messaging/provider-config.server.ts";
 import { sendTestNotification } from "#app/server/notifications/notifications.server.ts";
@@ -65,11 +76,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const user = getAdmin(context);
   const { db, config } = context.get(servicesContext);
-  const [settings, accounts, notifications, documents, audit] = await Promise.all([
+  const [settings, accounts, notifications, documents, invoices, audit] = await Promise.all([
     getSiteSettings({ db }),
     loadStaffAccounts({ context, user }),
     getNotificationSettings({ db }),
     getDocumentSettings({ db }),
+    getInvoiceSettings({ db }),
     getAuditSettings({ db }),
   ]);
   const texting = describeMessagingChannels(config);
@@ -105,6 +117,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     settings,
     documents,
+    invoices: invoiceSettingsValues(invoices),
     audit,
     notifications: {
       enabled: notifications.enabled,
@@ -202,6 +215,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
 
+  if (intent === INVOICE_SETTINGS_INTENT) {
+    // The rows whose 'Remove' box is ticked are left out before the rest is checked.
+    const typed = readInvoiceSettingsForm(formData);
+    const removed = new Set(formData.getAll(TAX_REMOVE).map(String));
+    const values = { ...typed, taxRates: typed.taxRates.filter((_, index) => !removed.has(String(index))) };
+    const checked = validateInvoiceSettings(values);
+    if (!checked.ok) {
+      return data(
+        { intent, result: null, invoiceSettings: { values, errors: checked.errors } },
+        { status: 400 },
+      );
+    }
+    await updateInvoiceSettings({ db, settings: checked.value });
+    return redirectWithToast(SETTINGS_PATH, {
+      type: "success",
+      title: "Settings saved",
+      description: "New invoices use these numbers, terms, taxes and payment instructions.",
+    });
+  }
+
   if (intent === AUDIT_SETTINGS_INTENT) {
     const submission = parseWithZod(formData, { schema: auditSettingsSchema });
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
@@ -267,6 +300,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   // A new key after every successful save clears the forms (passwords are never kept); nothing else does.
   const formKey = useSavedKey();
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  const invoiceReply = actionData && "invoiceSettings" in actionData ? actionData.invoiceSettings : undefined;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <div>
@@ -336,6 +370,24 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </CardContent>
       </Card>
 
+      <Card id="invoices" className="scroll-mt-20">
+        <CardHeader>
+          <CardTitle>Invoices</CardTitle>
+          <p className="text-sm text-slate-600">
+            How invoices and credit notes are numbered, when they are due, the taxes charged and how customers
+            pay. Their letterhead is the site details above.
+          </p>
+        </CardHeader>
+        <CardContent>
+          <InvoiceSettingsForm
+            // A refused save shows what was kept (ticked rows removed), so each reply starts the form afresh.
+            key={invoiceReply ? JSON.stringify(invoiceReply) : formKey}
+            values={invoiceReply?.values ?? loaderData.invoices}
+            errors={invoiceReply?.errors ?? {}}
+          />
+        </CardContent>
+      </Card>
+
       <Card id="staff-accounts" className="scroll-mt-20">
         <CardHeader>
           <CardTitle>Staff Accounts</CardTitle>
@@ -400,6 +452,7 @@ const SECTIONS = [
   { id: "site-details", label: "Site details" },
   { id: "notifications", label: "Notifications and messages" },
   { id: "documents", label: "Documents" },
+  { id: "invoices", label: "Invoices" },
   { id: "staff-accounts", label: "Staff accounts" },
   { id: "activity-log", label: "Activity log" },
   { id: "messaging-channels", label: "Messaging channels" },

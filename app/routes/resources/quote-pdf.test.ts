@@ -14,6 +14,7 @@ import {
   sendQuote,
 } from "#app/server/quotes/quotes.server.ts";
 import type { Services } from "#app/server/services.server.ts";
+import { thrownStatus } from "#tests/setup/responses.ts";
 import { signInStaff } from "#tests/setup/staff-session.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 import { tamperedToken } from "#tests/setup/tokens.ts";
@@ -93,18 +94,6 @@ const customer = (token: string, clientIp?: string) =>
     params: { token },
     context: createTestContext(services, clientIp),
   } as never) as Promise<Response>;
-
-async function thrownStatus(promise: Promise<unknown>): Promise<number> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Response) return error.status;
-    if (error && typeof error === "object" && "init" in error)
-      return (error as { init: ResponseInit }).init.status!;
-    throw error;
-  }
-  throw new Error("Expected a thrown response");
-}
 
 describe("the staff copy", () => {
   it("prints the newest version or the one asked for, a draft marked as such, for signed-in staff only", async () => {

@@ -54,11 +54,18 @@ export type DocumentContext = {
 export const trackingUrl = (siteUrl: string, trackingNumber: string) =>
   `${siteUrl.replace(/\/+$/, "")}${trackingPath(trackingNumber)}`;
 
+// A formatter per time zone, made once: making one costs more than the rest of a printed date.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** '23 Nov 2026' in the company's time zone (day first: read the same way on every continent). */
-export const printedDate = (date: Date, timeZone: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone, day: "numeric", month: "short", year: "numeric" }).format(
-    date,
-  );
+export function printedDate(date: Date, timeZone: string): string {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", { timeZone, day: "numeric", month: "short", year: "numeric" });
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(date);
+}
 
 /** A moment as the delivery note prints it, in the company's time zone: '21 Nov 2026' and '15:40'. */
 export function printedDateTime(date: Date, timeZone: string) {

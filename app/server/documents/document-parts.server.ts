@@ -37,11 +37,14 @@ export function frame(doc: Pdf, x: number, y: number, width: number, height: num
   doc.save().strokeColor(LINE).lineWidth(0.75).rect(x, y, width, height).stroke().restore();
 }
 
-/** Company name, address and contacts on the left; the document's title, number and date on the right. */
+/**
+ * Company name, address and contacts on the left; the document's title, number and date on the right (no number
+ * line for a document that has none yet: a draft invoice).
+ */
 export function letterhead(
   doc: Pdf,
   ctx: DocumentContext,
-  { title, subtitle, number }: { title: string; subtitle: string; number: string },
+  { title, subtitle, number }: { title: string; subtitle: string; number: string | null },
 ) {
   const x = A4_MARGIN;
   const width = doc.page.width - 2 * A4_MARGIN;
@@ -56,13 +59,28 @@ export function letterhead(
   const rw = width - left - 10;
   fitLine(doc, title, rx, A4_MARGIN, rw, { size: 15, minSize: 10, bold: true, align: "right" });
   fitLine(doc, subtitle, rx, A4_MARGIN + 20, rw, { size: 9, align: "right" });
-  fitLine(doc, `No. ${number}`, rx, A4_MARGIN + 35, rw, { size: 11, minSize: 8, bold: true, align: "right" });
+  if (number !== null)
+    fitLine(doc, `No. ${number}`, rx, A4_MARGIN + 35, rw, {
+      size: 11,
+      minSize: 8,
+      bold: true,
+      align: "right",
+    });
   fitLine(doc, `Date ${printedDate(ctx.now, ctx.timeZone)}`, rx, A4_MARGIN + 52, rw, {
     size: 9,
     align: "right",
   });
   rule(doc, x, A4_MARGIN + 70, width);
   return A4_MARGIN + 78;
+}
+
+/** A word across the current page in large pale letters ('DRAFT', 'VOID'): seen at a glance, text still legible. */
+export function watermark(doc: Pdf, word: string) {
+  doc.save();
+  doc.rotate(-35, { origin: [doc.page.width / 2, doc.page.height / 2] });
+  doc.fillColor("#c8c8c8").fillOpacity(0.45);
+  fitLine(doc, word, 0, doc.page.height / 2 - 60, doc.page.width, { size: 120, bold: true, align: "center" });
+  doc.restore();
 }
 
 /** The tracking number as a Code 128 barcode and in large text, and the QR code of the tracking page. */

@@ -17,10 +17,22 @@ export type PageSize = keyof typeof PAGE_SIZES;
 export const REGULAR = "DejaVuSans";
 export const BOLD = "DejaVuSans-Bold";
 
-/** A new document with the fonts registered and no page yet (each page is added by the caller). */
-export function createPdf({ title, author }: { title: string; author: string }): Pdf {
+/**
+ * A new document with the fonts registered and no page yet (each page is added by the caller). `bufferPages`
+ * keeps every page open until the end, for what is drawn once the page count is known ('Page 1 of 3').
+ */
+export function createPdf({
+  title,
+  author,
+  bufferPages = false,
+}: {
+  title: string;
+  author: string;
+  bufferPages?: boolean;
+}): Pdf {
   const doc = new PDFDocument({
     autoFirstPage: false,
+    bufferPages,
     // The default font would load Helvetica's metrics into every document (pdfkit issue #258); ours is embedded.
     font: FONT_REGULAR as unknown as string,
     info: { Title: printable(title), Author: printable(author), Creator: printable(author) },
@@ -116,10 +128,31 @@ export function flowText(
   return used;
 }
 
-/** A small grey caption above a value. */
-export function caption(doc: Pdf, text: string, x: number, y: number, width: number, size = 6.5): number {
+/** The height `flowText` would need to print all of `raw` in `width` (to size a box before drawing it). */
+export function textHeight(
+  doc: Pdf,
+  raw: string | null | undefined,
+  width: number,
+  { size, bold = false, multiline = true }: { size: number; bold?: boolean; multiline?: boolean },
+): number {
+  const text = printable(raw, { multiline });
+  if (!text) return 0;
+  doc.font(bold ? BOLD : REGULAR).fontSize(size);
+  return doc.heightOfString(text, { width });
+}
+
+/** A small grey caption above a value (right-aligned above a column of amounts). */
+export function caption(
+  doc: Pdf,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  size = 6.5,
+  align: "left" | "right" = "left",
+): number {
   doc.fillColor("#444444");
-  const used = fitLine(doc, text.toUpperCase(), x, y, width, { size });
+  const used = fitLine(doc, text.toUpperCase(), x, y, width, { size, align });
   doc.fillColor("black");
   return used;
 }

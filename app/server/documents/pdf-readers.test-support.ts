@@ -42,11 +42,35 @@ export function pdfInfo(pdf: Buffer) {
   });
 }
 
-/** The text of each page (pdftotext, reading order), page by page. */
-export function pdfPagesText(pdf: Buffer): Promise<string[]> {
+/**
+ * The text of each page, page by page: in reading order (pdftotext's default); `layout`: as laid out (each
+ * printed row one line, its columns side by side: a table's rows read as printed); `raw`: in the order drawn,
+ * diagonal text included (a watermark across the page, which the other two leave out).
+ */
+export function pdfPagesText(
+  pdf: Buffer,
+  { mode = "reading" }: { mode?: "reading" | "layout" | "raw" } = {},
+): Promise<string[]> {
   return withPdf(pdf, async (file) => {
-    const { stdout } = await run("pdftotext", ["-enc", "UTF-8", file, "-"], { maxBuffer: 64 * 1024 * 1024 });
+    const args = [...(mode === "reading" ? [] : [`-${mode}`]), "-enc", "UTF-8", file, "-"];
+    const { stdout } = await run("pdftotext", args, { maxBuffer: 64 * 1024 * 1024 });
     return stdout.split("\f").slice(0, -1);
+  });
+}
+
+/** Each font of the PDF and whether it is embedded (pdffonts). */
+export function pdfFonts(pdf: Buffer): Promise<{ name: string; embedded: boolean }[]> {
+  return withPdf(pdf, async (file) => {
+    const { stdout } = await run("pdffonts", [file]);
+    // After the two header lines: name, type (may hold spaces), encoding, emb, sub, uni, object id.
+    return stdout
+      .split("\n")
+      .slice(2)
+      .filter(Boolean)
+      .map((line) => {
+        const match = /^(\S+)\s.*\s(yes|no)\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+\s*$/.exec(line);
+        return { name: match?.[1] ?? line, embedded: match?.[2] === "yes" };
+      });
   });
 }
 

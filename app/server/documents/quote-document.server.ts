@@ -2,7 +2,14 @@ import { INCOTERMS, type Incoterm } from "#app/lib/freight-terms.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { drawQr } from "#app/server/documents/barcodes.server.ts";
 import { type DocumentContext, printedDate } from "#app/server/documents/document-context.server.ts";
-import { A4_MARGIN, cell, frame, letterhead, rule } from "#app/server/documents/document-parts.server.ts";
+import {
+  A4_MARGIN,
+  cell,
+  frame,
+  letterhead,
+  rule,
+  watermark,
+} from "#app/server/documents/document-parts.server.ts";
 import {
   caption,
   createPdf,
@@ -162,16 +169,6 @@ export async function renderQuote({
     );
   }
 
-  if (quote.draft) {
-    doc.save();
-    doc.rotate(-35, { origin: [doc.page.width / 2, doc.page.height / 2] });
-    doc.fillColor("#c8c8c8").fillOpacity(0.45);
-    fitLine(doc, "DRAFT", 0, doc.page.height / 2 - 60, doc.page.width, {
-      size: 120,
-      bold: true,
-      align: "center",
-    });
-    doc.restore();
-  }
+  if (quote.draft) watermark(doc, "DRAFT");
   return finishPdf(doc);
 }

@@ -1,0 +1,19 @@
+import { data } from "react-router";
+import { servicesContext } from "#app/context.ts";
+import { documentContext, pdfResponse } from "#app/server/documents/document-response.server.ts";
+import { renderInvoicePdf } from "#app/server/invoices/invoice-pdf.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
+import type { Route } from "./+types/admin.invoices.$id.invoice.pdf";
+
+/**
+ * The PDF of an invoice or a credit note for staff (Administrators, Accounts, Operations): a draft prints
+ * 'DRAFT' and has no number, a void one prints 'VOID' and keeps its number. Never cached (it holds the
+ * customer's details).
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin({ request, context });
+  const { db } = context.get(servicesContext);
+  const rendered = await renderInvoicePdf({ db, id: params.id, context: await documentContext(context) });
+  if (!rendered) throw data(null, { status: 404 });
+  return pdfResponse(rendered.pdf, rendered.filename);
+}

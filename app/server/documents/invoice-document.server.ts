@@ -1,0 +1,351 @@
+import { formatPercent, formatQuantity } from "#app/lib/invoice-math.ts";
+import { formatMinor, formatMoney } from "#app/lib/money.ts";
+import {
+  type DocumentContext,
+  type DocumentParty,
+  printedDate,
+} from "#app/server/documents/document-context.server.ts";
+import {
+  A4_MARGIN,
+  cell,
+  frame,
+  letterhead,
+  partyBox,
+  rule,
+  watermark,
+} from "#app/server/documents/document-parts.server.ts";
+import {
+  caption,
+  createPdf,
+  finishPdf,
+  fitLine,
+  flowText,
+  PAGE_SIZES,
+  type Pdf,
+  textHeight,
+} from "#app/server/documents/pdf-document.server.ts";
+
+// An invoice or a credit note as the customer receives it (issue 28), A4: the letterhead, the customer's
+// billing address, dates and terms, the shipments it bills, the lines (description wrapped, quantity, unit
+// price, tax, amount), the subtotal, one line per tax rate, the total and the balance due, notes and payment
+// instructions. Lines flow onto further pages, each with the table's header again; every page carries the
+// document's number and 'Page n of m'. A draft has no number and prints 'DRAFT' across every page; a void
+// document keeps its number and prints 'VOID'.
+
+export type InvoiceDocumentLine = {
+  description: string;
+  quantityMilli: number;
+  unitPriceMinor: number;
+  taxName: string | null;
+  /** Hundredths of a percent (12 % is 1200). */
+  taxBasisPoints: number | null;
+  amountMinor: number;
+  taxMinor: number;
+};
+
+export type InvoiceDocument = {
+  kind: "invoice" | "credit_note";
+  state: "draft" | "issued" | "void";
+  /** Null for a draft. */
+  number: string | null;
+  currency: string;
+  /** YYYY-MM-DD, once issued. */
+  issueDate: string | null;
+  dueDate: string | null;
+  paymentTermsDays: number;
+  voidedAt: Date | null;
+  customer: DocumentParty;
+  /** The tracking numbers of the shipments it bills. */
+  shipments: string[];
+  /** A credit note's invoice. */
+  creditedNumber: string | null;
+  lines: InvoiceDocumentLine[];
+  subtotalMinor: number;
+  totalMinor: number;
+  /** An invoice's issued credit notes: what they take off the balance. */
+  credits: { number: string; totalMinor: number }[];
+  notes: string | null;
+  paymentInstructions: string | null;
+};
+
+const TITLES = { invoice: "Invoice", credit_note: "Credit note" } as const;
+
+/** 'Invoice INV-2026-0001', 'Credit note (draft)': the document's name as its pages and the PDF's title say it. */
+export const invoiceName = (invoice: Pick<InvoiceDocument, "kind" | "number">) =>
+  `${TITLES[invoice.kind]} ${invoice.number ?? "(draft)"}`;
+
+/** One line per tax rate: its name and rate, the amount it is charged on and the tax, in the lines' order. */
+export function taxSummary(lines: readonly InvoiceDocumentLine[]) {
+  const rates = new Map<string, { label: string; baseMinor: number; taxMinor: number }>();
+  for (const line of lines) {
+    if (line.taxName === null || line.taxBasisPoints === null) continue;
+    const label = `${line.taxName} ${formatPercent(line.taxBasisPoints)}`;
+    const rate = rates.get(label) ?? { label, baseMinor: 0, taxMinor: 0 };
+    rate.baseMinor += line.amountMinor;
+    rate.taxMinor += line.taxMinor;
+    rates.set(label, rate);
+  }
+  return [...rates.values()];
+}
+
+/** What is still to be paid: the total less the issued credit notes (payments are not recorded yet). */
+export const balanceDueMinor = (invoice: Pick<InvoiceDocument, "totalMinor" | "credits">) =>
+  Math.max(
+    0,
+    invoice.credits.reduce((left, credit) => left - credit.totalMinor, invoice.totalMinor),
+  );
+
+const day = (date: string) => printedDate(new Date(`${date}T12:00:00Z`), "UTC");
+
+const BOTTOM = PAGE_SIZES.a4[1] - A4_MARGIN - 18;
+const GAP = 8;
+const ROW_PAD = 4;
+const SIZE = 9;
+/** A description longer than this many lines is cut with '…' (200 characters take at most 6). */
+const MAX_DESCRIPTION_HEIGHT = 8 * 11.5;
+
+type Columns = { x: number; width: number; description: number; qty: number; price: number; tax: number };
+
+function columns(x: number, width: number): Columns {
+  const qty = 48;
+  const price = 82;
+  const tax = 72;
+  const amount = 92;
+  return { x, width, qty, price, tax, description: width - qty - price - tax - amount - 4 * GAP };
+}
+
+/** The x and width of each column after the description, left to right. */
+function cells(c: Columns) {
+  const qtyX = c.x + c.description + GAP;
+  const priceX = qtyX + c.qty + GAP;
+  const taxX = priceX + c.price + GAP;
+  const amountX = taxX + c.tax + GAP;
+  return { qtyX, priceX, taxX, amountX, amount: c.x + c.width - amountX };
+}
+
+function tableHeader(doc: Pdf, c: Columns, currency: string, y: number) {
+  const { qtyX, priceX, taxX, amountX, amount } = cells(c);
+  caption(doc, "Description", c.x, y, c.description);
+  caption(doc, "Quantity", qtyX, y, c.qty, 6.5, "right");
+  caption(doc, `Unit price (${currency})`, priceX, y, c.price, 6.5, "right");
+  caption(doc, "Tax", taxX, y, c.tax);
+  caption(doc, `Amount (${currency})`, amountX, y, amount, 6.5, "right");
+  rule(doc, c.x, y + 10, c.width);
+  return y + 14;
+}
+
+function lineRow(
+  doc: Pdf,
+  c: Columns,
+  line: InvoiceDocumentLine,
+  currency: string,
+  y: number,
+  height: number,
+) {
+  const { qtyX, priceX, taxX, amountX, amount } = cells(c);
+  flowText(doc, line.description, c.x, y, c.description, height, { size: SIZE, multiline: false });
+  const one = { size: SIZE, minSize: 6.5 } as const;
+  fitLine(doc, formatQuantity(line.quantityMilli), qtyX, y, c.qty, { ...one, align: "right" });
+  fitLine(doc, formatMinor(line.unitPriceMinor, currency), priceX, y, c.price, { ...one, align: "right" });
+  const tax =
+    line.taxName !== null && line.taxBasisPoints !== null
+      ? `${line.taxName} ${formatPercent(line.taxBasisPoints)}`
+      : "None";
+  fitLine(doc, tax, taxX, y, c.tax, one);
+  fitLine(doc, formatMinor(line.amountMinor, currency), amountX, y, amount, { ...one, align: "right" });
+}
+
+/** A continuation page's head: the company and the document's name, then a rule. */
+function continuationHead(doc: Pdf, invoice: InvoiceDocument, context: DocumentContext): number {
+  doc.addPage({ size: [...PAGE_SIZES.a4], margin: 0 });
+  const x = A4_MARGIN;
+  const width = doc.page.width - 2 * A4_MARGIN;
+  const half = (width - 10) / 2;
+  fitLine(doc, context.company.companyName, x, A4_MARGIN, half, { size: 11, minSize: 8, bold: true });
+  fitLine(doc, `${invoiceName(invoice)} (continued)`, x + half + 10, A4_MARGIN, half, {
+    size: 11,
+    minSize: 8,
+    bold: true,
+    align: "right",
+  });
+  rule(doc, x, A4_MARGIN + 20, width);
+  return A4_MARGIN + 28;
+}
+
+/** The right-hand cells beside the customer: dates and terms, and what is owed (a credit note: what it credits). */
+function detailCells(
+  doc: Pdf,
+  invoice: InvoiceDocument,
+  context: DocumentContext,
+  x: number,
+  y: number,
+  width: number,
+) {
+  const half = width / 2;
+  cell(doc, "Issue date", invoice.issueDate ? day(invoice.issueDate) : "On issue", x, y, half, 32);
+  if (invoice.kind === "credit_note") {
+    cell(doc, "Currency", invoice.currency, x + half, y, half, 32);
+    cell(doc, "Credit note for invoice", invoice.creditedNumber ?? "", x, y + 32, width, 32);
+  } else {
+    const due = invoice.dueDate ? day(invoice.dueDate) : `${invoice.paymentTermsDays} days after issue`;
+    cell(doc, "Due date", due, x + half, y, half, 32);
+    const terms = invoice.paymentTermsDays === 0 ? "On receipt" : `${invoice.paymentTermsDays} days`;
+    cell(doc, "Payment terms", terms, x, y + 32, half, 32);
+    cell(doc, "Currency", invoice.currency, x + half, y + 32, half, 32);
+  }
+  const [label, value] =
+    invoice.state === "void"
+      ? [
+          "Status",
+          `Void${invoice.voidedAt ? ` since ${printedDate(invoice.voidedAt, context.timeZone)}` : ""}: ${invoice.kind === "credit_note" ? "credits nothing" : "not to be paid"}`,
+        ]
+      : invoice.kind === "credit_note"
+        ? ["Total credited", formatMoney(invoice.totalMinor, invoice.currency)]
+        : ["Balance due", formatMoney(balanceDueMinor(invoice), invoice.currency)];
+  cell(doc, label, value, x, y + 64, width, 32);
+}
+
+/** The letterhead's line under the title. */
+function subtitle(invoice: InvoiceDocument): string {
+  if (invoice.state === "draft") return "Not issued yet: no number";
+  if (invoice.state === "void") return "Void";
+  if (invoice.kind === "credit_note")
+    return invoice.creditedNumber ? `For invoice ${invoice.creditedNumber}` : "";
+  return invoice.dueDate ? `Due ${day(invoice.dueDate)}` : "";
+}
+
+export async function renderInvoice({
+  invoice,
+  context,
+}: {
+  invoice: InvoiceDocument;
+  context: DocumentContext;
+}): Promise<Buffer> {
+  const doc = createPdf({
+    title: invoiceName(invoice),
+    author: context.company.companyName,
+    bufferPages: true,
+  });
+  doc.addPage({ size: [...PAGE_SIZES.a4], margin: 0 });
+  const x = A4_MARGIN;
+  const width = doc.page.width - 2 * A4_MARGIN;
+  const title = TITLES[invoice.kind].toUpperCase();
+  const mark = invoice.state === "draft" ? "DRAFT" : invoice.state === "void" ? "VOID" : null;
+  // The letterhead's date is the issue date (a draft's: today), the company's calendar day either way.
+  const dated = invoice.issueDate
+    ? { ...context, now: new Date(`${invoice.issueDate}T12:00:00Z`), timeZone: "UTC" }
+    : context;
+  let y = letterhead(doc, dated, {
+    title: mark ? `${title} (${mark})` : title,
+    subtitle: subtitle(invoice),
+    number: invoice.number,
+  });
+
+  const half = (width - 10) / 2;
+  partyBox(doc, invoice.kind === "credit_note" ? "Credited to" : "Bill to", invoice.customer, x, y, half, 96);
+  detailCells(doc, invoice, context, x + half + 10, y, half);
+  y += 104;
+
+  if (invoice.shipments.length > 0) {
+    const text = invoice.shipments.join(", ");
+    const height = textHeight(doc, text, width - 10, { size: 8.5 }) + 19;
+    frame(doc, x, y, width, height);
+    caption(doc, invoice.shipments.length === 1 ? "Shipment" : "Shipments", x + 5, y + 4, width - 10);
+    flowText(doc, text, x + 5, y + 15, width - 10, height - 15, { size: 8.5 });
+    y += height + 10;
+  } else {
+    y += 4;
+  }
+
+  // The lines: each row as tall as its wrapped description; a row that does not fit starts a new page.
+  const c = columns(x, width);
+  y = tableHeader(doc, c, invoice.currency, y);
+  for (const line of invoice.lines) {
+    const height = Math.min(
+      MAX_DESCRIPTION_HEIGHT,
+      Math.max(textHeight(doc, line.description, c.description, { size: SIZE, multiline: false }), 11),
+    );
+    if (y + height + ROW_PAD > BOTTOM) {
+      y = tableHeader(doc, c, invoice.currency, continuationHead(doc, invoice, context));
+    }
+    lineRow(doc, c, line, invoice.currency, y, height);
+    y += height + ROW_PAD;
+  }
+  rule(doc, x, y, width);
+  y += 6;
+
+  // The totals, right-aligned under the amounts.
+  const taxes = taxSummary(invoice.lines);
+  const rows: { label: string; amount: string; strong?: boolean }[] = [
+    { label: "Subtotal", amount: formatMoney(invoice.subtotalMinor, invoice.currency) },
+    ...taxes.map((tax) => ({
+      label: `${tax.label} on ${formatMinor(tax.baseMinor, invoice.currency)}`,
+      amount: formatMoney(tax.taxMinor, invoice.currency),
+    })),
+    {
+      label: invoice.kind === "credit_note" ? "Total credited" : "Total",
+      amount: formatMoney(invoice.totalMinor, invoice.currency),
+      strong: true,
+    },
+  ];
+  if (invoice.kind === "invoice" && invoice.state !== "void") {
+    for (const credit of invoice.credits)
+      rows.push({
+        label: `Less credit note ${credit.number}`,
+        amount: `-${formatMoney(credit.totalMinor, invoice.currency)}`,
+      });
+    rows.push({
+      label: "Balance due",
+      amount: formatMoney(balanceDueMinor(invoice), invoice.currency),
+      strong: true,
+    });
+  }
+  const rowHeight = 16;
+  if (y + rows.length * rowHeight > BOTTOM) y = continuationHead(doc, invoice, context);
+  const totalsWidth = Math.min(width, 300);
+  const tx = x + width - totalsWidth;
+  for (const row of rows) {
+    const size = row.strong ? 11 : SIZE;
+    fitLine(doc, row.label, tx, y, totalsWidth - 140, { size, minSize: 6.5, bold: row.strong });
+    fitLine(doc, row.amount, tx + totalsWidth - 135, y, 135, {
+      size,
+      minSize: 6.5,
+      bold: row.strong,
+      align: "right",
+    });
+    y += rowHeight;
+  }
+  y += 8;
+
+  // Notes and payment instructions, each in a box as tall as its text; a box that does not fit starts a page.
+  const boxes: [string, string | null][] = [
+    ["Notes", invoice.notes],
+    [
+      "How to pay",
+      invoice.kind === "invoice" && invoice.state !== "void" ? invoice.paymentInstructions : null,
+    ],
+  ];
+  for (const [label, text] of boxes) {
+    if (!text?.trim()) continue;
+    const height = Math.min(BOTTOM - A4_MARGIN - 28, textHeight(doc, text, width - 10, { size: SIZE }) + 21);
+    if (y + height > BOTTOM) y = continuationHead(doc, invoice, context);
+    frame(doc, x, y, width, height);
+    caption(doc, label, x + 5, y + 4, width - 10);
+    flowText(doc, text, x + 5, y + 15, width - 10, height - 17, { size: SIZE });
+    y += height + 10;
+  }
+
+  // Every page: the document's name and its page number at the foot, and the draft or void mark across it.
+  const { start, count } = doc.bufferedPageRange();
+  for (let page = start; page < start + count; page++) {
+    doc.switchToPage(page);
+    const footY = doc.page.height - A4_MARGIN - 8;
+    fitLine(doc, invoiceName(invoice), x, footY, width / 2, { size: 7.5 });
+    fitLine(doc, `Page ${page - start + 1} of ${count}`, x + width / 2, footY, width / 2, {
+      size: 7.5,
+      align: "right",
+    });
+    if (mark) watermark(doc, mark);
+  }
+  return finishPdf(doc);
+}

@@ -1,0 +1,85 @@
+import type { InvoiceSettings } from "#app/schemas/invoice-settings.ts";
+import type { DbOrTx } from "#app/server/db/client.server.ts";
+import type { DocumentContext } from "#app/server/documents/document-context.server.ts";
+import type { InvoiceDocument } from "#app/server/documents/invoice-document.server.ts";
+import { getInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
+import { getInvoice, type InvoiceWithParts } from "#app/server/invoices/invoices.server.ts";
+
+// The PDF of an invoice or a credit note (issue 28): what is printed, from the invoice with its parts and the
+// invoice settings, and the rendering, whose PDF code loads at the first document (not with the app).
+
+/**
+ * What the PDF prints: only what the customer may see (never who issued or voided it, nor why it was voided).
+ * The payment instructions are the invoice's own, or today's from the settings when it has none.
+ */
+export function invoiceDocument({
+  invoice,
+  settings,
+}: {
+  invoice: InvoiceWithParts;
+  settings: Pick<InvoiceSettings, "paymentInstructions">;
+}): InvoiceDocument {
+  return {
+    kind: invoice.kind,
+    state: invoice.state,
+    number: invoice.number,
+    currency: invoice.currency,
+    issueDate: invoice.issueDate,
+    dueDate: invoice.dueDate,
+    paymentTermsDays: invoice.paymentTermsDays,
+    voidedAt: invoice.voidedAt,
+    customer: {
+      name: invoice.customerName,
+      company: invoice.customerCompany,
+      email: invoice.customerEmail,
+      phone: null,
+      address: invoice.billingAddress,
+    },
+    shipments: invoice.shipments.map((shipment) => shipment.trackingNumber),
+    creditedNumber: invoice.creditedInvoice?.number ?? null,
+    lines: invoice.lines.map((line) => ({
+      description: line.description,
+      quantityMilli: line.quantityMilli,
+      unitPriceMinor: line.unitPriceMinor,
+      taxName: line.taxName,
+      taxBasisPoints: line.taxBasisPoints,
+      amountMinor: line.amountMinor,
+      taxMinor: line.taxMinor,
+    })),
+    subtotalMinor: invoice.subtotalMinor,
+    totalMinor: invoice.totalMinor,
+    credits: invoice.creditNotes
+      .filter((credit) => credit.state === "issued" && credit.number !== null)
+      .map((credit) => ({ number: credit.number!, totalMinor: credit.totalMinor })),
+    notes: invoice.notes,
+    paymentInstructions: invoice.paymentInstructions?.trim() || settings.paymentInstructions || null,
+  };
+}
+
+/**
+ * The PDF's file name: 'Invoice-INV-2026-0001.pdf', 'Credit-note-CN-2026-0001.pdf', a draft's
+ * 'Invoice-draft-3f2a9c1b.pdf' (the first 8 characters of its id). A number's '/' (a pattern may use it) is
+ * written '-'.
+ */
+export function invoiceFilename(invoice: Pick<InvoiceWithParts, "id" | "kind" | "number">): string {
+  const prefix = invoice.kind === "credit_note" ? "Credit-note" : "Invoice";
+  const number = invoice.number ? invoice.number.replace(/[^A-Za-z0-9._-]+/g, "-") : null;
+  return number ? `${prefix}-${number}.pdf` : `${prefix}-draft-${invoice.id.slice(0, 8)}.pdf`;
+}
+
+/** The PDF of an invoice or a credit note and its file name; null when there is none with this id. */
+export async function renderInvoicePdf({
+  db,
+  id,
+  context,
+}: {
+  db: DbOrTx;
+  id: string;
+  context: DocumentContext;
+}): Promise<{ pdf: Buffer; filename: string } | null> {
+  const [invoice, settings] = await Promise.all([getInvoice({ db, id }), getInvoiceSettings({ db })]);
+  if (!invoice) return null;
+  const { renderInvoice } = await import("#app/server/documents/invoice-document.server.ts");
+  const pdf = await renderInvoice({ invoice: invoiceDocument({ invoice, settings }), context });
+  return { pdf, filename: invoiceFilename(invoice) };
+}
