@@ -165,3 +165,83 @@ test.describe(PHONE.name, () => {
     await checkA11y();
   });
 });
+
+// Both change the site's one list of tax rates, and put it back empty: one after the other.
+test.describe("Settings → Invoices' tax rates", () => {
+  test.describe.configure({ mode: "serial" });
+
+  test("tax rates are added and removed without JavaScript (Settings → Invoices)", async ({
+    browser,
+    page,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      baseURL,
+      storageState: await page.context().storageState(),
+    });
+    try {
+      const plain = await context.newPage();
+      const form = plain.getByRole("form", { name: "Invoices" });
+      const save = async () => {
+        await form.getByRole("button", { name: "Save invoice settings" }).click();
+        // The toast needs JavaScript: the page after the redirect shows what was saved.
+        await expect(plain).toHaveURL(/\/admin\/settings$/);
+      };
+      await plain.goto("/admin/settings");
+      // No rate yet: one empty row to fill in.
+      await form.getByLabel("Tax name 1").fill("GST");
+      await form.getByLabel("Rate 1 (%)").fill("12");
+      await save();
+      await expect(form.getByLabel("Tax name 1")).toHaveValue("GST");
+      await form.getByLabel("Tax name 2").fill("Levy");
+      await form.getByLabel("Rate 2 (%)").fill("7.5");
+      await save();
+      await expect(form.getByLabel("Rate 2 (%)")).toHaveValue("7.5");
+
+      await form.getByLabel("Remove tax 1 on save").check();
+      await save();
+      await expect(form.getByLabel("Tax name 1")).toHaveValue("Levy");
+      await expect(form.getByLabel("Tax name 2")).toHaveValue("");
+
+      // A refused save says why beside the field and keeps what was typed.
+      await form.getByLabel("Rate 1 (%)").fill("120");
+      await form.getByRole("button", { name: "Save invoice settings" }).click();
+      await expect(form.getByText("The rate cannot be more than 100 %")).toBeVisible();
+      await expect(form.getByLabel("Rate 1 (%)")).toHaveValue("120");
+
+      // Back to no tax, as the other tests expect.
+      await plain.goto("/admin/settings");
+      await form.getByLabel("Remove tax 1 on save").check();
+      await save();
+      await expect(form.getByLabel("Tax name 1")).toHaveValue("");
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("'Add a tax rate' adds rows at once with JavaScript, and the save is confirmed", async ({ page }) => {
+    await page.goto("/admin/settings");
+    const form = page.getByRole("form", { name: "Invoices" });
+    const add = form.getByRole("button", { name: "Add a tax rate" });
+    await waitForHydration(add);
+    await add.click();
+    await add.click();
+    await form.getByLabel("Tax name 1").fill("GST");
+    await form.getByLabel("Rate 1 (%)").fill("12");
+    await form.getByLabel("Tax name 3").fill("Levy");
+    await form.getByLabel("Rate 3 (%)").fill("7.5");
+    await form.getByRole("button", { name: "Save invoice settings" }).click();
+    await expect(page.getByText("Settings saved")).toBeVisible();
+    // Saved without the empty row between them.
+    await expect(form.getByLabel("Tax name 2")).toHaveValue("Levy");
+    await expect(form.getByLabel("Tax name 3")).toHaveValue("");
+
+    // Back to no tax, as the other tests expect.
+    await form.getByLabel("Remove tax 1 on save").check();
+    await form.getByLabel("Remove tax 2 on save").check();
+    await form.getByRole("button", { name: "Save invoice settings" }).click();
+    await expect(form.getByLabel("Tax name 2")).toHaveCount(0);
+    await expect(form.getByLabel("Tax name 1")).toHaveValue("");
+  });
+});

@@ -31,6 +31,7 @@ const NOT_PAGES = [
   "admin/shipments/:id/waybill.pdf",
   "admin/shipments/:id/delivery-note.pdf",
   "admin/quote-requests/:id/quote.pdf",
+  "admin/invoices/:id/invoice.pdf",
   "quote/:token/pdf",
   "admin/shipments/:id/deliver/photos",
   "admin/delivery-photos/:id",

@@ -153,7 +153,7 @@ export function InvoiceSettingsForm({
               />
             </div>
             <div>
-              <Label htmlFor={`tax-${row.key}-percent`}>Rate (%)</Label>
+              <Label htmlFor={`tax-${row.key}-percent`}>Rate {index + 1} (%)</Label>
               <Input
                 id={`tax-${row.key}-percent`}
                 name="taxPercent"
@@ -171,7 +171,9 @@ export function InvoiceSettingsForm({
             {row.name.trim() !== "" || row.percent.trim() !== "" ? (
               <label className="col-span-2 flex min-h-10 items-center gap-2 text-sm text-slate-800 sm:col-span-1 sm:mt-6">
                 <input type="checkbox" name={TAX_REMOVE} value={index} className="size-4" />
-                Remove on save
+                <span>
+                  Remove<span className="sr-only"> tax {index + 1}</span> on save
+                </span>
               </label>
             ) : null}
           </div>
