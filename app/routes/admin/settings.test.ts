@@ -1,3 +1,5 @@
+// Longer than 450 lines: every card of the Settings page, one intent each, against one database and one signed-in
+// administrator.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_TEMPLATES } from "#app/lib/notification-templates.ts";
 import { action } from "#app/routes/admin/settings.tsx";
