@@ -42,6 +42,8 @@ test.describe(DESKTOP.name, () => {
     await page.getByRole("button", { name: "Save draft" }).click();
     await expect(page).toHaveURL(/\/admin\/invoices\/[0-9a-f-]{36}$/);
     await expect(page.getByRole("heading", { level: 1, name: "Draft invoice" })).toBeVisible();
+    await reloadWithoutToasts(page);
+    await checkA11y();
 
     // Issuing asks first: an issued invoice cannot be changed.
     const issue = page.getByRole("button", { name: "Issue invoice" });
@@ -87,8 +89,14 @@ test.describe(DESKTOP.name, () => {
     await expect(page.getByRole("heading", { level: 1, name: /^Credit note CN-\d{4}-\d{4}$/ })).toBeVisible();
     await expect(page.getByRole("row", { name: /^Total/ })).toContainText("85.50");
 
-    // The invoice lists its credit note.
+    // The invoice lists its credit note; the list finds both by the customer's name, as cards on a phone.
     await page.goto(invoicePage);
     await expect(page.getByRole("link", { name: /^CN-\d{4}-\d{4}$/ })).toBeVisible();
+    await page.setViewportSize(PHONE.use.viewport);
+    await page.goto(`/admin/invoices?q=${encodeURIComponent("Musu Flomo")}`);
+    const cards = page.getByRole("list", { name: "Invoices" });
+    await expect(cards.getByRole("link", { name: number })).toBeVisible();
+    await expect(cards.getByRole("link", { name: /^CN-\d{4}-\d{4}$/ }).first()).toBeVisible();
+    await checkA11y();
   });
 });
