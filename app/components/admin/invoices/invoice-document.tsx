@@ -8,6 +8,7 @@ import { InvoiceStatusBadge, KIND_LABELS } from "#app/components/admin/invoices/
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Field, Textarea } from "#app/components/ui/field.tsx";
+import { Table } from "#app/components/ui/table.tsx";
 import { formatCalendarDate } from "#app/lib/format.ts";
 import type { InvoiceActionData, InvoiceDocumentView } from "#app/server/invoices/invoice-views.ts";
 
@@ -90,65 +91,62 @@ export function InvoiceDocument({
           <CardTitle>Lines</CardTitle>
         </CardHeader>
         <CardContent>
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[32rem] text-sm">
-              <caption className="sr-only">Lines of {doc.number}</caption>
-              <thead>
-                <tr className="border-b text-left text-slate-600">
-                  <th scope="col" className="py-1 pr-2 font-medium">
-                    Description
-                  </th>
-                  <th scope="col" className="py-1 pr-2 text-right font-medium">
-                    Quantity
-                  </th>
-                  <th scope="col" className="py-1 pr-2 text-right font-medium">
-                    Unit price
-                  </th>
-                  <th scope="col" className="py-1 pr-2 font-medium">
-                    Tax
-                  </th>
-                  <th scope="col" className="py-1 text-right font-medium">
-                    Amount
-                  </th>
+          {/* Scrolls sideways on a phone (the Table box then takes the focus for the keyboard). */}
+          <Table className="min-w-[32rem]">
+            <caption className="sr-only">Lines of {doc.number}</caption>
+            <thead>
+              <tr className="border-b text-left text-slate-600">
+                <th scope="col" className="py-1 pr-2 font-medium">
+                  Description
+                </th>
+                <th scope="col" className="py-1 pr-2 text-right font-medium">
+                  Quantity
+                </th>
+                <th scope="col" className="py-1 pr-2 text-right font-medium">
+                  Unit price
+                </th>
+                <th scope="col" className="py-1 pr-2 font-medium">
+                  Tax
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {doc.lines.map((line, index) => (
+                <tr key={index} className="border-b border-slate-100">
+                  <td className="py-1 pr-2 [overflow-wrap:anywhere]">{line.description}</td>
+                  <td className="py-1 pr-2 text-right tabular-nums">{line.quantity}</td>
+                  <td className="whitespace-nowrap py-1 pr-2 text-right tabular-nums">{line.unitPrice}</td>
+                  <td className="py-1 pr-2">{line.tax}</td>
+                  <td className="whitespace-nowrap py-1 text-right tabular-nums">{line.amount}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {doc.lines.map((line, index) => (
-                  <tr key={index} className="border-b border-slate-100">
-                    <td className="py-1 pr-2 [overflow-wrap:anywhere]">{line.description}</td>
-                    <td className="py-1 pr-2 text-right tabular-nums">{line.quantity}</td>
-                    <td className="whitespace-nowrap py-1 pr-2 text-right tabular-nums">{line.unitPrice}</td>
-                    <td className="py-1 pr-2">{line.tax}</td>
-                    <td className="whitespace-nowrap py-1 text-right tabular-nums">{line.amount}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={4} className="py-1 pr-2 text-right font-medium">
+                  Subtotal
+                </th>
+                <td className="whitespace-nowrap py-1 text-right tabular-nums">{doc.subtotal}</td>
+              </tr>
+              {doc.taxes.map((tax) => (
+                <tr key={tax.label}>
                   <th scope="row" colSpan={4} className="py-1 pr-2 text-right font-medium">
-                    Subtotal
+                    {tax.label}
                   </th>
-                  <td className="whitespace-nowrap py-1 text-right tabular-nums">{doc.subtotal}</td>
+                  <td className="whitespace-nowrap py-1 text-right tabular-nums">{tax.amount}</td>
                 </tr>
-                {doc.taxes.map((tax) => (
-                  <tr key={tax.label}>
-                    <th scope="row" colSpan={4} className="py-1 pr-2 text-right font-medium">
-                      {tax.label}
-                    </th>
-                    <td className="whitespace-nowrap py-1 text-right tabular-nums">{tax.amount}</td>
-                  </tr>
-                ))}
-                <tr>
-                  <th scope="row" colSpan={4} className="py-1 pr-2 text-right">
-                    Total
-                  </th>
-                  <td className="whitespace-nowrap py-1 text-right font-semibold tabular-nums">
-                    {doc.total}
-                  </td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+              ))}
+              <tr>
+                <th scope="row" colSpan={4} className="py-1 pr-2 text-right">
+                  Total
+                </th>
+                <td className="whitespace-nowrap py-1 text-right font-semibold tabular-nums">{doc.total}</td>
+              </tr>
+            </tfoot>
+          </Table>
         </CardContent>
       </Card>
 
