@@ -11,12 +11,12 @@ import {
 import type { InvoiceSettings } from "#app/schemas/invoice-settings.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { consignees, quotes, shippers } from "#app/server/db/schema.ts";
+import { getBilledParty, type InvoicePrefill } from "#app/server/invoices/invoice-prefills.server.ts";
 import type {
   InvoiceFormData,
   InvoiceLinkView,
   InvoicePartyChoice,
 } from "#app/server/invoices/invoice-views.ts";
-import { getBilledParty, type InvoicePrefill } from "#app/server/invoices/invoices.server.ts";
 
 // The invoice draft form's server side (issue 28), shared by /admin/invoices/new and a draft's page: its
 // values from a prefill or a saved draft, the address book to pick the customer from, and reading a post

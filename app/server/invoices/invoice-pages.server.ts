@@ -13,6 +13,12 @@ import {
   SAVE_REFUSALS,
 } from "#app/server/invoices/invoice-form.server.ts";
 import { invoiceStatus } from "#app/server/invoices/invoice-list.server.ts";
+import {
+  emptyPrefill,
+  prefillCreditNote,
+  prefillFromQuote,
+  prefillFromShipment,
+} from "#app/server/invoices/invoice-prefills.server.ts";
 import { getInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
 import type {
   InvoiceActionData,
@@ -22,14 +28,10 @@ import type {
 } from "#app/server/invoices/invoice-views.ts";
 import {
   deleteInvoiceDraft,
-  emptyPrefill,
   getInvoice,
   type Invoice,
   type InvoiceWithParts,
   issueInvoice,
-  prefillCreditNote,
-  prefillFromQuote,
-  prefillFromShipment,
   saveInvoiceDraft,
   voidInvoice,
 } from "#app/server/invoices/invoices.server.ts";

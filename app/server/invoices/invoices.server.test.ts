@@ -7,13 +7,15 @@ import { shipmentSchema } from "#app/schemas/shipment.ts";
 import { invoiceLines, invoices, shippers } from "#app/server/db/schema.ts";
 import { acceptedQuote as acceptedQuoteFixture } from "#app/server/invoices/accepted-quote.test-support.ts";
 import {
+  prefillCreditNote,
+  prefillFromQuote,
+  prefillFromShipment,
+} from "#app/server/invoices/invoice-prefills.server.ts";
+import {
   deleteInvoiceDraft,
   getInvoice,
   issueInvoice,
   listInvoices,
-  prefillCreditNote,
-  prefillFromQuote,
-  prefillFromShipment,
   saveInvoiceDraft,
   voidInvoice,
 } from "#app/server/invoices/invoices.server.ts";

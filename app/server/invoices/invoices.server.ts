@@ -1,28 +1,23 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Currency } from "#app/lib/freight-terms.ts";
 import { addDaysToDate } from "#app/lib/transit-time.ts";
-import type { InvoiceInput, InvoiceLineInput } from "#app/schemas/invoice.ts";
+import type { InvoiceInput } from "#app/schemas/invoice.ts";
 import { formatDocumentNumber, type InvoiceSettings } from "#app/schemas/invoice-settings.ts";
 import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import {
-  consignees,
   documentCounters,
   type InvoiceKind,
   type InvoiceState,
   invoiceLines,
   invoiceShipments,
   invoices,
-  quoteLines,
-  quoteRequests,
-  quotes,
   shipments,
-  shippers,
 } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 
-// Invoices and credit notes (issue 28, decision 015): drafts made from an accepted quote, a booked shipment or
-// from scratch; issuing, which numbers and freezes them; voiding; credit notes against an issued invoice. The
-// database refuses any change to an issued document (migration 0023), so these functions cannot be misused.
+// Invoices and credit notes (issue 28, decisions 015 and 026): saving drafts (their starting values:
+// invoice-prefills.server.ts); issuing, which numbers and freezes them; voiding; credit notes against an issued
+// invoice. The database refuses any change to an issued document (migration 0023), so these functions cannot be
+// misused.
 
 export type Invoice = typeof invoices.$inferSelect;
 export type InvoiceLine = typeof invoiceLines.$inferSelect;
@@ -33,168 +28,6 @@ export type InvoiceWithParts = Invoice & {
   creditNotes: Pick<Invoice, "id" | "number" | "state" | "totalMinor">[];
   creditedInvoice: Pick<Invoice, "id" | "number"> | null;
 };
-
-/** What a new draft starts with: the form's values before the clerk changes them. */
-export type InvoicePrefill = {
-  kind: InvoiceKind;
-  party: InvoiceInput["party"];
-  customerName: string;
-  customerCompany: string | null;
-  customerEmail: string | null;
-  billingAddress: string | null;
-  currency: Currency;
-  quoteId: string | null;
-  creditedInvoiceId: string | null;
-  lines: Pick<InvoiceLineInput, "description" | "quantityMilli" | "unitPriceMinor" | "taxName">[];
-  shipments: { id: string; trackingNumber: string }[];
-};
-
-type PartyKind = "shipper" | "consignee";
-const partyTable = (kind: PartyKind) => (kind === "shipper" ? shippers : consignees);
-
-/** The address-book party's details, for a draft's customer block. */
-export async function getBilledParty({ db, kind, id }: { db: DbOrTx; kind: PartyKind; id: string }) {
-  if (!isUuid(id)) return null;
-  const table = partyTable(kind);
-  const [party] = await db.select().from(table).where(eq(table.id, id));
-  return party ?? null;
-}
-
-/** A blank draft's starting values. */
-export const emptyPrefill = (currency: Currency): InvoicePrefill => ({
-  kind: "invoice",
-  party: null,
-  customerName: "",
-  customerCompany: null,
-  customerEmail: null,
-  billingAddress: null,
-  currency,
-  quoteId: null,
-  creditedInvoiceId: null,
-  lines: [],
-  shipments: [],
-});
-
-/**
- * A draft's starting values from an accepted quote: its lines (quantity 1 at the quoted amount), its currency,
- * the requester as customer (the shipper with the requester's e-mail when the address book has one), and the
- * shipment booked from it. Null when the quote does not exist or was not accepted.
- */
-export async function prefillFromQuote({
-  db,
-  quoteId,
-}: {
-  db: Db;
-  quoteId: string;
-}): Promise<InvoicePrefill | null> {
-  if (!isUuid(quoteId)) return null;
-  const [found] = await db
-    .select({ quote: quotes, request: quoteRequests })
-    .from(quotes)
-    .innerJoin(quoteRequests, eq(quoteRequests.id, quotes.quoteRequestId))
-    .where(eq(quotes.id, quoteId));
-  if (!found || found.quote.state !== "accepted") return null;
-  const { quote, request } = found;
-  const lines = await db
-    .select()
-    .from(quoteLines)
-    .where(eq(quoteLines.quoteId, quote.id))
-    .orderBy(asc(quoteLines.position));
-  const [shipper] = await db
-    .select()
-    .from(shippers)
-    .where(sql`lower(${shippers.email}) = ${request.email.trim().toLowerCase()}`)
-    .orderBy(shippers.createdAt, shippers.id)
-    .limit(1);
-  const booked = await db
-    .select({ id: shipments.id, trackingNumber: shipments.trackingNumber })
-    .from(shipments)
-    .where(eq(shipments.quoteId, quote.id));
-  return {
-    ...emptyPrefill(quote.currency),
-    party: shipper ? { kind: "shipper", id: shipper.id } : null,
-    customerName: shipper?.name ?? `${request.firstName} ${request.lastName}`.trim(),
-    customerCompany: shipper?.company ?? null,
-    customerEmail: shipper?.email ?? request.email,
-    billingAddress: shipper?.address ?? null,
-    quoteId: quote.id,
-    lines: lines.map((line) => ({
-      description: line.description,
-      quantityMilli: 1000,
-      unitPriceMinor: line.amountMinor,
-      taxName: null,
-    })),
-    shipments: booked,
-  };
-}
-
-/**
- * A draft's starting values from a shipment: from its accepted quote when it was booked from one, else its
- * shipper as customer and no lines yet. Null when the shipment does not exist.
- */
-export async function prefillFromShipment({
-  db,
-  shipmentId,
-  currency,
-}: {
-  db: Db;
-  shipmentId: string;
-  currency: Currency;
-}): Promise<InvoicePrefill | null> {
-  if (!isUuid(shipmentId)) return null;
-  const [shipment] = await db.select().from(shipments).where(eq(shipments.id, shipmentId));
-  if (!shipment) return null;
-  const own = { id: shipment.id, trackingNumber: shipment.trackingNumber };
-  if (shipment.quoteId) {
-    const fromQuote = await prefillFromQuote({ db, quoteId: shipment.quoteId });
-    if (fromQuote) {
-      const others = fromQuote.shipments.filter((s) => s.id !== own.id);
-      return { ...fromQuote, shipments: [own, ...others] };
-    }
-  }
-  const shipper = shipment.shipperId
-    ? await getBilledParty({ db, kind: "shipper", id: shipment.shipperId })
-    : null;
-  return {
-    ...emptyPrefill(currency),
-    party: shipper ? { kind: "shipper", id: shipper.id } : null,
-    customerName: shipper?.name ?? "",
-    customerCompany: shipper?.company ?? null,
-    customerEmail: shipper?.email ?? null,
-    billingAddress: shipper?.address ?? null,
-    shipments: [own],
-  };
-}
-
-/** A credit note's starting values: its invoice's customer, currency and every line (the clerk removes some). */
-export async function prefillCreditNote({
-  db,
-  invoiceId,
-}: {
-  db: Db;
-  invoiceId: string;
-}): Promise<InvoicePrefill | null> {
-  const invoice = await getInvoice({ db, id: invoiceId });
-  if (!invoice || invoice.kind !== "invoice" || invoice.state !== "issued") return null;
-  return {
-    kind: "credit_note",
-    party: invoice.partyKind && invoice.partyId ? { kind: invoice.partyKind, id: invoice.partyId } : null,
-    customerName: invoice.customerName,
-    customerCompany: invoice.customerCompany,
-    customerEmail: invoice.customerEmail,
-    billingAddress: invoice.billingAddress,
-    currency: invoice.currency,
-    quoteId: null,
-    creditedInvoiceId: invoice.id,
-    lines: invoice.lines.map((line) => ({
-      description: line.description,
-      quantityMilli: line.quantityMilli,
-      unitPriceMinor: line.unitPriceMinor,
-      taxName: line.taxName,
-    })),
-    shipments: [],
-  };
-}
 
 export type SaveDraftResult =
   | { ok: true; id: string }
@@ -302,12 +135,7 @@ export async function saveInvoiceDraft({
     if (credited) {
       if (!isUuid(credited)) return { ok: false, reason: "not-creditable" } as const;
       const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, credited)).for("update");
-      if (
-        !invoice ||
-        invoice.kind !== "invoice" ||
-        invoice.state !== "issued" ||
-        invoice.currency !== input.currency
-      )
+      if (invoice?.kind !== "invoice" || invoice.state !== "issued" || invoice.currency !== input.currency)
         return { ok: false, reason: "not-creditable" } as const;
       if (input.totals.totalMinor > (await creditLeft(tx, invoice, existing?.id ?? null)))
         return { ok: false, reason: "credit-too-large" } as const;
@@ -385,7 +213,7 @@ export async function issueInvoice({
         .from(invoices)
         .where(eq(invoices.id, invoice.creditedInvoiceId))
         .for("update");
-      if (!credited || credited.state !== "issued") return { ok: false, reason: "not-creditable" } as const;
+      if (credited?.state !== "issued") return { ok: false, reason: "not-creditable" } as const;
       if (invoice.totalMinor > (await creditLeft(tx, credited, invoice.id)))
         return { ok: false, reason: "credit-too-large" } as const;
     }
