@@ -101,6 +101,9 @@ const ADMIN_PATTERNS = [
   "admin/parties",
   "admin/parties/new",
   "admin/parties/:id",
+  "admin/invoices",
+  "admin/invoices/new",
+  "admin/invoices/:id",
   "admin/*",
 ];
 
@@ -339,7 +342,29 @@ test.describe(PHONE.name, () => {
     await expect.poll(() => quoteMail()?.text ?? "").toContain("/quote/");
     const customerQuote = /\/quote\/[\w-]{43}/.exec(quoteMail()!.text)![0];
 
+    // An invoice of the shipment (its 'Invoice' action), a line as long as an invoice can hold: the draft's
+    // form, then the issued invoice.
+    await page.goto(shipmentPath);
+    await page.getByRole("link", { name: "Invoice", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "New invoice" })).toBeVisible();
+    await page.getByLabel("Description 1").fill(`Freight${LONG_COMPANY}`);
+    await page.getByLabel("Unit price 1").fill("999,999,999,999.99");
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Draft invoice" })).toBeVisible();
+    const invoicePath = new URL(page.url()).pathname;
+    const draftOffenders = await findWidePages(page, [invoicePath]);
+    const issue = page.getByRole("button", { name: "Issue invoice" });
+    await waitForHydration(issue);
+    await issue.click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Issue invoice" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /^Invoice INV-/ })).toBeVisible();
+
     const offenders = await findWidePages(page, [
+      "/admin/invoices",
+      "/admin/invoices/new",
+      `/admin/invoices/new?shipment=${shipmentPath.split("/").at(-1)}`,
+      `/admin/invoices/new?credit=${invoicePath.split("/").at(-1)}`,
+      invoicePath,
       "/admin",
       "/admin/logout",
       "/admin/change-password",
@@ -381,7 +406,7 @@ test.describe(PHONE.name, () => {
       `/track/${trackingNumber}/updates`,
       customerQuote,
     ]);
-    expect(offenders, "pages wider than 390 px").toEqual([]);
+    expect([...draftOffenders, ...offenders], "pages wider than 390 px").toEqual([]);
   });
 });
 

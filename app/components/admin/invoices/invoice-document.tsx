@@ -160,7 +160,11 @@ export function InvoiceDocument({
               doc.shipments.length > 0 ? (
                 <span className="flex flex-wrap gap-3">
                   {doc.shipments.map((s) => (
-                    <Link key={s.id} to={`/admin/shipments/${s.id}`} className="text-brand-700 underline">
+                    <Link
+                      key={s.id}
+                      to={`/admin/shipments/${s.id}`}
+                      className="min-w-0 break-all text-brand-700 underline"
+                    >
                       {s.trackingNumber}
                     </Link>
                   ))}

@@ -348,10 +348,13 @@ export function InvoiceEditor({
           {form.shipments.length > 0 ? (
             <div>
               <p className="text-sm font-medium text-slate-800">Shipments</p>
-              <ul className="mt-1 flex flex-wrap gap-3 text-sm">
+              <ul className="mt-1 flex min-w-0 flex-wrap gap-3 text-sm">
                 {form.shipments.map((shipment) => (
-                  <li key={shipment.id}>
-                    <Link to={`/admin/shipments/${shipment.id}`} className="text-brand-700 underline">
+                  <li key={shipment.id} className="min-w-0">
+                    <Link
+                      to={`/admin/shipments/${shipment.id}`}
+                      className="break-all text-brand-700 underline"
+                    >
                       {shipment.trackingNumber}
                     </Link>
                   </li>
