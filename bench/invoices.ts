@@ -16,7 +16,14 @@ import { DEFAULT_INVOICE_SETTINGS } from "#app/schemas/invoice-settings.ts";
 import { migrateDatabase, openDatabase } from "#app/server/db/client.server.ts";
 import { issueInvoice, listInvoices, saveInvoiceDraft } from "#app/server/invoices/invoices.server.ts";
 import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
-import { embeddedPostgresVersion, environmentLines, loadAverage, writeSection } from "./lib/report.ts";
+import {
+  embeddedPostgresVersion,
+  environmentLines,
+  loadAverage,
+  percentile,
+  round,
+  writeSection,
+} from "./lib/report.ts";
 import { removeDataDir } from "./lib/server-processes.ts";
 
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 10_000);
@@ -24,9 +31,6 @@ const RUNS = Number(process.env.BENCH_INVOICE_RUNS ?? 200);
 const WARMUP = 20;
 const TARGET_ISSUE_MS = 50;
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const round = (n: number) => Math.round(n * 10) / 10;
 function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   return {
