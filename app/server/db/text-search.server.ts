@@ -11,3 +11,8 @@ export function isUuid(value: unknown): value is string {
 export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** A typed search term as the database may get it: no control characters (PostgreSQL refuses NUL), trimmed. */
+export function searchTermOf(search: string | null | undefined): string {
+  return search?.replace(/[\u0000-\u001f\u007f]/g, "").trim() ?? "";
+}

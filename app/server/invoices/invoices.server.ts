@@ -12,7 +12,7 @@ import {
   invoices,
   shipments,
 } from "#app/server/db/schema.ts";
-import { isUuid } from "#app/server/db/text-search.server.ts";
+import { isUuid, likePattern, searchTermOf } from "#app/server/db/text-search.server.ts";
 
 // Invoices and credit notes (issue 28, decisions 015 and 026): saving drafts (their starting values:
 // invoice-prefills.server.ts); issuing, which numbers and freezes them; voiding; credit notes against an issued
@@ -341,8 +341,8 @@ export async function listInvoices({
   filter: InvoiceListFilter;
   page: number;
 }): Promise<{ rows: Invoice[]; total: number }> {
-  const search = filter.search?.trim().toLowerCase();
-  const like = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const search = searchTermOf(filter.search).toLowerCase();
+  const like = search ? likePattern(search) : null;
   const where = and(
     filter.state ? eq(invoices.state, filter.state) : undefined,
     filter.kind ? eq(invoices.kind, filter.kind) : undefined,

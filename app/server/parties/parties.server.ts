@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, getTableName, type SQL, sql } from "drizzle-
 import type { PartyInput } from "#app/schemas/shipment.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { consignees, shipments, shippers } from "#app/server/db/schema.ts";
-import { isUuid, likePattern } from "#app/server/db/text-search.server.ts";
+import { isUuid, likePattern, searchTermOf } from "#app/server/db/text-search.server.ts";
 import type { PartyKind } from "#app/server/parties/party-views.ts";
 
 // Parties: the shippers and consignees of shipments. Both share one shape, in two tables; a shipment links
@@ -115,10 +115,6 @@ export async function deleteParty({ db, kind, id }: { db: Db; kind: PartyKind; i
 // The address book.
 
 /** The search text without control characters (which no field can hold), or "" for none. */
-function searchTerm(search: string | undefined): string {
-  return search?.replace(/[\u0000-\u001f\u007f]/g, "").trim() ?? "";
-}
-
 /**
  * Parties whose name, company, email or phone holds the term (case-insensitive, fields never joined into one
  * match). A term of digits and phone punctuation also matches the phone number's digits, so '5550100'
@@ -156,7 +152,7 @@ export async function findParties({
 }) {
   const table = partyTable(kind);
   const pageSize = Math.min(Math.max(Math.trunc(size) || 20, 1), 100);
-  const term = searchTerm(search);
+  const term = searchTermOf(search);
   const where = term ? partySearchCondition(table, term) : undefined;
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(table).where(where);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));

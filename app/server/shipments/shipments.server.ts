@@ -8,7 +8,7 @@ import { stepOfStatus } from "#app/lib/tracking-progress.ts";
 import type { ShipmentInput, StatusUpdateInput } from "#app/schemas/shipment.ts";
 import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import { consignees, shipmentStatusHistory, shipments, shippers } from "#app/server/db/schema.ts";
-import { isUuid, likePattern } from "#app/server/db/text-search.server.ts";
+import { isUuid, likePattern, searchTermOf } from "#app/server/db/text-search.server.ts";
 import { assertPartiesExist, getParty } from "#app/server/parties/parties.server.ts";
 import { overdueCondition } from "#app/server/shipments/exceptions.server.ts";
 import {
@@ -91,14 +91,10 @@ export type ShipmentListFilter = {
 };
 
 /** The search text without control characters (which no field can hold), or "" for none. */
-function searchTerm(search: string | undefined): string {
-  return search?.replace(/[\u0000-\u001f\u007f]/g, "").trim() ?? "";
-}
-
 /** The list's search and status filter in SQL (also what a bulk update on "all matching" applies to). */
 export function listConditions({ search, status }: ShipmentListFilter): SQL | undefined {
   const conditions: SQL[] = [];
-  const term = searchTerm(search);
+  const term = searchTermOf(search);
   if (term) conditions.push(searchCondition(likePattern(term)));
   if (status === "active") conditions.push(sql`lower(${shipments.status}) <> 'delivered'`);
   else if (status) conditions.push(sql`lower(${shipments.status}) = lower(${status})`);
@@ -185,7 +181,7 @@ export async function findShipments({ db, ...filter }: { db: Db } & ShipmentList
       return { ids, capped, total, pageCount, page };
     });
 
-  const { ids, capped, total, pageCount, page } = searchTerm(filter.search) ? await search() : await list();
+  const { ids, capped, total, pageCount, page } = searchTermOf(filter.search) ? await search() : await list();
   if (ids.length === 0) return { rows: [], total, capped, page, pageSize, pageCount };
 
   const joined = await db
