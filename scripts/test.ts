@@ -3,9 +3,9 @@
 // suite, and the resilience and hostile-input suites against the built app. A part that cannot run here
 // is reported loudly and skipped; with CI=true it fails.
 //
-// The type check runs beside the first Vitest pass. Then two lanes run side by side (decision 025): the browser
-// suite, and the server-side suites (the hostile-input suite drives one app process with one request at a time,
-// then the second engine's tests); neither keeps both cores busy alone. A step's output is prefixed with its label. The resilience suite runs last and alone: its
+// Two lanes run side by side (decision 025): the browser suite, and the server-side suites (the hostile-input
+// suite drives one app process with one request at a time, then the second engine's tests); neither keeps both
+// cores busy alone. A step's output is prefixed with its label. The resilience suite runs last and alone: its
 // checks are timed.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -63,22 +63,13 @@ const bin = (name: string) => `node_modules/.bin/${name}`;
 const vitest = [node, "node_modules/vitest/vitest.mjs", "run"];
 
 await run({ step: "lint (Biome: rules, format, import order)", command: [bin("biome"), "check", "."] });
-// The type check (one core, ~15 s) beside the first Vitest run, which waits on its database now and then.
-await together(
-  async () =>
-    (await run({
-      step: "typecheck",
-      command: [node, "node_modules/@react-router/dev/bin.cjs", "typegen"],
-      label: "types",
-    })) && run({ step: "typecheck (tsc)", command: [bin("tsc")], label: "types" }),
-  () =>
-    run({
-      step: "unit and integration tests (embedded PostgreSQL 18)",
-      command: vitest,
-      env: { TEST_DATABASE_URL: "" },
-      label: "unit",
-    }),
-);
+(await run({ step: "typecheck", command: [node, "node_modules/@react-router/dev/bin.cjs", "typegen"] })) &&
+  (await run({ step: "typecheck (tsc)", command: [bin("tsc")] }));
+await run({
+  step: "unit and integration tests (embedded PostgreSQL 18)",
+  command: vitest,
+  env: { TEST_DATABASE_URL: "" },
+});
 // Once, before the suites that run the built app side by side would each build it.
 await run({ step: "production build (when stale)", command: [node, "scripts/build.ts"] });
 
