@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { formatPercent, formatQuantity } from "#app/lib/invoice-math.ts";
 import { minorToInput } from "#app/lib/money.ts";
 import { mayIssueInvoices, type StaffRole } from "#app/lib/roles.ts";
@@ -10,13 +10,14 @@ import {
 } from "#app/schemas/invoice.ts";
 import type { InvoiceSettings } from "#app/schemas/invoice-settings.ts";
 import type { Db } from "#app/server/db/client.server.ts";
-import { consignees, quotes, shippers } from "#app/server/db/schema.ts";
-import { getBilledParty, type InvoicePrefill } from "#app/server/invoices/invoice-prefills.server.ts";
+import { quotes } from "#app/server/db/schema.ts";
+import type { InvoicePrefill } from "#app/server/invoices/invoice-prefills.server.ts";
 import type {
   InvoiceFormData,
   InvoiceLinkView,
   InvoicePartyChoice,
 } from "#app/server/invoices/invoice-views.ts";
+import { getParty, listPartyContacts } from "#app/server/parties/parties.server.ts";
 
 // The invoice draft form's server side (issue 28), shared by /admin/invoices/new and a draft's page: its
 // values from a prefill or a saved draft, the address book to pick the customer from, and reading a post
@@ -67,16 +68,9 @@ export function prefillValues(
 
 /** Every shipper and consignee, for the customer picker (with what picking one fills in). */
 async function partyChoices(db: Db): Promise<InvoicePartyChoice[]> {
-  const columns = (table: typeof shippers | typeof consignees) => ({
-    id: table.id,
-    name: table.name,
-    company: table.company,
-    email: table.email,
-    address: table.address,
-  });
   const [shipperRows, consigneeRows] = await Promise.all([
-    db.select(columns(shippers)).from(shippers).orderBy(asc(shippers.name), asc(shippers.id)),
-    db.select(columns(consignees)).from(consignees).orderBy(asc(consignees.name), asc(consignees.id)),
+    listPartyContacts({ db, kind: "shipper" }),
+    listPartyContacts({ db, kind: "consignee" }),
   ]);
   const choice =
     (kind: "shipper" | "consignee") =>
@@ -179,7 +173,7 @@ export async function readDraftPost({
   }
   const picked = /^(shipper|consignee):(.+)$/.exec(values.party);
   if (picked && values.customerName.trim() === "") {
-    const party = await getBilledParty({ db, kind: picked[1] as "shipper", id: picked[2]! });
+    const party = await getParty({ db, kind: picked[1] as "shipper", id: picked[2]! });
     if (party) {
       values.customerName = party.name;
       values.customerCompany ||= party.company ?? "";

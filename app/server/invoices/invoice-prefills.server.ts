@@ -1,9 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Currency } from "#app/lib/freight-terms.ts";
 import type { InvoiceInput, InvoiceLineInput } from "#app/schemas/invoice.ts";
-import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
+import type { Db } from "#app/server/db/client.server.ts";
 import {
-  consignees,
   type InvoiceKind,
   quoteLines,
   quoteRequests,
@@ -13,6 +12,7 @@ import {
 } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { getInvoice } from "#app/server/invoices/invoices.server.ts";
+import { getParty } from "#app/server/parties/parties.server.ts";
 
 // What a new draft or credit note starts with (issue 28): from an accepted quote, a shipment, or the issued
 // invoice it credits. The clerk changes any of it before saving.
@@ -31,17 +31,6 @@ export type InvoicePrefill = {
   lines: Pick<InvoiceLineInput, "description" | "quantityMilli" | "unitPriceMinor" | "taxName">[];
   shipments: { id: string; trackingNumber: string }[];
 };
-
-type PartyKind = "shipper" | "consignee";
-const partyTable = (kind: PartyKind) => (kind === "shipper" ? shippers : consignees);
-
-/** The address-book party's details, for a draft's customer block. */
-export async function getBilledParty({ db, kind, id }: { db: DbOrTx; kind: PartyKind; id: string }) {
-  if (!isUuid(id)) return null;
-  const table = partyTable(kind);
-  const [party] = await db.select().from(table).where(eq(table.id, id));
-  return party ?? null;
-}
 
 /** A blank draft's starting values. */
 export const emptyPrefill = (currency: Currency): InvoicePrefill => ({
@@ -135,9 +124,7 @@ export async function prefillFromShipment({
       return { ...fromQuote, shipments: [own, ...others] };
     }
   }
-  const shipper = shipment.shipperId
-    ? await getBilledParty({ db, kind: "shipper", id: shipment.shipperId })
-    : null;
+  const shipper = shipment.shipperId ? await getParty({ db, kind: "shipper", id: shipment.shipperId }) : null;
   return {
     ...emptyPrefill(currency),
     party: shipper ? { kind: "shipper", id: shipper.id } : null,

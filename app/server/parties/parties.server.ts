@@ -77,6 +77,21 @@ export async function listParties({ db, kind }: { db: Db; kind: PartyKind }) {
     .orderBy(asc(table.name), asc(table.id));
 }
 
+/** Every shipper or consignee, by name, with the e-mail and address that picking one fills in (invoices). */
+export async function listPartyContacts({ db, kind }: { db: Db; kind: PartyKind }) {
+  const table = partyTable(kind);
+  return db
+    .select({
+      id: table.id,
+      name: table.name,
+      company: table.company,
+      email: table.email,
+      address: table.address,
+    })
+    .from(table)
+    .orderBy(asc(table.name), asc(table.id));
+}
+
 export async function createParty({ db, kind, input }: { db: Db; kind: PartyKind; input: PartyInput }) {
   const table = partyTable(kind);
   const [row] = await db.insert(table).values(input).returning();
