@@ -180,6 +180,36 @@ describe("the invoice PDF route", () => {
     expect(voidText).not.toContain("Typo");
   });
 
+  it("an issued invoice keeps the payment instructions of its day: changing the settings later changes its PDF not", async () => {
+    const id = await draft();
+    await issue(id);
+    const settingsOfToday = "Bank: LBDI, account 001-234567-01";
+    await updateInvoiceSettings({
+      db: services.db,
+      settings: {
+        ...DEFAULT_INVOICE_SETTINGS,
+        taxRates: [{ name: "GST", basisPoints: 1200 }],
+        paymentInstructions: "Bank: Ecobank, account 999-000",
+      },
+    });
+    try {
+      const printed = await text(await pdfOf(id));
+      expect(printed).toContain(settingsOfToday);
+      expect(printed).not.toContain("Ecobank");
+      // A draft, sent to no one yet, shows what issuing it now would print.
+      expect(await text(await pdfOf(await draft()))).toContain("Ecobank");
+    } finally {
+      await updateInvoiceSettings({
+        db: services.db,
+        settings: {
+          ...DEFAULT_INVOICE_SETTINGS,
+          taxRates: [{ name: "GST", basisPoints: 1200 }],
+          paymentInstructions: "Bank: LBDI, account 001-234567-01\nMTN Mobile Money: +231 88 000 1234",
+        },
+      });
+    }
+  });
+
   it("answers 404 to an unknown invoice, 403 to the Editor role, and sends the signed-out to sign in", async () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
       expect(await thrownStatus(pdfOf(id)), id).toBe(404);

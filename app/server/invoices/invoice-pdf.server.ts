@@ -10,7 +10,7 @@ import { getInvoice, type InvoiceWithParts } from "#app/server/invoices/invoices
 
 /**
  * What the PDF prints: only what the customer may see (never who issued or voided it, nor why it was voided).
- * The payment instructions are the invoice's own, or today's from the settings when it has none.
+ * The payment instructions are the invoice's own; a draft without any shows the settings' of today.
  */
 export function invoiceDocument({
   invoice,
@@ -52,7 +52,12 @@ export function invoiceDocument({
       .filter((credit) => credit.state === "issued" && credit.number !== null)
       .map((credit) => ({ number: credit.number!, totalMinor: credit.totalMinor })),
     notes: invoice.notes,
-    paymentInstructions: invoice.paymentInstructions?.trim() || settings.paymentInstructions || null,
+    // Issued: what it was issued with (issueInvoice keeps the settings' then). A draft, not yet sent to anyone,
+    // shows what issuing it today would print.
+    paymentInstructions:
+      invoice.state === "draft"
+        ? invoice.paymentInstructions?.trim() || settings.paymentInstructions || null
+        : invoice.paymentInstructions,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   shipments,
 } from "#app/server/db/schema.ts";
 import { isUuid, likePattern, searchTermOf } from "#app/server/db/text-search.server.ts";
+import { getInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
 
 // Invoices and credit notes (issue 28, decisions 015 and 026): saving drafts (their starting values:
 // invoice-prefills.server.ts); issuing, which numbers and freezes them; voiding; credit notes against an issued
@@ -227,6 +228,12 @@ export async function issueInvoice({
       })
       .returning({ last: documentCounters.last });
     const sequence = counter!.last;
+    // An invoice issued without its own payment instructions keeps the settings' of this day: its PDF and page
+    // then never change when the settings do (a credit note asks for no payment).
+    const instructions =
+      invoice.kind === "invoice" && !invoice.paymentInstructions?.trim()
+        ? (await getInvoiceSettings({ db: tx })).paymentInstructions.trim() || null
+        : invoice.paymentInstructions;
     const pattern = invoice.kind === "credit_note" ? settings.creditNotePattern : settings.invoicePattern;
     const number = formatDocumentNumber(pattern, year, sequence);
     await tx
@@ -240,6 +247,7 @@ export async function issueInvoice({
         dueDate: addDaysToDate(today, invoice.paymentTermsDays),
         issuedAt: now,
         issuedBy: staffId,
+        paymentInstructions: instructions,
       })
       .where(eq(invoices.id, id));
     return { ok: true, number, alreadyIssued: false } as const;
