@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  balanceDueMinor,
   computeLine,
   computeTotals,
   formatPercent,
@@ -7,6 +8,8 @@ import {
   MAX_TOTAL_MINOR,
   parsePercent,
   parseQuantity,
+  taxRateLabel,
+  taxSummary,
 } from "#app/lib/invoice-math.ts";
 
 describe("invoice arithmetic", () => {
@@ -76,5 +79,33 @@ describe("invoice arithmetic", () => {
       amountMinor: 864_197_523_091,
       taxMinor: 64_814_814_232,
     });
+  });
+
+  it("sums the tax per rate in the lines' order, and a balance never goes below zero", () => {
+    const line = (
+      taxName: string | null,
+      taxBasisPoints: number | null,
+      amountMinor: number,
+      taxMinor: number,
+    ) => ({
+      taxName,
+      taxBasisPoints,
+      amountMinor,
+      taxMinor,
+    });
+    expect(
+      taxSummary([
+        line("GST", 1200, 83, 10),
+        line(null, null, 120_050, 0),
+        line("Levy", 750, 4500, 338),
+        line("GST", 1200, 3000, 360),
+      ]),
+    ).toEqual([
+      { name: "GST", basisPoints: 1200, baseMinor: 3083, taxMinor: 370 },
+      { name: "Levy", basisPoints: 750, baseMinor: 4500, taxMinor: 338 },
+    ]);
+    expect(taxRateLabel({ name: "Levy", basisPoints: 750 })).toBe("Levy (7.5 %)");
+    expect(balanceDueMinor(52_240, [{ totalMinor: 2240 }])).toBe(50_000);
+    expect(balanceDueMinor(1000, [{ totalMinor: 600 }, { totalMinor: 600 }])).toBe(0);
   });
 });

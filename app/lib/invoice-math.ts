@@ -93,3 +93,40 @@ export function computeTotals(lines: readonly LineAmounts[]): Totals | null {
   if (subtotal + tax > BigInt(MAX_TOTAL_MINOR)) return null;
   return { subtotalMinor: Number(subtotal), taxMinor: Number(tax), totalMinor: Number(subtotal + tax) };
 }
+
+export type TaxedLine = { taxName: string | null; taxBasisPoints: number | null } & LineAmounts;
+export type TaxTotal = { name: string; basisPoints: number; baseMinor: number; taxMinor: number };
+
+/**
+ * One line per tax rate, in the lines' order: its name and rate, the amount it is charged on and its tax. The staff
+ * page, the PDF and the form's live total all print these.
+ */
+export function taxSummary(lines: readonly TaxedLine[]): TaxTotal[] {
+  const rates = new Map<string, TaxTotal>();
+  for (const line of lines) {
+    if (line.taxName === null || line.taxBasisPoints === null) continue;
+    const key = `${line.taxName}\u0000${line.taxBasisPoints}`;
+    const rate = rates.get(key) ?? {
+      name: line.taxName,
+      basisPoints: line.taxBasisPoints,
+      baseMinor: 0,
+      taxMinor: 0,
+    };
+    rate.baseMinor += line.amountMinor;
+    rate.taxMinor += line.taxMinor;
+    rates.set(key, rate);
+  }
+  return [...rates.values()];
+}
+
+/** 'GST (12 %)': a rate as the back office names it (the form's choices, the lines, the totals). */
+export const taxRateLabel = (rate: { name: string; basisPoints: number }) =>
+  `${rate.name} (${formatPercent(rate.basisPoints)})`;
+
+/** What is still to be paid on an invoice: its total less its issued credit notes (payments are not recorded yet). */
+export function balanceDueMinor(totalMinor: number, credits: readonly { totalMinor: number }[]): number {
+  return Math.max(
+    0,
+    credits.reduce((left, credit) => left - credit.totalMinor, totalMinor),
+  );
+}

@@ -400,6 +400,12 @@ describe("issuing and voiding", () => {
     expect(invoicePageData.mode === "document" && invoicePageData.document.creditNotes).toEqual([
       { id: creditId, label: credit!.number, status: "issued", total: "22.40 USD" },
     ]);
+    // Staff read the balance the customer's PDF prints: the total less the credit note.
+    expect(invoicePageData.mode === "document" && invoicePageData.document).toMatchObject({
+      total: "522.40 USD",
+      credits: [{ label: `Less credit note ${credit!.number}`, amount: "-22.40 USD" }],
+      balanceDue: "500.00 USD",
+    });
     // The invoice cannot be voided while its credit note stands.
     const voided = (await post(`/admin/invoices/${id}`, { intent: "void-invoice", reason: "Mistake" })) as {
       data: { errors: Record<string, string> };

@@ -1,4 +1,4 @@
-import { formatPercent, formatQuantity } from "#app/lib/invoice-math.ts";
+import { balanceDueMinor, formatPercent, formatQuantity, taxSummary } from "#app/lib/invoice-math.ts";
 import { formatMinor, formatMoney } from "#app/lib/money.ts";
 import {
   type DocumentContext,
@@ -74,26 +74,9 @@ const TITLES = { invoice: "Invoice", credit_note: "Credit note" } as const;
 export const invoiceName = (invoice: Pick<InvoiceDocument, "kind" | "number">) =>
   `${TITLES[invoice.kind]} ${invoice.number ?? "(draft)"}`;
 
-/** One line per tax rate: its name and rate, the amount it is charged on and the tax, in the lines' order. */
-export function taxSummary(lines: readonly InvoiceDocumentLine[]) {
-  const rates = new Map<string, { label: string; baseMinor: number; taxMinor: number }>();
-  for (const line of lines) {
-    if (line.taxName === null || line.taxBasisPoints === null) continue;
-    const label = `${line.taxName} ${formatPercent(line.taxBasisPoints)}`;
-    const rate = rates.get(label) ?? { label, baseMinor: 0, taxMinor: 0 };
-    rate.baseMinor += line.amountMinor;
-    rate.taxMinor += line.taxMinor;
-    rates.set(label, rate);
-  }
-  return [...rates.values()];
-}
-
 /** What is still to be paid: the total less the issued credit notes (payments are not recorded yet). */
-export const balanceDueMinor = (invoice: Pick<InvoiceDocument, "totalMinor" | "credits">) =>
-  Math.max(
-    0,
-    invoice.credits.reduce((left, credit) => left - credit.totalMinor, invoice.totalMinor),
-  );
+const balanceDue = (invoice: Pick<InvoiceDocument, "totalMinor" | "credits">) =>
+  balanceDueMinor(invoice.totalMinor, invoice.credits);
 
 const day = (date: string) => printedDate(new Date(`${date}T12:00:00Z`), "UTC");
 
@@ -201,7 +184,7 @@ function detailCells(
         ]
       : invoice.kind === "credit_note"
         ? ["Total credited", formatMoney(invoice.totalMinor, invoice.currency)]
-        : ["Balance due", formatMoney(balanceDueMinor(invoice), invoice.currency)];
+        : ["Balance due", formatMoney(balanceDue(invoice), invoice.currency)];
   cell(doc, label, value, x, y + 64, width, 32);
 }
 
@@ -279,7 +262,7 @@ export async function renderInvoice({
   const rows: { label: string; amount: string; strong?: boolean }[] = [
     { label: "Subtotal", amount: formatMoney(invoice.subtotalMinor, invoice.currency) },
     ...taxes.map((tax) => ({
-      label: `${tax.label} on ${formatMinor(tax.baseMinor, invoice.currency)}`,
+      label: `${tax.name} ${formatPercent(tax.basisPoints)} on ${formatMinor(tax.baseMinor, invoice.currency)}`,
       amount: formatMoney(tax.taxMinor, invoice.currency),
     })),
     {
@@ -296,7 +279,7 @@ export async function renderInvoice({
       });
     rows.push({
       label: "Balance due",
-      amount: formatMoney(balanceDueMinor(invoice), invoice.currency),
+      amount: formatMoney(balanceDue(invoice), invoice.currency),
       strong: true,
     });
   }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { formatPercent, formatQuantity } from "#app/lib/invoice-math.ts";
+import { formatQuantity, taxRateLabel } from "#app/lib/invoice-math.ts";
 import { minorToInput } from "#app/lib/money.ts";
 import { mayIssueInvoices, type StaffRole } from "#app/lib/roles.ts";
 import {
@@ -125,7 +125,7 @@ export async function invoiceFormData({
     values,
     taxRates: settings.taxRates.map((rate) => ({
       name: rate.name,
-      label: `${rate.name} (${formatPercent(rate.basisPoints)})`,
+      label: taxRateLabel(rate),
       basisPoints: rate.basisPoints,
     })),
     parties: await partyChoices(db),

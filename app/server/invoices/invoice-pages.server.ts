@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { formatPercent, formatQuantity } from "#app/lib/invoice-math.ts";
+import { balanceDueMinor, formatQuantity, taxRateLabel, taxSummary } from "#app/lib/invoice-math.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { mayIssueInvoices } from "#app/lib/roles.ts";
 import { INTENT_FIELD } from "#app/schemas/rules/public-form.ts";
@@ -188,17 +188,8 @@ const label = (invoice: Pick<Invoice, "kind">) =>
 
 function documentView(invoice: InvoiceWithParts, today: string, canIssue: boolean) {
   const money = (minor: number) => formatMoney(minor, invoice.currency);
-  const taxes = new Map<string, { label: string; minor: number }>();
-  for (const line of invoice.lines) {
-    if (!line.taxName) continue;
-    const key = `${line.taxName}\u0000${line.taxBasisPoints}`;
-    const entry = taxes.get(key) ?? {
-      label: `${line.taxName} (${formatPercent(line.taxBasisPoints ?? 0)})`,
-      minor: 0,
-    };
-    entry.minor += line.taxMinor;
-    taxes.set(key, entry);
-  }
+  const issuedCredits = invoice.creditNotes.filter((note) => note.state === "issued" && note.number);
+  const owes = invoice.kind === "invoice" && invoice.state === "issued";
   return {
     id: invoice.id,
     kind: invoice.kind,
@@ -215,12 +206,25 @@ function documentView(invoice: InvoiceWithParts, today: string, canIssue: boolea
       description: line.description,
       quantity: formatQuantity(line.quantityMilli),
       unitPrice: money(line.unitPriceMinor),
-      tax: line.taxName ? `${line.taxName} (${formatPercent(line.taxBasisPoints ?? 0)})` : "No tax",
+      tax:
+        line.taxName && line.taxBasisPoints !== null
+          ? taxRateLabel({ name: line.taxName, basisPoints: line.taxBasisPoints })
+          : "No tax",
       amount: money(line.amountMinor),
     })),
     subtotal: money(invoice.subtotalMinor),
-    taxes: [...taxes.values()].map((tax) => ({ label: tax.label, amount: money(tax.minor) })),
+    taxes: taxSummary(invoice.lines).map((tax) => ({
+      label: taxRateLabel(tax),
+      amount: money(tax.taxMinor),
+    })),
     total: money(invoice.totalMinor),
+    credits: owes
+      ? issuedCredits.map((note) => ({
+          label: `Less credit note ${note.number}`,
+          amount: `-${money(note.totalMinor)}`,
+        }))
+      : [],
+    balanceDue: owes ? money(balanceDueMinor(invoice.totalMinor, issuedCredits)) : null,
     issueDate: invoice.issueDate ?? "",
     dueDate: invoice.dueDate ?? "",
     notes: invoice.notes,

@@ -81,6 +81,9 @@ export type InvoiceDocumentView = {
   /** One line per tax rate: 'GST (12 %)' and its total. */
   taxes: { label: string; amount: string }[];
   total: string;
+  /** An issued invoice's 'Less credit note CN-…' lines and its balance due, as the PDF prints them; none else. */
+  credits: { label: string; amount: string }[];
+  balanceDue: string | null;
   issueDate: string;
   dueDate: string;
   notes: string | null;

@@ -145,6 +145,24 @@ export function InvoiceDocument({
                 </th>
                 <td className="whitespace-nowrap py-1 text-right font-semibold tabular-nums">{doc.total}</td>
               </tr>
+              {doc.credits.map((credit) => (
+                <tr key={credit.label}>
+                  <th scope="row" colSpan={4} className="py-1 pr-2 text-right font-medium">
+                    {credit.label}
+                  </th>
+                  <td className="whitespace-nowrap py-1 text-right tabular-nums">{credit.amount}</td>
+                </tr>
+              ))}
+              {doc.balanceDue ? (
+                <tr>
+                  <th scope="row" colSpan={4} className="py-1 pr-2 text-right">
+                    Balance due
+                  </th>
+                  <td className="whitespace-nowrap py-1 text-right font-semibold tabular-nums">
+                    {doc.balanceDue}
+                  </td>
+                </tr>
+              ) : null}
             </tfoot>
           </Table>
         </CardContent>

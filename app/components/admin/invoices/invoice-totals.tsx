@@ -1,4 +1,10 @@
-import { computeLine, computeTotals, parseQuantity } from "#app/lib/invoice-math.ts";
+import {
+  computeLine,
+  computeTotals,
+  parseQuantity,
+  taxRateLabel,
+  taxSummary,
+} from "#app/lib/invoice-math.ts";
 import { formatMoney, parseAmount } from "#app/lib/money.ts";
 import type { InvoiceFormValues } from "#app/schemas/invoice.ts";
 import type { InvoiceFormData } from "#app/server/invoices/invoice-views.ts";
@@ -17,12 +23,12 @@ function previewTotals(rows: Row[], currency: string, taxRates: InvoiceFormData[
       unitPriceMinor: price.minor,
       taxBasisPoints: rate?.basisPoints ?? null,
     });
-    return line ? [{ ...line, tax: rate?.label ?? null }] : [];
+    return line ? [{ ...line, taxName: rate?.name ?? null, taxBasisPoints: rate?.basisPoints ?? null }] : [];
   });
   const totals = computeTotals(amounts);
-  const taxes = new Map<string, number>();
-  for (const line of amounts) if (line.tax) taxes.set(line.tax, (taxes.get(line.tax) ?? 0) + line.taxMinor);
-  return totals ? { totals, taxes: [...taxes] } : null;
+  return totals
+    ? { totals, taxes: taxSummary(amounts).map((tax) => [taxRateLabel(tax), tax.taxMinor] as const) }
+    : null;
 }
 
 /** The draft's live totals: subtotal, each tax rate, total (the same integer arithmetic as the server). */
