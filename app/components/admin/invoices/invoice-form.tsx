@@ -321,7 +321,13 @@ export function InvoiceEditor({
           <CardTitle>Notes and payment</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          <Field label="Notes" htmlFor="notes" errorId="notes-error" errors={error("notes")}>
+          <Field
+            label="Notes"
+            htmlFor="notes"
+            errorId="notes-error"
+            errors={error("notes")}
+            hint="Printed on the invoice the customer gets: no internal remarks here."
+          >
             <Textarea
               id="notes"
               name="notes"
