@@ -17,6 +17,8 @@ export const ENTITY_LABELS: Record<string, string> = {
   quote_lines: "Quote line",
   invoices: "Invoice",
   invoice_lines: "Invoice line",
+  payments: "Payment",
+  payment_allocations: "Payment applied to an invoice",
   contact_submissions: "Contact message",
   blog_posts: "Blog post",
   cms_media: "Media",

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ne } from "drizzle-orm";
 import { sanitizePostHtml } from "#app/server/blog/sanitize-html.server.ts";
 import type { Db } from "#app/server/db/client.server.ts";
+import { isUniqueViolation } from "#app/server/db/errors.server.ts";
 import { blogPosts } from "#app/server/db/schema.ts";
 
 // The back office's side of the blog: every post (drafts and scheduled ones too), create, update, delete and
@@ -35,15 +36,6 @@ function toRow(fields: PostFields) {
     featuredImage: fields.featuredImage?.trim() || null,
     content: sanitizePostHtml(fields.content ?? ""),
   };
-}
-
-/** Postgres' unique_violation, as PGlite and node-postgres report it (directly or as the cause). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** Every post for the admin list, newest first (by creation, as the spec lists them). */

@@ -59,16 +59,21 @@ const APP_TABLES = [
   "delivery_note_tokens",
   "delivery_photos",
   "document_counters",
+  "invoice_events",
   "invoice_lines",
+  "invoice_links",
   "invoice_shipments",
   "invoices",
   "message_opt_outs",
+  "mobile_money_requests",
   "notification_log",
   "notification_subscribers",
   "notification_unsubscribes",
   "outbox",
   "outbox_attachments",
   "password_reset_tokens",
+  "payment_allocations",
+  "payments",
   "quote_lines",
   "quote_requests",
   "quotes",
@@ -541,6 +546,9 @@ describe("backup and restore", () => {
       "quote_requests.booked_shipment_id",
       // Migration 16 (after the load) added each shipment's last update, computed from its history.
       "shipments.last_event_at",
+      // Migration 24 (after the load) added each party's 'no reminders', off.
+      "shippers.no_reminders",
+      "consignees.no_reminders",
     ]);
     const switchRows = freshRows.site_settings!.filter((row) => JSON.parse(row).key === "notifications");
     expect(switchRows.map((row) => JSON.parse(row).value)).toEqual([{ enabled: false }]);
@@ -567,6 +575,12 @@ describe("backup and restore", () => {
         invoice_lines: [],
         invoice_shipments: [],
         document_counters: [],
+        // Migration 24: payments.
+        payments: [],
+        payment_allocations: [],
+        invoice_events: [],
+        invoice_links: [],
+        mobile_money_requests: [],
       },
       { ...freshRows, site_settings: freshRows.site_settings!.filter((row) => !switchRows.includes(row)) },
     );

@@ -75,6 +75,7 @@ const invoice = (overrides: Partial<InvoiceDocument> = {}): InvoiceDocument => (
   subtotalMinor: 127_633,
   totalMinor: 128_341,
   credits: [],
+  paidMinor: 0,
   notes: "Thank you for your business.",
   paymentInstructions: "Bank: LBDI, account 001-234567-01\nMTN Mobile Money: +231 88 000 1234",
   ...overrides,
@@ -224,6 +225,17 @@ describe("the invoice PDF", () => {
     expect(text).toContain("Total 1,283.41 USD");
     expect(text).toContain("Less credit note CN-2026-0001 -33.60 USD");
     expect(text).toContain("Balance due 1,249.81 USD");
+  });
+
+  it("takes the payments received off the balance due", async () => {
+    const text = await rowsText(
+      await renderInvoice({
+        invoice: invoice({ credits: [{ number: "CN-2026-0001", totalMinor: 3_360 }], paidMinor: 49_981 }),
+        context,
+      }),
+    );
+    expect(text).toContain("Amount paid -499.81 USD");
+    expect(text).toContain("Balance due 750.00 USD");
   });
 
   it("titles a credit note as such, with the invoice it credits and no payment asked", async () => {

@@ -64,6 +64,8 @@ export type InvoiceDocument = {
   totalMinor: number;
   /** An invoice's issued credit notes: what they take off the balance. */
   credits: { number: string; totalMinor: number }[];
+  /** What received payments took off it (app/server/payments/). */
+  paidMinor: number;
   notes: string | null;
   paymentInstructions: string | null;
 };
@@ -74,9 +76,9 @@ const TITLES = { invoice: "Invoice", credit_note: "Credit note" } as const;
 export const invoiceName = (invoice: Pick<InvoiceDocument, "kind" | "number">) =>
   `${TITLES[invoice.kind]} ${invoice.number ?? "(draft)"}`;
 
-/** What is still to be paid: the total less the issued credit notes (payments are not recorded yet). */
-const balanceDue = (invoice: Pick<InvoiceDocument, "totalMinor" | "credits">) =>
-  balanceDueMinor(invoice.totalMinor, invoice.credits);
+/** What is still to be paid: the total less the issued credit notes and the payments received. */
+const balanceDue = (invoice: Pick<InvoiceDocument, "totalMinor" | "credits" | "paidMinor">) =>
+  Math.max(0, balanceDueMinor(invoice.totalMinor, invoice.credits) - invoice.paidMinor);
 
 const day = (date: string) => printedDate(new Date(`${date}T12:00:00Z`), "UTC");
 
@@ -277,6 +279,8 @@ export async function renderInvoice({
         label: `Less credit note ${credit.number}`,
         amount: `-${formatMoney(credit.totalMinor, invoice.currency)}`,
       });
+    if (invoice.paidMinor > 0)
+      rows.push({ label: "Amount paid", amount: `-${formatMoney(invoice.paidMinor, invoice.currency)}` });
     rows.push({
       label: "Balance due",
       amount: formatMoney(balanceDue(invoice), invoice.currency),

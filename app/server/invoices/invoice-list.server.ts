@@ -1,7 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
 import type { InvoiceListData, InvoiceListQuery, InvoiceStatus } from "#app/server/invoices/invoice-views.ts";
-import { INVOICE_PAGE_SIZE, type Invoice, listInvoices } from "#app/server/invoices/invoices.server.ts";
+import { INVOICE_PAGE_SIZE, listInvoices } from "#app/server/invoices/invoices.server.ts";
+import { invoiceStatusOf } from "#app/server/payments/balances.server.ts";
 import { companyToday } from "#app/server/quotes/quotes.server.ts";
 import { requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 
@@ -10,13 +11,7 @@ import { requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
-/** Draft, issued, overdue (issued, due before the company's today) or void. */
-export function invoiceStatus(invoice: Pick<Invoice, "state" | "dueDate">, today: string): InvoiceStatus {
-  if (invoice.state === "issued" && invoice.dueDate && invoice.dueDate < today) return "overdue";
-  return invoice.state;
-}
-
-const STATES: readonly InvoiceStatus[] = ["draft", "issued", "overdue", "void"];
+const STATES: readonly InvoiceStatus[] = ["draft", "issued", "partly_paid", "paid", "overdue", "void"];
 
 export async function loadInvoiceList({
   request,
@@ -36,13 +31,11 @@ export async function loadInvoiceList({
   const pageParam = Number(params.get("page") ?? "1");
   const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 100_000 ? pageParam : 1;
   const today = companyToday((await siteSettings.get()).timeZone);
-  const filter =
-    query.state === "overdue"
-      ? { state: "issued" as const, overdue: { today, is: true } }
-      : query.state === "issued"
-        ? { state: "issued" as const, overdue: { today, is: false } }
-        : { state: query.state || undefined };
-  const found = await listInvoices({ db, filter: { ...filter, search: query.q || undefined }, page });
+  const found = await listInvoices({
+    db,
+    filter: { status: query.state ? { is: query.state, today } : undefined, search: query.q || undefined },
+    page,
+  });
   return {
     query,
     total: found.total,
@@ -56,7 +49,7 @@ export async function loadInvoiceList({
       issueDate: row.issueDate,
       dueDate: row.dueDate,
       total: formatMoney(row.totalMinor, row.currency),
-      status: invoiceStatus(row, today),
+      status: invoiceStatusOf(row, row, today),
     })),
   };
 }

@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { balanceDueMinor, formatQuantity, taxRateLabel, taxSummary } from "#app/lib/invoice-math.ts";
+import { formatQuantity, taxRateLabel, taxSummary } from "#app/lib/invoice-math.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { mayIssueInvoices } from "#app/lib/roles.ts";
 import { INTENT_FIELD } from "#app/schemas/rules/public-form.ts";
@@ -12,7 +12,6 @@ import {
   readDraftPost,
   SAVE_REFUSALS,
 } from "#app/server/invoices/invoice-form.server.ts";
-import { invoiceStatus } from "#app/server/invoices/invoice-list.server.ts";
 import {
   emptyPrefill,
   prefillCreditNote,
@@ -35,6 +34,11 @@ import {
   saveInvoiceDraft,
   voidInvoice,
 } from "#app/server/invoices/invoices.server.ts";
+import {
+  getInvoiceBalances,
+  type InvoiceBalance,
+  invoiceStatusOf,
+} from "#app/server/payments/balances.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import { companyToday } from "#app/server/quotes/quotes.server.ts";
 import { notFound, requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
@@ -186,7 +190,7 @@ export async function newInvoiceAction({ request, context }: { request: Request;
 const label = (invoice: Pick<Invoice, "kind">) =>
   invoice.kind === "credit_note" ? "Credit note" : "Invoice";
 
-function documentView(invoice: InvoiceWithParts, today: string, canIssue: boolean) {
+function documentView(invoice: InvoiceWithParts, balance: InvoiceBalance, today: string, canIssue: boolean) {
   const money = (minor: number) => formatMoney(minor, invoice.currency);
   const issuedCredits = invoice.creditNotes.filter((note) => note.state === "issued" && note.number);
   const owes = invoice.kind === "invoice" && invoice.state === "issued";
@@ -194,7 +198,7 @@ function documentView(invoice: InvoiceWithParts, today: string, canIssue: boolea
     id: invoice.id,
     kind: invoice.kind,
     number: invoice.number ?? "",
-    status: invoiceStatus(invoice, today),
+    status: invoiceStatusOf(invoice, balance, today),
     customer: {
       name: invoice.customerName,
       company: invoice.customerCompany,
@@ -224,7 +228,8 @@ function documentView(invoice: InvoiceWithParts, today: string, canIssue: boolea
           amount: `-${money(note.totalMinor)}`,
         }))
       : [],
-    balanceDue: owes ? money(balanceDueMinor(invoice.totalMinor, issuedCredits)) : null,
+    paid: owes && balance.paidMinor > 0 ? money(balance.paidMinor) : null,
+    balanceDue: owes ? money(balance.balanceMinor) : null,
     issueDate: invoice.issueDate ?? "",
     dueDate: invoice.dueDate ?? "",
     notes: invoice.notes,
@@ -237,7 +242,7 @@ function documentView(invoice: InvoiceWithParts, today: string, canIssue: boolea
     creditNotes: invoice.creditNotes.map((note) => ({
       id: note.id,
       label: note.number ?? "Draft",
-      status: invoiceStatus({ state: note.state, dueDate: null }, today),
+      status: note.state,
       total: money(note.totalMinor),
     })),
     voidReason: invoice.voidReason,
@@ -261,9 +266,10 @@ export async function loadInvoicePage({
   const quote = await quoteLink(db, invoice.quoteId);
   if (invoice.state !== "draft") {
     const today = companyToday((await siteSettings.get()).timeZone);
+    const balance = (await getInvoiceBalances({ db, ids: [invoice.id] })).get(invoice.id)!;
     return {
       mode: "document",
-      document: { ...documentView(invoice, today, mayIssueInvoices(user.role)), quote },
+      document: { ...documentView(invoice, balance, today, mayIssueInvoices(user.role)), quote },
     };
   }
   const settings = await getInvoiceSettings({ db });

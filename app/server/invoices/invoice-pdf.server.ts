@@ -4,6 +4,7 @@ import type { DocumentContext } from "#app/server/documents/document-context.ser
 import type { InvoiceDocument } from "#app/server/documents/invoice-document.server.ts";
 import { getInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
 import { getInvoice, type InvoiceWithParts } from "#app/server/invoices/invoices.server.ts";
+import { getInvoiceBalances } from "#app/server/payments/balances.server.ts";
 
 // The PDF of an invoice or a credit note (issue 28): what is printed, from the invoice with its parts and the
 // invoice settings, and the rendering, whose PDF code loads at the first document (not with the app).
@@ -15,9 +16,12 @@ import { getInvoice, type InvoiceWithParts } from "#app/server/invoices/invoices
 export function invoiceDocument({
   invoice,
   settings,
+  paidMinor,
 }: {
   invoice: InvoiceWithParts;
   settings: Pick<InvoiceSettings, "paymentInstructions">;
+  /** What received payments took off it. */
+  paidMinor: number;
 }): InvoiceDocument {
   return {
     kind: invoice.kind,
@@ -51,6 +55,7 @@ export function invoiceDocument({
     credits: invoice.creditNotes
       .filter((credit) => credit.state === "issued" && credit.number !== null)
       .map((credit) => ({ number: credit.number!, totalMinor: credit.totalMinor })),
+    paidMinor,
     notes: invoice.notes,
     // Issued: what it was issued with (issueInvoice keeps the settings' then). A draft, not yet sent to anyone,
     // shows what issuing it today would print.
@@ -82,9 +87,14 @@ export async function renderInvoicePdf({
   id: string;
   context: DocumentContext;
 }): Promise<{ pdf: Buffer; filename: string } | null> {
-  const [invoice, settings] = await Promise.all([getInvoice({ db, id }), getInvoiceSettings({ db })]);
+  const [invoice, settings, balances] = await Promise.all([
+    getInvoice({ db, id }),
+    getInvoiceSettings({ db }),
+    getInvoiceBalances({ db, ids: [id] }),
+  ]);
   if (!invoice) return null;
+  const paidMinor = balances.get(id)?.paidMinor ?? 0;
   const { renderInvoice } = await import("#app/server/documents/invoice-document.server.ts");
-  const pdf = await renderInvoice({ invoice: invoiceDocument({ invoice, settings }), context });
+  const pdf = await renderInvoice({ invoice: invoiceDocument({ invoice, settings, paidMinor }), context });
   return { pdf, filename: invoiceFilename(invoice) };
 }

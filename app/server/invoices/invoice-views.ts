@@ -3,8 +3,11 @@ import type { InvoiceFormErrors, InvoiceFormValues } from "#app/schemas/invoice.
 // The invoice pages' contract (issue 28): what the loaders give and the actions answer. The components import
 // these types (never the server modules' code). Money is formatted on the server; dates are YYYY-MM-DD.
 
-/** What an invoice is now: 'overdue' is read from the due date and the company's today, never stored. */
-export type InvoiceStatus = "draft" | "issued" | "overdue" | "void";
+/**
+ * What an invoice is now: 'partly_paid', 'paid' and 'overdue' are read from its payments, credit notes, due date
+ * and the company's today, never stored (app/server/payments/balances.server.ts).
+ */
+export type InvoiceStatus = "draft" | "issued" | "partly_paid" | "paid" | "overdue" | "void";
 export type InvoiceKindView = "invoice" | "credit_note";
 
 export type InvoiceListRow = {
@@ -83,6 +86,8 @@ export type InvoiceDocumentView = {
   total: string;
   /** An issued invoice's 'Less credit note CN-…' lines and its balance due, as the PDF prints them; none else. */
   credits: { label: string; amount: string }[];
+  /** What payments took off an issued invoice, when anything. */
+  paid: string | null;
   balanceDue: string | null;
   issueDate: string;
   dueDate: string;

@@ -6,7 +6,6 @@ import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import {
   documentCounters,
   type InvoiceKind,
-  type InvoiceState,
   invoiceLines,
   invoiceShipments,
   invoices,
@@ -14,6 +13,13 @@ import {
 } from "#app/server/db/schema.ts";
 import { isUuid, likePattern, searchTermOf } from "#app/server/db/text-search.server.ts";
 import { getInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
+import type { InvoiceStatus } from "#app/server/invoices/invoice-views.ts";
+import {
+  balanceOf,
+  creditedSql,
+  type InvoiceBalance,
+  paidSql,
+} from "#app/server/payments/balances.server.ts";
 
 // Invoices and credit notes (issue 28, decisions 015 and 026): saving drafts (their starting values:
 // invoice-prefills.server.ts); issuing, which numbers and freezes them; voiding; credit notes against an issued
@@ -331,15 +337,36 @@ export async function getInvoice({ db, id }: { db: DbOrTx; id: string }): Promis
 export const INVOICE_PAGE_SIZE = 50;
 
 export type InvoiceListFilter = {
-  state?: InvoiceState;
+  /** What the list calls its state (payments, credit notes and the due date read on `today`). */
+  status?: { is: InvoiceStatus; today: string };
   kind?: InvoiceKind;
   /** Part of the number or the customer's name or company. */
   search?: string;
-  /** Issued ones past their due date on `today` (is: true), or the others (is: false). */
-  overdue?: { today: string; is: boolean };
 };
 
-/** A page of invoices and credit notes, newest first, with the number of matches. */
+/** The SQL of an invoice's status (balances.server.ts' invoiceStatusOf, as a condition). */
+function statusCondition({ is, today }: { is: InvoiceStatus; today: string }) {
+  const payable = sql`${invoices.kind} = 'invoice' and ${invoices.state} = 'issued'`;
+  const owed = sql`${invoices.totalMinor} - ${paidSql} - ${creditedSql} > 0`;
+  const late = sql`${invoices.dueDate} < ${today}`;
+  switch (is) {
+    case "draft":
+    case "void":
+      return eq(invoices.state, is);
+    case "paid":
+      return sql`(${payable} and not (${owed}))`;
+    case "overdue":
+      return sql`(${payable} and ${owed} and ${late})`;
+    case "partly_paid":
+      return sql`(${payable} and ${owed} and not (${late}) and ${paidSql} > 0)`;
+    case "issued":
+      return sql`(${invoices.state} = 'issued' and (${invoices.kind} = 'credit_note' or (${owed} and not (${late}) and ${paidSql} = 0)))`;
+  }
+}
+
+export type InvoiceListRow = Invoice & InvoiceBalance;
+
+/** A page of invoices and credit notes, newest first, with their balances and the number of matches. */
 export async function listInvoices({
   db,
   filter,
@@ -348,24 +375,19 @@ export async function listInvoices({
   db: Db;
   filter: InvoiceListFilter;
   page: number;
-}): Promise<{ rows: Invoice[]; total: number }> {
+}): Promise<{ rows: InvoiceListRow[]; total: number }> {
   const search = searchTermOf(filter.search).toLowerCase();
   const like = search ? likePattern(search) : null;
   const where = and(
-    filter.state ? eq(invoices.state, filter.state) : undefined,
+    filter.status ? statusCondition(filter.status) : undefined,
     filter.kind ? eq(invoices.kind, filter.kind) : undefined,
-    filter.overdue
-      ? filter.overdue.is
-        ? sql`(${invoices.state} = 'issued' and ${invoices.dueDate} < ${filter.overdue.today})`
-        : sql`not (${invoices.state} = 'issued' and ${invoices.dueDate} < ${filter.overdue.today})`
-      : undefined,
     like
       ? sql`(lower(coalesce(${invoices.number}, '')) like ${like} or lower(${invoices.customerName}) like ${like} or lower(coalesce(${invoices.customerCompany}, '')) like ${like})`
       : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({ invoice: invoices, paid: paidSql, credited: creditedSql })
       .from(invoices)
       .where(where)
       .orderBy(desc(invoices.createdAt), desc(invoices.id))
@@ -373,5 +395,11 @@ export async function listInvoices({
       .offset((Math.max(1, page) - 1) * INVOICE_PAGE_SIZE),
     db.select({ n: count() }).from(invoices).where(where),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return {
+    rows: rows.map((row) => ({
+      ...row.invoice,
+      ...balanceOf(row.invoice.totalMinor, row.paid, row.credited),
+    })),
+    total: total?.n ?? 0,
+  };
 }

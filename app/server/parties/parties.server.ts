@@ -21,6 +21,7 @@ export const partyDetailColumns = (table: typeof shippers | typeof consignees) =
   email: table.email,
   phone: table.phone,
   address: table.address,
+  noReminders: table.noReminders,
 });
 
 const linkColumn = (kind: PartyKind) => (kind === "shipper" ? shipments.shipperId : shipments.consigneeId);

@@ -35,6 +35,7 @@ const party = {
   email: "customer",
   phone: "customer",
   address: "customer",
+  noReminders: "staff",
   createdAt: "staff",
   updatedAt: "staff",
 } as const;

@@ -7,6 +7,7 @@ import { trackingKey } from "#app/lib/tracking-number.ts";
 import { stepOfStatus } from "#app/lib/tracking-progress.ts";
 import type { ShipmentInput, StatusUpdateInput } from "#app/schemas/shipment.ts";
 import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
+import { isUniqueViolation } from "#app/server/db/errors.server.ts";
 import { consignees, shipmentStatusHistory, shipments, shippers } from "#app/server/db/schema.ts";
 import { isUuid, likePattern, searchTermOf } from "#app/server/db/text-search.server.ts";
 import { assertPartiesExist, getParty } from "#app/server/parties/parties.server.ts";
@@ -65,17 +66,6 @@ async function trackingNumberConflict(db: Db, error: unknown, trackingNumber: st
     .catch(() => []);
   if (other?.trackingNumber === trackingNumber) return new DuplicateTrackingNumberError();
   return new TrackingKeyTakenError(other?.trackingNumber ?? null);
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    const e = current as { code?: string; constraint?: string; message?: string; cause?: unknown };
-    if (e.code === "23505" && (!e.constraint || e.constraint === constraint)) return true;
-    if (typeof e.message === "string" && e.message.includes(constraint)) return true;
-    current = e.cause;
-  }
-  return false;
 }
 
 /** The most matches a search counts (and pages through); a broader search says "1,000+". */

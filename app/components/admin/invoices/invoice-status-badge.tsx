@@ -9,6 +9,8 @@ export const KIND_LABELS: Record<InvoiceKindView, string> = {
 const STATUS = {
   draft: { label: "Draft", tone: "grey" },
   issued: { label: "Issued", tone: "blue" },
+  partly_paid: { label: "Partly paid", tone: "yellow" },
+  paid: { label: "Paid", tone: "green" },
   overdue: { label: "Overdue", tone: "red" },
   void: { label: "Void", tone: "amber" },
 } as const;

@@ -1,0 +1,69 @@
+import { type InvoiceFormValues, validateInvoiceForm } from "#app/schemas/invoice.ts";
+import { DEFAULT_INVOICE_SETTINGS } from "#app/schemas/invoice-settings.ts";
+import type { Db } from "#app/server/db/client.server.ts";
+import { shippers } from "#app/server/db/schema.ts";
+import { issueInvoice, saveInvoiceDraft } from "#app/server/invoices/invoices.server.ts";
+
+// Tests' fixture: a customer in the address book and invoices issued to them through the same functions as the
+// pages (payments, receivables, statements and reminders start from them).
+
+let counter = 0;
+
+/** A shipper of the address book to bill; `noReminders` as the party form sets it. */
+export async function billedCustomer(db: Db, { name = "Mensah Trading", noReminders = false } = {}) {
+  counter += 1;
+  const [row] = await db
+    .insert(shippers)
+    .values({
+      name: `Ama Mensah ${counter}`,
+      company: name,
+      email: `ama${counter}@example.com`,
+      address: "12 Broad Street\nMonrovia",
+      noReminders,
+    })
+    .returning();
+  return { kind: "shipper" as const, id: row!.id, name: row!.name, email: row!.email! };
+}
+
+/**
+ * Issues an invoice of one line (`amount`, like '100.00', in `currency`) to `customer`, on `today`; its number,
+ * id and due date (today + `termsDays`).
+ */
+export async function issuedInvoice({
+  db,
+  staffId,
+  customer,
+  amount = "100.00",
+  currency = "USD",
+  today = "2026-11-02",
+  termsDays = 30,
+}: {
+  db: Db;
+  staffId: string;
+  customer: { kind: "shipper" | "consignee"; id: string; name: string; email: string };
+  amount?: string;
+  currency?: string;
+  today?: string;
+  termsDays?: number;
+}) {
+  const values: InvoiceFormValues = {
+    party: `${customer.kind}:${customer.id}`,
+    customerName: customer.name,
+    customerCompany: "",
+    customerEmail: customer.email,
+    billingAddress: "12 Broad Street\nMonrovia",
+    currency,
+    paymentTermsDays: String(termsDays),
+    notes: "",
+    paymentInstructions: "",
+    lines: [{ description: "Sea freight", quantity: "1", unitPrice: amount, tax: "" }],
+    shipmentIds: [],
+  };
+  const checked = validateInvoiceForm(values, { taxRates: [] });
+  if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+  const saved = await saveInvoiceDraft({ db, id: null, input: checked.value, staffId });
+  if (!saved.ok) throw new Error(saved.reason);
+  const issued = await issueInvoice({ db, id: saved.id, staffId, today, settings: DEFAULT_INVOICE_SETTINGS });
+  if (!issued.ok) throw new Error(issued.reason);
+  return { id: saved.id, number: issued.number };
+}
