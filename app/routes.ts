@@ -36,6 +36,8 @@ export default [
   route("admin/quote-requests/:id/quote.pdf", "routes/resources/admin.quote-requests.$id.quote.pdf.ts"),
   // An invoice's or a credit note's PDF (issue 28): the staff copy, draft and void ones marked.
   route("admin/invoices/:id/invoice.pdf", "routes/resources/admin.invoices.$id.invoice.pdf.ts"),
+  // A payment's receipt (issue 28).
+  route("admin/payments/:id/receipt.pdf", "routes/resources/admin.payments.$id.receipt.pdf.ts"),
   // Proof of delivery (decision 015): the photo uploads of 'Record delivery' and the staff-only images.
   route("admin/shipments/:id/deliver/photos", "routes/resources/admin.shipments.$id.deliver.photos.ts"),
   route("admin/delivery-photos/:id", "routes/resources/admin.delivery-photos.$id.ts"),
@@ -83,6 +85,9 @@ export default [
     route("invoices", "routes/admin/invoices.tsx"),
     route("invoices/new", "routes/admin/invoices.new.tsx"),
     route("invoices/:id", "routes/admin/invoices.$id.tsx"),
+    route("payments", "routes/admin/payments.tsx"),
+    route("payments/new", "routes/admin/payments.new.tsx"),
+    route("payments/:id", "routes/admin/payments.$id.tsx"),
     route("contact-submissions", "routes/admin/contact-submissions.tsx"),
     route("contact-submissions/:id", "routes/admin/contact-submissions.$id.tsx"),
     route("events", "routes/admin/events.ts"),

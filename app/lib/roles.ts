@@ -19,7 +19,7 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   administrator: "Everything, including staff accounts, roles and settings.",
   operations: "Shipments, parties, documents, inboxes, quotes and exceptions; invoice drafts.",
-  accounts: "Invoices and credit notes: drafting, issuing and voiding them.",
+  accounts: "Invoices and credit notes: drafting, issuing and voiding them; payments and receipts.",
   editor: "Blog posts and media.",
 };
 
@@ -32,6 +32,8 @@ const OPERATIONS: readonly StaffRole[] = ["administrator", "operations"];
 const CONTENT: readonly StaffRole[] = ["administrator", "editor"];
 /** Invoices: Accounts issue and void them; Operations may draft one from a booking (issue 28). */
 const INVOICES: readonly StaffRole[] = ["administrator", "accounts", "operations"];
+/** Payments, receivables and statements: Accounts' and Administrators' alone (issue 28). */
+const ACCOUNTS: readonly StaffRole[] = ["administrator", "accounts"];
 const ADMINISTRATORS: readonly StaffRole[] = ["administrator"];
 
 /**
@@ -94,6 +96,11 @@ export const ADMIN_ROUTE_ROLES: Record<string, readonly StaffRole[]> = {
   "/admin/invoices/:id": INVOICES,
   "/admin/invoices/:id/invoice.pdf": INVOICES,
   "/admin/invoices/*": INVOICES,
+  "/admin/payments": ACCOUNTS,
+  "/admin/payments/new": ACCOUNTS,
+  "/admin/payments/:id": ACCOUNTS,
+  "/admin/payments/:id/receipt.pdf": ACCOUNTS,
+  "/admin/payments/*": ACCOUNTS,
 
   "/admin/blog": CONTENT,
   "/admin/blog/*": CONTENT,
