@@ -46,7 +46,12 @@ describe("signInStaff", () => {
 
   it.each(STAFF_ROLES)("honours the role %s: its pages open, the others answer 403", async (role) => {
     const { user, cookie } = await signInStaff({ ...services, role });
-    const pages = { administrator: "/admin/staff", operations: "/admin/shipments", editor: "/admin/media" };
+    const pages = {
+      administrator: "/admin/staff",
+      operations: "/admin/shipments/new",
+      accounts: "/admin/payments",
+      editor: "/admin/media",
+    };
     for (const [owner, path] of Object.entries(pages)) {
       const expected = owner === role || role === "administrator" ? user : { status: 403, location: null };
       expect(await guard(get(path, cookie)), `${role} ${path}`).toEqual(expected);

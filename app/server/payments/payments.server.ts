@@ -1,3 +1,5 @@
+// Longer than 450 lines: recording a payment, using a customer's credit and reversing one share the invoice locks,
+// the receipt counter and the balance reads, and are read together when one changes.
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { minorDigits } from "#app/lib/money.ts";
 import { formatDocumentNumber } from "#app/schemas/invoice-settings.ts";
