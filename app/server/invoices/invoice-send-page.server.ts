@@ -98,5 +98,10 @@ export async function sendInvoicePageAction({
     return reply({ form: sent.message }, 409);
   }
   if (sent.created) logger.info({ invoiceId: id }, "Invoice sent");
-  return redirectWithToast(`/admin/invoices/${id}`, { type: "success", title: `Sent to ${sent.to}` });
+  return redirectWithToast(
+    `/admin/invoices/${id}`,
+    sent.mailQueued
+      ? { type: "success", title: `Sent to ${sent.to}` }
+      : { type: "error", title: `Not sent to ${sent.to}: no mail server is set up for this site` },
+  );
 }

@@ -7,7 +7,7 @@ import { invoiceEvents, invoiceLinks, invoices, outbox, outboxAttachments } from
 import { decodePages, pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
 import { listInvoiceHistory } from "#app/server/invoices/invoice-history.server.ts";
 import { openPublicInvoice, renderPublicInvoicePdf } from "#app/server/invoices/invoice-public.server.ts";
-import { sendInvoice, sendKeys } from "#app/server/invoices/invoice-sending.server.ts";
+import { KEPT_NOTE, sendInvoice, sendKeys } from "#app/server/invoices/invoice-sending.server.ts";
 import { voidInvoice } from "#app/server/invoices/invoices.server.ts";
 import { billedCustomer, issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";
 import { recordPayment, reversePayment } from "#app/server/payments/payments.server.ts";
@@ -86,7 +86,12 @@ describe("sending an invoice", () => {
     const customer = await billedCustomer(services.db);
     const invoice = await issuedInvoice({ db: services.db, staffId, customer, today: TODAY });
     const key = newKey();
-    expect(await send(invoice.id, key)).toEqual({ ok: true, to: customer.email, created: true });
+    expect(await send(invoice.id, key)).toEqual({
+      ok: true,
+      to: customer.email,
+      created: true,
+      mailQueued: true,
+    });
     const [mail] = await mailsOf(key);
     expect(mail).toMatchObject({ to: customer.email, subject: `Invoice ${invoice.number} from Unitrans` });
     const link = linkIn(mail!.text)?.[0];
@@ -127,6 +132,7 @@ describe("sending an invoice", () => {
       ok: true,
       to: customer.email,
       created: false,
+      mailQueued: true,
     });
     expect(await mailsOf(key)).toHaveLength(1);
     expect(await count(invoiceEvents, invoice.id)).toBe(1);
@@ -178,6 +184,31 @@ describe("sending an invoice", () => {
       expect(await count(invoiceLinks, id)).toBe(0);
     }
     expect(await mailsOf(key)).toHaveLength(0);
+  });
+});
+
+describe("without a mail server", () => {
+  it("keeps the e-mail in the outbox, never sent, and the history says so", async () => {
+    const customer = await billedCustomer(services.db);
+    const invoice = await issuedInvoice({ db: services.db, staffId, customer, today: TODAY });
+    const key = newKey();
+    const sent = await sendInvoice({
+      db: services.db,
+      config: { ...services.config, SMTP_URL: undefined },
+      logger: services.logger,
+      id: invoice.id,
+      to: "",
+      submissionKey: key,
+      staffId,
+      settings,
+    });
+    expect(sent).toEqual({ ok: true, to: customer.email, created: true, mailQueued: false });
+    expect(await mailsOf(key)).toMatchObject([{ status: "cancelled" }]);
+    const history = await listInvoiceHistory({ db: services.db, id: invoice.id });
+    expect(history[1]).toMatchObject({
+      title: "Sent",
+      detail: `To ${customer.email} (${KEPT_NOTE}), by Musu Clerk`,
+    });
   });
 });
 

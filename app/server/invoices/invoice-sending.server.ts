@@ -17,14 +17,7 @@ import type { Logger } from "#app/server/platform/logger.server.ts";
 // once: the send form's own random key names both the outbox row and the history row, so a double click or the
 // same form posted from two tabs queues one e-mail; a second send is a new form, a new key.
 
-export type SendInvoiceRefusal =
-  | "not-found"
-  | "draft"
-  | "void"
-  | "credit-note"
-  | "no-email"
-  | "mail-off"
-  | "mail-refused";
+export type SendInvoiceRefusal = "not-found" | "draft" | "void" | "credit-note" | "no-email" | "mail-refused";
 
 export type SendInvoiceResult =
   | {
@@ -33,6 +26,8 @@ export type SendInvoiceResult =
       to: string;
       /** False when this form was posted before: nothing more was queued. */
       created: boolean;
+      /** False without a mail server (SMTP_URL): the e-mail is kept in the outbox, never sent (decision 011). */
+      mailQueued: boolean;
     }
   | { ok: false; reason: SendInvoiceRefusal; message: string };
 
@@ -44,8 +39,10 @@ export const SEND_REFUSALS: Record<Exclude<SendInvoiceRefusal, "mail-refused">, 
   "credit-note":
     "A credit note is not sent from here: send the invoice it corrects, whose balance takes it off.",
   "no-email": "This customer has no e-mail address: enter the address to send it to.",
-  "mail-off": "E-mail is off: no mail server is set up for this site, so nothing can be sent.",
 };
+
+/** What the history says of a sending without a mail server: the e-mail was kept, not sent. */
+export const KEPT_NOTE = "kept in the outbox, not sent: no mail server is set up for this site";
 
 const refusal = (reason: Exclude<SendInvoiceRefusal, "mail-refused">) =>
   ({ ok: false, reason, message: SEND_REFUSALS[reason] }) as const;
@@ -78,8 +75,7 @@ export async function sendInvoice({
   settings: Pick<SiteSettings, "companyName" | "timeZone" | "email" | "phone" | "address">;
   now?: Date;
 }): Promise<SendInvoiceResult> {
-  if (channelOffReason({ SMTP_URL: config.SMTP_URL, SMS_ALLOWED_COUNTRIES: [] }, "email"))
-    return refusal("mail-off");
+  const mailOn = !channelOffReason({ SMTP_URL: config.SMTP_URL, SMS_ALLOWED_COUNTRIES: [] }, "email");
   const keys = sendKeys(submissionKey);
   let mailRefusal = "";
   return db
@@ -98,7 +94,8 @@ export async function sendInvoice({
         .values({
           invoiceId: id,
           kind: "sent",
-          detail: recipient,
+          // To whom; without a mail server, also that it was kept (as the outbox keeps it, decision 011).
+          detail: mailOn ? recipient : `${recipient} (${KEPT_NOTE})`,
           staffId,
           dedupeKey: keys.event,
           createdAt: now,
@@ -110,7 +107,12 @@ export async function sendInvoice({
           .select({ detail: invoiceEvents.detail })
           .from(invoiceEvents)
           .where(eq(invoiceEvents.dedupeKey, keys.event));
-        return { ok: true, to: first?.detail ?? recipient, created: false };
+        return {
+          ok: true,
+          to: first?.detail?.replace(` (${KEPT_NOTE})`, "") ?? recipient,
+          created: false,
+          mailQueued: mailOn,
+        };
       }
       const token = await createInvoiceLink({ db: tx, invoiceId: id, staffId });
       const link = `${config.siteUrl}${invoicePath(token)}`;
@@ -146,7 +148,7 @@ export async function sendInvoice({
         mailRefusal = queued.reason;
         tx.rollback();
       }
-      return { ok: true, to: recipient, created: true };
+      return { ok: true, to: recipient, created: true, mailQueued: queued.ok && queued.queued };
     })
     .catch((error: unknown) => {
       if (error instanceof TransactionRollbackError)

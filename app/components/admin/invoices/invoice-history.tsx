@@ -13,7 +13,7 @@ export function InvoiceHistory({ history }: { history: InvoiceHistoryEntry[] }) 
         {history.length === 0 ? (
           <p className="text-sm text-slate-600">Nothing yet.</p>
         ) : (
-          <ol className="flex flex-col gap-2 text-sm">
+          <ol aria-label="History" className="flex flex-col gap-2 text-sm">
             {history.map((entry, index) => (
               <li
                 key={index}
