@@ -68,6 +68,7 @@ export function fillPattern(pattern: string, f: Fixtures | null, id?: string): s
     "admin/contact-submissions/:id": f?.message ?? "",
     "admin/cms/blog/:id": f?.post.id ?? "",
     "admin/invoices/:id": f?.invoice ?? "",
+    "admin/invoices/:id/send": f?.issuedInvoice ?? "",
     "track/:trackingNumber": f?.shipment.trackingNumber ?? "",
     "track/:trackingNumber/updates": f?.shipment.trackingNumber ?? "",
     "blog/:slug": f?.post.slug ?? "",
