@@ -128,17 +128,17 @@ export default function InvoicePage({ loaderData, params }: Route.ComponentProps
           <p className="whitespace-pre-wrap break-words text-sm text-slate-700">{inv.paymentInstructions}</p>
         </div>
       ) : null}
-      {/* Pay by mobile money (issue 28): the payment page, offered when mobile money is on. */}
-      <section aria-label="Pay online">
-        {mobileMoney && inv.balanceDue ? (
+      {/* Pay by mobile money (issue 28): the payment page, offered while something is due and mobile money is on. */}
+      {mobileMoney && inv.balanceDue ? (
+        <section aria-label="Pay online">
           <Link
             to={`/invoice/${params.token}/pay`}
             className="inline-block rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800"
           >
             Pay by mobile money
           </Link>
-        ) : null}
-      </section>
+        </section>
+      ) : null}
       <p>
         {/* A plain link: the PDF is a document the browser opens or saves, not a page of the app. */}
         <a href={inv.pdfPath} className="font-medium text-brand-700 underline" download>
