@@ -16,6 +16,7 @@ export default [
     route("unsubscribe/:token", "routes/site/unsubscribe.$token.tsx"),
     route("subscribe/:token", "routes/site/subscribe.$token.tsx"),
     route("quote/:token", "routes/site/quote.$token.tsx"),
+    route("invoice/:token", "routes/site/invoice.$token.tsx"),
     route("privacy-policy", "routes/site/policy.tsx", { id: "routes/site/privacy-policy" }),
     route("terms-of-service", "routes/site/policy.tsx", { id: "routes/site/terms-of-service" }),
     route("*", "routes/site/not-found.tsx"),
@@ -88,6 +89,7 @@ export default [
     route("payments", "routes/admin/payments.tsx"),
     route("payments/new", "routes/admin/payments.new.tsx"),
     route("payments/:id", "routes/admin/payments.$id.tsx"),
+    route("invoices/:id/send", "routes/admin/invoices.$id.send.tsx"),
     route("contact-submissions", "routes/admin/contact-submissions.tsx"),
     route("contact-submissions/:id", "routes/admin/contact-submissions.$id.tsx"),
     route("events", "routes/admin/events.ts"),
@@ -110,6 +112,8 @@ export default [
     route("delivery-note/:token", "routes/resources/delivery-note.$token.ts"),
     // The customer's quote as a PDF, through the link of the quote e-mail.
     route("quote/:token/pdf", "routes/resources/quote.$token.pdf.ts"),
+    // The customer's invoice as a PDF, from its page /invoice/:token (issue 28).
+    route("invoice/:token/invoice.pdf", "routes/resources/invoice.$token.invoice.pdf.ts"),
     // Provider callbacks (decision 012): each checks the provider's signature or secret token.
     route("webhooks/twilio/:kind", "routes/resources/webhooks.twilio.$kind.ts"),
     route("webhooks/africastalking/:token/:kind", "routes/resources/webhooks.africastalking.$token.$kind.ts"),

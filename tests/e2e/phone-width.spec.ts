@@ -34,6 +34,7 @@ const NOT_PAGES = [
   "admin/invoices/:id/invoice.pdf",
   "admin/payments/:id/receipt.pdf",
   "quote/:token/pdf",
+  "invoice/:token/invoice.pdf",
   "admin/shipments/:id/deliver/photos",
   "admin/delivery-photos/:id",
   "admin/deliveries/:id/signature",
@@ -64,6 +65,7 @@ const PUBLIC_PATTERNS = [
   "unsubscribe/:token",
   "subscribe/:token",
   "quote/:token",
+  "invoice/:token",
   "blog",
   "blog/:slug",
   "privacy-policy",
@@ -108,6 +110,7 @@ const ADMIN_PATTERNS = [
   "admin/payments",
   "admin/payments/new",
   "admin/payments/:id",
+  "admin/invoices/:id/send",
   "admin/*",
 ];
 
@@ -362,6 +365,12 @@ test.describe(PHONE.name, () => {
     await issue.click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Issue invoice" }).click();
     await expect(page.getByRole("heading", { level: 1, name: /^Invoice INV-/ })).toBeVisible();
+    // 'Send' to the long address: the e-mail's link opens the customer's invoice page.
+    await page.getByLabel("Send to").fill(LONG_EMAIL);
+    await page.getByRole("button", { name: /^Send invoice INV-/ }).click();
+    const invoiceMail = () => readOutbox(LONG_EMAIL).find((m) => m.subject.startsWith("Invoice INV-"));
+    await expect.poll(() => invoiceMail()?.text ?? "").toContain("/invoice/");
+    const customerInvoice = /\/invoice\/[\w-]{43}/.exec(invoiceMail()!.text)![0];
     // A payment of it, in another currency at a long rate, from the invoice's 'Record payment'.
     await page.getByRole("link", { name: "Record payment" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Record payment" })).toBeVisible();
@@ -385,6 +394,7 @@ test.describe(PHONE.name, () => {
       `/admin/invoices/new?shipment=${shipmentPath.split("/").at(-1)}`,
       `/admin/invoices/new?credit=${invoicePath.split("/").at(-1)}`,
       invoicePath,
+      `${invoicePath}/send`,
       "/admin",
       "/admin/logout",
       "/admin/change-password",
@@ -425,6 +435,7 @@ test.describe(PHONE.name, () => {
       `/track/${trackingNumber}`,
       `/track/${trackingNumber}/updates`,
       customerQuote,
+      customerInvoice,
     ]);
     expect([...draftOffenders, ...offenders], "pages wider than 390 px").toEqual([]);
   });

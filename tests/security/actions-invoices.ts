@@ -145,5 +145,19 @@ export function invoiceActions(f: Fixtures): Record<string, Spec[]> {
         text: [],
       },
     ],
+    // 'Send' (its own route): the form's key and the address; the suite's app has no mail server, so even a
+    // valid post is refused (nothing is sent) and a hostile key or address is refused before that.
+    "routes/admin/invoices.$id.send": [
+      {
+        name: "send",
+        path: `/admin/invoices/${f.issuedInvoice}/send`,
+        fields: () => [
+          ["submissionKey", crypto.randomUUID()],
+          ["to", "kofi@example.com"],
+        ],
+        strict: ["submissionKey", "to"],
+        text: [],
+      },
+    ],
   };
 }

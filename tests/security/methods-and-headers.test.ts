@@ -42,6 +42,8 @@ attack("issue 32: unserved methods, the .data form of files, one of each securit
     `/quote/${token}`,
     `/quote/${token}/pdf`,
     `/delivery-note/${token}`,
+    `/invoice/${token}`,
+    `/invoice/${token}/invoice.pdf`,
     `/subscribe/${token}`,
     `/unsubscribe/${token}`,
     "/admin-reset-password?token=x",
@@ -62,7 +64,12 @@ attack("issue 32: unserved methods, the .data form of files, one of each securit
       check(single, `${target}: ${name} sent more than once (${value})`);
     }
   }
-  for (const target of [`/subscribe/${token}`, `/unsubscribe/${token}`]) {
+  for (const target of [
+    `/subscribe/${token}`,
+    `/unsubscribe/${token}`,
+    `/invoice/${token}`,
+    `/invoice/${token}/invoice.pdf`,
+  ]) {
     const sent = await client.send(target);
     check(
       sent.headers.get("cache-control") === "private, no-store",

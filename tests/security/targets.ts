@@ -71,6 +71,7 @@ export function fillPattern(pattern: string, f: Fixtures | null, id?: string): s
     "admin/payments/:id": f?.payment ?? "",
     "admin/payments/:id/receipt.pdf": f?.payment ?? "",
     "admin/payments/new": "",
+    "admin/invoices/:id/send": f?.issuedInvoice ?? "",
     "track/:trackingNumber": f?.shipment.trackingNumber ?? "",
     "track/:trackingNumber/updates": f?.shipment.trackingNumber ?? "",
     "blog/:slug": f?.post.slug ?? "",

@@ -138,7 +138,8 @@ attack(
       // 4. The secret-token pages are rate limited per client.
       const links: number[] = [];
       for (let i = 0; i < 7; i++) {
-        const target = [`/subscribe/`, `/unsubscribe/`, `/delivery-note/`][i % 3]! + "B".repeat(43);
+        const target =
+          [`/subscribe/`, `/unsubscribe/`, `/delivery-note/`, `/invoice/`][i % 4]! + "B".repeat(43);
         links.push((await other.send(target, { headers: from("198.51.100.44") })).status);
       }
       check(

@@ -1,4 +1,5 @@
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { data, Form, useLocation, useNavigation } from "react-router";
+import { LinkNotFound } from "#app/components/site/link-not-found.tsx";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { formatCalendarDate, formatDateTimeLong } from "#app/lib/format.ts";
 import { INCOTERMS, type Incoterm } from "#app/lib/freight-terms.ts";
@@ -187,15 +188,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
     );
   }
   if (loaderData.kind === "not-found") {
-    return (
-      <section className={box}>
-        <h1 className="text-2xl font-bold text-brand-900">Page not found</h1>
-        <p className="text-slate-700">This link is not valid. Check that it was copied in full.</p>
-        <Link to="/" className="font-medium text-brand-700 underline">
-          Return to Home
-        </Link>
-      </section>
-    );
+    return <LinkNotFound className={box} />;
   }
   const q = loaderData;
   const errors = actionData && !actionData.ok ? actionData.errors : {};

@@ -3,7 +3,12 @@
 import { describe, expect, it } from "vitest";
 import type { DocumentContext } from "#app/server/documents/document-context.server.ts";
 import { type InvoiceDocument, renderInvoice } from "#app/server/documents/invoice-document.server.ts";
-import { pdfFonts, pdfInfo, pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
+import {
+  decodePages,
+  pdfFonts,
+  pdfInfo,
+  pdfPagesText,
+} from "#app/server/documents/pdf-readers.test-support.ts";
 
 const context: DocumentContext = {
   company: {
@@ -78,6 +83,7 @@ const invoice = (overrides: Partial<InvoiceDocument> = {}): InvoiceDocument => (
   paidMinor: 0,
   notes: "Thank you for your business.",
   paymentInstructions: "Bank: LBDI, account 001-234567-01\nMTN Mobile Money: +231 88 000 1234",
+  link: null,
   ...overrides,
 });
 
@@ -225,6 +231,16 @@ describe("the invoice PDF", () => {
     expect(text).toContain("Total 1,283.41 USD");
     expect(text).toContain("Less credit note CN-2026-0001 -33.60 USD");
     expect(text).toContain("Balance due 1,249.81 USD");
+  });
+
+  it("prints the QR code of the customer's page and its address beside it when the copy has a link, none without", async () => {
+    const link = `https://unitrans.example/invoice/${"b".repeat(43)}`;
+    const linked = await renderInvoice({ invoice: invoice({ link }), context });
+    expect((await decodePages(linked)).flat()).toContainEqual({ type: "QR-Code", data: link });
+    expect(flat((await pdfPagesText(linked)).join(" "))).toContain(link);
+    const plain = await renderInvoice({ invoice: invoice(), context });
+    expect((await decodePages(plain)).flat()).toEqual([]);
+    expect(flat((await pdfPagesText(plain)).join(" "))).not.toContain("/invoice/");
   });
 
   it("takes the payments received off the balance due", async () => {

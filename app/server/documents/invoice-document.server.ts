@@ -1,5 +1,6 @@
 import { balanceDueMinor, formatPercent, formatQuantity, taxSummary } from "#app/lib/invoice-math.ts";
 import { formatMinor, formatMoney } from "#app/lib/money.ts";
+import { drawQr } from "#app/server/documents/barcodes.server.ts";
 import {
   type DocumentContext,
   type DocumentParty,
@@ -29,7 +30,7 @@ import {
 // billing address, dates and terms, the shipments it bills, the lines (description wrapped, quantity, unit
 // price, tax, amount), the subtotal, one line per tax rate, the total and the balance due, notes and payment
 // instructions. Lines flow onto further pages, each with the table's header again; every page carries the
-// document's number and 'Page n of m'. A draft has no number and prints 'DRAFT' across every page; a void
+// document's number and 'Page n of m'. With a link (the e-mailed copy) its QR code and address close it. A draft has no number and prints 'DRAFT' across every page; a void
 // document keeps its number and prints 'VOID'.
 
 export type InvoiceDocumentLine = {
@@ -68,6 +69,8 @@ export type InvoiceDocument = {
   paidMinor: number;
   notes: string | null;
   paymentInstructions: string | null;
+  /** The customer's page of it (`/invoice/:token`), printed with its QR code; null for a copy without a link. */
+  link: string | null;
 };
 
 const TITLES = { invoice: "Invoice", credit_note: "Credit note" } as const;
@@ -320,6 +323,19 @@ export async function renderInvoice({
     caption(doc, label, x + 5, y + 4, width - 10);
     flowText(doc, text, x + 5, y + 15, width - 10, height - 17, { size: SIZE });
     y += height + 10;
+  }
+
+  // The customer's page, to see it online and pay: the QR code with the address printed small beside it.
+  if (invoice.link) {
+    const qr = 84;
+    if (y + qr > BOTTOM) y = continuationHead(doc, invoice, context);
+    drawQr(doc, invoice.link, x + width - qr, y, qr);
+    fitLine(doc, "See this invoice online, download it and pay:", x, y + 14, width - qr - 10, {
+      size: 10,
+      bold: true,
+    });
+    fitLine(doc, invoice.link, x, y + 32, width - qr - 10, { size: 8, minSize: 5.5 });
+    y += qr + 10;
   }
 
   // Every page: the document's name and its page number at the foot, and the draft or void mark across it.

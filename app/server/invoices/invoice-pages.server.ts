@@ -1,9 +1,9 @@
 import { data, type RouterContextProvider } from "react-router";
-import { formatQuantity, taxRateLabel, taxSummary } from "#app/lib/invoice-math.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { mayIssueInvoices } from "#app/lib/roles.ts";
 import { INTENT_FIELD } from "#app/schemas/rules/public-form.ts";
 import type { Db } from "#app/server/db/client.server.ts";
+import { invoiceFigures } from "#app/server/invoices/invoice-figures.server.ts";
 import {
   INVOICE_INTENTS,
   invoiceFormData,
@@ -12,12 +12,14 @@ import {
   readDraftPost,
   SAVE_REFUSALS,
 } from "#app/server/invoices/invoice-form.server.ts";
+import { listInvoiceHistory } from "#app/server/invoices/invoice-history.server.ts";
 import {
   emptyPrefill,
   prefillCreditNote,
   prefillFromQuote,
   prefillFromShipment,
 } from "#app/server/invoices/invoice-prefills.server.ts";
+import { sendView } from "#app/server/invoices/invoice-send-page.server.ts";
 import { getInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
 import type {
   InvoiceActionData,
@@ -197,7 +199,6 @@ const label = (invoice: Pick<Invoice, "kind">) =>
 
 function documentView(invoice: InvoiceWithParts, balance: InvoiceBalance, today: string, canIssue: boolean) {
   const money = (minor: number) => formatMoney(minor, invoice.currency);
-  const issuedCredits = invoice.creditNotes.filter((note) => note.state === "issued" && note.number);
   const owes = invoice.kind === "invoice" && invoice.state === "issued";
   return {
     id: invoice.id,
@@ -211,28 +212,7 @@ function documentView(invoice: InvoiceWithParts, balance: InvoiceBalance, today:
       billingAddress: invoice.billingAddress,
     },
     currency: invoice.currency,
-    lines: invoice.lines.map((line) => ({
-      description: line.description,
-      quantity: formatQuantity(line.quantityMilli),
-      unitPrice: money(line.unitPriceMinor),
-      tax:
-        line.taxName && line.taxBasisPoints !== null
-          ? taxRateLabel({ name: line.taxName, basisPoints: line.taxBasisPoints })
-          : "No tax",
-      amount: money(line.amountMinor),
-    })),
-    subtotal: money(invoice.subtotalMinor),
-    taxes: taxSummary(invoice.lines).map((tax) => ({
-      label: taxRateLabel(tax),
-      amount: money(tax.taxMinor),
-    })),
-    total: money(invoice.totalMinor),
-    credits: owes
-      ? issuedCredits.map((note) => ({
-          label: `Less credit note ${note.number}`,
-          amount: `-${money(note.totalMinor)}`,
-        }))
-      : [],
+    ...invoiceFigures(invoice),
     paid: owes && balance.paidMinor > 0 ? money(balance.paidMinor) : null,
     balanceDue: owes ? money(balance.balanceMinor) : null,
     issueDate: invoice.issueDate ?? "",
@@ -252,6 +232,8 @@ function documentView(invoice: InvoiceWithParts, balance: InvoiceBalance, today:
     })),
     voidReason: invoice.voidReason,
     canIssue,
+    send: null,
+    history: [],
   } satisfies InvoiceDocumentView;
 }
 
@@ -274,7 +256,12 @@ export async function loadInvoicePage({
     const balance = (await getInvoiceBalances({ db, ids: [invoice.id] })).get(invoice.id)!;
     return {
       mode: "document",
-      document: { ...documentView(invoice, balance, today, mayIssueInvoices(user.role)), quote },
+      document: {
+        ...documentView(invoice, balance, today, mayIssueInvoices(user.role)),
+        quote,
+        send: sendView(invoice, user.role),
+        history: await listInvoiceHistory({ db, id: invoice.id }),
+      },
       payments: await invoicePaymentsView({ db, invoice, balance, role: user.role }),
     };
   }

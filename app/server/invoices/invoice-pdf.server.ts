@@ -1,5 +1,6 @@
 import type { InvoiceSettings } from "#app/schemas/invoice-settings.ts";
 import type { DbOrTx } from "#app/server/db/client.server.ts";
+import { isUuid } from "#app/server/db/text-search.server.ts";
 import type { DocumentContext } from "#app/server/documents/document-context.server.ts";
 import type { InvoiceDocument } from "#app/server/documents/invoice-document.server.ts";
 import { getInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
@@ -17,11 +18,14 @@ export function invoiceDocument({
   invoice,
   settings,
   paidMinor,
+  link = null,
 }: {
   invoice: InvoiceWithParts;
   settings: Pick<InvoiceSettings, "paymentInstructions">;
   /** What received payments took off it. */
   paidMinor: number;
+  /** The customer's page of it, when this copy goes with a link (the e-mailed one): its QR code is printed. */
+  link?: string | null;
 }): InvoiceDocument {
   return {
     kind: invoice.kind,
@@ -63,6 +67,7 @@ export function invoiceDocument({
       invoice.state === "draft"
         ? invoice.paymentInstructions?.trim() || settings.paymentInstructions || null
         : invoice.paymentInstructions,
+    link,
   };
 }
 
@@ -77,16 +82,23 @@ export function invoiceFilename(invoice: Pick<InvoiceWithParts, "id" | "kind" | 
   return number ? `${prefix}-${number}.pdf` : `${prefix}-draft-${invoice.id.slice(0, 8)}.pdf`;
 }
 
-/** The PDF of an invoice or a credit note and its file name; null when there is none with this id. */
+/**
+ * The PDF of an invoice or a credit note and its file name; null when there is none with this id. With `link`
+ * (the customer's page, as the e-mailed copy has it) it prints that page's QR code and address.
+ */
 export async function renderInvoicePdf({
   db,
   id,
   context,
+  link = null,
 }: {
   db: DbOrTx;
   id: string;
   context: DocumentContext;
+  link?: string | null;
 }): Promise<{ pdf: Buffer; filename: string } | null> {
+  // Not an id at all: no invoice (the balances' query would fail on it).
+  if (!isUuid(id)) return null;
   const [invoice, settings, balances] = await Promise.all([
     getInvoice({ db, id }),
     getInvoiceSettings({ db }),
@@ -95,6 +107,9 @@ export async function renderInvoicePdf({
   if (!invoice) return null;
   const paidMinor = balances.get(id)?.paidMinor ?? 0;
   const { renderInvoice } = await import("#app/server/documents/invoice-document.server.ts");
-  const pdf = await renderInvoice({ invoice: invoiceDocument({ invoice, settings, paidMinor }), context });
+  const pdf = await renderInvoice({
+    invoice: invoiceDocument({ invoice, settings, paidMinor, link }),
+    context,
+  });
   return { pdf, filename: invoiceFilename(invoice) };
 }

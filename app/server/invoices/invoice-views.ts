@@ -101,6 +101,27 @@ export type InvoiceDocumentView = {
   voidReason: string | null;
   /** Whether the signed-in role may issue and void (Administrator, Accounts). */
   canIssue: boolean;
+  /** The 'Send' form, when it can be sent (an issued invoice) by the signed-in role; else null. */
+  send: InvoiceSendView | null;
+  /** Issued, sent, opened, reminded, paid, credited, voided: oldest first. */
+  history: InvoiceHistoryEntry[];
+};
+
+/** The 'Send' form: its own random key (one e-mail however often posted) and the address it offers. */
+export type InvoiceSendView = { id: string; number: string; key: string; to: string };
+
+export type InvoiceSendPageData = { send: InvoiceSendView };
+
+export type InvoiceSendActionData = { errors: { to?: string; form?: string }; to: string };
+
+/** One line of an invoice's history, as the staff page lists it. */
+export type InvoiceHistoryEntry = {
+  /** When, as shown: 'November 23, 2026 3:45 PM', or a payment's day 'November 23, 2026'. */
+  when: string;
+  title: string;
+  detail: string | null;
+  /** A reversed payment: crossed out, with why. */
+  reversed?: boolean;
 };
 
 export type InvoicePageData =

@@ -16,7 +16,7 @@ import {
 import type { Db } from "#app/server/db/client.server.ts";
 import { consumeRateLimit, limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
 
-const SUBMISSION_KEY_PATTERN = /^[A-Za-z0-9-]{16,64}$/;
+export const SUBMISSION_KEY_PATTERN = /^[A-Za-z0-9-]{16,64}$/;
 /** Values echoed back into the form after an error are cut to this length (a 1 MB field is not sent back whole). */
 const ECHO_MAX_LENGTH = 10_000;
 const ECHO_MAX_ITEMS = 20;

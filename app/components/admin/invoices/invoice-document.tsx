@@ -4,7 +4,9 @@ import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "#app/components/admin/form-fields.tsx";
+import { InvoiceHistory } from "#app/components/admin/invoices/invoice-history.tsx";
 import { InvoicePayments } from "#app/components/admin/invoices/invoice-payments.tsx";
+import { InvoiceSendForm } from "#app/components/admin/invoices/invoice-send-form.tsx";
 import { InvoiceStatusBadge, KIND_LABELS } from "#app/components/admin/invoices/invoice-status-badge.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
@@ -242,6 +244,10 @@ export function InvoiceDocument({
           </dl>
         </CardContent>
       </Card>
+
+      {/* Sending and the history (issue 28). */}
+      {doc.send ? <InvoiceSendForm send={doc.send} /> : null}
+      <InvoiceHistory history={doc.history} />
 
       {doc.status !== "void" && doc.canIssue ? (
         <Card>

@@ -1,0 +1,186 @@
+import { eq, TransactionRollbackError } from "drizzle-orm";
+import { formatCalendarDate } from "#app/lib/format.ts";
+import { formatMoney } from "#app/lib/money.ts";
+import type { SiteSettings } from "#app/schemas/site-settings.ts";
+import type { Db } from "#app/server/db/client.server.ts";
+import { invoiceEvents, invoices } from "#app/server/db/schema.ts";
+import { documentCompany } from "#app/server/documents/document-context.server.ts";
+import { createInvoiceLink, invoicePath } from "#app/server/invoices/invoice-links.server.ts";
+import { renderInvoicePdf } from "#app/server/invoices/invoice-pdf.server.ts";
+import { type Mail, queueMail } from "#app/server/messaging/mail.server.ts";
+import { channelOffReason } from "#app/server/messaging/outbox.server.ts";
+import type { Config } from "#app/server/platform/config.server.ts";
+import type { Logger } from "#app/server/platform/logger.server.ts";
+
+// 'Send' on an issued invoice (issue 28): the e-mail through the outbox with the PDF attached (its QR code and
+// the link of a new `/invoice/:token`), and a 'sent' row in the invoice's history, in one transaction. Exactly
+// once: the send form's own random key names both the outbox row and the history row, so a double click or the
+// same form posted from two tabs queues one e-mail; a second send is a new form, a new key.
+
+export type SendInvoiceRefusal = "not-found" | "draft" | "void" | "credit-note" | "no-email" | "mail-refused";
+
+export type SendInvoiceResult =
+  | {
+      ok: true;
+      /** Where it went (for a repeated post: where the first one sent it). */
+      to: string;
+      /** False when this form was posted before: nothing more was queued. */
+      created: boolean;
+      /** False without a mail server (SMTP_URL): the e-mail is kept in the outbox, never sent (decision 011). */
+      mailQueued: boolean;
+    }
+  | { ok: false; reason: SendInvoiceRefusal; message: string };
+
+/** What a clerk reads for each refusal. */
+export const SEND_REFUSALS: Record<Exclude<SendInvoiceRefusal, "mail-refused">, string> = {
+  "not-found": "This invoice does not exist.",
+  draft: "A draft is not sent: issue it first.",
+  void: "This invoice was voided: it is not sent.",
+  "credit-note":
+    "A credit note is not sent from here: send the invoice it corrects, whose balance takes it off.",
+  "no-email": "This customer has no e-mail address: enter the address to send it to.",
+};
+
+/** What the history says of a sending without a mail server: the e-mail was kept, not sent. */
+export const KEPT_NOTE = "kept in the outbox, not sent: no mail server is set up for this site";
+
+const refusal = (reason: Exclude<SendInvoiceRefusal, "mail-refused">) =>
+  ({ ok: false, reason, message: SEND_REFUSALS[reason] }) as const;
+
+/** The outbox's and the history's keys of one send form. */
+export const sendKeys = (submissionKey: string) => ({
+  outbox: `invoice-send:${submissionKey}`,
+  event: `invoice-sent:${submissionKey}`,
+});
+
+export async function sendInvoice({
+  db,
+  config,
+  logger,
+  id,
+  to,
+  submissionKey,
+  staffId,
+  settings,
+  now = new Date(),
+}: {
+  db: Db;
+  config: Pick<Config, "SMTP_URL" | "OUTBOX_DIR" | "siteUrl">;
+  logger: Pick<Logger, "info">;
+  id: string;
+  /** The address the clerk typed; empty: the invoice's customer e-mail. Checked by the caller. */
+  to: string;
+  submissionKey: string;
+  staffId: string | null;
+  settings: Pick<SiteSettings, "companyName" | "timeZone" | "email" | "phone" | "address">;
+  now?: Date;
+}): Promise<SendInvoiceResult> {
+  const mailOn = !channelOffReason({ SMTP_URL: config.SMTP_URL, SMS_ALLOWED_COUNTRIES: [] }, "email");
+  const keys = sendKeys(submissionKey);
+  let mailRefusal = "";
+  return db
+    .transaction(async (tx): Promise<SendInvoiceResult> => {
+      // The invoice's row first: a void in another tab waits for this send, or this send sees it void.
+      const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
+      if (!invoice) return refusal("not-found");
+      if (invoice.kind === "credit_note") return refusal("credit-note");
+      if (invoice.state === "draft") return refusal("draft");
+      if (invoice.state === "void") return refusal("void");
+      const recipient = to.trim() || invoice.customerEmail?.trim() || "";
+      if (recipient === "") return refusal("no-email");
+      // The form's key, once: a second post of it (waiting here while the first commits) finds the first.
+      const [event] = await tx
+        .insert(invoiceEvents)
+        .values({
+          invoiceId: id,
+          kind: "sent",
+          // To whom; without a mail server, also that it was kept (as the outbox keeps it, decision 011).
+          detail: mailOn ? recipient : `${recipient} (${KEPT_NOTE})`,
+          staffId,
+          dedupeKey: keys.event,
+          createdAt: now,
+        })
+        .onConflictDoNothing({ target: invoiceEvents.dedupeKey })
+        .returning({ id: invoiceEvents.id });
+      if (!event) {
+        const [first] = await tx
+          .select({ detail: invoiceEvents.detail })
+          .from(invoiceEvents)
+          .where(eq(invoiceEvents.dedupeKey, keys.event));
+        return {
+          ok: true,
+          to: first?.detail?.replace(` (${KEPT_NOTE})`, "") ?? recipient,
+          created: false,
+          mailQueued: mailOn,
+        };
+      }
+      const token = await createInvoiceLink({ db: tx, invoiceId: id, staffId });
+      const link = `${config.siteUrl}${invoicePath(token)}`;
+      // The PDF as sent (the link's QR code on it): every attempt sends these bytes. A failed render throws,
+      // and nothing is stored.
+      const rendered = await renderInvoicePdf({
+        db: tx,
+        id,
+        link,
+        context: {
+          company: documentCompany(settings),
+          siteUrl: config.siteUrl,
+          now,
+          timeZone: settings.timeZone,
+        },
+      });
+      if (!rendered) return refusal("not-found");
+      const queued = await queueMail({
+        db: tx,
+        config,
+        logger,
+        mail: {
+          ...invoiceMail({ invoice, recipient, link, settings }),
+          attachments: [
+            { filename: rendered.filename, contentType: "application/pdf", content: rendered.pdf },
+          ],
+        },
+        dedupeKey: keys.outbox,
+        now,
+      });
+      if (!queued.ok) {
+        // An address the outbox refuses: nothing is sent and nothing is stored.
+        mailRefusal = queued.reason;
+        tx.rollback();
+      }
+      return { ok: true, to: recipient, created: true, mailQueued: queued.ok && queued.queued };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof TransactionRollbackError)
+        return { ok: false, reason: "mail-refused", message: mailRefusal } as const;
+      throw error;
+    });
+}
+
+function invoiceMail({
+  invoice,
+  recipient,
+  link,
+  settings,
+}: {
+  invoice: typeof invoices.$inferSelect;
+  recipient: string;
+  link: string;
+  settings: Pick<SiteSettings, "companyName" | "email" | "phone">;
+}): Mail {
+  const company = settings.companyName;
+  const total = formatMoney(invoice.totalMinor, invoice.currency);
+  const due = invoice.dueDate ? `, due on ${formatCalendarDate(invoice.dueDate)}` : "";
+  const text = `Dear ${invoice.customerName},
+
+Please find attached our invoice ${invoice.number} of ${invoice.issueDate ? formatCalendarDate(invoice.issueDate) : ""} for ${total}${due}.
+
+To see it online, download it as a PDF and pay, open:
+${link}
+${invoice.paymentInstructions?.trim() ? `\nHow to pay:\n${invoice.paymentInstructions.trim()}\n` : ""}
+Thank you for your business.
+
+${company}
+${settings.email}${settings.phone ? ` · ${settings.phone}` : ""}`;
+  return { to: recipient, subject: `Invoice ${invoice.number} from ${company}`, text };
+}
