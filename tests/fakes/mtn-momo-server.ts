@@ -41,7 +41,9 @@ export const MOMO_STAND_IN_ACCOUNT = {
 type StoredRequest = {
   referenceId: string;
   body: Record<string, unknown>;
+  /** The answer the customer gives on their phone, PENDING until `answeredAt`. */
   status: "PENDING" | "SUCCESSFUL" | "FAILED";
+  answeredAt: number;
   reason?: string;
   financialTransactionId?: string;
 };
@@ -56,7 +58,7 @@ export async function startMomoStandIn({
 }: {
   /** The currency the account charges in (the sandbox: EUR). */
   currency?: string;
-  /** How long after the request the callback goes (the customer approving). */
+  /** How long after the request the customer answers on their phone (the status, and the callback). */
   callbackDelayMs?: number;
 } = {}) {
   const account = MOMO_STAND_IN_ACCOUNT;
@@ -69,12 +71,17 @@ export async function startMomoStandIn({
   const scenarioOf = (partyId: string): Scenario | undefined =>
     (Object.keys(MOMO_PAYERS) as Scenario[]).find((key) => MOMO_PAYERS[key] === `+${partyId}`);
 
-  const view = (request: StoredRequest) => ({
-    ...request.body,
-    ...(request.financialTransactionId ? { financialTransactionId: request.financialTransactionId } : {}),
-    status: request.status,
-    ...(request.reason ? { reason: request.reason } : {}),
-  });
+  const view = (request: StoredRequest) =>
+    Date.now() < request.answeredAt
+      ? { ...request.body, status: "PENDING" }
+      : {
+          ...request.body,
+          ...(request.financialTransactionId
+            ? { financialTransactionId: request.financialTransactionId }
+            : {}),
+          status: request.status,
+          ...(request.reason ? { reason: request.reason } : {}),
+        };
 
   const sendCallback = (url: string, request: StoredRequest) => {
     const sending = (async () => {
@@ -139,7 +146,12 @@ export async function startMomoStandIn({
       }
       if (body.currency !== currency) return error(500, "INVALID_CURRENCY", "Currency not supported.");
       const scenario = scenarioOf(payer.partyId);
-      const entry: StoredRequest = { referenceId, body, status: "SUCCESSFUL" };
+      const entry: StoredRequest = {
+        referenceId,
+        body,
+        status: "SUCCESSFUL",
+        answeredAt: Date.now() + callbackDelayMs,
+      };
       if (scenario === "refuses") Object.assign(entry, { status: "FAILED", reason: "APPROVAL_REJECTED" });
       else if (scenario === "hasNoMoney")
         Object.assign(entry, { status: "FAILED", reason: "NOT_ENOUGH_FUNDS" });

@@ -1,14 +1,10 @@
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation, useRevalidator } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";
+import { AMOUNT_MAX, PAYER_MAX } from "#app/lib/mobile-money-form.ts";
 import { secretPageHeaders } from "#app/lib/secret-page-headers.ts";
 import type { RootData } from "#app/root.tsx";
-import {
-  AMOUNT_MAX,
-  loadPayPage,
-  PAYER_MAX,
-  submitPayForm,
-} from "#app/server/payments/mobile-money/pay-page.server.ts";
+import { loadPayPage, submitPayForm } from "#app/server/payments/mobile-money/pay-page.server.ts";
 import { readFormData } from "#app/server/platform/forms.server.ts";
 import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
 import type { Route } from "./+types/invoice.$token.pay";

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { AMOUNT_MAX, PAYER_MAX } from "#app/lib/mobile-money-form.ts";
 import { formatMoney, minorToInput, parseAmount } from "#app/lib/money.ts";
 import { invoices } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
@@ -13,9 +14,6 @@ import type { Services } from "#app/server/services.server.ts";
 
 // The customer's '/invoice/:token/pay' (decision 027): what the page shows and what its form does, apart from
 // the route so the route stays a thin, public module (no admin code in the public bundle).
-
-export const PAYER_MAX = 40;
-export const AMOUNT_MAX = 30;
 
 type PageServices = Pick<Services, "db" | "logger" | "mobileMoney" | "config">;
 
