@@ -39,6 +39,7 @@ const NOT_PAGES = [
   "delivery-note/:token",
   "webhooks/twilio/:kind",
   "webhooks/africastalking/:token/:kind",
+  "webhooks/mtn-momo/callback",
   // Spreadsheet downloads (decision 020).
   "admin/shipments/export.csv",
   "admin/shipments/export.xlsx",
@@ -63,6 +64,7 @@ const PUBLIC_PATTERNS = [
   "unsubscribe/:token",
   "subscribe/:token",
   "quote/:token",
+  "invoice/:token/pay",
   "blog",
   "blog/:slug",
   "privacy-policy",
@@ -238,6 +240,7 @@ test.describe(PHONE.name, () => {
       "/unsubscribe/no-such-token",
       "/subscribe/no-such-token",
       `/quote/${"q".repeat(43)}`,
+      `/invoice/${"q".repeat(43)}/pay`,
       "/privacy-policy",
       "/terms-of-service",
       "/no-such-page",
