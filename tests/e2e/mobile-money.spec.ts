@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { sql } from "drizzle-orm";
 import { type Database, openDatabase } from "#app/server/db/client.server.ts";
 import { createInvoiceLink } from "#app/server/invoices/invoice-links.server.ts";
 import { billedCustomer, issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";
@@ -17,7 +18,11 @@ import { PHONE } from "./viewports.ts";
 
 test.use(PHONE.use);
 
-test("a customer pays part of an invoice by mobile money on a phone", async ({ page, checkA11y }) => {
+test("a customer pays part of an invoice by mobile money on a phone", async ({
+  page,
+  browser,
+  checkA11y,
+}) => {
   test.setTimeout(180_000);
   const bin = findPostgresBin();
   if (!bin) {
@@ -64,6 +69,24 @@ test("a customer pays part of an invoice by mobile money on a phone", async ({ p
     );
     // MTN sent its callback once, and it was answered.
     expect(standIn.callbacks.map((c) => c.status)).toEqual([200]);
+
+    // Without JavaScript: the form posts, and the waiting page looks again by itself (a meta refresh). This
+    // wallet's callback comes twice: one payment.
+    const plain = await browser.newContext({ ...PHONE.use, javaScriptEnabled: false });
+    const noScript = await plain.newPage();
+    await noScript.goto(`${app.url}/invoice/${token}/pay`);
+    await expect(noScript.getByLabel("Amount (USD)")).toHaveValue("150.00");
+    await noScript.getByLabel("Your mobile money number").fill(MOMO_PAYERS.approvesCallingBackTwice);
+    await noScript.getByLabel("Amount (USD)").fill("50.00");
+    await noScript.getByRole("button", { name: "Pay" }).click();
+    await expect(noScript.getByRole("heading", { name: "Approve the payment on your phone" })).toBeVisible();
+    await expect(noScript.getByRole("heading", { name: "Paid" })).toBeVisible({ timeout: 30_000 });
+    await expect(noScript.getByText("Balance due: 100.00 USD")).toBeVisible();
+    await plain.close();
+    const { rows } = await database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from payments where method = 'mobile_money'`,
+    );
+    expect(rows[0]!.n).toBe(2);
   } finally {
     await database?.close();
     if (app) {
