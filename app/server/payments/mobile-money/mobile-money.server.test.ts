@@ -4,7 +4,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as momoCallback } from "#app/routes/resources/webhooks.mtn-momo.ts";
 import { mobileMoneyRequests, payments } from "#app/server/db/schema.ts";
 import { billedCustomer, issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";
@@ -304,5 +304,38 @@ describe("starting a payment", () => {
       .where(eq(mobileMoneyRequests.invoiceId, invoice.id));
     expect(rows).toHaveLength(1);
     expect([...standIn.stored.keys()].filter((key) => key === rows[0]!.id)).toHaveLength(1);
+  });
+});
+
+describe("the app's background poller", () => {
+  it("runs with the app's services and records an approved payment whose callback never came", async () => {
+    // A clock a minute ahead: every pending request's first check is due.
+    const app = await createTestServices(standIn.env(), {
+      mobileMoney: { autostart: true, pollMs: 20, now: () => new Date(Date.now() + 60_000) },
+    });
+    try {
+      const staff = await createAdminUser({ db: app.db, email: "poller@example.com", role: "accounts" });
+      const customer = await billedCustomer(app.db);
+      const invoice = await issuedInvoice({ db: app.db, staffId: staff!.id, customer });
+      const started = await startMobileMoneyPayment({
+        db: app.db,
+        client: app.mobileMoney.client!,
+        logger: app.logger,
+        invoiceId: invoice.id,
+        payer: MOMO_PAYERS.approvesWithoutCallback,
+        amountMinor: 10_000,
+        callbackUrl: () => "http://127.0.0.1:9/never",
+      });
+      if (!started.ok) throw new Error(started.message);
+      await vi.waitFor(
+        async () =>
+          expect(await getMobileMoneyRequest({ db: app.db, id: started.requestId })).toMatchObject({
+            state: "successful",
+          }),
+        { timeout: 10_000, interval: 50 },
+      );
+    } finally {
+      await app.close();
+    }
   });
 });
