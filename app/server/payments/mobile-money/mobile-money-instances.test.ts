@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mobileMoneyRequests, paymentAllocations, payments } from "#app/server/db/schema.ts";
 import { billedCustomer, issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";
 import { getInvoiceBalances } from "#app/server/payments/balances.server.ts";
-import { startMobileMoneyPayment } from "#app/server/payments/mobile-money/mobile-money.server.ts";
+import { startedRequest } from "#app/server/payments/mobile-money/mobile-money.test-support.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import { MOMO_PAYERS, type MomoStandIn, startMomoStandIn } from "#tests/fakes/mtn-momo-server.ts";
@@ -65,18 +65,14 @@ describe("several app processes settling the same mobile-money payments", () => 
     for (let i = 0; i < REQUESTS; i++) {
       const customer = await billedCustomer(services.db);
       const invoice = await issuedInvoice({ db: services.db, staffId: staff!.id, customer, amount: "50.00" });
-      const started = await startMobileMoneyPayment({
-        db: services.db,
-        client: services.mobileMoney.client!,
-        logger: services.logger,
+      const requestId = await startedRequest({
+        services,
         invoiceId: invoice.id,
         payer: MOMO_PAYERS.approvesWithoutCallback,
         amountMinor: 5_000,
-        callbackUrl: () => "http://127.0.0.1:9/never",
       });
-      if (!started.ok) throw new Error(started.message);
       invoiceIds.push(invoice.id);
-      ids.push(started.requestId);
+      ids.push(requestId);
     }
     const goAt = Date.now() + 4_000;
     const answers = await Promise.all([

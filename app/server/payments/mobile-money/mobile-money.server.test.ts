@@ -16,6 +16,7 @@ import {
   NO_ANSWER,
   startMobileMoneyPayment,
 } from "#app/server/payments/mobile-money/mobile-money.server.ts";
+import { startedRequest } from "#app/server/payments/mobile-money/mobile-money.test-support.ts";
 import { recordPayment } from "#app/server/payments/payments.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
@@ -317,19 +318,15 @@ describe("the app's background poller", () => {
       const staff = await createAdminUser({ db: app.db, email: "poller@example.com", role: "accounts" });
       const customer = await billedCustomer(app.db);
       const invoice = await issuedInvoice({ db: app.db, staffId: staff!.id, customer });
-      const started = await startMobileMoneyPayment({
-        db: app.db,
-        client: app.mobileMoney.client!,
-        logger: app.logger,
+      const id = await startedRequest({
+        services: app,
         invoiceId: invoice.id,
         payer: MOMO_PAYERS.approvesWithoutCallback,
         amountMinor: 10_000,
-        callbackUrl: () => "http://127.0.0.1:9/never",
       });
-      if (!started.ok) throw new Error(started.message);
       await vi.waitFor(
         async () =>
-          expect(await getMobileMoneyRequest({ db: app.db, id: started.requestId })).toMatchObject({
+          expect(await getMobileMoneyRequest({ db: app.db, id })).toMatchObject({
             state: "successful",
           }),
         { timeout: 10_000, interval: 50 },
