@@ -17,6 +17,8 @@ export default [
     route("subscribe/:token", "routes/site/subscribe.$token.tsx"),
     route("quote/:token", "routes/site/quote.$token.tsx"),
     route("invoice/:token", "routes/site/invoice.$token.tsx"),
+    // Paying an invoice by mobile money (decision 027), from the customer's invoice page.
+    route("invoice/:token/pay", "routes/site/invoice.$token.pay.tsx"),
     route("privacy-policy", "routes/site/policy.tsx", { id: "routes/site/privacy-policy" }),
     route("terms-of-service", "routes/site/policy.tsx", { id: "routes/site/terms-of-service" }),
     route("*", "routes/site/not-found.tsx"),
@@ -117,5 +119,7 @@ export default [
     // Provider callbacks (decision 012): each checks the provider's signature or secret token.
     route("webhooks/twilio/:kind", "routes/resources/webhooks.twilio.$kind.ts"),
     route("webhooks/africastalking/:token/:kind", "routes/resources/webhooks.africastalking.$token.$kind.ts"),
+    // MTN Mobile Money's callback (decision 027): never trusted alone, the status is asked of MTN.
+    route("webhooks/mtn-momo/callback", "routes/resources/webhooks.mtn-momo.ts"),
   ]),
 ] satisfies RouteConfig;

@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { startMomoStandIn } from "../tests/fakes/mtn-momo-server.ts";
 import { startApp } from "./lib/app-process.ts";
 import { buildSite, isBuildCurrent } from "./lib/build-state.ts";
 
@@ -12,6 +13,8 @@ if (!isBuildCurrent(buildDir) && !buildSite(buildDir)) process.exit(1);
 // The first admin account of the test server (tests/e2e/admin-fixtures.ts signs in with it), and a folder where
 // the app also writes every outgoing e-mail, so tests can follow a password-reset link.
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "freight-outbox-"));
+// Mobile money online through the local MTN stand-in (decision 027): customers approve after a moment.
+const momo = await startMomoStandIn({ currency: "USD", callbackDelayMs: 1500 });
 const app = await startApp({
   buildDir,
   env: {
@@ -20,6 +23,7 @@ const app = await startApp({
     ADMIN_EMAIL: "admin@example.com",
     ADMIN_PASSWORD: "e2e admin passphrase 2026",
     OUTBOX_DIR: outboxDir,
+    ...momo.env(),
   },
 });
 let status = 1;
@@ -35,6 +39,7 @@ try {
   status = result.status ?? 1;
 } finally {
   await app.stop();
+  await momo.close();
   if (status !== 0) console.error(`App output:\n${app.output().slice(-4000)}`);
   fs.rmSync(app.dataDir, { recursive: true, force: true });
   fs.rmSync(outboxDir, { recursive: true, force: true });

@@ -14,6 +14,15 @@ import {
   createNotificationScheduler,
   type NotificationScheduler,
 } from "#app/server/notifications/notification-scheduler.server.ts";
+import {
+  createMobileMoneyPoller,
+  type MobileMoneyPoller,
+} from "#app/server/payments/mobile-money/mobile-money.server.ts";
+import {
+  createMomoClient,
+  type MomoClient,
+  momoConfigOf,
+} from "#app/server/payments/mobile-money/mtn-momo.server.ts";
 import { type Config, configWarnings, loadConfig } from "#app/server/platform/config.server.ts";
 import { type EventBus, startEventBus } from "#app/server/platform/events.server.ts";
 import { createLogger, type Logger } from "#app/server/platform/logger.server.ts";
@@ -45,6 +54,11 @@ export type Services = {
   outbox: OutboxWorker;
   /** Turns shipments' due pending notifications into outbox messages (decision 013). */
   notifications: NotificationScheduler;
+  /**
+   * Mobile money online (decision 027): MTN's client, null while its settings are missing (it is then off), and
+   * the poller asking MTN about pending requests (in the process that runs the background jobs).
+   */
+  mobileMoney: { client: MomoClient | null; poller: MobileMoneyPoller | null };
   close(): Promise<void>;
 };
 
@@ -110,6 +124,7 @@ export async function assembleServices({
   pruneRateLimitsEveryMs = RATE_LIMIT_PRUNE_INTERVAL_MS,
   outbox: outboxOptions = {},
   notifications: notificationOptions = {},
+  mobileMoney: mobileMoneyOptions = {},
   backgroundJobs = true,
 }: {
   config: Config;
@@ -125,6 +140,8 @@ export async function assembleServices({
   outbox?: OutboxOptions;
   /** The notification scheduler's clock and poll interval (tests), and whether it runs by itself. */
   notifications?: { now?: () => Date; pollMs?: number; autostart?: boolean };
+  /** The mobile-money poller's clock and poll interval (tests), and whether it runs by itself. */
+  mobileMoney?: { now?: () => Date; pollMs?: number; autostart?: boolean };
   /**
    * Whether this process runs the background jobs: the outbox worker and the notification scheduler by
    * themselves, and the rate-limit and activity-log prunings. false in all but one worker of a cluster
@@ -187,6 +204,17 @@ export async function assembleServices({
     ...notificationOptions,
     ...(backgroundJobs ? {} : { autostart: false }),
   });
+  const momoConfig = momoConfigOf(config);
+  const momoClient = momoConfig ? createMomoClient({ config: momoConfig }) : null;
+  const momoPoller = momoClient
+    ? createMobileMoneyPoller({
+        db: database.db,
+        client: momoClient,
+        logger,
+        ...mobileMoneyOptions,
+        ...(backgroundJobs ? {} : { autostart: false }),
+      })
+    : null;
   return {
     config,
     logger,
@@ -198,7 +226,9 @@ export async function assembleServices({
     pageCache,
     outbox,
     notifications,
+    mobileMoney: { client: momoClient, poller: momoPoller },
     async close() {
+      await momoPoller?.stop();
       await notifications.stop();
       await outbox.stop();
       await rateLimitPruning.close();

@@ -93,6 +93,19 @@ test.describe(DESKTOP.name, () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await checkA11y();
   });
+
+  test("the payments card says which ways of paying are on", async ({ page }) => {
+    await page.goto("/admin/settings#payment-methods");
+    const panel = page.getByRole("heading", { name: "Payments", exact: true }).locator("xpath=../..");
+    // The test server takes mobile money through the local MTN stand-in (scripts/e2e.ts).
+    const rows = panel.getByRole("listitem");
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText("Cash, bank transfer, cheque, card");
+    await expect(rows.nth(0)).toContainText("On");
+    await expect(rows.nth(1)).toContainText("Mobile money online");
+    await expect(rows.nth(1)).toContainText("customers pay USD invoices from their MTN Mobile Money wallet");
+    await expect(panel).not.toContainText(/MTN_MOMO_|README/);
+  });
 });
 
 test("what staff type in the settings survives the page updating for a new quote request", async ({

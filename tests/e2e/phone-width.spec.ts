@@ -41,6 +41,7 @@ const NOT_PAGES = [
   "delivery-note/:token",
   "webhooks/twilio/:kind",
   "webhooks/africastalking/:token/:kind",
+  "webhooks/mtn-momo/callback",
   // Spreadsheet downloads (decision 020).
   "admin/shipments/export.csv",
   "admin/shipments/export.xlsx",
@@ -66,6 +67,7 @@ const PUBLIC_PATTERNS = [
   "subscribe/:token",
   "quote/:token",
   "invoice/:token",
+  "invoice/:token/pay",
   "blog",
   "blog/:slug",
   "privacy-policy",
@@ -245,6 +247,7 @@ test.describe(PHONE.name, () => {
       "/unsubscribe/no-such-token",
       "/subscribe/no-such-token",
       `/quote/${"q".repeat(43)}`,
+      `/invoice/${"q".repeat(43)}/pay`,
       "/privacy-policy",
       "/terms-of-service",
       "/no-such-page",

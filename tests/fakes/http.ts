@@ -7,6 +7,8 @@ export type RecordedRequest = {
   path: string;
   headers: IncomingMessage["headers"];
   form: URLSearchParams;
+  /** The body as text (JSON APIs read it themselves). */
+  body: string;
 };
 
 export type FakeAnswer = { status: number; headers?: Record<string, string>; body: string };
@@ -19,11 +21,13 @@ export async function startFakeServer(
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString("utf8");
     const recorded: RecordedRequest = {
       method: req.method ?? "",
       path: req.url ?? "",
       headers: req.headers,
-      form: new URLSearchParams(Buffer.concat(chunks).toString("utf8")),
+      form: new URLSearchParams(body),
+      body,
     };
     requests.push(recorded);
     const answer = handle(recorded);

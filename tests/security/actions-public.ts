@@ -70,6 +70,19 @@ export function publicActions(): Record<string, Spec[]> {
         text: [],
       },
     ],
+    // Paying an invoice by mobile money (decision 027): hostile tokens, numbers and amounts give a clear 404
+    // or a message, and nothing is stored (the refusals on a real invoice are in app/routes/site/invoice.pay.test.ts).
+    "routes/site/invoice.$token.pay": [
+      {
+        name: "pay by mobile money",
+        fields: () => [
+          ["payer", "088 600 0001"],
+          ["amount", "10.00"],
+        ],
+        strict: ["payer", "amount"],
+        text: [],
+      },
+    ],
     // Hostile tokens on the confirmation link: a clear 404 page, nothing confirmed.
     "routes/site/subscribe.$token": [
       {

@@ -9,6 +9,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { type AppProcess, startApp } from "../../scripts/lib/app-process.ts";
 import { buildSite, isBuildCurrent } from "../../scripts/lib/build-state.ts";
+import { startMomoStandIn } from "../fakes/mtn-momo-server.ts";
 import { Client, reportTo } from "./client.ts";
 import { appEnv, createFixtures } from "./fixtures.ts";
 import type { RequestCount } from "./harness.ts";
@@ -23,10 +24,13 @@ export default async function setup(project: TestProject) {
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "freight-security-run-"));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "freight-security-"));
   const store: Store = await embeddedStore(dataDir, { durable: false });
+  // Mobile money online is on, through the local MTN stand-in: its callback route checks what it receives.
+  const momo = await startMomoStandIn({ currency: "USD" });
   let app: AppProcess;
   try {
-    app = await startApp({ buildDir, env: appEnv, dataDir });
+    app = await startApp({ buildDir, env: { ...appEnv, ...momo.env() }, dataDir });
   } catch (error) {
+    await momo.close();
     await store.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -40,6 +44,7 @@ export default async function setup(project: TestProject) {
 
   const stop = async () => {
     await app.stop();
+    await momo.close();
     // The last process of the DATA_DIR to leave stops its server; only then do its files go.
     await store.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

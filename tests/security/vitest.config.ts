@@ -13,6 +13,7 @@ const ORDER = [
   "setup",
   "public-forms",
   "provider-callbacks",
+  "mobile-money-callback",
   "tracking-route",
   "admin-actions",
   "query-strings",

@@ -73,6 +73,7 @@ export async function createTestServices(
     pruneRateLimitsEveryMs = 60 * 60 * 1000,
     outbox,
     notifications = { autostart: false },
+    mobileMoney = { autostart: false },
   }: {
     pruneRateLimitsEveryMs?: number;
     /**
@@ -82,6 +83,8 @@ export async function createTestServices(
     outbox?: OutboxOptions;
     /** The notification scheduler's clock; off by default in tests (they call runOnce). */
     notifications?: { now?: () => Date; pollMs?: number; autostart?: boolean };
+    /** The mobile-money poller's clock; off by default in tests (they call runOnce). */
+    mobileMoney?: { now?: () => Date; pollMs?: number; autostart?: boolean };
   } = {},
 ): Promise<Services> {
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "false", ...env });
@@ -95,6 +98,7 @@ export async function createTestServices(
     pruneRateLimitsEveryMs,
     outbox,
     notifications,
+    mobileMoney,
   });
 }
 

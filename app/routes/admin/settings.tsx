@@ -12,7 +12,7 @@ import {
   DocumentSettingsForm,
 } from "#app/components/admin/settings/document-settings-form.tsx";
 import { InvoiceSettingsForm } from "#app/components/admin/settings/invoice-settings-form.tsx";
-import { MessagingChannels } from "#app/components/admin/settings/messaging-channels.tsx";
+import { MessagingChannels, OnOffList } from "#app/components/admin/settings/messaging-channels.tsx";
 import { NOTIFICATIONS_MESSAGES_INTENT } from "#app/components/admin/settings/notification-messages-form.tsx";
 import { NotificationSettings } from "#app/components/admin/settings/notification-settings.tsx";
 import {
@@ -182,6 +182,18 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           />
         </CardContent>
       </Card>
+
+      <Card id="payment-methods" className="scroll-mt-20">
+        <CardHeader>
+          <CardTitle>Payments</CardTitle>
+          <p className="text-sm text-slate-600">
+            Which ways of paying this site takes. Whoever runs the site sets up mobile money on the server.
+          </p>
+        </CardHeader>
+        <CardContent>
+          <OnOffList rows={loaderData.paymentMethods} />
+        </CardContent>
+      </Card>
     </div>
   );
 }
@@ -199,6 +211,7 @@ const SECTIONS = [
   { id: "staff-accounts", label: "Staff accounts" },
   { id: "activity-log", label: "Activity log" },
   { id: "messaging-channels", label: "Messaging channels" },
+  { id: "payment-methods", label: "Payments" },
 ] as const;
 
 function SettingsSections() {

@@ -33,7 +33,7 @@ type InvoicePageData =
   | { kind: "found"; invoice: PublicInvoice; mobileMoney: boolean };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, siteSettings } = context.get(servicesContext);
+  const { db, siteSettings, mobileMoney } = context.get(servicesContext);
   const wait = await limitLinkOpening(context);
   if (wait !== null)
     return tooManyRequests<InvoicePageData>({ kind: "rate-limited", retryAfterSeconds: wait }, wait);
@@ -43,13 +43,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     token: params.token,
     companyName: settings.companyName,
     today: companyToday(settings.timeZone),
+    walletCurrency: mobileMoney.client?.currency ?? null,
   });
   if (!invoice) return data<InvoicePageData>({ kind: "not-found" }, { status: 404 });
   return data<InvoicePageData>({
     kind: "found",
     invoice,
-    // Set by the mobile-money payment (issue 28).
-    mobileMoney: false,
+    mobileMoney: invoice.mobileMoney,
   });
 }
 

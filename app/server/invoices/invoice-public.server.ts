@@ -8,6 +8,7 @@ import { findInvoiceLink, invoicePath } from "#app/server/invoices/invoice-links
 import { renderInvoicePdf } from "#app/server/invoices/invoice-pdf.server.ts";
 import { getInvoice } from "#app/server/invoices/invoices.server.ts";
 import { getInvoiceBalances, invoiceStatusOf } from "#app/server/payments/balances.server.ts";
+import { closedReason } from "#app/server/payments/mobile-money/pay-page.server.ts";
 
 // The customer's invoice, `/invoice/:token` (issue 28): what the page shows, the PDF it offers, and the first
 // opening of each link, recorded once in the invoice's history.
@@ -40,6 +41,8 @@ export type PublicInvoice = {
   balanceDue: string | null;
   paymentInstructions: string | null;
   pdfPath: string;
+  /** Whether 'Pay by mobile money' is offered: something is due, mobile money is on, in this currency. */
+  mobileMoney: boolean;
 };
 
 /**
@@ -80,6 +83,7 @@ export async function openPublicInvoice({
   token,
   companyName,
   today,
+  walletCurrency,
   now = new Date(),
 }: {
   db: Db;
@@ -87,6 +91,8 @@ export async function openPublicInvoice({
   companyName: string;
   /** The company's calendar day (overdue is read from it). */
   today: string;
+  /** What mobile money charges in; null when it is off. */
+  walletCurrency: string | null;
   now?: Date;
 }): Promise<PublicInvoice | null> {
   const link = await findInvoiceLink({ db, token, now });
@@ -112,6 +118,11 @@ export async function openPublicInvoice({
     balanceDue: owes ? money(balance.balanceMinor) : null,
     paymentInstructions: owes ? invoice.paymentInstructions : null,
     pdfPath: `${invoicePath(token)}/invoice.pdf`,
+    mobileMoney:
+      closedReason(
+        { state: invoice.state, currency: invoice.currency, balanceMinor: balance.balanceMinor },
+        walletCurrency,
+      ) === null,
   };
 }
 

@@ -65,6 +65,39 @@ export async function readCallbackForm(request: Request): Promise<CallbackForm> 
   return { ok: true, params };
 }
 
+/**
+ * The JSON body of a provider callback sent with PUT or POST (MTN Mobile Money's), or the answer to give
+ * instead: 405, 415, 413 and 400 as for a form, and 400 for a body that is not a JSON object. Never throws.
+ */
+export async function readCallbackJson(
+  request: Request,
+): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; response: Response }> {
+  if (request.method !== "POST" && request.method !== "PUT") {
+    return {
+      ok: false,
+      response: new Response("Method not allowed", { status: 405, headers: { Allow: "PUT, POST" } }),
+    };
+  }
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/json") return { ok: false, response: plain(415, "Expected application/json.") };
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (!Number.isFinite(declared) || declared > CALLBACK_BODY_LIMIT_BYTES) {
+    return { ok: false, response: plain(413, "The request is too large.") };
+  }
+  let body: unknown;
+  try {
+    const bytes = await readLimited(request, CALLBACK_BODY_LIMIT_BYTES);
+    body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch (error) {
+    if (error instanceof TooLarge) return { ok: false, response: plain(413, "The request is too large.") };
+    return { ok: false, response: plain(400, "The request body is not JSON.") };
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    return { ok: false, response: plain(400, "The request body is not a JSON object.") };
+  }
+  return { ok: true, body: body as Record<string, unknown> };
+}
+
 class TooLarge extends Error {}
 
 async function readLimited(request: Request, limit: number): Promise<Uint8Array> {

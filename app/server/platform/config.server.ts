@@ -1,5 +1,6 @@
 import os from "node:os";
 import { z } from "zod";
+import { CURRENCIES } from "#app/lib/freight-terms.ts";
 import { DEFAULT_ALLOWED_COUNTRIES, parseCountryList } from "#app/lib/phone.ts";
 
 const bool = (fallback: boolean) =>
@@ -33,6 +34,16 @@ const twilioSid = (prefix: string, what: string) =>
       message: `must be ${what} (${prefix} and 32 hex digits)`,
     })
     .optional();
+
+/** Mobile money online needs every one of these; with none it is off, with some the configuration is refused. */
+export const MTN_MOMO_SETTINGS = [
+  "MTN_MOMO_BASE_URL",
+  "MTN_MOMO_SUBSCRIPTION_KEY",
+  "MTN_MOMO_API_USER",
+  "MTN_MOMO_API_KEY",
+  "MTN_MOMO_TARGET_ENVIRONMENT",
+  "MTN_MOMO_CURRENCY",
+] as const;
 
 const configSchema = z
   .object({
@@ -163,6 +174,20 @@ const configSchema = z
         message: "must be at least 32 letters, digits, - or _ (e.g. openssl rand -hex 32)",
       })
       .optional(),
+    /**
+     * MTN Mobile Money online (issue 28, decision 027): the Collections API's address, the product's
+     * subscription key, the API user and key, the target environment ('sandbox', 'mtnliberia'…) and the
+     * currency the wallet charges in. Off until all six are set; see app/server/payments/mobile-money/.
+     */
+    MTN_MOMO_BASE_URL: z.url({ message: "must be an absolute http(s) URL" }).optional(),
+    MTN_MOMO_SUBSCRIPTION_KEY: z.string().min(1).optional(),
+    MTN_MOMO_API_USER: z.string().min(1).optional(),
+    MTN_MOMO_API_KEY: z.string().min(1).optional(),
+    MTN_MOMO_TARGET_ENVIRONMENT: z
+      .string()
+      .regex(/^[a-z0-9]+$/, { message: "must be MTN's target environment, like sandbox or mtnliberia" })
+      .optional(),
+    MTN_MOMO_CURRENCY: z.enum(CURRENCIES, { message: `must be one of ${CURRENCIES.join(", ")}` }).optional(),
   })
   .superRefine((config, context) => {
     const need = (path: string, message: string) =>
@@ -195,6 +220,11 @@ const configSchema = z
     }
     if (config.SMS_PROVIDER === "africastalking" && !config.AFRICASTALKING_USERNAME) {
       need("SMS_PROVIDER", "is africastalking, but AFRICASTALKING_USERNAME is not set");
+    }
+    const momo = MTN_MOMO_SETTINGS.filter((key) => config[key] !== undefined);
+    if (momo.length > 0 && momo.length < MTN_MOMO_SETTINGS.length) {
+      for (const key of MTN_MOMO_SETTINGS.filter((key) => config[key] === undefined))
+        need(key, `is needed with ${momo[0]} (mobile money needs all six MTN_MOMO_ settings)`);
     }
   });
 

@@ -38,6 +38,7 @@ import { getInvoiceSettings, updateInvoiceSettings } from "#app/server/invoices/
 import { mailboxAddress, resolveMailFrom } from "#app/server/messaging/mail.server.ts";
 import { describeMessagingChannels } from "#app/server/messaging/provider-config.server.ts";
 import { sendTestNotification } from "#app/server/notifications/notifications.server.ts";
+import { describeMobileMoney } from "#app/server/payments/mobile-money/mtn-momo.server.ts";
 import { readFormData } from "#app/server/platform/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import {
@@ -95,6 +96,7 @@ export async function loadSettingsPage({ context }: { context: Readonly<RouterCo
     settings,
     documents,
     invoices: invoiceSettingsValues(invoices),
+    paymentMethods: describePaymentMethods(config),
     audit,
     notifications: {
       enabled: notifications.enabled,
@@ -120,6 +122,23 @@ export async function loadSettingsPage({ context }: { context: Readonly<RouterCo
 }
 
 const SETTINGS_PATH = "/admin/settings";
+
+/** Which ways of paying the site takes (issue 28): what staff record is always on; mobile money online when set up. */
+function describePaymentMethods(config: Parameters<typeof describeMobileMoney>[0]) {
+  const momo = describeMobileMoney(config);
+  return [
+    {
+      name: "Cash, bank transfer, cheque, card",
+      on: true,
+      detail: "Recorded by staff on the invoice when the money arrives. Always on.",
+    },
+    {
+      name: "Mobile money online",
+      on: momo.available,
+      detail: momo.available ? momo.summary : momo.reason,
+    },
+  ];
+}
 
 /** The name a From shows without a sender name: MAIL_FROM's (or its address), or the company's. */
 function defaultSenderName(from: ReturnType<typeof resolveMailFrom>): string {

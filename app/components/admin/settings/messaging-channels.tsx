@@ -20,20 +20,27 @@ export function MessagingChannels({
 }) {
   return (
     <div className="flex flex-col gap-3">
-      <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
-        {channels.map((channel) => (
-          <li key={channel.name} className="flex flex-col gap-1 p-3 sm:flex-row sm:items-start sm:gap-4">
-            <div className="flex items-center gap-2 sm:w-40 sm:shrink-0">
-              <span className="font-medium text-slate-900">{channel.name}</span>
-              <Badge tone={channel.on ? "green" : "grey"}>{channel.on ? "On" : "Off"}</Badge>
-            </div>
-            <p className="break-words text-sm text-slate-700">{channel.detail}</p>
-          </li>
-        ))}
-      </ul>
+      <OnOffList rows={channels} />
       <p className="text-sm text-slate-600">
         Text messages go only to mobile numbers in: {allowedCountries.join(", ")}.
       </p>
     </div>
+  );
+}
+
+/** Things that are on or off, each said in words (not colour alone) with how it works or why it is off. */
+export function OnOffList({ rows }: { rows: MessagingChannelRow[] }) {
+  return (
+    <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
+      {rows.map((row) => (
+        <li key={row.name} className="flex flex-col gap-1 p-3 sm:flex-row sm:items-start sm:gap-4">
+          <div className="flex items-center gap-2 sm:w-40 sm:shrink-0">
+            <span className="font-medium text-slate-900">{row.name}</span>
+            <Badge tone={row.on ? "green" : "grey"}>{row.on ? "On" : "Off"}</Badge>
+          </div>
+          <p className="break-words text-sm text-slate-700">{row.detail}</p>
+        </li>
+      ))}
+    </ul>
   );
 }

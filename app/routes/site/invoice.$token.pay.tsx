@@ -1,0 +1,244 @@
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigation, useRevalidator } from "react-router";
+import { requestContext, servicesContext } from "#app/context.ts";
+import { AMOUNT_MAX, PAYER_MAX } from "#app/lib/mobile-money-form.ts";
+import { secretPageHeaders } from "#app/lib/secret-page-headers.ts";
+import type { RootData } from "#app/root.tsx";
+import { loadPayPage, submitPayForm } from "#app/server/payments/mobile-money/pay-page.server.ts";
+import { readFormData } from "#app/server/platform/forms.server.ts";
+import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
+import type { Route } from "./+types/invoice.$token.pay";
+
+// Paying an invoice by MTN Mobile Money (issue 28, decision 027), from the customer's invoice page. The form
+// asks for the wallet number and the amount (the balance, or part of it); after it, the page says to approve on
+// the phone and looks again every few seconds (a meta refresh without JavaScript, a revalidation with it, and a
+// 'Check again' link) until the payment is in, refused (with MTN's reason) or still waiting. Like every page
+// whose address holds a secret: never cached, never indexed, no referrer; every client is rate limited.
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const company = (matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined)
+    ?.settings.companyName;
+  return [
+    { title: company ? `Pay by mobile money | ${company}` : "Pay by mobile money" },
+    { name: "robots", content: "noindex" },
+    { name: "referrer", content: "no-referrer" },
+  ];
+};
+
+export const headers: Route.HeadersFunction = secretPageHeaders;
+
+/** Seconds between looks while the customer approves on their phone. */
+const REFRESH_SECONDS = 5;
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const { clientIp } = context.get(requestContext);
+  const limit = await consumeRateLimit({
+    db: services.db,
+    key: `invoice-pay:${clientIp}`,
+    limit: services.config.TRACK_RATE_LIMIT,
+    windowSeconds: services.config.TRACK_RATE_WINDOW_SECONDS,
+  });
+  if (!limit.allowed) {
+    return data(
+      { kind: "rate-limited" as const },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+  const page = await loadPayPage({
+    services,
+    token: params.token,
+    requestId: new URL(request.url).searchParams.get("request"),
+  });
+  return page.kind === "not-found" ? data(page, { status: 404 }) : page;
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const { clientIp } = context.get(requestContext);
+  const limit = await consumeRateLimit({
+    db: services.db,
+    key: `form:${clientIp}`,
+    limit: services.config.FORM_RATE_LIMIT,
+    windowSeconds: services.config.FORM_RATE_WINDOW_SECONDS,
+  });
+  if (!limit.allowed) {
+    return data(
+      { errors: { form: "Too many attempts. Please wait a few minutes and try again." } as FormErrors },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+  const result = await submitPayForm({ services, token: params.token, form: await readFormData(request) });
+  if (result.ok) return redirect(`/invoice/${params.token}/pay?request=${result.requestId}`);
+  return data({ errors: result.errors as FormErrors }, { status: result.status });
+}
+
+type FormErrors = { payer?: string; amount?: string; form?: string };
+
+const box = "mx-auto flex max-w-xl flex-col gap-5 px-4 py-10";
+const button =
+  "inline-flex min-h-11 items-center justify-center rounded-md px-5 py-2.5 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-60";
+
+/** While waiting: looks again every few seconds with JavaScript (the meta refresh does it without). */
+function useLookAgain(active: boolean) {
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    if (!active) return;
+    const timer = setTimeout(() => {
+      if (state === "idle") void revalidate();
+    }, REFRESH_SECONDS * 1000);
+    return () => clearTimeout(timer);
+  }, [active, revalidate, state]);
+}
+
+export default function PayPage({ loaderData, actionData, params }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const waiting = loaderData.kind === "found" && loaderData.request?.state === "pending";
+  useLookAgain(waiting);
+  if (loaderData.kind === "rate-limited") {
+    return (
+      <section className={box}>
+        <h1 className="text-2xl font-bold text-brand-900">Too many requests</h1>
+        <p className="text-slate-700">Please wait a minute and open the link again.</p>
+      </section>
+    );
+  }
+  if (loaderData.kind === "not-found") {
+    return (
+      <section className={box}>
+        <h1 className="text-2xl font-bold text-brand-900">Page not found</h1>
+        <p className="text-slate-700">This link is not valid. Check that it was copied in full.</p>
+        <Link to="/" className="font-medium text-brand-700 underline">
+          Return to Home
+        </Link>
+      </section>
+    );
+  }
+  const page = loaderData;
+  const invoicePath = `/invoice/${params.token}`;
+  const payPath = `${invoicePath}/pay`;
+  const errors: FormErrors = actionData?.errors ?? {};
+  const request = page.request;
+  return (
+    <section className={box} aria-labelledby="pay-title">
+      {waiting ? <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} /> : null}
+      <div>
+        <h1 id="pay-title" className="text-2xl font-bold text-brand-900">
+          Pay invoice {page.number} by mobile money
+        </h1>
+        <p className="mt-1 text-slate-700">
+          For {page.customerName} · Balance due:{" "}
+          <span className="font-semibold tabular-nums">{page.balance}</span>
+        </p>
+      </div>
+      {request?.state === "pending" ? (
+        <div role="status" className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
+          <h2 className="text-lg font-semibold text-amber-900">Approve the payment on your phone</h2>
+          <p className="text-amber-900">
+            MTN Mobile Money has asked {request.payer} to approve {request.amount}. Enter your PIN on the
+            phone when it asks. This page looks again every few seconds.
+          </p>
+          <p>
+            <Link
+              to={`${payPath}?request=${request.id}`}
+              className={`${button} bg-brand-700 text-white hover:bg-brand-800`}
+            >
+              Check again
+            </Link>
+          </p>
+        </div>
+      ) : null}
+      {request?.state === "successful" ? (
+        <div role="status" className="rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
+          <h2 className="text-lg font-semibold">Paid</h2>
+          <p>
+            Thank you: {request.amount} was received from {request.payer}.
+          </p>
+        </div>
+      ) : null}
+      {request?.state === "failed" ? (
+        <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
+          <h2 className="text-lg font-semibold">The payment did not go through</h2>
+          <p>{request.reason}</p>
+        </div>
+      ) : null}
+      {errors.form ? (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {errors.form}
+        </p>
+      ) : null}
+      {page.closed ? (
+        <p className="text-slate-700">{page.closed}</p>
+      ) : request?.state === "pending" ? null : (
+        <Form
+          method="post"
+          action={payPath}
+          className="flex flex-col gap-4 rounded-lg border border-slate-200 p-4"
+        >
+          <h2 className="text-lg font-semibold text-brand-900">Pay from your MTN Mobile Money wallet</h2>
+          <div>
+            <label htmlFor="payer" className="mb-1 block text-sm font-medium text-slate-800">
+              Your mobile money number
+            </label>
+            <input
+              id="payer"
+              name="payer"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              required
+              maxLength={PAYER_MAX}
+              placeholder="088 600 0001"
+              aria-invalid={errors.payer ? true : undefined}
+              aria-describedby={errors.payer ? "payer-error" : undefined}
+              className="block h-11 w-full rounded-md border border-slate-400 px-3"
+            />
+            {errors.payer ? (
+              <p id="payer-error" role="alert" className="mt-1 text-sm text-red-700">
+                {errors.payer}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <label htmlFor="amount" className="mb-1 block text-sm font-medium text-slate-800">
+              Amount ({page.currency})
+            </label>
+            <input
+              id="amount"
+              name="amount"
+              inputMode="decimal"
+              required
+              maxLength={AMOUNT_MAX}
+              defaultValue={page.balanceInput}
+              aria-invalid={errors.amount ? true : undefined}
+              aria-describedby={errors.amount ? "amount-error" : "amount-hint"}
+              className="block h-11 w-full rounded-md border border-slate-400 px-3 tabular-nums"
+            />
+            {errors.amount ? (
+              <p id="amount-error" role="alert" className="mt-1 text-sm text-red-700">
+                {errors.amount}
+              </p>
+            ) : (
+              <p id="amount-hint" className="mt-1 text-sm text-slate-600">
+                The balance, or part of it.
+              </p>
+            )}
+          </div>
+          <button
+            type="submit"
+            disabled={busy}
+            className={`${button} bg-brand-700 text-white hover:bg-brand-800`}
+          >
+            {request?.state === "failed" ? "Try again" : "Pay"}
+          </button>
+        </Form>
+      )}
+      <p>
+        <a href={invoicePath} className="font-medium text-brand-700 underline">
+          Back to the invoice
+        </a>
+      </p>
+    </section>
+  );
+}

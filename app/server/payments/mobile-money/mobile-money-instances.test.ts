@@ -1,0 +1,103 @@
+import { spawn } from "node:child_process";
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mobileMoneyRequests, paymentAllocations, payments } from "#app/server/db/schema.ts";
+import { billedCustomer, issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";
+import { getInvoiceBalances } from "#app/server/payments/balances.server.ts";
+import { startedRequest } from "#app/server/payments/mobile-money/mobile-money.test-support.ts";
+import type { Services } from "#app/server/services.server.ts";
+import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
+import { MOMO_PAYERS, type MomoStandIn, startMomoStandIn } from "#tests/fakes/mtn-momo-server.ts";
+import { createTestServices } from "#tests/setup/test-db.ts";
+
+// Exactly once across processes (issue 28, decision 027): approved mobile-money payments whose callback never
+// came, settled at the same moment by three app processes (one running the poller's round, two checking each
+// request as the callback route and the customer's page do, each in its own order). Each request records one
+// payment, and each invoice is paid once.
+
+const REQUESTS = 10;
+
+let standIn: MomoStandIn;
+let services: Services;
+beforeAll(async () => {
+  standIn = await startMomoStandIn({ currency: "USD" });
+  services = await createTestServices(standIn.env());
+});
+afterAll(async () => {
+  await services?.close();
+  await standIn?.close();
+});
+
+function settleInProcess(
+  ids: string[],
+  poll: boolean,
+  goAt: number,
+): Promise<{ id: string; state: string }[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["tests/setup/momo-settler.ts"], {
+      env: {
+        ...process.env,
+        ...standIn.env(),
+        DATABASE_URL: services.database.url,
+        REQUEST_IDS: ids.join(","),
+        NOW: new Date(Date.now() + 60_000).toISOString(),
+        POLL: poll ? "1" : "0",
+        GO_AT: String(goAt),
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let output = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0
+        ? resolve(JSON.parse(output))
+        : reject(new Error(`the settling process exited with ${code}`)),
+    );
+  });
+}
+
+describe("several app processes settling the same mobile-money payments", () => {
+  it(`record each of ${REQUESTS} approved payments once`, async () => {
+    const staff = await createAdminUser({ db: services.db, email: "accounts@example.com", role: "accounts" });
+    const invoiceIds: string[] = [];
+    const ids: string[] = [];
+    for (let i = 0; i < REQUESTS; i++) {
+      const customer = await billedCustomer(services.db);
+      const invoice = await issuedInvoice({ db: services.db, staffId: staff!.id, customer, amount: "50.00" });
+      const requestId = await startedRequest({
+        services,
+        invoiceId: invoice.id,
+        payer: MOMO_PAYERS.approvesWithoutCallback,
+        amountMinor: 5_000,
+      });
+      invoiceIds.push(invoice.id);
+      ids.push(requestId);
+    }
+    const goAt = Date.now() + 4_000;
+    const answers = await Promise.all([
+      settleInProcess(ids, true, goAt),
+      settleInProcess([...ids].reverse(), false, goAt),
+      settleInProcess([...ids.slice(REQUESTS / 2), ...ids.slice(0, REQUESTS / 2)], false, goAt),
+    ]);
+    for (const answer of answers) expect(answer.every((a) => a.state === "successful")).toBe(true);
+    const recorded = await services.db
+      .select({ invoiceId: paymentAllocations.invoiceId, amount: payments.amountMinor })
+      .from(payments)
+      .innerJoin(paymentAllocations, eq(paymentAllocations.paymentId, payments.id))
+      .where(and(eq(payments.method, "mobile_money"), inArray(paymentAllocations.invoiceId, invoiceIds)));
+    expect(recorded).toHaveLength(REQUESTS);
+    // …and no second payment kept as credit: the database holds these payments only.
+    expect(await services.db.select().from(payments).where(eq(payments.method, "mobile_money"))).toHaveLength(
+      REQUESTS,
+    );
+    expect(new Set(recorded.map((r) => r.invoiceId)).size).toBe(REQUESTS);
+    const balances = await getInvoiceBalances({ db: services.db, ids: invoiceIds });
+    expect([...balances.values()].every((b) => b.paidMinor === 5_000 && b.balanceMinor === 0)).toBe(true);
+    const rows = await services.db
+      .select()
+      .from(mobileMoneyRequests)
+      .where(inArray(mobileMoneyRequests.id, ids));
+    expect(rows.every((row) => row.state === "successful" && row.paymentId !== null)).toBe(true);
+  });
+});

@@ -1,0 +1,350 @@
+import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { parsePhone } from "#app/lib/phone.ts";
+import type { Db } from "#app/server/db/client.server.ts";
+import { invoices, mobileMoneyRequests } from "#app/server/db/schema.ts";
+import { creditedSql, paidSql } from "#app/server/payments/balances.server.ts";
+import {
+  type MomoClient,
+  type MomoStatus,
+  reasonWords,
+} from "#app/server/payments/mobile-money/mtn-momo.server.ts";
+import { recordPayment } from "#app/server/payments/payments.server.ts";
+import type { Logger } from "#app/server/platform/logger.server.ts";
+import { startWakeLoop } from "#app/server/platform/wake-loop.server.ts";
+import { companyToday } from "#app/server/quotes/quotes.server.ts";
+import { getSiteSettings } from "#app/server/settings/settings.server.ts";
+
+// Mobile money online (issue 28, decision 027): the customer asks to pay an invoice from their MTN wallet, MTN
+// asks them to approve on their phone, and the answer comes by a callback MTN sends once and never again, or
+// not at all. So the request is stored before MTN hears of it, and every pending request is asked about until
+// it is final (the poller below, the customer's page, the callback). Whichever sees the final status first
+// records the payment, exactly once: its submission key is the request's id.
+
+export type MobileMoneyRequest = typeof mobileMoneyRequests.$inferSelect;
+
+/** How long after each check the next one is due; after the last, every hour until a day has passed. */
+export const CHECK_DELAYS_MS = [10_000, 30_000, 60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000];
+/** A request still pending this long after it was made is given up. */
+export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
+export const NO_ANSWER = "No answer from MTN Mobile Money within a day: nothing was taken.";
+const NEVER_ARRIVED = "The request did not reach MTN Mobile Money: nothing was taken.";
+/** A status MTN does not know about yet this long after the request is read as a request that never got there. */
+const NOT_FOUND_GRACE_MS = 2 * 60_000;
+
+export const nextCheckDelay = (checks: number) =>
+  CHECK_DELAYS_MS[Math.min(checks, CHECK_DELAYS_MS.length - 1)]!;
+
+type Context = { db: Db; client: MomoClient; logger: Pick<Logger, "info" | "warn"> };
+
+export type StartResult =
+  | { ok: true; requestId: string; state: MobileMoneyRequest["state"] }
+  | { ok: false; field?: "payer" | "amount"; message: string };
+
+/**
+ * Starts a payment of `amountMinor` (in the invoice's currency) from the wallet `payer` (as typed): refused with
+ * a message for the customer when the invoice is not an issued one with a balance, the amount is not above zero
+ * or more than the balance, the wallet does not charge in the invoice's currency, or the number is not a mobile
+ * number. While a request of the invoice is pending, that one is the answer (a double click, a second tab). The
+ * row is stored and committed before MTN is asked, so a crash in between leaves a request the poller settles.
+ */
+export async function startMobileMoneyPayment({
+  db,
+  client,
+  logger,
+  invoiceId,
+  payer,
+  amountMinor,
+  callbackUrl,
+  now = new Date(),
+}: Context & {
+  invoiceId: string;
+  payer: string;
+  amountMinor: number;
+  callbackUrl: (requestId: string) => string;
+  now?: Date;
+}): Promise<StartResult> {
+  const phone = parsePhone(payer);
+  if (!phone.ok) return { ok: false, field: "payer", message: phone.message };
+  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0)
+    return { ok: false, field: "amount", message: "Enter an amount above zero" };
+  const stored = await db.transaction(async (tx) => {
+    await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, invoiceId)).for("update");
+    const [invoice] = await tx
+      .select({
+        number: invoices.number,
+        kind: invoices.kind,
+        state: invoices.state,
+        currency: invoices.currency,
+        total: invoices.totalMinor,
+        paid: paidSql,
+        credited: creditedSql,
+      })
+      .from(invoices)
+      .where(eq(invoices.id, invoiceId));
+    if (invoice?.kind !== "invoice" || invoice.state !== "issued")
+      return { ok: false, message: "This invoice cannot be paid online." } as const;
+    const [pending] = await tx
+      .select({ id: mobileMoneyRequests.id })
+      .from(mobileMoneyRequests)
+      .where(and(eq(mobileMoneyRequests.invoiceId, invoiceId), eq(mobileMoneyRequests.state, "pending")));
+    if (pending) return { ok: true, requestId: pending.id, state: "pending", fresh: false } as const;
+    const balance = invoice.total - invoice.paid - invoice.credited;
+    if (balance <= 0) return { ok: false, message: "This invoice is paid." } as const;
+    if (invoice.currency !== client.currency) {
+      return {
+        ok: false,
+        message: `Mobile money takes ${client.currency} only; this invoice is in ${invoice.currency}. Please pay it another way.`,
+      } as const;
+    }
+    if (amountMinor > balance)
+      return { ok: false, field: "amount", message: "The amount is more than the balance due" } as const;
+    const [row] = await tx
+      .insert(mobileMoneyRequests)
+      .values({
+        invoiceId,
+        payer: phone.e164,
+        currency: invoice.currency,
+        amountMinor,
+        nextCheckAt: new Date(now.getTime() + nextCheckDelay(0)),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: mobileMoneyRequests.id });
+    return { ok: true, requestId: row!.id, state: "pending", fresh: true, number: invoice.number } as const;
+  });
+  if (!stored.ok || !stored.fresh) {
+    return stored.ok ? { ok: true, requestId: stored.requestId, state: stored.state } : stored;
+  }
+  const answer = await client.requestToPay({
+    referenceId: stored.requestId,
+    amountMinor,
+    currency: client.currency,
+    payer: phone.e164,
+    externalId: stored.requestId,
+    payerMessage: `Invoice ${stored.number ?? ""}`.trim(),
+    payeeNote: `Invoice ${stored.number ?? ""}`.trim(),
+    callbackUrl: callbackUrl(stored.requestId),
+  });
+  if (answer.ok || answer.kind !== "refused") {
+    // Not answered: MTN may have it; the poller asks, and gives up when MTN never heard of it.
+    if (!answer.ok)
+      logger.warn({ requestId: stored.requestId }, "MTN Mobile Money did not answer a request to pay");
+    return { ok: true, requestId: stored.requestId, state: "pending" };
+  }
+  await finish(db, stored.requestId, { state: "failed", reason: answer.message }, now);
+  return { ok: true, requestId: stored.requestId, state: "failed" };
+}
+
+async function finish(
+  db: Db,
+  id: string,
+  outcome: {
+    state: "successful" | "failed";
+    reason?: string;
+    paymentId?: string;
+    financialTransactionId?: string | null;
+  },
+  now: Date,
+) {
+  await db
+    .update(mobileMoneyRequests)
+    .set({
+      state: outcome.state,
+      reason: outcome.reason ?? null,
+      paymentId: outcome.paymentId ?? null,
+      financialTransactionId: outcome.financialTransactionId ?? null,
+      finishedAt: now,
+      updatedAt: now,
+    })
+    .where(and(eq(mobileMoneyRequests.id, id), eq(mobileMoneyRequests.state, "pending")));
+}
+
+export async function getMobileMoneyRequest({ db, id }: { db: Pick<Db, "select">; id: string }) {
+  const [row] = await db.select().from(mobileMoneyRequests).where(eq(mobileMoneyRequests.id, id));
+  return row ?? null;
+}
+
+/**
+ * Acts on a status MTN gave for a request (never on a callback's word: the caller asked MTN). SUCCESSFUL records
+ * the payment, once however often and from wherever it arrives (its key is `momo:<request id>`): what MTN took,
+ * up to the invoice's balance off the invoice, the rest kept as the customer's credit (a clerk may have recorded
+ * cash meanwhile; money taken is never refused). FAILED marks the request failed with MTN's reason in words.
+ * PENDING changes nothing. Returns the request as it is now.
+ */
+export async function settleMobileMoneyRequest({
+  db,
+  logger,
+  requestId,
+  status,
+  now = new Date(),
+}: {
+  db: Db;
+  logger: Pick<Logger, "info" | "warn">;
+  requestId: string;
+  status: MomoStatus;
+  now?: Date;
+}): Promise<MobileMoneyRequest | null> {
+  const request = await getMobileMoneyRequest({ db, id: requestId });
+  if (request?.state !== "pending" || status.status === "PENDING") return request;
+  if (status.status === "FAILED") {
+    await finish(db, requestId, { state: "failed", reason: reasonWords(status.reason) }, now);
+    return getMobileMoneyRequest({ db, id: requestId });
+  }
+  // What MTN says it took, when it says so in the request's currency; otherwise what we asked for.
+  const taken =
+    status.amountMinor !== null && status.amountMinor > 0 && status.currency === request.currency
+      ? status.amountMinor
+      : request.amountMinor;
+  if (taken !== request.amountMinor)
+    logger.warn({ requestId, asked: request.amountMinor, taken }, "MTN Mobile Money took another amount");
+  const today = companyToday((await getSiteSettings({ db })).timeZone, now);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [invoice] = await db
+      .select({
+        state: invoices.state,
+        partyKind: invoices.partyKind,
+        partyId: invoices.partyId,
+        total: invoices.totalMinor,
+        paid: paidSql,
+        credited: creditedSql,
+      })
+      .from(invoices)
+      .where(eq(invoices.id, request.invoiceId));
+    const balance = invoice ? Math.max(0, invoice.total - invoice.paid - invoice.credited) : 0;
+    const onInvoice = invoice?.state === "issued" ? Math.min(taken, balance) : 0;
+    const result = await recordPayment({
+      db,
+      staffId: null,
+      today,
+      input: {
+        party:
+          invoice?.partyKind && invoice.partyId ? { kind: invoice.partyKind, id: invoice.partyId } : null,
+        customerName: "",
+        receivedOn: today,
+        method: "mobile_money",
+        reference: status.financialTransactionId ? `MTN ${status.financialTransactionId}` : null,
+        note: `MTN Mobile Money from ${request.payer}`,
+        currency: request.currency,
+        amountMinor: taken,
+        settledCurrency: request.currency,
+        rateMicro: null,
+        allocations: onInvoice > 0 ? [{ invoiceId: request.invoiceId, amountMinor: onInvoice }] : [],
+        overpayment: true,
+        submissionKey: `momo:${request.id}`,
+      },
+    });
+    if (result.ok) {
+      await finish(
+        db,
+        requestId,
+        { state: "successful", paymentId: result.id, financialTransactionId: status.financialTransactionId },
+        now,
+      );
+      if (!result.duplicate)
+        logger.info({ requestId, payment: result.number }, "A mobile-money payment was recorded");
+      return getMobileMoneyRequest({ db, id: requestId });
+    }
+    // The balance moved between reading it and recording (a clerk's payment at the same moment): read again.
+    if (result.reason !== "more-than-balance" && result.reason !== "invoice-not-payable") {
+      throw new Error(`A mobile-money payment could not be recorded: ${result.reason}`);
+    }
+  }
+  throw new Error("A mobile-money payment could not be recorded: the invoice kept changing");
+}
+
+/**
+ * Asks MTN about one pending request and acts on the answer; a request still pending a day after it was made is
+ * given up ('no answer'), and one MTN never heard of after a grace period did not reach it.
+ */
+export async function checkMobileMoneyRequest({
+  db,
+  client,
+  logger,
+  requestId,
+  now = new Date(),
+}: Context & { requestId: string; now?: Date }): Promise<MobileMoneyRequest | null> {
+  const request = await getMobileMoneyRequest({ db, id: requestId });
+  if (request?.state !== "pending") return request;
+  const answer = await client.getStatus(request.id);
+  const age = now.getTime() - request.createdAt.getTime();
+  if (answer.ok && answer.status !== "PENDING") {
+    return settleMobileMoneyRequest({ db, logger, requestId, status: answer, now });
+  }
+  if (age >= GIVE_UP_AFTER_MS) {
+    await finish(db, requestId, { state: "failed", reason: NO_ANSWER }, now);
+  } else if (!answer.ok && answer.kind === "not-found" && age >= NOT_FOUND_GRACE_MS) {
+    await finish(db, requestId, { state: "failed", reason: NEVER_ARRIVED }, now);
+  }
+  return getMobileMoneyRequest({ db, id: requestId });
+}
+
+/**
+ * One round of the poller: claims up to `limit` pending requests whose check is due (FOR UPDATE SKIP LOCKED, so
+ * another app instance takes others), moves each one's next check along the back-off before letting go, then
+ * asks MTN about them. Returns how many it checked.
+ */
+export async function checkDueMobileMoneyRequests({
+  db,
+  client,
+  logger,
+  now = new Date(),
+  limit = 20,
+}: Context & { now?: Date; limit?: number }): Promise<number> {
+  const claimed = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: mobileMoneyRequests.id, checks: mobileMoneyRequests.checks })
+      .from(mobileMoneyRequests)
+      .where(and(eq(mobileMoneyRequests.state, "pending"), lte(mobileMoneyRequests.nextCheckAt, now)))
+      .orderBy(asc(mobileMoneyRequests.nextCheckAt))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    for (const row of due) {
+      await tx
+        .update(mobileMoneyRequests)
+        .set({
+          checks: sql`${mobileMoneyRequests.checks} + 1`,
+          nextCheckAt: new Date(now.getTime() + nextCheckDelay(row.checks + 1)),
+          updatedAt: now,
+        })
+        .where(eq(mobileMoneyRequests.id, row.id));
+    }
+    return due;
+  });
+  for (const row of claimed) {
+    try {
+      await checkMobileMoneyRequest({ db, client, logger, requestId: row.id, now });
+    } catch (error) {
+      logger.warn(
+        { err: error, requestId: row.id },
+        "Checking a mobile-money payment failed; it is tried again later",
+      );
+    }
+  }
+  return claimed.length;
+}
+
+export type MobileMoneyPoller = { runOnce(): Promise<number>; stop(): Promise<void> };
+
+/** The background job asking MTN about pending requests (one app instance runs it; several would be safe too). */
+export function createMobileMoneyPoller({
+  now = () => new Date(),
+  pollMs = 5000,
+  autostart = true,
+  ...context
+}: Context & {
+  now?: () => Date;
+  pollMs?: number;
+  autostart?: boolean;
+}): MobileMoneyPoller {
+  const runOnce = () => checkDueMobileMoneyRequests({ ...context, now: now() });
+  const loop = startWakeLoop({
+    round: async () => (await runOnce()) > 0,
+    pollMs,
+    // No event wakes it: a request's first check is due seconds after it is made, and the poll finds it.
+    wakeOn: "notifications.due",
+    logger: context.logger,
+    failure: "The mobile-money poller could not reach the database; it tries again shortly",
+    start: autostart,
+  });
+  return { runOnce, stop: () => loop.stop() };
+}

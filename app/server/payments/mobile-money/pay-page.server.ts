@@ -1,0 +1,172 @@
+import { eq } from "drizzle-orm";
+import { AMOUNT_MAX, PAYER_MAX } from "#app/lib/mobile-money-form.ts";
+import { formatMoney, minorToInput, parseAmount } from "#app/lib/money.ts";
+import { invoices } from "#app/server/db/schema.ts";
+import { isUuid } from "#app/server/db/text-search.server.ts";
+import { findInvoiceLink } from "#app/server/invoices/invoice-links.server.ts";
+import { getInvoiceBalances } from "#app/server/payments/balances.server.ts";
+import {
+  checkMobileMoneyRequest,
+  getMobileMoneyRequest,
+  startMobileMoneyPayment,
+} from "#app/server/payments/mobile-money/mobile-money.server.ts";
+import type { Services } from "#app/server/services.server.ts";
+
+// The customer's '/invoice/:token/pay' (decision 027): what the page shows and what its form does, apart from
+// the route so the route stays a thin, public module (no admin code in the public bundle).
+
+type PageServices = Pick<Services, "db" | "logger" | "mobileMoney" | "config">;
+
+/** The invoice a token opens, with its balance; null for a token that opens nothing. */
+async function invoiceOfToken(db: PageServices["db"], token: string) {
+  const link = await findInvoiceLink({ db, token });
+  if (!link) return null;
+  const [invoice] = await db
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      state: invoices.state,
+      currency: invoices.currency,
+      customerName: invoices.customerName,
+    })
+    .from(invoices)
+    .where(eq(invoices.id, link.invoiceId));
+  if (!invoice) return null;
+  const balance = (await getInvoiceBalances({ db, ids: [invoice.id] })).get(invoice.id)!;
+  return { ...invoice, balanceMinor: balance.balanceMinor };
+}
+
+export type PayRequestView = { id: string; amount: string; payer: string } & (
+  | { state: "pending" | "successful" }
+  | { state: "failed"; reason: string }
+);
+
+export type PayPage =
+  | { kind: "not-found" }
+  | {
+      kind: "found";
+      number: string;
+      customerName: string;
+      balance: string;
+      balanceInput: string;
+      currency: string;
+      /** Why the form is not offered, or null when it is. */
+      closed: string | null;
+      request: PayRequestView | null;
+    };
+
+/** The page: the invoice's balance and, with `?request=`, that request of this invoice as it is now (asked of MTN while pending). */
+export async function loadPayPage({
+  services,
+  token,
+  requestId,
+}: {
+  services: PageServices;
+  token: string;
+  requestId: string | null;
+}): Promise<PayPage> {
+  const { db, logger, mobileMoney } = services;
+  const invoice = await invoiceOfToken(db, token);
+  if (!invoice) return { kind: "not-found" };
+  let request: PayRequestView | null = null;
+  if (requestId && isUuid(requestId)) {
+    let row = await getMobileMoneyRequest({ db, id: requestId });
+    if (row && row.invoiceId !== invoice.id) row = null;
+    if (row?.state === "pending" && mobileMoney.client) {
+      row = await checkMobileMoneyRequest({
+        db,
+        client: mobileMoney.client,
+        logger,
+        requestId: row.id,
+      }).catch(() => row);
+    }
+    if (row) {
+      const amount = formatMoney(row.amountMinor, row.currency);
+      request =
+        row.state === "failed"
+          ? { id: row.id, state: "failed", amount, payer: row.payer, reason: row.reason ?? "" }
+          : { id: row.id, state: row.state, amount, payer: row.payer };
+    }
+  }
+  const fresh = request?.state === "successful" ? await invoiceOfToken(db, token) : invoice;
+  const current = fresh ?? invoice;
+  return {
+    kind: "found",
+    number: current.number ?? "",
+    customerName: current.customerName,
+    balance: formatMoney(current.balanceMinor, current.currency),
+    balanceInput: minorToInput(current.balanceMinor, current.currency),
+    currency: current.currency,
+    closed: closedReason(current, mobileMoney.client?.currency ?? null),
+    request,
+  };
+}
+
+/** Why mobile money cannot pay this invoice now, in the customer's words; null when it can. */
+export function closedReason(
+  invoice: { state: string; currency: string; balanceMinor: number },
+  walletCurrency: string | null,
+): string | null {
+  if (invoice.state !== "issued") return "This invoice is void: there is nothing to pay.";
+  if (invoice.balanceMinor <= 0) return "This invoice is paid. Thank you.";
+  if (!walletCurrency)
+    return "Paying by mobile money is not available at the moment. Please pay another way.";
+  if (walletCurrency !== invoice.currency)
+    return `Mobile money takes ${walletCurrency} only; this invoice is in ${invoice.currency}. Please pay it another way.`;
+  return null;
+}
+
+export type PaySubmit =
+  | { ok: true; requestId: string }
+  | { ok: false; status: number; errors: { payer?: string; amount?: string; form?: string } };
+
+/** The form: starts the payment (or answers the one pending), or says what to correct. Stores nothing on bad input. */
+export async function submitPayForm({
+  services,
+  token,
+  form,
+}: {
+  services: PageServices;
+  token: string;
+  form: FormData | null;
+}): Promise<PaySubmit> {
+  const { db, logger, mobileMoney, config } = services;
+  const invoice = await invoiceOfToken(db, token);
+  if (!invoice) return { ok: false, status: 404, errors: {} };
+  const field = (name: string) => {
+    const value = form?.get(name);
+    return typeof value === "string" ? value.trim() : null;
+  };
+  const payer = field("payer");
+  const amountText = field("amount");
+  if (payer === null || amountText === null)
+    return { ok: false, status: 400, errors: { form: "The form could not be read. Please try again." } };
+  const closed = closedReason(invoice, mobileMoney.client?.currency ?? null);
+  if (closed || !mobileMoney.client) return { ok: false, status: 409, errors: { form: closed ?? "" } };
+  const errors: { payer?: string; amount?: string } = {};
+  if (payer === "") errors.payer = "Enter your mobile money number";
+  else if (payer.length > PAYER_MAX) errors.payer = `At most ${PAYER_MAX} characters`;
+  const amount =
+    amountText.length > AMOUNT_MAX
+      ? ({ ok: false, message: `At most ${AMOUNT_MAX} characters` } as const)
+      : parseAmount(amountText, invoice.currency);
+  if (!amount.ok) errors.amount = amount.message;
+  if (errors.payer || errors.amount || !amount.ok) return { ok: false, status: 400, errors };
+  const started = await startMobileMoneyPayment({
+    db,
+    client: mobileMoney.client,
+    logger,
+    invoiceId: invoice.id,
+    payer,
+    amountMinor: amount.minor,
+    callbackUrl: (id) => `${config.siteUrl}/webhooks/mtn-momo/callback?request=${id}`,
+  });
+  if (!started.ok) {
+    return {
+      ok: false,
+      status: 400,
+      errors: started.field ? { [started.field]: started.message } : { form: started.message },
+    };
+  }
+  return { ok: true, requestId: started.requestId };
+}
