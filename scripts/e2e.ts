@@ -1,5 +1,5 @@
 // `npm run test:e2e [-- playwright args]`: builds if needed, starts the app on a fresh seeded database, runs Playwright.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -28,7 +28,8 @@ const app = await startApp({
 });
 let status = 1;
 try {
-  const result = spawnSync(
+  // Not spawnSync: the MTN stand-in answers the app from this process, so its event loop must keep running.
+  const playwright = spawn(
     process.execPath,
     ["node_modules/@playwright/test/cli.js", "test", ...process.argv.slice(2)],
     {
@@ -36,7 +37,10 @@ try {
       env: { ...process.env, E2E_BASE_URL: app.url, E2E_OUTBOX_DIR: outboxDir },
     },
   );
-  status = result.status ?? 1;
+  status = await new Promise<number>((resolve) => {
+    playwright.on("error", () => resolve(1));
+    playwright.on("exit", (code) => resolve(code ?? 1));
+  });
 } finally {
   await app.stop();
   await momo.close();
