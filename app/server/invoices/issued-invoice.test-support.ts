@@ -25,6 +25,35 @@ export async function billedCustomer(db: Db, { name = "Mensah Trading", noRemind
   return { kind: "shipper" as const, id: row!.id, name: row!.name, email: row!.email! };
 }
 
+/** The invoice form as a clerk fills it for `customer`: one line of `amount`. */
+export function invoiceFormValues({
+  customer,
+  amount,
+  currency = "USD",
+  termsDays = 30,
+  description = "Sea freight",
+}: {
+  customer: { kind: "shipper" | "consignee"; id: string; name: string; email: string };
+  amount: string;
+  currency?: string;
+  termsDays?: number;
+  description?: string;
+}): InvoiceFormValues {
+  return {
+    party: `${customer.kind}:${customer.id}`,
+    customerName: customer.name,
+    customerCompany: "",
+    customerEmail: customer.email,
+    billingAddress: "12 Broad Street\nMonrovia",
+    currency,
+    paymentTermsDays: String(termsDays),
+    notes: "",
+    paymentInstructions: "",
+    lines: [{ description, quantity: "1", unitPrice: amount, tax: "" }],
+    shipmentIds: [],
+  };
+}
+
 /**
  * Issues an invoice of one line (`amount`, like '100.00', in `currency`) to `customer`, on `today`; its number,
  * id and due date (today + `termsDays`).
@@ -46,20 +75,9 @@ export async function issuedInvoice({
   today?: string;
   termsDays?: number;
 }) {
-  const values: InvoiceFormValues = {
-    party: `${customer.kind}:${customer.id}`,
-    customerName: customer.name,
-    customerCompany: "",
-    customerEmail: customer.email,
-    billingAddress: "12 Broad Street\nMonrovia",
-    currency,
-    paymentTermsDays: String(termsDays),
-    notes: "",
-    paymentInstructions: "",
-    lines: [{ description: "Sea freight", quantity: "1", unitPrice: amount, tax: "" }],
-    shipmentIds: [],
-  };
-  const checked = validateInvoiceForm(values, { taxRates: [] });
+  const checked = validateInvoiceForm(invoiceFormValues({ customer, amount, currency, termsDays }), {
+    taxRates: [],
+  });
   if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
   const saved = await saveInvoiceDraft({ db, id: null, input: checked.value, staffId });
   if (!saved.ok) throw new Error(saved.reason);
