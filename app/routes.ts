@@ -36,6 +36,17 @@ export default [
   route("admin/quote-requests/:id/quote.pdf", "routes/resources/admin.quote-requests.$id.quote.pdf.ts"),
   // An invoice's or a credit note's PDF (issue 28): the staff copy, draft and void ones marked.
   route("admin/invoices/:id/invoice.pdf", "routes/resources/admin.invoices.$id.invoice.pdf.ts"),
+  // What is owed (issue 28, decision 028): a customer's statement as a PDF; the accountant's export.
+  route(
+    "admin/statements/:kind/:partyId/statement.pdf",
+    "routes/resources/admin.statements.$kind.$party-id.statement.pdf.ts",
+  ),
+  route("admin/invoices/export.csv", "routes/resources/admin.invoices.export.ts", {
+    id: "invoices-export-csv",
+  }),
+  route("admin/invoices/export.xlsx", "routes/resources/admin.invoices.export.ts", {
+    id: "invoices-export-xlsx",
+  }),
   // Proof of delivery (decision 015): the photo uploads of 'Record delivery' and the staff-only images.
   route("admin/shipments/:id/deliver/photos", "routes/resources/admin.shipments.$id.deliver.photos.ts"),
   route("admin/delivery-photos/:id", "routes/resources/admin.delivery-photos.$id.ts"),
@@ -83,6 +94,8 @@ export default [
     route("invoices", "routes/admin/invoices.tsx"),
     route("invoices/new", "routes/admin/invoices.new.tsx"),
     route("invoices/:id", "routes/admin/invoices.$id.tsx"),
+    route("receivables", "routes/admin/receivables.tsx"),
+    route("statements/:kind/:partyId", "routes/admin/statements.$kind.$party-id.tsx"),
     route("contact-submissions", "routes/admin/contact-submissions.tsx"),
     route("contact-submissions/:id", "routes/admin/contact-submissions.$id.tsx"),
     route("events", "routes/admin/events.ts"),

@@ -19,7 +19,8 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   administrator: "Everything, including staff accounts, roles and settings.",
   operations: "Shipments, parties, documents, inboxes, quotes and exceptions; invoice drafts.",
-  accounts: "Invoices and credit notes: drafting, issuing and voiding them.",
+  accounts:
+    "Invoices and credit notes: drafting, issuing and voiding them; receivables, statements and the accountant's export.",
   editor: "Blog posts and media.",
 };
 
@@ -33,6 +34,8 @@ const CONTENT: readonly StaffRole[] = ["administrator", "editor"];
 /** Invoices: Accounts issue and void them; Operations may draft one from a booking (issue 28). */
 const INVOICES: readonly StaffRole[] = ["administrator", "accounts", "operations"];
 const ADMINISTRATORS: readonly StaffRole[] = ["administrator"];
+/** What is owed: receivables, statements, the accountant's export (issue 28). */
+const ACCOUNTS: readonly StaffRole[] = ["administrator", "accounts"];
 
 /**
  * Who may use each admin route, keyed by its URL pattern exactly as app/routes.ts spells it (with the leading
@@ -94,6 +97,13 @@ export const ADMIN_ROUTE_ROLES: Record<string, readonly StaffRole[]> = {
   "/admin/invoices/:id": INVOICES,
   "/admin/invoices/:id/invoice.pdf": INVOICES,
   "/admin/invoices/*": INVOICES,
+  "/admin/invoices/export.csv": ACCOUNTS,
+  "/admin/invoices/export.xlsx": ACCOUNTS,
+  "/admin/receivables": ACCOUNTS,
+  "/admin/receivables/*": ACCOUNTS,
+  "/admin/statements/:kind/:partyId": ACCOUNTS,
+  "/admin/statements/:kind/:partyId/statement.pdf": ACCOUNTS,
+  "/admin/statements/*": ACCOUNTS,
 
   "/admin/blog": CONTENT,
   "/admin/blog/*": CONTENT,

@@ -3,15 +3,13 @@
 // through a part payment, a credit note, a payment in Liberian dollars against a US-dollar invoice at a rate
 // and a reversed payment.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validateInvoiceForm } from "#app/schemas/invoice.ts";
-import { DEFAULT_INVOICE_SETTINGS } from "#app/schemas/invoice-settings.ts";
-import { issueInvoice, saveInvoiceDraft } from "#app/server/invoices/invoices.server.ts";
 import {
   billedCustomer,
-  invoiceFormValues,
+  issuedCreditNote,
   issuedInvoice,
+  paidBy,
 } from "#app/server/invoices/issued-invoice.test-support.ts";
-import { type PaymentInput, recordPayment, reversePayment } from "#app/server/payments/payments.server.ts";
+import { type PaymentInput, reversePayment } from "#app/server/payments/payments.server.ts";
 import { getReceivables } from "#app/server/receivables/receivables.server.ts";
 import { getStatement } from "#app/server/receivables/statements.server.ts";
 import type { Services } from "#app/server/services.server.ts";
@@ -25,60 +23,8 @@ type Customer = Awaited<ReturnType<typeof billedCustomer>>;
 let aged: Customer;
 let statementCustomer: Customer;
 
-const pay = async (customer: Customer, overrides: Partial<PaymentInput>) => {
-  const result = await recordPayment({
-    db: services.db,
-    input: {
-      party: { kind: customer.kind, id: customer.id },
-      customerName: customer.name,
-      receivedOn: TODAY,
-      method: "cash",
-      reference: null,
-      note: null,
-      currency: "USD",
-      amountMinor: 0,
-      settledCurrency: "USD",
-      rateMicro: null,
-      allocations: [],
-      overpayment: false,
-      submissionKey: null,
-      ...overrides,
-    },
-    staffId,
-    today: overrides.receivedOn ?? TODAY,
-  });
-  if (!result.ok) throw new Error(result.reason);
-  return result;
-};
-
-/** A credit note of one line (`amount`) against `invoiceId`, issued on `today`. */
-async function creditNote(customer: Customer, invoiceId: string, amount: string, today: string) {
-  const values = invoiceFormValues({
-    customer,
-    amount,
-    termsDays: 0,
-    description: "Handling charged twice",
-  });
-  const checked = validateInvoiceForm(values, { taxRates: [] });
-  if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
-  const saved = await saveInvoiceDraft({
-    db: services.db,
-    id: null,
-    input: checked.value,
-    staffId,
-    creditedInvoiceId: invoiceId,
-  });
-  if (!saved.ok) throw new Error(saved.reason);
-  const issued = await issueInvoice({
-    db: services.db,
-    id: saved.id,
-    staffId,
-    today,
-    settings: DEFAULT_INVOICE_SETTINGS,
-  });
-  if (!issued.ok) throw new Error(issued.reason);
-  return issued.number;
-}
+const pay = (customer: Customer, overrides: Partial<PaymentInput> & Pick<PaymentInput, "amountMinor">) =>
+  paidBy({ db: services.db, staffId, customer, overrides: { receivedOn: TODAY, ...overrides } });
 
 let lrdPaid: string;
 let reversed: string;
@@ -136,7 +82,14 @@ beforeAll(async () => {
     today: "2026-11-03",
   });
   secondInvoice = second.number;
-  await creditNote(statementCustomer, second.id, "50.00", "2026-11-05");
+  await issuedCreditNote({
+    db,
+    staffId,
+    customer: statementCustomer,
+    invoiceId: second.id,
+    amount: "50.00",
+    today: "2026-11-05",
+  });
   lrdPaid = (
     await pay(statementCustomer, {
       receivedOn: "2026-11-10",

@@ -15,6 +15,7 @@ import {
   Settings,
   Truck,
   Users,
+  Wallet,
 } from "lucide-react";
 import { Form, NavLink } from "react-router";
 import { cn } from "#app/lib/cn.ts";
@@ -35,6 +36,7 @@ function sidebarEntries({ unread, role }: { unread: UnreadCounts; role: StaffRol
     { to: "/admin/shipments", label: "Shipments", icon: Package },
     { to: "/admin/parties", label: "Address Book", icon: BookUser },
     { to: "/admin/invoices", label: "Invoices", icon: Receipt },
+    { to: "/admin/receivables", label: "Receivables", icon: Wallet },
     { to: "/admin/blog", label: "Blog", icon: FileText },
     { to: "/admin/media", label: "Media", icon: Image },
     {
