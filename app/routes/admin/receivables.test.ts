@@ -5,6 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as dashboard from "#app/routes/admin/dashboard.tsx";
+import * as partyPage from "#app/routes/admin/parties.$id.tsx";
 import * as receivablesPage from "#app/routes/admin/receivables.tsx";
 import * as statementPage from "#app/routes/admin/statements.$kind.$party-id.tsx";
 import * as exportRoute from "#app/routes/resources/admin.invoices.export.ts";
@@ -149,6 +150,17 @@ describe("who sees what is owed", () => {
       params: {},
     } as never)) as Awaited<ReturnType<typeof dashboard.loader>>;
     expect(asOperations.receivables).toBeNull();
+  });
+
+  it("links a party's page to their statement for Administrators, and not for Operations", async () => {
+    const partyOf = async (role: Role) =>
+      (await partyPage.loader({
+        request: request(`/admin/parties/${customer.id}`, role),
+        context: context(),
+        params: { id: customer.id },
+      } as never)) as Extract<Awaited<ReturnType<typeof partyPage.loader>>, { statementUrl: unknown }>;
+    expect((await partyOf("administrator")).statementUrl).toBe(statementPath());
+    expect((await partyOf("operations")).statementUrl).toBeNull();
   });
 });
 

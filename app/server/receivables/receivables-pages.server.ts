@@ -20,6 +20,7 @@ import {
   type StatementPageData,
   type StatementPartText,
   statementText,
+  statementUrl,
 } from "#app/server/receivables/receivables-views.ts";
 import { getStatement } from "#app/server/receivables/statements.server.ts";
 import { notFound, requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
@@ -46,9 +47,6 @@ function monthDay(today: string, months: number, day: number): string {
   const [y, m] = today.split("-").map(Number) as [number, number];
   return new Date(Date.UTC(y, m - 1 + months, day)).toISOString().slice(0, 10);
 }
-
-export const statementUrl = (party: { kind: string; id: string }) =>
-  `/admin/statements/${party.kind}/${party.id}`;
 
 export async function loadReceivablesPage({
   request,
