@@ -32,6 +32,7 @@ const NOT_PAGES = [
   "admin/shipments/:id/delivery-note.pdf",
   "admin/quote-requests/:id/quote.pdf",
   "admin/invoices/:id/invoice.pdf",
+  "admin/statements/:kind/:partyId/statement.pdf",
   "quote/:token/pdf",
   "admin/shipments/:id/deliver/photos",
   "admin/delivery-photos/:id",
@@ -47,6 +48,8 @@ const NOT_PAGES = [
   "admin/quote-requests/export.xlsx",
   "admin/contact-submissions/export.csv",
   "admin/contact-submissions/export.xlsx",
+  "admin/invoices/export.csv",
+  "admin/invoices/export.xlsx",
 ];
 
 /** The URL patterns this spec visits (each test below lists the URLs it opens for them). */
@@ -104,6 +107,8 @@ const ADMIN_PATTERNS = [
   "admin/invoices",
   "admin/invoices/new",
   "admin/invoices/:id",
+  "admin/receivables",
+  "admin/statements/:kind/:partyId",
   "admin/*",
 ];
 
@@ -365,6 +370,10 @@ test.describe(PHONE.name, () => {
       `/admin/invoices/new?shipment=${shipmentPath.split("/").at(-1)}`,
       `/admin/invoices/new?credit=${invoicePath.split("/").at(-1)}`,
       invoicePath,
+      // What is owed: the receivables, and the statement of the long shipper (this month, and this year).
+      "/admin/receivables",
+      `/admin/statements/shipper/${partyPath!.split("/").at(-1)}`,
+      `/admin/statements/shipper/${partyPath!.split("/").at(-1)}?from=2026-01-01&to=2026-12-31`,
       "/admin",
       "/admin/logout",
       "/admin/change-password",

@@ -9,6 +9,7 @@ import type { Fixtures, Spec, Target } from "./action-kit.ts";
 import { contentActions } from "./actions-content.ts";
 import { invoiceActions } from "./actions-invoices.ts";
 import { publicActions } from "./actions-public.ts";
+import { receivablesActions } from "./actions-receivables.ts";
 import { settingsActions } from "./actions-settings.ts";
 import { shipmentActions } from "./actions-shipments.ts";
 
@@ -68,6 +69,8 @@ export function fillPattern(pattern: string, f: Fixtures | null, id?: string): s
     "admin/contact-submissions/:id": f?.message ?? "",
     "admin/cms/blog/:id": f?.post.id ?? "",
     "admin/invoices/:id": f?.invoice ?? "",
+    "admin/statements/:kind/:partyId": f?.shipper ?? "",
+    "admin/statements/:kind/:partyId/statement.pdf": f?.shipper ?? "",
     "track/:trackingNumber": f?.shipment.trackingNumber ?? "",
     "track/:trackingNumber/updates": f?.shipment.trackingNumber ?? "",
     "blog/:slug": f?.post.slug ?? "",
@@ -77,7 +80,16 @@ export function fillPattern(pattern: string, f: Fixtures | null, id?: string): s
   const value = id ?? (params[pattern] || "00000000-0000-4000-8000-000000000000");
   return `/${pattern
     .split("/")
-    .map((s) => (s.startsWith(":") ? encodeURIComponent(value) : s === "*" ? "no-such-page" : s))
+    // A statement's address names the party's kind before its id (/admin/statements/shipper/:id).
+    .map((s) =>
+      s === ":kind" && id === undefined
+        ? "shipper"
+        : s.startsWith(":")
+          ? encodeURIComponent(value)
+          : s === "*"
+            ? "no-such-page"
+            : s,
+    )
     .join("/")}`;
 }
 
@@ -92,6 +104,7 @@ export function actionTargets(f: Fixtures): { targets: Target[]; unknown: string
     ...shipmentActions(f),
     ...contentActions(f),
     ...invoiceActions(f),
+    ...receivablesActions(),
   };
   const targets: Target[] = [];
   const unknown: string[] = [];

@@ -2,13 +2,16 @@
 // currency, with the customer's unused credit; a customer's statement with its opening and closing balances
 // through a part payment, a credit note, a payment in Liberian dollars against a US-dollar invoice at a rate
 // and a reversed payment.
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invoices } from "#app/server/db/schema.ts";
 import {
   billedCustomer,
   issuedCreditNote,
   issuedInvoice,
   paidBy,
 } from "#app/server/invoices/issued-invoice.test-support.ts";
+import { getInvoiceBalances } from "#app/server/payments/balances.server.ts";
 import { type PaymentInput, reversePayment } from "#app/server/payments/payments.server.ts";
 import { getReceivables } from "#app/server/receivables/receivables.server.ts";
 import { getStatement } from "#app/server/receivables/statements.server.ts";
@@ -191,6 +194,19 @@ describe("receivables", () => {
     const second = await getReceivables({ db: services.db, today: TODAY, page: 2, pageSize: 1 });
     expect(second.customers.map((row) => row.totalMinor)).toEqual([145_000]);
     expect(second.totals).toHaveLength(2);
+  });
+
+  it("owes what getInvoiceBalances says each invoice still owes (paidSql and creditedSql)", async () => {
+    const issued = await services.db
+      .select({ id: invoices.id, currency: invoices.currency })
+      .from(invoices)
+      .where(and(eq(invoices.kind, "invoice"), eq(invoices.state, "issued")));
+    const balances = await getInvoiceBalances({ db: services.db, ids: issued.map((row) => row.id) });
+    const expected = new Map<string, number>();
+    for (const row of issued)
+      expected.set(row.currency, (expected.get(row.currency) ?? 0) + balances.get(row.id)!.balanceMinor);
+    const found = await getReceivables({ db: services.db, today: TODAY });
+    expect(new Map(found.totals.map((row) => [row.currency, row.totalMinor]))).toEqual(expected);
   });
 
   it("moves a balance to the next age as the days pass", async () => {
