@@ -18,11 +18,13 @@ export function ReceivablesCard({ rows }: { rows: ReceivablesCardData }) {
         ) : (
           <dl className="grid gap-3 sm:grid-cols-2">
             {rows.map((row) => (
-              <div key={row.currency}>
+              <div key={row.currency} className="min-w-0">
                 <dt className="text-sm text-slate-600">Owed in {row.currency}</dt>
                 <dd>
-                  <span className="block text-2xl font-bold tabular-nums text-slate-900">{row.total}</span>
-                  <span className="block text-sm text-slate-700">
+                  <span className="block text-2xl font-bold tabular-nums wrap-anywhere text-slate-900">
+                    {row.total}
+                  </span>
+                  <span className="block text-sm wrap-anywhere text-slate-700">
                     Overdue: <span className="tabular-nums">{row.overdue}</span>
                   </span>
                 </dd>

@@ -20,7 +20,7 @@ function AgeList({ row }: { row: Record<AgeKey, string> }) {
       {AGES.map((age) => (
         <div key={age} className="contents">
           <dt className="text-slate-600">{AGE_LABELS[age]}</dt>
-          <dd className="text-right tabular-nums text-slate-900">{row[age]}</dd>
+          <dd className="min-w-0 text-right tabular-nums wrap-anywhere text-slate-900">{row[age]}</dd>
         </div>
       ))}
     </dl>
@@ -54,20 +54,20 @@ export function ReceivablesPage({ data }: { data: ReceivablesPageData }) {
           </h2>
           <div className="grid gap-4 md:grid-cols-2">
             {totals.map((row) => (
-              <Card key={row.currency}>
+              <Card key={row.currency} className="min-w-0">
                 <CardHeader className="pb-2">
                   <CardTitle className="text-base font-medium text-slate-700">
                     Owed in {row.currency}
                   </CardTitle>
                 </CardHeader>
                 <CardContent className="flex flex-col gap-3">
-                  <p className="text-2xl font-bold tabular-nums text-slate-900">{row.total}</p>
-                  <p className="text-sm text-slate-700">
+                  <p className="text-2xl font-bold tabular-nums wrap-anywhere text-slate-900">{row.total}</p>
+                  <p className="text-sm wrap-anywhere text-slate-700">
                     Overdue: <span className="font-semibold tabular-nums">{row.overdue}</span>
                   </p>
                   <AgeList row={row} />
                   {row.credit ? (
-                    <p className="text-sm text-slate-700">
+                    <p className="text-sm wrap-anywhere text-slate-700">
                       Customers' unused credit: <span className="tabular-nums">{row.credit}</span>
                     </p>
                   ) : null}
@@ -88,7 +88,7 @@ export function ReceivablesPage({ data }: { data: ReceivablesPageData }) {
               <li key={row.key} className="rounded-lg border border-slate-200 bg-white p-4">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <CustomerName row={row} />
-                  <span className="font-semibold tabular-nums text-slate-900">{row.total}</span>
+                  <span className="font-semibold tabular-nums wrap-anywhere text-slate-900">{row.total}</span>
                 </div>
                 <div className="mt-3">
                   <AgeList row={row} />

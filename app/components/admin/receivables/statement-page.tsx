@@ -76,7 +76,7 @@ export function StatementPage({ data, error }: { data: StatementPageData; error:
               </Button>
             </Form>
           </div>
-          <p className="text-sm text-slate-600">
+          <p className="text-sm wrap-anywhere text-slate-600">
             {party.email
               ? `'E-mail statement' sends the PDF of this period to ${party.email}.`
               : "This customer has no e-mail address in the address book."}
@@ -109,7 +109,7 @@ function StatementPart({ part }: { part: StatementPartText }) {
         <CardTitle className="text-lg">In {part.currency}</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
-        <p className="text-sm text-slate-700">
+        <p className="text-sm wrap-anywhere text-slate-700">
           Opening balance: <span className="font-semibold tabular-nums">{part.opening}</span>
         </p>
         {part.lines.length === 0 ? (
@@ -166,7 +166,7 @@ function StatementPart({ part }: { part: StatementPartText }) {
             </div>
           </>
         )}
-        <p className="text-sm text-slate-900">
+        <p className="text-sm wrap-anywhere text-slate-900">
           Closing balance: <span className="font-semibold tabular-nums">{part.closing}</span> (
           {part.closingNote})
         </p>
