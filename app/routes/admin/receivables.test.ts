@@ -177,8 +177,9 @@ describe("the statement", () => {
     expect(text).toContain("STATEMENT OF ACCOUNT");
     expect(text).toContain("Opening balance");
     expect(text).toMatch(new RegExp(`Invoice ${invoiceNumber}.*300\\.00.*300\\.00`));
+    // The payment's details wrap onto a second line under them; the amounts stay on the first.
     expect(text).toMatch(
-      new RegExp(`Payment ${receipt}, bank transfer, ref\\. \\+TRF-991.*100\\.00.*200\\.00`),
+      new RegExp(`Payment ${receipt}, bank transfer, ref\\..*100\\.00.*200\\.00\\n\\s+\\+TRF-991\\n`),
     );
     expect(text).toContain("Balance due: 200.00 USD");
   });

@@ -5,8 +5,10 @@ import {
   createPdf,
   finishPdf,
   fitLine,
+  flowText,
   PAGE_SIZES,
   type Pdf,
+  textHeight,
 } from "#app/server/documents/pdf-document.server.ts";
 import type { StatementPartText } from "#app/server/receivables/receivables-views.ts";
 
@@ -48,16 +50,22 @@ function tableHeader(doc: Pdf, c: Columns, width: number, currency: string, y: n
   return y + 14;
 }
 
-function row(
-  doc: Pdf,
-  c: Columns,
-  y: number,
-  cells: { date: string; description: string; charge: string; credit: string; balance: string },
-  bold = false,
-) {
+type Cells = { date: string; description: string; charge: string; credit: string; balance: string };
+
+/** A row's height: its details wrap over up to three lines. */
+const rowHeight = (doc: Pdf, c: Columns, cells: Cells) =>
+  Math.min(
+    3 * (ROW - 2),
+    Math.max(ROW, textHeight(doc, cells.description, c.description, { size: SIZE }) + 2),
+  );
+
+function row(doc: Pdf, c: Columns, y: number, cells: Cells, bold = false) {
   const style = { size: SIZE, minSize: 6.5, bold };
   fitLine(doc, cells.date, c.x, y, c.date, style);
-  fitLine(doc, cells.description, c.descriptionX, y, c.description, style);
+  flowText(doc, cells.description, c.descriptionX, y, c.description, rowHeight(doc, c, cells), {
+    size: SIZE,
+    bold,
+  });
   fitLine(doc, cells.charge, c.chargeX, y, c.amount, { ...style, align: "right" });
   fitLine(doc, cells.credit, c.creditX, y, c.amount, { ...style, align: "right" });
   fitLine(doc, cells.balance, c.balanceX, y, c.amount, { ...style, align: "right" });
@@ -98,7 +106,15 @@ export async function renderStatement({
   partyBox(doc, "Customer", statement.customer, x, y, half, 96);
   cell(doc, "Period", statement.period, x + half + 10, y, half, 32);
   statement.parts.forEach((part, index) => {
-    cell(doc, `Balance due (${part.currency})`, part.closing, x + half + 10, y + 32 * (index + 1), half, 32);
+    cell(
+      doc,
+      `Closing balance (${part.currency})`,
+      part.closing,
+      x + half + 10,
+      y + 32 * (index + 1),
+      half,
+      32,
+    );
   });
   y += Math.max(104, 32 * (statement.parts.length + 1) + 8);
   if (statement.parts.length === 0) {
@@ -118,10 +134,11 @@ export async function renderStatement({
     });
     y += ROW;
     for (const line of part.lines) {
-      if (y + ROW > BOTTOM)
+      const height = rowHeight(doc, c, line);
+      if (y + height > BOTTOM)
         y = tableHeader(doc, c, width, part.currency, continuationHead(doc, statement, x, width));
       row(doc, c, y, line);
-      y += ROW;
+      y += height;
     }
     rule(doc, x, y, width);
     y += 4;

@@ -154,7 +154,7 @@ function CustomerName({ row }: { row: ReceivablesPageData["customers"][number] }
         <span className="font-medium text-slate-900">{label}</span>
       )}
       <span className="block text-xs text-slate-600">
-        {row.invoices} {row.invoices === 1 ? "invoice" : "invoices"} unpaid
+        {row.invoices} {row.invoices === 1 ? "invoice" : "invoices"} not fully paid
       </span>
     </span>
   );
