@@ -13,7 +13,7 @@ import {
   type StaticHandlerContext,
 } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_ROUTE_ROLES, STAFF_ROLES, type StaffRole } from "#app/lib/roles.ts";
+import { ADMIN_ROUTE_READERS, ADMIN_ROUTE_ROLES, STAFF_ROLES, type StaffRole } from "#app/lib/roles.ts";
 import routeConfig from "#app/routes.ts";
 import * as schema from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/services.server.ts";
@@ -313,7 +313,9 @@ describe("roles (decision 019): every admin route × every role", () => {
       const seen = { allowed: 0, refused: 0 };
       for (const route of adminRoutes) {
         if (!route.module.loader && !route.module.middleware) continue;
-        const allowed = ADMIN_ROUTE_ROLES[route.pattern]!.includes(role);
+        const allowed =
+          ADMIN_ROUTE_ROLES[route.pattern]!.includes(role) ||
+          (ADMIN_ROUTE_READERS[route.pattern]?.includes(role) ?? false);
         const label = `${role} GET ${route.url}`;
         const abort = new AbortController();
         const request = new Request(`http://localhost${route.url}`, {

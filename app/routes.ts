@@ -36,6 +36,8 @@ export default [
   route("admin/quote-requests/:id/quote.pdf", "routes/resources/admin.quote-requests.$id.quote.pdf.ts"),
   // An invoice's or a credit note's PDF (issue 28): the staff copy, draft and void ones marked.
   route("admin/invoices/:id/invoice.pdf", "routes/resources/admin.invoices.$id.invoice.pdf.ts"),
+  // A payment's receipt (issue 28).
+  route("admin/payments/:id/receipt.pdf", "routes/resources/admin.payments.$id.receipt.pdf.ts"),
   // What is owed (issue 28, decision 028): a customer's statement as a PDF; the accountant's export.
   route(
     "admin/statements/:kind/:partyId/statement.pdf",
@@ -94,6 +96,9 @@ export default [
     route("invoices", "routes/admin/invoices.tsx"),
     route("invoices/new", "routes/admin/invoices.new.tsx"),
     route("invoices/:id", "routes/admin/invoices.$id.tsx"),
+    route("payments", "routes/admin/payments.tsx"),
+    route("payments/new", "routes/admin/payments.new.tsx"),
+    route("payments/:id", "routes/admin/payments.$id.tsx"),
     route("receivables", "routes/admin/receivables.tsx"),
     route("statements/:kind/:partyId", "routes/admin/statements.$kind.$party-id.tsx"),
     route("contact-submissions", "routes/admin/contact-submissions.tsx"),

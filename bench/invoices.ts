@@ -7,6 +7,8 @@
 //   the list       a page of 50 of the invoices, newest first, and a search by customer
 //   the PDF        an issued invoice of 5 lines read and rendered as the staff route does (renderInvoicePdf);
 //                  target ≤ 100 ms
+//   a payment      recording part of one of those invoices paid, with its receipt number (recordPayment), on a
+//                  table already holding a payment for each seeded invoice; target ≤ 50 ms
 // BENCH_INVOICE_RUNS (200) runs each after 20 warm-up runs; p50, p95 and max. Writes the 'Invoices' section of
 // docs/benchmarks.md (BENCH_NO_WRITE=1: print only).
 import fs from "node:fs";
@@ -18,6 +20,7 @@ import { DEFAULT_INVOICE_SETTINGS } from "#app/schemas/invoice-settings.ts";
 import { migrateDatabase, openDatabase } from "#app/server/db/client.server.ts";
 import { renderInvoicePdf } from "#app/server/invoices/invoice-pdf.server.ts";
 import { issueInvoice, listInvoices, saveInvoiceDraft } from "#app/server/invoices/invoices.server.ts";
+import { recordPayment } from "#app/server/payments/payments.server.ts";
 import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import {
   embeddedPostgresVersion,
@@ -34,6 +37,7 @@ const RUNS = Number(process.env.BENCH_INVOICE_RUNS ?? 200);
 const WARMUP = 20;
 const TARGET_ISSUE_MS = 50;
 const TARGET_PDF_MS = 100;
+const TARGET_PAYMENT_MS = 50;
 
 function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -97,13 +101,26 @@ try {
                           issue_date = '2020-06-01', due_date = '2020-07-01', issued_at = now()
       from (select id, row_number() over (order by created_at) as n from invoices) s
       where invoices.id = s.id`);
+    // A payment of each, half of it, with its receipt number.
+    await db.execute(sql`
+      insert into payments (number, year, sequence, customer_name, received_on, method, currency, amount_minor,
+                            settled_currency, settled_minor)
+      select 'RCT-2020-' || lpad(sequence::text, 5, '0'), 2020, sequence, customer_name, '2020-06-15', 'cash', 'USD',
+             total_minor / 2, 'USD', total_minor / 2
+      from invoices`);
+    await db.execute(sql`
+      insert into payment_allocations (payment_id, invoice_id, amount_minor)
+      select p.id, i.id, p.settled_minor from payments p join invoices i on i.sequence = p.sequence and i.year = 2020`);
     await db.execute(sql`analyze invoices`);
     await db.execute(sql`analyze invoice_lines`);
+    await db.execute(sql`analyze payments`);
+    await db.execute(sql`analyze payment_allocations`);
     seededMs = Math.round(performance.now() - started);
     console.log(`  seeded ${INVOICES} issued invoices in ${seededMs} ms`);
 
     const saved: number[] = [];
     const issued: number[] = [];
+    const issuedIds: string[] = [];
     for (let i = 0; i < WARMUP + RUNS; i++) {
       let t = performance.now();
       const draft = await saveInvoiceDraft({ db, id: null, input, staffId });
@@ -119,6 +136,7 @@ try {
       });
       const issueMs = performance.now() - t;
       if (!result.ok) throw new Error(result.reason);
+      issuedIds.push(draft.id);
       if (i >= WARMUP) {
         saved.push(saveMs);
         issued.push(issueMs);
@@ -126,6 +144,33 @@ try {
     }
     results.push({ name: "save a draft of 5 lines", ...stats(saved) });
     results.push({ name: "issue it (number, dates, freeze)", ...stats(issued) });
+    const paid: number[] = [];
+    for (const [i, invoiceId] of issuedIds.entries()) {
+      const t = performance.now();
+      const result = await recordPayment({
+        db,
+        staffId,
+        today: "2026-11-27",
+        input: {
+          party: null,
+          customerName: "",
+          receivedOn: "2026-11-27",
+          method: "cash",
+          reference: null,
+          note: null,
+          currency: "USD",
+          amountMinor: 100_000,
+          settledCurrency: "USD",
+          rateMicro: null,
+          allocations: [{ invoiceId, amountMinor: 100_000 }],
+          overpayment: false,
+          submissionKey: `bench-${i}`,
+        },
+      });
+      if (!result.ok) throw new Error(result.reason);
+      if (i >= WARMUP) paid.push(performance.now() - t);
+    }
+    results.push({ name: "record a payment (receipt number, balance checked)", ...stats(paid) });
     const listed: number[] = [];
     const searched: number[] = [];
     for (let i = 0; i < WARMUP + RUNS; i++) {
@@ -179,16 +224,18 @@ try {
 
 const issue = results.find((r) => r.name.startsWith("issue"))!;
 const pdf = results.find((r) => r.name.startsWith("the PDF"))!;
+const payment = results.find((r) => r.name.startsWith("record a payment"))!;
 const table = [
   "| Call | p50 ms | p95 ms | max ms |",
   "|---|---:|---:|---:|",
   ...results.map((r) => `| ${r.name} | ${r.p50} | ${r.p95} | ${r.max} |`),
 ].join("\n");
 const body = `
-Targets (issue 28): issuing an invoice ≤ ${TARGET_ISSUE_MS} ms of server time, an invoice PDF ≤ ${TARGET_PDF_MS} ms.
-Issuing p95 **${issue.p95} ms** (${issue.p95 <= TARGET_ISSUE_MS ? "met" : "missed"}); the PDF p50 **${pdf.p50} ms**, p95
+Targets (issue 28): issuing an invoice and recording a payment each ≤ ${TARGET_ISSUE_MS} ms of server time, an invoice
+PDF ≤ ${TARGET_PDF_MS} ms. Issuing p95 **${issue.p95} ms** (${issue.p95 <= TARGET_ISSUE_MS ? "met" : "missed"}); recording a payment p95
+**${payment.p95} ms** (${payment.p95 <= TARGET_PAYMENT_MS ? "met" : "missed"}); the PDF p50 **${pdf.p50} ms**, p95
 **${pdf.p95} ms** (${pdf.p95 <= TARGET_PDF_MS ? "met" : "missed"}). PostgreSQL ${embeddedPostgresVersion()}, the app's embedded server, with
-${INVOICES.toLocaleString("en-US")} issued invoices seeded in ${seededMs} ms; ${RUNS} runs each after ${WARMUP}
+${INVOICES.toLocaleString("en-US")} issued invoices, each half paid, seeded in ${seededMs} ms; ${RUNS} runs each after ${WARMUP}
 warm-up runs, the functions called in-process as the pages call them.
 
 ${table}

@@ -20,7 +20,7 @@ export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   administrator: "Everything, including staff accounts, roles and settings.",
   operations: "Shipments, parties, documents, inboxes, quotes and exceptions; invoice drafts.",
   accounts:
-    "Invoices and credit notes: drafting, issuing and voiding them; receivables, statements and the accountant's export.",
+    "Invoices and credit notes: drafting, issuing and voiding them; payments and receipts; receivables, statements and the accountant's export; shipments to read.",
   editor: "Blog posts and media.",
 };
 
@@ -33,9 +33,9 @@ const OPERATIONS: readonly StaffRole[] = ["administrator", "operations"];
 const CONTENT: readonly StaffRole[] = ["administrator", "editor"];
 /** Invoices: Accounts issue and void them; Operations may draft one from a booking (issue 28). */
 const INVOICES: readonly StaffRole[] = ["administrator", "accounts", "operations"];
-const ADMINISTRATORS: readonly StaffRole[] = ["administrator"];
-/** What is owed: receivables, statements, the accountant's export (issue 28). */
+/** Payments, receivables and statements: Accounts' and Administrators' alone (issue 28). */
 const ACCOUNTS: readonly StaffRole[] = ["administrator", "accounts"];
+const ADMINISTRATORS: readonly StaffRole[] = ["administrator"];
 
 /**
  * Who may use each admin route, keyed by its URL pattern exactly as app/routes.ts spells it (with the leading
@@ -97,6 +97,11 @@ export const ADMIN_ROUTE_ROLES: Record<string, readonly StaffRole[]> = {
   "/admin/invoices/:id": INVOICES,
   "/admin/invoices/:id/invoice.pdf": INVOICES,
   "/admin/invoices/*": INVOICES,
+  "/admin/payments": ACCOUNTS,
+  "/admin/payments/new": ACCOUNTS,
+  "/admin/payments/:id": ACCOUNTS,
+  "/admin/payments/:id/receipt.pdf": ACCOUNTS,
+  "/admin/payments/*": ACCOUNTS,
   "/admin/invoices/export.csv": ACCOUNTS,
   "/admin/invoices/export.xlsx": ACCOUNTS,
   "/admin/receivables": ACCOUNTS,
@@ -123,6 +128,20 @@ export const ADMIN_ROUTE_ROLES: Record<string, readonly StaffRole[]> = {
   "/admin/activity/*": ADMINISTRATORS,
 };
 
+/**
+ * Roles that may also read (GET and HEAD, never post) a route (issue 28): Accounts see the shipments they bill,
+ * and their documents, without changing them.
+ */
+export const ADMIN_ROUTE_READERS: Record<string, readonly StaffRole[]> = {
+  "/admin/shipments": ["accounts"],
+  "/admin/shipments/:id": ["accounts"],
+  "/admin/shipments/:id/label.pdf": ["accounts"],
+  "/admin/shipments/:id/waybill.pdf": ["accounts"],
+  "/admin/shipments/:id/delivery-note.pdf": ["accounts"],
+};
+
+const READ_METHODS = new Set(["GET", "HEAD"]);
+
 const PATTERNS = Object.keys(ADMIN_ROUTE_ROLES).map((path) => ({ path }));
 
 /**
@@ -143,10 +162,15 @@ export function adminRoutePattern(pathname: string): string | null {
   return pattern;
 }
 
-/** Whether a role may use an address. Addresses the table does not know are refused. */
-export function roleMayUse(role: StaffRole, pathname: string): boolean {
+/**
+ * Whether a role may use an address with a method (GET when not said). Addresses the table does not know are
+ * refused; a reader (ADMIN_ROUTE_READERS) may only GET.
+ */
+export function roleMayUse(role: StaffRole, pathname: string, method = "GET"): boolean {
   const pattern = adminRoutePattern(pathname);
-  return pattern !== null && (ADMIN_ROUTE_ROLES[pattern]?.includes(role) ?? false);
+  if (pattern === null) return false;
+  if (ADMIN_ROUTE_ROLES[pattern]?.includes(role)) return true;
+  return READ_METHODS.has(method.toUpperCase()) && (ADMIN_ROUTE_READERS[pattern]?.includes(role) ?? false);
 }
 
 /** Each role's first page: where sign-in and /admin send it. */

@@ -12,6 +12,9 @@ export type InvoiceSettings = {
   paymentTermsDays: number;
   taxRates: TaxRate[];
   paymentInstructions: string;
+  /** Reminders e-mailed this many days before the due date, and after it (issue 28); empty: none. */
+  reminderDaysBefore: number[];
+  reminderDaysAfter: number[];
 };
 
 export const DEFAULT_INVOICE_SETTINGS: InvoiceSettings = {
@@ -20,7 +23,12 @@ export const DEFAULT_INVOICE_SETTINGS: InvoiceSettings = {
   paymentTermsDays: 30,
   taxRates: [],
   paymentInstructions: "",
+  reminderDaysBefore: [3],
+  reminderDaysAfter: [7, 30],
 };
+
+/** At most this many reminders on each side of the due date. */
+export const MAX_REMINDERS = 5;
 
 export const MAX_TAX_RATES = 10;
 export const MAX_PAYMENT_TERMS_DAYS = 365;
@@ -45,12 +53,29 @@ function patternProblem(pattern: string): string | null {
   return null;
 }
 
+/** '3, 7,30' → [3, 7, 30]: whole days from 1 to 365, at most MAX_REMINDERS, each once; empty: none. */
+function parseReminderDays(text: string): { ok: true; value: number[] } | { ok: false; message: string } {
+  if (text === "") return { ok: true, value: [] };
+  const parts = text.split(/[\s,]+/).filter(Boolean);
+  if (parts.length > MAX_REMINDERS || !parts.every((part) => /^\d{1,3}$/.test(part)))
+    return {
+      ok: false,
+      message: `Enter up to ${MAX_REMINDERS} numbers of days, separated by commas, like 7, 30`,
+    };
+  const days = [...new Set(parts.map(Number))].sort((a, b) => a - b);
+  if (days.some((day) => day < 1 || day > MAX_PAYMENT_TERMS_DAYS))
+    return { ok: false, message: `Each number of days goes from 1 to ${MAX_PAYMENT_TERMS_DAYS}` };
+  return { ok: true, value: days };
+}
+
 export type InvoiceSettingsValues = {
   invoicePattern: string;
   creditNotePattern: string;
   paymentTermsDays: string;
   paymentInstructions: string;
   taxRates: { name: string; percent: string }[];
+  reminderDaysBefore: string;
+  reminderDaysAfter: string;
 };
 
 const text = (formData: FormData, name: string) => {
@@ -67,6 +92,8 @@ export function readInvoiceSettingsForm(formData: FormData): InvoiceSettingsValu
     creditNotePattern: text(formData, "creditNotePattern").trim(),
     paymentTermsDays: text(formData, "paymentTermsDays").trim(),
     paymentInstructions: text(formData, "paymentInstructions"),
+    reminderDaysBefore: text(formData, "reminderDaysBefore").trim(),
+    reminderDaysAfter: text(formData, "reminderDaysAfter").trim(),
     taxRates: Array.from({ length: count }, (_, i) => ({ name: names[i] ?? "", percent: percents[i] ?? "" })),
   };
 }
@@ -77,6 +104,11 @@ export function invoiceSettingsValues(settings: InvoiceSettings): InvoiceSetting
     creditNotePattern: settings.creditNotePattern,
     paymentTermsDays: String(settings.paymentTermsDays),
     paymentInstructions: settings.paymentInstructions,
+    // A row saved before reminders existed has none: it gets the defaults.
+    reminderDaysBefore: (settings.reminderDaysBefore ?? DEFAULT_INVOICE_SETTINGS.reminderDaysBefore).join(
+      ", ",
+    ),
+    reminderDaysAfter: (settings.reminderDaysAfter ?? DEFAULT_INVOICE_SETTINGS.reminderDaysAfter).join(", "),
     taxRates: settings.taxRates.map((rate) => ({
       name: rate.name,
       percent: formatPercent(rate.basisPoints).replace(" %", ""),
@@ -124,6 +156,10 @@ export function validateInvoiceSettings(
     else if (name !== "") taxRates.push({ name, basisPoints: percent.value });
   });
   if (taxRates.length > MAX_TAX_RATES) errors.taxRates = `At most ${MAX_TAX_RATES} tax rates`;
+  const reminderDaysBefore = parseReminderDays(values.reminderDaysBefore);
+  if (!reminderDaysBefore.ok) errors.reminderDaysBefore = reminderDaysBefore.message;
+  const reminderDaysAfter = parseReminderDays(values.reminderDaysAfter);
+  if (!reminderDaysAfter.ok) errors.reminderDaysAfter = reminderDaysAfter.message;
 
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
@@ -134,6 +170,8 @@ export function validateInvoiceSettings(
       paymentTermsDays: days,
       taxRates,
       paymentInstructions: instructions.replace(/\r\n?/g, "\n"),
+      reminderDaysBefore: reminderDaysBefore.ok ? reminderDaysBefore.value : [],
+      reminderDaysAfter: reminderDaysAfter.ok ? reminderDaysAfter.value : [],
     },
   };
 }

@@ -18,8 +18,17 @@ export const PARTY_INTENTS = { save: "save-party", delete: "delete-party" } as c
 /** Shipper or consignee, as a form sends it: anything else is refused. */
 export const partyRoleSchema = z.enum(PARTY_ROLES, { message: "Choose Shipper or Consignee." });
 
+/** 'No reminders' (issue 28): a ticked box posts "on"; anything else, or nothing, leaves it off. */
+const noRemindersSchema = z
+  .string()
+  .optional()
+  .transform((value) => value === "on");
+
+/** A party saved from the address book: its fields and whether its invoices get payment reminders. */
+export const partyUpdateSchema = partySchema.extend({ noReminders: noRemindersSchema });
+
 /** A new party: its fields and which of the two lists it joins. */
-export const partyCreateSchema = partySchema.extend({ role: partyRoleSchema });
+export const partyCreateSchema = partyUpdateSchema.extend({ role: partyRoleSchema });
 
 /** The list's query, all in the URL: the tab (role), the search and the page. */
 const partyListQuerySchema = z.object({

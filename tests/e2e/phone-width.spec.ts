@@ -32,6 +32,7 @@ const NOT_PAGES = [
   "admin/shipments/:id/delivery-note.pdf",
   "admin/quote-requests/:id/quote.pdf",
   "admin/invoices/:id/invoice.pdf",
+  "admin/payments/:id/receipt.pdf",
   "admin/statements/:kind/:partyId/statement.pdf",
   "quote/:token/pdf",
   "admin/shipments/:id/deliver/photos",
@@ -107,6 +108,9 @@ const ADMIN_PATTERNS = [
   "admin/invoices",
   "admin/invoices/new",
   "admin/invoices/:id",
+  "admin/payments",
+  "admin/payments/new",
+  "admin/payments/:id",
   "admin/receivables",
   "admin/statements/:kind/:partyId",
   "admin/*",
@@ -363,8 +367,24 @@ test.describe(PHONE.name, () => {
     await issue.click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Issue invoice" }).click();
     await expect(page.getByRole("heading", { level: 1, name: /^Invoice INV-/ })).toBeVisible();
+    // A payment of it, in another currency at a long rate, from the invoice's 'Record payment'.
+    await page.getByRole("link", { name: "Record payment" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Record payment" })).toBeVisible();
+    const newPaymentPath = `${new URL(page.url()).pathname}${new URL(page.url()).search}`;
+    await page.getByLabel("Currency received").selectOption("LRD");
+    await page.getByLabel("Amount received").fill("190,499,999,999.99");
+    await page.getByLabel(/^Exchange rate/).fill("190.499999");
+    await page.getByLabel(/^Take off INV-/).fill("999,999,999.99");
+    await page.getByLabel("Reference (optional)").fill(`Transfer ${LONG_COMPANY}`.slice(0, 100));
+    await page.getByLabel("Keep the rest as the customer's credit (for a later invoice)").check();
+    await page.getByRole("button", { name: "Record payment" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /^Payment RCT-/ })).toBeVisible();
+    const paymentPath = new URL(page.url()).pathname;
 
     const offenders = await findWidePages(page, [
+      "/admin/payments",
+      newPaymentPath,
+      paymentPath,
       "/admin/invoices",
       "/admin/invoices/new",
       `/admin/invoices/new?shipment=${shipmentPath.split("/").at(-1)}`,

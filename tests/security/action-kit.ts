@@ -28,6 +28,9 @@ export type Fixtures = {
   invoice: string;
   victimInvoice: string;
   issuedInvoice: string;
+  /** An issued invoice the suite records payments on, and a payment of it (issue 28). */
+  payableInvoice: string;
+  payment: string;
 };
 
 export type Target = {

@@ -1,7 +1,7 @@
 // Action specs of the security suite: invoices and credit notes (issue 28). Not strict: the fields a blank or
 // whitespace value leaves valid (party, e-mail, tax, shipments: all optional).
 
-import type { Fixtures, Spec } from "./action-kit.ts";
+import { type Fixtures, type Spec, unique } from "./action-kit.ts";
 import type { Entries } from "./corpus.ts";
 
 /** A valid draft, one line (a hostile value in a repeated field replaces it). */
@@ -21,6 +21,27 @@ export function invoiceDraftEntries(intent = "save-draft"): Entries {
     ["lineQuantity", "1"],
     ["lineUnitPrice", "500.00"],
     ["lineTax", ""],
+  ];
+}
+
+/**
+ * A valid 'Record payment' of 1.00 for `invoiceId`, kept as the customer's credit (nothing taken off the invoice,
+ * so the suite's many valid posts never pay it off), with a fresh form key each time.
+ */
+export function paymentEntries(invoiceId: string): Entries {
+  return [
+    ["intent", "record-payment"],
+    ["submissionKey", `sec-${unique()}-${crypto.randomUUID()}`],
+    ["receivedOn", "2026-01-15"],
+    ["method", "cash"],
+    ["reference", "Receipt book 12"],
+    ["currency", "USD"],
+    ["amount", "1.00"],
+    ["rate", ""],
+    ["overpayment", "on"],
+    ["note", "Paid at the counter."],
+    ["applyInvoice", invoiceId],
+    ["applyAmount", ""],
   ];
 }
 
@@ -61,6 +82,13 @@ export function invoiceActions(f: Fixtures): Record<string, Spec[]> {
         text: [],
       },
       {
+        name: "use credit",
+        path: `/admin/invoices/${f.payableInvoice}`,
+        fields: () => [["intent", "apply-credit"]],
+        strict: ["intent"],
+        text: [],
+      },
+      {
         // The first valid reason voids the issued fixture; later ones are refused (void already).
         name: "void",
         path: `/admin/invoices/${f.issuedInvoice}`,
@@ -71,6 +99,50 @@ export function invoiceActions(f: Fixtures): Record<string, Spec[]> {
         strict: ["intent"],
         text: ["reason"],
         store: { table: "invoices", columns: { reason: "void_reason" } },
+      },
+    ],
+    "routes/admin/payments.new": [
+      {
+        name: "record payment",
+        path: `/admin/payments/new?invoice=${f.payableInvoice}`,
+        fields: () => paymentEntries(f.payableInvoice),
+        strict: [
+          "intent",
+          "submissionKey",
+          "receivedOn",
+          "method",
+          "currency",
+          "amount",
+          "overpayment",
+          "applyInvoice",
+        ],
+        text: ["reference", "note"],
+        store: { table: "payments", columns: { reference: "reference", note: "note" } },
+      },
+    ],
+    "routes/admin/payments.$id": [
+      {
+        // The first valid reason reverses the fixture payment; later ones are refused (reversed already).
+        name: "reverse",
+        path: `/admin/payments/${f.payment}`,
+        fields: () => [
+          ["intent", "reverse-payment"],
+          ["reason", "Cheque bounced"],
+        ],
+        strict: ["intent"],
+        text: ["reason"],
+        store: { table: "payments", columns: { reason: "reversal_reason" } },
+      },
+      {
+        // The fixture invoice's customer has no e-mail: every post is refused, and nothing is queued.
+        name: "e-mail receipt",
+        path: `/admin/payments/${f.payment}`,
+        fields: () => [
+          ["intent", "email-receipt"],
+          ["submissionKey", `sec-${unique()}-key`],
+        ],
+        strict: ["intent", "submissionKey"],
+        text: [],
       },
     ],
   };

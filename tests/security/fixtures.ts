@@ -1,7 +1,7 @@
 // The records every check group works on, made through the app as staff would, once per run (global setup),
 // and the environment the suite's app runs with.
 
-import { invoiceDraftEntries } from "./actions-invoices.ts";
+import { invoiceDraftEntries, paymentEntries } from "./actions-invoices.ts";
 import { MULTIPART, multipart } from "./corpus.ts";
 import {
   ADMIN_EMAIL,
@@ -181,10 +181,23 @@ export async function createFixtures(r: Requests): Promise<Fixtures> {
     cookie,
   });
   if (issued.status !== 302) throw new Error(`issuing the fixture invoice failed (status ${issued.status})`);
+  // Payments (issue 28): an issued invoice to pay, and a payment on it (to reverse and e-mail).
+  const payableInvoice = await invoice();
+  const payable = await post(`/admin/invoices/${payableInvoice}`, invoiceDraftEntries("issue-invoice"), {
+    cookie,
+  });
+  if (payable.status !== 302) throw new Error(`issuing the invoice to pay failed (status ${payable.status})`);
+  const paid = await post(`/admin/payments/new?invoice=${payableInvoice}`, paymentEntries(payableInvoice), {
+    cookie,
+  });
+  const payment = paid.location?.match(new RegExp(`/admin/payments/${ID}`))?.[1];
+  if (!payment) throw new Error(`recording the fixture payment failed (status ${paid.status})`);
   return {
     invoice: await invoice(),
     victimInvoice: await invoice(),
     issuedInvoice,
+    payableInvoice,
+    payment,
     importUpload,
     adminEmail: ADMIN_EMAIL,
     adminCookie: cookie,

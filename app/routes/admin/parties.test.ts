@@ -5,7 +5,7 @@ import { action as pageAction, loader as pageLoader } from "#app/routes/admin/pa
 import { action as newAction, loader as newLoader } from "#app/routes/admin/parties.new.tsx";
 import { action as listAction, loader as listLoader } from "#app/routes/admin/parties.tsx";
 import { consignees, shipments, shippers } from "#app/server/db/schema.ts";
-import { createParty, getParty } from "#app/server/parties/parties.server.ts";
+import { createParty, getParty, updateParty } from "#app/server/parties/parties.server.ts";
 import type { PartyFormData } from "#app/server/parties/party-views.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createShipment, getShipmentById } from "#app/server/shipments/shipments.server.ts";
@@ -275,6 +275,33 @@ describe("a party's page", () => {
         await thrownStatus(call(pageAction, "/admin/parties/x", { intent: "delete-party" }, { id })),
       ).toBe(404);
     }
+  });
+
+  it("saves 'No reminders' from the address book; the party's other forms leave it as it is", async () => {
+    const party = await createParty({
+      db: services.db,
+      kind: "shipper",
+      input: { ...fields, name: "Quiet" },
+    });
+    const url = `/admin/parties/${party.id}`;
+    const save = (extra: Record<string, string>) =>
+      call(pageAction, url, { intent: "save-party", name: "Quiet", ...extra }, { id: party.id });
+    await save({ noReminders: "on" });
+    expect((await getParty({ db: services.db, kind: "shipper", id: party.id }))!.noReminders).toBe(true);
+    const loaded = (await call(pageLoader, url, undefined, { id: party.id })) as {
+      values: { noReminders: boolean };
+    };
+    expect(loaded.values.noReminders).toBe(true);
+    // A save from elsewhere (a shipment's party fields) names no such field: it stays.
+    await updateParty({
+      db: services.db,
+      kind: "shipper",
+      id: party.id,
+      input: { ...fields, name: "Quiet Ltd" },
+    });
+    expect((await getParty({ db: services.db, kind: "shipper", id: party.id }))!.noReminders).toBe(true);
+    await save({});
+    expect((await getParty({ db: services.db, kind: "shipper", id: party.id }))!.noReminders).toBe(false);
   });
 
   it("saves the party's fields, refuses invalid ones, and deletes it", async () => {

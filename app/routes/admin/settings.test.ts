@@ -392,6 +392,8 @@ describe("Settings → Invoices", () => {
       creditNotePattern: "CN-{YYYY}-{NNNN}",
       paymentTermsDays: "14",
       paymentInstructions: "Bank: LBDI 001-234567-01\r\nMTN Mobile Money: +231 88 000 1234",
+      reminderDaysBefore: "3",
+      reminderDaysAfter: "30, 7,  14",
       ...overrides,
     }),
     ...rates.flatMap(([name, percent]): [string, string][] => [
@@ -421,6 +423,8 @@ describe("Settings → Invoices", () => {
         { name: "Levy", basisPoints: 750 },
       ],
       paymentInstructions: "Bank: LBDI 001-234567-01\nMTN Mobile Money: +231 88 000 1234",
+      reminderDaysBefore: [3],
+      reminderDaysAfter: [7, 14, 30],
     });
 
     // 'Remove on save' ticked on the first row (the row's place in the form).
@@ -446,7 +450,13 @@ describe("Settings → Invoices", () => {
           ["gst", "abc"],
           ["", "5"],
         ],
-        { invoicePattern: "INV-{NNNN}", creditNotePattern: "CN-<b>-{YYYY}", paymentTermsDays: "-1" },
+        {
+          invoicePattern: "INV-{NNNN}",
+          creditNotePattern: "CN-<b>-{YYYY}",
+          paymentTermsDays: "-1",
+          reminderDaysBefore: "three",
+          reminderDaysAfter: "0, 400",
+        },
       ),
     )) as {
       data: { intent: string; invoiceSettings: { errors: Record<string, string>; values: unknown } };
@@ -458,6 +468,8 @@ describe("Settings → Invoices", () => {
       invoicePattern: "The pattern needs the year, written {YYYY}",
       creditNotePattern: "The pattern needs the number, written {NNNN} (3 to 6 N)",
       paymentTermsDays: "Enter a number of days from 0 to 365",
+      reminderDaysBefore: "Enter up to 5 numbers of days, separated by commas, like 7, 30",
+      reminderDaysAfter: "Each number of days goes from 1 to 365",
       "taxRates.1.name": "Each tax needs its own name",
       "taxRates.1.percent": "Enter the rate as a percentage from 0 to 100, like 12 or 7.5",
       "taxRates.2.name": "Enter the tax's name, like GST",

@@ -39,6 +39,11 @@ import {
   type InvoiceBalance,
   invoiceStatusOf,
 } from "#app/server/payments/balances.server.ts";
+import {
+  APPLY_CREDIT_INTENT,
+  applyCreditPost,
+  invoicePaymentsView,
+} from "#app/server/payments/payment-pages.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import { companyToday } from "#app/server/quotes/quotes.server.ts";
 import { notFound, requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
@@ -270,6 +275,7 @@ export async function loadInvoicePage({
     return {
       mode: "document",
       document: { ...documentView(invoice, balance, today, mayIssueInvoices(user.role)), quote },
+      payments: await invoicePaymentsView({ db, invoice, balance, role: user.role }),
     };
   }
   const settings = await getInvoiceSettings({ db });
@@ -313,6 +319,7 @@ const VOID_REFUSALS: Record<string, string> = {
   draft: "A draft is not voided: delete it instead.",
   "already-void": "This document is void already.",
   credited: "This invoice has an issued credit note: void the credit note first.",
+  paid: "Payments were received against this invoice: reverse them first, or correct it with a credit note.",
 };
 
 const forbidden = (intent: string) =>
@@ -359,6 +366,8 @@ export async function invoicePageAction({
     logger.info({ invoiceId: id }, "Invoice voided");
     return redirectWithToast(page, { type: "success", title: "Voided: its number stays, marked void" });
   }
+
+  if (intent === APPLY_CREDIT_INTENT) return applyCreditPost({ db, id, staffId: user.id, role: user.role });
 
   if (intent === INVOICE_INTENTS.delete) {
     const invoice = await getInvoice({ db, id });

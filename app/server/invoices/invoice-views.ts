@@ -1,4 +1,5 @@
 import type { InvoiceFormErrors, InvoiceFormValues } from "#app/schemas/invoice.ts";
+import type { InvoicePaymentsView } from "#app/server/payments/payment-views.ts";
 
 // The invoice pages' contract (issue 28): what the loaders give and the actions answer. The components import
 // these types (never the server modules' code). Money is formatted on the server; dates are YYYY-MM-DD.
@@ -104,7 +105,7 @@ export type InvoiceDocumentView = {
 
 export type InvoicePageData =
   | { mode: "draft"; form: InvoiceFormData }
-  | { mode: "document"; document: InvoiceDocumentView };
+  | { mode: "document"; document: InvoiceDocumentView; payments: InvoicePaymentsView };
 
 /** A new draft's page: the form, or why it cannot start (an unknown quote, shipment or invoice). */
 export type NewInvoicePageData = { form: InvoiceFormData; problem: string | null };

@@ -262,11 +262,12 @@ export async function issueInvoice({
 
 export type VoidResult =
   | { ok: true }
-  | { ok: false; reason: "not-found" | "draft" | "already-void" | "credited" };
+  | { ok: false; reason: "not-found" | "draft" | "already-void" | "credited" | "paid" };
 
 /**
  * Voids an issued document: its number stays, marked void, with who, when and why. An invoice with an issued
- * credit note is not voided (the credit note would point at nothing): void the credit note first.
+ * credit note is not voided (the credit note would point at nothing): void the credit note first; nor one with
+ * payments received against it: reverse them first.
  */
 export async function voidInvoice({
   db,
@@ -293,6 +294,9 @@ export async function voidInvoice({
       .where(and(eq(invoices.creditedInvoiceId, id), eq(invoices.state, "issued")))
       .limit(1);
     if (credit) return { ok: false, reason: "credited" } as const;
+    // Money received against it stays accounted for: a payment is reversed (or the invoice credited) first.
+    const [paid] = await tx.select({ paid: paidSql }).from(invoices).where(eq(invoices.id, id));
+    if ((paid?.paid ?? 0) > 0) return { ok: false, reason: "paid" } as const;
     await tx
       .update(invoices)
       .set({ state: "void", voidedAt: now, voidedBy: staffId, voidReason: reason })

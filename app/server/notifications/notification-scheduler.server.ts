@@ -8,6 +8,7 @@ import {
   shipmentNotificationState,
   shipments,
 } from "#app/server/db/schema.ts";
+import { REMINDER_INTERVAL_MS, sendDueReminders } from "#app/server/invoices/invoice-reminders.server.ts";
 import { queueMail, resolveMailFrom, senderHeaders } from "#app/server/messaging/mail.server.ts";
 import { channelOffReason, enqueueMessage, type OutboxConfig } from "#app/server/messaging/outbox.server.ts";
 import { buildNotificationEmail } from "#app/server/notifications/notification-email.server.ts";
@@ -286,13 +287,19 @@ export function createNotificationScheduler({
   pollMs?: number;
   autostart?: boolean;
 }): NotificationScheduler {
-  // Unconfirmed public subscribers whose link or code expired are dropped every 10 minutes (decision 014).
+  // Unconfirmed public subscribers whose link or code expired are dropped every 10 minutes (decision 014);
+  // invoice payment reminders go out every 15 minutes (issue 28).
   let prunedAt = 0;
+  let remindedAt = 0;
   const runOnce = async () => {
     const at = now();
     if (at.getTime() - prunedAt >= SUBSCRIBER_PRUNE_INTERVAL_MS) {
       prunedAt = at.getTime();
       await pruneExpiredSubscribers({ db: context.db, now: at });
+    }
+    if (at.getTime() - remindedAt >= REMINDER_INTERVAL_MS) {
+      remindedAt = at.getTime();
+      await sendDueReminders({ ...context, now: at });
     }
     return processDueNotifications({ ...context, now: at });
   };

@@ -93,7 +93,10 @@ export async function listPartyContacts({ db, kind }: { db: Db; kind: PartyKind 
     .orderBy(asc(table.name), asc(table.id));
 }
 
-export async function createParty({ db, kind, input }: { db: Db; kind: PartyKind; input: PartyInput }) {
+/** A party's fields; `noReminders` only from the address book's form (elsewhere it is left as it is). */
+type PartyFields = PartyInput & { noReminders?: boolean };
+
+export async function createParty({ db, kind, input }: { db: Db; kind: PartyKind; input: PartyFields }) {
   const table = partyTable(kind);
   const [row] = await db.insert(table).values(input).returning();
   return row!;
@@ -108,7 +111,7 @@ export async function updateParty({
   db: Db;
   kind: PartyKind;
   id: string;
-  input: PartyInput;
+  input: PartyFields;
 }) {
   if (!isUuid(id)) return null;
   const table = partyTable(kind);

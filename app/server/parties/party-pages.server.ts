@@ -11,8 +11,8 @@ import {
   parsePageParam,
   parsePartyListQuery,
   partyCreateSchema,
+  partyUpdateSchema,
 } from "#app/schemas/party-admin.ts";
-import { partySchema } from "#app/schemas/shipment.ts";
 import { rowIdSchema } from "#app/schemas/shipment-admin.ts";
 import {
   createParty,
@@ -47,9 +47,10 @@ const toValues = (party: Party): PartyValues => ({
   email: party.email ?? "",
   phone: party.phone ?? "",
   address: party.address ?? "",
+  noReminders: party.noReminders,
 });
 
-const EMPTY: PartyValues = { name: "", company: "", email: "", phone: "", address: "" };
+const EMPTY: PartyValues = { name: "", company: "", email: "", phone: "", address: "", noReminders: false };
 
 /** The list: one page of shippers or consignees (the tab), searched, with their shipment counts. */
 export async function loadAddressBook({
@@ -254,7 +255,7 @@ export async function savePartyForm({
 
   const { kind, party } = existing;
   const page = `/admin/parties/${party.id}`;
-  const submission = parseWithZod(formData, { schema: partySchema });
+  const submission = parseWithZod(formData, { schema: partyUpdateSchema });
   if (submission.status !== "success") {
     return data<PartyActionData>({ result: submission.reply() }, { status: 400 });
   }

@@ -8,7 +8,15 @@ import type { PartyListQuery, PartyRole } from "#app/schemas/party-admin.ts";
 export type PartyKind = "shipper" | "consignee";
 
 /** A party's fields as the form shows them: absent fields are "". */
-export type PartyValues = { name: string; company: string; email: string; phone: string; address: string };
+export type PartyValues = {
+  name: string;
+  company: string;
+  email: string;
+  phone: string;
+  address: string;
+  /** Its invoices get no payment reminders (issue 28). */
+  noReminders: boolean;
+};
 
 /** One row of the address book. */
 export type AddressBookRow = PartyValues & { id: string; shipmentCount: number };

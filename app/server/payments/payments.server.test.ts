@@ -314,4 +314,14 @@ describe("credit and reversal", () => {
     ).rejects.toThrow();
     expect((await balance(invoice.id)).paidMinor).toBe(1_000);
   });
+
+  it("does not void an invoice with payments received against it until they are reversed", async () => {
+    const customer = await billedCustomer(services.db);
+    const invoice = await issuedInvoice({ db: services.db, staffId, customer, amount: "10.00" });
+    const paid = await pay({ amountMinor: 500, allocations: [{ invoiceId: invoice.id, amountMinor: 500 }] });
+    const voiding = () => voidInvoice({ db: services.db, id: invoice.id, staffId, reason: "Wrong" });
+    expect(await voiding()).toEqual({ ok: false, reason: "paid" });
+    await reversePayment({ db: services.db, id: paid.ok ? paid.id : "", staffId, reason: "Refunded" });
+    expect(await voiding()).toEqual({ ok: true });
+  });
 });

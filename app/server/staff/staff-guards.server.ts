@@ -72,7 +72,7 @@ export async function requireAdmin({
     throw redirect(CHANGE_PASSWORD_PATH, { headers: NO_STORE });
   }
   const pathname = requestedPath(request).split("?")[0] ?? "";
-  if (!roleMayUse(session.user.role, pathname)) {
+  if (!roleMayUse(session.user.role, pathname, request.method)) {
     throw new Response(FORBIDDEN_MESSAGE, {
       status: 403,
       headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" },

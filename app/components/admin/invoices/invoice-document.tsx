@@ -4,6 +4,7 @@ import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "#app/components/admin/form-fields.tsx";
+import { InvoicePayments } from "#app/components/admin/invoices/invoice-payments.tsx";
 import { InvoiceStatusBadge, KIND_LABELS } from "#app/components/admin/invoices/invoice-status-badge.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
@@ -11,6 +12,7 @@ import { Field, Textarea } from "#app/components/ui/field.tsx";
 import { Table } from "#app/components/ui/table.tsx";
 import { formatCalendarDate } from "#app/lib/format.ts";
 import type { InvoiceActionData, InvoiceDocumentView } from "#app/server/invoices/invoice-views.ts";
+import type { InvoicePaymentsView } from "#app/server/payments/payment-views.ts";
 
 const row = (label: string, value: ReactNode) => (
   <div className="min-w-0">
@@ -21,9 +23,11 @@ const row = (label: string, value: ReactNode) => (
 
 export function InvoiceDocument({
   document: doc,
+  payments,
   actionData,
 }: {
   document: InvoiceDocumentView;
+  payments: InvoicePaymentsView;
   actionData: InvoiceActionData | undefined;
 }) {
   const errors = actionData?.errors ?? {};
@@ -153,6 +157,14 @@ export function InvoiceDocument({
                   <td className="whitespace-nowrap py-1 text-right tabular-nums">{credit.amount}</td>
                 </tr>
               ))}
+              {doc.paid ? (
+                <tr>
+                  <th scope="row" colSpan={4} className="py-1 pr-2 text-right font-medium">
+                    Amount paid
+                  </th>
+                  <td className="whitespace-nowrap py-1 text-right tabular-nums">-{doc.paid}</td>
+                </tr>
+              ) : null}
               {doc.balanceDue ? (
                 <tr>
                   <th scope="row" colSpan={4} className="py-1 pr-2 text-right">
@@ -167,6 +179,10 @@ export function InvoiceDocument({
           </Table>
         </CardContent>
       </Card>
+
+      {doc.kind === "invoice" && doc.status !== "draft" ? (
+        <InvoicePayments invoiceId={doc.id} payments={payments} busy={busy} />
+      ) : null}
 
       <Card>
         <CardContent className="pt-5">

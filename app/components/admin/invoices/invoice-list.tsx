@@ -51,6 +51,8 @@ export function InvoiceList({ data }: { data: InvoiceListData }) {
                 <option value="">All</option>
                 <option value="draft">Draft</option>
                 <option value="issued">Issued</option>
+                <option value="partly_paid">Partly paid</option>
+                <option value="paid">Paid</option>
                 <option value="overdue">Overdue</option>
                 <option value="void">Void</option>
               </Select>

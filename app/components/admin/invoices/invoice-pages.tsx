@@ -97,7 +97,8 @@ export function InvoicePage({
   data: InvoicePageData;
   actionData: InvoiceActionData | undefined;
 }) {
-  if (data.mode === "document") return <InvoiceDocument document={data.document} actionData={actionData} />;
+  if (data.mode === "document")
+    return <InvoiceDocument document={data.document} payments={data.payments} actionData={actionData} />;
   const { form } = data;
   const noun = form.kind === "credit_note" ? "credit note" : "invoice";
   return (

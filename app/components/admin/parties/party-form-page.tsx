@@ -17,8 +17,8 @@ import {
   PARTY_ROLES,
   type PartyRole,
   partyCreateSchema,
+  partyUpdateSchema,
 } from "#app/schemas/party-admin.ts";
-import { partySchema } from "#app/schemas/shipment.ts";
 import type { PartyActionData, PartyFormData } from "#app/server/parties/party-views.ts";
 
 /**
@@ -34,7 +34,8 @@ export function PartyFormPage(props: PartyFormData & { actionData: PartyActionDa
   const [form, fields] = useForm({
     id: party ? `party-${party.id}` : "party-new",
     lastResult: reply,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: party ? partySchema : partyCreateSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: party ? partyUpdateSchema : partyCreateSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -115,6 +116,15 @@ export function PartyFormPage(props: PartyFormData & { actionData: PartyActionDa
             <FormAlert id={form.errorId} errors={form.errors} />
             {party ? null : <RoleChoice role={chosenRole} errors={form.allErrors.role} />}
             <PartyFields idPrefix="party" defaults={defaults} errors={errors} />
+            <label className="flex items-start gap-2 text-sm text-slate-800">
+              <input
+                type="checkbox"
+                name="noReminders"
+                defaultChecked={echoed ? echoed.noReminders === "on" : values.noReminders}
+                className="mt-1 size-4"
+              />
+              <span>No reminders: do not e-mail this customer reminders about unpaid invoices</span>
+            </label>
             {"phoneChannels" in props && props.phoneChannels ? (
               <p className="text-sm text-slate-600">
                 Messages to {props.party.phone}: {props.phoneChannels}

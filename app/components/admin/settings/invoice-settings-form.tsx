@@ -123,6 +123,28 @@ export function InvoiceSettingsForm({
         <Input {...field("paymentTermsDays")} inputMode="numeric" className="sm:w-32" />
       </Field>
 
+      <Field
+        label="Reminders before the due date (days)"
+        htmlFor="invoice-settings-reminderDaysBefore"
+        errorId={errorId("reminderDaysBefore")}
+        errors={messages("reminderDaysBefore")}
+        hint="An e-mail reminding the customer of an unpaid invoice this many days before it is due, like 3. Several numbers separated by commas; leave empty for none."
+        className="sm:max-w-md"
+      >
+        <Input {...field("reminderDaysBefore")} className="sm:w-48" />
+      </Field>
+
+      <Field
+        label="Reminders after the due date (days)"
+        htmlFor="invoice-settings-reminderDaysAfter"
+        errorId={errorId("reminderDaysAfter")}
+        errors={messages("reminderDaysAfter")}
+        hint="The same, this many days after the due date while it is still unpaid, like 7, 30. They stop as soon as the invoice is paid or voided. A customer marked 'No reminders' in the address book gets none."
+        className="sm:max-w-md"
+      >
+        <Input {...field("reminderDaysAfter")} className="sm:w-48" />
+      </Field>
+
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-1 text-sm font-semibold text-slate-900">Tax rates</legend>
         <p className="text-sm text-slate-600">

@@ -1,4 +1,5 @@
 import {
+  Banknote,
   BookUser,
   FileText,
   History,
@@ -36,6 +37,7 @@ function sidebarEntries({ unread, role }: { unread: UnreadCounts; role: StaffRol
     { to: "/admin/shipments", label: "Shipments", icon: Package },
     { to: "/admin/parties", label: "Address Book", icon: BookUser },
     { to: "/admin/invoices", label: "Invoices", icon: Receipt },
+    { to: "/admin/payments", label: "Payments", icon: Banknote },
     { to: "/admin/receivables", label: "Receivables", icon: Wallet },
     { to: "/admin/blog", label: "Blog", icon: FileText },
     { to: "/admin/media", label: "Media", icon: Image },

@@ -9,3 +9,9 @@ export function useMayUse(pathname: string): boolean {
   const layout = useRouteLoaderData("routes/admin/layout") as { user?: { role: StaffRole } } | undefined;
   return layout?.user ? roleMayUse(layout.user.role, pathname) : false;
 }
+
+/** Whether the signed-in role may change what an admin address shows (post to it), not only read it. */
+export function useMayChange(pathname: string): boolean {
+  const layout = useRouteLoaderData("routes/admin/layout") as { user?: { role: StaffRole } } | undefined;
+  return layout?.user ? roleMayUse(layout.user.role, pathname, "POST") : false;
+}

@@ -5,6 +5,7 @@ import {
   InlineEditActions,
   useInlineEditFocus,
 } from "#app/components/admin/shipments/inline-edit-actions.tsx";
+import { useShipmentEditable } from "#app/components/admin/shipments/shipment-editable.ts";
 import { echoedValues } from "#app/components/admin/shipments/shipment-party-fields.tsx";
 import { StatusFields, useStatusFormCheck } from "#app/components/admin/shipments/shipment-status-fields.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
@@ -48,6 +49,7 @@ export function ShipmentHistoryEntry({
     navigation.formData?.get("id") === entry.id;
   const titleId = `entry-${entry.id}-title`;
   const { formRef, editRef, onKeyDown } = useInlineEditFocus(editing, reply);
+  const editable = useShipmentEditable();
   const { errors, onSubmit } = useStatusFormCheck(timeZone, reply?.error);
   return (
     <li
@@ -104,7 +106,7 @@ export function ShipmentHistoryEntry({
                   {entry.date}
                 </time>
               </div>
-              <div className="flex shrink-0 gap-1">
+              <div className={editable ? "flex shrink-0 gap-1" : "hidden"}>
                 <Link
                   ref={editRef}
                   to={`?edit=${entry.id}`}

@@ -4,6 +4,7 @@ import { type ComponentProps, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { ExportLinks } from "#app/components/admin/export-links.tsx";
 import { INTENT } from "#app/components/admin/form-fields.tsx";
+import { useMayChange } from "#app/components/admin/shell/use-staff-role.ts";
 import { OPEN_ADD_STATUS } from "#app/components/admin/shipments/add-status-dialog.tsx";
 import { ShipmentStatusBadge } from "#app/components/admin/shipments/shipment-status-badge.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
@@ -53,6 +54,7 @@ export function ShipmentList({
   page: number;
   pageCount: number;
 }) {
+  const editable = useMayChange("/admin/shipments");
   const navigation = useNavigation();
   const location = useLocation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/shipments";
@@ -69,15 +71,19 @@ export function ShipmentList({
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <h1 className="text-3xl font-bold text-slate-900">Shipments</h1>
         <div className="flex flex-wrap gap-2">
-          <ExportLinks basePath="/admin/shipments" search={location.search} label="shipments" />
-          <Link to="/admin/shipments/import" className={buttonClass({ variant: "outline" })}>
-            <Upload aria-hidden="true" className="size-4" />
-            Import
-          </Link>
-          <Link to="/admin/shipments/new" className={buttonClass()}>
-            <Plus aria-hidden="true" className="size-4" />
-            Add Shipment
-          </Link>
+          {editable ? (
+            <>
+              <ExportLinks basePath="/admin/shipments" search={location.search} label="shipments" />
+              <Link to="/admin/shipments/import" className={buttonClass({ variant: "outline" })}>
+                <Upload aria-hidden="true" className="size-4" />
+                Import
+              </Link>
+              <Link to="/admin/shipments/new" className={buttonClass()}>
+                <Plus aria-hidden="true" className="size-4" />
+                Add Shipment
+              </Link>
+            </>
+          ) : null}
         </div>
       </div>
 
@@ -240,7 +246,7 @@ export function ShipmentList({
               </div>
             </>
           )}
-          {rows.length > 0 ? <BulkLabelsForm query={query} /> : null}
+          {rows.length > 0 && editable ? <BulkLabelsForm query={query} /> : null}
           <Pagination page={page} pageCount={pageCount} />
         </CardContent>
       </Card>
@@ -255,6 +261,8 @@ function Cell({ className, ...props }: ComponentProps<"td">) {
 
 /** A row's checkbox: for 'Print labels' and 'Add status update' (the panel below the list). */
 function SelectBox({ row, idPrefix }: { row: ShipmentListRow; idPrefix: string }) {
+  // Accounts read the list (issue 28): nothing to select for.
+  if (!useMayChange("/admin/shipments")) return null;
   return (
     <input
       type="checkbox"
@@ -337,6 +345,11 @@ const MENU_ITEM =
  * own button beside the menu: it is what the warehouse prints most.
  */
 function RowActions({ row }: { row: ShipmentListRow }) {
+  // Accounts read the list (issue 28): no actions to offer.
+  return useMayChange("/admin/shipments") ? <RowMenu row={row} /> : null;
+}
+
+function RowMenu({ row }: { row: ShipmentListRow }) {
   const navigation = useNavigation();
   const [confirming, setConfirming] = useState(false);
   const deleting =

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { FormAlert, INTENT, useSubmitting } from "#app/components/admin/form-fields.tsx";
+import { useShipmentEditable } from "#app/components/admin/shipments/shipment-editable.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { cn } from "#app/lib/cn.ts";
@@ -36,6 +37,7 @@ export function ShipmentNotificationsCard({
   notifications: DetailNotifications;
   formError: string[] | undefined;
 }) {
+  const editable = useShipmentEditable();
   const { paused, recipients, subscribers, messages } = notifications;
   const pausing = useSubmitting(
     paused ? SHIPMENT_DETAIL_INTENTS.resumeNotifications : SHIPMENT_DETAIL_INTENTS.pauseNotifications,
@@ -44,7 +46,7 @@ export function ShipmentNotificationsCard({
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
         <CardTitle id="notifications-title">Notifications</CardTitle>
-        <Form method="post" action="." preventScrollReset>
+        <Form method="post" action="." preventScrollReset hidden={!editable}>
           <input
             type="hidden"
             name={INTENT}
@@ -117,6 +119,7 @@ export function ShipmentNotificationsCard({
 }
 
 function RecipientRow({ recipient }: { recipient: DetailRecipient }) {
+  const editable = useShipmentEditable();
   const switching = useSubmitting(SHIPMENT_DETAIL_INTENTS.setRecipient);
   const role = ROLE[recipient.role] ?? recipient.role;
   const contacts = [recipient.email, recipient.phone].filter(Boolean);
@@ -138,7 +141,7 @@ function RecipientRow({ recipient }: { recipient: DetailRecipient }) {
             : ""}
         </p>
       </div>
-      <Form method="post" action="." preventScrollReset>
+      <Form method="post" action="." preventScrollReset hidden={!editable}>
         <input type="hidden" name={INTENT} value={SHIPMENT_DETAIL_INTENTS.setRecipient} />
         <input type="hidden" name="role" value={recipient.role} />
         <input type="hidden" name="enabled" value={recipient.enabled ? "off" : "on"} />
@@ -152,6 +155,7 @@ function RecipientRow({ recipient }: { recipient: DetailRecipient }) {
 }
 
 function SubscriberRow({ subscriber }: { subscriber: DetailSubscriber }) {
+  const editable = useShipmentEditable();
   const removing = useSubmitting(SHIPMENT_DETAIL_INTENTS.removeSubscriber);
   const channel = CHANNEL[subscriber.channel];
   return (
@@ -175,7 +179,7 @@ function SubscriberRow({ subscriber }: { subscriber: DetailSubscriber }) {
           </span>
         </p>
       </div>
-      <Form method="post" action="." preventScrollReset>
+      <Form method="post" action="." preventScrollReset hidden={!editable}>
         <input type="hidden" name={INTENT} value={SHIPMENT_DETAIL_INTENTS.removeSubscriber} />
         <input type="hidden" name="id" value={subscriber.id} />
         <Button type="submit" variant="outline" size="sm" disabled={removing}>
@@ -188,6 +192,7 @@ function SubscriberRow({ subscriber }: { subscriber: DetailSubscriber }) {
 }
 
 function MessageRow({ message }: { message: DetailNotificationMessage }) {
+  const editable = useShipmentEditable();
   const resending = useSubmitting(SHIPMENT_DETAIL_INTENTS.resendNotification);
   const state = STATE[message.status];
   const channel = CHANNEL[message.channel];
@@ -213,7 +218,7 @@ function MessageRow({ message }: { message: DetailNotificationMessage }) {
           </p>
         ) : null}
       </div>
-      <Form method="post" action="." preventScrollReset>
+      <Form method="post" action="." preventScrollReset hidden={!editable}>
         <input type="hidden" name={INTENT} value={SHIPMENT_DETAIL_INTENTS.resendNotification} />
         <input type="hidden" name="id" value={message.id} />
         <Button type="submit" variant="outline" size="sm" disabled={resending}>

@@ -6,6 +6,7 @@ import {
   useInlineEditFocus,
 } from "#app/components/admin/shipments/inline-edit-actions.tsx";
 import { DetailItem } from "#app/components/admin/shipments/shipment-detail-item.tsx";
+import { useShipmentEditable } from "#app/components/admin/shipments/shipment-editable.ts";
 import { echoedValues, PartyFields } from "#app/components/admin/shipments/shipment-party-fields.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
@@ -42,11 +43,12 @@ export function ShipmentPartyCard({
   const unlinking = useSubmitting(unlinkIntent);
   const headingId = `${kind}-title`;
   const { formRef, editRef, onKeyDown } = useInlineEditFocus(editing, reply);
+  const editable = useShipmentEditable();
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between">
         <CardTitle id={headingId}>{title}</CardTitle>
-        {party && !editing ? (
+        {party && !editing && editable ? (
           <div className="flex flex-wrap justify-end gap-1">
             <Link
               ref={editRef}
