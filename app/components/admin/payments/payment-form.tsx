@@ -116,7 +116,7 @@ export function PaymentForm({
               />
             </Field>
             <Field
-              label={`Exchange rate: how many of the currency received for 1 ${data.currency}`}
+              label={`Exchange rate: how many for 1 ${data.currency}`}
               htmlFor="rate"
               errorId="rate-error"
               errors={errors.rate ? [errors.rate] : null}

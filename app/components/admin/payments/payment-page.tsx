@@ -53,12 +53,15 @@ export function PaymentPage({
             Download receipt
           </a>
           {payment.email ? (
-            <Form method="post">
+            <Form method="post" className="min-w-0 max-w-full">
               <input type="hidden" name="intent" value="email-receipt" />
               <input type="hidden" name="submissionKey" value={payment.submissionKey} />
-              <Button type="submit" variant="outline" disabled={emailing}>
-                E-mail receipt to {payment.email}
+              <Button type="submit" variant="outline" disabled={emailing} aria-describedby="receipt-email">
+                E-mail receipt
               </Button>
+              <p id="receipt-email" className="mt-1 text-xs text-slate-600 [overflow-wrap:anywhere]">
+                To {payment.email}
+              </p>
             </Form>
           ) : null}
         </div>
