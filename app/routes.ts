@@ -41,6 +41,17 @@ export default [
   route("admin/invoices/:id/invoice.pdf", "routes/resources/admin.invoices.$id.invoice.pdf.ts"),
   // A payment's receipt (issue 28).
   route("admin/payments/:id/receipt.pdf", "routes/resources/admin.payments.$id.receipt.pdf.ts"),
+  // What is owed (issue 28, decision 028): a customer's statement as a PDF; the accountant's export.
+  route(
+    "admin/statements/:kind/:partyId/statement.pdf",
+    "routes/resources/admin.statements.$kind.$party-id.statement.pdf.ts",
+  ),
+  route("admin/invoices/export.csv", "routes/resources/admin.invoices.export.ts", {
+    id: "invoices-export-csv",
+  }),
+  route("admin/invoices/export.xlsx", "routes/resources/admin.invoices.export.ts", {
+    id: "invoices-export-xlsx",
+  }),
   // Proof of delivery (decision 015): the photo uploads of 'Record delivery' and the staff-only images.
   route("admin/shipments/:id/deliver/photos", "routes/resources/admin.shipments.$id.deliver.photos.ts"),
   route("admin/delivery-photos/:id", "routes/resources/admin.delivery-photos.$id.ts"),
@@ -92,6 +103,8 @@ export default [
     route("payments/new", "routes/admin/payments.new.tsx"),
     route("payments/:id", "routes/admin/payments.$id.tsx"),
     route("invoices/:id/send", "routes/admin/invoices.$id.send.tsx"),
+    route("receivables", "routes/admin/receivables.tsx"),
+    route("statements/:kind/:partyId", "routes/admin/statements.$kind.$party-id.tsx"),
     route("contact-submissions", "routes/admin/contact-submissions.tsx"),
     route("contact-submissions/:id", "routes/admin/contact-submissions.$id.tsx"),
     route("events", "routes/admin/events.ts"),

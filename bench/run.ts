@@ -14,6 +14,8 @@
 //   exceptions    bench/exceptions.ts: the exceptions board's counts and pages with 100,000 shipments (child process)
 //   import        bench/import.ts: 10,000 rows imported from CSV and .xlsx, 120,000 shipments exported (child process)
 //   invoices      bench/invoices.ts: saving, issuing and listing invoices with 10,000 issued (child process)
+//   receivables   bench/receivables.ts: the receivables page, the dashboard card and a statement with 10,000
+//                 invoices and 3,333 payments (child process)
 //
 // Options (environment):
 //   BENCH_ONLY=weight,lighthouse   run only these sections (names above)
@@ -41,6 +43,7 @@ const SECTIONS = [
   "exceptions",
   "import",
   "invoices",
+  "receivables",
 ] as const;
 type SectionName = (typeof SECTIONS)[number];
 
@@ -75,7 +78,7 @@ const serversBefore = new Set(leftoverBenchServers().map((server) => server.pid)
 
 const buildDir = benchBuildDir();
 // Every section but admin-search, outbox and documents (in-process) runs the built app.
-const inProcess = ["admin-search", "outbox", "documents", "exceptions", "import", "invoices"];
+const inProcess = ["admin-search", "outbox", "documents", "exceptions", "import", "invoices", "receivables"];
 if (selected.some((name) => !inProcess.includes(name)) && !ensureBenchBuild(buildDir)) process.exit(1);
 
 const QUICK_NOTE =
@@ -130,6 +133,8 @@ const runners: Record<SectionName, () => Promise<SectionResult | boolean>> = {
       "bench/invoices.ts",
       quick ? { BENCH_INVOICES: "2000", BENCH_INVOICE_RUNS: "50", ...definedEnv() } : {},
     ),
+  receivables: async () =>
+    runChild("bench/receivables.ts", quick ? { BENCH_RECEIVABLES_RUNS: "20", ...definedEnv() } : {}),
   // With the app's own V8 setting (package.json "start"), so its memory readings compare with the app's.
   documents: async () =>
     runChild(

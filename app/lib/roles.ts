@@ -20,7 +20,7 @@ export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   administrator: "Everything, including staff accounts, roles and settings.",
   operations: "Shipments, parties, documents, inboxes, quotes and exceptions; invoice drafts.",
   accounts:
-    "Invoices and credit notes: drafting, issuing and voiding them; payments and receipts; shipments to read.",
+    "Invoices and credit notes: drafting, issuing and voiding them; payments and receipts; receivables, statements and the accountant's export; shipments to read.",
   editor: "Blog posts and media.",
 };
 
@@ -102,6 +102,13 @@ export const ADMIN_ROUTE_ROLES: Record<string, readonly StaffRole[]> = {
   "/admin/payments/:id": ACCOUNTS,
   "/admin/payments/:id/receipt.pdf": ACCOUNTS,
   "/admin/payments/*": ACCOUNTS,
+  "/admin/invoices/export.csv": ACCOUNTS,
+  "/admin/invoices/export.xlsx": ACCOUNTS,
+  "/admin/receivables": ACCOUNTS,
+  "/admin/receivables/*": ACCOUNTS,
+  "/admin/statements/:kind/:partyId": ACCOUNTS,
+  "/admin/statements/:kind/:partyId/statement.pdf": ACCOUNTS,
+  "/admin/statements/*": ACCOUNTS,
 
   "/admin/blog": CONTENT,
   "/admin/blog/*": CONTENT,

@@ -33,6 +33,7 @@ const NOT_PAGES = [
   "admin/quote-requests/:id/quote.pdf",
   "admin/invoices/:id/invoice.pdf",
   "admin/payments/:id/receipt.pdf",
+  "admin/statements/:kind/:partyId/statement.pdf",
   "quote/:token/pdf",
   "invoice/:token/invoice.pdf",
   "admin/shipments/:id/deliver/photos",
@@ -50,6 +51,8 @@ const NOT_PAGES = [
   "admin/quote-requests/export.xlsx",
   "admin/contact-submissions/export.csv",
   "admin/contact-submissions/export.xlsx",
+  "admin/invoices/export.csv",
+  "admin/invoices/export.xlsx",
 ];
 
 /** The URL patterns this spec visits (each test below lists the URLs it opens for them). */
@@ -113,6 +116,8 @@ const ADMIN_PATTERNS = [
   "admin/payments/new",
   "admin/payments/:id",
   "admin/invoices/:id/send",
+  "admin/receivables",
+  "admin/statements/:kind/:partyId",
   "admin/*",
 ];
 
@@ -378,7 +383,7 @@ test.describe(PHONE.name, () => {
     await page.getByRole("link", { name: "Record payment" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Record payment" })).toBeVisible();
     const newPaymentPath = `${new URL(page.url()).pathname}${new URL(page.url()).search}`;
-    await page.getByLabel("Currency received", { exact: true }).selectOption("LRD");
+    await page.getByLabel("Currency received").selectOption("LRD");
     await page.getByLabel("Amount received").fill("190,499,999,999.99");
     await page.getByLabel(/^Exchange rate/).fill("190.499999");
     await page.getByLabel(/^Take off INV-/).fill("999,999,999.99");
@@ -398,6 +403,10 @@ test.describe(PHONE.name, () => {
       `/admin/invoices/new?credit=${invoicePath.split("/").at(-1)}`,
       invoicePath,
       `${invoicePath}/send`,
+      // What is owed: the receivables, and the statement of the long shipper (this month, and this year).
+      "/admin/receivables",
+      `/admin/statements/shipper/${partyPath!.split("/").at(-1)}`,
+      `/admin/statements/shipper/${partyPath!.split("/").at(-1)}?from=2026-01-01&to=2026-12-31`,
       "/admin",
       "/admin/logout",
       "/admin/change-password",

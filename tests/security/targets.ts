@@ -9,6 +9,7 @@ import type { Fixtures, Spec, Target } from "./action-kit.ts";
 import { contentActions } from "./actions-content.ts";
 import { invoiceActions } from "./actions-invoices.ts";
 import { publicActions } from "./actions-public.ts";
+import { receivablesActions } from "./actions-receivables.ts";
 import { settingsActions } from "./actions-settings.ts";
 import { shipmentActions } from "./actions-shipments.ts";
 
@@ -72,6 +73,8 @@ export function fillPattern(pattern: string, f: Fixtures | null, id?: string): s
     "admin/payments/:id/receipt.pdf": f?.payment ?? "",
     "admin/payments/new": "",
     "admin/invoices/:id/send": f?.issuedInvoice ?? "",
+    "admin/statements/:kind/:partyId": f?.shipper ?? "",
+    "admin/statements/:kind/:partyId/statement.pdf": f?.shipper ?? "",
     "track/:trackingNumber": f?.shipment.trackingNumber ?? "",
     "track/:trackingNumber/updates": f?.shipment.trackingNumber ?? "",
     "blog/:slug": f?.post.slug ?? "",
@@ -81,7 +84,16 @@ export function fillPattern(pattern: string, f: Fixtures | null, id?: string): s
   const value = id ?? (params[pattern] || "00000000-0000-4000-8000-000000000000");
   return `/${pattern
     .split("/")
-    .map((s) => (s.startsWith(":") ? encodeURIComponent(value) : s === "*" ? "no-such-page" : s))
+    // A statement's address names the party's kind before its id (/admin/statements/shipper/:id).
+    .map((s) =>
+      s === ":kind" && id === undefined
+        ? "shipper"
+        : s.startsWith(":")
+          ? encodeURIComponent(value)
+          : s === "*"
+            ? "no-such-page"
+            : s,
+    )
     .join("/")}`;
 }
 
@@ -96,6 +108,7 @@ export function actionTargets(f: Fixtures): { targets: Target[]; unknown: string
     ...shipmentActions(f),
     ...contentActions(f),
     ...invoiceActions(f),
+    ...receivablesActions(),
   };
   const targets: Target[] = [];
   const unknown: string[] = [];

@@ -6,28 +6,35 @@ import {
   WeeklyChart,
 } from "#app/components/admin/dashboard/dashboard-widgets.tsx";
 import { ExceptionCards } from "#app/components/admin/exceptions/exceptions-board.tsx";
+import { ReceivablesCard } from "#app/components/admin/receivables/receivables-card.tsx";
 import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
 import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { servicesContext } from "#app/context.ts";
 import { formatDate } from "#app/lib/format.ts";
+import { roleMayUse } from "#app/lib/roles.ts";
 import { countUnreadInbox } from "#app/server/inbox/unread.server.ts";
+import { loadReceivablesCard } from "#app/server/receivables/receivables-pages.server.ts";
 import { countExceptions, getExceptionSettings } from "#app/server/shipments/exceptions.server.ts";
 import { countShipments, getShipmentStats } from "#app/server/shipments/shipments.server.ts";
+import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta({ title: "Dashboard", path: "/admin/dashboard" }, matches);
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireAdmin({ request, context });
   const { db, siteSettings } = context.get(servicesContext);
   // One clock and the company's time zone for every count on the page (decision 010).
   const now = new Date();
   const [{ timeZone }, { stallDays }] = await Promise.all([siteSettings.get(), getExceptionSettings({ db })]);
-  const [counts, stats, unread, exceptions] = await Promise.all([
+  const [counts, stats, unread, exceptions, receivables] = await Promise.all([
     countShipments({ db }),
     getShipmentStats({ db, timeZone, now }),
     countUnreadInbox({ db }),
     countExceptions({ db, stallDays, timeZone, now }),
+    // What is owed: for the roles that see receivables (issue 28).
+    roleMayUse(user.role, "/admin/receivables") ? loadReceivablesCard({ db, timeZone }) : null,
   ]);
   // Dates formatted here so the server and the browser show the same text.
   // 'Active' is the spec's 'not Delivered', under its caption 'Currently in transit': say how many of them are.
@@ -36,6 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     .reduce((sum, row) => sum + row.count, 0);
   return {
     counts,
+    receivables,
     inTransit,
     unread,
     exceptions,
@@ -55,7 +63,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, inTransit, unread, exceptions, byStatus, weeks, overdue } = loaderData;
+  const { counts, receivables, inTransit, unread, exceptions, byStatus, weeks, overdue } = loaderData;
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold text-slate-900">Dashboard</h1>
@@ -78,6 +86,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           to="/admin/shipments?status=active"
         />
       </div>
+      {receivables ? <ReceivablesCard rows={receivables} /> : null}
       <section aria-labelledby="exceptions-title" className="flex flex-col gap-3">
         <h2 id="exceptions-title" className="text-lg font-semibold text-slate-900">
           Exceptions

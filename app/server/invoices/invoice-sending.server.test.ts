@@ -222,7 +222,13 @@ describe("the customer's page", () => {
     return { invoice, token };
   }
   const open = (token: string) =>
-    openPublicInvoice({ db: services.db, token, companyName: "Unitrans", today: TODAY, walletCurrency: null });
+    openPublicInvoice({
+      db: services.db,
+      token,
+      companyName: "Unitrans",
+      today: TODAY,
+      walletCurrency: null,
+    });
 
   it("opens the invoice through the e-mailed link, records the first opening once, and nothing for a wrong token", async () => {
     const { invoice, token } = await sentLink();
@@ -308,7 +314,13 @@ describe("the invoice's history", () => {
     const key = newKey();
     await send(invoice.id, key, "ap@mensah.example");
     const token = linkIn((await mailsOf(key))[0]!.text)![1]!;
-    await openPublicInvoice({ db: services.db, token, companyName: "Unitrans", today: TODAY, walletCurrency: null });
+    await openPublicInvoice({
+      db: services.db,
+      token,
+      companyName: "Unitrans",
+      today: TODAY,
+      walletCurrency: null,
+    });
     const paid = await recordPayment({
       db: services.db,
       staffId,

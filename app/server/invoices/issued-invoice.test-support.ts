@@ -3,6 +3,7 @@ import { DEFAULT_INVOICE_SETTINGS } from "#app/schemas/invoice-settings.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { shippers } from "#app/server/db/schema.ts";
 import { issueInvoice, saveInvoiceDraft } from "#app/server/invoices/invoices.server.ts";
+import { type PaymentInput, recordPayment } from "#app/server/payments/payments.server.ts";
 
 // Tests' fixture: a customer in the address book and invoices issued to them through the same functions as the
 // pages (payments, receivables, statements and reminders start from them).
@@ -23,6 +24,35 @@ export async function billedCustomer(db: Db, { name = "Mensah Trading", noRemind
     })
     .returning();
   return { kind: "shipper" as const, id: row!.id, name: row!.name, email: row!.email! };
+}
+
+/** The invoice form as a clerk fills it for `customer`: one line of `amount`. */
+export function invoiceFormValues({
+  customer,
+  amount,
+  currency = "USD",
+  termsDays = 30,
+  description = "Sea freight",
+}: {
+  customer: { kind: "shipper" | "consignee"; id: string; name: string; email: string };
+  amount: string;
+  currency?: string;
+  termsDays?: number;
+  description?: string;
+}): InvoiceFormValues {
+  return {
+    party: `${customer.kind}:${customer.id}`,
+    customerName: customer.name,
+    customerCompany: "",
+    customerEmail: customer.email,
+    billingAddress: "12 Broad Street\nMonrovia",
+    currency,
+    paymentTermsDays: String(termsDays),
+    notes: "",
+    paymentInstructions: "",
+    lines: [{ description, quantity: "1", unitPrice: amount, tax: "" }],
+    shipmentIds: [],
+  };
 }
 
 /**
@@ -46,24 +76,83 @@ export async function issuedInvoice({
   today?: string;
   termsDays?: number;
 }) {
-  const values: InvoiceFormValues = {
-    party: `${customer.kind}:${customer.id}`,
-    customerName: customer.name,
-    customerCompany: "",
-    customerEmail: customer.email,
-    billingAddress: "12 Broad Street\nMonrovia",
-    currency,
-    paymentTermsDays: String(termsDays),
-    notes: "",
-    paymentInstructions: "",
-    lines: [{ description: "Sea freight", quantity: "1", unitPrice: amount, tax: "" }],
-    shipmentIds: [],
-  };
-  const checked = validateInvoiceForm(values, { taxRates: [] });
+  const checked = validateInvoiceForm(invoiceFormValues({ customer, amount, currency, termsDays }), {
+    taxRates: [],
+  });
   if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
   const saved = await saveInvoiceDraft({ db, id: null, input: checked.value, staffId });
   if (!saved.ok) throw new Error(saved.reason);
   const issued = await issueInvoice({ db, id: saved.id, staffId, today, settings: DEFAULT_INVOICE_SETTINGS });
   if (!issued.ok) throw new Error(issued.reason);
   return { id: saved.id, number: issued.number };
+}
+
+/** A credit note of one line (`amount`) against the issued invoice `invoiceId`, issued on `today`; its number. */
+export async function issuedCreditNote({
+  db,
+  staffId,
+  customer,
+  invoiceId,
+  amount,
+  today,
+}: {
+  db: Db;
+  staffId: string;
+  customer: { kind: "shipper" | "consignee"; id: string; name: string; email: string };
+  invoiceId: string;
+  amount: string;
+  today: string;
+}) {
+  const values = invoiceFormValues({ customer, amount, termsDays: 0, description: "Handling charged twice" });
+  const checked = validateInvoiceForm(values, { taxRates: [] });
+  if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+  const saved = await saveInvoiceDraft({
+    db,
+    id: null,
+    input: checked.value,
+    staffId,
+    creditedInvoiceId: invoiceId,
+  });
+  if (!saved.ok) throw new Error(saved.reason);
+  const issued = await issueInvoice({ db, id: saved.id, staffId, today, settings: DEFAULT_INVOICE_SETTINGS });
+  if (!issued.ok) throw new Error(issued.reason);
+  return issued.number;
+}
+
+/**
+ * Records a payment from `customer` (cash in US dollars on `receivedOn` unless `overrides` say otherwise) through
+ * recordPayment, as the payment form does; throws when it is refused.
+ */
+export async function paidBy({
+  db,
+  staffId,
+  customer,
+  overrides,
+}: {
+  db: Db;
+  staffId: string;
+  customer: { kind: "shipper" | "consignee"; id: string; name: string };
+  overrides: Partial<PaymentInput> & Pick<PaymentInput, "receivedOn" | "amountMinor">;
+}) {
+  const result = await recordPayment({
+    db,
+    input: {
+      party: { kind: customer.kind, id: customer.id },
+      customerName: customer.name,
+      method: "cash",
+      reference: null,
+      note: null,
+      currency: "USD",
+      settledCurrency: "USD",
+      rateMicro: null,
+      allocations: [],
+      overpayment: false,
+      submissionKey: null,
+      ...overrides,
+    },
+    staffId,
+    today: overrides.receivedOn,
+  });
+  if (!result.ok) throw new Error(result.reason);
+  return result;
 }

@@ -3,6 +3,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { phoneChannels } from "#app/lib/contact-phone.ts";
 import { formatListDate } from "#app/lib/format.ts";
+import { roleMayUse } from "#app/lib/roles.ts";
 import {
   PARTY_INTENTS,
   PARTY_ROLE_LABELS,
@@ -30,6 +31,7 @@ import type {
 } from "#app/server/parties/party-views.ts";
 import { readIntent } from "#app/server/platform/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
+import { statementUrl } from "#app/server/receivables/receivables-views.ts";
 import { notFound, requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 
 // The address book's loaders and actions: the list (/admin/parties), a new party (/admin/parties/new) and a
@@ -100,7 +102,7 @@ export async function loadPartyPage({
   context: Ctx;
   id: string;
 }): Promise<PartyFormData> {
-  const { services } = await requireStaffPage({ request, context, id });
+  const { services, user } = await requireStaffPage({ request, context, id });
   const { db, config } = services;
   const found = await findPartyById({ db, id });
   if (!found) notFound();
@@ -115,6 +117,9 @@ export async function loadPartyPage({
   return {
     party: { id: party.id, ...toValues(party) },
     phoneChannels: phoneChannels(party.phone, config.SMS_ALLOWED_COUNTRIES),
+    statementUrl: roleMayUse(user.role, statementUrl({ kind, id: party.id }))
+      ? statementUrl({ kind, id: party.id })
+      : null,
     role: kind,
     values: toValues(party),
     shipments: {

@@ -46,6 +46,8 @@ export type PartyFormData =
       party: PartyValues & { id: string };
       /** Which channels the stored phone can get ('Landline: e-mail only …'); null without a phone. */
       phoneChannels: string | null;
+      /** Their statement of account, for the roles that see statements (issue 28); null for the others. */
+      statementUrl: string | null;
       role: PartyRole;
       values: PartyValues;
       shipments: { rows: PartyShipmentRow[]; total: number; page: number; pageCount: number };

@@ -71,8 +71,16 @@ export function PartyFormPage(props: PartyFormData & { actionData: PartyActionDa
             {party ? party.name : "New Contact"}
           </h1>
           {party ? (
-            <p className="mt-2">
+            <p className="mt-2 flex flex-wrap items-center gap-3">
               <Badge tone="blue">{labels.one}</Badge>
+              {"statementUrl" in props && props.statementUrl ? (
+                <Link
+                  to={props.statementUrl}
+                  className="text-sm text-brand-700 underline-offset-4 hover:underline"
+                >
+                  Statement of account
+                </Link>
+              ) : null}
             </p>
           ) : null}
         </div>

@@ -16,6 +16,7 @@ import {
   Settings,
   Truck,
   Users,
+  Wallet,
 } from "lucide-react";
 import { Form, NavLink } from "react-router";
 import { cn } from "#app/lib/cn.ts";
@@ -37,6 +38,7 @@ function sidebarEntries({ unread, role }: { unread: UnreadCounts; role: StaffRol
     { to: "/admin/parties", label: "Address Book", icon: BookUser },
     { to: "/admin/invoices", label: "Invoices", icon: Receipt },
     { to: "/admin/payments", label: "Payments", icon: Banknote },
+    { to: "/admin/receivables", label: "Receivables", icon: Wallet },
     { to: "/admin/blog", label: "Blog", icon: FileText },
     { to: "/admin/media", label: "Media", icon: Image },
     {
