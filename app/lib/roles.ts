@@ -96,6 +96,8 @@ export const ADMIN_ROUTE_ROLES: Record<string, readonly StaffRole[]> = {
   "/admin/invoices/new": INVOICES,
   "/admin/invoices/:id": INVOICES,
   "/admin/invoices/:id/invoice.pdf": INVOICES,
+  // Sending is Accounts' and Administrators' (Operations draft, never send).
+  "/admin/invoices/:id/send": ACCOUNTS,
   "/admin/invoices/*": INVOICES,
   "/admin/payments": ACCOUNTS,
   "/admin/payments/new": ACCOUNTS,

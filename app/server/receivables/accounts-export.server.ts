@@ -1,5 +1,6 @@
 import { and, asc, gte, inArray, lte, sql } from "drizzle-orm";
 import { minorDigits } from "#app/lib/money.ts";
+import { PAYMENT_METHOD_LABELS, type PaymentMethodName } from "#app/schemas/payment.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { invoices, payments } from "#app/server/db/schema.ts";
 import { balanceOf, creditedSql, invoiceStatusOf, paidSql } from "#app/server/payments/balances.server.ts";
@@ -60,13 +61,6 @@ const STATUS_TEXT: Record<string, string> = {
   overdue: "Overdue",
   void: "Void",
   draft: "Draft",
-};
-const METHOD_TEXT: Record<string, string> = {
-  cash: "Cash",
-  bank_transfer: "Bank transfer",
-  cheque: "Cheque",
-  mobile_money: "Mobile money",
-  card: "Card",
 };
 
 /** 125050 USD → 1250.5, a number a spreadsheet adds up. */
@@ -177,7 +171,7 @@ function paymentsExport(db: Db, { from, to }: AccountsExportQuery): TableExport 
         p.number,
         p.receivedOn,
         p.customerName,
-        METHOD_TEXT[p.method] ?? p.method,
+        PAYMENT_METHOD_LABELS[p.method as PaymentMethodName] ?? p.method,
         p.reference,
         p.currency,
         units(p.amountMinor, p.currency),

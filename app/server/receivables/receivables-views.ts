@@ -1,5 +1,6 @@
 import { formatCalendarDate } from "#app/lib/format.ts";
 import { formatMinor, formatMoney } from "#app/lib/money.ts";
+import { PAYMENT_METHOD_LABELS, type PaymentMethodName } from "#app/schemas/payment.ts";
 import type { StatementCurrency, StatementEntry } from "#app/server/receivables/statements.server.ts";
 
 // What the receivables and statement pages show, as text a clerk reads (issue 28, decision 028); the statement's
@@ -44,14 +45,6 @@ export type ReceivablesPageData = {
 
 export type ReceivablesCardData = { currency: string; total: string; overdue: string }[];
 
-const METHOD_LABELS: Record<string, string> = {
-  cash: "cash",
-  bank_transfer: "bank transfer",
-  cheque: "cheque",
-  mobile_money: "mobile money",
-  card: "card",
-};
-
 /** '−1,250.50' for what is taken off, '1,250.50' for what is added. */
 export function signedMinor(minor: number, currency: string): string {
   return minor < 0 ? `−${formatMinor(-minor, currency)}` : formatMinor(minor, currency);
@@ -71,7 +64,9 @@ export function entryDescription(entry: StatementEntry, currency: string): strin
     case "credit_note":
       return `Credit note ${entry.number}${detail.invoiceNumber ? ` on ${detail.invoiceNumber}` : ""}`;
     case "payment": {
-      const parts = [`Payment ${entry.number}, ${METHOD_LABELS[detail.method] ?? detail.method}`];
+      const parts = [
+        `Payment ${entry.number}, ${(PAYMENT_METHOD_LABELS[detail.method as PaymentMethodName] ?? detail.method).toLowerCase()}`,
+      ];
       if (detail.reference) parts.push(`ref. ${detail.reference}`);
       if (detail.received)
         parts.push(
