@@ -115,5 +115,30 @@ test.describe(DESKTOP.name, () => {
     await expect(payments).toContainText("Mobile money");
     await expect(payments).toContainText("Paid 161,925.00 LRD at 190.5");
     await checkA11y();
+
+    // The customer's statement agrees: the invoice, the credit note, both payments, nothing due.
+    await page.goto(`/admin/parties?q=${encodeURIComponent(email)}`);
+    await page.getByRole("link", { name: "Musu Flomo" }).first().click();
+    await page.getByRole("link", { name: "Statement of account" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /^Statement: Musu Flomo/ })).toBeVisible();
+    const statement = page.getByRole("main");
+    await expect(statement).toContainText(number);
+    await expect(statement).toContainText(/CN-\d{4}-\d{4}/);
+    await expect(statement).toContainText(/RCT-\d{4}-\d{4}/);
+    await expect(statement).toContainText("Closing balance: 0.00 (Nothing due)");
+    await checkA11y();
+
+    // The receivables and the accountant's export of the month's payments list both receipts.
+    await page.goto("/admin/receivables");
+    await expect(page.getByRole("heading", { level: 1, name: "Receivables" })).toBeVisible();
+    await page.getByLabel("What").selectOption("payments");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV" }).click(),
+    ]);
+    const csv = Buffer.concat(await (await download.createReadStream()).toArray()).toString("utf8");
+    const rows = csv.split("\n").filter((line) => line.includes(number));
+    expect(rows).toHaveLength(2);
+    expect(rows.join("\n")).toContain("161925");
   });
 });
