@@ -1,27 +1,21 @@
 // An issued or void invoice or credit note, read-only: what the customer's copy says, where it comes from, and
 // what can still be done with it (download, credit, void).
 import { ArrowLeft } from "lucide-react";
-import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { FormAlert } from "#app/components/admin/form-fields.tsx";
 import { InvoiceHistory } from "#app/components/admin/invoices/invoice-history.tsx";
 import { InvoicePayments } from "#app/components/admin/invoices/invoice-payments.tsx";
 import { InvoiceSendForm } from "#app/components/admin/invoices/invoice-send-form.tsx";
 import { InvoiceStatusBadge, KIND_LABELS } from "#app/components/admin/invoices/invoice-status-badge.tsx";
-import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import { ReasonCard, recordRow } from "#app/components/admin/record-parts.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import { Field, Textarea } from "#app/components/ui/field.tsx";
 import { Table } from "#app/components/ui/table.tsx";
 import { formatCalendarDate } from "#app/lib/format.ts";
 import type { InvoiceActionData, InvoiceDocumentView } from "#app/server/invoices/invoice-views.ts";
 import type { InvoicePaymentsView } from "#app/server/payments/payment-views.ts";
 
-const row = (label: string, value: ReactNode) => (
-  <div className="min-w-0">
-    <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-    <dd className="mt-0.5 whitespace-pre-wrap break-words text-sm text-slate-900">{value}</dd>
-  </div>
-);
+const row = recordRow;
 
 export function InvoiceDocument({
   document: doc,
@@ -250,39 +244,15 @@ export function InvoiceDocument({
       <InvoiceHistory history={doc.history} />
 
       {doc.status !== "void" && doc.canIssue ? (
-        <Card>
-          <CardHeader>
-            <CardTitle>Void</CardTitle>
-            <p className="text-sm text-slate-600">
-              Voiding keeps the number, marked void, with your reason. It cannot be undone.
-            </p>
-          </CardHeader>
-          <CardContent>
-            <Form method="post" className="flex flex-col gap-3" noValidate>
-              <input type="hidden" name="intent" value="void-invoice" />
-              <Field
-                label="Reason"
-                htmlFor="reason"
-                errorId="reason-error"
-                errors={errors.reason ? [errors.reason] : null}
-              >
-                <Textarea
-                  id="reason"
-                  name="reason"
-                  required
-                  maxLength={500}
-                  aria-invalid={errors.reason ? true : undefined}
-                  aria-describedby={errors.reason ? "reason-error" : undefined}
-                />
-              </Field>
-              <div>
-                <Button type="submit" variant="danger" disabled={busy}>
-                  Void {kind.toLowerCase()}
-                </Button>
-              </div>
-            </Form>
-          </CardContent>
-        </Card>
+        <ReasonCard
+          title="Void"
+          description="Voiding keeps the number, marked void, with your reason. It cannot be undone."
+          intent="void-invoice"
+          maxLength={500}
+          error={errors.reason}
+          busy={busy}
+          submitLabel={`Void ${kind.toLowerCase()}`}
+        />
       ) : null}
     </div>
   );

@@ -1,23 +1,17 @@
 // One payment (issue 28): its receipt as staff see it, the invoices it settled, what is left as credit, and what
 // can be done with it: download or e-mail the receipt, reverse it (a bounced cheque) with a reason.
 import { ArrowLeft } from "lucide-react";
-import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { FormAlert, useSubmitting } from "#app/components/admin/form-fields.tsx";
+import { ReasonCard, recordRow } from "#app/components/admin/record-parts.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import { Field, Textarea } from "#app/components/ui/field.tsx";
 import { formatCalendarDate } from "#app/lib/format.ts";
 import { PAYMENT_TEXT_LIMITS } from "#app/schemas/payment.ts";
 import type { PaymentActionData, PaymentView } from "#app/server/payments/payment-views.ts";
 
-const row = (label: string, value: ReactNode) => (
-  <div className="min-w-0">
-    <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-    <dd className="mt-0.5 whitespace-pre-wrap break-words text-sm text-slate-900">{value}</dd>
-  </div>
-);
+const row = recordRow;
 
 export function PaymentPage({
   payment,
@@ -116,40 +110,15 @@ export function PaymentPage({
         </CardContent>
       </Card>
       {payment.reversal ? null : (
-        <Card>
-          <CardHeader>
-            <CardTitle>Reverse</CardTitle>
-            <p className="text-sm text-slate-600">
-              For a bounced cheque or a refused transfer. The payment stays on record, marked reversed, and
-              what it settled is owed again. It cannot be undone.
-            </p>
-          </CardHeader>
-          <CardContent>
-            <Form method="post" className="flex flex-col gap-3" noValidate>
-              <input type="hidden" name="intent" value="reverse-payment" />
-              <Field
-                label="Reason"
-                htmlFor="reason"
-                errorId="reason-error"
-                errors={errors.reason ? [errors.reason] : null}
-              >
-                <Textarea
-                  id="reason"
-                  name="reason"
-                  required
-                  maxLength={PAYMENT_TEXT_LIMITS.reason}
-                  aria-invalid={errors.reason ? true : undefined}
-                  aria-describedby={errors.reason ? "reason-error" : undefined}
-                />
-              </Field>
-              <div>
-                <Button type="submit" variant="danger" disabled={reversing}>
-                  Reverse payment
-                </Button>
-              </div>
-            </Form>
-          </CardContent>
-        </Card>
+        <ReasonCard
+          title="Reverse"
+          description="For a bounced cheque or a refused transfer. The payment stays on record, marked reversed, and what it settled is owed again. It cannot be undone."
+          intent="reverse-payment"
+          maxLength={PAYMENT_TEXT_LIMITS.reason}
+          error={errors.reason}
+          busy={reversing}
+          submitLabel="Reverse payment"
+        />
       )}
     </div>
   );
