@@ -192,7 +192,8 @@ export const SAVE_REFUSALS: Record<string, string> = {
   "not-draft": "This invoice was issued meanwhile: an issued invoice cannot be changed.",
   "unknown-shipment":
     "One of the shipments of this invoice no longer exists. Please start again from the shipment.",
-  "credit-too-large": "A credit note cannot take back more than is left of its invoice: lower the amounts.",
+  "credit-too-large":
+    "A credit note cannot take back more than is still owed on its invoice: lower the amounts. If it was paid, reverse the payment first, then record it again keeping the rest as the customer's credit.",
   "not-creditable":
     "Only an issued invoice can be credited, in its own currency: this one is a draft, void or a credit note.",
 };

@@ -299,7 +299,8 @@ const ISSUE_REFUSALS: Record<string, string> = {
   "no-lines": "Add at least one line before issuing.",
   "not-creditable":
     "The invoice this credit note corrects is no longer issued (it was voided): it cannot be issued.",
-  "credit-too-large": "A credit note cannot take back more than is left of its invoice: lower the amounts.",
+  "credit-too-large":
+    "A credit note cannot take back more than is still owed on its invoice: lower the amounts. If it was paid, reverse the payment first, then record it again keeping the rest as the customer's credit.",
 };
 
 const VOID_REFUSALS: Record<string, string> = {

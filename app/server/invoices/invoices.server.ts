@@ -17,6 +17,7 @@ import type { InvoiceStatus } from "#app/server/invoices/invoice-views.ts";
 import {
   balanceOf,
   creditedSql,
+  getInvoiceBalances,
   type InvoiceBalance,
   paidSql,
 } from "#app/server/payments/balances.server.ts";
@@ -91,10 +92,13 @@ async function shipmentsExist(db: DbOrTx, ids: string[]): Promise<boolean> {
 }
 
 /**
- * What an invoice's credit notes may still credit: its total less its other issued or draft credit notes. A
- * credit note cannot take back more than was invoiced.
+ * What an invoice's credit notes may still credit: its total less its other issued or draft credit notes and the
+ * payments received against it. A credit note cannot take back more than is still owed: money already paid would
+ * otherwise be owed back with no payment to hold it as the customer's credit (reverse the payment first, then
+ * record it again keeping the rest as credit). The invoice is locked by the caller, as payments lock it.
  */
 async function creditLeft(tx: DbOrTx, invoice: Invoice, except: string | null): Promise<number> {
+  const paid = (await getInvoiceBalances({ db: tx, ids: [invoice.id] })).get(invoice.id)?.paidMinor ?? 0;
   const [row] = await tx
     .select({ credited: sql<string>`coalesce(sum(${invoices.totalMinor}), 0)` })
     .from(invoices)
@@ -105,7 +109,7 @@ async function creditLeft(tx: DbOrTx, invoice: Invoice, except: string | null): 
         except ? sql`${invoices.id} <> ${except}` : undefined,
       ),
     );
-  return invoice.totalMinor - Number(row?.credited ?? 0);
+  return invoice.totalMinor - Number(row?.credited ?? 0) - paid;
 }
 
 /**

@@ -3,8 +3,10 @@
 // reversal, refusals that store nothing, and one payment for one form however often it is posted.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { validateInvoiceForm } from "#app/schemas/invoice.ts";
 import { paymentAllocations, payments } from "#app/server/db/schema.ts";
-import { voidInvoice } from "#app/server/invoices/invoices.server.ts";
+import { prefillCreditNote } from "#app/server/invoices/invoice-prefills.server.ts";
+import { saveInvoiceDraft, voidInvoice } from "#app/server/invoices/invoices.server.ts";
 import { billedCustomer, issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";
 import { getInvoiceBalances, invoiceStatusOf } from "#app/server/payments/balances.server.ts";
 import {
@@ -313,6 +315,61 @@ describe("credit and reversal", () => {
       services.db.delete(paymentAllocations).where(eq(paymentAllocations.paymentId, id)),
     ).rejects.toThrow();
     expect((await balance(invoice.id)).paidMinor).toBe(1_000);
+  });
+
+  it("credits no more than is still owed: a paid invoice is credited after its payment is reversed", async () => {
+    const customer = await billedCustomer(services.db);
+    const invoice = await issuedInvoice({ db: services.db, staffId, customer, amount: "100.00" });
+    const paid = await pay({
+      amountMinor: 10_000,
+      allocations: [{ invoiceId: invoice.id, amountMinor: 10_000 }],
+    });
+    const prefill = await prefillCreditNote({ db: services.db, invoiceId: invoice.id });
+    const checked = validateInvoiceForm(
+      {
+        party: `shipper:${customer.id}`,
+        customerName: customer.name,
+        customerCompany: "",
+        customerEmail: customer.email,
+        billingAddress: "",
+        currency: "USD",
+        paymentTermsDays: "30",
+        notes: "",
+        paymentInstructions: "",
+        lines: [{ description: "Sea freight", quantity: "1", unitPrice: "20.00", tax: "" }],
+        shipmentIds: [],
+      },
+      { taxRates: [] },
+    );
+    if (!prefill || !checked.ok) throw new Error("no credit note form");
+    const draft = () =>
+      saveInvoiceDraft({
+        db: services.db,
+        id: null,
+        input: checked.value,
+        staffId,
+        creditedInvoiceId: invoice.id,
+      });
+    expect(await draft()).toEqual({ ok: false, reason: "credit-too-large" });
+    await reversePayment({
+      db: services.db,
+      id: paid.ok ? paid.id : "",
+      staffId,
+      reason: "To be credited first",
+    });
+    expect(await draft()).toMatchObject({ ok: true });
+    // The payment again, the rest kept as the customer's credit: 80.00 settles, 20.00 is credit.
+    const again = await pay({
+      party: { kind: "shipper", id: customer.id },
+      amountMinor: 10_000,
+      overpayment: true,
+      allocations: [{ invoiceId: invoice.id, amountMinor: 8_000 }],
+    });
+    expect(again.ok).toBe(true);
+    const party = { kind: "shipper" as const, id: customer.id };
+    expect(
+      (await listCustomerCredit({ db: services.db, party, currency: "USD" })).map((c) => c.leftMinor),
+    ).toEqual([2_000]);
   });
 
   it("does not void an invoice with payments received against it until they are reversed", async () => {
