@@ -23,6 +23,7 @@ export function ReasonCard({
   error,
   busy,
   submitLabel,
+  hint,
 }: {
   title: string;
   description: string;
@@ -31,6 +32,8 @@ export function ReasonCard({
   error: string | undefined;
   busy: boolean;
   submitLabel: string;
+  /** Who reads the reason besides staff, when a customer does. */
+  hint?: string;
 }) {
   return (
     <Card>
@@ -41,14 +44,22 @@ export function ReasonCard({
       <CardContent>
         <Form method="post" className="flex flex-col gap-3" noValidate>
           <input type="hidden" name="intent" value={intent} />
-          <Field label="Reason" htmlFor="reason" errorId="reason-error" errors={error ? [error] : null}>
+          <Field
+            label="Reason"
+            htmlFor="reason"
+            errorId="reason-error"
+            errors={error ? [error] : null}
+            hint={hint}
+          >
             <Textarea
               id="reason"
               name="reason"
               required
               maxLength={maxLength}
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "reason-error" : undefined}
+              aria-describedby={
+                [error ? "reason-error" : "", hint ? "reason-hint" : ""].join(" ").trim() || undefined
+              }
             />
           </Field>
           <div>

@@ -52,7 +52,12 @@ export function Field({
     <div className={className}>
       <Label htmlFor={htmlFor}>{label}</Label>
       {children}
-      {hint ? <p className="mt-1 text-xs text-slate-600">{hint}</p> : null}
+      {/* `${htmlFor}-hint`: inputs name it in aria-describedby so a screen reader reads the hint too. */}
+      {hint ? (
+        <p id={`${htmlFor}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
       <FieldError id={errorId} errors={errors} />
     </div>
   );

@@ -118,6 +118,7 @@ export function PaymentPage({
           error={errors.reason}
           busy={reversing}
           submitLabel="Reverse payment"
+          hint="Printed on the customer's receipt and statement: write it for them, not a staff remark."
         />
       )}
     </div>
