@@ -287,6 +287,8 @@ describe("a payment's page", () => {
     const mails = await services.db.select().from(outbox).where(eq(outbox.to, customer.email));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toMatch(/^Your receipt RCT-2026-\d{4} from /);
+    // The day as the receipt and the pages print it, not as the database keeps it.
+    expect(mails[0]!.text).toContain("7,620.00 LRD, received on November 20, 2026.");
     const attached = await services.db
       .select()
       .from(outboxAttachments)

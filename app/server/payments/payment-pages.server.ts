@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { count, desc, eq, sql } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
+import { formatCalendarDate } from "#app/lib/format.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { mayIssueInvoices, type StaffRole } from "#app/lib/roles.ts";
 import { formatRate, PAYMENT_METHOD_LABELS, reversalReasonProblem } from "#app/schemas/payment.ts";
@@ -214,7 +215,7 @@ export async function paymentPageAction({
         subject: `Your receipt ${rendered.receipt.number} from ${settings.companyName}`,
         text: `Dear ${rendered.receipt.customer.name},
 
-Thank you for your payment of ${formatMoney(rendered.receipt.amountMinor, rendered.receipt.currency)}, received on ${rendered.receipt.receivedOn}. Your receipt ${rendered.receipt.number} is attached.
+Thank you for your payment of ${formatMoney(rendered.receipt.amountMinor, rendered.receipt.currency)}, received on ${formatCalendarDate(rendered.receipt.receivedOn)}. Your receipt ${rendered.receipt.number} is attached.
 
 ${settings.companyName}
 ${settings.email}${settings.phone ? ` · ${settings.phone}` : ""}`,
