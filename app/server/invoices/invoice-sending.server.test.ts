@@ -212,6 +212,38 @@ describe("without a mail server", () => {
   });
 });
 
+describe("the e-mail after a payment", () => {
+  it("names what is still to be paid, as the attached PDF does", async () => {
+    const customer = await billedCustomer(services.db);
+    const invoice = await issuedInvoice({ db: services.db, staffId, customer, today: TODAY });
+    await recordPayment({
+      db: services.db,
+      staffId,
+      today: TODAY,
+      input: {
+        party: null,
+        customerName: "",
+        receivedOn: TODAY,
+        method: "cash",
+        reference: null,
+        note: null,
+        currency: "USD",
+        amountMinor: 4_000,
+        settledCurrency: "USD",
+        rateMicro: null,
+        allocations: [{ invoiceId: invoice.id, amountMinor: 4_000 }],
+        overpayment: false,
+        submissionKey: null,
+      },
+    });
+    const key = newKey();
+    await send(invoice.id, key);
+    const [mail] = await mailsOf(key);
+    expect(mail!.text).toContain("for 100.00 USD");
+    expect(mail!.text).toContain("After credit notes and payments, 60.00 USD is still to be paid.");
+  });
+});
+
 describe("the customer's page", () => {
   async function sentLink() {
     const customer = await billedCustomer(services.db);

@@ -9,6 +9,7 @@ import { createInvoiceLink, invoicePath } from "#app/server/invoices/invoice-lin
 import { renderInvoicePdf } from "#app/server/invoices/invoice-pdf.server.ts";
 import { type Mail, queueMail } from "#app/server/messaging/mail.server.ts";
 import { channelOffReason } from "#app/server/messaging/outbox.server.ts";
+import { getInvoiceBalances } from "#app/server/payments/balances.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 
@@ -135,7 +136,7 @@ export async function sendInvoice({
         config,
         logger,
         mail: {
-          ...invoiceMail({ invoice, recipient, link, settings }),
+          ...invoiceMail({ invoice, recipient, link, settings, balance: await invoiceBalance(tx, id) }),
           attachments: [
             { filename: rendered.filename, contentType: "application/pdf", content: rendered.pdf },
           ],
@@ -157,23 +158,37 @@ export async function sendInvoice({
     });
 }
 
+async function invoiceBalance(tx: Parameters<typeof getInvoiceBalances>[0]["db"], id: string) {
+  return (await getInvoiceBalances({ db: tx, ids: [id] })).get(id)?.balanceMinor ?? 0;
+}
+
 function invoiceMail({
   invoice,
   recipient,
   link,
   settings,
+  balance,
 }: {
   invoice: typeof invoices.$inferSelect;
   recipient: string;
   link: string;
   settings: Pick<SiteSettings, "companyName" | "email" | "phone">;
+  /** What is still to be paid: the total less credit notes and payments, as the PDF and the page say. */
+  balance: number;
 }): Mail {
   const company = settings.companyName;
   const total = formatMoney(invoice.totalMinor, invoice.currency);
   const due = invoice.dueDate ? `, due on ${formatCalendarDate(invoice.dueDate)}` : "";
+  // Sent after a credit note or a payment: the e-mail names what is left, as the attached PDF does.
+  const left =
+    balance === invoice.totalMinor
+      ? ""
+      : balance === 0
+        ? " It is paid: thank you."
+        : ` After credit notes and payments, ${formatMoney(balance, invoice.currency)} is still to be paid.`;
   const text = `Dear ${invoice.customerName},
 
-Please find attached our invoice ${invoice.number} of ${invoice.issueDate ? formatCalendarDate(invoice.issueDate) : ""} for ${total}${due}.
+Please find attached our invoice ${invoice.number} of ${invoice.issueDate ? formatCalendarDate(invoice.issueDate) : ""} for ${total}${due}.${left}
 
 To see it online, download it as a PDF and pay, open:
 ${link}
