@@ -19,6 +19,24 @@ export default [
     route("invoice/:token", "routes/site/invoice.$token.tsx"),
     // Paying an invoice by mobile money (decision 027), from the customer's invoice page.
     route("invoice/:token/pay", "routes/site/invoice.$token.pay.tsx"),
+    // 'Show full details' of one shipment, after a code sent to the shipper's or consignee's contact (issue 29).
+    route("track/:trackingNumber/details", "routes/site/track.$tracking-number.details.tsx"),
+    // The customer account (issue 29, decision 16): signing in with a code, then the pages behind it.
+    route("account", "routes/account/sign-in.tsx"),
+    route("account/code", "routes/account/code.tsx"),
+    route("account/sign-in/:token", "routes/account/sign-in.$token.tsx"),
+    route("account/sign-out", "routes/account/sign-out.tsx"),
+    layout("routes/account/layout.tsx", [
+      route("account/shipments", "routes/account/shipments.tsx"),
+      route("account/shipments/:trackingNumber", "routes/account/shipments.$tracking-number.tsx"),
+      route("account/quotes", "routes/account/quotes.tsx"),
+      route("account/quotes/:id", "routes/account/quotes.$id.tsx"),
+      route("account/invoices", "routes/account/invoices.tsx"),
+      route("account/invoices/:id", "routes/account/invoices.$id.tsx"),
+      route("account/quote-request", "routes/account/quote-request.tsx"),
+      route("account/colleagues", "routes/account/colleagues.tsx"),
+      route("account/preferences", "routes/account/preferences.tsx"),
+    ]),
     route("privacy-policy", "routes/site/policy.tsx", { id: "routes/site/privacy-policy" }),
     route("terms-of-service", "routes/site/policy.tsx", { id: "routes/site/terms-of-service" }),
     route("*", "routes/site/not-found.tsx"),
@@ -129,6 +147,26 @@ export default [
     route("quote/:token/pdf", "routes/resources/quote.$token.pdf.ts"),
     // The customer's invoice as a PDF, from its page /invoice/:token (issue 28).
     route("invoice/:token/invoice.pdf", "routes/resources/invoice.$token.invoice.pdf.ts"),
+    // The customer account's documents (issue 29): each checks the customer's session and company itself.
+    route(
+      "account/shipments/:trackingNumber/waybill.pdf",
+      "routes/resources/account.shipments.$tracking-number.waybill.pdf.ts",
+    ),
+    route(
+      "account/shipments/:trackingNumber/delivery-note.pdf",
+      "routes/resources/account.shipments.$tracking-number.delivery-note.pdf.ts",
+    ),
+    route(
+      "account/shipments/:trackingNumber/label.pdf",
+      "routes/resources/account.shipments.$tracking-number.label.pdf.ts",
+    ),
+    route(
+      "account/shipments/:trackingNumber/photos/:photoId",
+      "routes/resources/account.shipments.$tracking-number.photos.$photo-id.ts",
+    ),
+    route("account/quotes/:id/quote.pdf", "routes/resources/account.quotes.$id.quote.pdf.ts"),
+    route("account/invoices/:id/invoice.pdf", "routes/resources/account.invoices.$id.invoice.pdf.ts"),
+    route("account/statement.pdf", "routes/resources/account.statement.pdf.ts"),
     // Provider callbacks (decision 012): each checks the provider's signature or secret token.
     route("webhooks/twilio/:kind", "routes/resources/webhooks.twilio.$kind.ts"),
     route("webhooks/africastalking/:token/:kind", "routes/resources/webhooks.africastalking.$token.$kind.ts"),

@@ -24,6 +24,9 @@ export const ENTITY_LABELS: Record<string, string> = {
   cms_media: "Media",
   site_settings: "Settings",
   admin_users: "Staff account",
+  customer_companies: "Customer account",
+  customer_company_parties: "Party in a customer account",
+  customer_members: "Customer account member",
 };
 
 export const ACTION_LABELS: Record<string, string> = {
@@ -35,6 +38,8 @@ export const ACTION_LABELS: Record<string, string> = {
   sign_out: "Signed out",
   password_change: "Changed their password",
   password_reset: "Reset their password by e-mailed link",
+  customer_sign_in: "Customer signed in",
+  customer_sign_out: "Customer signed out",
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -62,6 +67,12 @@ const FIELD_LABELS: Record<string, string> = {
   last_login: "Last sign-in",
   must_change_password: "Must choose a new password",
   disabled_at: "Disabled",
+  can_invite: "May invite colleagues",
+  removed_at: "Removed",
+  self_sign_in: "May sign in to the customer account by themselves",
+  invited_by_staff_id: "Invited by",
+  invited_by_member_id: "Invited by a colleague",
+  message_preferences: "Messages they get",
 };
 
 export function entityLabel(entity: string): string {

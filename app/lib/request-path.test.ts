@@ -10,6 +10,9 @@ describe("loggedUrl", () => {
     expect(loggedUrl(`https://freight.example/quote/${token}`)).toBe("https://freight.example/quote/[token]");
     expect(loggedUrl(`/unsubscribe/${token}`)).toBe("/unsubscribe/[token]");
     expect(loggedUrl(`/delivery-note/${token}`)).toBe("/delivery-note/[token]");
+    expect(loggedUrl(`/invoice/${token}/pay`)).toBe("/invoice/[token]/pay");
+    expect(loggedUrl(`/account/sign-in/${token}`)).toBe("/account/sign-in/[token]");
+    expect(loggedUrl("/account/shipments")).toBe("/account/shipments");
     expect(loggedUrl("/track/UTG-1234-5678")).toBe("/track/UTG-1234-5678");
     expect(loggedUrl("/admin/quote-requests/1/quote")).toBe("/admin/quote-requests/1/quote");
   });

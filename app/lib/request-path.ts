@@ -15,11 +15,11 @@ export function requestedPath(request: Request): string {
 
 /**
  * A URL as the log may show it: links that carry a secret in their path (a quote's, an unsubscribe or
- * confirmation link's, a delivery note's) keep their shape but the token becomes '[token]'. Full URLs too.
+ * confirmation link's, a delivery note's, an invoice's, a customer's sign-in link) keep their shape but the token becomes '[token]'. Full URLs too.
  */
 export function loggedUrl(url: string): string {
   return url.replace(
-    /^((?:[a-z][a-z0-9+.-]*:\/\/[^/?#]*)?)\/(quote|unsubscribe|subscribe|delivery-note)\/[^/?#]+/i,
+    /^((?:[a-z][a-z0-9+.-]*:\/\/[^/?#]*)?)\/(quote|unsubscribe|subscribe|delivery-note|invoice|account\/sign-in)\/[^/?#]+/i,
     "$1/$2/[token]",
   );
 }

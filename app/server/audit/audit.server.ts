@@ -16,7 +16,14 @@ import type { Logger } from "#app/server/platform/logger.server.ts";
 export const AUDIT_SETTINGS_KEY = "audit";
 export const ACTIVITY_PAGE_SIZE = 50;
 
-export type AuditAction = "sign_in" | "sign_in_failed" | "sign_out" | "password_change" | "password_reset";
+export type AuditAction =
+  | "sign_in"
+  | "sign_in_failed"
+  | "sign_out"
+  | "password_change"
+  | "password_reset"
+  | "customer_sign_in"
+  | "customer_sign_out";
 
 /**
  * Records a staff event that is not a row change: a sign-in (in the session's transaction), a failed sign-in
@@ -46,6 +53,32 @@ export async function recordAuditEvent({
     action,
     entity: "admin_users",
     entityId: entityId ?? actor?.id ?? null,
+  });
+}
+
+/**
+ * Records what a customer did that staff should see (issue 29): signing in and out of the customer account.
+ * The customer is named in the actor's columns (no staff account, so no actor id).
+ */
+export async function recordCustomerAuditEvent({
+  db,
+  action,
+  member,
+  clientAddress,
+}: {
+  db: Pick<Db, "insert">;
+  action: Extract<AuditAction, "customer_sign_in" | "customer_sign_out">;
+  member: { id: string; name: string; email: string | null; phone: string | null };
+  clientAddress: string | null;
+}): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: null,
+    actorName: member.name,
+    actorEmail: member.email ?? member.phone,
+    clientAddress,
+    action,
+    entity: "customer_members",
+    entityId: member.id,
   });
 }
 

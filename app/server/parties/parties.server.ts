@@ -22,6 +22,7 @@ export const partyDetailColumns = (table: typeof shippers | typeof consignees) =
   phone: table.phone,
   address: table.address,
   noReminders: table.noReminders,
+  selfSignIn: table.selfSignIn,
 });
 
 const linkColumn = (kind: PartyKind) => (kind === "shipper" ? shipments.shipperId : shipments.consigneeId);

@@ -123,6 +123,9 @@ const configSchema = z
     OUTBOX_DIR: z.string().min(1).optional(),
     SESSION_IDLE_MINUTES: int(120, 1, 60 * 24 * 30),
     SESSION_MAX_DAYS: int(7, 1, 365),
+    // Customer accounts (issue 29): their own lifetimes, longer than staff's (a phone stays signed in).
+    CUSTOMER_SESSION_IDLE_DAYS: int(14, 1, 365),
+    CUSTOMER_SESSION_MAX_DAYS: int(60, 1, 365),
     /**
      * Text messages (issue 15). Every provider is optional; with none, the SMS channel is off, and WhatsApp
      * stays off until its approved template is set. See app/server/messaging/provider-config.server.ts.

@@ -36,6 +36,7 @@ const party = {
   phone: "customer",
   address: "customer",
   noReminders: "staff",
+  selfSignIn: "staff",
   createdAt: "staff",
   updatedAt: "staff",
 } as const;

@@ -13,6 +13,9 @@ export const TABLES_LEFT_OUT: readonly string[] = [
   "outbox_attachments",
   "notification_log",
   "shipment_imports",
+  "customer_sessions",
+  "one_time_codes",
+  "shipment_detail_grants",
 ];
 /** Throttling counters: rows in it do not make a database "not empty" for a restore. */
 export const TABLES_IGNORED_WHEN_EMPTY = ["rate_limits"];

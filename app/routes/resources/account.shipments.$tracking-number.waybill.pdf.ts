@@ -1,0 +1,4 @@
+// Placeholder while the session builds it (never landed as is).
+export async function loader() {
+  return new Response("Not Found", { status: 404 });
+}

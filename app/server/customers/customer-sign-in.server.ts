@@ -1,0 +1,342 @@
+// Signing in to the customer account (issue 29, decision 16): an e-mail address or, when SMS is on, a mobile
+// number; a 6-digit code (10 minutes, 5 tries); an e-mailed link used through a page with a button. The answer
+// is the same whether or not the address belongs to a customer: a code row is made either way, and only a
+// deliverable one is sent.
+
+import { eq } from "drizzle-orm";
+import type { SiteSettings } from "#app/schemas/site-settings.ts";
+import { recordCustomerAuditEvent } from "#app/server/audit/audit.server.ts";
+import { cookieHeader, readTokenCookie } from "#app/server/auth/cookies.server.ts";
+import {
+  CODE_LIFETIME_MS,
+  checkOneTimeCode,
+  createOneTimeCode,
+  findCodeAttempt,
+  type OneTimeCode,
+  spendOneTimeLink,
+} from "#app/server/auth/one-time-codes.server.ts";
+import {
+  createSelfSignInMember,
+  findMemberByAddress,
+  findSelfSignInParties,
+} from "#app/server/customers/customer-companies.server.ts";
+import {
+  type CustomerSessionConfig,
+  createCustomerSession,
+} from "#app/server/customers/customer-sessions.server.ts";
+import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
+import { customerMembers } from "#app/server/db/schema.ts";
+import { queueMail } from "#app/server/messaging/mail.server.ts";
+import { enqueueMessage, type OutboxConfig } from "#app/server/messaging/outbox.server.ts";
+import { maskAddress } from "#app/server/notifications/notifications.server.ts";
+import {
+  isSmsSubscriptionAvailable,
+  normalizeEmail,
+  normalizeSubscriberPhone,
+} from "#app/server/notifications/subscriptions.server.ts";
+import type { Config } from "#app/server/platform/config.server.ts";
+import type { Logger } from "#app/server/platform/logger.server.ts";
+import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
+
+export type SignInConfig = OutboxConfig &
+  CustomerSessionConfig &
+  Pick<Config, "SMTP_URL" | "OUTBOX_DIR" | "siteUrl">;
+
+const HOUR = 3600;
+/** Codes asked for one address, and by one client, per hour; wrong codes typed by one client per hour. */
+export const SIGN_IN_LIMITS = { perAddress: 5, perClient: 20, checksPerClient: 30 } as const;
+
+/** The cookie that ties the code page to the browser that asked (10 minutes, the code's life). */
+const ATTEMPT_COOKIE = "account_code";
+
+export function attemptCookie(config: SignInConfig, token: string): string {
+  return cookieHeader({ config, name: ATTEMPT_COOKIE, value: token, maxAgeSeconds: CODE_LIFETIME_MS / 1000 });
+}
+export function clearAttemptCookie(config: SignInConfig): string {
+  return cookieHeader({ config, name: ATTEMPT_COOKIE, value: "", maxAgeSeconds: 0 });
+}
+export function readAttemptToken(request: Request, config: SignInConfig): string | null {
+  return readTokenCookie({ request, config, name: ATTEMPT_COOKIE });
+}
+
+/** Whether a mobile number may be typed instead of an e-mail address (SMS is configured). */
+export function isPhoneSignInAvailable(config: SignInConfig): boolean {
+  return isSmsSubscriptionAvailable(config);
+}
+
+export type ReadAddress =
+  | { ok: true; channel: "email" | "sms"; address: string }
+  | { ok: false; message: string };
+
+/** What was typed in the sign-in box: an e-mail address, or a mobile number when SMS is on. */
+export function readSignInAddress(input: unknown, config: SignInConfig): ReadAddress {
+  const typed = typeof input === "string" ? input.trim() : "";
+  const phoneToo = isPhoneSignInAvailable(config);
+  if (!typed) {
+    return {
+      ok: false,
+      message: phoneToo ? "Enter your e-mail address or mobile number." : "Enter your e-mail address.",
+    };
+  }
+  if (typed.includes("@") || !phoneToo) {
+    const email = normalizeEmail(typed);
+    return email.ok ? { ok: true, channel: "email", address: email.value } : email;
+  }
+  const phone = normalizeSubscriberPhone(typed, config.SMS_ALLOWED_COUNTRIES);
+  return phone.ok ? { ok: true, channel: "sms", address: phone.value } : phone;
+}
+
+export type CodeRequest =
+  | { ok: true; attemptToken: string; sentTo: string; channel: "email" | "sms" }
+  | { ok: false; message: string }
+  | { ok: false; retryAfterSeconds: number };
+
+/** Counts a hit on each limit in turn; the first one over its limit answers. */
+async function overLimit(db: Db, now: Date, limits: Array<{ key: string; limit: number }>) {
+  for (const { key, limit } of limits) {
+    const hit = await consumeRateLimit({ db, key, limit, windowSeconds: HOUR, now });
+    if (!hit.allowed) return hit.retryAfterSeconds;
+  }
+  return null;
+}
+
+/**
+ * Asks for a sign-in code. Sent when the address belongs to an active member, or is on a party's record that
+ * lets it sign in by itself; otherwise nothing is sent, and the visitor sees the same page.
+ */
+export async function requestCustomerCode({
+  db,
+  config,
+  logger,
+  settings,
+  typed,
+  clientAddress,
+  now = new Date(),
+}: {
+  db: Db;
+  config: SignInConfig;
+  logger: Pick<Logger, "info" | "warn">;
+  settings: Pick<SiteSettings, "companyName">;
+  typed: unknown;
+  clientAddress: string;
+  now?: Date;
+}): Promise<CodeRequest> {
+  const read = readSignInAddress(typed, config);
+  if (!read.ok) return read;
+  const { channel, address } = read;
+  const retryAfter = await overLimit(db, now, [
+    { key: `account-code:client:${clientAddress}`, limit: SIGN_IN_LIMITS.perClient },
+    { key: `account-code:address:${address}`, limit: SIGN_IN_LIMITS.perAddress },
+  ]);
+  if (retryAfter !== null) return { ok: false, retryAfterSeconds: retryAfter };
+
+  return db.transaction(async (tx) => {
+    const member = await findMemberByAddress({ db: tx, channel, address });
+    const deliverable = member
+      ? member.removedAt === null
+      : (await findSelfSignInParties({ db: tx, channel, address })).length > 0;
+    const code = await createOneTimeCode({
+      db: tx,
+      purpose: "customer_sign_in",
+      channel,
+      destination: address,
+      deliverable,
+      memberId: member && !member.removedAt ? member.id : null,
+      withLink: channel === "email",
+      clientAddress,
+      now,
+    });
+    if (deliverable) {
+      await sendSignInCode({ tx, config, logger, settings, channel, address, code, now });
+    } else {
+      logger.info({ channel }, "Sign-in code asked for an address without an account: nothing sent");
+    }
+    return { ok: true as const, attemptToken: code.attemptToken, sentTo: maskAddress(address), channel };
+  });
+}
+
+async function sendSignInCode({
+  tx,
+  config,
+  logger,
+  settings,
+  channel,
+  address,
+  code,
+  now,
+}: {
+  tx: DbOrTx;
+  config: SignInConfig;
+  logger: Pick<Logger, "info" | "warn">;
+  settings: Pick<SiteSettings, "companyName">;
+  channel: "email" | "sms";
+  address: string;
+  code: { code: string; linkToken: string | null; expiresAt: Date };
+  now: Date;
+}) {
+  const company = settings.companyName;
+  if (channel === "email") {
+    const link = code.linkToken ? `${config.siteUrl}/account/sign-in/${code.linkToken}` : null;
+    const text = [
+      `Your sign-in code for ${company} is ${code.code}.`,
+      "",
+      "Type it on the sign-in page. It works once, for 10 minutes.",
+      ...(link ? ["", "Or open this link and press 'Sign in':", link] : []),
+      "",
+      "If you did not ask for it, you can ignore this message: nobody can sign in without the code.",
+    ].join("\n");
+    const queued = await queueMail({
+      db: tx,
+      config,
+      logger,
+      mail: { to: address, subject: `${code.code} is your ${company} sign-in code`, text },
+      expiresAt: code.expiresAt,
+      now,
+    });
+    if (!queued.ok) logger.warn({ channel, reason: queued.reason }, "Sign-in code not queued");
+    return;
+  }
+  const queued = await enqueueMessage({
+    db: tx,
+    config,
+    siteHost: new URL(config.siteUrl).host,
+    message: {
+      channel: "sms",
+      to: address,
+      text: `${code.code} is your ${company} sign-in code. It works once, for 10 minutes.`,
+      expiresAt: code.expiresAt,
+    },
+    now,
+  });
+  if (!queued.ok) logger.warn({ channel, reason: queued.reason }, "Sign-in code not queued");
+}
+
+/** What the code page shows of the attempt this browser holds, or null when it has none that works. */
+export async function findSignInAttempt({
+  db,
+  attemptToken,
+  now,
+}: {
+  db: Db;
+  attemptToken: string;
+  now?: Date;
+}): Promise<{ sentTo: string; channel: "email" | "sms" } | null> {
+  const row = await findCodeAttempt({ db, purpose: "customer_sign_in", attemptToken, now });
+  return row ? { sentTo: maskAddress(row.destination), channel: row.channel } : null;
+}
+
+/** Signs in the member a spent code belongs to (made now for an address that may sign in by itself). */
+async function signInCodeOwner({
+  tx,
+  config,
+  row,
+  clientAddress,
+  userAgent,
+  now,
+}: {
+  tx: DbOrTx;
+  config: SignInConfig;
+  row: OneTimeCode;
+  clientAddress: string;
+  userAgent: string | null;
+  now: Date;
+}): Promise<{ cookie: string } | null> {
+  let member = row.memberId
+    ? ((await tx.select().from(customerMembers).where(eq(customerMembers.id, row.memberId)))[0] ?? null)
+    : await findMemberByAddress({ db: tx, channel: row.channel, address: row.destination });
+  if (member?.removedAt) return null;
+  member ??= await createSelfSignInMember({ tx, channel: row.channel, address: row.destination });
+  if (!member) return null;
+  const session = await createCustomerSession({
+    db: tx,
+    config,
+    memberId: member.id,
+    ip: clientAddress,
+    userAgent,
+    now,
+  });
+  await recordCustomerAuditEvent({ db: tx, action: "customer_sign_in", member, clientAddress });
+  return { cookie: session.cookie };
+}
+
+export type SignInResult =
+  | { outcome: "signed-in"; cookie: string }
+  | { outcome: "wrong"; message: string }
+  | { outcome: "expired"; message: string }
+  | { outcome: "rate-limited"; retryAfterSeconds: number };
+
+export const EXPIRED_CODE_MESSAGE = "This code no longer works. Ask for a new one.";
+
+/** Checks the code typed against this browser's attempt, and signs in. */
+export async function verifyCustomerCode({
+  db,
+  config,
+  attemptToken,
+  code,
+  clientAddress,
+  userAgent,
+  now = new Date(),
+}: {
+  db: Db;
+  config: SignInConfig;
+  attemptToken: string | null;
+  code: unknown;
+  clientAddress: string;
+  userAgent: string | null;
+  now?: Date;
+}): Promise<SignInResult> {
+  const typed = typeof code === "string" ? code.replace(/\s/g, "") : "";
+  if (!/^\d{6}$/.test(typed)) return { outcome: "wrong", message: "Enter the 6-digit code we sent you." };
+  if (!attemptToken) return { outcome: "expired", message: EXPIRED_CODE_MESSAGE };
+  const retryAfter = await overLimit(db, now, [
+    { key: `account-code:checks:${clientAddress}`, limit: SIGN_IN_LIMITS.checksPerClient },
+  ]);
+  if (retryAfter !== null) return { outcome: "rate-limited", retryAfterSeconds: retryAfter };
+  const checked = await checkOneTimeCode({
+    db,
+    purpose: "customer_sign_in",
+    attemptToken,
+    code: typed,
+    now,
+    use: (tx, row) => signInCodeOwner({ tx, config, row, clientAddress, userAgent, now }),
+  });
+  if (checked.outcome === "ok") {
+    return checked.value
+      ? { outcome: "signed-in", cookie: checked.value.cookie }
+      : { outcome: "expired", message: EXPIRED_CODE_MESSAGE };
+  }
+  if (checked.outcome === "expired" || checked.triesLeft === 0) {
+    return { outcome: "expired", message: EXPIRED_CODE_MESSAGE };
+  }
+  const left = checked.triesLeft;
+  return {
+    outcome: "wrong",
+    message: `That code is not right. You can try ${left} more ${left === 1 ? "time" : "times"}.`,
+  };
+}
+
+/** Signs in through an e-mailed link's page (its button), once. */
+export async function signInWithLink({
+  db,
+  config,
+  linkToken,
+  clientAddress,
+  userAgent,
+  now = new Date(),
+}: {
+  db: Db;
+  config: SignInConfig;
+  linkToken: string;
+  clientAddress: string;
+  userAgent: string | null;
+  now?: Date;
+}): Promise<{ cookie: string } | null> {
+  const used = await spendOneTimeLink({
+    db,
+    purpose: "customer_sign_in",
+    linkToken,
+    now,
+    use: (tx, row) => signInCodeOwner({ tx, config, row, clientAddress, userAgent, now }),
+  });
+  return used.ok ? used.value : null;
+}
