@@ -13,6 +13,7 @@ import {
   createOneTimeCode,
   findCodeAttempt,
   type OneTimeCode,
+  pruneOneTimeCodes,
   spendOneTimeLink,
 } from "#app/server/auth/one-time-codes.server.ts";
 import {
@@ -23,6 +24,7 @@ import {
 import {
   type CustomerSessionConfig,
   createCustomerSession,
+  pruneCustomerSessions,
 } from "#app/server/customers/customer-sessions.server.ts";
 import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import { customerMembers } from "#app/server/db/schema.ts";
@@ -129,6 +131,8 @@ export async function requestCustomerCode({
     { key: `account-code:address:${address}`, limit: SIGN_IN_LIMITS.perAddress },
   ]);
   if (retryAfter !== null) return { ok: false, retryAfterSeconds: retryAfter };
+  // Old codes go as new ones are asked for (an indexed delete of rows an hour past their end).
+  await pruneOneTimeCodes({ db, now });
 
   return db.transaction(async (tx) => {
     const member = await findMemberByAddress({ db: tx, channel, address });
@@ -301,6 +305,7 @@ export async function verifyCustomerCode({
     use: (tx, row) => signInCodeOwner({ tx, config, row, clientAddress, userAgent, now }),
   });
   if (checked.outcome === "ok") {
+    if (checked.value) await pruneCustomerSessions({ db, config, now });
     return checked.value
       ? { outcome: "signed-in", cookie: checked.value.cookie }
       : { outcome: "expired", message: EXPIRED_CODE_MESSAGE };

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableName, type SQL, sql } from "drizzle-orm";
 import type { PartyInput } from "#app/schemas/shipment.ts";
 import type { Db } from "#app/server/db/client.server.ts";
-import { consignees, shipments, shippers } from "#app/server/db/schema.ts";
+import { consignees, customerCompanyParties, shipments, shippers } from "#app/server/db/schema.ts";
 import { isUuid, likePattern, searchTermOf } from "#app/server/db/text-search.server.ts";
 import type { PartyKind } from "#app/server/parties/party-views.ts";
 
@@ -124,12 +124,20 @@ export async function updateParty({
   return row ?? null;
 }
 
-/** Removes the party from the database; shipments that referenced it keep no party (ON DELETE SET NULL). */
+/**
+ * Removes the party from the database; shipments that referenced it keep no party (ON DELETE SET NULL), and
+ * its customer account (issue 29) no longer includes it.
+ */
 export async function deleteParty({ db, kind, id }: { db: Db; kind: PartyKind; id: string }) {
   if (!isUuid(id)) return false;
   const table = partyTable(kind);
-  const deleted = await db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
-  return deleted.length > 0;
+  return db.transaction(async (tx) => {
+    const deleted = await tx.delete(table).where(eq(table.id, id)).returning({ id: table.id });
+    await tx
+      .delete(customerCompanyParties)
+      .where(and(eq(customerCompanyParties.partyKind, kind), eq(customerCompanyParties.partyId, id)));
+    return deleted.length > 0;
+  });
 }
 
 // The address book.
