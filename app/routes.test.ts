@@ -4,39 +4,21 @@
 // without a valid session: no data comes back and nothing changes. Requests go through React Router's own
 // handler with the route modules' real middleware, loaders and actions, against a real database.
 import http from "node:http";
-import path from "node:path";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
-import {
-  createStaticHandler,
-  type RouteObject,
-  type RouterContextProvider,
-  type StaticHandlerContext,
-} from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_ROUTE_READERS, ADMIN_ROUTE_ROLES, STAFF_ROLES, type StaffRole } from "#app/lib/roles.ts";
-import routeConfig from "#app/routes.ts";
 import * as schema from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/services.server.ts";
+import { type AppHandler, createAppHandler, type RouteModule } from "#tests/setup/route-handler.ts";
 import { openStaffSession, signInStaff } from "#tests/setup/staff-session.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 import { isCrossOriginWrite } from "../server/security.ts";
 
-type RouteModule = {
-  loader?: (args: unknown) => unknown;
-  action?: (args: unknown) => unknown;
-  middleware?: unknown[];
-};
-
 type AdminRoute = { id: string; pattern: string; url: string; module: RouteModule; index: boolean };
-
-const APP_DIR = path.resolve("app");
-const routeId = (entry: RouteConfigEntry) => entry.id ?? entry.file.replace(/\.[^.]+$/, "");
-const joinPath = (parent: string, child: string | undefined) =>
-  [parent, child].filter((part) => part !== undefined && part !== "").join("/");
 
 /** A URL that matches a route pattern: `:params` get a UUID, a splat gets a made-up page. */
 function sampleUrl(pattern: string): string {
-  const filled = pattern
+  return pattern
     .split("/")
     .map((segment) =>
       segment.startsWith(":")
@@ -46,45 +28,12 @@ function sampleUrl(pattern: string): string {
           : segment,
     )
     .join("/");
-  return `/${filled}`;
 }
 
-const adminRoutes: AdminRoute[] = [];
-
-/** React Router's route objects for the whole app (real modules), collecting the admin ones on the way. */
-async function buildRoutes(entries: RouteConfigEntry[], parentPath: string): Promise<RouteObject[]> {
-  const routes: RouteObject[] = [];
-  for (const entry of entries) {
-    const module = (await import(path.join(APP_DIR, entry.file))) as RouteModule;
-    const fullPath = joinPath(parentPath, entry.path);
-    const id = routeId(entry);
-    if (fullPath === "admin" || fullPath.startsWith("admin/")) {
-      adminRoutes.push({
-        id,
-        pattern: `/${fullPath}`,
-        url: sampleUrl(fullPath),
-        module,
-        index: entry.index === true,
-      });
-    }
-    const children = entry.children ? await buildRoutes(entry.children, fullPath) : undefined;
-    const route = {
-      id,
-      path: entry.path,
-      index: entry.index,
-      loader: module.loader,
-      action: module.action,
-      middleware: module.middleware,
-      hasErrorBoundary: true,
-      ...(entry.index ? {} : { children }),
-    } as RouteObject;
-    routes.push(route);
-  }
-  return routes;
-}
+let adminRoutes: AdminRoute[] = [];
 
 let services: Services;
-let handler: ReturnType<typeof createStaticHandler>;
+let app: AppHandler;
 let validToken: string;
 let expiredToken: string;
 /** A session of each role (decision 019); the administrator's is `validToken`. */
@@ -92,18 +41,10 @@ const roleTokens = {} as Record<StaffRole, string>;
 
 beforeAll(async () => {
   services = await createTestServices();
-  const root = (await import(path.join(APP_DIR, "root.tsx"))) as RouteModule;
-  const children = await buildRoutes(routeConfig, "");
-  handler = createStaticHandler([
-    {
-      id: "root",
-      path: "",
-      loader: root.loader,
-      middleware: root.middleware,
-      hasErrorBoundary: true,
-      children,
-    },
-  ] as unknown as RouteObject[]);
+  app = await createAppHandler();
+  adminRoutes = app.routes
+    .filter((route) => route.pattern === "/admin" || route.pattern.startsWith("/admin/"))
+    .map((route) => ({ ...route, url: sampleUrl(route.pattern) }));
   const { db, config } = services;
   const staff = await signInStaff({ db, config, email: "staff@example.com" });
   validToken = staff.token;
@@ -123,17 +64,7 @@ async function send(
   request: Request,
   context: RouterContextProvider = createTestContext(services),
 ): Promise<Outcome> {
-  const response = (await handler.query(request, {
-    requestContext: context,
-    generateMiddlewareResponse: async (query) => {
-      const result = await query(request);
-      if (result instanceof Response) return result;
-      const ctx = result as StaticHandlerContext;
-      const payload = { loaderData: ctx.loaderData, actionData: ctx.actionData, errors: ctx.errors };
-      return new Response(JSON.stringify(payload), { status: ctx.statusCode });
-    },
-  })) as Response;
-  return { response, body: await response.text() };
+  return app.send(request, context);
 }
 
 const cookieFor = (token: string | null) => (token ? { cookie: `admin_session=${token}` } : undefined);

@@ -37,8 +37,8 @@ export type Target = {
   name: string;
   routeId: string;
   path: string;
-  /** Sent with the signed-in admin's cookie. */
-  session: boolean;
+  /** Sent with the signed-in admin's cookie (true), the signed-in customer's ("customer", issue 29), or none. */
+  session: boolean | "customer";
   /** A valid post (fresh values each call where rows must be unique). */
   fields: () => Entries;
   /** Fields whose hostile value must make the post invalid: nothing may change. */
@@ -71,7 +71,7 @@ export const PARTY_TEXT = { name: "name", company: "company", address: "address"
 export const NEW_PASSWORD = "a sturdy new passphrase for 2026";
 
 export type Spec = Omit<Target, "routeId" | "path" | "session" | "known"> & {
-  session?: boolean;
+  session?: boolean | "customer";
   path?: string;
 };
 

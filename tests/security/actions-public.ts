@@ -49,6 +49,34 @@ export function publicActions(): Record<string, Spec[]> {
         text: [],
       },
     ],
+    // Signing in to the customer account (issue 29): the address, the code, the e-mailed link's button and
+    // signing out. The address and the code are strict; a hostile redirectTo falls back to the account.
+    "routes/account/sign-in": [
+      {
+        name: "ask for a sign-in code",
+        fields: () => [
+          ["address", "someone@example.com"],
+          ["redirectTo", "/account/shipments"],
+        ],
+        strict: ["address"],
+        text: [],
+      },
+    ],
+    "routes/account/code": [
+      {
+        name: "type the sign-in code",
+        fields: () => [
+          ["code", "123456"],
+          ["redirectTo", "/account/shipments"],
+        ],
+        strict: ["code"],
+        text: [],
+      },
+    ],
+    "routes/account/sign-in.$token": [
+      { name: "sign in by the e-mailed link", fields: () => [], strict: [], text: [], noFields: true },
+    ],
+    "routes/account/sign-out": [{ name: "sign out", fields: () => [], strict: [], text: [], noFields: true }],
     // The customer's quote link (decision 016): hostile tokens and answers give a clear 404, nothing changed.
     "routes/site/quote.$token": [
       {

@@ -6,7 +6,7 @@ import { attributed, refuseAll, storeOrRefuseAll } from "./posting.ts";
 import { actionTargets } from "./targets.ts";
 
 const app = connect();
-const adminTargets = actionTargets(app.f).targets.filter((t) => t.session);
+const adminTargets = actionTargets(app.f).targets.filter((t) => t.session === true);
 
 attack("admin actions × corpus (signed in): invalid input refused, nothing changed", async () => {
   const requests = await refuseAll(app, adminTargets);

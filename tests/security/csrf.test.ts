@@ -2,10 +2,12 @@
 // refused (403) with nothing changed and no session made.
 import { pool } from "./client.ts";
 import { attack, check, connect } from "./harness.ts";
+import { sessionCookie } from "./posting.ts";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, encode, sessionToken, smallPng } from "./requests.ts";
 import { actionTargets, type Target } from "./targets.ts";
 
-const { client, f, store, unchanged, adminCookie, origin } = connect();
+const app = connect();
+const { client, f, store, unchanged, adminCookie, origin } = app;
 const { targets } = actionTargets(f);
 
 attack("csrf: cross-origin POSTs refused (Origin, Referer, Sec-Fetch-Site), nothing changed", async () => {
@@ -54,7 +56,7 @@ attack("csrf: cross-origin POSTs refused (Origin, Referer, Sec-Fetch-Site), noth
       const sent = await client.send(t.path, {
         method: "POST",
         body: isUpload ? encode(t.fields(), "multipart") : encode(t.fields()),
-        cookie: t.session ? adminCookie() : null,
+        cookie: sessionCookie(app, t),
         origin: v.origin,
         headers: v.headers,
       });

@@ -59,11 +59,16 @@ export default async function setup(project: TestProject) {
     if (!token) throw new Error(`the admin could not sign in (status ${sent.status})`);
     adminToken = token;
     const fixtures = await createFixtures(requestsOf(client, () => adminToken));
+    const customerToken = await store.createCustomerSession({
+      shipperId: fixtures.shipper,
+      consigneeId: fixtures.consignee,
+    });
     project.provide("security", {
       url: app.url,
       dataDir,
       buildDir,
       adminToken,
+      customerToken,
       fixtures,
       setupProblems,
       runDir,

@@ -18,6 +18,8 @@ export type SuiteContext = {
   buildDir: string;
   /** The admin's session, signed in by the global setup. */
   adminToken: string;
+  /** A customer's session (issue 29): a member of the company of the fixtures' shipper and consignee. */
+  customerToken: string;
   fixtures: Fixtures;
   /** Problems the Client found while the global setup made the fixtures. */
   setupProblems: string[];
@@ -61,6 +63,7 @@ function lazyStore(dataDir: string): Store & { opened: boolean } {
     countWhere: async (...args) => (await get()).countWhere(...args),
     sessionCount: async () => (await get()).sessionCount(),
     expireSession: async (...args) => (await get()).expireSession(...args),
+    createCustomerSession: async (...args) => (await get()).createCustomerSession(...args),
     createDatabase: async (...args) => (await get()).createDatabase(...args),
     countRows: async (...args) => (await get()).countRows(...args),
     close: async () => {
@@ -96,6 +99,8 @@ export function connect() {
   return {
     ...requestsOf(client, () => context.adminToken),
     context,
+    /** The Cookie header of the customer's session (the account's pages and actions). */
+    customerCookie: () => `customer_session=${context.customerToken}`,
     f: context.fixtures,
     store,
     unchanged,

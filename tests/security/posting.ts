@@ -86,11 +86,17 @@ function textRequests(target: Target): (Post & { fields: string[]; value?: strin
   return requests;
 }
 
+/** The cookie a target's posts carry: the customer's, the admin's, or none. */
+export const sessionCookie = (
+  app: Pick<App, "adminCookie" | "customerCookie">,
+  target: Pick<Target, "session">,
+) => (target.session === "customer" ? app.customerCookie() : target.session ? app.adminCookie() : null);
+
 const send = (app: App, target: Target, body: Body) =>
   app.client.send(target.path, {
     method: "POST",
     body,
-    cookie: target.session ? app.adminCookie() : null,
+    cookie: sessionCookie(app, target),
   });
 
 /** Posts the refused corpus to each target, 4 at a time; returns the number of posts. */

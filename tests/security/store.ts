@@ -6,7 +6,7 @@ import pg from "pg";
 import { type Database, openDatabase } from "#app/server/db/client.server.ts";
 
 /** Tables whose rows change on every request by design: login sessions (last seen) and rate-limit counters. */
-const VOLATILE = new Set(["sessions", "rate_limits"]);
+const VOLATILE = new Set(["sessions", "rate_limits", "customer_sessions"]);
 
 export type Fingerprint = Map<string, string>;
 
@@ -18,6 +18,11 @@ export interface Store {
   sessionCount(): Promise<number>;
   /** Makes a session expired: past its end, or idle for longer than the idle timeout. */
   expireSession(token: string, how: "ended" | "idle"): Promise<boolean>;
+  /**
+   * A customer account for the company of a shipper (and a consignee), with one member signed in (issue 29):
+   * the session token, made as the sign-in does (only its SHA-256 is stored).
+   */
+  createCustomerSession(parties: { shipperId: string; consigneeId: string }): Promise<string>;
   /** Creates another database in the same server and returns its connection string. */
   createDatabase(name: string): Promise<string>;
   /** Rows in `table` of the database at `url` (one made by `createDatabase`). */
@@ -78,6 +83,21 @@ export async function embeddedStore(dataDir: string, { durable = true } = {}): P
           : "last_seen_at = now() - interval '3 days', created_at = now() - interval '3 days'";
       const result = await db.query(`update sessions set ${set} where id_hash = $1`, [idHash]);
       return result.rowCount === 1;
+    },
+    async createCustomerSession({ shipperId, consigneeId }) {
+      const token = crypto.randomBytes(32).toString("base64url");
+      const idHash = crypto.createHash("sha256").update(token).digest("hex");
+      await db.query(
+        `with company as (insert into customer_companies (name) values ('Security suite customer') returning id),
+           parties as (insert into customer_company_parties (company_id, party_kind, party_id)
+             select id, 'shipper', $1::uuid from company union all select id, 'consignee', $2::uuid from company),
+           member as (insert into customer_members (company_id, name, email, can_invite)
+             select id, 'Security Customer', 'security-customer@example.com', true from company returning id)
+         insert into customer_sessions (id_hash, member_id, expires_at)
+           select $3, id, now() + interval '30 days' from member`,
+        [shipperId, consigneeId, idHash],
+      );
+      return token;
     },
     async createDatabase(name) {
       await db.query(`create database "${name}"`);

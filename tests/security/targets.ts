@@ -19,12 +19,16 @@ export type RouteInfo = {
   /** The URL pattern without leading slash ("admin/shipments/:id"). */
   pattern: string;
   admin: boolean;
+  /** Behind the customer's sign-in (issue 29): /account/… but the sign-in pages themselves. */
+  account: boolean;
   index: boolean;
   hasAction: boolean;
   hasLoader: boolean;
 };
 
 const APP_DIR = path.resolve("app");
+/** The customer's pages: everything under /account/ but signing in and out. */
+export const ACCOUNT_PAGE = /^account\/(?!code$|sign-in\/|sign-out$)/;
 const routeId = (entry: RouteConfigEntry) => entry.id ?? entry.file.replace(/\.[^.]+$/, "");
 
 function walk(entries: RouteConfigEntry[], parent: string, out: RouteInfo[]) {
@@ -36,6 +40,7 @@ function walk(entries: RouteConfigEntry[], parent: string, out: RouteInfo[]) {
       file: entry.file,
       pattern,
       admin: pattern === "admin" || pattern.startsWith("admin/"),
+      account: ACCOUNT_PAGE.test(pattern),
       index: entry.index === true,
       hasAction: /export\s+(?:async\s+)?function\s+action\b|export\s+const\s+action\b/.test(source),
       hasLoader: /export\s+(?:async\s+)?function\s+loader\b|export\s+const\s+loader\b/.test(source),
@@ -76,6 +81,14 @@ export function fillPattern(pattern: string, f: Fixtures | null, id?: string): s
     "admin/statements/:kind/:partyId": f?.shipper ?? "",
     "admin/statements/:kind/:partyId/statement.pdf": f?.shipper ?? "",
     "track/:trackingNumber": f?.shipment.trackingNumber ?? "",
+    "track/:trackingNumber/details": f?.shipment.trackingNumber ?? "",
+    // The customer's (issue 29): the fixtures' shipment is the customer's company's.
+    "account/shipments/:trackingNumber": f?.shipment.trackingNumber ?? "",
+    "account/shipments/:trackingNumber/waybill.pdf": f?.shipment.trackingNumber ?? "",
+    "account/shipments/:trackingNumber/delivery-note.pdf": f?.shipment.trackingNumber ?? "",
+    "account/shipments/:trackingNumber/label.pdf": f?.shipment.trackingNumber ?? "",
+    "account/invoices/:id": f?.issuedInvoice ?? "",
+    "account/invoices/:id/invoice.pdf": f?.issuedInvoice ?? "",
     "track/:trackingNumber/updates": f?.shipment.trackingNumber ?? "",
     "blog/:slug": f?.post.slug ?? "",
     "services/:serviceId": "air-freight",
@@ -123,7 +136,7 @@ export function actionTargets(f: Fixtures): { targets: Target[]; unknown: string
         name: `${urlPath} (unknown action)`,
         routeId: route.id,
         path: urlPath,
-        session: route.admin,
+        session: route.account ? "customer" : route.admin,
         fields: () => [
           ["intent", "unknown"],
           ["id", "00000000-0000-4000-8000-000000000000"],
@@ -141,7 +154,7 @@ export function actionTargets(f: Fixtures): { targets: Target[]; unknown: string
         name: `${urlPath} ${spec.name}`,
         routeId: route.id,
         path: spec.path ?? urlPath,
-        session: spec.session ?? route.admin,
+        session: spec.session ?? (route.account ? "customer" : route.admin),
         known: true,
       });
     }

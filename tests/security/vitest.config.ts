@@ -16,6 +16,7 @@ const ORDER = [
   "mobile-money-callback",
   "tracking-route",
   "admin-actions",
+  "account-actions",
   "query-strings",
   "stored-xss",
   "media-uploads",
