@@ -180,6 +180,7 @@ export async function assembleServices({
   }
   const { providers, ...workerOptions } = outboxOptions;
   const texting = createMessagingAdapters(config, {
+    ...(config.AFRICASTALKING_BASE_URL ? { africasTalkingBaseUrl: config.AFRICASTALKING_BASE_URL } : {}),
     ...providers,
     // Twilio reports each message's delivery here; our outbox id in the query finds the row even before
     // its Twilio sid is recorded. SITE_URL's address: the callback route checks the signature against it.

@@ -171,6 +171,11 @@ const configSchema = z
         message: "must be a registered sender id (up to 11 letters and digits) or short code",
       })
       .optional(),
+    /**
+     * Africa's Talking's API address. Unset: the live API (the sandbox for the username 'sandbox'). A proxy
+     * in front of it, or a local stand-in of its documented API (the end-to-end walk of issue 29).
+     */
+    AFRICASTALKING_BASE_URL: z.url({ message: "must be an absolute http(s) URL" }).optional(),
     AFRICASTALKING_CALLBACK_TOKEN: z
       .string()
       .regex(/^[A-Za-z0-9_-]{32,}$/, {
