@@ -62,3 +62,25 @@ test.describe(PHONE.name, () => {
     await checkA11y();
   });
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a contact not on file gets the same answer, and no message is sent", async ({ page }) => {
+    const stranger = `stranger-${Date.now()}@example.com`;
+    await page.goto(`/track/${NUMBER}`);
+    await page.getByRole("link", { name: "Show full details" }).click();
+    await page.getByLabel("E-mail address").fill(stranger);
+    await page.getByRole("button", { name: "Send me a code" }).click();
+    await expect(page.getByRole("heading", { name: "Enter the code" })).toBeVisible();
+    await expect(page.getByText("If s•••@example.com is on file")).toBeVisible();
+    await page.getByLabel("6-digit code").fill("123456");
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByText("That code is not right. You can try 4 more times.")).toBeVisible();
+    await expect(page.getByText("Grace Kollie")).toHaveCount(0);
+    expect(readOutbox(stranger)).toHaveLength(0);
+    // Starting again brings the address form back.
+    await page.getByRole("button", { name: "Ask for a new code, or use another address" }).click();
+    await expect(page.getByLabel("E-mail address")).toBeVisible();
+  });
+});
