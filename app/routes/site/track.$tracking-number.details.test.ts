@@ -2,6 +2,7 @@
 // contact, the code, the grant and its cookie, the customer of the shipment, the limits.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { loader as deliveryNoteLoader } from "#app/routes/resources/track.$tracking-number.details.delivery-note.pdf.ts";
 import { loader as waybillLoader } from "#app/routes/resources/track.$tracking-number.details.waybill.pdf.ts";
 import { action, loader } from "#app/routes/site/track.$tracking-number.details.tsx";
 import { loader as trackingLoader } from "#app/routes/site/track.$tracking-number.tsx";
@@ -11,6 +12,7 @@ import {
   consignees,
   outbox,
   rateLimits,
+  shipmentDeliveries,
   shipmentDetailGrants,
   shipments,
   shippers,
@@ -308,6 +310,38 @@ describe("'Show full details' with a code sent to the contact on file", () => {
     const late = await post(A, { intent: "code", code: right }, asked.attempt);
     expect(bodyOf(late)).toMatchObject({ step: "expired" });
     expect(cookiePair(late, "shipment_details")).toBe("");
+  });
+});
+
+describe("the delivery note", () => {
+  it("is linked and served to a grant holder once a delivery is recorded, not before", async () => {
+    const { attempt } = await askCode(B, "shipper.weah@example.com");
+    const [mail] = await sentTo("shipper.weah@example.com");
+    const grant = cookiePair(
+      await post(B, { intent: "code", code: codeIn(mail!.text) }, attempt),
+      "shipment_details",
+    );
+    const note = () =>
+      deliveryNoteLoader({
+        request: new Request(`${SITE}/track/${B}/details/delivery-note.pdf`, { headers: { cookie: grant } }),
+        params: { trackingNumber: B },
+        context: createTestContext(services, client),
+      } as never);
+    expect(bodyOf(await open(B, grant))).toMatchObject({ details: { documents: { deliveryNote: null } } });
+    expect((await note()).status).toBe(404);
+    await services.db.insert(shipmentDeliveries).values({
+      shipmentId: ids[B]!.shipment,
+      draftId: crypto.randomUUID(),
+      receiverName: "Joseph Weah",
+      deliveredAt: new Date(),
+    });
+    expect(bodyOf(await open(B, grant))).toMatchObject({
+      details: { documents: { deliveryNote: `/track/${B}/details/delivery-note.pdf` } },
+    });
+    const served = await note();
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("application/pdf");
+    expect(served.headers.get("cache-control")).toBe("private, no-store");
   });
 });
 
