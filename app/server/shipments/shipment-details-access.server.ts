@@ -1,3 +1,5 @@
+// Longer than 450 lines: every way to a shipment's full details (the customer, the code, the grant and its
+// cookie, the documents) in one module, so what opens them is read in one place.
 // Tracking in tiers (issue 29, decision 16): the public tracking page shows a shipment with its parties masked;
 // its full details (parties unmasked, goods, documents) are shown only to a signed-in customer of the shipment,
 // or for 24 hours to a browser that proved the shipper's or the consignee's contact on file with a code. The
