@@ -141,6 +141,15 @@ export default [
     route("blog/rss.xml", "routes/resources/blog.rss.xml.ts"),
     route("media/:filename", "routes/resources/media.$filename.ts"),
     route("track/:trackingNumber/qr.svg", "routes/resources/track.$tracking-number.qr.svg.ts"),
+    // The documents of 'Show full details' (issue 29): under the shipment's path, where its grant cookie goes.
+    route(
+      "track/:trackingNumber/details/waybill.pdf",
+      "routes/resources/track.$tracking-number.details.waybill.pdf.ts",
+    ),
+    route(
+      "track/:trackingNumber/details/delivery-note.pdf",
+      "routes/resources/track.$tracking-number.details.delivery-note.pdf.ts",
+    ),
     // The consignee's signed delivery note, through the link of the delivery message (30 days).
     route("delivery-note/:token", "routes/resources/delivery-note.$token.ts"),
     // The customer's quote as a PDF, through the link of the quote e-mail.

@@ -27,6 +27,7 @@ export const PUBLIC_PAGES = [
   "/track",
   "/track/UTG-1234-5678",
   "/track/UTG-1234-5678/updates",
+  "/track/UTG-1234-5678/details",
   "/privacy-policy",
   "/terms-of-service",
 ];

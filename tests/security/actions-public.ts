@@ -77,6 +77,34 @@ export function publicActions(): Record<string, Spec[]> {
       { name: "sign in by the e-mailed link", fields: () => [], strict: [], text: [], noFields: true },
     ],
     "routes/account/sign-out": [{ name: "sign out", fields: () => [], strict: [], text: [], noFields: true }],
+    // 'Show full details' (issue 29): a contact (an e-mail here: the suite's app sends no SMS), the code form
+    // (no code is waiting in the suite's browser: 'ask for a new one') and starting again. Nothing is free text.
+    "routes/site/track.$tracking-number.details": [
+      {
+        name: "details code by e-mail",
+        fields: () => [
+          ["intent", "contact"],
+          ["contact", "someone@example.com"],
+        ],
+        strict: ["contact", "intent"],
+        text: [],
+      },
+      {
+        name: "details code",
+        fields: () => [
+          ["intent", "code"],
+          ["code", "123456"],
+        ],
+        strict: ["code", "intent"],
+        text: [],
+      },
+      {
+        name: "details start again",
+        fields: () => [["intent", "restart"]],
+        strict: ["intent"],
+        text: [],
+      },
+    ],
     // The customer's quote link (decision 016): hostile tokens and answers give a clear 404, nothing changed.
     "routes/site/quote.$token": [
       {

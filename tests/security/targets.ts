@@ -81,7 +81,6 @@ export function fillPattern(pattern: string, f: Fixtures | null, id?: string): s
     "admin/statements/:kind/:partyId": f?.shipper ?? "",
     "admin/statements/:kind/:partyId/statement.pdf": f?.shipper ?? "",
     "track/:trackingNumber": f?.shipment.trackingNumber ?? "",
-    "track/:trackingNumber/details": f?.shipment.trackingNumber ?? "",
     // The customer's (issue 29): the fixtures' shipment is the customer's company's.
     "account/shipments/:trackingNumber": f?.shipment.trackingNumber ?? "",
     "account/shipments/:trackingNumber/waybill.pdf": f?.shipment.trackingNumber ?? "",
@@ -90,6 +89,9 @@ export function fillPattern(pattern: string, f: Fixtures | null, id?: string): s
     "account/invoices/:id": f?.issuedInvoice ?? "",
     "account/invoices/:id/invoice.pdf": f?.issuedInvoice ?? "",
     "track/:trackingNumber/updates": f?.shipment.trackingNumber ?? "",
+    "track/:trackingNumber/details": f?.shipment.trackingNumber ?? "",
+    "track/:trackingNumber/details/waybill.pdf": f?.shipment.trackingNumber ?? "",
+    "track/:trackingNumber/details/delivery-note.pdf": f?.shipment.trackingNumber ?? "",
     "blog/:slug": f?.post.slug ?? "",
     "services/:serviceId": "air-freight",
     "media/:filename": f?.media.filename ?? "",

@@ -146,7 +146,46 @@ attack(
         links.slice(5).every((s) => s === 429),
         `token pages answered ${links.join(", ")} (429 after 5)`,
       );
-      return `'Get updates': ${statuses.filter((s) => s === 429).length} of 40 refused; plus-addresses ${places.join(", ")}; ${cookies.length} cookies Secure; token pages ${links.join(", ")}`;
+      // 5. 'Show full details' (issue 29): its forms count like lookups, and codes are limited per address.
+      const details: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const target = `/track/${i % 2 ? `UTG-9${String(i).padStart(3, "0")}-0000` : number}/details`;
+        const sent = await other.send(target, {
+          method: "POST",
+          body: {
+            ...encode([
+              ["intent", i % 3 ? "contact" : "code"],
+              ["contact", `walker${i}@example.com`],
+              ["code", "123456"],
+            ]),
+            headers: from("198.51.100.45"),
+          },
+        });
+        details.push(sent.status);
+      }
+      check(
+        details.slice(5).every((status) => status === 429),
+        `'Show full details' posts answered ${details.join(", ")} (429 from the sixth at the latest)`,
+      );
+      const perAddress: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const sent = await other.send(`/track/${number}/details`, {
+          method: "POST",
+          body: {
+            ...encode([
+              ["intent", "contact"],
+              ["contact", "grace@kollie-energy.example"],
+            ]),
+            headers: from(`198.51.100.${50 + i}`),
+          },
+        });
+        perAddress.push(sent.status);
+      }
+      check(
+        perAddress.join() === "302,302,302,302,302,429",
+        `codes for one address from six clients answered ${perAddress.join(", ")}`,
+      );
+      return `'Get updates': ${statuses.filter((s) => s === 429).length} of 40 refused; plus-addresses ${places.join(", ")}; ${cookies.length} cookies Secure; token pages ${links.join(", ")}; details ${details.join(", ")}, per address ${perAddress.join(", ")}`;
     } finally {
       counts.ownApps += other.requests;
       await limited.stop();

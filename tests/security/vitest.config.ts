@@ -15,6 +15,7 @@ const ORDER = [
   "provider-callbacks",
   "mobile-money-callback",
   "tracking-route",
+  "tracking-details",
   "admin-actions",
   "account-actions",
   "query-strings",

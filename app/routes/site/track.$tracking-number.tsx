@@ -9,6 +9,8 @@ import { TrackingResult } from "#app/components/site/tracking/tracking-result.ts
 import { requestContext, servicesContext } from "#app/context.ts";
 import { seo } from "#app/lib/seo.ts";
 import { displayTrackingNumber, parseTrackingNumber, trackingPath } from "#app/lib/tracking-number.ts";
+import { getCustomerSession } from "#app/server/customers/customer-guards.server.ts";
+import { findCompanyShipmentId } from "#app/server/customers/customer-scope.server.ts";
 import { resolvePublicOrigin } from "#app/server/platform/config.server.ts";
 import { limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
 import { getPublicShipmentByTrackingNumber } from "#app/server/shipments/tracking.server.ts";
@@ -58,6 +60,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // The address the visitor reached us at when it is an allowed one, else SITE_URL: never a forged Host.
   const trackingUrl = `${resolvePublicOrigin({ url: request.url, config })}${trackingPath(shipment.trackingNumber)}`;
   const settings = await siteSettings.get();
+  // 'Show full details' (issue 29): a signed-in customer of the shipment goes to their account's page of it;
+  // anyone else to /track/:trackingNumber/details, which asks for a code sent to the shipper or consignee.
+  const customer = await getCustomerSession({ request, context });
+  const ownShipment =
+    customer &&
+    (await findCompanyShipmentId({
+      db,
+      companyId: customer.user.companyId,
+      trackingNumber: shipment.trackingNumber,
+    }));
   return {
     kind: "found" as const,
     number: shipment.trackingNumber,
@@ -71,6 +83,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     }),
     // An image of its own: the page does not wait for it, and the browser keeps it.
     qrCodeUrl: `${trackingPath(shipment.trackingNumber)}/qr.svg`,
+    detailsPath: ownShipment
+      ? `/account/shipments/${encodeURIComponent(shipment.trackingNumber)}`
+      : `${trackingPath(shipment.trackingNumber)}/details`,
   };
 }
 
@@ -92,6 +107,7 @@ export default function TrackingNumber({ loaderData }: Route.ComponentProps) {
             trackingUrl={loaderData.trackingUrl}
             qrCodeUrl={loaderData.qrCodeUrl}
             whatsApp={loaderData.whatsApp}
+            detailsPath={loaderData.detailsPath}
           />
         </TrackingPage>
       );

@@ -72,11 +72,14 @@ export function TrackingResult({
   trackingUrl,
   qrCodeUrl,
   whatsApp,
+  detailsPath,
 }: {
   shipment: TrackingView;
   trackingUrl: string;
   qrCodeUrl: string;
   whatsApp: WhatsAppLinks;
+  /** 'Show full details': its own page (issue 29), or the signed-in customer's account page of the shipment. */
+  detailsPath: string;
 }) {
   const { latest, arrival, late, lastUpdated } = shipment;
   return (
@@ -169,6 +172,12 @@ export function TrackingResult({
           {/* Its own page, /track/:number/updates (decision 014): the form's code stays out of this page's script. */}
           <Link to="updates" className="block w-fit font-medium underline underline-offset-4">
             Get updates
+          </Link>
+          <Link
+            to={detailsPath}
+            className="block w-fit font-medium underline underline-offset-4 print:hidden"
+          >
+            Show full details
           </Link>
           {whatsApp.chat ? (
             <a

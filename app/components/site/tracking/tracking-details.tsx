@@ -1,0 +1,85 @@
+import type { ReactNode } from "react";
+import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import type { DetailsParty, ShipmentDetailsView } from "#app/server/shipments/shipment-details-views.ts";
+
+// A shipment's full details (issue 29): on /track/:trackingNumber/details only, never on the tracking page.
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="break-inside-avoid">
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+/** As the tracking result's: not imported from it, so this page shares no module with the tracking page's script. */
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:justify-between sm:gap-4">
+      <dt className="text-sm text-slate-600">{term}</dt>
+      <dd className="font-medium break-words text-slate-900 sm:text-right">{children}</dd>
+    </div>
+  );
+}
+
+function PartyDetails({ title, party }: { title: string; party: DetailsParty | null }) {
+  return (
+    <Section title={title}>
+      {party ? (
+        <dl className="divide-y divide-slate-100">
+          <Detail term="Name">{party.name}</Detail>
+          {party.company ? <Detail term="Company">{party.company}</Detail> : null}
+          {party.address ? <Detail term="Address">{party.address}</Detail> : null}
+          {party.email ? <Detail term="E-mail">{party.email}</Detail> : null}
+          {party.phone ? <Detail term="Phone">{party.phone}</Detail> : null}
+        </dl>
+      ) : (
+        <p className="text-slate-600">Not recorded</p>
+      )}
+    </Section>
+  );
+}
+
+export function ShipmentFullDetails({ details }: { details: ShipmentDetailsView }) {
+  const none = <span className="text-slate-500">Not recorded</span>;
+  return (
+    <div className="space-y-6">
+      <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
+        <PartyDetails title="Shipper" party={details.shipper} />
+        <PartyDetails title="Consignee" party={details.consignee} />
+      </div>
+      <Section title="Goods">
+        <dl className="divide-y divide-slate-100">
+          <Detail term="Status">{details.status}</Detail>
+          <Detail term="Route">
+            {details.originLocation} → {details.destinationLocation}
+          </Detail>
+          <Detail term="Description">{details.goodsDescription ?? none}</Detail>
+          <Detail term="Pieces">{details.pieces ?? none}</Detail>
+          <Detail term="Weight">{details.weight ?? none}</Detail>
+          <Detail term="Dimensions">{details.dimensions ?? none}</Detail>
+          <Detail term="Declared value">{details.declaredValue ?? none}</Detail>
+        </dl>
+      </Section>
+      <Section title="Documents">
+        <ul className="space-y-2">
+          <li>
+            <a href={details.documents.waybill} className="font-medium text-brand-700 underline">
+              House waybill (PDF)
+            </a>
+          </li>
+          {details.documents.deliveryNote ? (
+            <li>
+              <a href={details.documents.deliveryNote} className="font-medium text-brand-700 underline">
+                Delivery note (PDF)
+              </a>
+            </li>
+          ) : null}
+        </ul>
+      </Section>
+    </div>
+  );
+}

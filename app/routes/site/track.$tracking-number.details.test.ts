@@ -1,0 +1,445 @@
+// Longer than usual: 'Show full details' (issue 29, tracking in tiers) end to end on the real database: the
+// contact, the code, the grant and its cookie, the customer of the shipment, the limits.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { loader as deliveryNoteLoader } from "#app/routes/resources/track.$tracking-number.details.delivery-note.pdf.ts";
+import { loader as waybillLoader } from "#app/routes/resources/track.$tracking-number.details.waybill.pdf.ts";
+import { action, loader } from "#app/routes/site/track.$tracking-number.details.tsx";
+import { loader as trackingLoader } from "#app/routes/site/track.$tracking-number.tsx";
+import { createMember, ensureCompanyForParty } from "#app/server/customers/customer-companies.server.ts";
+import { createCustomerSession } from "#app/server/customers/customer-sessions.server.ts";
+import {
+  consignees,
+  outbox,
+  rateLimits,
+  shipmentDeliveries,
+  shipmentDetailGrants,
+  shipments,
+  shippers,
+} from "#app/server/db/schema.ts";
+import type { Services } from "#app/server/services.server.ts";
+import {
+  DETAILS_GRANT_MS,
+  findShipmentDetailsAccess,
+  verifyShipmentDetailsCode,
+} from "#app/server/shipments/shipment-details-access.server.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
+
+const SITE = "https://freight.example.com";
+const TWILIO = {
+  TWILIO_ACCOUNT_SID: `AC${"2".repeat(32)}`,
+  TWILIO_AUTH_TOKEN: "abcdef0123456789abcdef0123456789",
+  TWILIO_SMS_FROM: "+15017122661",
+};
+const A = "UTG-7001-0001";
+const B = "UTG-7001-0002";
+
+let services: Services;
+const ids: Record<string, { shipment: string; shipper: string; consignee: string }> = {};
+beforeAll(async () => {
+  services = await createTestServices(
+    { SITE_URL: SITE, TRACK_RATE_LIMIT: "1000", ...TWILIO },
+    { outbox: { autostart: false } },
+  );
+  for (const [number, who] of [
+    [A, "kollie"],
+    [B, "weah"],
+  ] as const) {
+    const [shipper] = await services.db
+      .insert(shippers)
+      .values({
+        name: `Shipper ${who}`,
+        company: `Shipper ${who} Ltd`,
+        email: `shipper.${who}@example.com`,
+        phone: "+86 21 5555 0188",
+        address: `1 Export Road, ${who}`,
+      })
+      .returning();
+    const [consignee] = await services.db
+      .insert(consignees)
+      .values({
+        name: `Consignee ${who}`,
+        company: `Consignee ${who} Supplies`,
+        email: `Consignee.${who}@Example.com`,
+        // As records keep it, with spaces: compared as E.164.
+        phone: who === "kollie" ? "+231 77 555 0142" : "+231 88 555 0199",
+        address: `14 Tubman Boulevard, ${who}`,
+      })
+      .returning();
+    const [shipment] = await services.db
+      .insert(shipments)
+      .values({
+        trackingNumber: number,
+        status: "In Transit",
+        originLocation: "Shanghai",
+        destinationLocation: "Monrovia",
+        goodsDescription: `Solar panels for ${who}`,
+        pieces: 12,
+        weight: 1250.5,
+        dimensions: "240 x 120 x 150 cm",
+        declaredValue: 12000,
+        declaredCurrency: "USD",
+        shipperId: shipper!.id,
+        consigneeId: consignee!.id,
+      })
+      .returning();
+    ids[number] = { shipment: shipment!.id, shipper: shipper!.id, consignee: consignee!.id };
+  }
+});
+afterAll(() => services?.close());
+
+let ipSerial = 0;
+let client: string;
+beforeEach(async () => {
+  await services.db.delete(rateLimits);
+  await services.db.delete(outbox);
+  client = `198.51.100.${(ipSerial++ % 250) + 1}`;
+});
+
+type Answer = { data?: unknown; init?: { status?: number; headers?: HeadersInit } | null };
+const statusOf = (answer: unknown) =>
+  answer instanceof Response ? answer.status : ((answer as Answer)?.init?.status ?? 200);
+const bodyOf = (answer: unknown) => (answer as Answer).data as Record<string, unknown>;
+const cookiesOf = (answer: unknown) => (answer instanceof Response ? answer.headers.getSetCookie() : []);
+/** The name=value part of the Set-Cookie named `name`, for the next request's Cookie header. */
+const cookiePair = (answer: unknown, name: string) =>
+  cookiesOf(answer)
+    .find((cookie) => cookie.startsWith(`${name}=`))
+    ?.split(";")[0] ?? "";
+
+const open = (number: string, cookie = "", ip = client) =>
+  loader({
+    request: new Request(`${SITE}/track/${number}/details`, { headers: cookie ? { cookie } : {} }),
+    params: { trackingNumber: number },
+    context: createTestContext(services, ip),
+  } as never);
+const post = (number: string, fields: Record<string, string>, cookie = "", ip = client) =>
+  action({
+    request: new Request(`${SITE}/track/${number}/details`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
+      body: new URLSearchParams(fields).toString(),
+    }),
+    params: { trackingNumber: number },
+    context: createTestContext(services, ip),
+  } as never);
+const sentTo = (to: string) => services.db.select().from(outbox).where(eq(outbox.to, to));
+const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? "";
+
+/** Asks a code for `contact` on shipment `number`; the attempt cookie. */
+async function askCode(number: string, contact: string) {
+  const answer = await post(number, { intent: "contact", contact });
+  expect(statusOf(answer)).toBe(302);
+  const attempt = cookiePair(answer, "shipment_details_code");
+  expect(attempt).toMatch(/^shipment_details_code=[\w-]{43}$/);
+  return { answer, attempt };
+}
+
+describe("'Show full details' with a code sent to the contact on file", () => {
+  it("right e-mail (any case) → code → grant: the details show, path-scoped and HttpOnly, for 24 hours", async () => {
+    const before = await open(A);
+    expect(bodyOf(before)).toMatchObject({ kind: "ask", number: A, attempt: null });
+    expect(JSON.stringify(bodyOf(before))).not.toContain("Consignee kollie");
+
+    const { attempt } = await askCode(A, "consignee.KOLLIE@example.com");
+    const [mail] = await sentTo("consignee.kollie@example.com");
+    expect(mail!.subject).toBe(`${codeIn(mail!.subject!)} is your code for shipment ${A}`);
+    expect(mail!.text).toContain(`full details of shipment ${A} is ${codeIn(mail!.text)}`);
+    // The code page says where it went, masked.
+    expect(bodyOf(await open(A, attempt))).toMatchObject({
+      kind: "ask",
+      attempt: { sentTo: "c•••@example.com", channel: "email" },
+    });
+
+    const granted = await post(A, { intent: "code", code: codeIn(mail!.text) }, attempt);
+    expect(statusOf(granted)).toBe(302);
+    const grantSet = cookiesOf(granted).find((cookie) => cookie.startsWith("shipment_details="))!;
+    expect(grantSet).toContain(`Path=/track/${A};`);
+    expect(grantSet).toContain("HttpOnly");
+    expect(grantSet).toContain("Max-Age=86400");
+    // The attempt is cleared.
+    expect(cookiesOf(granted).some((c) => c.startsWith("shipment_details_code=;"))).toBe(true);
+    const grant = cookiePair(granted, "shipment_details");
+
+    const details = bodyOf(await open(A, grant));
+    expect(details).toMatchObject({
+      kind: "details",
+      accountPath: null,
+      details: {
+        shipper: {
+          name: "Shipper kollie",
+          email: "shipper.kollie@example.com",
+          address: "1 Export Road, kollie",
+        },
+        consignee: { name: "Consignee kollie", phone: "+231 77 555 0142" },
+        goodsDescription: "Solar panels for kollie",
+        pieces: 12,
+        weight: "1,250.5 kg",
+        declaredValue: "12,000.00 USD",
+        documents: { waybill: `/track/${A}/details/waybill.pdf`, deliveryNote: null },
+      },
+    });
+    // The waybill opens with the grant, not without it.
+    const pdf = (cookie: string) =>
+      waybillLoader({
+        request: new Request(`${SITE}/track/${A}/details/waybill.pdf`, { headers: cookie ? { cookie } : {} }),
+        params: { trackingNumber: A },
+        context: createTestContext(services, client),
+      } as never);
+    const withGrant = await pdf(grant);
+    expect(withGrant.status).toBe(200);
+    expect(withGrant.headers.get("content-type")).toBe("application/pdf");
+    expect((await pdf("")).status).toBe(404);
+
+    // Stored hashed, for 24 hours: open at 23:59, closed after.
+    const token = grant.split("=")[1]!;
+    const [row] = await services.db.select().from(shipmentDetailGrants);
+    expect(row!.tokenHash).not.toBe(token);
+    const shipment = { id: ids[A]!.shipment, trackingNumber: A };
+    const at = (ms: number) => new Date(row!.createdAt.getTime() + ms);
+    const access = (now: Date) =>
+      findShipmentDetailsAccess({
+        request: new Request(`${SITE}/track/${A}/details`, { headers: { cookie: grant } }),
+        context: createTestContext(services, client),
+        shipment,
+        now,
+      });
+    expect(await access(at(DETAILS_GRANT_MS - 60_000))).toBe("grant");
+    expect(await access(at(DETAILS_GRANT_MS + 1000))).toBeNull();
+    await services.db.update(shipmentDetailGrants).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect(bodyOf(await open(A, grant))).toMatchObject({ kind: "ask" });
+  });
+
+  it("a wrong contact gets the same answer, no message and never a grant", async () => {
+    const right = await askCode(A, "shipper.kollie@example.com");
+    const wrong = await askCode(A, "someone.else@example.com");
+    // Same status, same cookies but the token; same page after.
+    expect(cookiesOf(wrong.answer).map((c) => c.replace(/=[\w-]{43}/, "=…"))).toEqual(
+      cookiesOf(right.answer).map((c) => c.replace(/=[\w-]{43}/, "=…")),
+    );
+    expect(bodyOf(await open(A, wrong.attempt))).toMatchObject({
+      kind: "ask",
+      attempt: { sentTo: "s•••@example.com", channel: "email" },
+    });
+    expect(await sentTo("someone.else@example.com")).toHaveLength(0);
+    // Another shipment's contact is a wrong contact here.
+    await askCode(A, "consignee.weah@example.com");
+    expect(await sentTo("consignee.weah@example.com")).toHaveLength(0);
+    // No code opens it: every guess is wrong.
+    const grantsBefore = (await services.db.select().from(shipmentDetailGrants)).length;
+    const guess = await post(A, { intent: "code", code: "123456" }, wrong.attempt);
+    expect(statusOf(guess)).toBe(400);
+    expect(bodyOf(guess)).toMatchObject({ step: "code" });
+    expect(await services.db.select().from(shipmentDetailGrants)).toHaveLength(grantsBefore);
+  });
+
+  it("a mobile number on file gets an SMS naming the number and the code; typed as dialled", async () => {
+    const { attempt } = await askCode(A, "0775 550 142");
+    const [sms] = await sentTo("+231775550142");
+    expect(sms!.channel).toBe("sms");
+    const code = codeIn(sms!.text);
+    expect(sms!.text).toBe(
+      `${code} is your code to see the full details of shipment ${A}. It works once, for 10 minutes.`,
+    );
+    const granted = await post(A, { intent: "code", code }, attempt);
+    expect(bodyOf(await open(A, cookiePair(granted, "shipment_details")))).toMatchObject({ kind: "details" });
+  });
+
+  it("a grant for shipment A shows nothing of shipment B", async () => {
+    const { attempt } = await askCode(A, "consignee.kollie@example.com");
+    const [mail] = await sentTo("consignee.kollie@example.com");
+    const granted = await post(A, { intent: "code", code: codeIn(mail!.text) }, attempt);
+    const grant = cookiePair(granted, "shipment_details");
+    // Even sent on B's path by hand (a browser would not: its Path is /track/A).
+    const other = bodyOf(await open(B, grant));
+    expect(other).toMatchObject({ kind: "ask", number: B });
+    expect(JSON.stringify(other)).not.toContain("weah@");
+    // And A's attempt cookie cannot spend a code on B.
+    const again = await askCode(A, "consignee.kollie@example.com");
+    const [, second] = (await sentTo("consignee.kollie@example.com")).sort(
+      (x, y) => x.createdAt.getTime() - y.createdAt.getTime(),
+    );
+    const onB = await post(B, { intent: "code", code: codeIn(second!.text) }, again.attempt);
+    expect(statusOf(onB)).toBe(400);
+    expect(cookiePair(onB, "shipment_details")).toBe("");
+  });
+
+  it("expired and used codes, and 5 wrong tries, end the code", async () => {
+    const db = services.db;
+    const spend = (attempt: string, code: string, now = new Date()) =>
+      verifyShipmentDetailsCode({
+        db,
+        attemptToken: attempt.split("=")[1]!,
+        code,
+        shipmentId: ids[A]!.shipment,
+        clientAddress: client,
+        now,
+      });
+    const latestCode = async () =>
+      codeIn(
+        (await sentTo("shipper.kollie@example.com"))
+          .sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime())
+          .at(-1)!.text,
+      );
+
+    // Expired: 10 minutes and a second later.
+    let asked = await askCode(A, "shipper.kollie@example.com");
+    expect(
+      await spend(asked.attempt, await latestCode(), new Date(Date.now() + 10 * 60_000 + 1000)),
+    ).toMatchObject({
+      outcome: "expired",
+    });
+
+    // Used: the second time.
+    asked = await askCode(A, "shipper.kollie@example.com");
+    const code = await latestCode();
+    expect(await spend(asked.attempt, code)).toMatchObject({ outcome: "granted" });
+    expect(await spend(asked.attempt, code)).toMatchObject({ outcome: "expired" });
+
+    // Five wrong tries, then even the right code no longer works; the page answers 'ask for a new one'.
+    asked = await askCode(A, "shipper.kollie@example.com");
+    const right = await latestCode();
+    const wrongCode = right === "000000" ? "111111" : "000000";
+    const messages: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const answer = await post(A, { intent: "code", code: wrongCode }, asked.attempt);
+      messages.push(String(bodyOf(answer).error));
+    }
+    expect(messages[0]).toBe("That code is not right. You can try 4 more times.");
+    expect(messages[4]).toBe("This code no longer works. Ask for a new one.");
+    const late = await post(A, { intent: "code", code: right }, asked.attempt);
+    expect(bodyOf(late)).toMatchObject({ step: "expired" });
+    expect(cookiePair(late, "shipment_details")).toBe("");
+  });
+});
+
+describe("the delivery note", () => {
+  it("is linked and served to a grant holder once a delivery is recorded, not before", async () => {
+    const { attempt } = await askCode(B, "shipper.weah@example.com");
+    const [mail] = await sentTo("shipper.weah@example.com");
+    const grant = cookiePair(
+      await post(B, { intent: "code", code: codeIn(mail!.text) }, attempt),
+      "shipment_details",
+    );
+    const note = () =>
+      deliveryNoteLoader({
+        request: new Request(`${SITE}/track/${B}/details/delivery-note.pdf`, { headers: { cookie: grant } }),
+        params: { trackingNumber: B },
+        context: createTestContext(services, client),
+      } as never);
+    expect(bodyOf(await open(B, grant))).toMatchObject({ details: { documents: { deliveryNote: null } } });
+    expect((await note()).status).toBe(404);
+    await services.db.insert(shipmentDeliveries).values({
+      shipmentId: ids[B]!.shipment,
+      draftId: crypto.randomUUID(),
+      receiverName: "Joseph Weah",
+      deliveredAt: new Date(),
+    });
+    expect(bodyOf(await open(B, grant))).toMatchObject({
+      details: { documents: { deliveryNote: `/track/${B}/details/delivery-note.pdf` } },
+    });
+    const served = await note();
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("application/pdf");
+    expect(served.headers.get("cache-control")).toBe("private, no-store");
+  });
+});
+
+describe("the signed-in customer of the shipment", () => {
+  async function customerCookie(kind: "shipper" | "consignee", partyId: string, email: string) {
+    return services.db.transaction(async (tx) => {
+      const company = await ensureCompanyForParty({ tx, kind, partyId });
+      const member = await createMember({ tx, companyId: company.id, name: "Member", email, phone: null });
+      const session = await createCustomerSession({ db: tx, config: services.config, memberId: member.id });
+      return session.cookie.split(";")[0]!;
+    });
+  }
+
+  it("sees the full details without a code; a customer of another company does not", async () => {
+    const own = await customerCookie("consignee", ids[A]!.consignee, "member.a@example.com");
+    const other = await customerCookie("shipper", ids[B]!.shipper, "member.b@example.com");
+    expect(bodyOf(await open(A, own))).toMatchObject({
+      kind: "details",
+      accountPath: `/account/shipments/${A}`,
+      details: { consignee: { email: "Consignee.kollie@Example.com" } },
+    });
+    const refused = bodyOf(await open(A, other));
+    expect(refused).toMatchObject({ kind: "ask" });
+    expect(JSON.stringify(refused)).not.toContain("kollie@");
+    // The tracking page's link goes to the account for the customer, to the code page for anyone else.
+    const tracking = (cookie: string) =>
+      trackingLoader({
+        request: new Request(`${SITE}/track/${A}`, { headers: cookie ? { cookie } : {} }),
+        params: { trackingNumber: A },
+        context: createTestContext(services, client),
+      } as never) as Promise<Record<string, unknown>>;
+    expect((await tracking(own)).detailsPath).toBe(`/account/shipments/${A}`);
+    expect((await tracking(other)).detailsPath).toBe(`/track/${A}/details`);
+  });
+});
+
+describe("the public tracking page stays masked", () => {
+  it("shows no contact details, goods or documents, and links to 'Show full details'", async () => {
+    const page = (await trackingLoader({
+      request: new Request(`${SITE}/track/${A}`),
+      params: { trackingNumber: A },
+      context: createTestContext(services, client),
+    } as never)) as Record<string, unknown>;
+    expect(page.kind).toBe("found");
+    expect(page.detailsPath).toBe(`/track/${A}/details`);
+    const text = JSON.stringify(page);
+    for (const hidden of [
+      "@example.com",
+      "555 0142",
+      "Export Road",
+      "Tubman",
+      "Solar panels",
+      "12000",
+      "waybill",
+    ]) {
+      expect(text).not.toContain(hidden);
+    }
+    expect(page.shipment).toMatchObject({
+      shipper: { name: "Shipper kollie", company: "Shipper kollie Ltd" },
+      consignee: { name: "Consignee kollie", company: "Consignee kollie Supplies" },
+    });
+  });
+});
+
+describe("unknown numbers, limits", () => {
+  it("answers an unknown or malformed number as the tracking page does, and counts every request before the lookup", async () => {
+    services.config.TRACK_RATE_LIMIT = 4;
+    try {
+      expect(statusOf(await open("UTG-0000-0000"))).toBe(404);
+      expect(bodyOf(await open("UTG-0000-0000"))).toEqual({ kind: "not-found", number: "UTG-0000-0000" });
+      const posted = await post("UTG-0000-0000", { intent: "contact", contact: "a@example.com" });
+      expect(statusOf(posted)).toBe(404);
+      expect(statusOf(await open("-.-"))).toBe(404);
+      // The fifth lookup, whichever the number or form.
+      const limited = await post(A, { intent: "contact", contact: "shipper.kollie@example.com" });
+      expect(statusOf(limited)).toBe(429);
+      expect(String(bodyOf(limited).error)).toMatch(/^Too many lookups from your address\./);
+      expect(bodyOf(await open(A))).toMatchObject({ kind: "rate-limited" });
+      expect(await sentTo("shipper.kollie@example.com")).toHaveLength(0);
+    } finally {
+      services.config.TRACK_RATE_LIMIT = 1000;
+    }
+  });
+
+  it("limits codes per address and per client", async () => {
+    for (let i = 0; i < 5; i++) await askCode(A, "shipper.kollie@example.com");
+    const sixth = await post(A, { intent: "contact", contact: "SHIPPER.kollie@example.com" });
+    expect(statusOf(sixth)).toBe(429);
+    expect(await sentTo("shipper.kollie@example.com")).toHaveLength(5);
+    // Per client: 20 an hour, whatever the addresses.
+    await services.db.delete(rateLimits);
+    for (let i = 0; i < 20; i++) await askCode(A, `walker${i}@example.com`);
+    expect(statusOf(await post(A, { intent: "contact", contact: "walker99@example.com" }))).toBe(429);
+  });
+
+  it("refuses a post it cannot read with 400, counting nothing", async () => {
+    expect(statusOf(await post(A, { intent: "nonsense" }))).toBe(400);
+    expect(statusOf(await post(A, {}))).toBe(400);
+    expect(await services.db.select().from(rateLimits)).toHaveLength(0);
+  });
+});

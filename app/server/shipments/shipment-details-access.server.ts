@@ -1,0 +1,522 @@
+// Longer than 450 lines: every way to a shipment's full details (the customer, the code, the grant and its
+// cookie, the documents) in one module, so what opens them is read in one place.
+// Tracking in tiers (issue 29, decision 16): the public tracking page shows a shipment with its parties masked;
+// its full details (parties unmasked, goods, documents) are shown only to a signed-in customer of the shipment,
+// or for 24 hours to a browser that proved the shipper's or the consignee's contact on file with a code. The
+// answer to a contact is the same whether or not it is on file: a code row is made either way, and only a
+// deliverable one is sent. The grant's token lives in a cookie scoped to /track/<NUMBER>, its hash here.
+import { and, eq, gt } from "drizzle-orm";
+import type { RouterContextProvider } from "react-router";
+import { requestContext, servicesContext } from "#app/context.ts";
+import { parsePhone } from "#app/lib/phone.ts";
+import { trackingPath } from "#app/lib/tracking-number.ts";
+import { cookieHeader, readTokenCookie } from "#app/server/auth/cookies.server.ts";
+import {
+  CODE_LIFETIME_MS,
+  checkOneTimeCode,
+  createOneTimeCode,
+  findCodeAttempt,
+} from "#app/server/auth/one-time-codes.server.ts";
+import { createToken, hashToken } from "#app/server/auth/sessions.server.ts";
+import { getCustomerSession } from "#app/server/customers/customer-guards.server.ts";
+import { isCompanyShipment } from "#app/server/customers/customer-scope.server.ts";
+import { readSignInAddress, type SignInConfig } from "#app/server/customers/customer-sign-in.server.ts";
+import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
+import { shipmentDetailGrants, shipments } from "#app/server/db/schema.ts";
+import { getDocumentShipment } from "#app/server/documents/document-model.server.ts";
+import {
+  documentContext,
+  documentRefusal,
+  pdfResponse,
+} from "#app/server/documents/document-response.server.ts";
+import { getDocumentSettings } from "#app/server/documents/document-settings.server.ts";
+import { queueMail } from "#app/server/messaging/mail.server.ts";
+import { enqueueMessage } from "#app/server/messaging/outbox.server.ts";
+import { maskAddress } from "#app/server/notifications/notifications.server.ts";
+import type { Party } from "#app/server/parties/parties.server.ts";
+import type { Logger } from "#app/server/platform/logger.server.ts";
+import { consumeRateLimit, limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
+import { getDeliveryProof, getShipmentDelivery } from "#app/server/shipments/deliveries.server.ts";
+import type { DetailsParty, ShipmentDetailsView } from "#app/server/shipments/shipment-details-views.ts";
+import { getShipmentById } from "#app/server/shipments/shipments.server.ts";
+import { getPublicShipmentByTrackingNumber } from "#app/server/shipments/tracking.server.ts";
+
+export type DetailsConfig = SignInConfig;
+
+/** How long a browser sees a shipment's details after its code. */
+export const DETAILS_GRANT_MS = 24 * 60 * 60 * 1000;
+const HOUR = 3600;
+/** Codes asked for one address, and by one client, per hour; codes typed by one client per hour. */
+export const DETAILS_LIMITS = { perAddress: 5, perClient: 20, checksPerClient: 30 } as const;
+
+const GRANT_COOKIE = "shipment_details";
+const ATTEMPT_COOKIE = "shipment_details_code";
+
+/** The cookies' path: the shipment's tracking page and what is below it, nothing of another shipment. */
+export const detailsCookiePath = (trackingNumber: string) => trackingPath(trackingNumber);
+
+export function grantCookie({
+  config,
+  trackingNumber,
+  token,
+}: {
+  config: DetailsConfig;
+  trackingNumber: string;
+  token: string;
+}): string {
+  return cookieHeader({
+    config,
+    name: GRANT_COOKIE,
+    value: token,
+    maxAgeSeconds: DETAILS_GRANT_MS / 1000,
+    path: detailsCookiePath(trackingNumber),
+  });
+}
+
+export function detailsAttemptCookie({
+  config,
+  trackingNumber,
+  token,
+}: {
+  config: DetailsConfig;
+  trackingNumber: string;
+  token: string | null;
+}): string {
+  return cookieHeader({
+    config,
+    name: ATTEMPT_COOKIE,
+    value: token ?? "",
+    maxAgeSeconds: token ? CODE_LIFETIME_MS / 1000 : 0,
+    path: detailsCookiePath(trackingNumber),
+  });
+}
+
+export function readDetailsAttemptToken({
+  request,
+  config,
+  trackingNumber,
+}: {
+  request: Request;
+  config: DetailsConfig;
+  trackingNumber: string;
+}): string | null {
+  return readTokenCookie({ request, config, name: ATTEMPT_COOKIE, path: detailsCookiePath(trackingNumber) });
+}
+
+/** The shipment behind a tracking number as typed (found as the tracking page finds it), or null. */
+export async function findDetailsShipment({
+  db,
+  trackingNumber,
+}: {
+  db: Db;
+  trackingNumber: string;
+}): Promise<{ id: string; trackingNumber: string } | null> {
+  const found = await getPublicShipmentByTrackingNumber({ db, trackingNumber });
+  if (!found) return null;
+  const [row] = await db
+    .select({ id: shipments.id, trackingNumber: shipments.trackingNumber })
+    .from(shipments)
+    .where(eq(shipments.trackingNumber, found.trackingNumber));
+  return row ?? null;
+}
+
+/**
+ * Who may see a shipment's full details in this request: 'customer' (a signed-in customer whose company is
+ * its shipper or consignee), 'grant' (this browser typed a code for it in the last 24 hours), or null.
+ */
+export async function findShipmentDetailsAccess({
+  request,
+  context,
+  shipment,
+  now = new Date(),
+}: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  shipment: { id: string; trackingNumber: string };
+  now?: Date;
+}): Promise<"customer" | "grant" | null> {
+  const { db, config } = context.get(servicesContext);
+  const session = await getCustomerSession({ request, context });
+  if (
+    session &&
+    (await isCompanyShipment({ db, companyId: session.user.companyId, shipmentId: shipment.id }))
+  ) {
+    return "customer";
+  }
+  const token = readTokenCookie({
+    request,
+    config,
+    name: GRANT_COOKIE,
+    path: detailsCookiePath(shipment.trackingNumber),
+  });
+  return token && (await hasShipmentDetailsGrant({ db, shipmentId: shipment.id, token, now }))
+    ? "grant"
+    : null;
+}
+
+/** Whether `token` is a live grant for this shipment (a grant for another shipment is no grant). */
+export async function hasShipmentDetailsGrant({
+  db,
+  shipmentId,
+  token,
+  now = new Date(),
+}: {
+  db: DbOrTx;
+  shipmentId: string;
+  token: string;
+  now?: Date;
+}): Promise<boolean> {
+  const [row] = await db
+    .select({ shipmentId: shipmentDetailGrants.shipmentId })
+    .from(shipmentDetailGrants)
+    .where(
+      and(
+        eq(shipmentDetailGrants.tokenHash, hashToken(token)),
+        eq(shipmentDetailGrants.shipmentId, shipmentId),
+        gt(shipmentDetailGrants.expiresAt, now),
+      ),
+    );
+  return !!row;
+}
+
+/** Counts a hit on each limit in turn; the first one over its limit answers. */
+async function overLimit(db: Db, now: Date, limits: Array<{ key: string; limit: number }>) {
+  for (const { key, limit } of limits) {
+    const hit = await consumeRateLimit({ db, key, limit, windowSeconds: HOUR, now });
+    if (!hit.allowed) return hit.retryAfterSeconds;
+  }
+  return null;
+}
+
+/** The E.164 form of a phone on a party's record, or null (records may keep spaces: '+231 77 555 0142'). */
+const partyPhone = (phone: string | null) => {
+  if (!phone) return null;
+  const parsed = parsePhone(phone);
+  return parsed.ok ? parsed.e164 : null;
+};
+
+/** Whether the address is the shipper's or the consignee's e-mail (any case) or mobile number on file. */
+function isContactOnFile(parties: Array<Party | null>, channel: "email" | "sms", address: string) {
+  return parties.some((party) =>
+    party
+      ? channel === "email"
+        ? party.email?.trim().toLowerCase() === address
+        : partyPhone(party.phone) === address
+      : false,
+  );
+}
+
+export type DetailsCodeRequest =
+  | { ok: true; attemptToken: string; sentTo: string; channel: "email" | "sms" }
+  | { ok: false; message: string }
+  | { ok: false; retryAfterSeconds: number };
+
+/**
+ * Asks for a code that opens one shipment's details. Sent only when the address is its shipper's or
+ * consignee's e-mail or mobile number on file; the visitor is answered the same either way.
+ */
+export async function requestShipmentDetailsCode({
+  db,
+  config,
+  logger,
+  shipment,
+  typed,
+  clientAddress,
+  now = new Date(),
+}: {
+  db: Db;
+  config: DetailsConfig;
+  logger: Pick<Logger, "info" | "warn">;
+  shipment: { id: string; trackingNumber: string };
+  typed: unknown;
+  clientAddress: string;
+  now?: Date;
+}): Promise<DetailsCodeRequest> {
+  const read = readSignInAddress(typed, config);
+  if (!read.ok) return read;
+  const { channel, address } = read;
+  const retryAfter = await overLimit(db, now, [
+    { key: `details-code:client:${clientAddress}`, limit: DETAILS_LIMITS.perClient },
+    { key: `details-code:address:${address}`, limit: DETAILS_LIMITS.perAddress },
+  ]);
+  if (retryAfter !== null) return { ok: false, retryAfterSeconds: retryAfter };
+
+  const full = await getShipmentById({ db, id: shipment.id });
+  const deliverable = !!full && isContactOnFile([full.shipper, full.consignee], channel, address);
+  return db.transaction(async (tx) => {
+    const code = await createOneTimeCode({
+      db: tx,
+      purpose: "shipment_details",
+      channel,
+      destination: address,
+      deliverable,
+      shipmentId: shipment.id,
+      clientAddress,
+      now,
+    });
+    if (deliverable) {
+      await sendDetailsCode({
+        tx,
+        config,
+        logger,
+        channel,
+        address,
+        code,
+        trackingNumber: shipment.trackingNumber,
+        now,
+      });
+    } else {
+      logger.info({ channel }, "Details code asked for a contact not on the shipment: nothing sent");
+    }
+    return { ok: true as const, attemptToken: code.attemptToken, sentTo: maskAddress(address), channel };
+  });
+}
+
+/** The e-mail's subject and text, and the text message, of a details code. */
+export function detailsCodeMessages({ trackingNumber, code }: { trackingNumber: string; code: string }) {
+  return {
+    subject: `${code} is your code for shipment ${trackingNumber}`,
+    text: [
+      `Your code to see the full details of shipment ${trackingNumber} is ${code}.`,
+      "",
+      "Type it on the tracking page. It works once, for 10 minutes.",
+      "",
+      "If you did not ask for it, you can ignore this message: nobody can see the details without the code.",
+    ].join("\n"),
+    sms: `${code} is your code to see the full details of shipment ${trackingNumber}. It works once, for 10 minutes.`,
+  };
+}
+
+async function sendDetailsCode({
+  tx,
+  config,
+  logger,
+  channel,
+  address,
+  code,
+  trackingNumber,
+  now,
+}: {
+  tx: DbOrTx;
+  config: DetailsConfig;
+  logger: Pick<Logger, "info" | "warn">;
+  channel: "email" | "sms";
+  address: string;
+  code: { code: string; expiresAt: Date };
+  trackingNumber: string;
+  now: Date;
+}) {
+  const messages = detailsCodeMessages({ trackingNumber, code: code.code });
+  const queued =
+    channel === "email"
+      ? await queueMail({
+          db: tx,
+          config,
+          logger,
+          mail: { to: address, subject: messages.subject, text: messages.text },
+          expiresAt: code.expiresAt,
+          now,
+        })
+      : await enqueueMessage({
+          db: tx,
+          config,
+          siteHost: new URL(config.siteUrl).host,
+          message: { channel: "sms", to: address, text: messages.sms, expiresAt: code.expiresAt },
+          now,
+        });
+  if (!queued.ok) logger.warn({ channel, reason: queued.reason }, "Details code not queued");
+}
+
+/** What the code form shows of the attempt this browser holds for this shipment, or null. */
+export async function findShipmentDetailsAttempt({
+  db,
+  attemptToken,
+  shipmentId,
+  now,
+}: {
+  db: Db;
+  attemptToken: string;
+  shipmentId: string;
+  now?: Date;
+}): Promise<{ sentTo: string; channel: "email" | "sms" } | null> {
+  const row = await findCodeAttempt({ db, purpose: "shipment_details", attemptToken, now });
+  return row && row.shipmentId === shipmentId
+    ? { sentTo: maskAddress(row.destination), channel: row.channel }
+    : null;
+}
+
+export const EXPIRED_DETAILS_CODE_MESSAGE = "This code no longer works. Ask for a new one.";
+
+export type DetailsCodeCheck =
+  | { outcome: "granted"; token: string }
+  | { outcome: "wrong"; message: string }
+  | { outcome: "expired"; message: string }
+  | { outcome: "rate-limited"; retryAfterSeconds: number };
+
+/** Checks the code typed against this browser's attempt for this shipment; a right one grants 24 hours. */
+export async function verifyShipmentDetailsCode({
+  db,
+  attemptToken,
+  code,
+  shipmentId,
+  clientAddress,
+  now = new Date(),
+}: {
+  db: Db;
+  attemptToken: string | null;
+  code: unknown;
+  shipmentId: string;
+  clientAddress: string;
+  now?: Date;
+}): Promise<DetailsCodeCheck> {
+  const typed = typeof code === "string" ? code.replace(/\s/g, "") : "";
+  if (!/^\d{6}$/.test(typed)) return { outcome: "wrong", message: "Enter the 6-digit code we sent you." };
+  if (!attemptToken) return { outcome: "expired", message: EXPIRED_DETAILS_CODE_MESSAGE };
+  const retryAfter = await overLimit(db, now, [
+    { key: `details-code:checks:${clientAddress}`, limit: DETAILS_LIMITS.checksPerClient },
+  ]);
+  if (retryAfter !== null) return { outcome: "rate-limited", retryAfterSeconds: retryAfter };
+  const checked = await checkOneTimeCode({
+    db,
+    purpose: "shipment_details",
+    attemptToken,
+    code: typed,
+    now,
+    use: async (tx, row) => {
+      // A code of another shipment opens nothing here (its cookie is scoped to that shipment's path anyway).
+      if (row.shipmentId !== shipmentId) return null;
+      const token = createToken();
+      await tx.insert(shipmentDetailGrants).values({
+        tokenHash: hashToken(token),
+        shipmentId,
+        expiresAt: new Date(now.getTime() + DETAILS_GRANT_MS),
+        createdAt: now,
+      });
+      return token;
+    },
+  });
+  if (checked.outcome === "ok") {
+    return checked.value
+      ? { outcome: "granted", token: checked.value }
+      : { outcome: "expired", message: EXPIRED_DETAILS_CODE_MESSAGE };
+  }
+  if (checked.outcome === "expired" || checked.triesLeft === 0) {
+    return { outcome: "expired", message: EXPIRED_DETAILS_CODE_MESSAGE };
+  }
+  const left = checked.triesLeft;
+  return {
+    outcome: "wrong",
+    message: `That code is not right. You can try ${left} more ${left === 1 ? "time" : "times"}.`,
+  };
+}
+
+const weightFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+const valueFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+const detailsParty = (party: Party | null): DetailsParty | null =>
+  party
+    ? {
+        name: party.name,
+        company: party.company,
+        address: party.address,
+        email: party.email,
+        phone: party.phone,
+      }
+    : null;
+
+/** One shipment's full details as the details page shows them; null when it no longer exists. */
+export async function getShipmentDetails({
+  db,
+  shipmentId,
+}: {
+  db: Db;
+  shipmentId: string;
+}): Promise<ShipmentDetailsView | null> {
+  const [row, delivery] = await Promise.all([
+    getShipmentById({ db, id: shipmentId }),
+    getShipmentDelivery({ db, shipmentId }),
+  ]);
+  if (!row) return null;
+  const base = `${trackingPath(row.trackingNumber)}/details`;
+  return {
+    trackingNumber: row.trackingNumber,
+    status: row.status,
+    originLocation: row.originLocation,
+    destinationLocation: row.destinationLocation,
+    shipper: detailsParty(row.shipper),
+    consignee: detailsParty(row.consignee),
+    goodsDescription: row.goodsDescription,
+    pieces: row.pieces,
+    weight: row.weight === null ? null : `${weightFormat.format(row.weight)} kg`,
+    dimensions: row.dimensions,
+    declaredValue:
+      row.declaredValue === null
+        ? null
+        : `${valueFormat.format(row.declaredValue)}${row.declaredCurrency ? ` ${row.declaredCurrency}` : ""}`,
+    documents: {
+      waybill: `${base}/waybill.pdf`,
+      deliveryNote: delivery ? `${base}/delivery-note.pdf` : null,
+    },
+  };
+}
+
+/**
+ * A document of 'Show full details' (the house waybill, or the delivery note once delivered) for a browser that
+ * may see the shipment's details: counted like a tracking lookup, before it; an unknown number and a shipment
+ * this browser may not see answer the same 404.
+ */
+export async function renderShipmentDetailsDocument({
+  request,
+  context,
+  trackingNumber,
+  document,
+}: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  trackingNumber: string;
+  document: "waybill" | "delivery-note";
+}): Promise<Response> {
+  const { db, config } = context.get(servicesContext);
+  const { clientIp } = context.get(requestContext);
+  const limit = await limitClientLookups({ db, config, clientIp, kind: "track" });
+  if (!limit.allowed) {
+    const refusal = documentRefusal("Too many lookups from your address. Please try again later.", 429);
+    refusal.headers.set("Retry-After", String(limit.retryAfterSeconds));
+    return refusal;
+  }
+  const shipment = await findDetailsShipment({ db, trackingNumber });
+  const access =
+    shipment && shipment.trackingNumber === trackingNumber
+      ? await findShipmentDetailsAccess({ request, context, shipment })
+      : null;
+  const [documentShipment, proof] =
+    shipment && access
+      ? await Promise.all([
+          getDocumentShipment({ db, id: shipment.id }),
+          document === "delivery-note" ? getDeliveryProof({ db, shipmentId: shipment.id }) : null,
+        ])
+      : [null, null];
+  if (!documentShipment || (document === "delivery-note" && !proof)) {
+    return documentRefusal(
+      "This document is not available. Open the shipment's full details on its tracking page first.",
+      404,
+    );
+  }
+  const documentSettings = document === "waybill" ? await getDocumentSettings({ db }) : null;
+  const pdfContext = await documentContext(context);
+  // The PDF code loads at the first document, not with the app.
+  const pdf = proof
+    ? await (await import("#app/server/documents/delivery-note.server.ts")).renderDeliveryNote({
+        shipment: documentShipment,
+        proof,
+        context: pdfContext,
+      })
+    : await (await import("#app/server/documents/house-waybill.server.ts")).renderWaybill({
+        shipment: documentShipment,
+        terms: documentSettings!.waybillTerms,
+        context: pdfContext,
+      });
+  const response = pdfResponse(pdf, `${documentShipment.trackingNumber}-${document}.pdf`);
+  response.headers.set("Referrer-Policy", "no-referrer");
+  return response;
+}
