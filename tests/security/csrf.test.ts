@@ -7,7 +7,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, encode, sessionToken, smallPng } from "./r
 import { actionTargets, type Target } from "./targets.ts";
 
 const app = connect();
-const { client, f, store, unchanged, adminCookie, origin } = app;
+const { client, f, store, unchanged, origin } = app;
 const { targets } = actionTargets(f);
 
 attack("csrf: cross-origin POSTs refused (Origin, Referer, Sec-Fetch-Site), nothing changed", async () => {

@@ -20,7 +20,7 @@ const codeHash = (rowId: string, code: string) => hashToken(`${rowId}:${code}`);
 /**
  * Makes a code for `destination` (a lower-cased e-mail or an E.164 number). `deliverable` false: nobody is
  * behind the address, so nothing will be sent and no code can succeed, but the visitor is answered the same.
- * Earlier unused codes of the same purpose for the same address stop working. Returns the secrets to hand
+ * Earlier unused codes of the same purpose for the same address (and shipment) stop working. Returns the secrets to hand
  * out (the attempt token for the cookie, the code and the link token for the message); none is stored.
  */
 export async function createOneTimeCode({
@@ -58,6 +58,8 @@ export async function createOneTimeCode({
       and(
         eq(oneTimeCodes.purpose, purpose),
         eq(oneTimeCodes.destination, destination),
+        // A code for one shipment's details leaves the address's codes for other shipments working.
+        shipmentId ? eq(oneTimeCodes.shipmentId, shipmentId) : undefined,
         isNull(oneTimeCodes.usedAt),
       ),
     );

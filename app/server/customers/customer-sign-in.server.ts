@@ -38,13 +38,12 @@ import {
 } from "#app/server/notifications/subscriptions.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
-import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
+import { consumeRateLimits } from "#app/server/platform/rate-limit.server.ts";
 
 export type SignInConfig = OutboxConfig &
   CustomerSessionConfig &
   Pick<Config, "SMTP_URL" | "OUTBOX_DIR" | "siteUrl">;
 
-const HOUR = 3600;
 /** Codes asked for one address, and by one client, per hour; wrong codes typed by one client per hour. */
 export const SIGN_IN_LIMITS = { perAddress: 5, perClient: 20, checksPerClient: 30 } as const;
 
@@ -94,14 +93,6 @@ export type CodeRequest =
   | { ok: false; retryAfterSeconds: number };
 
 /** Counts a hit on each limit in turn; the first one over its limit answers. */
-async function overLimit(db: Db, now: Date, limits: Array<{ key: string; limit: number }>) {
-  for (const { key, limit } of limits) {
-    const hit = await consumeRateLimit({ db, key, limit, windowSeconds: HOUR, now });
-    if (!hit.allowed) return hit.retryAfterSeconds;
-  }
-  return null;
-}
-
 /**
  * Asks for a sign-in code. Sent when the address belongs to an active member, or is on a party's record that
  * lets it sign in by itself; otherwise nothing is sent, and the visitor sees the same page.
@@ -126,10 +117,14 @@ export async function requestCustomerCode({
   const read = readSignInAddress(typed, config);
   if (!read.ok) return read;
   const { channel, address } = read;
-  const retryAfter = await overLimit(db, now, [
-    { key: `account-code:client:${clientAddress}`, limit: SIGN_IN_LIMITS.perClient },
-    { key: `account-code:address:${address}`, limit: SIGN_IN_LIMITS.perAddress },
-  ]);
+  const retryAfter = await consumeRateLimits({
+    db,
+    now,
+    limits: [
+      { key: `account-code:client:${clientAddress}`, limit: SIGN_IN_LIMITS.perClient },
+      { key: `account-code:address:${address}`, limit: SIGN_IN_LIMITS.perAddress },
+    ],
+  });
   if (retryAfter !== null) return { ok: false, retryAfterSeconds: retryAfter };
   // Old codes go as new ones are asked for (an indexed delete of rows an hour past their end).
   await pruneOneTimeCodes({ db, now });
@@ -292,9 +287,11 @@ export async function verifyCustomerCode({
   const typed = typeof code === "string" ? code.replace(/\s/g, "") : "";
   if (!/^\d{6}$/.test(typed)) return { outcome: "wrong", message: "Enter the 6-digit code we sent you." };
   if (!attemptToken) return { outcome: "expired", message: EXPIRED_CODE_MESSAGE };
-  const retryAfter = await overLimit(db, now, [
-    { key: `account-code:checks:${clientAddress}`, limit: SIGN_IN_LIMITS.checksPerClient },
-  ]);
+  const retryAfter = await consumeRateLimits({
+    db,
+    now,
+    limits: [{ key: `account-code:checks:${clientAddress}`, limit: SIGN_IN_LIMITS.checksPerClient }],
+  });
   if (retryAfter !== null) return { outcome: "rate-limited", retryAfterSeconds: retryAfter };
   const checked = await checkOneTimeCode({
     db,

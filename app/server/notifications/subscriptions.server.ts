@@ -19,7 +19,7 @@ import { channelOffReason, enqueueMessage, type OutboxConfig } from "#app/server
 import { isUnsubscribeToken, maskAddress } from "#app/server/notifications/notifications.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
-import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
+import { consumeRateLimits } from "#app/server/platform/rate-limit.server.ts";
 import { getSiteSettings } from "#app/server/settings/settings.server.ts";
 
 // Public subscriptions on the tracking page (decision 014): a visitor asks for a shipment's updates with an
@@ -124,18 +124,6 @@ const sha256 = (value: string) => crypto.createHash("sha256").update(value).dige
 const codeHash = (rowId: string, code: string) => sha256(`${rowId}:${code}`);
 
 /** Counts a hit on each limit in turn; the first one over its limit answers. */
-async function overLimit(
-  db: Db,
-  now: Date,
-  limits: Array<{ key: string; limit: number; windowSeconds: number }>,
-): Promise<number | null> {
-  for (const { key, limit, windowSeconds } of limits) {
-    const hit = await consumeRateLimit({ db, key, limit, windowSeconds, now });
-    if (!hit.allowed) return hit.retryAfterSeconds;
-  }
-  return null;
-}
-
 /** Serialises the subscriptions of one shipment (the 10-subscriber cap) across instances, until commit. */
 async function lockShipmentSubscribers(tx: DbOrTx, shipmentId: string) {
   await tx.execute(
@@ -267,40 +255,44 @@ export async function requestSubscription({
     .where(eq(shipments.trackingNumber, trackingNumber));
   if (!shipment) return { outcome: "not-found" };
 
-  const retryAfter = await overLimit(db, now, [
-    {
-      key: `subscribe:client:${clientAddress}`,
-      limit: config.SUBSCRIBE_REQUESTS_PER_CLIENT_PER_HOUR,
-      windowSeconds: HOUR,
-    },
-    {
-      key: `subscribe:shipment:${shipment.id}`,
-      limit: config.SUBSCRIBE_REQUESTS_PER_SHIPMENT_PER_HOUR,
-      windowSeconds: HOUR,
-    },
-    ...(channel === "email"
-      ? [
-          {
-            key: `subscribe:email:${to}`,
-            limit: config.SUBSCRIBE_EMAILS_PER_ADDRESS_PER_HOUR,
-            windowSeconds: HOUR,
-          },
-          { key: "subscribe:email-site", limit: config.SUBSCRIBE_EMAILS_PER_DAY, windowSeconds: DAY },
-        ]
-      : [
-          {
-            key: `subscribe:sms-number:${to}`,
-            limit: config.SUBSCRIBE_CODES_PER_NUMBER_PER_DAY,
-            windowSeconds: DAY,
-          },
-          {
-            key: `subscribe:sms-client:${clientAddress}`,
-            limit: config.SUBSCRIBE_CODES_PER_CLIENT_PER_DAY,
-            windowSeconds: DAY,
-          },
-          { key: "subscribe:sms-site", limit: config.SUBSCRIBE_CODES_PER_DAY, windowSeconds: DAY },
-        ]),
-  ]);
+  const retryAfter = await consumeRateLimits({
+    db,
+    now,
+    limits: [
+      {
+        key: `subscribe:client:${clientAddress}`,
+        limit: config.SUBSCRIBE_REQUESTS_PER_CLIENT_PER_HOUR,
+        windowSeconds: HOUR,
+      },
+      {
+        key: `subscribe:shipment:${shipment.id}`,
+        limit: config.SUBSCRIBE_REQUESTS_PER_SHIPMENT_PER_HOUR,
+        windowSeconds: HOUR,
+      },
+      ...(channel === "email"
+        ? [
+            {
+              key: `subscribe:email:${to}`,
+              limit: config.SUBSCRIBE_EMAILS_PER_ADDRESS_PER_HOUR,
+              windowSeconds: HOUR,
+            },
+            { key: "subscribe:email-site", limit: config.SUBSCRIBE_EMAILS_PER_DAY, windowSeconds: DAY },
+          ]
+        : [
+            {
+              key: `subscribe:sms-number:${to}`,
+              limit: config.SUBSCRIBE_CODES_PER_NUMBER_PER_DAY,
+              windowSeconds: DAY,
+            },
+            {
+              key: `subscribe:sms-client:${clientAddress}`,
+              limit: config.SUBSCRIBE_CODES_PER_CLIENT_PER_DAY,
+              windowSeconds: DAY,
+            },
+            { key: "subscribe:sms-site", limit: config.SUBSCRIBE_CODES_PER_DAY, windowSeconds: DAY },
+          ]),
+    ],
+  });
   if (retryAfter !== null) {
     logger.warn({ clientAddress, channel }, "Subscription request refused by a rate limit");
     return { outcome: "rate-limited", retryAfterSeconds: retryAfter };
@@ -554,13 +546,17 @@ export async function confirmPhoneSubscription({
   const typed = typeof code === "string" ? code.replace(/\s/g, "") : "";
   if (!/^\d{6}$/.test(typed))
     return { outcome: "invalid", message: "Enter the 6-digit code from the text message." };
-  const retryAfter = await overLimit(db, now, [
-    {
-      key: `subscribe:code-client:${clientAddress}`,
-      limit: config.SUBSCRIBE_CODE_CHECKS_PER_CLIENT_PER_HOUR,
-      windowSeconds: HOUR,
-    },
-  ]);
+  const retryAfter = await consumeRateLimits({
+    db,
+    now,
+    limits: [
+      {
+        key: `subscribe:code-client:${clientAddress}`,
+        limit: config.SUBSCRIBE_CODE_CHECKS_PER_CLIENT_PER_HOUR,
+        windowSeconds: HOUR,
+      },
+    ],
+  });
   if (retryAfter !== null) return { outcome: "rate-limited", retryAfterSeconds: retryAfter };
   const [shipment] = await db
     .select({ id: shipments.id })

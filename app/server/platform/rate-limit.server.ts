@@ -92,6 +92,26 @@ export function limitClientLookups({
   });
 }
 
+/**
+ * Counts one hit on each limit in turn (an hour's window unless a limit says otherwise): the seconds to wait
+ * from the first one over its limit, or null when all allow it.
+ */
+export async function consumeRateLimits({
+  db,
+  now = new Date(),
+  limits,
+}: {
+  db: Db;
+  now?: Date;
+  limits: Array<{ key: string; limit: number; windowSeconds?: number }>;
+}): Promise<number | null> {
+  for (const { key, limit, windowSeconds = 3600 } of limits) {
+    const hit = await consumeRateLimit({ db, key, limit, windowSeconds, now });
+    if (!hit.allowed) return hit.retryAfterSeconds;
+  }
+  return null;
+}
+
 /** Clears one key (e.g. after a successful login). */
 export async function resetRateLimit({ db, key }: { db: Db; key: string }): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);

@@ -5,7 +5,7 @@
 // or for 24 hours to a browser that proved the shipper's or the consignee's contact on file with a code. The
 // answer to a contact is the same whether or not it is on file: a code row is made either way, and only a
 // deliverable one is sent. The grant's token lives in a cookie scoped to /track/<NUMBER>, its hash here.
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, lt } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { parsePhone } from "#app/lib/phone.ts";
@@ -16,6 +16,7 @@ import {
   checkOneTimeCode,
   createOneTimeCode,
   findCodeAttempt,
+  pruneOneTimeCodes,
 } from "#app/server/auth/one-time-codes.server.ts";
 import { createToken, hashToken } from "#app/server/auth/sessions.server.ts";
 import { getCustomerSession } from "#app/server/customers/customer-guards.server.ts";
@@ -35,7 +36,7 @@ import { enqueueMessage } from "#app/server/messaging/outbox.server.ts";
 import { maskAddress } from "#app/server/notifications/notifications.server.ts";
 import type { Party } from "#app/server/parties/parties.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
-import { consumeRateLimit, limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
+import { consumeRateLimits, limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
 import { getDeliveryProof, getShipmentDelivery } from "#app/server/shipments/deliveries.server.ts";
 import type { DetailsParty, ShipmentDetailsView } from "#app/server/shipments/shipment-details-views.ts";
 import { getShipmentById } from "#app/server/shipments/shipments.server.ts";
@@ -45,7 +46,6 @@ export type DetailsConfig = SignInConfig;
 
 /** How long a browser sees a shipment's details after its code. */
 export const DETAILS_GRANT_MS = 24 * 60 * 60 * 1000;
-const HOUR = 3600;
 /** Codes asked for one address, and by one client, per hour; codes typed by one client per hour. */
 export const DETAILS_LIMITS = { perAddress: 5, perClient: 20, checksPerClient: 30 } as const;
 
@@ -180,14 +180,6 @@ export async function hasShipmentDetailsGrant({
 }
 
 /** Counts a hit on each limit in turn; the first one over its limit answers. */
-async function overLimit(db: Db, now: Date, limits: Array<{ key: string; limit: number }>) {
-  for (const { key, limit } of limits) {
-    const hit = await consumeRateLimit({ db, key, limit, windowSeconds: HOUR, now });
-    if (!hit.allowed) return hit.retryAfterSeconds;
-  }
-  return null;
-}
-
 /** The E.164 form of a phone on a party's record, or null (records may keep spaces: '+231 77 555 0142'). */
 const partyPhone = (phone: string | null) => {
   if (!phone) return null;
@@ -235,11 +227,18 @@ export async function requestShipmentDetailsCode({
   const read = readSignInAddress(typed, config);
   if (!read.ok) return read;
   const { channel, address } = read;
-  const retryAfter = await overLimit(db, now, [
-    { key: `details-code:client:${clientAddress}`, limit: DETAILS_LIMITS.perClient },
-    { key: `details-code:address:${address}`, limit: DETAILS_LIMITS.perAddress },
-  ]);
+  const retryAfter = await consumeRateLimits({
+    db,
+    now,
+    limits: [
+      { key: `details-code:client:${clientAddress}`, limit: DETAILS_LIMITS.perClient },
+      { key: `details-code:address:${address}`, limit: DETAILS_LIMITS.perAddress },
+    ],
+  });
   if (retryAfter !== null) return { ok: false, retryAfterSeconds: retryAfter };
+  // Spent codes and ended grants go as new ones are asked for (indexed deletes).
+  await pruneOneTimeCodes({ db, now });
+  await db.delete(shipmentDetailGrants).where(lt(shipmentDetailGrants.expiresAt, now));
 
   const full = await getShipmentById({ db, id: shipment.id });
   const deliverable = !!full && isContactOnFile([full.shipper, full.consignee], channel, address);
@@ -372,9 +371,11 @@ export async function verifyShipmentDetailsCode({
   const typed = typeof code === "string" ? code.replace(/\s/g, "") : "";
   if (!/^\d{6}$/.test(typed)) return { outcome: "wrong", message: "Enter the 6-digit code we sent you." };
   if (!attemptToken) return { outcome: "expired", message: EXPIRED_DETAILS_CODE_MESSAGE };
-  const retryAfter = await overLimit(db, now, [
-    { key: `details-code:checks:${clientAddress}`, limit: DETAILS_LIMITS.checksPerClient },
-  ]);
+  const retryAfter = await consumeRateLimits({
+    db,
+    now,
+    limits: [{ key: `details-code:checks:${clientAddress}`, limit: DETAILS_LIMITS.checksPerClient }],
+  });
   if (retryAfter !== null) return { outcome: "rate-limited", retryAfterSeconds: retryAfter };
   const checked = await checkOneTimeCode({
     db,
