@@ -1,10 +1,17 @@
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
+import { formatCalendarDate } from "#app/lib/format.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import {
   CONTROL_CHARACTER,
   CONTROL_CHARACTER_EXCEPT_LINES,
   normalizeLineBreaks,
 } from "#app/schemas/rules/form-rules.ts";
+import {
+  documentContext,
+  documentRefusal,
+  pdfResponse,
+} from "#app/server/documents/document-response.server.ts";
+import { quoteDocument, renderQuotePdf } from "#app/server/quotes/quote-pdf.server.ts";
 import {
   type CustomerQuoteView,
   QUOTE_ANSWER_LIMITS,
@@ -132,4 +139,38 @@ export async function answerQuoteForm({
     );
   }
   return { ok: true, outcome: result.outcome } satisfies QuoteAnswerReply;
+}
+
+/**
+ * A sent quote's PDF for its customer, printing `link` (the page it was opened from). A version replaced by a
+ * newer one is not offered (the newer e-mail has its own link), nor an expired one (issue 32): no price sheet
+ * that looks valid after its validity.
+ */
+export async function customerQuotePdf({
+  context,
+  found,
+  link,
+}: {
+  context: Readonly<RouterContextProvider>;
+  found: PublicQuote;
+  link: string;
+}): Promise<Response> {
+  if (found.status === "draft") return documentRefusal("Page not found", 404);
+  if (found.status === "replaced") {
+    return documentRefusal(
+      "This quote was replaced by a newer version, sent to you by e-mail. Please use the link in that message.",
+      410,
+    );
+  }
+  if (found.status === "expired") {
+    return documentRefusal(
+      `This quote expired at the end of ${formatCalendarDate(found.quote.validUntil)}. Contact us for a new quote.`,
+      410,
+    );
+  }
+  const { pdf, filename } = await renderQuotePdf({
+    document: quoteDocument({ request: found.request, quote: found.quote, lines: found.quote.lines, link }),
+    context: await documentContext(context),
+  });
+  return pdfResponse(pdf, filename);
 }
