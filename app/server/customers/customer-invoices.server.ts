@@ -112,10 +112,10 @@ export async function findCompanyInvoice({
   db: Db;
   companyId: string;
   invoiceId: string;
-}): Promise<{ id: string; kind: "invoice" | "credit_note"; state: string } | null> {
+}): Promise<{ id: string; kind: "invoice" | "credit_note"; state: string; currency: string } | null> {
   if (!isUuid(invoiceId)) return null;
   const [row] = await db
-    .select({ id: invoices.id, kind: invoices.kind, state: invoices.state })
+    .select({ id: invoices.id, kind: invoices.kind, state: invoices.state, currency: invoices.currency })
     .from(invoices)
     .where(
       and(eq(invoices.id, invoiceId), companyInvoicesWhere(await listCompanyParties({ db, companyId }))),
