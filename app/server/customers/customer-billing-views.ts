@@ -1,4 +1,5 @@
 import type { PublicFormReply } from "#app/schemas/rules/public-form.ts";
+import type { QuoteFormStart } from "#app/schemas/rules/quote-request-rules.ts";
 import type { InvoicePaymentView, PublicInvoice } from "#app/server/invoices/invoice-views.ts";
 import type { CustomerQuoteView, QuoteStatus } from "#app/server/quotes/quote-views.ts";
 
@@ -80,17 +81,7 @@ export type AccountInvoiceData = {
 export type AccountPayReply = { error: string };
 
 /** The quote request form's starting values (the member's details; with 'book again', a shipment's route and cargo). */
-export type QuoteRequestPrefill = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  cityDeparture: string;
-  deliveryCity: string;
-  parcelType: string;
-  weight: string;
-  freightTypes: string[];
-};
+export type QuoteRequestPrefill = QuoteFormStart;
 
 export type AccountQuoteRequestData = {
   prefill: QuoteRequestPrefill;

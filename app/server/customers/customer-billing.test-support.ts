@@ -83,7 +83,12 @@ export async function callAccount(
     params = {},
     customer,
     form,
-  }: { path: string; params?: Record<string, string>; customer: TestCustomer; form?: Record<string, string> },
+  }: {
+    path: string;
+    params?: Record<string, string>;
+    customer: TestCustomer;
+    form?: Record<string, string> | [string, string][];
+  },
 ): Promise<unknown> {
   const url = `https://freight.example${path}`;
   const headers = { Cookie: customer.cookie, "User-Agent": "PhoneBrowser" };

@@ -3,13 +3,16 @@
 // quote pages reach quotes only through these, with the company from the session.
 import { and, count, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { formatMoney } from "#app/lib/money.ts";
+import { parcelTypeOptions, QUOTE_LIMITS } from "#app/schemas/rules/quote-request-rules.ts";
 import {
   ACCOUNT_PAGE_SIZE,
   type AccountQuoteRow,
   QUOTE_STATUS_LABELS,
+  type QuoteRequestPrefill,
 } from "#app/server/customers/customer-billing-views.ts";
 import { listCompanyParties } from "#app/server/customers/customer-companies.server.ts";
-import { companyShipmentsWhere } from "#app/server/customers/customer-scope.server.ts";
+import { companyShipmentsWhere, findCompanyShipmentId } from "#app/server/customers/customer-scope.server.ts";
+import type { CustomerUser } from "#app/server/customers/customer-sessions.server.ts";
 import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import {
   consignees,
@@ -133,4 +136,65 @@ export async function findCompanyQuote({
     );
   if (!mine) return null;
   return findCustomerQuote({ db, quoteId, now });
+}
+
+/** 'Tom Kofi Mensah' → first 'Tom', last 'Kofi Mensah' (a single word is the first name). */
+function splitName(name: string): { firstName: string; lastName: string } {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return { firstName: words[0] ?? "", lastName: words.slice(1).join(" ") };
+}
+
+/** The parcel type a shipment's goods start with ('Pallets: machine parts'), if one of the form's. */
+function parcelTypeOf(goods: string | null): string {
+  const start = goods?.trim().toLowerCase() ?? "";
+  return parcelTypeOptions.find((option) => start.startsWith(option.toLowerCase())) ?? "";
+}
+
+/**
+ * The quote request form's starting values for a signed-in customer: their name, e-mail and phone; with
+ * `trackingNumber` of one of the company's shipments ('book again'), its route and cargo too. A number not of
+ * the company's prefills nothing more (and says nothing about whether it exists).
+ */
+export async function quoteRequestPrefill({
+  db,
+  customer,
+  trackingNumber,
+}: {
+  db: Db;
+  customer: Pick<CustomerUser, "name" | "email" | "phone" | "companyId">;
+  trackingNumber: string | null;
+}): Promise<{ prefill: QuoteRequestPrefill; bookAgain: boolean }> {
+  const prefill: QuoteRequestPrefill = {
+    ...splitName(customer.name),
+    email: customer.email ?? "",
+    phone: customer.phone ?? "",
+    cityDeparture: "",
+    deliveryCity: "",
+    parcelType: "",
+    weight: "",
+    freightTypes: [],
+  };
+  const number = trackingNumber?.trim().slice(0, 100) ?? "";
+  const shipmentId = number
+    ? await findCompanyShipmentId({ db, companyId: customer.companyId, trackingNumber: number })
+    : null;
+  if (!shipmentId) return { prefill, bookAgain: false };
+  const [row] = await db
+    .select({ shipment: shipments, requestParcelType: quoteRequests.parcelType })
+    .from(shipments)
+    .leftJoin(quoteRequests, eq(quoteRequests.id, shipments.quoteRequestId))
+    .where(eq(shipments.id, shipmentId));
+  if (!row) return { prefill, bookAgain: false };
+  const { shipment } = row;
+  return {
+    prefill: {
+      ...prefill,
+      cityDeparture: shipment.originLocation.slice(0, QUOTE_LIMITS.city),
+      deliveryCity: shipment.destinationLocation.slice(0, QUOTE_LIMITS.city),
+      parcelType: row.requestParcelType ?? parcelTypeOf(shipment.goodsDescription),
+      weight: shipment.weight === null ? "" : `${shipment.weight} kg`,
+      freightTypes: shipment.transportMode ? [shipment.transportMode] : [],
+    },
+    bookAgain: true,
+  };
 }
