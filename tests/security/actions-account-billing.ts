@@ -2,8 +2,8 @@
 // The suite has no customer session yet: these posts go without one, so each must be sent to the sign-in page
 // with nothing changed (requireCustomer runs first in every account action). The signed-in refusals on real
 // records are in app/routes/account/*.test.ts.
-import crypto from "node:crypto";
 import type { Spec } from "./action-kit.ts";
+import { quoteFormSpec } from "./actions-public.ts";
 
 export function accountBillingActions(): Record<string, Spec[]> {
   return {
@@ -30,39 +30,6 @@ export function accountBillingActions(): Record<string, Spec[]> {
     "routes/account/invoices.$id": [
       { name: "pay (account)", fields: () => [["intent", "pay"]], strict: ["intent"], text: [] },
     ],
-    "routes/account/quote-request": [
-      {
-        name: "ask for a quote (account)",
-        fields: () => [
-          ["intent", "quote"],
-          ["submissionKey", crypto.randomUUID()],
-          ["firstName", "Musu"],
-          ["lastName", "Flomo"],
-          ["email", "musu@example.com"],
-          ["phone", "0770 123 456"],
-          ["cityDeparture", "Monrovia"],
-          ["deliveryCity", "Accra"],
-          ["parcelType", "Parcels"],
-          ["weight", "12 kg"],
-          ["readyDate", "2026-12-10"],
-          ["specialInfo", "Fragile"],
-          ["freightTypes", "sea"],
-          ["website", ""],
-        ],
-        strict: ["email", "phone", "readyDate", "parcelType", "freightTypes", "intent"],
-        text: ["firstName", "lastName", "cityDeparture", "deliveryCity", "weight", "specialInfo"],
-        store: {
-          table: "quote_requests",
-          columns: {
-            firstName: "first_name",
-            lastName: "last_name",
-            cityDeparture: "city_departure",
-            deliveryCity: "delivery_city",
-            weight: "weight",
-            specialInfo: "special_info",
-          },
-        },
-      },
-    ],
+    "routes/account/quote-request": [quoteFormSpec("ask for a quote (account)")],
   };
 }
