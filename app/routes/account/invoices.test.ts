@@ -189,6 +189,38 @@ describe("the account's invoices", () => {
     expect(statusOf(opened)).toBe(200);
   });
 
+  it("with mobile money off, offers no 'Pay' and says so when it is posted, making no link", async () => {
+    const off = await createTestServices({ SITE_URL: "https://freight.example" });
+    try {
+      const admin = (await createAdminUser({
+        db: off.db,
+        email: "accounts@example.com",
+        name: "Accounts",
+        password: "a sturdy accounts passphrase",
+        role: "accounts",
+      }))!.id;
+      const customer = await signedInCustomer(off, { company: "Offline Traders" });
+      const { id } = await issuedInvoice({ db: off.db, staffId: admin, customer: customer.shipper });
+      const shown = bodyOf<{ invoice: Record<string, unknown> }>(
+        await callAccount(off, loader, { path: `/account/invoices/${id}`, params: { id }, customer }),
+      );
+      expect(shown.invoice).toMatchObject({ mobileMoney: false, balanceDue: "100.00 USD" });
+      const refused = await callAccount(off, action, {
+        path: `/account/invoices/${id}`,
+        params: { id },
+        customer,
+        form: { intent: "pay" },
+      });
+      expect(statusOf(refused)).toBe(409);
+      expect(bodyOf(refused)).toEqual({
+        error: "Paying by mobile money is not available at the moment. Please pay another way.",
+      });
+      expect(await off.db.select().from(invoiceLinks)).toEqual([]);
+    } finally {
+      await off.close();
+    }
+  });
+
   it("gives the invoice's PDF and the statement as documents that read back", async () => {
     const response = (await pdf(ids.second, ama)) as Response;
     expect(response.status).toBe(200);
