@@ -150,39 +150,7 @@ export function publicActions(): Record<string, Spec[]> {
       },
     ],
     "routes/site/contact": [
-      {
-        name: "quote form",
-        fields: () => [
-          ["intent", "quote"],
-          ["submissionKey", crypto.randomUUID()],
-          ["firstName", "Musu"],
-          ["lastName", "Flomo"],
-          ["email", "musu@example.com"],
-          ["phone", "0770 123 456"],
-          ["cityDeparture", "Monrovia"],
-          ["deliveryCity", "Accra"],
-          ["parcelType", "Parcels"],
-          ["weight", "12 kg"],
-          ["readyDate", "2026-12-10"],
-          ["specialInfo", "Fragile"],
-          ["freightTypes", "air"],
-          ["freightTypes", "sea"],
-          ["website", ""],
-        ],
-        strict: ["email", "phone", "readyDate", "parcelType", "freightTypes", "intent"],
-        text: ["firstName", "lastName", "cityDeparture", "deliveryCity", "weight", "specialInfo"],
-        store: {
-          table: "quote_requests",
-          columns: {
-            firstName: "first_name",
-            lastName: "last_name",
-            cityDeparture: "city_departure",
-            deliveryCity: "delivery_city",
-            weight: "weight",
-            specialInfo: "special_info",
-          },
-        },
-      },
+      quoteFormSpec("quote form"),
       {
         name: "contact form",
         fields: () => [
@@ -324,5 +292,42 @@ export function publicActions(): Record<string, Spec[]> {
         text: [],
       },
     ],
+  };
+}
+
+/** The quote form's spec (the contact page's, and the customer account's 'Ask for a quote', issue 29). */
+export function quoteFormSpec(name: string): Spec {
+  return {
+    name,
+    fields: () => [
+      ["intent", "quote"],
+      ["submissionKey", crypto.randomUUID()],
+      ["firstName", "Musu"],
+      ["lastName", "Flomo"],
+      ["email", "musu@example.com"],
+      ["phone", "0770 123 456"],
+      ["cityDeparture", "Monrovia"],
+      ["deliveryCity", "Accra"],
+      ["parcelType", "Parcels"],
+      ["weight", "12 kg"],
+      ["readyDate", "2026-12-10"],
+      ["specialInfo", "Fragile"],
+      ["freightTypes", "air"],
+      ["freightTypes", "sea"],
+      ["website", ""],
+    ],
+    strict: ["email", "phone", "readyDate", "parcelType", "freightTypes", "intent"],
+    text: ["firstName", "lastName", "cityDeparture", "deliveryCity", "weight", "specialInfo"],
+    store: {
+      table: "quote_requests",
+      columns: {
+        firstName: "first_name",
+        lastName: "last_name",
+        cityDeparture: "city_departure",
+        deliveryCity: "delivery_city",
+        weight: "weight",
+        specialInfo: "special_info",
+      },
+    },
   };
 }

@@ -6,6 +6,7 @@ import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routeConfig from "#app/routes.ts";
 import type { Fixtures, Spec, Target } from "./action-kit.ts";
+import { accountBillingActions } from "./actions-account-billing.ts";
 import { contentActions } from "./actions-content.ts";
 import { invoiceActions } from "./actions-invoices.ts";
 import { publicActions } from "./actions-public.ts";
@@ -124,6 +125,7 @@ export function actionTargets(f: Fixtures): { targets: Target[]; unknown: string
     ...contentActions(f),
     ...invoiceActions(f),
     ...receivablesActions(),
+    ...accountBillingActions(),
   };
   const targets: Target[] = [];
   const unknown: string[] = [];

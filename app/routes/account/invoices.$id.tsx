@@ -1,4 +1,157 @@
-// Placeholder while the session builds it (never landed as is).
-export default function Placeholder() {
-  return <h1 className="text-2xl font-bold text-brand-900">Coming</h1>;
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { CustomerInvoice } from "#app/components/site/invoices/customer-invoice.tsx";
+import { servicesContext } from "#app/context.ts";
+import { formatCalendarDate } from "#app/lib/format.ts";
+import { formatMoney } from "#app/lib/money.ts";
+import { seo } from "#app/lib/seo.ts";
+import { PAYMENT_METHOD_LABELS } from "#app/schemas/payment.ts";
+import type { AccountInvoiceData, AccountPayReply } from "#app/server/customers/customer-billing-views.ts";
+import { getCustomer, notFound, requireCustomer } from "#app/server/customers/customer-guards.server.ts";
+import { findCompanyInvoice } from "#app/server/customers/customer-invoices.server.ts";
+import { createInvoiceLink, invoicePath } from "#app/server/invoices/invoice-links.server.ts";
+import { customerInvoiceView } from "#app/server/invoices/invoice-public.server.ts";
+import { getInvoice } from "#app/server/invoices/invoices.server.ts";
+import { getInvoiceBalances } from "#app/server/payments/balances.server.ts";
+import { closedReason } from "#app/server/payments/mobile-money/pay-page.server.ts";
+import { listInvoicePayments } from "#app/server/payments/payments.server.ts";
+import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
+import { companyToday } from "#app/server/quotes/quotes.server.ts";
+import type { Route } from "./+types/invoices.$id";
+
+// One of the customer's invoices or credit notes (issue 29), as the e-mail's link shows it, with the payments
+// received; 'Pay' opens the same payment page as that link (through a fresh link of its own). Another company's
+// invoice answers 404, like none at all.
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(
+    { title: "Your invoice", description: "", path: "/account/invoices", noindex: true },
+    matches[0]?.loaderData,
+  );
+
+/** How long the link made by 'Pay' opens the payment page. */
+const PAY_LINK_HOURS = 24;
+
+export async function loader({ params, context }: Route.LoaderArgs): Promise<AccountInvoiceData> {
+  const customer = getCustomer(context);
+  const { db, siteSettings, mobileMoney } = context.get(servicesContext);
+  const found = await findCompanyInvoice({ db, companyId: customer.companyId, invoiceId: params.id });
+  if (!found) notFound();
+  const settings = await siteSettings.get();
+  const [invoice, payments] = await Promise.all([
+    customerInvoiceView({
+      db,
+      invoiceId: found.id,
+      companyName: settings.companyName,
+      today: companyToday(settings.timeZone),
+      walletCurrency: mobileMoney.client?.currency ?? null,
+      pdfPath: `/account/invoices/${found.id}/invoice.pdf`,
+    }),
+    listInvoicePayments({ db, invoiceId: found.id }),
+  ]);
+  if (!invoice) notFound();
+  return {
+    id: found.id,
+    invoice,
+    payments:
+      found.kind === "invoice"
+        ? payments
+            .filter((payment) => payment.state === "received")
+            .map((payment) => ({
+              number: payment.number,
+              receivedOn: payment.receivedOn,
+              method: PAYMENT_METHOD_LABELS[payment.method],
+              amount: formatMoney(payment.amountMinor, found.currency),
+            }))
+        : [],
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const customer = await requireCustomer({ request, context });
+  const { db, mobileMoney } = context.get(servicesContext);
+  const found = await findCompanyInvoice({ db, companyId: customer.companyId, invoiceId: params.id });
+  if (!found) notFound();
+  const formData = await readFormData(request);
+  if (!formData || readIntent(formData) !== "pay")
+    return data<AccountPayReply>({ error: "The form could not be read. Please try again." }, { status: 400 });
+  const [invoice, balances] = await Promise.all([
+    getInvoice({ db, id: found.id }),
+    getInvoiceBalances({ db, ids: [found.id] }),
+  ]);
+  const balance = balances.get(found.id);
+  if (!invoice || !balance) notFound();
+  // What the payment page would refuse, said here: a credit note or a void invoice, nothing owed, mobile money off.
+  const closed =
+    invoice.kind === "credit_note"
+      ? "A credit note is not paid: it lowers what you owe."
+      : closedReason(
+          { state: invoice.state, currency: invoice.currency, balanceMinor: balance.balanceMinor },
+          mobileMoney.client?.currency ?? null,
+        );
+  if (closed) return data<AccountPayReply>({ error: closed }, { status: 409 });
+  const token = await createInvoiceLink({
+    db,
+    invoiceId: invoice.id,
+    staffId: null,
+    expiresAt: new Date(Date.now() + PAY_LINK_HOURS * 3_600_000),
+  });
+  return redirect(`${invoicePath(token)}/pay`, { headers: { "Cache-Control": "no-store" } });
+}
+
+export default function AccountInvoice({ loaderData, actionData }: Route.ComponentProps) {
+  const { invoice, payments } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  return (
+    <>
+      <p>
+        <Link to="/account/invoices" className="text-sm font-medium text-brand-700 underline">
+          All your invoices
+        </Link>
+      </p>
+      <CustomerInvoice
+        invoice={invoice}
+        className="flex max-w-2xl flex-col gap-5 py-4"
+        pay={
+          <>
+            {actionData?.error ? (
+              <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+                {actionData.error}
+              </p>
+            ) : null}
+            {invoice.mobileMoney && invoice.balanceDue ? (
+              <Form method="post" aria-label="Pay online">
+                <button
+                  type="submit"
+                  name="intent"
+                  value="pay"
+                  disabled={busy}
+                  className="rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
+                >
+                  Pay by mobile money
+                </button>
+              </Form>
+            ) : null}
+          </>
+        }
+      >
+        {payments.length > 0 ? (
+          <section aria-labelledby="payments-title">
+            <h2 id="payments-title" className="text-lg font-semibold text-brand-900">
+              Payments received
+            </h2>
+            <ul className="mt-2 flex flex-col divide-y divide-slate-200 text-sm">
+              {payments.map((payment) => (
+                <li key={payment.number} className="flex flex-wrap justify-between gap-x-3 py-2">
+                  <span>
+                    {formatCalendarDate(payment.receivedOn)} · {payment.method} · {payment.number}
+                  </span>
+                  <span className="whitespace-nowrap tabular-nums">{payment.amount}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </CustomerInvoice>
+    </>
+  );
 }

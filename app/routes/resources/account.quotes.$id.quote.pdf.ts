@@ -1,4 +1,22 @@
-// Placeholder while the session builds it (never landed as is).
-export async function loader() {
-  return new Response("Not Found", { status: 404 });
+import { servicesContext } from "#app/context.ts";
+import { notFound, requireCustomer } from "#app/server/customers/customer-guards.server.ts";
+import { findCompanyQuote } from "#app/server/customers/customer-quotes.server.ts";
+import { customerQuotePdf } from "#app/server/quotes/quote-answer.server.ts";
+import type { Route } from "./+types/account.quotes.$id.quote.pdf";
+
+/**
+ * One of the signed-in customer's quotes as a PDF (issue 29), built as the e-mail's link builds it (replaced and
+ * expired versions refused alike), printing the account's page of it. Another company's quote answers 404.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const customer = await requireCustomer({ request, context });
+  const { db, config } = context.get(servicesContext);
+  const found = await findCompanyQuote({ db, companyId: customer.companyId, quoteId: params.id });
+  if (!found) notFound();
+  const response = await customerQuotePdf({
+    context,
+    found,
+    link: `${config.siteUrl}/account/quotes/${found.quote.id}`,
+  });
+  return response;
 }

@@ -1,11 +1,6 @@
 import { requestContext, servicesContext } from "#app/context.ts";
-import { formatCalendarDate } from "#app/lib/format.ts";
-import {
-  documentContext,
-  documentRefusal,
-  pdfResponse,
-} from "#app/server/documents/document-response.server.ts";
-import { quoteDocument, renderQuotePdf } from "#app/server/quotes/quote-pdf.server.ts";
+import { documentRefusal } from "#app/server/documents/document-response.server.ts";
+import { customerQuotePdf } from "#app/server/quotes/quote-answer.server.ts";
 import { findQuoteByToken, limitQuoteLinks, quotePath } from "#app/server/quotes/quotes.server.ts";
 import type { Route } from "./+types/quote.$token.pdf";
 
@@ -24,30 +19,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return refused;
   }
   const found = await findQuoteByToken({ db, token: params.token });
-  if (!found || found.status === "draft") return documentRefusal("Page not found", 404);
-  if (found.status === "replaced") {
-    return documentRefusal(
-      "This quote was replaced by a newer version, sent to you by e-mail. Please use the link in that message.",
-      410,
-    );
-  }
-  // An expired quote answers as its page says (issue 32): no price sheet that looks valid after its validity.
-  if (found.status === "expired") {
-    return documentRefusal(
-      `This quote expired at the end of ${formatCalendarDate(found.quote.validUntil)}. Contact us for a new quote.`,
-      410,
-    );
-  }
-  const { pdf, filename } = await renderQuotePdf({
-    document: quoteDocument({
-      request: found.request,
-      quote: found.quote,
-      lines: found.quote.lines,
-      link: `${config.siteUrl}${quotePath(params.token)}`,
-    }),
-    context: await documentContext(context),
+  if (!found) return documentRefusal("Page not found", 404);
+  const response = await customerQuotePdf({
+    context,
+    found,
+    link: `${config.siteUrl}${quotePath(params.token)}`,
   });
-  const response = pdfResponse(pdf, filename);
   response.headers.set("Referrer-Policy", "no-referrer");
   return response;
 }

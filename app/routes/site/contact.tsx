@@ -7,9 +7,7 @@ import { Icon } from "#app/components/site/icons.tsx";
 import { seo } from "#app/lib/seo.ts";
 import { type RootData, useRootData } from "#app/root.tsx";
 import { contactMessageSchema } from "#app/schemas/contact-message.ts";
-import { type QuoteRequestInput, quoteRequestSchema } from "#app/schemas/quote-request.ts";
-import { FORM_UNREADABLE_MESSAGE, type SentSummary } from "#app/schemas/rules/public-form.ts";
-import { freightTypeLabel } from "#app/schemas/rules/quote-request-rules.ts";
+import { FORM_UNREADABLE_MESSAGE } from "#app/schemas/rules/public-form.ts";
 import { createContactSubmission } from "#app/server/inbox/contact-submissions.server.ts";
 import {
   formPageHeaders,
@@ -19,7 +17,7 @@ import {
   submitPublicForm,
   unreadableFormReply,
 } from "#app/server/platform/forms.server.ts";
-import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
+import { submitQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -38,31 +36,12 @@ export function loader() {
   return { quoteKey: newSubmissionKey(), contactKey: newSubmissionKey() };
 }
 
-/** The confirmation after a quote request: the route, the cargo and the freight types asked for. */
-function summarizeQuoteRequest(value: QuoteRequestInput): SentSummary {
-  return {
-    email: value.email,
-    details: [
-      { label: "Route", value: `${value.cityDeparture} → ${value.deliveryCity}` },
-      { label: "Cargo", value: `${value.parcelType}, ${value.weight}` },
-      { label: "Freight", value: value.freightTypes.map(freightTypeLabel).join(", ") },
-    ],
-  };
-}
-
 /** Both forms post here; the hidden `intent` field says which one. */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const intent = readIntent(formData);
   if (formData && intent === "quote") {
-    return submitPublicForm({
-      context,
-      formData,
-      form: "quote",
-      schema: quoteRequestSchema,
-      save: ({ db, value, submissionKey }) => createQuoteRequest({ db, input: value, submissionKey }),
-      summarize: summarizeQuoteRequest,
-    });
+    return submitQuoteRequest({ context, formData });
   }
   if (formData && intent === "contact") {
     return submitPublicForm({

@@ -1,8 +1,8 @@
 import { data, Link } from "react-router";
+import { CustomerInvoice } from "#app/components/site/invoices/customer-invoice.tsx";
 import { LinkNotFound } from "#app/components/site/link-not-found.tsx";
 import { TooManyRequests } from "#app/components/site/too-many-requests.tsx";
 import { servicesContext } from "#app/context.ts";
-import { formatCalendarDate } from "#app/lib/format.ts";
 import { secretPageHeaders } from "#app/lib/secret-page-headers.ts";
 import type { RootData } from "#app/root.tsx";
 import { openPublicInvoice, type PublicInvoice } from "#app/server/invoices/invoice-public.server.ts";
@@ -66,85 +66,24 @@ export default function InvoicePage({ loaderData, params }: Route.ComponentProps
   if (loaderData.kind === "not-found") {
     return <LinkNotFound className={box} />;
   }
-  const { invoice: inv, mobileMoney } = loaderData;
-  const totalRow = (label: string, amount: string, strong = false) => (
-    <tr key={label}>
-      <th scope="row" className={`py-1 pr-3 text-left ${strong ? "font-semibold" : "font-normal"}`}>
-        {label}
-      </th>
-      <td className={`whitespace-nowrap py-1 text-right tabular-nums ${strong ? "font-semibold" : ""}`}>
-        {amount}
-      </td>
-    </tr>
-  );
+  const { invoice, mobileMoney } = loaderData;
   return (
-    <section className={box} aria-labelledby="invoice-title">
-      <div>
-        <p className="font-semibold text-slate-700">{inv.company}</p>
-        <h1 id="invoice-title" className="break-words text-2xl font-bold text-brand-900">
-          Invoice {inv.number}
-        </h1>
-        <p className="mt-1 break-words text-slate-700">For {inv.customer}</p>
-        <p
-          role="status"
-          className="mt-3 inline-block rounded-md border border-brand-100 bg-brand-50 px-3 py-1 font-semibold text-brand-900"
-        >
-          {inv.status}
-        </p>
-      </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="font-medium text-slate-700">Issue date</dt>
-        <dd>{formatCalendarDate(inv.issueDate)}</dd>
-        <dt className="font-medium text-slate-700">Due date</dt>
-        <dd>{formatCalendarDate(inv.dueDate)}</dd>
-      </dl>
-      <ul className="flex flex-col divide-y divide-slate-200 border-y border-slate-300 text-sm">
-        {inv.lines.map((line, index) => (
-          <li key={`${index}-${line.description}`} className="flex flex-col gap-0.5 py-2">
-            <div className="flex justify-between gap-3">
-              <span className="min-w-0 [overflow-wrap:anywhere]">{line.description}</span>
-              <span className="whitespace-nowrap tabular-nums">{line.amount}</span>
-            </div>
-            <span className="text-slate-600">
-              {line.quantity} × {line.unitPrice} · {line.tax}
-            </span>
-          </li>
-        ))}
-      </ul>
-      <table className="w-full text-sm">
-        <caption className="sr-only">Totals</caption>
-        <tbody>
-          {totalRow("Subtotal", inv.subtotal)}
-          {inv.taxes.map((tax) => totalRow(tax.label, tax.amount))}
-          {totalRow("Total", inv.total, true)}
-          {inv.credits.map((credit) => totalRow(credit.label, credit.amount))}
-          {totalRow("Amount paid", inv.paid)}
-          {inv.balanceDue ? totalRow("Balance due", inv.balanceDue, true) : null}
-        </tbody>
-      </table>
-      {inv.paymentInstructions ? (
-        <div>
-          <h2 className="text-lg font-semibold text-brand-900">How to pay</h2>
-          <p className="whitespace-pre-wrap break-words text-sm text-slate-700">{inv.paymentInstructions}</p>
-        </div>
-      ) : null}
-      {/* Pay by mobile money (issue 28): the payment page, offered while something is due and mobile money is on. */}
-      {mobileMoney && inv.balanceDue ? (
-        <section aria-label="Pay online">
-          <Link
-            to={`/invoice/${params.token}/pay`}
-            className="inline-block rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800"
-          >
-            Pay by mobile money
-          </Link>
-        </section>
-      ) : null}
-      <p>
-        {/* A plain link: the PDF is a document the browser opens or saves, not a page of the app. */}
-        <a href={inv.pdfPath} className="font-medium text-brand-700 underline" download>
-          Download PDF
-        </a>
-      </p>
-    </section>
+    <CustomerInvoice
+      invoice={invoice}
+      className={box}
+      pay={
+        /* Pay by mobile money (issue 28): the payment page, offered while something is due and mobile money is on. */
+        mobileMoney && invoice.balanceDue ? (
+          <section aria-label="Pay online">
+            <Link
+              to={`/invoice/${params.token}/pay`}
+              className="inline-block rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800"
+            >
+              Pay by mobile money
+            </Link>
+          </section>
+        ) : null
+      }
+    />
   );
 }

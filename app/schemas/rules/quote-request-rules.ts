@@ -78,3 +78,16 @@ export const specialInfoRule: OptionalTextRule = {
   label: "Special information",
   max: QUOTE_LIMITS.specialInfo,
 };
+
+/** What the quote form starts with (the customer account fills in what it knows, issue 29). */
+export type QuoteFormStart = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  cityDeparture: string;
+  deliveryCity: string;
+  parcelType: string;
+  weight: string;
+  freightTypes: string[];
+};

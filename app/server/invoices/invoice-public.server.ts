@@ -6,6 +6,7 @@ import type { DocumentContext } from "#app/server/documents/document-context.ser
 import { invoiceFigures } from "#app/server/invoices/invoice-figures.server.ts";
 import { findInvoiceLink, invoicePath } from "#app/server/invoices/invoice-links.server.ts";
 import { renderInvoicePdf } from "#app/server/invoices/invoice-pdf.server.ts";
+import { CUSTOMER_STATUS_LABELS, type PublicInvoice } from "#app/server/invoices/invoice-views.ts";
 import { getInvoice } from "#app/server/invoices/invoices.server.ts";
 import { getInvoiceBalances, invoiceStatusOf } from "#app/server/payments/balances.server.ts";
 import { closedReason } from "#app/server/payments/mobile-money/pay-page.server.ts";
@@ -13,37 +14,7 @@ import { closedReason } from "#app/server/payments/mobile-money/pay-page.server.
 // The customer's invoice, `/invoice/:token` (issue 28): what the page shows, the PDF it offers, and the first
 // opening of each link, recorded once in the invoice's history.
 
-/** What the customer reads as the invoice's status. */
-const STATUS_LABELS = {
-  issued: "Awaiting payment",
-  partly_paid: "Partly paid",
-  paid: "Paid",
-  overdue: "Overdue",
-  void: "Void",
-  draft: "Draft",
-} as const;
-
-export type PublicInvoice = {
-  company: string;
-  number: string;
-  customer: string;
-  issueDate: string;
-  dueDate: string;
-  status: (typeof STATUS_LABELS)[keyof typeof STATUS_LABELS];
-  lines: { description: string; quantity: string; unitPrice: string; tax: string; amount: string }[];
-  subtotal: string;
-  taxes: { label: string; amount: string }[];
-  total: string;
-  /** 'Less credit note CN-…' lines of the issued credit notes. */
-  credits: { label: string; amount: string }[];
-  paid: string;
-  /** Null for a void invoice: nothing is owed. */
-  balanceDue: string | null;
-  paymentInstructions: string | null;
-  pdfPath: string;
-  /** Whether 'Pay by mobile money' is offered: something is due, mobile money is on, in this currency. */
-  mobileMoney: boolean;
-};
+export type { PublicInvoice } from "#app/server/invoices/invoice-views.ts";
 
 /**
  * The first opening of a link: its `first_opened_at` and one 'opened' row in the history. Two openings at once
@@ -77,6 +48,61 @@ export async function recordInvoiceOpened({
   });
 }
 
+/**
+ * An issued or void invoice (or credit note) as its customer reads it: the public page of its link and the
+ * account's page show this. Null when there is none with this id.
+ */
+export async function customerInvoiceView({
+  db,
+  invoiceId,
+  companyName,
+  today,
+  walletCurrency,
+  pdfPath,
+}: {
+  db: Db;
+  invoiceId: string;
+  companyName: string;
+  /** The company's calendar day (overdue is read from it). */
+  today: string;
+  /** What mobile money charges in; null when it is off. */
+  walletCurrency: string | null;
+  pdfPath: string;
+}): Promise<PublicInvoice | null> {
+  const [invoice, balances] = await Promise.all([
+    getInvoice({ db, id: invoiceId }),
+    getInvoiceBalances({ db, ids: [invoiceId] }),
+  ]);
+  const balance = balances.get(invoiceId);
+  if (!invoice || !balance) return null;
+  const money = (minor: number) => formatMoney(minor, invoice.currency);
+  const creditNote = invoice.kind === "credit_note";
+  const owes = invoice.state === "issued" && !creditNote;
+  return {
+    company: companyName,
+    number: invoice.number ?? "",
+    customer: [invoice.customerName, invoice.customerCompany].filter(Boolean).join(", "),
+    issueDate: invoice.issueDate ?? "",
+    dueDate: invoice.dueDate ?? "",
+    status:
+      creditNote && invoice.state === "issued"
+        ? "Credit note"
+        : CUSTOMER_STATUS_LABELS[invoiceStatusOf(invoice, balance, today)],
+    creditNote,
+    ...invoiceFigures(invoice),
+    paid: money(balance.paidMinor),
+    balanceDue: owes ? money(balance.balanceMinor) : null,
+    paymentInstructions: owes ? invoice.paymentInstructions : null,
+    pdfPath,
+    mobileMoney:
+      !creditNote &&
+      closedReason(
+        { state: invoice.state, currency: invoice.currency, balanceMinor: balance.balanceMinor },
+        walletCurrency,
+      ) === null,
+  };
+}
+
 /** The invoice a token opens, as its page shows it (its first opening recorded); null for a wrong token. */
 export async function openPublicInvoice({
   db,
@@ -97,33 +123,17 @@ export async function openPublicInvoice({
 }): Promise<PublicInvoice | null> {
   const link = await findInvoiceLink({ db, token, now });
   if (!link) return null;
-  const [invoice, balances] = await Promise.all([
-    getInvoice({ db, id: link.invoiceId }),
-    getInvoiceBalances({ db, ids: [link.invoiceId] }),
-  ]);
-  const balance = balances.get(link.invoiceId);
-  if (!invoice || !balance) return null;
-  if (!link.firstOpenedAt) await recordInvoiceOpened({ db, linkId: link.linkId, now });
-  const money = (minor: number) => formatMoney(minor, invoice.currency);
-  const owes = invoice.state === "issued";
-  return {
-    company: companyName,
-    number: invoice.number ?? "",
-    customer: [invoice.customerName, invoice.customerCompany].filter(Boolean).join(", "),
-    issueDate: invoice.issueDate ?? "",
-    dueDate: invoice.dueDate ?? "",
-    status: STATUS_LABELS[invoiceStatusOf(invoice, balance, today)],
-    ...invoiceFigures(invoice),
-    paid: money(balance.paidMinor),
-    balanceDue: owes ? money(balance.balanceMinor) : null,
-    paymentInstructions: owes ? invoice.paymentInstructions : null,
+  const view = await customerInvoiceView({
+    db,
+    invoiceId: link.invoiceId,
+    companyName,
+    today,
+    walletCurrency,
     pdfPath: `${invoicePath(token)}/invoice.pdf`,
-    mobileMoney:
-      closedReason(
-        { state: invoice.state, currency: invoice.currency, balanceMinor: balance.balanceMinor },
-        walletCurrency,
-      ) === null,
-  };
+  });
+  if (!view) return null;
+  if (!link.firstOpenedAt) await recordInvoiceOpened({ db, linkId: link.linkId, now });
+  return view;
 }
 
 /** The PDF of the invoice a token opens, with the QR code of that same page; null for a wrong token. */

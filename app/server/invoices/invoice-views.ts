@@ -132,3 +132,40 @@ export type InvoicePageData =
 export type NewInvoicePageData = { form: InvoiceFormData; problem: string | null };
 
 export type InvoiceActionData = { intent: string; errors: InvoiceFormErrors; values?: InvoiceFormValues };
+
+/** What the customer reads as the invoice's status. */
+export const CUSTOMER_STATUS_LABELS = {
+  issued: "Awaiting payment",
+  partly_paid: "Partly paid",
+  paid: "Paid",
+  overdue: "Overdue",
+  void: "Void",
+  draft: "Draft",
+} as const;
+
+export type PublicInvoice = {
+  company: string;
+  number: string;
+  customer: string;
+  issueDate: string;
+  dueDate: string;
+  status: (typeof CUSTOMER_STATUS_LABELS)[keyof typeof CUSTOMER_STATUS_LABELS] | "Credit note";
+  /** A credit note (the account lists them too); the public link opens invoices only. */
+  creditNote: boolean;
+  lines: { description: string; quantity: string; unitPrice: string; tax: string; amount: string }[];
+  subtotal: string;
+  taxes: { label: string; amount: string }[];
+  total: string;
+  /** 'Less credit note CN-…' lines of the issued credit notes. */
+  credits: { label: string; amount: string }[];
+  paid: string;
+  /** Null for a void invoice: nothing is owed. */
+  balanceDue: string | null;
+  paymentInstructions: string | null;
+  pdfPath: string;
+  /** Whether 'Pay by mobile money' is offered: something is due, mobile money is on, in this currency. */
+  mobileMoney: boolean;
+};
+
+/** A payment received on an invoice, as its customer reads it. */
+export type InvoicePaymentView = { number: string; receivedOn: string; method: string; amount: string };

@@ -1,9 +1,13 @@
 import { and, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import type { RouterContextProvider } from "react-router";
 import type { QuoteRequestStage } from "#app/lib/quote-stage.ts";
-import type { QuoteRequestInput } from "#app/schemas/quote-request.ts";
+import { type QuoteRequestInput, quoteRequestSchema } from "#app/schemas/quote-request.ts";
+import type { SentSummary } from "#app/schemas/rules/public-form.ts";
+import { freightTypeLabel } from "#app/schemas/rules/quote-request-rules.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { quoteRequests } from "#app/server/db/schema.ts";
 import { inboxRecords } from "#app/server/inbox/inbox.server.ts";
+import { submitPublicForm } from "#app/server/platform/forms.server.ts";
 
 export type CreateResult = {
   /** False when a row with this submission key already exists (a double click or a resubmitted page). */
@@ -41,6 +45,39 @@ export async function createQuoteRequest({
     .onConflictDoNothing({ target: quoteRequests.submissionKey })
     .returning({ id: quoteRequests.id });
   return { created: rows.length > 0, id: rows[0]?.id ?? null };
+}
+
+/** The confirmation after a quote request: the route, the cargo and the freight types asked for. */
+export function summarizeQuoteRequest(value: QuoteRequestInput): SentSummary {
+  return {
+    email: value.email,
+    details: [
+      { label: "Route", value: `${value.cityDeparture} → ${value.deliveryCity}` },
+      { label: "Cargo", value: `${value.parcelType}, ${value.weight}` },
+      { label: "Freight", value: value.freightTypes.map(freightTypeLabel).join(", ") },
+    ],
+  };
+}
+
+/**
+ * The quote form posted (the contact page's, and the customer account's 'Ask for a quote'): checked with its
+ * schema and messages, stored by createQuoteRequest, answered as every public form is (submitPublicForm).
+ */
+export function submitQuoteRequest({
+  context,
+  formData,
+}: {
+  context: Readonly<RouterContextProvider>;
+  formData: FormData;
+}) {
+  return submitPublicForm({
+    context,
+    formData,
+    form: "quote",
+    schema: quoteRequestSchema,
+    save: ({ db, value, submissionKey }) => createQuoteRequest({ db, input: value, submissionKey }),
+    summarize: summarizeQuoteRequest,
+  });
 }
 
 export type QuoteRequest = typeof quoteRequests.$inferSelect;

@@ -59,3 +59,30 @@ export type QuotePageData = {
   /** Newest first. */
   versions: QuoteVersionView[];
 };
+
+/** A sent quote as its customer reads it (the e-mail's link, /quote/:token, and the account's /account/quotes/:id). */
+export type CustomerQuoteView = {
+  status: QuoteStatus;
+  customer: string;
+  route: string;
+  version: number;
+  lines: { description: string; amount: string }[];
+  total: string;
+  /** YYYY-MM-DD. */
+  validUntil: string;
+  transitTime: string | null;
+  incoterm: string | null;
+  terms: string | null;
+  note: string | null;
+  acceptedName: string | null;
+  acceptedAt: string | null;
+  declinedAt: string | null;
+};
+
+/** What 'Accept quote' and 'Decline' answer, from the e-mail's link and from the account alike. */
+export type QuoteAnswerReply =
+  | { ok: true; outcome: "accepted" | "declined" }
+  | { ok: false; errors: { name?: string; comment?: string; form?: string } };
+
+/** The longest name and decline comment the answer forms take. */
+export const QUOTE_ANSWER_LIMITS = { name: 100, comment: 1000 } as const;

@@ -9,6 +9,7 @@ import type { QuoteInput } from "#app/schemas/quote.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
 import type { Db, Tx } from "#app/server/db/client.server.ts";
 import { quoteLines, quoteRequests, quotes } from "#app/server/db/schema.ts";
+import { isUuid } from "#app/server/db/text-search.server.ts";
 import { documentCompany } from "#app/server/documents/document-context.server.ts";
 import { type Mail, queueMail } from "#app/server/messaging/mail.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
@@ -386,22 +387,32 @@ export type PublicQuote = {
   request: typeof quoteRequests.$inferSelect;
 };
 
-/** The quote a customer's link opens, or null (an unknown token or one not of the right shape). */
-export async function findQuoteByToken({
+/**
+ * Which quote: the token of the customer's link (the e-mail), or its id once the quote is known to be the
+ * signed-in customer's (the account, issue 29). Both lead to the same rules.
+ */
+export type QuoteKey = { token: string } | { quoteId: string };
+
+/** The condition for the quote a key names, or null when the key cannot name one (wrong shape). */
+function quoteKeyWhere(key: QuoteKey) {
+  if ("token" in key)
+    return TOKEN_PATTERN.test(key.token) ? eq(quotes.tokenHash, hashQuoteToken(key.token)) : null;
+  return isUuid(key.quoteId) ? eq(quotes.id, key.quoteId) : null;
+}
+
+/** The quote a customer's link (or, in the account, its id) opens, or null (unknown, or not of the right shape). */
+export async function findCustomerQuote({
   db,
-  token,
   now = new Date(),
-}: {
-  db: Db;
-  token: string;
-  now?: Date;
-}): Promise<PublicQuote | null> {
-  if (!TOKEN_PATTERN.test(token)) return null;
+  ...key
+}: QuoteKey & { db: Db; now?: Date }): Promise<PublicQuote | null> {
+  const where = quoteKeyWhere(key);
+  if (!where) return null;
   const [row] = await db
     .select({ quote: quotes, request: quoteRequests })
     .from(quotes)
     .innerJoin(quoteRequests, eq(quoteRequests.id, quotes.quoteRequestId))
-    .where(eq(quotes.tokenHash, hashQuoteToken(token)));
+    .where(where);
   if (!row) return null;
   const lines = await db
     .select()
@@ -413,6 +424,11 @@ export async function findQuoteByToken({
     status: quoteStatus(row.quote, now),
     request: row.request,
   };
+}
+
+/** The quote a customer's link opens, or null (an unknown token or one not of the right shape). */
+export function findQuoteByToken({ db, token, now }: { db: Db; token: string; now?: Date }) {
+  return findCustomerQuote({ db, token, now });
 }
 
 export type QuoteAnswer =
@@ -434,22 +450,18 @@ export type AnswerResult =
  */
 export async function answerQuote({
   db,
-  token,
   answer,
   now = new Date(),
-}: {
+  ...key
+}: QuoteKey & {
   db: Db;
-  token: string;
   answer: QuoteAnswer;
   now?: Date;
 }): Promise<AnswerResult> {
-  if (!TOKEN_PATTERN.test(token)) return { outcome: "not-found" };
-  const tokenHash = hashQuoteToken(token);
+  const which = quoteKeyWhere(key);
+  if (!which) return { outcome: "not-found" };
   return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ requestId: quotes.quoteRequestId })
-      .from(quotes)
-      .where(eq(quotes.tokenHash, tokenHash));
+    const [found] = await tx.select({ requestId: quotes.quoteRequestId }).from(quotes).where(which);
     if (!found) return { outcome: "not-found" } as const;
     await tx
       .select({ id: quoteRequests.id })
@@ -469,20 +481,13 @@ export async function answerQuote({
     const [updated] = await tx
       .update(quotes)
       .set(changes)
-      .where(
-        and(
-          eq(quotes.tokenHash, tokenHash),
-          eq(quotes.state, "sent"),
-          isNull(quotes.replacedAt),
-          gt(quotes.expiresAt, now),
-        ),
-      )
+      .where(and(which, eq(quotes.state, "sent"), isNull(quotes.replacedAt), gt(quotes.expiresAt, now)))
       .returning({ id: quotes.id, requestId: quotes.quoteRequestId });
     if (!updated) {
       const [current] = await tx
         .select({ state: quotes.state, replacedAt: quotes.replacedAt, expiresAt: quotes.expiresAt })
         .from(quotes)
-        .where(eq(quotes.tokenHash, tokenHash));
+        .where(which);
       return { outcome: "closed", status: quoteStatus(current!, now) } as const;
     }
     await tx

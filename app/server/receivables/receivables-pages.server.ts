@@ -142,15 +142,39 @@ async function statementOf({ request, context, kind: asked, partyId }: Statement
   const party = await getParty({ db, kind, id: partyId });
   if (!party) notFound();
   const { timeZone } = await siteSettings.get();
+  const statement = await buildStatement({
+    db,
+    kind,
+    party,
+    timeZone,
+    params: new URL(request.url).searchParams,
+  });
+  return { services, user, kind, ...statement };
+}
+
+/**
+ * A party's statement for the period the address asks (this month so far by default): what the staff's page,
+ * PDF and e-mail show, and the customer's account's PDF (issue 29).
+ */
+export async function buildStatement({
+  db,
+  kind,
+  party,
+  timeZone,
+  params,
+}: {
+  db: Db;
+  kind: "shipper" | "consignee";
+  party: Party;
+  timeZone: string;
+  params: URLSearchParams;
+}) {
   const today = companyToday(timeZone);
-  const period = statementPeriod(new URL(request.url).searchParams, today);
+  const period = statementPeriod(params, today);
   const parts = statementText(
     await getStatement({ db, party: { kind, id: party.id }, from: period.from, to: period.to, timeZone }),
   );
   return {
-    services,
-    user,
-    kind,
     party,
     period,
     today,
@@ -210,8 +234,15 @@ async function renderStatementPdf(
 
 /** The statement's PDF (the page's period), for staff; never cached. */
 export async function statementPdfResponse(args: StatementArgs): Promise<Response> {
-  const statement = await statementOf(args);
-  const pdf = await renderStatementPdf(args.context, statement);
+  return statementPdf(args.context, await statementOf(args));
+}
+
+/** A built statement as a PDF answer (staff and the customer's account alike). */
+export async function statementPdf(
+  context: Ctx,
+  statement: Awaited<ReturnType<typeof buildStatement>>,
+): Promise<Response> {
+  const pdf = await renderStatementPdf(context, statement);
   return pdfResponse(pdf, fileName(statement.party, statement.period.to));
 }
 

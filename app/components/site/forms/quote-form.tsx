@@ -19,6 +19,7 @@ import {
   freightTypeOptions,
   parcelTypeOptions,
   QUOTE_LIMITS,
+  type QuoteFormStart,
   quoteMessages,
 } from "#app/schemas/rules/quote-request-rules.ts";
 
@@ -29,25 +30,30 @@ const feedback = {
 };
 const parcelOptions = parcelTypeOptions.map((value) => ({ value, label: value }));
 
+const EMPTY: QuoteFormStart = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  phone: "",
+  cityDeparture: "",
+  deliveryCity: "",
+  parcelType: "",
+  weight: "",
+  freightTypes: [],
+};
+
 /** The 'Get a Free Quote' form: posts to the page's action with intent "quote"; works without JavaScript. */
-export function QuoteForm({ reply, submissionKey, action }: PublicFormProps) {
+export function QuoteForm({
+  reply,
+  submissionKey,
+  action,
+  start = EMPTY,
+}: PublicFormProps & { start?: QuoteFormStart }) {
   const ownReply = reply?.form === FORM ? reply : undefined;
   const { form, fields } = usePublicForm({
     id: "quote-form",
     lastResult: ownReply?.result ?? null,
-    defaultValue: {
-      firstName: "",
-      lastName: "",
-      email: "",
-      phone: "",
-      cityDeparture: "",
-      deliveryCity: "",
-      parcelType: "",
-      weight: "",
-      readyDate: "",
-      specialInfo: "",
-      freightTypes: [],
-    },
+    defaultValue: { ...start, readyDate: "", specialInfo: "" },
     loadCheck: () =>
       import("#app/schemas/rules/public-form-checks.ts").then((checks) => checks.checkQuoteRequest),
   });
