@@ -1,7 +1,7 @@
 // Action specs of the security suite: the customer account's quotes, invoices and quote request (issue 29).
-// The suite has no customer session yet: these posts go without one, so each must be sent to the sign-in page
-// with nothing changed (requireCustomer runs first in every account action). The signed-in refusals on real
-// records are in app/routes/account/*.test.ts.
+// They are posted with the suite's customer session (targets.ts: every /account/ page but signing in and out),
+// to ids that are not the customer's (a 404, nothing changed) and to the quote request form (refused or stored as
+// typed). The refusals on the customer's own records are in app/routes/account/*.test.ts.
 import type { Spec } from "./action-kit.ts";
 import { quoteFormSpec } from "./actions-public.ts";
 
