@@ -14,14 +14,6 @@ import type { Services } from "#app/server/services.server.ts";
 import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import { createTestServices } from "#tests/setup/test-db.ts";
 
-const settings = {
-  companyName: "Unitrans",
-  timeZone: "Africa/Monrovia",
-  email: "accounts@unitrans.example",
-  phone: "+231 555 0100",
-  address: "Freeport of Monrovia",
-};
-
 let services: Services;
 let staffId: string;
 beforeAll(async () => {
@@ -70,8 +62,15 @@ const eventCount = async (invoiceId: string) =>
   (
     await services.db.select({ n: count() }).from(invoiceEvents).where(eq(invoiceEvents.invoiceId, invoiceId))
   )[0]!.n;
-const send = (id: string, to = "") =>
-  sendInvoice({ ...services, id, to, submissionKey: crypto.randomUUID(), staffId, settings });
+const send = async (id: string, to = "") =>
+  sendInvoice({
+    ...services,
+    id,
+    to,
+    submissionKey: crypto.randomUUID(),
+    staffId,
+    settings: await services.siteSettings.get(),
+  });
 
 describe("invoice e-mails and a member's choice", () => {
   it("a member who turned invoice e-mails off gets no invoice and no reminder; the clerk is told why", async () => {
