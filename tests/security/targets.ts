@@ -7,6 +7,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routeConfig from "#app/routes.ts";
 import type { Fixtures, Spec, Target } from "./action-kit.ts";
 import { contentActions } from "./actions-content.ts";
+import { customerMemberActions } from "./actions-customer-members.ts";
 import { invoiceActions } from "./actions-invoices.ts";
 import { publicActions } from "./actions-public.ts";
 import { receivablesActions } from "./actions-receivables.ts";
@@ -110,6 +111,9 @@ export function actionTargets(f: Fixtures): { targets: Target[]; unknown: string
     ...invoiceActions(f),
     ...receivablesActions(),
   };
+  // Customer accounts (issue 29): the party page's card adds intents to the page's own.
+  for (const [id, specs] of Object.entries(customerMemberActions(f)))
+    known[id] = [...(known[id] ?? []), ...specs];
   const targets: Target[] = [];
   const unknown: string[] = [];
   for (const route of allRoutes()) {
