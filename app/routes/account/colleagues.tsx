@@ -1,7 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import { buttonClass } from "#app/components/ui/button-class.ts";
 import { FieldError, Input, Label } from "#app/components/ui/field.tsx";
-import { servicesContext } from "#app/context.ts";
+import { requestContext, servicesContext } from "#app/context.ts";
 import { seo } from "#app/lib/seo.ts";
 import { listMembersOfCompanies } from "#app/server/customers/customer-companies.server.ts";
 import { getCustomer, requireCustomer } from "#app/server/customers/customer-guards.server.ts";
@@ -64,6 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     settings: await services.siteSettings.get(),
     memberId: customer.id,
     input: values,
+    clientAddress: context.get(requestContext).clientIp,
   });
   if (!invited.ok) return data<Reply>({ error: invited.message, values }, { status: 400 });
   return data<Reply>({ done: `${invited.name} can now sign in: we sent them a message saying how.` });

@@ -277,6 +277,13 @@ describe("colleagues", () => {
       invitedByMemberId: boss!.id,
     });
     expect(await messagesTo("clerk@colleague.example")).toHaveLength(1);
+    // In the activity log: the customer's own write has no staff actor, so it is recorded as their event.
+    const [logged] = await services.db.select().from(auditLog).where(eq(auditLog.entityId, clerk!.id));
+    expect(logged).toMatchObject({
+      action: "customer_invite",
+      actorName: "Colleague Co",
+      entity: "customer_members",
+    });
 
     const before = await tableCounts();
     const refused = await colleague(clerk!.id, { name: "Intern", email: "intern@colleague.example" });

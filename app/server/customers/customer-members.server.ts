@@ -5,6 +5,7 @@
 import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { parseContactPhone } from "#app/lib/contact-phone.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
+import { recordCustomerAuditEvent } from "#app/server/audit/audit.server.ts";
 import {
   createMember,
   ensureCompanyForParty,
@@ -266,6 +267,7 @@ export async function inviteColleague({
   settings,
   memberId,
   input,
+  clientAddress = null,
 }: {
   db: Db;
   config: MemberConfig;
@@ -273,10 +275,16 @@ export async function inviteColleague({
   settings: Pick<SiteSettings, "companyName">;
   memberId: string;
   input: PersonInput;
+  /** The inviter's address, for the activity log. */
+  clientAddress?: string | null;
 }): Promise<MemberOutcome> {
   return refusable(db, async (tx) => {
     const [inviter] = await tx
       .select({
+        id: customerMembers.id,
+        name: customerMembers.name,
+        email: customerMembers.email,
+        phone: customerMembers.phone,
         companyId: customerMembers.companyId,
         canInvite: customerMembers.canInvite,
         companyName: customerCompanies.name,
@@ -288,7 +296,19 @@ export async function inviteColleague({
     if (!inviter.canInvite) return refuse("You cannot add colleagues to this account: ask us to add them.");
     const person = readPerson({ input, config, refuseLandlines: false });
     await checkAddresses(tx, person, inviter.companyId);
-    await createMember({ tx, companyId: inviter.companyId, ...person, invitedByMemberId: memberId });
+    const added = await createMember({
+      tx,
+      companyId: inviter.companyId,
+      ...person,
+      invitedByMemberId: memberId,
+    });
+    await recordCustomerAuditEvent({
+      db: tx,
+      action: "customer_invite",
+      member: inviter,
+      clientAddress,
+      entityId: added.id,
+    });
     await sendInvitation({ tx, config, logger, settings, person, companyName: inviter.companyName });
     logger.info({ companyId: inviter.companyId }, "Customer member invited by a colleague");
     return { ok: true as const, name: person.name };
