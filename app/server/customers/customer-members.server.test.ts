@@ -10,6 +10,7 @@ import {
 } from "#app/server/customers/customer-companies.server.ts";
 import {
   addPartyToCompany,
+  COLLEAGUE_INVITES_PER_HOUR,
   inviteColleague,
   inviteMemberByStaff,
   removeMember,
@@ -296,6 +297,25 @@ describe("colleagues", () => {
     expect(stranger).toEqual({
       ok: false,
       message: "This address already belongs to the customer account of Mensah Trading.",
+    });
+    expect(await tableCounts()).toEqual(before);
+  });
+});
+
+describe("colleague invitations are limited", () => {
+  it(`refuses more than ${COLLEAGUE_INVITES_PER_HOUR} an hour from one member, adding nobody`, async () => {
+    const party = await shipper("Busy Co", { email: "busy@busy.example" });
+    await invite(party.id);
+    const busy = await memberOf("busy@busy.example");
+    for (let i = 0; i < COLLEAGUE_INVITES_PER_HOUR; i++) {
+      expect((await colleague(busy!.id, { name: `Clerk ${i}`, email: `clerk${i}@busy.example` })).ok).toBe(
+        true,
+      );
+    }
+    const before = await tableCounts();
+    expect(await colleague(busy!.id, { name: "One more", email: "more@busy.example" })).toEqual({
+      ok: false,
+      message: "You have added many colleagues in the last hour. Please try again in 60 minutes.",
     });
     expect(await tableCounts()).toEqual(before);
   });

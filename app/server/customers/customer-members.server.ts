@@ -30,6 +30,7 @@ import {
 } from "#app/server/notifications/subscriptions.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
+import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
 
 export type MemberConfig = OutboxConfig & Pick<Config, "SMTP_URL" | "OUTBOX_DIR" | "siteUrl">;
 type MemberLogger = Pick<Logger, "info" | "warn">;
@@ -259,6 +260,9 @@ export async function inviteMemberByStaff({
   });
 }
 
+/** Invitations one member may send in an hour (refused ones count too). */
+export const COLLEAGUE_INVITES_PER_HOUR = 10;
+
 /** A member adds a colleague to their own company (only a member who may invite). */
 export async function inviteColleague({
   db,
@@ -278,6 +282,20 @@ export async function inviteColleague({
   /** The inviter's address, for the activity log. */
   clientAddress?: string | null;
 }): Promise<MemberOutcome> {
+  // Invitations send messages to addresses a customer types: a few an hour per member, never a mailing tool.
+  const hit = await consumeRateLimit({
+    db,
+    key: `colleague-invite:${memberId}`,
+    limit: COLLEAGUE_INVITES_PER_HOUR,
+    windowSeconds: 3600,
+  });
+  if (!hit.allowed) {
+    const minutes = Math.max(1, Math.ceil(hit.retryAfterSeconds / 60));
+    return {
+      ok: false,
+      message: `You have added many colleagues in the last hour. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
+    };
+  }
   return refusable(db, async (tx) => {
     const [inviter] = await tx
       .select({
