@@ -40,6 +40,7 @@ export const ACTION_LABELS: Record<string, string> = {
   password_reset: "Reset their password by e-mailed link",
   customer_sign_in: "Customer signed in",
   customer_sign_out: "Customer signed out",
+  customer_invite: "Customer invited a colleague",
 };
 
 const FIELD_LABELS: Record<string, string> = {

@@ -8,6 +8,7 @@ import routeConfig from "#app/routes.ts";
 import type { Fixtures, Spec, Target } from "./action-kit.ts";
 import { accountBillingActions } from "./actions-account-billing.ts";
 import { contentActions } from "./actions-content.ts";
+import { customerMemberActions } from "./actions-customer-members.ts";
 import { invoiceActions } from "./actions-invoices.ts";
 import { publicActions } from "./actions-public.ts";
 import { receivablesActions } from "./actions-receivables.ts";
@@ -127,6 +128,9 @@ export function actionTargets(f: Fixtures): { targets: Target[]; unknown: string
     ...receivablesActions(),
     ...accountBillingActions(),
   };
+  // Customer accounts (issue 29): the party page's card adds intents to the page's own.
+  for (const [id, specs] of Object.entries(customerMemberActions(f)))
+    known[id] = [...(known[id] ?? []), ...specs];
   const targets: Target[] = [];
   const unknown: string[] = [];
   for (const route of allRoutes()) {

@@ -1,4 +1,168 @@
-// Placeholder while the session builds it (never landed as is).
-export default function Placeholder() {
-  return <h1 className="text-2xl font-bold text-brand-900">Coming</h1>;
+import { data, Form, useNavigation } from "react-router";
+import { buttonClass } from "#app/components/ui/button-class.ts";
+import { FieldError, Input, Label } from "#app/components/ui/field.tsx";
+import { requestContext, servicesContext } from "#app/context.ts";
+import { seo } from "#app/lib/seo.ts";
+import { listMembersOfCompanies } from "#app/server/customers/customer-companies.server.ts";
+import { getCustomer, requireCustomer } from "#app/server/customers/customer-guards.server.ts";
+import { inviteColleague } from "#app/server/customers/customer-members.server.ts";
+import { isPhoneSignInAvailable } from "#app/server/customers/customer-sign-in.server.ts";
+import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
+import type { Route } from "./+types/colleagues";
+
+// The people of the customer's company who may sign in (issue 29). A member who may invite adds a colleague
+// here; the company is always the signed-in member's own, never one named by the form.
+
+const INVITE_COLLEAGUE = "invite-colleague";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(
+    {
+      title: "Colleagues",
+      description: "Who may sign in to your account.",
+      path: "/account/colleagues",
+      noindex: true,
+    },
+    matches[0]?.loaderData,
+  );
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const customer = getCustomer(context);
+  const { db, config } = context.get(servicesContext);
+  const members = await listMembersOfCompanies({ db, companyIds: [customer.companyId] });
+  const inviter = members.find((member) => member.canInvite);
+  return {
+    canInvite: customer.canInvite,
+    phone: isPhoneSignInAvailable(config),
+    inviterName: inviter && inviter.id !== customer.id ? inviter.name : null,
+    members: members.map((member) => ({
+      id: member.id,
+      name: member.name,
+      email: member.email,
+      phone: member.phone,
+      you: member.id === customer.id,
+    })),
+  };
+}
+
+type Reply = { error: string; values: { name: string; email: string; phone: string } } | { done: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const customer = await requireCustomer({ request, context });
+  const services = context.get(servicesContext);
+  const formData = await readFormData(request);
+  const text = (name: string) => {
+    const value = formData?.get(name);
+    return typeof value === "string" ? value.slice(0, 300) : "";
+  };
+  const values = { name: text("name"), email: text("email"), phone: text("phone") };
+  if (!formData || readIntent(formData) !== INVITE_COLLEAGUE) {
+    return data<Reply>({ error: "The form could not be read. Please try again.", values }, { status: 400 });
+  }
+  const invited = await inviteColleague({
+    ...services,
+    settings: await services.siteSettings.get(),
+    memberId: customer.id,
+    input: values,
+    clientAddress: context.get(requestContext).clientIp,
+  });
+  if (!invited.ok) return data<Reply>({ error: invited.message, values }, { status: 400 });
+  return data<Reply>({ done: `${invited.name} can now sign in: we sent them a message saying how.` });
+}
+
+export default function Colleagues({ loaderData, actionData }: Route.ComponentProps) {
+  const { members, canInvite, inviterName, phone } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const error = actionData && "error" in actionData ? actionData.error : null;
+  const typed = actionData && "error" in actionData ? actionData.values : null;
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold text-brand-900">Colleagues</h1>
+      <section aria-labelledby="colleagues-list" className="flex flex-col gap-2">
+        <h2 id="colleagues-list" className="text-lg font-semibold text-slate-900">
+          Who may sign in
+        </h2>
+        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {members.map((member) => (
+            <li key={member.id} className="p-3 text-sm">
+              <p className="break-words font-medium text-slate-900">
+                {member.name}
+                {member.you ? " (you)" : ""}
+              </p>
+              {member.email ? <p className="break-all text-slate-700">{member.email}</p> : null}
+              {member.phone ? <p className="text-slate-700">{member.phone}</p> : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+      {canInvite ? (
+        <section aria-labelledby="add-colleague" className="flex max-w-md flex-col gap-3">
+          <h2 id="add-colleague" className="text-lg font-semibold text-slate-900">
+            Add a colleague
+          </h2>
+          <p className="text-sm text-slate-700">
+            They sign in with their e-mail address{phone ? " or mobile number" : ""} and a code we send them.
+          </p>
+          {actionData && "done" in actionData ? (
+            <p
+              role="status"
+              className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900"
+            >
+              {actionData.done}
+            </p>
+          ) : null}
+          <Form
+            method="post"
+            noValidate
+            aria-labelledby="add-colleague"
+            className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
+            key={typed ? JSON.stringify(typed) : "empty"}
+          >
+            <input type="hidden" name="intent" value={INVITE_COLLEAGUE} />
+            <div>
+              <Label htmlFor="colleague-name">Name</Label>
+              <Input
+                id="colleague-name"
+                name="name"
+                autoComplete="off"
+                maxLength={200}
+                defaultValue={typed?.name}
+              />
+            </div>
+            <div>
+              <Label htmlFor="colleague-email">E-mail address</Label>
+              <Input
+                id="colleague-email"
+                name="email"
+                type="email"
+                inputMode="email"
+                autoComplete="off"
+                defaultValue={typed?.email}
+              />
+            </div>
+            {phone ? (
+              <div>
+                <Label htmlFor="colleague-phone">Mobile number</Label>
+                <Input
+                  id="colleague-phone"
+                  name="phone"
+                  type="tel"
+                  autoComplete="off"
+                  defaultValue={typed?.phone}
+                />
+              </div>
+            ) : null}
+            <FieldError id="colleague-error" errors={error ? [error] : null} />
+            <button type="submit" className={buttonClass({ className: "w-full sm:w-auto" })} disabled={busy}>
+              Add colleague
+            </button>
+          </Form>
+        </section>
+      ) : (
+        <p className="text-sm text-slate-700">
+          Ask {inviterName ?? "your colleagues"} or us to add a colleague.
+        </p>
+      )}
+    </div>
+  );
 }

@@ -23,7 +23,8 @@ export type AuditAction =
   | "password_change"
   | "password_reset"
   | "customer_sign_in"
-  | "customer_sign_out";
+  | "customer_sign_out"
+  | "customer_invite";
 
 /**
  * Records a staff event that is not a row change: a sign-in (in the session's transaction), a failed sign-in
@@ -57,7 +58,8 @@ export async function recordAuditEvent({
 }
 
 /**
- * Records what a customer did that staff should see (issue 29): signing in and out of the customer account.
+ * Records what a customer did that staff should see (issue 29): signing in and out of the customer account, and
+ * inviting a colleague (no staff actor, so the triggers do not record it).
  * The customer is named in the actor's columns (no staff account, so no actor id).
  */
 export async function recordCustomerAuditEvent({
@@ -65,11 +67,14 @@ export async function recordCustomerAuditEvent({
   action,
   member,
   clientAddress,
+  entityId,
 }: {
   db: Pick<Db, "insert">;
-  action: Extract<AuditAction, "customer_sign_in" | "customer_sign_out">;
+  action: Extract<AuditAction, "customer_sign_in" | "customer_sign_out" | "customer_invite">;
   member: { id: string; name: string; email: string | null; phone: string | null };
   clientAddress: string | null;
+  /** The member acted on (a colleague invited); the acting member when not said. */
+  entityId?: string;
 }): Promise<void> {
   await db.insert(auditLog).values({
     actorId: null,
@@ -78,7 +83,7 @@ export async function recordCustomerAuditEvent({
     clientAddress,
     action,
     entity: "customer_members",
-    entityId: member.id,
+    entityId: entityId ?? member.id,
   });
 }
 

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { formatCalendarDate } from "#app/lib/format.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { addDaysToDate } from "#app/lib/transit-time.ts";
+import { emailTurnedOff } from "#app/server/customers/customer-preferences.server.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { consignees, invoiceEvents, invoices, shippers } from "#app/server/db/schema.ts";
 import { createInvoiceLink, invoicePath } from "#app/server/invoices/invoice-links.server.ts";
@@ -95,6 +96,8 @@ export async function sendDueReminders({
   for (const invoice of candidates) {
     const stage = dueReminderStage(invoice.dueDate!, today, days);
     if (!stage || !invoice.customerEmail) continue;
+    // The customer's member behind the address chose no invoice e-mails (issue 29): no reminder either.
+    if (await emailTurnedOff({ db, email: invoice.customerEmail, topic: "invoices" })) continue;
     const dedupeKey = `reminder:${invoice.id}:${stage.key}`;
     const sent = await db.transaction(async (tx) => {
       const [event] = await tx

@@ -93,7 +93,7 @@ export async function sendInvoicePageAction({
   });
   if (!sent.ok) {
     if (sent.reason === "not-found") notFound();
-    if (sent.reason === "no-email" || sent.reason === "mail-refused")
+    if (sent.reason === "no-email" || sent.reason === "email-turned-off" || sent.reason === "mail-refused")
       return reply({ to: sent.message || EMAIL_MESSAGE }, 400);
     return reply({ form: sent.message }, 409);
   }

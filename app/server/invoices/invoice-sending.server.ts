@@ -2,6 +2,7 @@ import { eq, TransactionRollbackError } from "drizzle-orm";
 import { formatCalendarDate } from "#app/lib/format.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
+import { emailTurnedOff } from "#app/server/customers/customer-preferences.server.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { invoiceEvents, invoices } from "#app/server/db/schema.ts";
 import { documentCompany } from "#app/server/documents/document-context.server.ts";
@@ -18,7 +19,14 @@ import type { Logger } from "#app/server/platform/logger.server.ts";
 // once: the send form's own random key names both the outbox row and the history row, so a double click or the
 // same form posted from two tabs queues one e-mail; a second send is a new form, a new key.
 
-export type SendInvoiceRefusal = "not-found" | "draft" | "void" | "credit-note" | "no-email" | "mail-refused";
+export type SendInvoiceRefusal =
+  | "not-found"
+  | "draft"
+  | "void"
+  | "credit-note"
+  | "no-email"
+  | "email-turned-off"
+  | "mail-refused";
 
 export type SendInvoiceResult =
   | {
@@ -40,6 +48,8 @@ export const SEND_REFUSALS: Record<Exclude<SendInvoiceRefusal, "mail-refused">, 
   "credit-note":
     "A credit note is not sent from here: send the invoice it corrects, whose balance takes it off.",
   "no-email": "This customer has no e-mail address: enter the address to send it to.",
+  "email-turned-off":
+    "The customer turned off invoice e-mails to this address in their account's preferences: enter another address, or give them the invoice another way.",
 };
 
 /** What the history says of a sending without a mail server: the e-mail was kept, not sent. */
@@ -89,6 +99,9 @@ export async function sendInvoice({
       if (invoice.state === "void") return refusal("void");
       const recipient = to.trim() || invoice.customerEmail?.trim() || "";
       if (recipient === "") return refusal("no-email");
+      // The customer's member behind the address chose no invoice e-mails (issue 29).
+      if (await emailTurnedOff({ db: tx, email: recipient, topic: "invoices" }))
+        return refusal("email-turned-off");
       // The form's key, once: a second post of it (waiting here while the first commits) finds the first.
       const [event] = await tx
         .insert(invoiceEvents)

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
 import { deliveryNoteLinkText } from "#app/lib/notification-templates.ts";
 import { stepOfStatus } from "#app/lib/tracking-progress.ts";
+import { channelsFor, findMemberChoices } from "#app/server/customers/customer-preferences.server.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import {
   notificationLog,
@@ -201,24 +202,43 @@ export async function processNextNotification({
       };
       // A batch telling only that the shipment was booked goes to its shipper, who booked it.
       const bookedOnly = ready.every((change) => change.kind === "booked");
+      // A party's address that belongs to an active customer member follows what the member chose for
+      // shipment updates (issue 29): a channel they turned off is not used, and the text channels they turned
+      // on reach their own mobile number too. A member who never chose changes nothing.
+      const members = await findMemberChoices({
+        db: tx,
+        emails: recipients.flatMap((recipient) => (recipient.email ? [recipient.email] : [])),
+        phones: recipients.flatMap((recipient) => (recipient.phone ? [recipient.phone] : [])),
+      });
       for (const recipient of recipients) {
         if (!recipient.enabled || (bookedOnly && recipient.role !== "shipper")) continue;
+        const byEmail = members.find((member) => member.email === recipient.email?.toLowerCase());
+        const byPhone = members.find((member) => member.phone === recipient.phone);
+        const phoneChoice = byPhone?.preferences.shipments;
         // SMS and WhatsApp go to a recipient's phone only when the channel has a provider here (decision 012).
         if (recipient.phone)
-          for (const channel of textChannels)
+          for (const channel of textChannels.filter((c) => !phoneChoice || phoneChoice.includes(c)))
             await tell({
               role: recipient.role,
               channel,
               address: recipient.phone,
               dedupeKey: `notification:${shipmentId}:${batch}:${recipient.role}:${channel}`,
             });
-        if (recipient.email)
+        if (recipient.email && (!byEmail || channelsFor(byEmail.preferences, "shipments").includes("email")))
           await tell({
             role: recipient.role,
             channel: "email",
             address: recipient.email,
             dedupeKey: `notification:${shipmentId}:${batch}:${recipient.role}:email`,
           });
+        if (byEmail?.phone)
+          for (const channel of textChannels.filter((c) => byEmail.preferences.shipments?.includes(c)))
+            await tell({
+              role: recipient.role,
+              channel,
+              address: byEmail.phone,
+              dedupeKey: `notification:${shipmentId}:${batch}:${recipient.role}:member:${channel}`,
+            });
       }
       // Visitors who subscribed on the tracking page and confirmed (decision 014): on their own channel only.
       for (const subscriber of await listConfirmedSubscribers({ db: tx, shipmentId })) {

@@ -15,6 +15,11 @@ import {
 } from "#app/schemas/party-admin.ts";
 import { rowIdSchema } from "#app/schemas/shipment-admin.ts";
 import {
+  customerAccountAction,
+  isCustomerAccountIntent,
+  loadCustomerAccountCard,
+} from "#app/server/customers/customer-account-card.server.ts";
+import {
   createParty,
   deleteParty,
   findParties,
@@ -107,12 +112,20 @@ export async function loadPartyPage({
   const found = await findPartyById({ db, id });
   if (!found) notFound();
   const { kind, party } = found;
+  const searchParams = new URL(request.url).searchParams;
   const shipments = await findPartyShipments({
     db,
     kind,
     id: party.id,
-    page: parsePageParam(new URL(request.url).searchParams),
+    page: parsePageParam(searchParams),
     pageSize: PAGE_SIZE,
+  });
+  const account = await loadCustomerAccountCard({
+    db,
+    config,
+    kind,
+    party,
+    q: searchParams.get("accountSearch"),
   });
   return {
     party: { id: party.id, ...toValues(party) },
@@ -122,6 +135,7 @@ export async function loadPartyPage({
       : null,
     role: kind,
     values: toValues(party),
+    account,
     shipments: {
       total: shipments.total,
       page: shipments.page,
@@ -215,7 +229,7 @@ export async function savePartyForm({
   context: Ctx;
   id?: string;
 }) {
-  const { services, formData } = await requireStaffForm({ request, context, id });
+  const { services, formData, user } = await requireStaffForm({ request, context, id });
   const { db, logger } = services;
   const existing = id === undefined ? null : await findPartyById({ db, id });
   if (id !== undefined && !existing) notFound();
@@ -230,6 +244,10 @@ export async function savePartyForm({
       role: existing.kind,
       back: (role) => `/admin/parties?role=${role}`,
     });
+  }
+  // The 'Customer account' card (issue 29): the route's roles (Administrators, Operations) already checked.
+  if (existing && isCustomerAccountIntent(intent)) {
+    return customerAccountAction({ services, staffId: user.id, ...existing, intent, formData });
   }
   if (intent !== PARTY_INTENTS.save) return refused(UNREADABLE);
 

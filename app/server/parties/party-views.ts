@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { PartyListQuery, PartyRole } from "#app/schemas/party-admin.ts";
+import type { CustomerAccountCardData } from "#app/server/customers/customer-account-views.ts";
 
 // The address book's contract (/admin/parties, a new party, a party's page): what its loaders give and its
 // actions answer. The components import these types (never the server modules' code).
@@ -50,6 +51,8 @@ export type PartyFormData =
       statementUrl: string | null;
       role: PartyRole;
       values: PartyValues;
+      /** The 'Customer account' card (issue 29): who may sign in for this party's company. */
+      account: CustomerAccountCardData;
       shipments: { rows: PartyShipmentRow[]; total: number; page: number; pageCount: number };
     };
 

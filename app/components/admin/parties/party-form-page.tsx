@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert, INTENT, useSubmitting } from "#app/components/admin/form-fields.tsx";
+import { CustomerAccountCard } from "#app/components/admin/parties/customer-account-card.tsx";
 import { DeletePartyDialog } from "#app/components/admin/parties/delete-party-dialog.tsx";
 import { PartyShipments } from "#app/components/admin/parties/party-shipments.tsx";
 import { echoedValues, PartyFields } from "#app/components/admin/shipments/shipment-party-fields.tsx";
@@ -19,17 +20,21 @@ import {
   partyCreateSchema,
   partyUpdateSchema,
 } from "#app/schemas/party-admin.ts";
+import type { CustomerAccountActionData } from "#app/server/customers/customer-account-views.ts";
 import type { PartyActionData, PartyFormData } from "#app/server/parties/party-views.ts";
 
 /**
  * A party of the address book: a new one (/admin/parties/new, shipper or consignee chosen on the form) or an
  * existing one (/admin/parties/:id: its form, the shipments it is on, 'Delete from database').
  */
-export function PartyFormPage(props: PartyFormData & { actionData: PartyActionData | undefined }) {
+export function PartyFormPage(
+  props: PartyFormData & { actionData: PartyActionData | CustomerAccountActionData | undefined },
+) {
   const { party, role, values, actionData } = props;
   const navigation = useNavigation();
   const saving = useSubmitting(PARTY_INTENTS.save);
-  const reply = actionData?.result;
+  const reply = actionData && "result" in actionData ? actionData.result : undefined;
+  const accountReply = actionData && "account" in actionData ? actionData : undefined;
   // Checked in the browser with the server's schema (on blur, then as typed); the server checks again.
   const [form, fields] = useForm({
     id: party ? `party-${party.id}` : "party-new",
@@ -138,6 +143,10 @@ export function PartyFormPage(props: PartyFormData & { actionData: PartyActionDa
           </Form>
         </CardContent>
       </Card>
+
+      {party && "account" in props ? (
+        <CustomerAccountCard partyId={party.id} account={props.account} actionData={accountReply} />
+      ) : null}
 
       {party && "shipments" in props ? <PartyShipments role={role} {...props.shipments} /> : null}
     </div>
