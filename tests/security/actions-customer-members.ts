@@ -1,7 +1,7 @@
 // Action specs of the security suite: who may sign in to a customer account (issue 29). The 'Customer account'
 // card's intents on a party's page (the fixture shipper's), and the account's Colleagues and Preferences forms.
-// The suite has no customer session: the account forms are posted without one and must change nothing (the
-// member's own checks are in app/routes/account/members.test.ts). The suite's app has no SMS sender, so a
+// The account forms are posted with the suite's customer session (the first member of the fixture shipper's
+// company); the member's own checks are in app/routes/account/members.test.ts. The suite's app has no SMS sender, so a
 // mobile number is always refused: the phone is strict.
 import { type Fixtures, type Spec, unique } from "./action-kit.ts";
 
@@ -67,7 +67,7 @@ export function customerMemberActions(f: Fixtures): Record<string, Spec[]> {
     ],
     "routes/account/colleagues": [
       {
-        name: "add colleague (no customer session)",
+        name: "add colleague",
         fields: () => [
           ["intent", "invite-colleague"],
           ["name", "Sec Colleague"],
@@ -80,7 +80,7 @@ export function customerMemberActions(f: Fixtures): Record<string, Spec[]> {
     ],
     "routes/account/preferences": [
       {
-        name: "save preferences (no customer session)",
+        name: "save preferences",
         fields: () => [
           ["intent", "save-preferences"],
           ["shipments", "email"],
