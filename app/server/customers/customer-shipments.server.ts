@@ -2,7 +2,7 @@
 // delivery, documents, quotes, invoices) and its notification switch. Everything is reached through the company's
 // parties (customer-scope.server.ts), never through an id from the request alone, and only the columns
 // customer-fields.server.ts marks 'customer' or 'public' are selected.
-import { and, count, desc, eq, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import { formatDate } from "#app/lib/format.ts";
 import { freightTermLabels } from "#app/lib/freight-terms.ts";
 import { formatMoney } from "#app/lib/money.ts";
@@ -104,19 +104,50 @@ export async function findCompanyShipments({
   timeZone: string;
 }): Promise<ShipmentListPage> {
   const parties = await listCompanyParties({ db, companyId });
-  const conditions = [companyShipmentsWhere(parties)];
+  const filters: SQL[] = [];
   const term = searchTermOf(search);
-  if (term) conditions.push(searchCondition(term));
-  if (status) conditions.push(sql`lower(${shipments.status}) = lower(${status})`);
-  const where = and(...conditions);
+  if (term) filters.push(searchCondition(term));
+  if (status) filters.push(sql`lower(${shipments.status}) = lower(${status})`);
+  // One branch per role, each through its own index (shipper_id, consignee_id); a shipment between two of the
+  // company's parties is in both and counted once (union).
+  const branches = [
+    parties.shipperIds.length ? inArray(shipments.shipperId, parties.shipperIds) : null,
+    parties.consigneeIds.length ? inArray(shipments.consigneeId, parties.consigneeIds) : null,
+  ].flatMap((role) =>
+    role
+      ? [
+          sql`select ${shipments.id} as id, ${shipments.createdAt} as created_at from ${shipments} where ${and(role, ...filters)}`,
+        ]
+      : [],
+  );
+  if (branches.length === 0) return { rows: [], total: 0, page: 1, pageCount: 1, pageSize };
 
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(shipments).where(where);
+  // The company's matches are collected once (a few thousand rows at most for one company), then counted and
+  // paged in the same statement. Paging them through the (created_at, id) index instead would read every
+  // customer's shipments for a late page or a rare search.
+  const collect = async (pageNumber: number) => {
+    const result = await db.execute<{ total: number; id: string | null }>(sql`
+      with matches as materialized (${sql.join(branches, sql` union `)})
+      select t.total::int as total, p.id
+      from (select count(*) as total from matches) t
+      left join lateral (
+        select id from matches order by created_at desc, id desc
+        limit ${pageSize} offset ${(pageNumber - 1) * pageSize}
+      ) p on true`);
+    const total = Number(result.rows[0]?.total ?? 0);
+    return { total, ids: result.rows.flatMap((row) => (row.id ? [row.id] : [])) };
+  };
+  const requested = Math.max(Math.trunc(page) || 1, 1);
+  const first = await collect(requested);
+  const { total } = first;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(Math.trunc(page) || 1, 1), pageCount);
-  if (total === 0) return { rows: [], total, page: current, pageCount, pageSize };
+  const current = Math.min(requested, pageCount);
+  const ids = current === requested ? first.ids : (await collect(current)).ids;
+  if (ids.length === 0) return { rows: [], total, page: current, pageCount, pageSize };
 
   const found = await db
     .select({
+      id: shipments.id,
       trackingNumber: shipments.trackingNumber,
       status: shipments.status,
       originLocation: shipments.originLocation,
@@ -127,10 +158,9 @@ export async function findCompanyShipments({
       latest: latestUpdate,
     })
     .from(shipments)
-    .where(where)
-    .orderBy(desc(shipments.createdAt), desc(shipments.id))
-    .limit(pageSize)
-    .offset((current - 1) * pageSize);
+    .where(inArray(shipments.id, ids));
+  const position = new Map(ids.map((id, index) => [id, index]));
+  found.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 
   const rows: CompanyShipmentRow[] = found.map((row) => {
     const latest = typeof row.latest === "string" ? JSON.parse(row.latest) : row.latest;
