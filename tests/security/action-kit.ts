@@ -31,6 +31,8 @@ export type Fixtures = {
   /** An issued invoice the suite records payments on, and a payment of it (issue 28). */
   payableInvoice: string;
   payment: string;
+  /** The Cookie header of a signed-in customer whose company is the fixture shipment's shipper (issue 29). */
+  customerCookie: string;
 };
 
 export type Target = {
@@ -39,6 +41,8 @@ export type Target = {
   path: string;
   /** Sent with the signed-in admin's cookie. */
   session: boolean;
+  /** Sent with the signed-in customer's cookie (an account page's action) instead. */
+  customer?: boolean;
   /** A valid post (fresh values each call where rows must be unique). */
   fields: () => Entries;
   /** Fields whose hostile value must make the post invalid: nothing may change. */

@@ -29,7 +29,8 @@ export const appEnv: Record<string, string> = {
   ...TWILIO_CALLBACK_ENV,
 };
 
-export async function createFixtures(r: Requests): Promise<Fixtures> {
+/** Everything but the customer's session (global-setup.ts makes it in the database: no e-mail is sent). */
+export async function createFixtures(r: Requests): Promise<Omit<Fixtures, "customerCookie">> {
   const { client, post, newId, newUuid, uploadJson } = r;
   const cookie = r.adminCookie();
   // Shipment notifications off before any shipment exists, through Settings as staff would: the scheduler sends

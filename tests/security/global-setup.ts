@@ -58,7 +58,10 @@ export default async function setup(project: TestProject) {
     const { sent, token } = await requestsOf(client, () => adminToken).login(ADMIN_EMAIL, ADMIN_PASSWORD);
     if (!token) throw new Error(`the admin could not sign in (status ${sent.status})`);
     adminToken = token;
-    const fixtures = await createFixtures(requestsOf(client, () => adminToken));
+    const made = await createFixtures(requestsOf(client, () => adminToken));
+    // A customer of the fixture shipment's shipper, for the account pages' actions (issue 29).
+    const customerToken = await store.createCustomerSession("shipper", made.shipper);
+    const fixtures = { ...made, customerCookie: `customer_session=${customerToken}` };
     project.provide("security", {
       url: app.url,
       dataDir,

@@ -61,6 +61,7 @@ function lazyStore(dataDir: string): Store & { opened: boolean } {
     countWhere: async (...args) => (await get()).countWhere(...args),
     sessionCount: async () => (await get()).sessionCount(),
     expireSession: async (...args) => (await get()).expireSession(...args),
+    createCustomerSession: async (...args) => (await get()).createCustomerSession(...args),
     createDatabase: async (...args) => (await get()).createDatabase(...args),
     countRows: async (...args) => (await get()).countRows(...args),
     close: async () => {

@@ -90,7 +90,7 @@ const send = (app: App, target: Target, body: Body) =>
   app.client.send(target.path, {
     method: "POST",
     body,
-    cookie: target.session ? app.adminCookie() : null,
+    cookie: target.customer ? app.f.customerCookie : target.session ? app.adminCookie() : null,
   });
 
 /** Posts the refused corpus to each target, 4 at a time; returns the number of posts. */

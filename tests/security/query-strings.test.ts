@@ -45,7 +45,12 @@ attack("hostile query strings and path parameters on every page (GET)", async ()
   // Opening an inbox item marks it read: the query-string pass uses unknown ids for those.
   const changesOnRead = (p: string) => /^admin\/(quote-requests|contact-submissions)\/:id$/.test(p);
   for (const route of routes) {
-    const cookie = route.admin ? adminCookie() : null;
+    // A customer's shipment pages (issue 29) are read as the fixture customer, or they would only redirect.
+    const cookie = route.admin
+      ? adminCookie()
+      : route.pattern.startsWith("account/shipments")
+        ? f.customerCookie
+        : null;
     const base = changesOnRead(route.pattern)
       ? fillPattern(route.pattern, null)
       : fillPattern(route.pattern, f);

@@ -5,8 +5,11 @@ import crypto from "node:crypto";
 import pg from "pg";
 import { type Database, openDatabase } from "#app/server/db/client.server.ts";
 
-/** Tables whose rows change on every request by design: login sessions (last seen) and rate-limit counters. */
-const VOLATILE = new Set(["sessions", "rate_limits"]);
+/**
+ * Tables whose rows change on every request by design: staff and customer sessions (last seen) and rate-limit
+ * counters.
+ */
+const VOLATILE = new Set(["sessions", "customer_sessions", "rate_limits"]);
 
 export type Fingerprint = Map<string, string>;
 
@@ -18,6 +21,11 @@ export interface Store {
   sessionCount(): Promise<number>;
   /** Makes a session expired: past its end, or idle for longer than the idle timeout. */
   expireSession(token: string, how: "ended" | "idle"): Promise<boolean>;
+  /**
+   * A customer company of one address-book party with one member, signed in: the session's token (the
+   * customer_session cookie's value), as a code typed at /account would have made it.
+   */
+  createCustomerSession(partyKind: "shipper" | "consignee", partyId: string): Promise<string>;
   /** Creates another database in the same server and returns its connection string. */
   createDatabase(name: string): Promise<string>;
   /** Rows in `table` of the database at `url` (one made by `createDatabase`). */
@@ -78,6 +86,21 @@ export async function embeddedStore(dataDir: string, { durable = true } = {}): P
           : "last_seen_at = now() - interval '3 days', created_at = now() - interval '3 days'";
       const result = await db.query(`update sessions set ${set} where id_hash = $1`, [idHash]);
       return result.rowCount === 1;
+    },
+    async createCustomerSession(partyKind, partyId) {
+      const token = crypto.randomBytes(32).toString("base64url");
+      const idHash = crypto.createHash("sha256").update(token).digest("hex");
+      await db.query(
+        `with company as (insert into customer_companies (name) values ('Security suite customer') returning id),
+              party as (insert into customer_company_parties (company_id, party_kind, party_id)
+                        select id, $1, $2 from company),
+              member as (insert into customer_members (company_id, name, email, can_invite)
+                         select id, 'Security Suite', 'security-customer@example.com', true from company returning id)
+         insert into customer_sessions (id_hash, member_id, created_at, last_seen_at, expires_at)
+         select $3, id, now(), now(), now() + interval '30 days' from member`,
+        [partyKind, partyId, idHash],
+      );
+      return token;
     },
     async createDatabase(name) {
       await db.query(`create database "${name}"`);

@@ -6,6 +6,7 @@ import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routeConfig from "#app/routes.ts";
 import type { Fixtures, Spec, Target } from "./action-kit.ts";
+import { accountShipmentActions } from "./actions-account-shipments.ts";
 import { contentActions } from "./actions-content.ts";
 import { invoiceActions } from "./actions-invoices.ts";
 import { publicActions } from "./actions-public.ts";
@@ -76,6 +77,7 @@ export function fillPattern(pattern: string, f: Fixtures | null, id?: string): s
     "admin/statements/:kind/:partyId": f?.shipper ?? "",
     "admin/statements/:kind/:partyId/statement.pdf": f?.shipper ?? "",
     "track/:trackingNumber": f?.shipment.trackingNumber ?? "",
+    "account/shipments/:trackingNumber": f?.shipment.trackingNumber ?? "",
     "track/:trackingNumber/updates": f?.shipment.trackingNumber ?? "",
     "blog/:slug": f?.post.slug ?? "",
     "services/:serviceId": "air-freight",
@@ -109,6 +111,7 @@ export function actionTargets(f: Fixtures): { targets: Target[]; unknown: string
     ...contentActions(f),
     ...invoiceActions(f),
     ...receivablesActions(),
+    ...accountShipmentActions(f),
   };
   const targets: Target[] = [];
   const unknown: string[] = [];

@@ -222,6 +222,8 @@ describe("anything else", () => {
       expect(other.status).toBe(404);
       expect(other.headers.get("Content-Type")).not.toBe("application/pdf");
       expect([unknown.status, await unknown.text()]).toEqual([404, await other.text()]);
+      const never = await call(loader, `/account/shipments/%00/${file}`, { trackingNumber: "\u0000" }, mine);
+      expect(never.status).toBe(404);
     }
     // The other company has its own waybill all the same.
     const own = await call(

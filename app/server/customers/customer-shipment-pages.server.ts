@@ -3,6 +3,7 @@
 // exactly as one that does not exist (notFound).
 import { data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
+import { isValidTrackingNumber } from "#app/lib/tracking-number.ts";
 import { listCompanyParties } from "#app/server/customers/customer-companies.server.ts";
 import {
   type CustomerUser,
@@ -74,6 +75,11 @@ export async function loadShipmentsPage({
   return { ...list, filter: { search, status }, statuses: SHIPMENT_FILTER_STATUSES, hasAny, timeZone };
 }
 
+/** The URL's tracking number as looked up, or a thrown 404 for what can never be one (empty, too long, a NUL). */
+function lookedUpNumber(trackingNumber: string | undefined): string {
+  return trackingNumber && isValidTrackingNumber(trackingNumber) ? trackingNumber : notFound();
+}
+
 /** The company's shipment behind a tracking number in the URL, or a thrown 404 (unknown or not theirs). */
 async function companyShipmentOr404({
   context,
@@ -85,8 +91,11 @@ async function companyShipmentOr404({
   trackingNumber: string | undefined;
 }) {
   const { db } = context.get(servicesContext);
-  if (!trackingNumber || trackingNumber.length > 64) notFound();
-  const shipment = await getCompanyShipment({ db, companyId: customer.companyId, trackingNumber });
+  const shipment = await getCompanyShipment({
+    db,
+    companyId: customer.companyId,
+    trackingNumber: lookedUpNumber(trackingNumber),
+  });
   return shipment ?? notFound();
 }
 
@@ -196,7 +205,10 @@ export async function requireCompanyShipment({
 }): Promise<string> {
   const customer = await requireCustomer({ request, context });
   const { db } = context.get(servicesContext);
-  if (!trackingNumber || trackingNumber.length > 64) notFound();
-  const id = await findCompanyShipmentId({ db, companyId: customer.companyId, trackingNumber });
+  const id = await findCompanyShipmentId({
+    db,
+    companyId: customer.companyId,
+    trackingNumber: lookedUpNumber(trackingNumber),
+  });
   return id ?? notFound();
 }
