@@ -214,7 +214,7 @@ export function ShipmentDocuments({ page }: { page: ShipmentPageData }) {
           </li>
         ) : (
           <li className="text-sm text-slate-600">
-            The delivery note is ready once the shipment is delivered.
+            The delivery note, with the proof of delivery, is here once we have recorded the delivery.
           </li>
         )}
       </ul>

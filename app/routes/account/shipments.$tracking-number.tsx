@@ -43,7 +43,7 @@ export default function AccountShipment({ loaderData, actionData }: Route.Compon
     <div className="space-y-6">
       <Link
         to="/account/shipments"
-        className="text-sm font-medium text-brand-700 underline underline-offset-4"
+        className="block w-fit text-sm font-medium text-brand-700 underline underline-offset-4"
       >
         All shipments
       </Link>
