@@ -26,8 +26,7 @@ import {
   embeddedPostgresVersion,
   environmentLines,
   loadAverage,
-  percentile,
-  round,
+  timingStats,
   writeSection,
 } from "./lib/report.ts";
 import { removeDataDir } from "./lib/server-processes.ts";
@@ -38,15 +37,6 @@ const WARMUP = 20;
 const TARGET_ISSUE_MS = 50;
 const TARGET_PDF_MS = 100;
 const TARGET_PAYMENT_MS = 50;
-
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    p50: round(percentile(sorted, 50)),
-    p95: round(percentile(sorted, 95)),
-    max: round(sorted.at(-1)!),
-  };
-}
 
 const checked = validateInvoiceForm(
   {
@@ -142,8 +132,8 @@ try {
         issued.push(issueMs);
       }
     }
-    results.push({ name: "save a draft of 5 lines", ...stats(saved) });
-    results.push({ name: "issue it (number, dates, freeze)", ...stats(issued) });
+    results.push({ name: "save a draft of 5 lines", ...timingStats(saved) });
+    results.push({ name: "issue it (number, dates, freeze)", ...timingStats(issued) });
     const paid: number[] = [];
     for (const [i, invoiceId] of issuedIds.entries()) {
       const t = performance.now();
@@ -170,7 +160,7 @@ try {
       if (!result.ok) throw new Error(result.reason);
       if (i >= WARMUP) paid.push(performance.now() - t);
     }
-    results.push({ name: "record a payment (receipt number, balance checked)", ...stats(paid) });
+    results.push({ name: "record a payment (receipt number, balance checked)", ...timingStats(paid) });
     const listed: number[] = [];
     const searched: number[] = [];
     for (let i = 0; i < WARMUP + RUNS; i++) {
@@ -185,7 +175,7 @@ try {
         searched.push(searchMs);
       }
     }
-    results.push({ name: "a page of the list (50 rows and the count)", ...stats(listed) });
+    results.push({ name: "a page of the list (50 rows and the count)", ...timingStats(listed) });
     const context = {
       company: {
         companyName: "Unitrans Global Logistics",
@@ -213,8 +203,8 @@ try {
       if (!pdf) throw new Error("no PDF");
       if (i >= WARMUP) rendered.push(performance.now() - t);
     }
-    results.push({ name: "the PDF of an issued invoice (read and render)", ...stats(rendered) });
-    results.push({ name: "a search by customer (first page)", ...stats(searched) });
+    results.push({ name: "the PDF of an issued invoice (read and render)", ...timingStats(rendered) });
+    results.push({ name: "a search by customer (first page)", ...timingStats(searched) });
   } finally {
     await database.close();
   }

@@ -21,8 +21,7 @@ import {
   embeddedPostgresVersion,
   environmentLines,
   loadAverage,
-  percentile,
-  round,
+  timeCalls,
   writeSection,
 } from "./lib/report.ts";
 import { removeDataDir } from "./lib/server-processes.ts";
@@ -34,24 +33,7 @@ const WARMUP = 10;
 const TARGET_MS = 200;
 const TODAY = "2026-11-27";
 
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    p50: round(percentile(sorted, 50)),
-    p95: round(percentile(sorted, 95)),
-    max: round(sorted.at(-1)!),
-  };
-}
-
-async function measure(run: () => Promise<unknown>) {
-  const samples: number[] = [];
-  for (let i = 0; i < WARMUP + RUNS; i++) {
-    const t = performance.now();
-    await run();
-    if (i >= WARMUP) samples.push(performance.now() - t);
-  }
-  return stats(samples);
-}
+const measure = (run: () => Promise<unknown>) => timeCalls(run, { runs: RUNS, warmup: WARMUP });
 
 const loadBefore = loadAverage();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "freight-bench-receivables-"));

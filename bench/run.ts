@@ -16,6 +16,7 @@
 //   invoices      bench/invoices.ts: saving, issuing and listing invoices with 10,000 issued (child process)
 //   receivables   bench/receivables.ts: the receivables page, the dashboard card and a statement with 10,000
 //                 invoices and 3,333 payments (child process)
+//   customer-shipments  bench/customer-shipments.ts: a customer's shipment list, 2,000 of 100,000 (child process)
 //
 // Options (environment):
 //   BENCH_ONLY=weight,lighthouse   run only these sections (names above)
@@ -44,6 +45,7 @@ const SECTIONS = [
   "import",
   "invoices",
   "receivables",
+  "customer-shipments",
 ] as const;
 type SectionName = (typeof SECTIONS)[number];
 
@@ -78,7 +80,16 @@ const serversBefore = new Set(leftoverBenchServers().map((server) => server.pid)
 
 const buildDir = benchBuildDir();
 // Every section but admin-search, outbox and documents (in-process) runs the built app.
-const inProcess = ["admin-search", "outbox", "documents", "exceptions", "import", "invoices", "receivables"];
+const inProcess = [
+  "admin-search",
+  "outbox",
+  "documents",
+  "exceptions",
+  "import",
+  "invoices",
+  "receivables",
+  "customer-shipments",
+];
 if (selected.some((name) => !inProcess.includes(name)) && !ensureBenchBuild(buildDir)) process.exit(1);
 
 const QUICK_NOTE =
@@ -135,6 +146,8 @@ const runners: Record<SectionName, () => Promise<SectionResult | boolean>> = {
     ),
   receivables: async () =>
     runChild("bench/receivables.ts", quick ? { BENCH_RECEIVABLES_RUNS: "20", ...definedEnv() } : {}),
+  "customer-shipments": async () =>
+    runChild("bench/customer-shipments.ts", quick ? { BENCH_CUSTOMER_RUNS: "20", ...definedEnv() } : {}),
   // With the app's own V8 setting (package.json "start"), so its memory readings compare with the app's.
   documents: async () =>
     runChild(

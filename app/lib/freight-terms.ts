@@ -56,6 +56,25 @@ export function formatDeclaredValue(value: number, currency: string): string {
   return `${value.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
 }
 
+/** A shipment's transport mode, declared value and incoterm as the pages write them ('Sea', '1,250.00 USD', 'FOB: Free on Board'). */
+export function freightTermLabels(shipment: {
+  transportMode: TransportMode | null;
+  declaredValue: number | null;
+  declaredCurrency: string | null;
+  incoterm: string | null;
+}) {
+  return {
+    transportMode: shipment.transportMode ? TRANSPORT_MODE_LABELS[shipment.transportMode] : null,
+    declaredValue:
+      shipment.declaredValue !== null && shipment.declaredCurrency
+        ? formatDeclaredValue(shipment.declaredValue, shipment.declaredCurrency)
+        : null,
+    incoterm: shipment.incoterm
+      ? `${shipment.incoterm}: ${INCOTERMS[shipment.incoterm as Incoterm] ?? shipment.incoterm}`
+      : null,
+  };
+}
+
 const FREIGHT_LABELS: Record<string, string> = { air: "Air Freight", sea: "Sea Freight" };
 
 /** A quote request's freight types as the spec names them: Air Freight, Sea Freight, and Road Transport for

@@ -166,6 +166,30 @@ export const percentile = (sorted: number[], p: number) =>
     ? Number.NaN
     : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 
+/** p50, p95 and max of some timings in ms, to a tenth. */
+export function timingStats(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    p50: round(percentile(sorted, 50)),
+    p95: round(percentile(sorted, 95)),
+    max: round(sorted.at(-1)!),
+  };
+}
+
+/** Times `runs` calls of `run` after `warmup` untimed ones: their p50, p95 and max in ms. */
+export async function timeCalls(
+  run: () => Promise<unknown>,
+  { runs, warmup }: { runs: number; warmup: number },
+) {
+  const samples: number[] = [];
+  for (let i = 0; i < warmup + runs; i++) {
+    const t = performance.now();
+    await run();
+    if (i >= warmup) samples.push(performance.now() - t);
+  }
+  return timingStats(samples);
+}
+
 export const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 export const verdict = (met: boolean) => (met ? "met" : "**missed**");

@@ -5,7 +5,8 @@ import { rawUrlPayloads } from "./corpus.ts";
 import { attack, check, connect } from "./harness.ts";
 import { allRoutes, fillPattern } from "./targets.ts";
 
-const { client, f, unchanged, counts, adminCookie, origin } = connect();
+const app = connect();
+const { client, f, unchanged, counts, adminCookie, origin } = app;
 
 attack("hostile query strings and path parameters on every page (GET)", async () => {
   const keys = [
@@ -45,7 +46,8 @@ attack("hostile query strings and path parameters on every page (GET)", async ()
   // Opening an inbox item marks it read: the query-string pass uses unknown ids for those.
   const changesOnRead = (p: string) => /^admin\/(quote-requests|contact-submissions)\/:id$/.test(p);
   for (const route of routes) {
-    const cookie = route.admin ? adminCookie() : null;
+    // The customer account's pages (issue 29) are read as the suite's customer, or they would only redirect.
+    const cookie = route.admin ? adminCookie() : route.account ? app.customerCookie() : null;
     const base = changesOnRead(route.pattern)
       ? fillPattern(route.pattern, null)
       : fillPattern(route.pattern, f);

@@ -4,12 +4,16 @@ import { corpus, shapePayloads, valuePayloads } from "./corpus.ts";
 import { attack, check, connect } from "./harness.ts";
 import { actionTargets } from "./targets.ts";
 
-const { context, f } = connect();
+const app = connect();
+const { context, f, client } = app;
 
 attack("setup: admin signs in, fixtures are created through the app", async () => {
   for (const problem of context.setupProblems) check(false, problem);
   check(context.adminToken !== "", "the admin did not sign in");
   for (const [name, value] of Object.entries(f)) check(value, `no fixture ${name}`);
+  // The account pages' actions are posted as this customer: signed in, or they would only be redirected.
+  const account = await client.send("/account/shipments", { cookie: app.customerCookie() });
+  check(account.status === 200, `the fixture customer is not signed in (status ${account.status})`);
   return "database: the app's embedded PostgreSQL server (tables read directly)";
 });
 

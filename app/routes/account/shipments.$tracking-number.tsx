@@ -1,4 +1,84 @@
-// Placeholder while the session builds it (never landed as is).
-export default function Placeholder() {
-  return <h1 className="text-2xl font-bold text-brand-900">Coming</h1>;
+import { isRouteErrorResponse, Link } from "react-router";
+import {
+  ShipmentCargoDetails,
+  ShipmentDocuments,
+  ShipmentHistory,
+  ShipmentParties,
+  ShipmentQuotesAndInvoices,
+  ShipmentSummary,
+  ShipmentUpdatesForm,
+} from "#app/components/account/shipment-details.tsx";
+import { seo } from "#app/lib/seo.ts";
+import {
+  loadShipmentPage,
+  updateShipmentNotifications,
+} from "#app/server/customers/customer-shipment-pages.server.ts";
+import { accountShipmentPath, UPDATES_INTENT } from "#app/server/customers/customer-shipment-views.ts";
+import type { Route } from "./+types/shipments.$tracking-number";
+
+// One of the company's shipments (issue 29): what the tracking page shows, and the full details only its
+// customers see. Another company's tracking number is a 404, like one that does not exist.
+
+export const meta: Route.MetaFunction = ({ params, matches }) =>
+  seo(
+    {
+      title: `Shipment ${params.trackingNumber}`,
+      description: "Your shipment's status, details and documents.",
+      path: accountShipmentPath(params.trackingNumber),
+      noindex: true,
+    },
+    matches[0]?.loaderData,
+  );
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadShipmentPage({ context, trackingNumber: params.trackingNumber });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return updateShipmentNotifications({ request, context, trackingNumber: params.trackingNumber });
+}
+
+export default function AccountShipment({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="space-y-6">
+      <Link
+        to="/account/shipments"
+        className="block w-fit text-sm font-medium text-brand-700 underline underline-offset-4"
+      >
+        All shipments
+      </Link>
+      <ShipmentSummary page={loaderData} />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
+        <div className="space-y-6">
+          <ShipmentCargoDetails page={loaderData} />
+          <ShipmentDocuments page={loaderData} />
+          <ShipmentQuotesAndInvoices page={loaderData} />
+          <ShipmentUpdatesForm page={loaderData} reply={actionData} intent={UPDATES_INTENT} />
+        </div>
+        <div className="space-y-6">
+          <ShipmentHistory page={loaderData} />
+        </div>
+      </div>
+      <ShipmentParties page={loaderData} />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="space-y-3">
+      <h1 className="text-2xl font-bold text-brand-900">
+        {missing ? "Shipment not found" : "This shipment could not be shown"}
+      </h1>
+      <p className="text-slate-700">
+        {missing
+          ? "None of your company's shipments has this tracking number."
+          : "Please try again in a moment."}
+      </p>
+      <Link to="/account/shipments" className="font-medium text-brand-700 underline underline-offset-4">
+        All shipments
+      </Link>
+    </div>
+  );
 }

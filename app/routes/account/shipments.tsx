@@ -1,4 +1,166 @@
-// Placeholder while the session builds it (never landed as is).
-export default function Placeholder() {
-  return <h1 className="text-2xl font-bold text-brand-900">Coming</h1>;
+import { Form, Link } from "react-router";
+import { ShipmentRoles } from "#app/components/account/shipment-roles.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { buttonClass } from "#app/components/ui/button-class.ts";
+import { Card, CardContent } from "#app/components/ui/card.tsx";
+import { Input, Label, Select } from "#app/components/ui/field.tsx";
+import { Pagination } from "#app/components/ui/pagination.tsx";
+import { seo } from "#app/lib/seo.ts";
+import { statusBadgeTone } from "#app/lib/shipment-status.ts";
+import { loadShipmentsPage } from "#app/server/customers/customer-shipment-pages.server.ts";
+import {
+  accountShipmentPath,
+  type CompanyShipmentRow,
+} from "#app/server/customers/customer-shipment-views.ts";
+import type { Route } from "./+types/shipments";
+
+// The company's shipments (issue 29): every one its parties ship or receive, newest first, searched by a GET
+// form (works without JavaScript), twenty a page.
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(
+    {
+      title: "Your shipments",
+      description: "Every shipment of your company.",
+      path: "/account/shipments",
+      noindex: true,
+    },
+    matches[0]?.loaderData,
+  );
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadShipmentsPage({ request, context });
+}
+
+function ShipmentCard({ row }: { row: CompanyShipmentRow }) {
+  return (
+    <Card>
+      <CardContent className="space-y-2 p-4">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <Link
+            to={accountShipmentPath(row.trackingNumber)}
+            className="font-mono text-base font-bold break-all text-brand-900 underline underline-offset-4"
+          >
+            {row.trackingNumber}
+          </Link>
+          <span className="flex flex-wrap items-center gap-2">
+            <Badge tone={statusBadgeTone(row.status)}>{row.status}</Badge>
+            <ShipmentRoles roles={row.roles} />
+          </span>
+        </div>
+        <p className="wrap-anywhere text-slate-800">
+          {row.originLocation} <span aria-hidden="true">→</span>
+          <span className="sr-only"> to </span> {row.destinationLocation}
+        </p>
+        <dl className="grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="inline text-slate-600">Estimated delivery: </dt>
+            <dd className="inline font-medium text-slate-900">
+              {row.estimatedDelivery ? (
+                <time dateTime={row.estimatedDelivery.iso}>{row.estimatedDelivery.date}</time>
+              ) : (
+                "Not available"
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt className="inline text-slate-600">Latest update: </dt>
+            <dd className="inline wrap-anywhere text-slate-900">
+              {row.latest ? (
+                <>
+                  {row.latest.status}, {row.latest.location},{" "}
+                  <time dateTime={row.latest.at.iso}>
+                    {row.latest.at.date} {row.latest.at.time}
+                  </time>
+                </>
+              ) : (
+                "None yet"
+              )}
+            </dd>
+          </div>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function AccountShipments({ loaderData }: Route.ComponentProps) {
+  const { rows, total, page, pageCount, filter, statuses, hasAny } = loaderData;
+  const filtered = filter.search !== "" || filter.status !== "";
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold text-brand-900">Your shipments</h1>
+      {hasAny ? (
+        <Form method="get" role="search" className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="flex-1 space-y-1">
+            <Label htmlFor="shipments-q">Tracking number or place</Label>
+            <Input
+              id="shipments-q"
+              name="q"
+              type="search"
+              defaultValue={filter.search}
+              maxLength={100}
+              placeholder="UTG-1234-5678, Monrovia…"
+            />
+          </div>
+          <div className="space-y-1 sm:w-48">
+            <Label htmlFor="shipments-status">Status</Label>
+            <Select id="shipments-status" name="status" defaultValue={filter.status}>
+              <option value="">Any status</option>
+              {statuses.map((status) => (
+                <option key={status} value={status}>
+                  {status}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="flex gap-2">
+            <button type="submit" className={buttonClass()}>
+              Search
+            </button>
+            {filtered ? (
+              <Link to="/account/shipments" className={buttonClass({ variant: "outline" })}>
+                Clear
+              </Link>
+            ) : null}
+          </div>
+        </Form>
+      ) : null}
+
+      {rows.length === 0 ? (
+        <Card>
+          <CardContent className="p-6 text-center">
+            {hasAny ? (
+              <>
+                <p className="font-semibold text-slate-900">No shipment matches</p>
+                <p className="text-sm text-slate-600">Try another tracking number, place or status.</p>
+              </>
+            ) : (
+              <>
+                <p className="font-semibold text-slate-900">No shipments yet</p>
+                <p className="text-sm text-slate-600">
+                  Shipments your company sends or receives with us will be listed here.
+                </p>
+              </>
+            )}
+          </CardContent>
+        </Card>
+      ) : (
+        <>
+          <p className="text-sm text-slate-600">
+            {total === 1 ? "1 shipment" : `${total.toLocaleString("en-US")} shipments`}
+            {filtered ? " found" : ""}, newest first.
+          </p>
+          <ul className="space-y-3">
+            {rows.map((row) => (
+              <li key={row.trackingNumber}>
+                <ShipmentCard row={row} />
+              </li>
+            ))}
+          </ul>
+          <Pagination page={page} pageCount={pageCount} />
+        </>
+      )}
+    </div>
+  );
 }

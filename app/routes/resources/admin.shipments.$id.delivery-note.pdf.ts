@@ -1,8 +1,5 @@
 import { data } from "react-router";
-import { servicesContext } from "#app/context.ts";
-import { getDocumentShipment } from "#app/server/documents/document-model.server.ts";
-import { documentContext, pdfResponse } from "#app/server/documents/document-response.server.ts";
-import { getDeliveryProof } from "#app/server/shipments/deliveries.server.ts";
+import { deliveryNotePdfResponse } from "#app/server/documents/shipment-pdfs.server.ts";
 import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import type { Route } from "./+types/admin.shipments.$id.delivery-note.pdf";
 
@@ -12,12 +9,7 @@ import type { Route } from "./+types/admin.shipments.$id.delivery-note.pdf";
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin({ request, context });
-  const { db } = context.get(servicesContext);
-  const shipment = await getDocumentShipment({ db, id: params.id });
-  if (!shipment) throw data(null, { status: 404 });
-  const proof = await getDeliveryProof({ db, shipmentId: params.id });
-  // The PDF code loads at the first document, not with the app.
-  const { renderDeliveryNote } = await import("#app/server/documents/delivery-note.server.ts");
-  const pdf = await renderDeliveryNote({ shipment, proof, context: await documentContext(context) });
-  return pdfResponse(pdf, `${shipment.trackingNumber}-delivery-note.pdf`);
+  const response = await deliveryNotePdfResponse({ context, shipmentId: params.id, deliveredOnly: false });
+  if (!response) throw data(null, { status: 404 });
+  return response;
 }

@@ -1,12 +1,8 @@
 import { servicesContext } from "#app/context.ts";
-import { getDocumentShipment } from "#app/server/documents/document-model.server.ts";
-import {
-  documentContext,
-  documentRefusal,
-  pdfResponse,
-} from "#app/server/documents/document-response.server.ts";
+import { documentRefusal } from "#app/server/documents/document-response.server.ts";
+import { deliveryNotePdfResponse } from "#app/server/documents/shipment-pdfs.server.ts";
 import { limitLinkOpening } from "#app/server/platform/forms.server.ts";
-import { findDeliveryNoteByToken, getDeliveryProof } from "#app/server/shipments/deliveries.server.ts";
+import { findDeliveryNoteByToken } from "#app/server/shipments/deliveries.server.ts";
 import type { Route } from "./+types/delivery-note.$token";
 
 /**
@@ -28,9 +24,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return refusal;
   }
   const found = await findDeliveryNoteByToken({ db, token: params.token });
-  const shipment = found ? await getDocumentShipment({ db, id: found.shipmentId }) : null;
-  const proof = found ? await getDeliveryProof({ db, shipmentId: found.shipmentId }) : null;
-  if (!shipment || !proof) {
+  const response = found
+    ? await deliveryNotePdfResponse({ context, shipmentId: found.shipmentId, deliveredOnly: true })
+    : null;
+  if (!response) {
     const refusal = documentRefusal(
       "This delivery note link has expired or does not exist. Please ask us for the delivery note.",
       404,
@@ -39,9 +36,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     refusal.headers.set("X-Robots-Tag", "noindex");
     return refusal;
   }
-  const { renderDeliveryNote } = await import("#app/server/documents/delivery-note.server.ts");
-  const pdf = await renderDeliveryNote({ shipment, proof, context: await documentContext(context) });
-  const response = pdfResponse(pdf, `${shipment.trackingNumber}-delivery-note.pdf`);
   // The link's token stays out of any Referer the PDF's own links would send.
   response.headers.set("Referrer-Policy", "no-referrer");
   return response;

@@ -18,7 +18,7 @@ import {
 } from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { getAdminSession } from "#app/server/staff/staff-guards.server.ts";
-import { signInCustomer } from "#tests/setup/customer-session.ts";
+import { signInNewCustomer } from "#tests/setup/customer-session.ts";
 import { signInStaff } from "#tests/setup/staff-session.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
@@ -59,7 +59,7 @@ const tokenOf = (cookie: string) => /customer_session=([A-Za-z0-9_-]{43})/.exec(
 
 describe("signing in with a code", () => {
   it("e-mails a member a code that signs them in once, and records the sign-in", async () => {
-    const customer = await signInCustomer({ db: services.db, config: services.config });
+    const customer = await signInNewCustomer({ db: services.db, config: services.config });
     const asked = await ask(customer.email.toUpperCase());
     expect(asked).toMatchObject({
       ok: true,
@@ -101,7 +101,7 @@ describe("signing in with a code", () => {
   });
 
   it("ends a code after five wrong tries, even before the right one is typed", async () => {
-    const customer = await signInCustomer({ db: services.db, config: services.config });
+    const customer = await signInNewCustomer({ db: services.db, config: services.config });
     const asked = await ask(customer.email);
     if (!asked.ok) throw new Error("not asked");
     const sent = await codeSentTo(customer.email);
@@ -150,7 +150,7 @@ describe("signing in with a code", () => {
     expect(asked.ok).toBe(true);
     expect(await codeSentTo("closed@door.example")).toBeNull();
 
-    const customer = await signInCustomer({ db: services.db, config: services.config });
+    const customer = await signInNewCustomer({ db: services.db, config: services.config });
     await services.db
       .update(customerMembers)
       .set({ removedAt: new Date() })
@@ -162,7 +162,7 @@ describe("signing in with a code", () => {
   });
 
   it("signs in through the e-mailed link only by its page's button, once", async () => {
-    const customer = await signInCustomer({ db: services.db, config: services.config });
+    const customer = await signInNewCustomer({ db: services.db, config: services.config });
     const asked = await ask(customer.email);
     if (!asked.ok) throw new Error("not asked");
     const sent = await codeSentTo(customer.email);
@@ -194,7 +194,7 @@ describe("signing in with a code", () => {
   });
 
   it("limits the codes asked for one address, and says when to try again", async () => {
-    const customer = await signInCustomer({ db: services.db, config: services.config });
+    const customer = await signInNewCustomer({ db: services.db, config: services.config });
     for (let i = 0; i < 5; i++) expect((await ask(customer.email)).ok).toBe(true);
     const sixth = await ask(customer.email);
     expect(sixth).toMatchObject({ ok: false, retryAfterSeconds: expect.any(Number) });
@@ -212,7 +212,7 @@ describe("signing in with a code", () => {
 describe("customer and staff sessions never open each other's pages", () => {
   it("a staff cookie opens no account page; a customer cookie opens no admin page", async () => {
     const staff = await signInStaff({ db: services.db, config: services.config });
-    const customer = await signInCustomer({ db: services.db, config: services.config });
+    const customer = await signInNewCustomer({ db: services.db, config: services.config });
     const context = createTestContext(services);
     const asStaff = new Request("http://localhost/account/shipments", { headers: { cookie: staff.cookie } });
     await expect(requireCustomer({ request: asStaff, context })).rejects.toMatchObject({ status: 302 });

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { formatDate } from "#app/lib/format.ts";
-import { formatDeclaredValue, INCOTERMS, TRANSPORT_MODE_LABELS } from "#app/lib/freight-terms.ts";
+import { freightTermLabels } from "#app/lib/freight-terms.ts";
 import { isDeliveryOverdue } from "#app/lib/shipment-status.ts";
 import { formatDateTimeIn, toLocalDateTime } from "#app/lib/time-zone.ts";
 import { loadShipmentActivity } from "#app/server/audit/activity-page.server.ts";
@@ -127,16 +127,9 @@ export async function loadShipmentDetail({
       weight: shipment.weight,
       dimensions: shipment.dimensions,
       notes: shipment.notes,
-      transportMode: shipment.transportMode ? TRANSPORT_MODE_LABELS[shipment.transportMode] : null,
+      ...freightTermLabels(shipment),
       pieces: shipment.pieces,
       goodsDescription: shipment.goodsDescription,
-      declaredValue:
-        shipment.declaredValue !== null && shipment.declaredCurrency
-          ? formatDeclaredValue(shipment.declaredValue, shipment.declaredCurrency)
-          : null,
-      incoterm: shipment.incoterm
-        ? `${shipment.incoterm}: ${INCOTERMS[shipment.incoterm as keyof typeof INCOTERMS]}`
-        : null,
       createdAt: formatDateTimeIn(shipment.createdAt, timeZone),
       overdue: isDeliveryOverdue({
         estimatedDelivery: shipment.estimatedDelivery,

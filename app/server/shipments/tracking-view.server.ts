@@ -11,7 +11,8 @@ const receivedByText = (receiver: PublicShipment["receivedBy"]) =>
 
 const weightFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
-const show = (value: Date, timeZone: string): ShownTime => {
+/** An instant as the pages show it, in `timeZone`: ISO for <time>, the date and the time. */
+export const shownTime = (value: Date, timeZone: string): ShownTime => {
   const local = wallClock(value, timeZone);
   return { iso: value.toISOString(), date: formatDate(local), time: formatTime(local) };
 };
@@ -40,14 +41,14 @@ export function presentTracking({
       now,
     });
   const latest = shipment.history[0];
-  const deliveredAt = show(progress.deliveredAt ?? shipment.lastUpdatedAt, timeZone);
+  const deliveredAt = shownTime(progress.deliveredAt ?? shipment.lastUpdatedAt, timeZone);
   const estimated = shipment.estimatedDelivery;
   return {
     trackingNumber: shipment.trackingNumber,
     status: shipment.status,
     statusTone: statusBadgeTone(shipment.status),
     latest: latest
-      ? { status: latest.status, location: latest.location, at: show(latest.timestamp, timeZone) }
+      ? { status: latest.status, location: latest.location, at: shownTime(latest.timestamp, timeZone) }
       : null,
     arrival: progress.delivered
       ? {
@@ -64,13 +65,13 @@ export function presentTracking({
     delayed: progress.delayed,
     delivered: progress.delivered,
     late,
-    lastUpdated: show(shipment.lastUpdatedAt, timeZone),
+    lastUpdated: shownTime(shipment.lastUpdatedAt, timeZone),
     originLocation: shipment.originLocation,
     destinationLocation: shipment.destinationLocation,
     currentLocation: shipment.currentLocation,
     // A calendar day (stored at midnight UTC), not an instant: shown as stored in every zone. None once delivered:
     // the page then says when it was delivered, never an estimate beside it.
-    estimatedDelivery: estimated && !progress.delivered ? show(estimated, "UTC") : null,
+    estimatedDelivery: estimated && !progress.delivered ? shownTime(estimated, "UTC") : null,
     weight: shipment.weight === null ? null : `${weightFormat.format(shipment.weight)} kg`,
     dimensions: shipment.dimensions,
     shipper: shipment.shipper,
@@ -80,7 +81,7 @@ export function presentTracking({
       status: entry.status,
       location: entry.location,
       notes: entry.notes,
-      at: show(entry.timestamp, timeZone),
+      at: shownTime(entry.timestamp, timeZone),
       icon: timelineIconKind(entry.status),
     })),
     timeZone,

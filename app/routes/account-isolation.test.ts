@@ -1,0 +1,249 @@
+// Customer isolation, proven route by route (issue 29, decision 029): every address of the customer account,
+// found in app/routes.ts (so a route added later fails here until it is listed), sent with ANOTHER company's ids
+// by each of two signed-in customers, answers 404, exactly like an id that does not exist; its actions change
+// nothing; the pages without ids show nothing of the other company. The customer's own ids answer 200, so the
+// 404s are not a page that answers 404 to everyone.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as schema from "#app/server/db/schema.ts";
+import { acceptedQuote } from "#app/server/invoices/accepted-quote.test-support.ts";
+import { issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";
+import type { Services } from "#app/server/services.server.ts";
+import { signInNewCustomer, type TestCustomer } from "#tests/setup/customer-session.ts";
+import { type AppHandler, createAppHandler } from "#tests/setup/route-handler.ts";
+import { signInStaff } from "#tests/setup/staff-session.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
+
+type Company = TestCustomer & {
+  label: string;
+  /** Its shipment as shipper (delivered, with a photo) and as consignee. */
+  shipped: string;
+  received: string;
+  photoId: string;
+  quoteId: string;
+  invoiceId: string;
+  invoiceNumber: string;
+};
+
+/** Where each account route is reached with a company's ids; `posts`: bodies its action is sent. */
+type Reach = { url: (of: Company, own: Company) => string; posts?: Record<string, string>[] };
+
+/** Every account route with ids. A route of app/routes.ts under /account/ missing here or below fails the test. */
+const WITH_IDS: Record<string, Reach> = {
+  "routes/account/shipments.$tracking-number": {
+    url: (of) => `/account/shipments/${of.shipped}`,
+    posts: [{ intent: "notifications", enabled: "false" }, {}],
+  },
+  "routes/resources/account.shipments.$tracking-number.waybill.pdf": {
+    url: (of) => `/account/shipments/${of.shipped}/waybill.pdf`,
+  },
+  "routes/resources/account.shipments.$tracking-number.delivery-note.pdf": {
+    url: (of) => `/account/shipments/${of.shipped}/delivery-note.pdf`,
+  },
+  "routes/resources/account.shipments.$tracking-number.label.pdf": {
+    url: (of) => `/account/shipments/${of.received}/label.pdf`,
+  },
+  // The other company's photo, through its own shipment and through the customer's own shipment's address.
+  "routes/resources/account.shipments.$tracking-number.photos.$photo-id": {
+    url: (of) => `/account/shipments/${of.shipped}/photos/${of.photoId}`,
+  },
+  "routes/account/quotes.$id": {
+    url: (of) => `/account/quotes/${of.quoteId}`,
+    posts: [{ intent: "accept", name: "Intruder" }, { intent: "decline", comment: "no" }, {}],
+  },
+  "routes/resources/account.quotes.$id.quote.pdf": { url: (of) => `/account/quotes/${of.quoteId}/quote.pdf` },
+  "routes/account/invoices.$id": {
+    url: (of) => `/account/invoices/${of.invoiceId}`,
+    posts: [{ intent: "pay" }, {}],
+  },
+  "routes/resources/account.invoices.$id.invoice.pdf": {
+    url: (of) => `/account/invoices/${of.invoiceId}/invoice.pdf`,
+  },
+};
+
+/** Every account page without ids: what it shows must hold nothing of the other company. */
+const WITHOUT_IDS: Record<string, (other: Company) => string> = {
+  "routes/account/shipments": () => "/account/shipments",
+  "routes/account/quotes": () => "/account/quotes",
+  "routes/account/invoices": () => "/account/invoices",
+  "routes/account/colleagues": () => "/account/colleagues",
+  "routes/account/preferences": () => "/account/preferences",
+  "routes/resources/account.statement.pdf": () => "/account/statement.pdf",
+  // 'Book again' from the other company's shipment prefills nothing of it.
+  "routes/account/quote-request": (other) => `/account/quote-request?from=${other.shipped}`,
+};
+
+/** The pages of signing in and out: outside the account, open to anyone. */
+const SIGN_IN = new Set(["/account", "/account/code", "/account/sign-in/:token", "/account/sign-out"]);
+
+let services: Services;
+let app: AppHandler;
+let a: Company;
+let b: Company;
+
+async function makeCompany(label: string, staffId: string): Promise<Company> {
+  const { db, config } = services;
+  const customer = await signInNewCustomer({ db, config, name: `${label} Trading` });
+  const [shipped] = await db
+    .insert(schema.shipments)
+    .values({
+      trackingNumber: `ISO${label}-1001`,
+      status: "Delivered",
+      originLocation: `Origin of ${label}`,
+      destinationLocation: `Destination of ${label}`,
+      shipperId: customer.shipperId,
+      goodsDescription: `Goods of ${label}`,
+    })
+    .returning();
+  const [received] = await db
+    .insert(schema.shipments)
+    .values({
+      trackingNumber: `ISO${label}-2002`,
+      status: "In Transit",
+      originLocation: `Origin of ${label}`,
+      destinationLocation: `Destination of ${label}`,
+      consigneeId: customer.consigneeId,
+    })
+    .returning();
+  const draftId = crypto.randomUUID();
+  const [delivery] = await db
+    .insert(schema.shipmentDeliveries)
+    .values({
+      shipmentId: shipped!.id,
+      draftId,
+      receiverName: `Receiver of ${label}`,
+      deliveredAt: new Date(),
+    })
+    .returning();
+  const [photo] = await db
+    .insert(schema.deliveryPhotos)
+    .values({
+      shipmentId: shipped!.id,
+      draftId,
+      deliveryId: delivery!.id,
+      mimeType: "image/jpeg",
+      width: 1,
+      height: 1,
+      size: 3,
+      data: new Uint8Array([0xff, 0xd8, 0xff]),
+    })
+    .returning();
+  const quoteId = await acceptedQuote({
+    services,
+    email: customer.email,
+    settings: await services.siteSettings.get(),
+    validUntil: "2099-12-31",
+  });
+  const invoice = await issuedInvoice({
+    db,
+    staffId,
+    customer: { kind: "shipper", id: customer.shipperId, name: `${label} Trading`, email: customer.email },
+  });
+  return {
+    ...customer,
+    label,
+    shipped: shipped!.trackingNumber,
+    received: received!.trackingNumber,
+    photoId: photo!.id,
+    quoteId,
+    invoiceId: invoice.id,
+    invoiceNumber: invoice.number,
+  };
+}
+
+beforeAll(async () => {
+  services = await createTestServices();
+  app = await createAppHandler();
+  const staff = await signInStaff({ db: services.db, config: services.config });
+  a = await makeCompany("ALPHA", staff.user.id);
+  b = await makeCompany("BRAVO", staff.user.id);
+});
+afterAll(() => services?.close());
+
+const send = (url: string, cookie: string, body?: Record<string, string>) =>
+  app.send(
+    new Request(`http://localhost${url}`, {
+      method: body ? "POST" : "GET",
+      headers: { cookie, ...(body ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+      body: body ? new URLSearchParams(body).toString() : undefined,
+    }),
+    createTestContext(services),
+  );
+
+/** Everything a customer could change or be told, to prove a refused request changed nothing. */
+async function snapshot(): Promise<string> {
+  const { db } = services;
+  const tables = [
+    schema.shipments,
+    schema.shipmentNotificationRecipients,
+    schema.quotes,
+    schema.quoteRequests,
+    schema.invoices,
+    schema.invoiceLinks,
+    schema.mobileMoneyRequests,
+    schema.customerMembers,
+    schema.outbox,
+  ];
+  return JSON.stringify(await Promise.all(tables.map((table) => db.select().from(table as never))));
+}
+
+describe("the customer account: another company's data by any URL", () => {
+  it("lists every account route (a new one must be added here)", () => {
+    const listed = new Set([...Object.keys(WITH_IDS), ...Object.keys(WITHOUT_IDS)]);
+    const missing = app.routes
+      .filter((route) => route.pattern.startsWith("/account/") && !SIGN_IN.has(route.pattern))
+      .filter((route) => !listed.has(route.id))
+      .map((route) => `${route.id} (${route.pattern})`);
+    expect(missing).toEqual([]);
+  });
+
+  for (const [who, other] of [
+    ["ALPHA", "BRAVO"],
+    ["BRAVO", "ALPHA"],
+  ] as const) {
+    it(`${who} gets 404 for every address with ${other}'s ids, and changes nothing by posting to them`, async () => {
+      const me = who === "ALPHA" ? a : b;
+      const them = who === "ALPHA" ? b : a;
+      const before = await snapshot();
+      const problems: string[] = [];
+      for (const [id, reach] of Object.entries(WITH_IDS)) {
+        const own = await send(reach.url(me, me), me.cookie);
+        if (own.response.status !== 200) problems.push(`${id}: my own answered ${own.response.status}`);
+        const foreign = await send(reach.url(them, me), me.cookie);
+        if (foreign.response.status !== 404)
+          problems.push(`${id}: the other's answered ${foreign.response.status}`);
+        for (const body of reach.posts ?? []) {
+          const posted = await send(reach.url(them, me), me.cookie, body);
+          if (posted.response.status !== 404) {
+            problems.push(`${id}: posting ${JSON.stringify(body)} answered ${posted.response.status}`);
+          }
+        }
+      }
+      // Another company's photo through my own shipment's address.
+      const crossed = await send(`/account/shipments/${me.shipped}/photos/${them.photoId}`, me.cookie);
+      if (crossed.response.status !== 404)
+        problems.push(`their photo under my shipment: ${crossed.response.status}`);
+      expect(problems).toEqual([]);
+      expect(await snapshot()).toBe(before);
+    });
+
+    it(`${who}'s pages without ids show nothing of ${other}`, async () => {
+      const me = who === "ALPHA" ? a : b;
+      const them = who === "ALPHA" ? b : a;
+      const theirs = [them.label, them.shipped, them.received, them.invoiceNumber, them.email];
+      const problems: string[] = [];
+      for (const [id, url] of Object.entries(WITHOUT_IDS)) {
+        const { response, body } = await send(url(them), me.cookie);
+        if (response.status !== 200) problems.push(`${id}: answered ${response.status}`);
+        const text = response.headers.get("content-type")?.includes("pdf") ? "" : body;
+        for (const mark of theirs) if (text.includes(mark)) problems.push(`${id} shows ${mark}`);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  it("the lists do show the customer's own shipments (as shipper and as consignee)", async () => {
+    const { body } = await send("/account/shipments", a.cookie);
+    expect(body).toContain(a.shipped);
+    expect(body).toContain(a.received);
+  });
+});
