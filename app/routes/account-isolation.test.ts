@@ -3,6 +3,7 @@
 // by each of two signed-in customers, answers 404, exactly like an id that does not exist; its actions change
 // nothing; the pages without ids show nothing of the other company. The customer's own ids answer 200, so the
 // 404s are not a page that answers 404 to everyone.
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#app/server/db/schema.ts";
 import { acceptedQuote } from "#app/server/invoices/accepted-quote.test-support.ts";
@@ -31,7 +32,7 @@ type Reach = { url: (of: Company, own: Company) => string; posts?: Record<string
 const WITH_IDS: Record<string, Reach> = {
   "routes/account/shipments.$tracking-number": {
     url: (of) => `/account/shipments/${of.shipped}`,
-    posts: [{ intent: "notifications", enabled: "false" }, {}],
+    posts: [{ intent: "shipment-updates", updates: "off" }, {}],
   },
   "routes/resources/account.shipments.$tracking-number.waybill.pdf": {
     url: (of) => `/account/shipments/${of.shipped}/waybill.pdf`,
@@ -105,6 +106,9 @@ async function makeCompany(label: string, staffId: string): Promise<Company> {
     })
     .returning();
   const draftId = crypto.randomUUID();
+  const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c83c28" } })
+    .jpeg()
+    .toBuffer();
   const [delivery] = await db
     .insert(schema.shipmentDeliveries)
     .values({
@@ -121,10 +125,10 @@ async function makeCompany(label: string, staffId: string): Promise<Company> {
       draftId,
       deliveryId: delivery!.id,
       mimeType: "image/jpeg",
-      width: 1,
-      height: 1,
-      size: 3,
-      data: new Uint8Array([0xff, 0xd8, 0xff]),
+      width: 8,
+      height: 8,
+      size: jpeg.length,
+      data: jpeg,
     })
     .returning();
   const quoteId = await acceptedQuote({
