@@ -1,3 +1,5 @@
+// Longer than 450 lines: every way a person comes into or leaves a customer account (staff invitations, colleagues,
+// removals, parties joining and leaving, the self sign-in switch), each with its refusals, around one set of rules.
 // Who may sign in to a customer account (issue 29, decision 16): staff invite people from a party, join other
 // parties to its company, remove members and switch a party's own addresses off; a member who may invite adds
 // colleagues to their own company. Every refusal is a sentence for the person who typed, and changes nothing.

@@ -1,3 +1,5 @@
+// Longer than 450 lines: the list and the page of a customer's shipments against one set of fixtures (two companies,
+// both roles, a delivery), which every case reads.
 // /account/shipments and /account/shipments/:trackingNumber (issue 29), their loaders and action called as the
 // router calls them, on a real database: what a customer sees of their company's shipments, and never another's.
 import { eq } from "drizzle-orm";

@@ -56,6 +56,10 @@ const APP_TABLES = [
   "cms_media_variants",
   "consignees",
   "contact_submissions",
+  "customer_companies",
+  "customer_company_parties",
+  "customer_members",
+  "customer_sessions",
   "delivery_note_tokens",
   "delivery_photos",
   "document_counters",
@@ -69,6 +73,7 @@ const APP_TABLES = [
   "notification_log",
   "notification_subscribers",
   "notification_unsubscribes",
+  "one_time_codes",
   "outbox",
   "outbox_attachments",
   "password_reset_tokens",
@@ -80,6 +85,7 @@ const APP_TABLES = [
   "rate_limits",
   "sessions",
   "shipment_deliveries",
+  "shipment_detail_grants",
   "shipment_imports",
   "shipment_notification_recipients",
   "shipment_notification_state",
@@ -331,6 +337,32 @@ async function fillSite({ db, pool }: Database) {
     userId: admin!.id,
     expiresAt: new Date(now.getTime() + 60_000),
   });
+  // A customer account (issue 29): the company, its party and member are kept; the member's session, a code
+  // and a shipment's detail grant are left out (they live minutes to days).
+  const { rows: company } = await pool.query(
+    "insert into customer_companies (name) values ('Lovelace Analytical') returning id",
+  );
+  await pool.query(
+    "insert into customer_company_parties (company_id, party_kind, party_id) values ($1, 'shipper', gen_random_uuid())",
+    [company[0].id],
+  );
+  const { rows: member } = await pool.query(
+    "insert into customer_members (company_id, name, email) values ($1, 'Ada Lovelace', 'ada@example.com') returning id",
+    [company[0].id],
+  );
+  await pool.query(
+    "insert into customer_sessions (id_hash, member_id, expires_at) values ($1, $2, now() + interval '1 day')",
+    ["c".repeat(64), member[0].id],
+  );
+  await pool.query(
+    `insert into one_time_codes (purpose, channel, destination, attempt_hash, code_hash, deliverable, expires_at)
+     values ('customer_sign_in', 'email', 'ada@example.com', $1, $2, true, now() + interval '10 minutes')`,
+    ["a".repeat(64), "b".repeat(64)],
+  );
+  await pool.query(
+    "insert into shipment_detail_grants (token_hash, shipment_id, expires_at) values ($1, $2, now() + interval '1 day')",
+    ["d".repeat(64), shipment!.id],
+  );
   return { filename: upload.item.filename };
 }
 
@@ -549,6 +581,9 @@ describe("backup and restore", () => {
       // Migration 24 (after the load) added each party's 'no reminders', off.
       "shippers.no_reminders",
       "consignees.no_reminders",
+      // Migration 25 (after the load) added each party's 'may sign in by themselves', on.
+      "shippers.self_sign_in",
+      "consignees.self_sign_in",
     ]);
     const switchRows = freshRows.site_settings!.filter((row) => JSON.parse(row).key === "notifications");
     expect(switchRows.map((row) => JSON.parse(row).value)).toEqual([{ enabled: false }]);
@@ -581,6 +616,13 @@ describe("backup and restore", () => {
         invoice_events: [],
         invoice_links: [],
         mobile_money_requests: [],
+        // Migration 25: customer accounts.
+        customer_companies: [],
+        customer_company_parties: [],
+        customer_members: [],
+        customer_sessions: [],
+        one_time_codes: [],
+        shipment_detail_grants: [],
       },
       { ...freshRows, site_settings: freshRows.site_settings!.filter((row) => !switchRows.includes(row)) },
     );
