@@ -33,7 +33,6 @@ export default [
       route("account/quotes/:id", "routes/account/quotes.$id.tsx"),
       route("account/invoices", "routes/account/invoices.tsx"),
       route("account/invoices/:id", "routes/account/invoices.$id.tsx"),
-      route("account/quote-request", "routes/account/quote-request.tsx"),
       route("account/colleagues", "routes/account/colleagues.tsx"),
       route("account/preferences", "routes/account/preferences.tsx"),
     ]),

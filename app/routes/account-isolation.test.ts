@@ -69,8 +69,6 @@ const WITHOUT_IDS: Record<string, (other: Company) => string> = {
   "routes/account/colleagues": () => "/account/colleagues",
   "routes/account/preferences": () => "/account/preferences",
   "routes/resources/account.statement.pdf": () => "/account/statement.pdf",
-  // 'Book again' from the other company's shipment prefills nothing of it.
-  "routes/account/quote-request": (other) => `/account/quote-request?from=${other.shipped}`,
 };
 
 /** The pages of signing in and out: outside the account, open to anyone. */

@@ -1,6 +1,7 @@
 import { gzipSync } from "node:zlib";
 import type { Page, Response } from "@playwright/test";
 import { PUBLIC_PAGES } from "../../scripts/lib/chromium.ts";
+import { signInAsCustomer } from "./account-flow.ts";
 import { expect, test } from "./fixtures.ts";
 
 // The back office with the worker's admin session (public pages do not read it).
@@ -77,49 +78,81 @@ test(`the blog editor adds at most ${EDITOR_BUDGET_KB} kB of gzipped JavaScript 
 
 // Every public page, with no exemption (issue 19). A form's checks and its sent panel load on use, so they
 // are not counted here: the forms' own tests use them.
+/** Loads `path` in `page` (a fresh browser context: nothing cached) and holds it to the public budget. */
+async function expectWithinBudget(page: Page, path: string) {
+  // Each file once, gzipped at the default level; a fresh browser context, so nothing is cached.
+  const sizes = { script: new Map<string, number>(), stylesheet: new Map<string, number>() };
+  const reads: Promise<void>[] = [];
+  page.on("response", (response) => {
+    const type = response.request().resourceType();
+    if (type !== "script" && type !== "stylesheet") return;
+    reads.push(
+      response
+        .body()
+        .then((body) => {
+          sizes[type].set(new URL(response.url()).pathname, gzipSync(body).length);
+        })
+        .catch(() => {}),
+    );
+  });
+  const response = await page.goto(path, { waitUntil: "networkidle" });
+  expect(response?.status()).toBe(200);
+  // Scroll through the page so anything loaded on demand is counted too.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForLoadState("networkidle");
+  await Promise.all(reads);
+
+  const totalKb = (files: Map<string, number>) =>
+    [...files.values()].reduce((sum, size) => sum + size, 0) / 1024;
+  // The site's stylesheet is written into the page (docs/decisions/023-public-page-weight.md): what the
+  // <style> elements hold counts as CSS, with any stylesheet file.
+  const inlineCss = await page.evaluate(() =>
+    [...document.querySelectorAll("style")].map((style) => style.textContent ?? "").join(""),
+  );
+  const jsKb = totalKb(sizes.script);
+  const cssKb = totalKb(sizes.stylesheet) + (inlineCss ? gzipSync(inlineCss).length / 1024 : 0);
+  test.info().annotations.push({
+    type: `${path} (gzip)`,
+    description: `JS ${jsKb.toFixed(1)} kB in ${sizes.script.size} files, CSS ${cssKb.toFixed(1)} kB (${sizes.stylesheet.size} files)`,
+  });
+  expect(sizes.script.size).toBeGreaterThan(0);
+  expect(cssKb, "the page's CSS").toBeGreaterThan(1);
+  expect(sizes.stylesheet.size, "stylesheet requests: the site's CSS is in the page").toBe(0);
+  expect(jsKb, `gzipped JavaScript of ${path} in kB`).toBeLessThanOrEqual(JS_BUDGET_KB);
+  expect(cssKb, `gzipped CSS of ${path} in kB`).toBeLessThanOrEqual(CSS_BUDGET_KB);
+}
+
 for (const path of PUBLIC_PAGES) {
   test(`${path} ships at most ${JS_BUDGET_KB} kB of gzipped JavaScript and ${CSS_BUDGET_KB} kB of CSS`, async ({
     page,
   }) => {
-    // Each file once, gzipped at the default level; a fresh browser context, so nothing is cached.
-    const sizes = { script: new Map<string, number>(), stylesheet: new Map<string, number>() };
-    const reads: Promise<void>[] = [];
-    page.on("response", (response) => {
-      const type = response.request().resourceType();
-      if (type !== "script" && type !== "stylesheet") return;
-      reads.push(
-        response
-          .body()
-          .then((body) => {
-            sizes[type].set(new URL(response.url()).pathname, gzipSync(body).length);
-          })
-          .catch(() => {}),
-      );
-    });
-    const response = await page.goto(path, { waitUntil: "networkidle" });
-    expect(response?.status()).toBe(200);
-    // Scroll through the page so anything loaded on demand is counted too.
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForLoadState("networkidle");
-    await Promise.all(reads);
-
-    const totalKb = (files: Map<string, number>) =>
-      [...files.values()].reduce((sum, size) => sum + size, 0) / 1024;
-    // The site's stylesheet is written into the page (docs/decisions/023-public-page-weight.md): what the
-    // <style> elements hold counts as CSS, with any stylesheet file.
-    const inlineCss = await page.evaluate(() =>
-      [...document.querySelectorAll("style")].map((style) => style.textContent ?? "").join(""),
-    );
-    const jsKb = totalKb(sizes.script);
-    const cssKb = totalKb(sizes.stylesheet) + (inlineCss ? gzipSync(inlineCss).length / 1024 : 0);
-    test.info().annotations.push({
-      type: `${path} (gzip)`,
-      description: `JS ${jsKb.toFixed(1)} kB in ${sizes.script.size} files, CSS ${cssKb.toFixed(1)} kB (${sizes.stylesheet.size} files)`,
-    });
-    expect(sizes.script.size).toBeGreaterThan(0);
-    expect(cssKb, "the page's CSS").toBeGreaterThan(1);
-    expect(sizes.stylesheet.size, "stylesheet requests: the site's CSS is in the page").toBe(0);
-    expect(jsKb, `gzipped JavaScript of ${path} in kB`).toBeLessThanOrEqual(JS_BUDGET_KB);
-    expect(cssKb, `gzipped CSS of ${path} in kB`).toBeLessThanOrEqual(CSS_BUDGET_KB);
+    await expectWithinBudget(page, path);
   });
 }
+
+// The customer account (issue 29) is public-site code: its pages, signed in as a customer (a demo consignee, by the
+// e-mail on his record), stay within the same budget and load no admin code.
+test(`the customer account's pages ship at most ${JS_BUDGET_KB} kB of gzipped JavaScript each`, async ({
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const signIn = await browser.newContext({ baseURL });
+  await signInAsCustomer(await signIn.newPage(), "jweah@sinkorclinic.example");
+  const state = await signIn.storageState();
+  await signIn.close();
+  for (const path of [
+    "/account/shipments",
+    "/account/quotes",
+    "/account/invoices",
+    "/account/colleagues",
+    "/account/preferences",
+  ]) {
+    const context = await browser.newContext({ baseURL, storageState: state });
+    await expectWithinBudget(await context.newPage(), path);
+    await context.close();
+  }
+  const fresh = await browser.newContext({ baseURL });
+  await expectWithinBudget(await fresh.newPage(), "/account");
+  await fresh.close();
+});

@@ -3,6 +3,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routeConfig from "#app/routes.ts";
+import { signInAsCustomer } from "./account-flow.ts";
 import { readOutbox, waitForHydration, waitForToastsToClose } from "./admin-fixtures.ts";
 import { expect, test } from "./fixtures.ts";
 import { fillQuoteRequest } from "./site-fixtures.ts";
@@ -36,6 +37,15 @@ const NOT_PAGES = [
   "admin/statements/:kind/:partyId/statement.pdf",
   "quote/:token/pdf",
   "invoice/:token/invoice.pdf",
+  "track/:trackingNumber/details/waybill.pdf",
+  "track/:trackingNumber/details/delivery-note.pdf",
+  "account/shipments/:trackingNumber/waybill.pdf",
+  "account/shipments/:trackingNumber/delivery-note.pdf",
+  "account/shipments/:trackingNumber/label.pdf",
+  "account/shipments/:trackingNumber/photos/:photoId",
+  "account/quotes/:id/quote.pdf",
+  "account/invoices/:id/invoice.pdf",
+  "account/statement.pdf",
   "admin/shipments/:id/deliver/photos",
   "admin/delivery-photos/:id",
   "admin/deliveries/:id/signature",
@@ -79,6 +89,22 @@ const PUBLIC_PATTERNS = [
   "admin-login",
   "admin-forgot-password",
   "admin-reset-password",
+];
+/** The customer account's pages (issue 29), visited as a customer of a demo shipment's shipper. */
+const ACCOUNT_PATTERNS = [
+  "account",
+  "account/code",
+  "account/sign-in/:token",
+  "account/sign-out",
+  "account/shipments",
+  "account/shipments/:trackingNumber",
+  "account/quotes",
+  "account/quotes/:id",
+  "account/invoices",
+  "account/invoices/:id",
+  "account/colleagues",
+  "account/preferences",
+  "track/:trackingNumber/details",
 ];
 const ADMIN_PATTERNS = [
   "admin",
@@ -451,10 +477,43 @@ test.describe(PHONE.name, () => {
     ]);
     expect([...draftOffenders, ...offenders], "pages wider than 390 px").toEqual([]);
   });
+
+  test("every customer account page fits a 390 px phone", async ({ page }) => {
+    test.slow();
+    // The demo shipper Li Wei, by the e-mail on his record (he may sign in by himself): his company's
+    // shipment, its quote request form, and the account's other pages.
+    const before = await findWidePages(page, [
+      "/account",
+      "/account/code",
+      `/account/sign-in/${"q".repeat(43)}`,
+    ]);
+    await signInAsCustomer(page, "li.wei@sunrise-solar.example");
+    const shipment = await page
+      .getByRole("main")
+      .getByRole("link", { name: /UTG-/ })
+      .first()
+      .getAttribute("href");
+    const number = shipment!.split("/").at(-1);
+    const offenders = await findWidePages(page, [
+      "/account/shipments",
+      shipment!,
+      `/contact?from=${number}`,
+      "/account/quotes",
+      "/account/quotes/00000000-0000-4000-8000-000000000000",
+      "/account/invoices",
+      "/account/invoices/00000000-0000-4000-8000-000000000000",
+      "/account/quote-request",
+      "/account/colleagues",
+      "/account/preferences",
+      "/account/sign-out",
+      `/track/${number}/details`,
+    ]);
+    expect([...before, ...offenders], "pages wider than 390 px").toEqual([]);
+  });
 });
 
-test("the two tests above visit every page of app/routes.ts", () => {
-  const listed = [...PUBLIC_PATTERNS, ...ADMIN_PATTERNS, ...NOT_PAGES].sort();
+test("the tests above visit every page of app/routes.ts", () => {
+  const listed = [...PUBLIC_PATTERNS, ...ACCOUNT_PATTERNS, ...ADMIN_PATTERNS, ...NOT_PAGES].sort();
   expect([...new Set(routePatterns(routeConfig))].sort()).toEqual(listed);
 });
 

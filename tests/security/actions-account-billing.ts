@@ -1,9 +1,8 @@
-// Action specs of the security suite: the customer account's quotes, invoices and quote request (issue 29).
+// Action specs of the security suite: the customer account's quotes and invoices (issue 29).
 // They are posted with the suite's customer session (targets.ts: every /account/ page but signing in and out),
 // to ids that are not the customer's (a 404, nothing changed) and to the quote request form (refused or stored as
 // typed). The refusals on the customer's own records are in app/routes/account/*.test.ts.
 import type { Spec } from "./action-kit.ts";
-import { quoteFormSpec } from "./actions-public.ts";
 
 export function accountBillingActions(): Record<string, Spec[]> {
   return {
@@ -30,6 +29,5 @@ export function accountBillingActions(): Record<string, Spec[]> {
     "routes/account/invoices.$id": [
       { name: "pay (account)", fields: () => [["intent", "pay"]], strict: ["intent"], text: [] },
     ],
-    "routes/account/quote-request": [quoteFormSpec("ask for a quote (account)")],
   };
 }

@@ -6,7 +6,7 @@ const LINKS = [
   { to: "/account/shipments", label: "Shipments" },
   { to: "/account/quotes", label: "Quotes" },
   { to: "/account/invoices", label: "Invoices" },
-  { to: "/account/quote-request", label: "Ask for a quote" },
+  { to: "/contact#quote", label: "Ask for a quote" },
   { to: "/account/colleagues", label: "Colleagues" },
   { to: "/account/preferences", label: "Preferences" },
 ] as const;

@@ -33,7 +33,7 @@ export default function AccountQuotes({ loaderData }: Route.ComponentProps) {
           Your quotes
         </h1>
         <Link
-          to="/account/quote-request"
+          to="/contact#quote"
           className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
         >
           Ask for a quote

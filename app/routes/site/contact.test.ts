@@ -78,8 +78,12 @@ const messagesFor = (email: string) =>
 
 describe("contact page loader", () => {
   it("issues a fresh submission key for each form on every render", async () => {
-    const first = loader();
-    const second = loader();
+    const args = () => ({
+      request: new Request("http://localhost/contact"),
+      context: createTestContext(services),
+    });
+    const first = await loader(args() as never);
+    const second = await loader(args() as never);
     expect(first.quoteKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(first.contactKey).not.toBe(first.quoteKey);
     expect(second.quoteKey).not.toBe(first.quoteKey);

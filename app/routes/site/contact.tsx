@@ -4,10 +4,13 @@ import { FormNotice } from "#app/components/site/forms/contact-form-parts.tsx";
 import { ContactMap } from "#app/components/site/forms/contact-map.tsx";
 import { QuoteForm } from "#app/components/site/forms/quote-form.tsx";
 import { Icon } from "#app/components/site/icons.tsx";
+import { servicesContext } from "#app/context.ts";
 import { seo } from "#app/lib/seo.ts";
 import { type RootData, useRootData } from "#app/root.tsx";
 import { contactMessageSchema } from "#app/schemas/contact-message.ts";
 import { FORM_UNREADABLE_MESSAGE } from "#app/schemas/rules/public-form.ts";
+import { getCustomerSession } from "#app/server/customers/customer-guards.server.ts";
+import { quoteRequestPrefill } from "#app/server/customers/customer-quotes.server.ts";
 import { createContactSubmission } from "#app/server/inbox/contact-submissions.server.ts";
 import {
   formPageHeaders,
@@ -31,9 +34,26 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches.find((match) => match?.id === "root")?.loaderData as RootData,
   );
 
-export function loader() {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // A fresh key per render of each form: a double click or a resubmitted page stores one row.
-  return { quoteKey: newSubmissionKey(), contactKey: newSubmissionKey() };
+  const keys = { quoteKey: newSubmissionKey(), contactKey: newSubmissionKey() };
+  // A signed-in customer (issue 29) finds the quote form filled in with their details, and with ?from=<number> of
+  // one of their company's shipments ('Book again') its route and cargo too. One page for the quote form keeps
+  // it in this page's script, within the public budget.
+  const customer = await getCustomerSession({ request, context });
+  if (!customer) return { ...keys, quoteStart: null, quoteNote: null };
+  const { db } = context.get(servicesContext);
+  const from = new URL(request.url).searchParams.get("from");
+  const { prefill, bookAgain } = await quoteRequestPrefill({
+    db,
+    customer: customer.user,
+    trackingNumber: from,
+  });
+  // The words travel as data: the page's script stays as it was for every visitor.
+  const quoteNote = bookAgain
+    ? "Your details and your shipment's route and cargo are filled in: change what is different this time."
+    : "Your details are filled in from your account.";
+  return { ...keys, quoteStart: prefill, quoteNote };
 }
 
 /** Both forms post here; the hidden `intent` field says which one. */
@@ -142,7 +162,13 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </p>
           </div>
           <div className="mt-10 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-            <QuoteForm reply={actionData} submissionKey={loaderData.quoteKey} action="/contact#quote" />
+            {loaderData.quoteNote ? <p className="mb-6 text-slate-700">{loaderData.quoteNote}</p> : null}
+            <QuoteForm
+              reply={actionData}
+              submissionKey={loaderData.quoteKey}
+              action="/contact#quote"
+              start={loaderData.quoteStart ?? undefined}
+            />
           </div>
         </div>
       </section>

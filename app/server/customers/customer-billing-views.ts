@@ -82,11 +82,3 @@ export type AccountPayReply = { error: string };
 
 /** The quote request form's starting values (the member's details; with 'book again', a shipment's route and cargo). */
 export type QuoteRequestPrefill = QuoteFormStart;
-
-export type AccountQuoteRequestData = {
-  prefill: QuoteRequestPrefill;
-  submissionKey: string;
-  bookAgain: boolean;
-};
-
-export type AccountQuoteRequestReply = PublicFormReply;

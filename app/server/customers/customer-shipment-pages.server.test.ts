@@ -227,7 +227,7 @@ describe("one shipment", () => {
       labels: [{ href: `/account/shipments/${number(3)}/label.pdf`, text: "Labels (PDF)" }],
       deliveryNote: null,
     });
-    expect(page.bookAgain).toBe(`/account/quote-request?from=${number(3)}`);
+    expect(page.bookAgain).toBe(`/contact?from=${number(3)}#quote`);
     expect(page.notifications).toEqual({ roles: ["shipper"], enabled: true });
   });
 

@@ -150,7 +150,7 @@ export async function loadShipmentPage({
     quotes,
     invoices,
     notifications: { roles: shipment.roles, enabled },
-    bookAgain: `/account/quote-request?${new URLSearchParams({ from: shipment.trackingNumber })}`,
+    bookAgain: `/contact?${new URLSearchParams({ from: shipment.trackingNumber })}#quote`,
   };
 }
 

@@ -250,7 +250,7 @@ function SelfSignIn({
         May sign in by themselves
       </h3>
       <FormAlert id="self-sign-in-error" errors={refusal} />
-      <p className="text-sm text-slate-700">
+      <p className="text-sm wrap-anywhere text-slate-700">
         {account.ownAddresses
           ? account.selfSignIn
             ? `On: ${account.ownAddresses} (this contact's own details) may ask for a sign-in code without an invitation.`

@@ -1,5 +1,6 @@
-// 'Ask for a quote' from the account (issue 29): the member's details filled in, 'book again' from one of the
-// company's shipments (and nothing from another's), and the request stored as the public form stores it.
+// 'Ask for a quote' from the account (issue 29) is the contact page's quote form: for a signed-in customer the
+// member's details are filled in, 'book again' (?from=) fills in one of the company's shipments (and nothing from
+// another's), and the request is stored as the public form stores it.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PublicFormReply } from "#app/schemas/rules/public-form.ts";
@@ -11,11 +12,12 @@ import {
   statusOf,
   type TestCustomer,
 } from "#app/server/customers/customer-billing.test-support.ts";
-import type { AccountQuoteRequestData } from "#app/server/customers/customer-billing-views.ts";
 import { quoteRequests, shipments } from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createTestServices } from "#tests/setup/test-db.ts";
-import { action, loader } from "./quote-request.tsx";
+import { action, loader } from "./contact.tsx";
+
+type ContactData = Awaited<ReturnType<typeof loader>>;
 
 let services: Services;
 let ama: TestCustomer;
@@ -44,18 +46,18 @@ async function shipmentOf(customer: TestCustomer, trackingNumber: string) {
 }
 
 const open = (customer: TestCustomer, query = "") =>
-  callAccount(services, loader, { path: `/account/quote-request${query}`, customer });
+  callAccount(services, loader, { path: `/contact${query}`, customer });
 const send = (customer: TestCustomer, fields: [string, string][]) =>
-  callAccount(services, action, { path: "/account/quote-request", customer, form: fields });
+  callAccount(services, action, { path: "/contact", customer, form: fields });
 
 const requestsFrom = (email: string) =>
   services.db.select().from(quoteRequests).where(eq(quoteRequests.email, email));
 
-describe("/account/quote-request", () => {
+describe("/contact for a signed-in customer", () => {
   it("fills in the member's details", async () => {
-    const data = bodyOf<AccountQuoteRequestData>(await open(ama));
-    expect(data.bookAgain).toBe(false);
-    expect(data.prefill).toEqual({
+    const data = bodyOf<ContactData>(await open(ama));
+    expect(data.quoteNote).toBe("Your details are filled in from your account.");
+    expect(data.quoteStart).toEqual({
       firstName: "Ama",
       lastName: "Kofi Mensah",
       email: "ama@mensah.example",
@@ -71,9 +73,9 @@ describe("/account/quote-request", () => {
   it("books again from one of the company's shipments, and fills in nothing from another company's", async () => {
     await shipmentOf(ama, "UTG-1111-2222");
     await shipmentOf(kofi, "UTG-3333-4444");
-    const again = bodyOf<AccountQuoteRequestData>(await open(ama, "?from=utg-1111-2222"));
-    expect(again.bookAgain).toBe(true);
-    expect(again.prefill).toMatchObject({
+    const again = bodyOf<ContactData>(await open(ama, "?from=utg-1111-2222"));
+    expect(again.quoteNote).toMatch(/route and cargo are filled in/);
+    expect(again.quoteStart).toMatchObject({
       firstName: "Ama",
       email: "ama@mensah.example",
       cityDeparture: "Monrovia",
@@ -82,12 +84,12 @@ describe("/account/quote-request", () => {
       weight: "250.5 kg",
       freightTypes: ["sea"],
     });
-    const plain = bodyOf<AccountQuoteRequestData>(await open(ama));
+    const plain = bodyOf<ContactData>(await open(ama));
     for (const number of ["UTG-3333-4444", "UTG-0000-0000", "<script>"]) {
       const foreign = await open(ama, `?from=${encodeURIComponent(number)}`);
       expect(statusOf(foreign)).toBe(200);
-      const { submissionKey: _a, ...shown } = bodyOf<AccountQuoteRequestData>(foreign);
-      const { submissionKey: _b, ...expected } = plain;
+      const { quoteKey: _a, contactKey: _b, ...shown } = bodyOf<ContactData>(foreign);
+      const { quoteKey: _c, contactKey: _d, ...expected } = plain;
       expect(shown).toEqual(expected);
     }
   });
