@@ -1,4 +1,3 @@
-import type { PublicFormReply } from "#app/schemas/rules/public-form.ts";
 import type { QuoteFormStart } from "#app/schemas/rules/quote-request-rules.ts";
 import type { InvoicePaymentView, PublicInvoice } from "#app/server/invoices/invoice-views.ts";
 import type { CustomerQuoteView, QuoteStatus } from "#app/server/quotes/quote-views.ts";
