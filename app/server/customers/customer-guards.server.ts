@@ -38,7 +38,9 @@ export async function getCustomerSession({
 /** Only paths of the account itself may be returned to after signing in (never another site). */
 export function safeAccountRedirect(value: unknown): string {
   if (typeof value !== "string") return ACCOUNT_HOME_PATH;
-  return /^\/account\/[A-Za-z0-9/_.?=&%-]*$/.test(value) && !value.includes("//") ? value : ACCOUNT_HOME_PATH;
+  return /^\/account\/[A-Za-z0-9/_.?=&%-]*$/.test(value) && !/\/\/|\.\.|%2e|%2f/i.test(value)
+    ? value
+    : ACCOUNT_HOME_PATH;
 }
 
 /**

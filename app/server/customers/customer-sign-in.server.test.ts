@@ -1,7 +1,11 @@
 import { and, desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findOneTimeLink } from "#app/server/auth/one-time-codes.server.ts";
-import { getCustomerSession, requireCustomer } from "#app/server/customers/customer-guards.server.ts";
+import {
+  getCustomerSession,
+  requireCustomer,
+  safeAccountRedirect,
+} from "#app/server/customers/customer-guards.server.ts";
 import { getCustomerSessionUser } from "#app/server/customers/customer-sessions.server.ts";
 import {
   requestCustomerCode,
@@ -222,5 +226,24 @@ describe("customer and staff sessions never open each other's pages", () => {
     // The customer's own cookie does open the account.
     const own = new Request("http://localhost/account/shipments", { headers: { cookie: customer.cookie } });
     expect((await requireCustomer({ request: own, context })).id).toBe(customer.memberId);
+  });
+});
+
+describe("where signing in returns to", () => {
+  it("only ever an address of the account itself", () => {
+    expect(safeAccountRedirect("/account/invoices?page=2")).toBe("/account/invoices?page=2");
+    for (const hostile of [
+      "https://evil.example/account/x",
+      "//evil.example",
+      "/account//evil.example",
+      "/account/../admin",
+      "/account/%2e%2e/admin",
+      "/account/%2F%2Fevil.example",
+      "/admin",
+      "/account/x\\evil",
+      null,
+    ]) {
+      expect(safeAccountRedirect(hostile)).toBe("/account/shipments");
+    }
   });
 });
