@@ -153,6 +153,16 @@ describe("the account's invoices", () => {
     expect({ ...fromLink.invoice, pdfPath: "" }).toEqual({ ...shown.invoice, pdfPath: "" });
   });
 
+  it("shows 'Amount paid' only as the PDF prints it: not on a credit note, not while nothing was received", async () => {
+    const rows = bodyOf<AccountInvoicesData>(await list(ama)).rows;
+    const note = rows.find((row) => row.creditNote)!;
+    const unpaid = rows.find((row) => !row.creditNote && row.id !== ids.second)!;
+    for (const id of [note.id, unpaid.id]) {
+      const shown = bodyOf<{ invoice: Record<string, unknown> }>(await page(id, ama));
+      expect(shown.invoice.paid, id).toBeNull();
+    }
+  });
+
   it("answers 404 for another company's invoice, a draft or no invoice: page, PDF and 'Pay'", async () => {
     const before = await linkCount();
     for (const id of [ids.theirs, ids.draft, crypto.randomUUID(), "nope"]) {

@@ -90,7 +90,8 @@ export async function customerInvoiceView({
         : CUSTOMER_STATUS_LABELS[invoiceStatusOf(invoice, balance, today)],
     creditNote,
     ...invoiceFigures(invoice),
-    paid: money(balance.paidMinor),
+    // As the PDF prints it: a credit note is never paid, and an invoice with nothing received has no such row.
+    paid: !creditNote && balance.paidMinor > 0 ? money(balance.paidMinor) : null,
     balanceDue: owes ? money(balance.balanceMinor) : null,
     paymentInstructions: owes ? invoice.paymentInstructions : null,
     pdfPath,

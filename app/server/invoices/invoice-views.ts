@@ -158,7 +158,8 @@ export type PublicInvoice = {
   total: string;
   /** 'Less credit note CN-…' lines of the issued credit notes. */
   credits: { label: string; amount: string }[];
-  paid: string;
+  /** What was received, shown as the PDF shows it: null for a credit note and while nothing was paid. */
+  paid: string | null;
   /** Null for a void invoice: nothing is owed. */
   balanceDue: string | null;
   paymentInstructions: string | null;

@@ -69,7 +69,7 @@ export function CustomerInvoice({
           {inv.taxes.map((tax) => totalRow(tax.label, tax.amount))}
           {totalRow("Total", inv.total, true)}
           {inv.credits.map((credit) => totalRow(credit.label, credit.amount))}
-          {totalRow("Amount paid", inv.paid)}
+          {inv.paid ? totalRow("Amount paid", inv.paid) : null}
           {inv.balanceDue ? totalRow("Balance due", inv.balanceDue, true) : null}
         </tbody>
       </table>
