@@ -272,7 +272,7 @@ describe("the customer's page", () => {
       number: invoice.number,
       status: "Awaiting payment",
       total: "100.00 USD",
-      paid: "0.00 USD",
+      paid: null,
       balanceDue: "100.00 USD",
       lines: [{ description: "Sea freight", amount: "100.00 USD" }],
     });
