@@ -10,6 +10,8 @@ import {
 } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { DocumentStyles } from "#app/lib/document-styles.tsx";
+import { localizePath } from "#app/lib/i18n/locale.ts";
+import { useLocale, useT } from "#app/lib/i18n/use-words.ts";
 import { useNonce } from "#app/lib/nonce.ts";
 import { readToast } from "#app/server/platform/toast.server.ts";
 import type { Route } from "./+types/root";
@@ -65,8 +67,9 @@ export function useRootData(): RootData {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const locale = useLocale();
   return (
-    <html lang="en">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -92,7 +95,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // The 403 of an admin address outside the staff member's role (decision 019) is thrown by the admin layout's
   // middleware, and React Router draws a middleware's error here. Kept to a few words: every public page loads it.
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
-  let message = "Something went wrong.";
+  const t = useT();
+  const locale = useLocale();
+  let message = t("Something went wrong.");
   if (isRouteErrorResponse(error)) {
     message = `${error.status} ${typeof error.data === "string" && error.data ? error.data : error.statusText}`;
   } else if (error instanceof Error) {
@@ -103,12 +108,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <main className="mx-auto flex min-h-screen max-w-2xl flex-col justify-center gap-4 p-8">
       {forbidden ? <title>Access denied</title> : null}
       <h1 className="text-2xl font-bold text-slate-900">
-        {forbidden ? "Access denied" : "Unexpected Application Error!"}
+        {forbidden ? "Access denied" : t("Unexpected Application Error!")}
       </h1>
       <p className="text-slate-700">{message}</p>
       <p>
-        <a href={forbidden ? "/admin" : "/"} className="font-medium text-blue-700 underline">
-          {forbidden ? "Go to your start page" : "Return to Home"}
+        <a
+          href={forbidden ? "/admin" : localizePath("/", locale)}
+          className="font-medium text-blue-700 underline"
+        >
+          {forbidden ? "Go to your start page" : t("Return to Home")}
         </a>
       </p>
     </main>

@@ -1,45 +1,94 @@
-import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+import {
+  index,
+  layout,
+  prefix,
+  type RouteConfig,
+  type RouteConfigEntry,
+  route,
+} from "@react-router/dev/routes";
+import { frenchRoutes } from "#app/lib/i18n/french-routes.ts";
+
+/** The public site's pages in English; their French copies are built from app/lib/i18n/locale.ts (issue 30). */
+const sitePages: RouteConfigEntry[] = [
+  index("routes/site/home.tsx"),
+  route("services", "routes/site/services.tsx"),
+  route("services/road-transport", "routes/site/services.road-transport.tsx"),
+  route("services/:serviceId", "routes/site/services.$service-id.tsx"),
+  route("about", "routes/site/about.tsx"),
+  route("contact", "routes/site/contact.tsx"),
+  route("track", "routes/site/track.tsx"),
+  route("track/:trackingNumber", "routes/site/track.$tracking-number.tsx"),
+  route("track/:trackingNumber/updates", "routes/site/track.$tracking-number.updates.tsx"),
+  route("blog", "routes/site/blog.tsx"),
+  route("blog/:slug", "routes/site/blog.$slug.tsx"),
+  route("unsubscribe/:token", "routes/site/unsubscribe.$token.tsx"),
+  route("subscribe/:token", "routes/site/subscribe.$token.tsx"),
+  route("quote/:token", "routes/site/quote.$token.tsx"),
+  route("invoice/:token", "routes/site/invoice.$token.tsx"),
+  // Paying an invoice by mobile money (decision 027), from the customer's invoice page.
+  route("invoice/:token/pay", "routes/site/invoice.$token.pay.tsx"),
+  // 'Show full details' of one shipment, after a code sent to the shipper's or consignee's contact (issue 29).
+  route("track/:trackingNumber/details", "routes/site/track.$tracking-number.details.tsx"),
+  // The customer account (issue 29, decision 16): signing in with a code, then the pages behind it.
+  route("account", "routes/account/sign-in.tsx"),
+  route("account/code", "routes/account/code.tsx"),
+  route("account/sign-in/:token", "routes/account/sign-in.$token.tsx"),
+  route("account/sign-out", "routes/account/sign-out.tsx"),
+  layout("routes/account/layout.tsx", [
+    route("account/shipments", "routes/account/shipments.tsx"),
+    route("account/shipments/:trackingNumber", "routes/account/shipments.$tracking-number.tsx"),
+    route("account/quotes", "routes/account/quotes.tsx"),
+    route("account/quotes/:id", "routes/account/quotes.$id.tsx"),
+    route("account/invoices", "routes/account/invoices.tsx"),
+    route("account/invoices/:id", "routes/account/invoices.$id.tsx"),
+    route("account/colleagues", "routes/account/colleagues.tsx"),
+    route("account/preferences", "routes/account/preferences.tsx"),
+  ]),
+  route("privacy-policy", "routes/site/policy.tsx", { id: "routes/site/privacy-policy" }),
+  route("terms-of-service", "routes/site/policy.tsx", { id: "routes/site/terms-of-service" }),
+  route("*", "routes/site/not-found.tsx"),
+];
+
+/** Files the public pages link to (PDFs, photos): in French too, so that they come out in French. */
+const siteFiles: RouteConfigEntry[] = [
+  route(
+    "track/:trackingNumber/details/waybill.pdf",
+    "routes/resources/track.$tracking-number.details.waybill.pdf.ts",
+  ),
+  route(
+    "track/:trackingNumber/details/delivery-note.pdf",
+    "routes/resources/track.$tracking-number.details.delivery-note.pdf.ts",
+  ),
+  // The consignee's signed delivery note, through the link of the delivery message (30 days).
+  route("delivery-note/:token", "routes/resources/delivery-note.$token.ts"),
+  // The customer's quote as a PDF, through the link of the quote e-mail.
+  route("quote/:token/pdf", "routes/resources/quote.$token.pdf.ts"),
+  // The customer's invoice as a PDF, from its page /invoice/:token (issue 28).
+  route("invoice/:token/invoice.pdf", "routes/resources/invoice.$token.invoice.pdf.ts"),
+  // The customer account's documents (issue 29): each checks the customer's session and company itself.
+  route(
+    "account/shipments/:trackingNumber/waybill.pdf",
+    "routes/resources/account.shipments.$tracking-number.waybill.pdf.ts",
+  ),
+  route(
+    "account/shipments/:trackingNumber/delivery-note.pdf",
+    "routes/resources/account.shipments.$tracking-number.delivery-note.pdf.ts",
+  ),
+  route(
+    "account/shipments/:trackingNumber/label.pdf",
+    "routes/resources/account.shipments.$tracking-number.label.pdf.ts",
+  ),
+  route(
+    "account/shipments/:trackingNumber/photos/:photoId",
+    "routes/resources/account.shipments.$tracking-number.photos.$photo-id.ts",
+  ),
+  route("account/quotes/:id/quote.pdf", "routes/resources/account.quotes.$id.quote.pdf.ts"),
+  route("account/invoices/:id/invoice.pdf", "routes/resources/account.invoices.$id.invoice.pdf.ts"),
+  route("account/statement.pdf", "routes/resources/account.statement.pdf.ts"),
+];
 
 export default [
-  layout("routes/site/layout.tsx", [
-    index("routes/site/home.tsx"),
-    route("services", "routes/site/services.tsx"),
-    route("services/road-transport", "routes/site/services.road-transport.tsx"),
-    route("services/:serviceId", "routes/site/services.$service-id.tsx"),
-    route("about", "routes/site/about.tsx"),
-    route("contact", "routes/site/contact.tsx"),
-    route("track", "routes/site/track.tsx"),
-    route("track/:trackingNumber", "routes/site/track.$tracking-number.tsx"),
-    route("track/:trackingNumber/updates", "routes/site/track.$tracking-number.updates.tsx"),
-    route("blog", "routes/site/blog.tsx"),
-    route("blog/:slug", "routes/site/blog.$slug.tsx"),
-    route("unsubscribe/:token", "routes/site/unsubscribe.$token.tsx"),
-    route("subscribe/:token", "routes/site/subscribe.$token.tsx"),
-    route("quote/:token", "routes/site/quote.$token.tsx"),
-    route("invoice/:token", "routes/site/invoice.$token.tsx"),
-    // Paying an invoice by mobile money (decision 027), from the customer's invoice page.
-    route("invoice/:token/pay", "routes/site/invoice.$token.pay.tsx"),
-    // 'Show full details' of one shipment, after a code sent to the shipper's or consignee's contact (issue 29).
-    route("track/:trackingNumber/details", "routes/site/track.$tracking-number.details.tsx"),
-    // The customer account (issue 29, decision 16): signing in with a code, then the pages behind it.
-    route("account", "routes/account/sign-in.tsx"),
-    route("account/code", "routes/account/code.tsx"),
-    route("account/sign-in/:token", "routes/account/sign-in.$token.tsx"),
-    route("account/sign-out", "routes/account/sign-out.tsx"),
-    layout("routes/account/layout.tsx", [
-      route("account/shipments", "routes/account/shipments.tsx"),
-      route("account/shipments/:trackingNumber", "routes/account/shipments.$tracking-number.tsx"),
-      route("account/quotes", "routes/account/quotes.tsx"),
-      route("account/quotes/:id", "routes/account/quotes.$id.tsx"),
-      route("account/invoices", "routes/account/invoices.tsx"),
-      route("account/invoices/:id", "routes/account/invoices.$id.tsx"),
-      route("account/colleagues", "routes/account/colleagues.tsx"),
-      route("account/preferences", "routes/account/preferences.tsx"),
-    ]),
-    route("privacy-policy", "routes/site/policy.tsx", { id: "routes/site/privacy-policy" }),
-    route("terms-of-service", "routes/site/policy.tsx", { id: "routes/site/terms-of-service" }),
-    route("*", "routes/site/not-found.tsx"),
-  ]),
+  layout("routes/site/layout.tsx", [...sitePages, ...frenchRoutes(sitePages)]),
 
   // Back office. Every loader and action below checks the session on the server.
   route("admin-login", "routes/admin/auth/login.tsx"),
@@ -140,41 +189,8 @@ export default [
     route("blog/rss.xml", "routes/resources/blog.rss.xml.ts"),
     route("media/:filename", "routes/resources/media.$filename.ts"),
     route("track/:trackingNumber/qr.svg", "routes/resources/track.$tracking-number.qr.svg.ts"),
-    // The documents of 'Show full details' (issue 29): under the shipment's path, where its grant cookie goes.
-    route(
-      "track/:trackingNumber/details/waybill.pdf",
-      "routes/resources/track.$tracking-number.details.waybill.pdf.ts",
-    ),
-    route(
-      "track/:trackingNumber/details/delivery-note.pdf",
-      "routes/resources/track.$tracking-number.details.delivery-note.pdf.ts",
-    ),
-    // The consignee's signed delivery note, through the link of the delivery message (30 days).
-    route("delivery-note/:token", "routes/resources/delivery-note.$token.ts"),
-    // The customer's quote as a PDF, through the link of the quote e-mail.
-    route("quote/:token/pdf", "routes/resources/quote.$token.pdf.ts"),
-    // The customer's invoice as a PDF, from its page /invoice/:token (issue 28).
-    route("invoice/:token/invoice.pdf", "routes/resources/invoice.$token.invoice.pdf.ts"),
-    // The customer account's documents (issue 29): each checks the customer's session and company itself.
-    route(
-      "account/shipments/:trackingNumber/waybill.pdf",
-      "routes/resources/account.shipments.$tracking-number.waybill.pdf.ts",
-    ),
-    route(
-      "account/shipments/:trackingNumber/delivery-note.pdf",
-      "routes/resources/account.shipments.$tracking-number.delivery-note.pdf.ts",
-    ),
-    route(
-      "account/shipments/:trackingNumber/label.pdf",
-      "routes/resources/account.shipments.$tracking-number.label.pdf.ts",
-    ),
-    route(
-      "account/shipments/:trackingNumber/photos/:photoId",
-      "routes/resources/account.shipments.$tracking-number.photos.$photo-id.ts",
-    ),
-    route("account/quotes/:id/quote.pdf", "routes/resources/account.quotes.$id.quote.pdf.ts"),
-    route("account/invoices/:id/invoice.pdf", "routes/resources/account.invoices.$id.invoice.pdf.ts"),
-    route("account/statement.pdf", "routes/resources/account.statement.pdf.ts"),
+    ...siteFiles,
+    ...frenchRoutes(siteFiles),
     // Provider callbacks (decision 012): each checks the provider's signature or secret token.
     route("webhooks/twilio/:kind", "routes/resources/webhooks.twilio.$kind.ts"),
     route("webhooks/africastalking/:token/:kind", "routes/resources/webhooks.africastalking.$token.$kind.ts"),

@@ -39,7 +39,8 @@ export const chromeText = {
   services: "Our Services",
   contact: "Contact Us",
   followUs: "Follow us",
-  copyright: (year: number, companyName: string) => `© ${year} ${companyName}. All rights reserved.`,
+  /** A template: `{year}` and `{companyName}` are filled in (app/lib/i18n/translate.ts). */
+  copyright: "© {year} {companyName}. All rights reserved.",
 };
 
 /** Pixels scrolled before the top bar condenses, and before the back-to-top button shows. */

@@ -2,6 +2,7 @@
 // addresses and fixtures.
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { isFrenchRoute } from "#app/lib/i18n/french-routes.ts";
 import routeConfig from "#app/routes.ts";
 import { signInAsCustomer } from "./account-flow.ts";
 import { readOutbox, waitForHydration, waitForToastsToClose } from "./admin-fixtures.ts";
@@ -149,6 +150,8 @@ const ADMIN_PATTERNS = [
 
 function routePatterns(entries: RouteConfigEntry[], parent = ""): string[] {
   return entries.flatMap((entry) => {
+    // A French page is its English page's module and layout with French words (decision 030).
+    if (isFrenchRoute(entry)) return [];
     const pattern = [parent, entry.path?.replace(/^\//, "")]
       .filter((part) => part !== undefined && part !== "")
       .join("/");

@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { isFrenchRoute } from "#app/lib/i18n/french-routes.ts";
 import routeConfig from "#app/routes.ts";
 import type { Fixtures, Spec, Target } from "./action-kit.ts";
 import { accountBillingActions } from "./actions-account-billing.ts";
@@ -35,6 +36,8 @@ const routeId = (entry: RouteConfigEntry) => entry.id ?? entry.file.replace(/\.[
 
 function walk(entries: RouteConfigEntry[], parent: string, out: RouteInfo[]) {
   for (const entry of entries) {
+    // A French route runs the English one's module (decision 030): attacking both would double the suite.
+    if (isFrenchRoute(entry)) continue;
     const pattern = [parent, entry.path].filter((p) => p !== undefined && p !== "").join("/");
     const source = fs.readFileSync(path.join(APP_DIR, entry.file), "utf8");
     out.push({

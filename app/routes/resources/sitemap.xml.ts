@@ -1,4 +1,5 @@
 import { servicesContext } from "#app/context.ts";
+import { LOCALES, localizePath } from "#app/lib/i18n/locale.ts";
 import { listPublishedPostsForSitemap } from "#app/server/blog/blog-posts.server.ts";
 import type { Route } from "./+types/sitemap.xml";
 
@@ -29,15 +30,22 @@ function urlEntry({
   lastmod,
   changefreq,
   priority,
+  alternates = [],
 }: {
   loc: string;
   lastmod?: Date;
   changefreq: string;
   priority: string;
+  /** The page in each language, itself included (decision 030). */
+  alternates?: { hreflang: string; href: string }[];
 }) {
   return [
     "  <url>",
     `    <loc>${escapeXml(loc)}</loc>`,
+    ...alternates.map(
+      ({ hreflang, href }) =>
+        `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(href)}"/>`,
+    ),
     lastmod ? `    <lastmod>${lastmod.toISOString()}</lastmod>` : null,
     `    <changefreq>${changefreq}</changefreq>`,
     `    <priority>${priority}</priority>`,
@@ -58,14 +66,23 @@ export async function loader({ context }: Route.LoaderArgs) {
     return !latest || changed > latest ? changed : latest;
   }, undefined);
   const entries = [
-    ...SITEMAP_PAGES.map((page) =>
-      urlEntry({
-        loc: `${config.siteUrl}${page.path}`,
-        lastmod: page.path === "/blog" ? newestPost : undefined,
-        changefreq: page.changefreq,
-        priority: page.priority,
-      }),
-    ),
+    // Each page in English and in French, each naming the other.
+    ...SITEMAP_PAGES.flatMap((page) => {
+      const alternates = LOCALES.map((locale) => ({
+        hreflang: locale,
+        href: `${config.siteUrl}${localizePath(page.path, locale)}`,
+      }));
+      return alternates.map(({ hreflang, href }) =>
+        urlEntry({
+          loc: href,
+          // The English posts are what /blog lists; /fr/blog lists the French ones.
+          lastmod: page.path === "/blog" && hreflang === "en" ? newestPost : undefined,
+          changefreq: page.changefreq,
+          priority: page.priority,
+          alternates,
+        }),
+      );
+    }),
     ...posts.map((post) =>
       urlEntry({
         loc: `${config.siteUrl}/blog/${encodeURIComponent(post.slug)}`,
@@ -76,7 +93,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ),
   ];
   const body = `<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
 ${entries.join("\n")}
 </urlset>
 `;

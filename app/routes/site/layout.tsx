@@ -1,12 +1,16 @@
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { BackToTop } from "#app/components/site/layout/back-to-top.tsx";
+import { LanguageOffer } from "#app/components/site/layout/language-switch.tsx";
 import { OrganizationJsonLd, organizationJsonLd } from "#app/components/site/layout/organization-json-ld.tsx";
 import { SiteFooter } from "#app/components/site/layout/site-footer.tsx";
 import { SiteHeader } from "#app/components/site/layout/site-header.tsx";
 import { footerBlurb } from "#app/content/company.ts";
 import { chromeText, footerServiceLinks, legalLinks } from "#app/content/navigation.ts";
 import { servicesContext } from "#app/context.ts";
+import { englishPath, localeOf, localizePath } from "#app/lib/i18n/locale.ts";
+import { useT } from "#app/lib/i18n/use-words.ts";
 import { useRootData } from "#app/root.tsx";
+import { translatorFor, wordsFor } from "#app/server/i18n/words.server.ts";
 import { cachePublicPages } from "#app/server/platform/cache-public-pages.server.ts";
 import type { Route } from "./+types/layout";
 
@@ -16,17 +20,44 @@ export const middleware: Route.MiddlewareFunction[] = [cachePublicPages];
  * What the chrome shows but never changes in the browser travels as data rather than page code, which
  * keeps every public page's script small: the footer's copy and the organisation's JSON-LD.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { siteSettings, config } = context.get(servicesContext);
   const settings = await siteSettings.get();
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
+  const localized = (links: typeof legalLinks) =>
+    links.map((link) => ({ name: t(link.name), path: localizePath(link.path, locale) }));
   return {
-    footer: { blurb: footerBlurb, serviceLinks: footerServiceLinks, legalLinks },
+    footer: {
+      blurb: t(footerBlurb),
+      serviceLinks: localized(footerServiceLinks),
+      legalLinks: localized(legalLinks),
+    },
     organizationJsonLd: organizationJsonLd(settings, config.siteUrl),
+    // The chrome's French words (header, footer, error pages); none on an English page (decision 030).
+    words: wordsFor(locale, "site"),
   };
 }
 
+/**
+ * This page's address in each language for search engines (`hreflang`), English as the default. React puts
+ * the links in the head.
+ */
+function AlternateLinks({ siteUrl }: { siteUrl: string }) {
+  const { pathname, search } = useLocation();
+  const english = englishPath(pathname + search);
+  return (
+    <>
+      <link rel="alternate" hrefLang="en" href={siteUrl + english} />
+      <link rel="alternate" hrefLang="fr" href={siteUrl + localizePath(english, "fr")} />
+      <link rel="alternate" hrefLang="x-default" href={siteUrl + english} />
+    </>
+  );
+}
+
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const { settings } = useRootData();
+  const { settings, siteUrl } = useRootData();
+  const t = useT();
   return (
     <>
       <a
@@ -34,7 +65,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-medium focus:text-brand-900 focus:shadow-lg"
       >
-        {chromeText.skipLink}
+        {t(chromeText.skipLink)}
       </a>
       <SiteHeader companyName={settings.companyName} phone={settings.phone} email={settings.email} />
       <main id="main" tabIndex={-1} className="pt-18 outline-none">
@@ -42,6 +73,8 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       </main>
       <SiteFooter settings={settings} copy={loaderData.footer} />
       <BackToTop focusTargetId="site-brand" />
+      <LanguageOffer />
+      <AlternateLinks siteUrl={siteUrl} />
       <OrganizationJsonLd json={loaderData.organizationJsonLd} />
     </>
   );

@@ -2,6 +2,7 @@
 // the cache itself so that the cache, which the services assemble, does not import the router context.
 import type { MiddlewareFunction } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";
+import { englishPattern } from "#app/lib/i18n/locale.ts";
 import { resolvePublicOrigin } from "#app/server/platform/config.server.ts";
 import { CACHEABLE_PAGES } from "#app/server/platform/page-cache.server.ts";
 
@@ -15,8 +16,8 @@ const hasToast = (request: Request) => /(?:^|;\s*)toast=/.test(request.headers.g
  */
 export const cachePublicPages: MiddlewareFunction<Response> = async ({ request, context, pattern }, next) => {
   // React Router gives the pattern without its leading slash ("blog/:slug"), the index route as "/".
-  const route = pattern.startsWith("/") ? pattern : `/${pattern}`;
-  const reads = CACHEABLE_PAGES.get(route);
+  // A French page is cacheable as its English one is; its address keeps the two apart (decision 030).
+  const reads = CACHEABLE_PAGES.get(englishPattern(pattern));
   if (request.method !== "GET" || !reads || hasToast(request)) return next();
   const url = new URL(request.url);
   // A parameter the page does not read (CACHEABLE_PAGES): rendered, not cached.

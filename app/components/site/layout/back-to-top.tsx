@@ -2,6 +2,7 @@ import { Icon } from "#app/components/site/icons.tsx";
 import { prefersReducedMotion } from "#app/components/site/use-reduced-motion.ts";
 import { useScrolledPast } from "#app/components/site/use-scrolled-past.ts";
 import { backToTopOffset, chromeText } from "#app/content/navigation.ts";
+import { useT } from "#app/lib/i18n/use-words.ts";
 
 /**
  * Round button at the bottom right, shown after scrolling past 300 px; scrolls back to the top. Toasts
@@ -9,11 +10,12 @@ import { backToTopOffset, chromeText } from "#app/content/navigation.ts";
  */
 export function BackToTop({ focusTargetId }: { focusTargetId: string }) {
   const visible = useScrolledPast(backToTopOffset);
+  const t = useT();
   if (!visible) return null;
   return (
     <button
       type="button"
-      aria-label={chromeText.backToTop}
+      aria-label={t(chromeText.backToTop)}
       className="fixed right-5 bottom-5 z-30 inline-flex h-12 w-12 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg transition-colors hover:bg-brand-900"
       onClick={() => {
         window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? "instant" : "smooth" });

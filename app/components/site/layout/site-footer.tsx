@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { Icon } from "#app/components/site/icons.tsx";
+import { LanguageSwitch } from "#app/components/site/layout/language-switch.tsx";
 import { telHref } from "#app/components/site/layout/site-links.ts";
 import {
   SocialLink,
@@ -8,6 +9,8 @@ import {
 } from "#app/components/site/layout/social-link.tsx";
 import { TrackSearch } from "#app/components/site/layout/track-search.tsx";
 import { chromeText, type NavigationItem, navigationItems } from "#app/content/navigation.ts";
+import { englishPath } from "#app/lib/i18n/locale.ts";
+import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
 
 const footerSocialNetworks: SocialNetwork[] = ["facebook", "twitter", "linkedin", "instagram"];
@@ -26,14 +29,16 @@ export type FooterCopy = {
 export function SiteFooter({ settings, copy }: { settings: SiteSettings; copy: FooterCopy }) {
   const year = new Date().getFullYear();
   // The tracking pages have their own search form at the top.
-  const { pathname } = useLocation();
+  const t = useT();
+  const to = useLocalePath();
+  const pathname = englishPath(useLocation().pathname);
   const onTrackingPage = pathname === "/track" || pathname.startsWith("/track/");
   return (
     <footer className="bg-brand-900 text-sm text-slate-300">
       {onTrackingPage ? null : (
         <div className="border-b border-white/10">
           <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-            <TrackSearch id="footer-tracking-number" label="Track a shipment" className="max-w-xl" />
+            <TrackSearch id="footer-tracking-number" label={t("Track a shipment")} className="max-w-xl" />
           </div>
         </div>
       )}
@@ -44,7 +49,7 @@ export function SiteFooter({ settings, copy }: { settings: SiteSettings; copy: F
             {settings.companyName}
           </p>
           <p className="mb-5 leading-relaxed">{copy.blurb}</p>
-          <ul aria-label={chromeText.followUs} className="flex gap-2">
+          <ul aria-label={t(chromeText.followUs)} className="flex gap-2">
             {footerSocialNetworks.map((network) => (
               <li key={network}>
                 <SocialLink
@@ -60,13 +65,13 @@ export function SiteFooter({ settings, copy }: { settings: SiteSettings; copy: F
 
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className={headingClass}>
-            {chromeText.quickLinks}
+            {t(chromeText.quickLinks)}
           </h2>
           <ul className="space-y-2">
             {navigationItems.map((item) => (
               <li key={item.path}>
-                <Link to={item.path} className={linkClass}>
-                  {item.name}
+                <Link to={to(item.path)} className={linkClass}>
+                  {t(item.name)}
                 </Link>
               </li>
             ))}
@@ -75,7 +80,7 @@ export function SiteFooter({ settings, copy }: { settings: SiteSettings; copy: F
 
         <nav aria-labelledby="footer-services">
           <h2 id="footer-services" className={headingClass}>
-            {chromeText.services}
+            {t(chromeText.services)}
           </h2>
           <ul className="space-y-2">
             {copy.serviceLinks.map((item) => (
@@ -89,7 +94,7 @@ export function SiteFooter({ settings, copy }: { settings: SiteSettings; copy: F
         </nav>
 
         <div>
-          <h2 className={headingClass}>{chromeText.contact}</h2>
+          <h2 className={headingClass}>{t(chromeText.contact)}</h2>
           <address className="space-y-3 not-italic">
             <p className="flex gap-3">
               <Icon name="map-pin" aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-accent-500" />
@@ -123,8 +128,13 @@ export function SiteFooter({ settings, copy }: { settings: SiteSettings; copy: F
 
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
-          <p suppressHydrationWarning>{chromeText.copyright(year, settings.companyName)}</p>
-          <ul className="flex gap-6">
+          <p suppressHydrationWarning>
+            {t(chromeText.copyright, { year, companyName: settings.companyName })}
+          </p>
+          <ul className="flex flex-wrap gap-x-6 gap-y-2">
+            <li>
+              <LanguageSwitch className={linkClass} />
+            </li>
             {copy.legalLinks.map((item) => (
               <li key={item.path}>
                 <Link to={item.path} className={linkClass}>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Icon } from "#app/components/site/icons.tsx";
+import { LanguageSwitch } from "#app/components/site/layout/language-switch.tsx";
 import { accentLinkClass, telHref } from "#app/components/site/layout/site-links.ts";
 import { useScrolledPast } from "#app/components/site/use-scrolled-past.ts";
 import {
@@ -10,6 +11,7 @@ import {
   trackPackageLink,
 } from "#app/content/navigation.ts";
 import { cn } from "#app/lib/cn.ts";
+import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 
 type SiteHeaderProps = {
   companyName: string;
@@ -18,9 +20,6 @@ type SiteHeaderProps = {
 };
 
 const menuId = "mobile-menu";
-// 'Track' on phones, 'Track Package' from the small-tablet width up.
-const trackShortName = trackPackageLink.name.split(" ")[0];
-const trackNameRest = trackPackageLink.name.slice(trackShortName?.length);
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return cn(
@@ -39,6 +38,12 @@ function mobileNavLinkClass({ isActive }: { isActive: boolean }) {
 /** Fixed white top bar; condenses after a short scroll; on small screens the links fold into a menu. */
 export function SiteHeader({ companyName, phone, email }: SiteHeaderProps) {
   const condensed = useScrolledPast(headerCondenseOffset);
+  const t = useT();
+  const to = useLocalePath();
+  // 'Track' on phones, 'Track Package' from the small-tablet width up.
+  const trackName = t(trackPackageLink.name);
+  const trackShortName = t("Track");
+  const trackNameRest = trackName.startsWith(trackShortName) ? trackName.slice(trackShortName.length) : "";
   const { pathname } = useLocation();
   // The menu remembers the page it was opened on, so any navigation closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -66,19 +71,19 @@ export function SiteHeader({ companyName, phone, email }: SiteHeaderProps) {
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link
           id="site-brand"
-          to="/"
+          to={to("/")}
           className="flex min-w-0 items-center gap-2 text-lg font-bold text-brand-900"
         >
           <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8 shrink-0" />
           <span className="truncate">{companyName}</span>
         </Link>
 
-        <nav aria-label={chromeText.mainNavigation} className="hidden lg:block">
+        <nav aria-label={t(chromeText.mainNavigation)} className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {navigationItems.map((item) => (
               <li key={item.path}>
-                <NavLink to={item.path} end={item.path === "/"} className={navLinkClass}>
-                  {item.name}
+                <NavLink to={to(item.path)} end={item.path === "/"} className={navLinkClass}>
+                  {t(item.name)}
                 </NavLink>
               </li>
             ))}
@@ -86,9 +91,10 @@ export function SiteHeader({ companyName, phone, email }: SiteHeaderProps) {
         </nav>
 
         <div className="flex shrink-0 items-center gap-2">
+          <LanguageSwitch className="hidden h-10 items-center px-2 text-sm font-medium text-slate-700 hover:text-brand-700 lg:inline-flex" />
           {/* 'Track' beside the menu button on phones, so tracking is one tap from any page. */}
           <Link
-            to={trackPackageLink.path}
+            to={to(trackPackageLink.path)}
             className={cn(accentLinkClass, "inline-flex h-10 px-3 text-sm sm:px-4")}
           >
             {trackShortName}
@@ -98,7 +104,7 @@ export function SiteHeader({ companyName, phone, email }: SiteHeaderProps) {
             ref={menuButton}
             type="button"
             className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 lg:hidden"
-            aria-label={chromeText.menu}
+            aria-label={t(chromeText.menu)}
             aria-expanded={open}
             aria-controls={menuId}
             onClick={() => setOpenOn(open ? null : pathname)}
@@ -134,22 +140,23 @@ export function SiteHeader({ companyName, phone, email }: SiteHeaderProps) {
             </a>
           </li>
         </ul>
-        <nav aria-label={chromeText.mainNavigation}>
+        <nav aria-label={t(chromeText.mainNavigation)}>
           <ul className="flex flex-col gap-1">
             {navigationItems.map((item) => (
               <li key={item.path}>
-                <NavLink to={item.path} end={item.path === "/"} className={mobileNavLinkClass}>
-                  {item.name}
+                <NavLink to={to(item.path)} end={item.path === "/"} className={mobileNavLinkClass}>
+                  {t(item.name)}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
+        <LanguageSwitch className="mt-3 block rounded-md px-3 py-2.5 text-base font-medium text-slate-800 hover:bg-slate-50" />
         <Link
-          to={trackPackageLink.path}
+          to={to(trackPackageLink.path)}
           className={cn(accentLinkClass, "mt-4 flex h-11 w-full px-4 text-base sm:hidden")}
         >
-          {trackPackageLink.name}
+          {trackName}
         </Link>
       </div>
     </header>

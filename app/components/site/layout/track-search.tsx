@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { accentLinkClass } from "#app/components/site/layout/site-links.ts";
+import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 
 /**
  * A tracking number box for the home hero and the footer, on dark backgrounds. It is the /track
@@ -23,10 +24,12 @@ export function TrackSearch({
   searchLabel?: string;
   className?: string;
 }) {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <Form
       method="get"
-      action="/track"
+      action={to("/track")}
       role={searchLabel && "search"}
       aria-label={searchLabel}
       className={className}
@@ -46,7 +49,7 @@ export function TrackSearch({
           className="h-12 min-w-0 flex-1 rounded-md bg-white px-3 text-base text-slate-900 placeholder:text-slate-500"
         />
         <button type="submit" className={`${accentLinkClass} inline-flex h-12 px-5 text-base`}>
-          Track
+          {t("Track")}
         </button>
       </div>
     </Form>

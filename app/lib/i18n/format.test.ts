@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatDateIn,
+  formatDateTimeIn,
+  formatMoneyIn,
+  formatNumberIn,
+  formatTimeIn,
+} from "#app/lib/i18n/format.ts";
+
+// Intl writes French numbers with narrow no-break spaces (U+202F) and a no-break space before the symbol.
+const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
+
+describe("formats in French and English", () => {
+  const instant = new Date("2026-12-03T14:40:00Z");
+
+  it("writes dates and 24-hour times in French, the spec's formats in English", () => {
+    expect(formatDateTimeIn("fr", instant)).toBe("3 déc. 2026, 14:40");
+    expect(formatDateIn("fr", instant)).toBe("3 déc. 2026");
+    expect(formatTimeIn("fr", instant)).toBe("14:40");
+    expect(formatDateIn("en", instant)).toBe("Dec 3, 2026");
+    expect(formatTimeIn("en", instant)).toBe("2:40 PM");
+  });
+
+  it("writes money exactly from minor units, with the French currency names", () => {
+    expect(plain(formatMoneyIn("fr", 150_000, "XOF"))).toBe("150 000 F CFA");
+    expect(plain(formatMoneyIn("fr", 245_000, "USD"))).toBe("2 450,00 $US");
+    expect(formatMoneyIn("en", 245_000, "USD")).toBe("2,450.00 USD");
+    // Twelve digits before the point stay exact (a float would round the last cent).
+    expect(plain(formatMoneyIn("fr", 99_999_999_999_999, "USD"))).toBe("999 999 999 999,99 $US");
+  });
+
+  it("groups numbers by the language", () => {
+    expect(plain(formatNumberIn("fr", 12_500.5))).toBe("12 500,5");
+    expect(formatNumberIn("en", 12_500.5)).toBe("12,500.5");
+  });
+});

@@ -1,0 +1,26 @@
+// The French catalogs (decision 030), one per part of the site, and the translators the server uses for
+// pages, messages and documents. Only the server imports them: a page gets the catalogs it names as loader
+// data (`wordsFor`), so no script carries them.
+import type { Locale } from "#app/lib/i18n/locale.ts";
+import { type Catalog, makeTranslate, mergeCatalogs, type Translate } from "#app/lib/i18n/translate.ts";
+import { french } from "#app/server/i18n/fr/index.ts";
+
+export type WordsNamespace = keyof typeof french;
+
+/**
+ * The catalog a page needs in `locale` (none in English: the code's words are the English ones). Every page
+ * of the public layout gets 'site' (header, footer, errors) through the layout; a page names its own.
+ */
+export function wordsFor(locale: Locale, ...namespaces: WordsNamespace[]): Catalog | undefined {
+  if (locale === "en") return undefined;
+  return mergeCatalogs(namespaces.map((namespace) => french[namespace]));
+}
+
+let allFrench: Catalog | undefined;
+
+/** Every catalog at once: for messages, documents and validation messages, read on the server. */
+export function translatorFor(locale: Locale): Translate {
+  if (locale === "en") return makeTranslate(undefined);
+  allFrench ??= mergeCatalogs(Object.values(french));
+  return makeTranslate(allFrench);
+}
