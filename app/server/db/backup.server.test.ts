@@ -584,6 +584,15 @@ describe("backup and restore", () => {
       // Migration 25 (after the load) added each party's 'may sign in by themselves', on.
       "shippers.self_sign_in",
       "consignees.self_sign_in",
+      // Migration 26 (after the load) added the languages (issue 30), English unless a party's phone is of a
+      // French-speaking country.
+      "shippers.language",
+      "consignees.language",
+      "blog_posts.language",
+      "blog_posts.translation_of",
+      "contact_submissions.language",
+      "notification_subscribers.language",
+      "quote_requests.language",
     ]);
     const switchRows = freshRows.site_settings!.filter((row) => JSON.parse(row).key === "notifications");
     expect(switchRows.map((row) => JSON.parse(row).value)).toEqual([{ enabled: false }]);

@@ -27,6 +27,11 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 });
 
 const id = () => uuid("id").primaryKey().defaultRandom();
+
+/** The languages a person is written to in, and a post or a request is in (issue 30, decision 030). */
+export const LANGUAGES = ["en", "fr"] as const;
+/** Whom or what a message or document goes to in: English unless set. */
+const language = () => text("language", { enum: LANGUAGES }).notNull().default("en");
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
   timestamp("updated_at", { withTimezone: true })
@@ -72,6 +77,8 @@ export const quoteRequests = pgTable(
     bookedShipmentId: uuid("booked_shipment_id").references((): AnyPgColumn => shipments.id, {
       onDelete: "set null",
     }),
+    /** The language of the page the request was sent from: its quote and messages go in it. */
+    language: language(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -92,6 +99,8 @@ export const contactSubmissions = pgTable(
     message: text("message").notNull(),
     isRead: boolean("is_read").notNull().default(false),
     submissionKey: text("submission_key"),
+    /** The language of the page the message was sent from. */
+    language: language(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -116,6 +125,11 @@ const partyColumns = () => ({
    * themselves (issue 29); staff switch it off for a party whose contacts must be invited.
    */
   selfSignIn: boolean("self_sign_in").notNull().default(true),
+  /**
+   * The language messages and documents go to this party in (issue 30): set by staff, guessed from the phone's
+   * country when the party is made (French for the French-speaking countries of West Africa).
+   */
+  language: language(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -270,10 +284,15 @@ export const blogPosts = pgTable(
     category: text("category"),
     /** Null: draft. In the past: published. In the future: scheduled. */
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** The post's language: /blog lists the English posts, /fr/blog the French ones (issue 30). */
+    language: language(),
+    /** The same post in the other language, when there is one. */
+    translationOf: uuid("translation_of").references((): AnyPgColumn => blogPosts.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index("blog_posts_language_published_at_idx").on(t.language, t.publishedAt.desc()),
     uniqueIndex("blog_posts_slug_idx").on(t.slug),
     index("blog_posts_published_at_idx").on(t.publishedAt.desc()),
     index("blog_posts_created_at_idx").on(t.createdAt.desc()),
@@ -607,6 +626,8 @@ export const notificationSubscribers = pgTable(
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     /** The client address of the last request (for staff and the logs; the caps themselves are rate_limits rows). */
     clientAddress: text("client_address"),
+    /** The language of the page they subscribed on: their messages go in it (issue 30). */
+    language: language(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
