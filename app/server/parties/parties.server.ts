@@ -23,6 +23,7 @@ export const partyDetailColumns = (table: typeof shippers | typeof consignees) =
   address: table.address,
   noReminders: table.noReminders,
   selfSignIn: table.selfSignIn,
+  language: table.language,
 });
 
 const linkColumn = (kind: PartyKind) => (kind === "shipper" ? shipments.shipperId : shipments.consigneeId);

@@ -37,6 +37,8 @@ const party = {
   address: "customer",
   noReminders: "staff",
   selfSignIn: "staff",
+  /** The language their messages and documents are in: the customer's own choice, shown back to them. */
+  language: "customer",
   createdAt: "staff",
   updatedAt: "staff",
 } as const;
@@ -131,6 +133,7 @@ export const CUSTOMER_FIELDS = {
     quoteState: "staff",
     quoteExpiresAt: "staff",
     bookedShipmentId: "staff",
+    language: "customer",
     createdAt: "staff",
     updatedAt: "staff",
   } satisfies Columns<typeof quoteRequests>,
