@@ -33,4 +33,4 @@ export const site = {
   "Track a shipment": "Suivre un envoi",
   "Your trusted partner for global logistics and freight forwarding services, delivering excellence since 1995.":
     "Votre partenaire de confiance pour la logistique internationale et le transit de fret, au service de l'excellence depuis 1995.",
-} as const;
+} as const satisfies Record<string, string>;
