@@ -1,4 +1,6 @@
 import type { MetaDescriptor } from "react-router";
+import { localeOfPath, localizePath } from "#app/lib/i18n/locale.ts";
+import { type Catalog, makeTranslate, mergeCatalogs, type Translate } from "#app/lib/i18n/translate.ts";
 
 type RootDataLike = { siteUrl: string; settings: { companyName: string } };
 
@@ -32,5 +34,37 @@ export function seo(input: SeoInput, root: RootDataLike | undefined): MetaDescri
     { name: "twitter:card", content: "summary_large_image" },
   ];
   if (input.noindex) tags.push({ name: "robots", content: "noindex" });
+  return tags;
+}
+
+type MetaArgsLike = {
+  matches: ReadonlyArray<{ loaderData?: unknown } | undefined>;
+  location: { pathname: string };
+};
+
+/** A translator over the French words of the matched routes, for `meta` (which cannot use hooks). */
+export function translateFromMatches(matches: MetaArgsLike["matches"]): Translate {
+  return makeTranslate(
+    mergeCatalogs(matches.map((match) => (match?.loaderData as { words?: Catalog })?.words)),
+  );
+}
+
+/**
+ * `seo` in the page's language (decision 030): the title and description translated (a French page's loader
+ * sends the words), the canonical URL the page's own address in its language, and `og:locale`.
+ */
+export function localizedSeo(args: MetaArgsLike, input: SeoInput): MetaDescriptor[] {
+  const locale = localeOfPath(args.location.pathname);
+  const t = translateFromMatches(args.matches);
+  const tags = seo(
+    {
+      ...input,
+      title: t(input.title),
+      description: t(input.description),
+      path: localizePath(input.path, locale),
+    },
+    args.matches[0]?.loaderData as RootDataLike | undefined,
+  );
+  tags.push({ property: "og:locale", content: locale === "fr" ? "fr_FR" : "en_US" });
   return tags;
 }

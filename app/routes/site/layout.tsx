@@ -1,4 +1,4 @@
-import { Outlet, useLocation } from "react-router";
+import { Outlet } from "react-router";
 import { BackToTop } from "#app/components/site/layout/back-to-top.tsx";
 import { LanguageOffer } from "#app/components/site/layout/language-switch.tsx";
 import { OrganizationJsonLd, organizationJsonLd } from "#app/components/site/layout/organization-json-ld.tsx";
@@ -7,8 +7,8 @@ import { SiteHeader } from "#app/components/site/layout/site-header.tsx";
 import { footerBlurb } from "#app/content/company.ts";
 import { chromeText, footerServiceLinks, legalLinks } from "#app/content/navigation.ts";
 import { servicesContext } from "#app/context.ts";
-import { englishPath, localeOf, localizePath } from "#app/lib/i18n/locale.ts";
-import { useT } from "#app/lib/i18n/use-words.ts";
+import { localeOf, localizePath } from "#app/lib/i18n/locale.ts";
+import { usePageAddresses, useT } from "#app/lib/i18n/use-words.ts";
 import { useRootData } from "#app/root.tsx";
 import { translatorFor, wordsFor } from "#app/server/i18n/words.server.ts";
 import { cachePublicPages } from "#app/server/platform/cache-public-pages.server.ts";
@@ -44,13 +44,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * the links in the head.
  */
 function AlternateLinks({ siteUrl }: { siteUrl: string }) {
-  const { pathname, search } = useLocation();
-  const english = englishPath(pathname + search);
+  const { en, fr } = usePageAddresses();
   return (
     <>
-      <link rel="alternate" hrefLang="en" href={siteUrl + english} />
-      <link rel="alternate" hrefLang="fr" href={siteUrl + localizePath(english, "fr")} />
-      <link rel="alternate" hrefLang="x-default" href={siteUrl + english} />
+      {en ? <link rel="alternate" hrefLang="en" href={siteUrl + en} /> : null}
+      {fr ? <link rel="alternate" hrefLang="fr" href={siteUrl + fr} /> : null}
+      {en ? <link rel="alternate" hrefLang="x-default" href={siteUrl + en} /> : null}
     </>
   );
 }

@@ -287,7 +287,9 @@ export const blogPosts = pgTable(
     /** The post's language: /blog lists the English posts, /fr/blog the French ones (issue 30). */
     language: language(),
     /** The same post in the other language, when there is one. */
-    translationOf: uuid("translation_of").references((): AnyPgColumn => blogPosts.id, { onDelete: "set null" }),
+    translationOf: uuid("translation_of").references((): AnyPgColumn => blogPosts.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,9 +1,9 @@
 // The language switch of the header and footer, and the offer of French to a French browser on an English
 // page (decision 030): never a forced redirect; the choice is remembered in a cookie for a year.
 import { useEffect, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { LOCALE_NAMES, type Locale, localizePath } from "#app/lib/i18n/locale.ts";
-import { useLocale } from "#app/lib/i18n/use-words.ts";
+import { useLocale, usePageAddresses } from "#app/lib/i18n/use-words.ts";
 
 /** The cookie that remembers a visitor's choice of language ('en' or 'fr'). */
 export const LANGUAGE_COOKIE = "lang";
@@ -21,11 +21,12 @@ function rememberedLanguage(): Locale | undefined {
 /** A link to this page in the other language, named in that language. */
 export function LanguageSwitch({ className }: { className?: string }) {
   const locale = useLocale();
-  const { pathname, search } = useLocation();
   const other: Locale = locale === "en" ? "fr" : "en";
+  // A page with no version in the other language (a post not translated) switches to that language's home.
+  const address = usePageAddresses()[other] ?? localizePath("/", other);
   return (
     <Link
-      to={localizePath(pathname + search, other)}
+      to={address}
       lang={other}
       hrefLang={other}
       className={className}
@@ -43,7 +44,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
  */
 export function LanguageOffer() {
   const locale = useLocale();
-  const { pathname, search } = useLocation();
+  const french = usePageAddresses().fr;
   const [offered, setOffered] = useState(false);
   useEffect(() => {
     if (locale !== "en") return;
@@ -51,7 +52,7 @@ export function LanguageOffer() {
     const browser = navigator.languages?.[0] ?? navigator.language ?? "";
     setOffered(remembered === "fr" || (remembered === undefined && /^fr\b/i.test(browser)));
   }, [locale]);
-  if (!offered || locale !== "en") return null;
+  if (!offered || locale !== "en" || !french) return null;
   return (
     <section
       lang="fr"
@@ -60,7 +61,7 @@ export function LanguageOffer() {
     >
       <p className="min-w-0 flex-1">Cette page existe en français.</p>
       <Link
-        to={localizePath(pathname + search, "fr")}
+        to={french}
         hrefLang="fr"
         className="rounded-md bg-white px-3 py-2 font-semibold text-brand-900 hover:bg-slate-100"
         onClick={() => {
