@@ -233,7 +233,13 @@ describe("the invoice", () => {
 
   it("goes to a French customer in French, with the French link and the amount left after a payment", async () => {
     const customer = await customerIn("fr");
-    const invoice = await issuedInvoice({ db: services.db, staffId, customer, today: TODAY });
+    const invoice = await issuedInvoice({
+      db: services.db,
+      staffId,
+      customer,
+      today: TODAY,
+      paymentInstructions: "Orange Money 07 00 00 00",
+    });
     await paidBy({
       db: services.db,
       staffId,
@@ -255,6 +261,9 @@ Veuillez trouver ci-joint notre facture ${invoice.number} du 20 nov. 2026 d’un
 
 Pour la consulter en ligne, la télécharger en PDF et la régler, ouvrez :
 ${SITE}/fr/facture/${token}
+
+Modalités de paiement :
+Orange Money 07 00 00 00
 
 Merci de votre confiance.
 
