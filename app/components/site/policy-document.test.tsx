@@ -7,11 +7,16 @@ import { privacyPolicy as frenchPrivacyPolicy } from "#app/content/fr/policies.t
 import { privacyPolicy } from "#app/content/policies.ts";
 import { policies } from "#app/server/i18n/fr/policies.ts";
 
+/** The document the next render shows (set by `render`, read by the page). */
+let shown = privacyPolicy;
+
+function Page() {
+  return <PolicyDocument document={shown} contact={defaultSiteSettings} englishPath="/privacy-policy" />;
+}
+
 /** The policy page at `path`, with the French words as its loader sent them. */
 function render(path: string, document: typeof privacyPolicy, words?: Record<string, string>) {
-  const Page = () => (
-    <PolicyDocument document={document} contact={defaultSiteSettings} englishPath="/privacy-policy" />
-  );
+  shown = document;
   const Stub = createRoutesStub([{ id: "policy", path, Component: Page }]);
   return renderToString(
     <Stub initialEntries={[path]} hydrationData={{ loaderData: { policy: { words } } }} />,

@@ -128,7 +128,7 @@ const frenchServices: ServiceWords[] = [
           "Livraison aux magasins, chantiers et domiciles à Monrovia et dans l'arrière-pays, avec preuve de livraison.",
       },
       {
-        title: "Suivi et assuré",
+        title: "Suivi et assurance",
         description:
           "Suivez votre expédition grâce à son numéro de suivi ; une assurance marchandises est disponible pour chaque chargement.",
       },
