@@ -1,9 +1,5 @@
+import { lazy, Suspense } from "react";
 import { data, redirect } from "react-router";
-import {
-  TrackingNoNumber,
-  TrackingNotFound,
-  TrackingRateLimited,
-} from "#app/components/site/tracking/tracking-messages.tsx";
 import { TrackingPage } from "#app/components/site/tracking/tracking-page.tsx";
 import { TrackingResult } from "#app/components/site/tracking/tracking-result.tsx";
 import { requestContext, servicesContext } from "#app/context.ts";
@@ -18,6 +14,13 @@ import { limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
 import { getPublicShipmentByTrackingNumber } from "#app/server/shipments/tracking.server.ts";
 import { presentTracking, whatsAppLinks } from "#app/server/shipments/tracking-view.server.ts";
 import type { Route } from "./+types/track.$tracking-number";
+
+// The not-found, too-many-lookups and no-number views are rare: their code loads only when one is shown, so the
+// script of a found shipment's page (the one a crowd opens) does not carry them (decision 023).
+const messages = () => import("#app/components/site/tracking/tracking-messages.tsx");
+const TrackingNotFound = lazy(() => messages().then((m) => ({ default: m.TrackingNotFound })));
+const TrackingRateLimited = lazy(() => messages().then((m) => ({ default: m.TrackingRateLimited })));
+const TrackingNoNumber = lazy(() => messages().then((m) => ({ default: m.TrackingNoNumber })));
 
 export const meta: Route.MetaFunction = (args) => {
   const { loaderData } = args;
@@ -126,19 +129,25 @@ export default function TrackingNumber({ loaderData }: Route.ComponentProps) {
     case "not-found":
       return (
         <TrackingPage defaultValue={loaderData.number}>
-          <TrackingNotFound number={loaderData.number} />
+          <Suspense>
+            <TrackingNotFound number={loaderData.number} />
+          </Suspense>
         </TrackingPage>
       );
     case "rate-limited":
       return (
         <TrackingPage defaultValue={loaderData.number}>
-          <TrackingRateLimited retryAfterSeconds={loaderData.retryAfterSeconds} />
+          <Suspense>
+            <TrackingRateLimited retryAfterSeconds={loaderData.retryAfterSeconds} />
+          </Suspense>
         </TrackingPage>
       );
     default:
       return (
         <TrackingPage>
-          <TrackingNoNumber />
+          <Suspense>
+            <TrackingNoNumber />
+          </Suspense>
         </TrackingPage>
       );
   }
@@ -149,7 +158,9 @@ export function ErrorBoundary({ params }: Route.ErrorBoundaryProps) {
   const number = displayTrackingNumber(params.trackingNumber);
   return (
     <TrackingPage defaultValue={number}>
-      <TrackingNotFound number={number} />
+      <Suspense>
+        <TrackingNotFound number={number} />
+      </Suspense>
     </TrackingPage>
   );
 }
