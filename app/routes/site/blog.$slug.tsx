@@ -10,10 +10,10 @@ import { Icon } from "#app/components/site/icons.tsx";
 import { buttonClass } from "#app/components/ui/button-class.ts";
 import { servicesContext } from "#app/context.ts";
 import { BLOG_FEED_LINK } from "#app/lib/blog-feed.ts";
-import { mediaFilenameFromUrl, mediaSrcSet } from "#app/lib/media.ts";
 import { type Locale, localeOf, localeOfPath, localizePath } from "#app/lib/i18n/locale.ts";
 import type { Translate } from "#app/lib/i18n/translate.ts";
 import { useLocale, useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
+import { mediaFilenameFromUrl, mediaSrcSet } from "#app/lib/media.ts";
 import { localizedSeo } from "#app/lib/seo.ts";
 import { useRootData } from "#app/root.tsx";
 import {

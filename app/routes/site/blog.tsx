@@ -8,8 +8,8 @@ import { buttonClass } from "#app/components/ui/button-class.ts";
 import { servicesContext } from "#app/context.ts";
 import { BLOG_FEED_LINK } from "#app/lib/blog-feed.ts";
 import { cn } from "#app/lib/cn.ts";
-import type { Translate } from "#app/lib/i18n/translate.ts";
 import { type Locale, localeOf, localeOfPath, localizePath } from "#app/lib/i18n/locale.ts";
+import type { Translate } from "#app/lib/i18n/translate.ts";
 import { useLocale, useT } from "#app/lib/i18n/use-words.ts";
 import { localizedSeo, translateFromMatches } from "#app/lib/seo.ts";
 import {
