@@ -175,9 +175,9 @@ export default function BlogPosts({ loaderData }: Route.ComponentProps) {
                   <tr>
                     <TH>Title</TH>
                     <TH>Category</TH>
-                    <TH>Language</TH>
                     <TH>Status</TH>
                     <TH>Published</TH>
+                    <TH>Language</TH>
                     <TH className="text-right">Actions</TH>
                   </tr>
                 </THead>
@@ -193,13 +193,13 @@ export default function BlogPosts({ loaderData }: Route.ComponentProps) {
                         ) : null}
                       </TD>
                       <TD>{post.category || "-"}</TD>
-                      <TD>{POST_LANGUAGE_LABEL[post.language]}</TD>
                       <TD>
                         <Badge tone={STATUS_TONE[post.status]}>{POST_STATUS_LABEL[post.status]}</Badge>
                       </TD>
                       <TD className="whitespace-nowrap">
                         {post.published ? <span title={post.publishedTitle}>{post.published}</span> : "-"}
                       </TD>
+                      <TD>{POST_LANGUAGE_LABEL[post.language]}</TD>
                       <TD>
                         <div className="flex items-center justify-end gap-1">
                           {post.status === "published" ? (
