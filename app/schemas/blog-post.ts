@@ -23,6 +23,17 @@ export const IMAGE_URL_MAX_LENGTH = 2000;
 /** Post HTML, before cleaning. A long article with markup is far below this. */
 const CONTENT_MAX_LENGTH = 500_000;
 
+/** A post's language (issue 30): /blog lists the English posts, /fr/blog the French ones. */
+export const POST_LANGUAGES = ["en", "fr"] as const;
+export type PostLanguage = (typeof POST_LANGUAGES)[number];
+export const POST_LANGUAGE_LABEL: Record<PostLanguage, string> = { en: "English", fr: "French" };
+
+const POST_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const TRANSLATION_OF_ITSELF_MESSAGE = "A post cannot be a translation of itself.";
+export const TRANSLATION_MISSING_MESSAGE = "That post no longer exists. Choose another one.";
+export const TRANSLATION_SAME_LANGUAGE_MESSAGE =
+  "Choose a post in the other language: an English post translates a French one, and a French post an English one.";
+
 export const SLUG_TAKEN_MESSAGE = "This slug is already used by another post. Choose a different one.";
 const SCHEDULE_REQUIRED_MESSAGE = "Choose the date and time to publish.";
 const SCHEDULE_INVALID_MESSAGE = "Enter a valid date and time.";
@@ -68,6 +79,15 @@ export const blogPostFormSchema = z
       // Line breaks and tabs are fine in HTML; other control characters (NUL cannot even be stored) are not.
       .refine((value) => !/[^\P{Cc}\n\r\t]/u.test(value), {
         error: "Content contains characters that are not allowed.",
+      })
+      .optional(),
+    language: z.enum(POST_LANGUAGES, { error: "Choose English or French." }).default("en"),
+    /** The same post in the other language: a post's id, or empty for none. */
+    translationOf: z
+      .string({ error: () => singleValueMessage("Translation of") })
+      .trim()
+      .refine((value) => value === "" || POST_ID_PATTERN.test(value), {
+        error: "Choose a post from the list.",
       })
       .optional(),
     intent: z.enum(BLOG_POST_INTENTS).default("save"),

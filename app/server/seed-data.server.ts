@@ -67,6 +67,54 @@ export function demoPosts(now: Date): NewPost[] {
   ];
 }
 
+/**
+ * French translations of two demo posts (issue 30), so /fr/blog has posts on a fresh install: each names the
+ * English post it translates by its slug (its id is known once that one is stored).
+ */
+export function demoTranslations(now: Date): { post: NewPost; translates: string }[] {
+  return [
+    {
+      translates: "navigating-customs-clearance-in-west-africa",
+      post: {
+        slug: "le-dedouanement-en-afrique-de-l-ouest",
+        title: "Réussir son dédouanement en Afrique de l'Ouest",
+        category: "Dédouanement",
+        language: "fr",
+        excerpt:
+          "Les documents incomplets sont la première cause de retard dans les ports d'Afrique de l'Ouest. Voici comment préparer une expédition pour qu'elle soit dédouanée au Freeport de Monrovia sans surprise.",
+        featuredImage: "/images/blog/customs.svg",
+        publishedAt: daysFrom(now, -3),
+        content: `<p>La plupart des retards au <strong>Freeport de Monrovia</strong> ne viennent ni des navires ni des camions : ils commencent par un document manquant. Un dossier complet permet à nos déclarants en douane de déposer la déclaration avant l'accostage du navire.</p>
+<h2>Les documents indispensables</h2>
+<ul><li>Facture commerciale avec les codes SH et les valeurs déclarées</li><li>Liste de colisage conforme à la facture, ligne par ligne</li><li>Connaissement ou lettre de transport aérien (LTA)</li><li>Certificat d'origine lorsqu'un accord commercial s'applique</li></ul>
+<h2>Le dédouanement anticipé</h2>
+<p>Envoyez-nous les documents dès le départ de la marchandise. Nous les déposons à l'avance auprès de la douane : les droits sont calculés et payés pendant que la marchandise est encore en mer.</p>
+<blockquote><p>Un dossier complet dès le premier jour fait gagner en moyenne quatre jours au port.</p></blockquote>
+<p>Une question sur une marchandise en particulier ? <a href="/fr/contact">Contactez notre service dédouanement</a>.</p>`,
+      },
+    },
+    {
+      translates: "air-or-sea-choosing-the-right-mode",
+      post: {
+        slug: "avion-ou-bateau-choisir-le-bon-mode",
+        title: "Avion ou bateau ? Choisir le bon mode de transport pour votre marchandise",
+        category: "Guides",
+        language: "fr",
+        excerpt:
+          "Délai, coût, poids et valeur penchent d'un côté ou de l'autre. Un petit guide pour choisir entre le fret aérien et le fret maritime.",
+        featuredImage: "/images/blog/air-sea.svg",
+        publishedAt: daysFrom(now, -10),
+        content: `<p>Le fret aérien achemine une marchandise en quelques jours ; le fret maritime le fait pour une fraction du prix. Le bon choix dépend de ce que vous expédiez et du délai dont vous disposez.</p>
+<h2>Quand choisir le fret aérien</h2>
+<ul><li>Marchandises de forte valeur et de faible poids, comme l'électronique et les produits pharmaceutiques</li><li>Denrées périssables et pièces détachées urgentes</li><li>Envois de moins de 500 kg environ</li></ul>
+<h2>Quand choisir le fret maritime</h2>
+<ul><li>Marchandises lourdes ou volumineuses, véhicules et machines</li><li>Conteneurs complets sans délai serré</li><li>Marchandises dont le coût du transport pèse lourd dans la valeur</li></ul>
+<p>Vous hésitez ? Demandez un devis en cochant les deux modes et nous vous les chiffrerons côte à côte.</p>`,
+      },
+    },
+  ];
+}
+
 type DemoShipment = { shipment: NewShipment; shipper: NewParty; consignee: NewParty; history: NewHistory[] };
 
 export function demoShipments(now: Date): DemoShipment[] {

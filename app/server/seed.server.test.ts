@@ -21,6 +21,14 @@ describe("demo content", () => {
 
     const [posts] = await db.select({ n: count() }).from(blogPosts);
     expect(posts!.n).toBeGreaterThanOrEqual(3);
+    // French posts too, each linked to the English post it translates, so /fr/blog is not empty.
+    const french = await db.select().from(blogPosts).where(eq(blogPosts.language, "fr"));
+    expect(french.length).toBeGreaterThanOrEqual(1);
+    for (const post of french) {
+      const [original] = await db.select().from(blogPosts).where(eq(blogPosts.id, post.translationOf!));
+      expect(original?.language).toBe("en");
+      expect(post.publishedAt).toBeTruthy();
+    }
     const [demo] = await db.select().from(shipments).where(eq(shipments.trackingNumber, "UTG-1234-5678"));
     expect(demo?.shipperId).toBeTruthy();
     expect(demo?.consigneeId).toBeTruthy();

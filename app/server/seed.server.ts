@@ -8,7 +8,7 @@ import {
   shippers,
   siteSettings,
 } from "#app/server/db/schema.ts";
-import { demoPosts, demoShipments } from "#app/server/seed-data.server.ts";
+import { demoPosts, demoShipments, demoTranslations } from "#app/server/seed-data.server.ts";
 
 const SEEDED_KEY = "demo_seeded";
 
@@ -30,6 +30,20 @@ export async function seedDemoContent({ db, now = new Date() }: { db: Db; now?: 
       const inserted = await tx
         .insert(blogPosts)
         .values(post)
+        .onConflictDoNothing({ target: blogPosts.slug })
+        .returning({ id: blogPosts.id });
+      postsAdded += inserted.length;
+    }
+    // The French posts, each linked to the English post it translates (left out if that one was deleted).
+    for (const { post, translates } of demoTranslations(now)) {
+      const [original] = await tx
+        .select({ id: blogPosts.id })
+        .from(blogPosts)
+        .where(eq(blogPosts.slug, translates));
+      if (!original) continue;
+      const inserted = await tx
+        .insert(blogPosts)
+        .values({ ...post, translationOf: original.id })
         .onConflictDoNothing({ target: blogPosts.slug })
         .returning({ id: blogPosts.id });
       postsAdded += inserted.length;

@@ -13,6 +13,10 @@ function blogEditor(slug: () => string): Spec {
       ["content", "<p>Bring the bill of lading.</p>"],
       ["intent", "publish"],
       ["publishAt", ""],
+      // The post's language and the post it translates (issue 30): a blank one of either is valid (English,
+      // none), so they cannot be strict; a hostile one is refused (blog-admin.server.test.ts).
+      ["language", "en"],
+      ["translationOf", ""],
     ],
     // Not the slug: a payload like "1e309" is a valid one. The intent must be one of four words.
     strict: ["intent"],

@@ -13,6 +13,8 @@ import { servicesContext } from "#app/context.ts";
 import { POST_STATUS_LABEL, type PostStatus, postStatus } from "#app/lib/blog-post.ts";
 import { cn } from "#app/lib/cn.ts";
 import { formatDate, formatTime } from "#app/lib/format.ts";
+import { localizePath } from "#app/lib/i18n/locale.ts";
+import { POST_LANGUAGE_LABEL } from "#app/schemas/blog-post.ts";
 import { deletePost, findAdminPosts, isPostId } from "#app/server/blog/blog-admin.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import { requireStaffForm } from "#app/server/staff/staff-page.server.ts";
@@ -46,6 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       title: post.title,
       slug: post.slug,
       category: post.category,
+      language: post.language,
+      translationOfTitle: post.translationOfTitle,
       status: postStatus(post.publishedAt, now),
       published: post.publishedAt ? formatDate(post.publishedAt) : null,
       publishedTitle: post.publishedAt
@@ -173,6 +177,7 @@ export default function BlogPosts({ loaderData }: Route.ComponentProps) {
                     <TH>Category</TH>
                     <TH>Status</TH>
                     <TH>Published</TH>
+                    <TH>Language</TH>
                     <TH className="text-right">Actions</TH>
                   </tr>
                 </THead>
@@ -181,6 +186,11 @@ export default function BlogPosts({ loaderData }: Route.ComponentProps) {
                     <TR key={post.id}>
                       <TD className="max-w-md font-medium text-slate-900">
                         <span className="line-clamp-2 break-words">{post.title}</span>
+                        {post.translationOfTitle ? (
+                          <span className="mt-0.5 line-clamp-2 break-words text-xs font-normal text-slate-600">
+                            Translation of “{post.translationOfTitle}”
+                          </span>
+                        ) : null}
                       </TD>
                       <TD>{post.category || "-"}</TD>
                       <TD>
@@ -189,11 +199,12 @@ export default function BlogPosts({ loaderData }: Route.ComponentProps) {
                       <TD className="whitespace-nowrap">
                         {post.published ? <span title={post.publishedTitle}>{post.published}</span> : "-"}
                       </TD>
+                      <TD>{POST_LANGUAGE_LABEL[post.language]}</TD>
                       <TD>
                         <div className="flex items-center justify-end gap-1">
                           {post.status === "published" ? (
                             <a
-                              href={`/blog/${encodeURIComponent(post.slug)}`}
+                              href={localizePath(`/blog/${encodeURIComponent(post.slug)}`, post.language)}
                               target="_blank"
                               rel="noopener noreferrer"
                               aria-label={`View ${post.title} on the blog (opens in a new tab)`}

@@ -1,5 +1,5 @@
 import { servicesContext } from "#app/context.ts";
-import { LOCALES, localizePath } from "#app/lib/i18n/locale.ts";
+import { LOCALES, type Locale, localizePath } from "#app/lib/i18n/locale.ts";
 import { listPublishedPostsForSitemap } from "#app/server/blog/blog-posts.server.ts";
 import type { Route } from "./+types/sitemap.xml";
 
@@ -64,10 +64,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   // A post changes when edited (updated_at) or when a scheduled post goes live (published_at).
   const lastChange = (p: { updatedAt: Date; publishedAt: Date }) =>
     new Date(Math.max(p.updatedAt.getTime(), p.publishedAt.getTime()));
-  const newestPost = posts.reduce<Date | undefined>((latest, p) => {
-    const changed = lastChange(p);
-    return !latest || changed > latest ? changed : latest;
-  }, undefined);
+  // The newest change of the posts each list shows: /blog the English ones, /fr/blog the French ones.
+  const newestPost = (locale: string) =>
+    posts
+      .filter((p) => p.language === locale)
+      .reduce<Date | undefined>((latest, p) => {
+        const changed = lastChange(p);
+        return !latest || changed > latest ? changed : latest;
+      }, undefined);
+  const postUrl = (slug: string, locale: Locale) =>
+    `${config.siteUrl}${localizePath(`/blog/${encodeURIComponent(slug)}`, locale)}`;
   const entries = [
     // Each page in English and in French, each naming the other.
     ...SITEMAP_PAGES.flatMap((page) => {
@@ -78,22 +84,31 @@ export async function loader({ context }: Route.LoaderArgs) {
       return alternates.map(({ hreflang, href }) =>
         urlEntry({
           loc: href,
-          // The English posts are what /blog lists; /fr/blog lists the French ones.
-          lastmod: page.path === "/blog" && hreflang === "en" ? newestPost : undefined,
+          lastmod: page.path === "/blog" ? newestPost(hreflang) : undefined,
           changefreq: page.changefreq,
           priority: page.priority,
           alternates,
         }),
       );
     }),
-    ...posts.map((post) =>
-      urlEntry({
-        loc: `${config.siteUrl}/blog/${encodeURIComponent(post.slug)}`,
+    // Each post at its own language's address; a translated one names both versions.
+    ...posts.map((post) => {
+      const loc = postUrl(post.slug, post.language);
+      const other: Locale = post.language === "en" ? "fr" : "en";
+      const alternates = post.translationSlug
+        ? [
+            { hreflang: post.language, href: loc },
+            { hreflang: other, href: postUrl(post.translationSlug, other) },
+          ].sort((a, b) => a.hreflang.localeCompare(b.hreflang))
+        : [];
+      return urlEntry({
+        loc,
         lastmod: lastChange(post),
         changefreq: "monthly",
         priority: "0.6",
-      }),
-    ),
+        alternates,
+      });
+    }),
   ];
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">

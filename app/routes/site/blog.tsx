@@ -2,18 +2,23 @@ import type { ReactNode } from "react";
 import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { BlogCard } from "#app/components/site/blog/blog-card.tsx";
 import { BlogPagination } from "#app/components/site/blog/blog-pagination.tsx";
+import { useErrorT } from "#app/components/site/blog/use-error-words.ts";
 import { Icon } from "#app/components/site/icons.tsx";
 import { buttonClass } from "#app/components/ui/button-class.ts";
 import { servicesContext } from "#app/context.ts";
 import { BLOG_FEED_LINK } from "#app/lib/blog-feed.ts";
 import { cn } from "#app/lib/cn.ts";
-import { seo } from "#app/lib/seo.ts";
+import { type Locale, localeOf, localeOfPath, localizePath } from "#app/lib/i18n/locale.ts";
+import type { Translate } from "#app/lib/i18n/translate.ts";
+import { useLocale, useT } from "#app/lib/i18n/use-words.ts";
+import { localizedSeo, translateFromMatches } from "#app/lib/seo.ts";
 import {
   countPublishedPosts,
   findPublishedPosts,
   listPublishedCategories,
   withFeaturedImageSrcSets,
 } from "#app/server/blog/blog-posts.server.ts";
+import { wordsFor } from "#app/server/i18n/words.server.ts";
 import type { Route } from "./+types/blog";
 
 const BLOG_PAGE_SIZE = 9;
@@ -25,58 +30,86 @@ function parsePage(value: string | null): number {
   return value && /^[1-9]\d{0,5}$/.test(value) ? Number(value) : 1;
 }
 
-function blogHref({ page, category }: { page: number; category: string | null }): string {
+/** A page of the list in the page's language: '/blog?category=News&page=2', '/fr/blog?page=2'. */
+function blogHref({
+  page,
+  category,
+  locale,
+}: {
+  page: number;
+  category: string | null;
+  locale: Locale;
+}): string {
   const params = new URLSearchParams();
   if (category) params.set("category", category);
   if (page > 1) params.set("page", String(page));
   const query = params.toString();
-  return query ? `/blog?${query}` : "/blog";
+  const path = localizePath("/blog", locale);
+  return query ? `${path}?${query}` : path;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = (args) => {
+  const { loaderData, matches, location } = args;
+  const locale = localeOfPath(location.pathname);
+  const t = translateFromMatches(matches);
   const page = loaderData?.page ?? 1;
   const category = loaderData?.category ?? null;
-  let title = category ? `${category}: Latest Updates & Insights` : "Blog: Latest Updates & Insights";
-  if (page > 1) title = `${title} (Page ${page})`;
+  let title = category
+    ? t("{category}: Latest Updates & Insights", { category })
+    : t("Blog: Latest Updates & Insights");
+  if (page > 1) title = t("{title} (Page {page})", { title, page });
+  // The feed carries the English posts only, so only the English list names it.
   return [
-    ...seo({ title, description: DESCRIPTION, path: blogHref({ page, category }) }, matches[0]?.loaderData),
-    BLOG_FEED_LINK,
+    ...localizedSeo(args, {
+      title,
+      description: DESCRIPTION,
+      path: blogHref({ page, category, locale: "en" }),
+    }),
+    ...(locale === "en" ? [BLOG_FEED_LINK] : []),
   ];
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const url = new URL(request.url);
+  const language = localeOf(request);
   const page = parsePage(url.searchParams.get("page"));
   const category = url.searchParams.get("category")?.trim().slice(0, 200) || null;
   const now = new Date();
   const [total, categories] = await Promise.all([
-    countPublishedPosts({ db, now, category }),
-    listPublishedCategories({ db, now }),
+    countPublishedPosts({ db, now, category, language }),
+    listPublishedCategories({ db, now, language }),
   ]);
   const totalPages = Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));
-  if (page > totalPages) throw data("There is no such page of the blog.", { status: 404 });
+  const words = wordsFor(language, "blog");
+  if (page > totalPages) {
+    throw data({ message: "There is no such page of the blog.", words }, { status: 404 });
+  }
   const posts = await withFeaturedImageSrcSets({
     db,
     posts: await findPublishedPosts({
       db,
       now,
       category,
+      language,
       limit: BLOG_PAGE_SIZE,
       offset: (page - 1) * BLOG_PAGE_SIZE,
     }),
   });
-  return { posts, page, totalPages, total, category, categories };
+  // The blog's words, and the cards' (blog-card.tsx) and the pager's; none on an English page.
+  return { posts, page, totalPages, total, category, categories, words };
 }
 
-function BlogHero() {
+function BlogHero({ t }: { t: Translate }) {
   return (
     <section className="bg-brand-900 text-white">
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
-        <p className="text-sm font-semibold uppercase tracking-wider text-accent-500">Our Blog</p>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-5xl">Latest Updates &amp; Insights</h1>
+        <p className="text-sm font-semibold uppercase tracking-wider text-accent-500">{t("Our Blog")}</p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-5xl">
+          {t("Latest Updates & Insights")}
+        </h1>
         <p className="mt-4 max-w-2xl text-lg text-brand-100">
-          Shipping guides, customs advice and company news from our team in Monrovia.
+          {t("Shipping guides, customs advice and company news from our team in Monrovia.")}
         </p>
       </div>
     </section>
@@ -94,6 +127,8 @@ function BlogMessage({ title, children }: { title: string; children?: ReactNode 
 }
 
 function CategoryFilter({ categories, active }: { categories: string[]; active: string | null }) {
+  const t = useT();
+  const locale = useLocale();
   if (categories.length < 2) return null;
   const pill = (selected: boolean) =>
     cn(
@@ -103,25 +138,26 @@ function CategoryFilter({ categories, active }: { categories: string[]; active: 
         : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
     );
   return (
-    <nav aria-label="Blog categories" className="mb-10">
+    <nav aria-label={t("Blog categories")} className="mb-10">
       <ul className="flex flex-wrap gap-2">
         <li>
           <Link
-            to="/blog"
+            to={blogHref({ page: 1, category: null, locale })}
             aria-current={active === null ? "page" : undefined}
             className={pill(active === null)}
           >
-            All Posts
+            {t("All Posts")}
           </Link>
         </li>
         {categories.map((category) => (
           <li key={category}>
             <Link
-              to={blogHref({ page: 1, category })}
+              to={blogHref({ page: 1, category, locale })}
               aria-current={active === category ? "page" : undefined}
               className={pill(active === category)}
             >
-              {category}
+              {/* A category is the post's own word, written by staff in the post's language. */}
+              <span translate="no">{category}</span>
             </Link>
           </li>
         ))}
@@ -133,23 +169,26 @@ function CategoryFilter({ categories, active }: { categories: string[]; active: 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { posts, page, totalPages, category, categories } = loaderData;
   const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/blog";
+  const t = useT();
+  const locale = useLocale();
+  const listPath = localizePath("/blog", locale);
+  const loading = navigation.state === "loading" && navigation.location.pathname === listPath;
   return (
     <>
-      <BlogHero />
-      <section aria-label="Blog posts" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+      <BlogHero t={t} />
+      <section aria-label={t("Blog posts")} className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
         <CategoryFilter categories={categories} active={category} />
         <p role="status" className={cn("mb-6 text-center font-medium text-brand-700", !loading && "sr-only")}>
-          {loading ? "Loading blog posts..." : ""}
+          {loading ? t("Loading blog posts...") : ""}
         </p>
         {posts.length === 0 ? (
-          <BlogMessage title="No blog posts found">
+          <BlogMessage title={t("No blog posts found")}>
             {category ? (
-              <Link to="/blog" className={buttonClass({ variant: "outline" })}>
-                Show all posts
+              <Link to={listPath} className={buttonClass({ variant: "outline" })}>
+                {t("Show all posts")}
               </Link>
             ) : (
-              <p className="text-slate-700">New articles are on their way. Please check back soon.</p>
+              <p className="text-slate-700">{t("New articles are on their way. Please check back soon.")}</p>
             )}
           </BlogMessage>
         ) : (
@@ -168,7 +207,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         <BlogPagination
           page={page}
           totalPages={totalPages}
-          hrefForPage={(n) => blogHref({ page: n, category })}
+          hrefForPage={(n) => blogHref({ page: n, category, locale })}
         />
       </section>
     </>
@@ -177,22 +216,26 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const t = useErrorT(error);
+  const listPath = localizePath("/blog", useLocale());
   return (
     <>
-      <BlogHero />
+      <BlogHero t={t} />
       <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
         {notFound ? (
-          <BlogMessage title="No blog posts found">
-            <p className="text-slate-700">This page of the blog does not exist.</p>
-            <Link to="/blog" className={buttonClass()}>
-              Return to Blog
+          <BlogMessage title={t("No blog posts found")}>
+            <p className="text-slate-700">{t("This page of the blog does not exist.")}</p>
+            <Link to={listPath} className={buttonClass()}>
+              {t("Return to Blog")}
             </Link>
           </BlogMessage>
         ) : (
-          <BlogMessage title="Error loading blog posts">
-            <p className="text-slate-700">Something went wrong on our side. Please try again in a moment.</p>
-            <Link to="/blog" reloadDocument className={buttonClass()}>
-              Try again
+          <BlogMessage title={t("Error loading blog posts")}>
+            <p className="text-slate-700">
+              {t("Something went wrong on our side. Please try again in a moment.")}
+            </p>
+            <Link to={listPath} reloadDocument className={buttonClass()}>
+              {t("Try again")}
             </Link>
           </BlogMessage>
         )}

@@ -228,6 +228,89 @@ describe("the editor's action", () => {
     expect(await services.db.select().from(blogPosts)).toHaveLength(before.length);
   });
 
+  it("saves a post's language and its translation, shows them in the list and the editor", async () => {
+    const english = unique("english");
+    await save({ title: "Customs in English", slug: english, intent: "publish" });
+    const original = await postBySlug(english);
+    expect(original?.language).toBe("en");
+    const french = unique("francais");
+    const saved = await save({
+      title: "Le dédouanement",
+      slug: french,
+      language: "fr",
+      translationOf: original!.id,
+      intent: "publish",
+    });
+    expect((saved as Response).status).toBe(302);
+    const translation = await postBySlug(french);
+    expect(translation).toMatchObject({ language: "fr", translationOf: original!.id });
+
+    const editor = await loadPostEditor({ context: createTestContext(services), id: translation!.id });
+    expect(editor.post).toMatchObject({ language: "fr", translationOf: original!.id });
+    expect(editor.translationChoices.map((c) => c.id)).toContain(original!.id);
+    expect(editor.translationChoices.map((c) => c.id)).not.toContain(translation!.id);
+    const list = await findAdminPosts({ db: services.db, page: 1, pageSize: 5 });
+    expect(list.items.find((p) => p.slug === french)).toMatchObject({
+      language: "fr",
+      translationOfTitle: "Customs in English",
+    });
+    // The public English post now links to its French version.
+    const page = await publicPostLoader({
+      request: new Request(`http://localhost/blog/${english}`),
+      params: { slug: english },
+      context: createTestContext(services),
+    } as unknown as Parameters<typeof publicPostLoader>[0]);
+    expect(page.alternates).toEqual({ en: `/blog/${english}`, fr: `/fr/blog/${french}` });
+    // Clearing the choice removes the link.
+    await save(
+      { title: "Le dédouanement", slug: french, language: "fr", translationOf: "" },
+      translation!.id,
+    );
+    expect((await postBySlug(french))?.translationOf).toBeNull();
+  });
+
+  it("refuses a translation in the same language, of itself, unknown or malformed, saving nothing", async () => {
+    const english = unique("en-only");
+    await save({ title: "English one", slug: english });
+    const original = await postBySlug(english);
+    const other = unique("en-other");
+    await save({ title: "English two", slug: other });
+    const second = await postBySlug(other);
+    const refused = async (values: Record<string, string>, id?: string) => {
+      const result = (await save(values, id)) as unknown as { data: unknown; init: { status: number } };
+      expect(result.init.status).toBe(400);
+      return JSON.stringify(result.data);
+    };
+    const before = await services.db.select().from(blogPosts);
+
+    expect(await refused({ title: "Copy", slug: unique("same"), translationOf: original!.id })).toContain(
+      "Choose a post in the other language",
+    );
+    expect(
+      await refused(
+        { title: "English two", slug: other, language: "fr", translationOf: second!.id },
+        second!.id,
+      ),
+    ).toContain("A post cannot be a translation of itself.");
+    expect(
+      await refused({
+        title: "Ghost",
+        slug: unique("ghost-translation"),
+        language: "fr",
+        translationOf: "00000000-0000-4000-8000-000000000000",
+      }),
+    ).toContain("That post no longer exists.");
+    expect(
+      await refused({ title: "Junk", slug: unique("junk"), language: "fr", translationOf: "' or 1=1 --" }),
+    ).toContain("Choose a post from the list.");
+    expect(await refused({ title: "Klingon", slug: unique("klingon"), language: "tlh" })).toContain(
+      "Choose English or French.",
+    );
+
+    expect(await services.db.select().from(blogPosts)).toHaveLength(before.length);
+    expect((await postBySlug(other))?.language).toBe("en");
+  });
+
   it("answers 404 for an unknown post", async () => {
     const response = await save(
       { title: "x", slug: unique("ghost") },

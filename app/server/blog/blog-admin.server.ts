@@ -1,4 +1,11 @@
-import { and, count, desc, eq, ne } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import {
+  type PostLanguage,
+  TRANSLATION_MISSING_MESSAGE,
+  TRANSLATION_OF_ITSELF_MESSAGE,
+  TRANSLATION_SAME_LANGUAGE_MESSAGE,
+} from "#app/schemas/blog-post.ts";
 import { sanitizePostHtml } from "#app/server/blog/sanitize-html.server.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { isUniqueViolation } from "#app/server/db/errors.server.ts";
@@ -17,6 +24,10 @@ type PostFields = {
   excerpt?: string | null;
   featuredImage?: string | null;
   content?: string | null;
+  /** English unless told (issue 30). */
+  language?: PostLanguage;
+  /** The same post in the other language (checked with `translationProblem` first), or none. */
+  translationOf?: string | null;
 };
 
 type SaveResult = { ok: true; post: AdminPost } | { ok: false; reason: "slug-taken" | "missing" };
@@ -35,7 +46,40 @@ function toRow(fields: PostFields) {
     excerpt: fields.excerpt?.trim() || null,
     featuredImage: fields.featuredImage?.trim() || null,
     content: sanitizePostHtml(fields.content ?? ""),
+    language: fields.language ?? "en",
+    translationOf: fields.translationOf || null,
   };
+}
+
+/**
+ * Why a post (`id`, none for a new one) in `language` cannot be the translation of `translationOf`, or null when
+ * it can: the other post must exist, be another post, and be in the other language.
+ */
+export async function translationProblem({
+  db,
+  id,
+  language,
+  translationOf,
+}: {
+  db: Db;
+  id?: string;
+  language: PostLanguage;
+  translationOf: string;
+}): Promise<string | null> {
+  if (id !== undefined && translationOf === id) return TRANSLATION_OF_ITSELF_MESSAGE;
+  const other = await getPostById({ db, id: translationOf });
+  if (!other) return TRANSLATION_MISSING_MESSAGE;
+  return other.language === language ? TRANSLATION_SAME_LANGUAGE_MESSAGE : null;
+}
+
+/** Every post but `exceptId`, by title, for the editor's 'Translation of' choice. */
+export async function findTranslationChoices({ db, exceptId }: { db: Db; exceptId?: string }) {
+  return db
+    .select({ id: blogPosts.id, title: blogPosts.title, language: blogPosts.language })
+    .from(blogPosts)
+    .where(exceptId ? ne(blogPosts.id, exceptId) : undefined)
+    .orderBy(asc(blogPosts.title), asc(blogPosts.id))
+    .limit(1000);
 }
 
 /** Every post for the admin list, newest first (by creation, as the spec lists them). */
@@ -51,16 +95,21 @@ export async function findAdminPosts({
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(blogPosts);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(Math.trunc(page) || 1, 1), pageCount);
+  const original = alias(blogPosts, "original");
   const items = await db
     .select({
       id: blogPosts.id,
       title: blogPosts.title,
       slug: blogPosts.slug,
       category: blogPosts.category,
+      language: blogPosts.language,
+      /** The title of the post this one translates, when it names one. */
+      translationOfTitle: original.title,
       publishedAt: blogPosts.publishedAt,
       createdAt: blogPosts.createdAt,
     })
     .from(blogPosts)
+    .leftJoin(original, eq(original.id, blogPosts.translationOf))
     .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
     .limit(pageSize)
     .offset((current - 1) * pageSize);

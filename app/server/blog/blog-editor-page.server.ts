@@ -5,7 +5,14 @@ import { servicesContext } from "#app/context.ts";
 import { parseUtcDateTimeLocal, postStatus, toUtcDateTimeLocal } from "#app/lib/blog-post.ts";
 import { formatDate, formatTime } from "#app/lib/format.ts";
 import { blogPostFormSchema, SLUG_TAKEN_MESSAGE } from "#app/schemas/blog-post.ts";
-import { createPost, getPostById, nextPublishedAt, updatePost } from "#app/server/blog/blog-admin.server.ts";
+import {
+  createPost,
+  findTranslationChoices,
+  getPostById,
+  nextPublishedAt,
+  translationProblem,
+  updatePost,
+} from "#app/server/blog/blog-admin.server.ts";
 import { sanitizePostHtml } from "#app/server/blog/sanitize-html.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import { requireStaffForm } from "#app/server/staff/staff-page.server.ts";
@@ -26,11 +33,15 @@ export async function loadPostEditor({ context, id }: { context: Ctx; id?: strin
   const { db, config } = context.get(servicesContext);
   const now = new Date();
   const common = { maxBytes: config.MEDIA_MAX_MB * 1024 * 1024, minPublishAt: toUtcDateTimeLocal(now) };
-  if (id === undefined) return { ...common, post: null };
+  if (id === undefined) {
+    return { ...common, post: null, translationChoices: await findTranslationChoices({ db }) };
+  }
   const post = await getPostById({ db, id });
   if (!post) throw data("Blog post not found", { status: 404 });
   return {
     ...common,
+    // The posts this one may translate (the form offers those in the other language).
+    translationChoices: await findTranslationChoices({ db, exceptId: post.id }),
     post: {
       id: post.id,
       title: post.title,
@@ -38,6 +49,8 @@ export async function loadPostEditor({ context, id }: { context: Ctx; id?: strin
       category: post.category ?? "",
       excerpt: post.excerpt ?? "",
       featuredImage: post.featuredImage ?? "",
+      language: post.language,
+      translationOf: post.translationOf ?? "",
       // Cleaned again before it reaches the editor: rows written before cleaning on save are no exception.
       content: sanitizePostHtml(post.content),
       status: postStatus(post.publishedAt, now),
@@ -89,6 +102,21 @@ export async function saveBlogPost({
     return data<EditorActionData>({ result: submission.reply(), failed: true }, { status: 400 });
   }
   const value = submission.value;
+  // The translation must be another post, that exists, in the other language (checked here, with the database).
+  const problem = value.translationOf
+    ? await translationProblem({
+        db,
+        id: existing?.id,
+        language: value.language,
+        translationOf: value.translationOf,
+      })
+    : null;
+  if (problem) {
+    return data<EditorActionData>(
+      { result: submission.reply({ fieldErrors: { translationOf: [problem] } }), failed: true },
+      { status: 400 },
+    );
+  }
   const now = new Date();
   const publishedAt = nextPublishedAt({
     intent: value.intent,
@@ -104,6 +132,8 @@ export async function saveBlogPost({
     excerpt: value.excerpt,
     featuredImage: value.featuredImage,
     content: value.content,
+    language: value.language,
+    translationOf: value.translationOf || null,
   };
 
   let saved: Awaited<ReturnType<typeof createPost>>;

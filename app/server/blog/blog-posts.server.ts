@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gt, isNotNull, lte, min, ne, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull, lte, min, ne, or, type SQL, sql } from "drizzle-orm";
+import type { Locale } from "#app/lib/i18n/locale.ts";
 import { mediaFilenameFromUrl, mediaSrcSet } from "#app/lib/media.ts";
 import { findResponsiveImages } from "#app/server/blog/media.server.ts";
 import type { Db } from "#app/server/db/client.server.ts";
@@ -48,33 +49,48 @@ function isPublished(now: Date): SQL {
   return and(isNotNull(blogPosts.publishedAt), lte(blogPosts.publishedAt, now))!;
 }
 
-function publishedWhere({ now, category }: { now: Date; category?: string | null }): SQL {
-  if (category === undefined || category === null || category === "") return isPublished(now);
+/** Published and in `language`: /blog lists the English posts, /fr/blog the French ones (issue 30). */
+function publishedIn(now: Date, language: Locale): SQL {
+  return and(isPublished(now), eq(blogPosts.language, language))!;
+}
+
+function publishedWhere({
+  now,
+  category,
+  language,
+}: {
+  now: Date;
+  category?: string | null;
+  language: Locale;
+}): SQL {
+  if (category === undefined || category === null || category === "") return publishedIn(now, language);
   // A category no post can have (control characters, absurd length) matches nothing.
   if (!isPlainText(category, 200)) return sql`false`;
-  return and(isPublished(now), eq(blogPosts.category, category))!;
+  return and(publishedIn(now, language), eq(blogPosts.category, category))!;
 }
 
 const newestFirst = [desc(blogPosts.publishedAt), desc(blogPosts.createdAt), desc(blogPosts.id)];
 
-/** Published posts, newest publish date first. */
+/** Published posts in a language (English unless told), newest publish date first. */
 export async function findPublishedPosts({
   db,
   now = new Date(),
   limit = 100,
   offset = 0,
   category,
+  language = "en",
 }: {
   db: Db;
   now?: Date;
   limit?: number;
   offset?: number;
   category?: string | null;
+  language?: Locale;
 }): Promise<BlogPostSummary[]> {
   const rows = await db
     .select(summaryColumns)
     .from(blogPosts)
-    .where(publishedWhere({ now, category }))
+    .where(publishedWhere({ now, category, language }))
     .orderBy(...newestFirst)
     .limit(limit)
     .offset(offset);
@@ -85,16 +101,24 @@ export async function countPublishedPosts({
   db,
   now = new Date(),
   category,
+  language = "en",
 }: {
   db: Db;
   now?: Date;
   category?: string | null;
+  language?: Locale;
 }): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(blogPosts).where(publishedWhere({ now, category }));
+  const [row] = await db
+    .select({ total: count() })
+    .from(blogPosts)
+    .where(publishedWhere({ now, category, language }));
   return row?.total ?? 0;
 }
 
-/** One published post by its slug, or null for an unknown slug, a draft or a scheduled post. */
+/**
+ * One published post by its slug (in either language: the page sends a post at the other language's address
+ * to its own), or null for an unknown slug, a draft or a scheduled post.
+ */
 export async function getPublishedPostBySlug({
   db,
   slug,
@@ -113,57 +137,113 @@ export async function getPublishedPostBySlug({
   return row ? withSafeImage(row as BlogPost & { publishedAt: Date }) : null;
 }
 
-/** The categories that have at least one published post, alphabetically. */
+/** The categories that have at least one published post in the language, alphabetically. */
 export async function listPublishedCategories({
   db,
   now = new Date(),
+  language = "en",
 }: {
   db: Db;
   now?: Date;
+  language?: Locale;
 }): Promise<string[]> {
   const rows = await db
     .selectDistinct({ category: blogPosts.category })
     .from(blogPosts)
-    .where(and(isPublished(now), isNotNull(blogPosts.category), ne(blogPosts.category, "")))
+    .where(and(publishedIn(now, language), isNotNull(blogPosts.category), ne(blogPosts.category, "")))
     .orderBy(blogPosts.category);
   return rows.map((r) => r.category).filter((c): c is string => Boolean(c));
 }
 
-/** Other published posts to suggest under a post, newest first. */
+/** Other published posts in the same language to suggest under a post, newest first. */
 export async function findRelatedPosts({
   db,
   excludeId,
   now = new Date(),
   limit = 3,
+  language = "en",
 }: {
   db: Db;
   excludeId: string;
   now?: Date;
   limit?: number;
+  language?: Locale;
 }): Promise<BlogPostSummary[]> {
   const rows = await db
     .select(summaryColumns)
     .from(blogPosts)
-    .where(and(isPublished(now), ne(blogPosts.id, excludeId)))
+    .where(and(publishedIn(now, language), ne(blogPosts.id, excludeId)))
     .orderBy(...newestFirst)
     .limit(limit);
   return (rows as BlogPostSummary[]).map(withSafeImage);
 }
 
-/** Slug and last change of every published post, for the sitemap. */
+/**
+ * The published translation of a post: the post it names as its original, else the newest post in the other
+ * language that names it. Null when there is none (or it is a draft, scheduled, or in the same language).
+ */
+export async function findPublishedTranslation({
+  db,
+  post,
+  now = new Date(),
+}: {
+  db: Db;
+  post: Pick<BlogPost, "id" | "language" | "translationOf">;
+  now?: Date;
+}): Promise<{ slug: string; language: Locale } | null> {
+  const other: Locale = post.language === "fr" ? "en" : "fr";
+  const named = post.translationOf ? eq(blogPosts.id, post.translationOf) : undefined;
+  const [row] = await db
+    .select({ slug: blogPosts.slug })
+    .from(blogPosts)
+    .where(and(publishedIn(now, other), or(named, eq(blogPosts.translationOf, post.id))))
+    .orderBy(...(named ? [desc(named)] : []), ...newestFirst)
+    .limit(1);
+  return row ? { slug: row.slug, language: other } : null;
+}
+
+type SitemapPost = {
+  slug: string;
+  language: Locale;
+  updatedAt: Date;
+  publishedAt: Date;
+  /** The slug of its published translation, when it has one. */
+  translationSlug: string | null;
+};
+
+/** Slug, language, translation and last change of every published post, for the sitemap. */
 export async function listPublishedPostsForSitemap({
   db,
   now = new Date(),
 }: {
   db: Db;
   now?: Date;
-}): Promise<{ slug: string; updatedAt: Date; publishedAt: Date }[]> {
-  const rows = await db
-    .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt, publishedAt: blogPosts.publishedAt })
+}): Promise<SitemapPost[]> {
+  const rows = (await db
+    .select({
+      id: blogPosts.id,
+      slug: blogPosts.slug,
+      language: blogPosts.language,
+      translationOf: blogPosts.translationOf,
+      updatedAt: blogPosts.updatedAt,
+      publishedAt: blogPosts.publishedAt,
+    })
     .from(blogPosts)
     .where(isPublished(now))
-    .orderBy(...newestFirst);
-  return rows as { slug: string; updatedAt: Date; publishedAt: Date }[];
+    .orderBy(...newestFirst)) as (Omit<SitemapPost, "translationSlug"> & {
+    id: string;
+    translationOf: string | null;
+  })[];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  // As findPublishedTranslation: the named original first, else the newest post naming this one.
+  return rows.map(({ id, translationOf, ...row }) => {
+    const named = translationOf ? byId.get(translationOf) : undefined;
+    const translation =
+      named && named.language !== row.language
+        ? named
+        : rows.find((other) => other.translationOf === id && other.language !== row.language);
+    return { ...row, translationSlug: translation?.slug ?? null };
+  });
 }
 
 /**

@@ -1,7 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { ArrowLeft } from "lucide-react";
 import { Link, useNavigation } from "react-router";
-import { BlogPostForm, type EditorPost } from "#app/components/admin/blog/blog-post-form.tsx";
+import {
+  BlogPostForm,
+  type EditorPost,
+  type TranslationChoice,
+} from "#app/components/admin/blog/blog-post-form.tsx";
 import { cn } from "#app/lib/cn.ts";
 
 /** The editor page: 'Create New Blog Post' or 'Edit Blog Post' with the spec's hint, and the shared form. */
@@ -9,9 +13,11 @@ export function BlogPostEditorPage({
   post,
   maxBytes,
   minPublishAt,
+  translationChoices,
   actionData,
 }: {
   post: EditorPost | null;
+  translationChoices: TranslationChoice[];
   maxBytes: number;
   minPublishAt: string;
   actionData: { result: SubmissionResult<string[]>; failed: true } | undefined;
@@ -46,6 +52,7 @@ export function BlogPostEditorPage({
         failed={Boolean(actionData?.failed)}
         maxBytes={maxBytes}
         minPublishAt={minPublishAt}
+        translationChoices={translationChoices}
       />
     </div>
   );

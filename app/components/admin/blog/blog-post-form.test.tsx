@@ -14,7 +14,14 @@ describe("typedText", () => {
 const repeated = ["<b>one</b>", "second value"];
 const refusedWithLists = {
   status: "error" as const,
-  initialValue: { title: repeated, slug: repeated, featuredImage: repeated, content: repeated },
+  initialValue: {
+    title: repeated,
+    slug: repeated,
+    featuredImage: repeated,
+    content: repeated,
+    language: repeated,
+    translationOf: repeated,
+  },
   error: { title: ["Title must be a single text value."] },
 };
 
@@ -26,6 +33,7 @@ function RefusedEditor() {
       failed
       maxBytes={1_000_000}
       minPublishAt="2030-01-01T00:00"
+      translationChoices={[]}
     />
   );
 }

@@ -9,7 +9,7 @@ import { MediaPickerDialog } from "#app/components/admin/media/media-picker.tsx"
 import { Badge, type BadgeTone } from "#app/components/ui/badge.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import { Field, Input, Textarea } from "#app/components/ui/field.tsx";
+import { Field, Input, Select, Textarea } from "#app/components/ui/field.tsx";
 import {
   isAllowedImageUrl,
   POST_STATUS_LABEL,
@@ -17,6 +17,7 @@ import {
   SLUG_MAX_LENGTH,
   slugify,
 } from "#app/lib/blog-post.ts";
+import { localizePath } from "#app/lib/i18n/locale.ts";
 import { type MediaCard, mediaFilenameFromUrl } from "#app/lib/media.ts";
 import { toast } from "#app/lib/toast.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
@@ -26,8 +27,14 @@ import {
   CATEGORY_MAX_LENGTH,
   EXCERPT_MAX_LENGTH,
   IMAGE_URL_MAX_LENGTH,
+  POST_LANGUAGE_LABEL,
+  POST_LANGUAGES,
+  type PostLanguage,
   TITLE_MAX_LENGTH,
 } from "#app/schemas/blog-post.ts";
+
+/** A post the edited one may be the translation of. */
+export type TranslationChoice = { id: string; title: string; language: PostLanguage };
 
 export type EditorPost = {
   id: string;
@@ -37,6 +44,9 @@ export type EditorPost = {
   excerpt: string;
   featuredImage: string;
   content: string;
+  language: PostLanguage;
+  /** The id of the post this one translates, or "". */
+  translationOf: string;
   status: PostStatus;
   /** 'Jan 5, 2025 at 3:45 PM UTC', when the post has a publish date. */
   publishedAt: string | null;
@@ -71,12 +81,14 @@ export function BlogPostForm({
   failed,
   maxBytes,
   minPublishAt,
+  translationChoices,
 }: {
   post: EditorPost | null;
   lastResult: SubmissionResult<string[]> | undefined;
   failed: boolean;
   maxBytes: number;
   minPublishAt: string;
+  translationChoices: TranslationChoice[];
 }) {
   const isNew = post === null;
   const hydrated = useHydrated();
@@ -92,6 +104,8 @@ export function BlogPostForm({
           excerpt: post.excerpt,
           featuredImage: post.featuredImage,
           content: post.content,
+          language: post.language,
+          translationOf: post.translationOf,
           publishAt: post.publishAt,
         }
       : undefined,
@@ -105,6 +119,11 @@ export function BlogPostForm({
   const [slug, setSlug] = useState(typedText(fields.slug.initialValue));
   const [slugEdited, setSlugEdited] = useState(!isNew || Boolean(fields.slug.initialValue));
   const [featuredImage, setFeaturedImage] = useState(typedText(fields.featuredImage.initialValue));
+  const [language, setLanguage] = useState<PostLanguage>(fields.language.initialValue === "fr" ? "fr" : "en");
+  const [translationOf, setTranslationOf] = useState(typedText(fields.translationOf.initialValue));
+  // A translation is a post in the other language; the server checks it again.
+  const otherLanguagePosts = translationChoices.filter((choice) => choice.language !== language);
+  const blogPath = (slugText: string) => localizePath(`/blog/${slugText}`, language);
   const [picker, setPicker] = useState<"featured" | "content" | null>(null);
   const insertImage = useRef<((image: EditorImage) => void) | null>(null);
   const slugHintId = useId();
@@ -208,7 +227,7 @@ export function BlogPostForm({
                 required
               />
               <p id={slugHintId} className="mt-1 text-xs text-slate-600">
-                The address of the post: /blog/{slug || "enter-post-slug"}. Lowercase letters, numbers and
+                The address of the post: {blogPath(slug || "enter-post-slug")}. Lowercase letters, numbers and
                 hyphens.
               </p>
             </Field>
@@ -226,7 +245,50 @@ export function BlogPostForm({
                   placeholder="e.g. Guides"
                 />
               </Field>
+              <Field
+                label="Language"
+                htmlFor={fields.language.id}
+                errors={fields.language.errors}
+                errorId={fields.language.errorId}
+              >
+                <Select
+                  {...inputProps(fields.language)}
+                  value={language}
+                  onChange={(event) => {
+                    setLanguage(event.target.value === "fr" ? "fr" : "en");
+                    setTranslationOf("");
+                  }}
+                >
+                  {POST_LANGUAGES.map((code) => (
+                    <option key={code} value={code}>
+                      {POST_LANGUAGE_LABEL[code]}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
             </div>
+            <Field
+              label="Translation of"
+              htmlFor={fields.translationOf.id}
+              errors={fields.translationOf.errors}
+              errorId={fields.translationOf.errorId}
+            >
+              <Select
+                {...inputProps(fields.translationOf)}
+                value={translationOf}
+                onChange={(event) => setTranslationOf(event.target.value)}
+              >
+                <option value="">None: not a translation</option>
+                {otherLanguagePosts.map((choice) => (
+                  <option key={choice.id} value={choice.id}>
+                    {choice.title} ({POST_LANGUAGE_LABEL[choice.language]})
+                  </option>
+                ))}
+              </Select>
+              <p className="mt-1 text-xs text-slate-600">
+                The same post in {language === "fr" ? "English" : "French"}: each links to the other.
+              </p>
+            </Field>
             <Field
               label="Excerpt"
               htmlFor={fields.excerpt.id}
@@ -357,7 +419,7 @@ export function BlogPostForm({
           </div>
           {status === "published" && post ? (
             <a
-              href={`/blog/${encodeURIComponent(post.slug)}`}
+              href={localizePath(`/blog/${encodeURIComponent(post.slug)}`, post.language)}
               target="_blank"
               rel="noopener noreferrer"
               className={buttonClass({ variant: "link", className: "justify-start px-0" })}

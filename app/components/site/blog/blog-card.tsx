@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { BlogDate } from "#app/components/site/blog/blog-date.tsx";
 import { BlogFeaturedImage } from "#app/components/site/blog/blog-featured-image.tsx";
 import { Icon } from "#app/components/site/icons.tsx";
+import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 
 type BlogCardPost = {
   slug: string;
@@ -21,6 +22,8 @@ const CARD_IMAGE_SIZES =
 /** A post card: the whole card opens the post (the title is the one link; the rest is stretched over). */
 export function BlogCard({ post, headingLevel = "h2" }: { post: BlogCardPost; headingLevel?: "h2" | "h3" }) {
   const Heading = headingLevel;
+  const t = useT();
+  const to = useLocalePath();
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-accent-600 hover:shadow-lg">
       <div className="overflow-hidden">
@@ -43,7 +46,7 @@ export function BlogCard({ post, headingLevel = "h2" }: { post: BlogCardPost; he
         </div>
         <Heading className="text-xl font-bold leading-snug text-slate-900">
           <Link
-            to={`/blog/${encodeURIComponent(post.slug)}`}
+            to={to(`/blog/${encodeURIComponent(post.slug)}`)}
             className="after:absolute after:inset-0 after:content-[''] hover:text-brand-700 focus-visible:outline-none"
             prefetch="intent"
           >
@@ -55,7 +58,7 @@ export function BlogCard({ post, headingLevel = "h2" }: { post: BlogCardPost; he
           aria-hidden="true"
           className="mt-auto inline-flex items-center gap-1.5 pt-2 text-sm font-semibold text-accent-700"
         >
-          Read more
+          {t("Read more")}
           <Icon
             name="arrow-right"
             className="size-4 transition-transform group-hover:translate-x-1 motion-reduce:transform-none"

@@ -1,3 +1,4 @@
+import { type Locale, localizePath } from "#app/lib/i18n/locale.ts";
 import { useNonce } from "#app/lib/nonce.ts";
 
 /**
@@ -37,11 +38,14 @@ type BlogPostingInput = {
   category: string | null;
   publishedAt: Date | string;
   updatedAt: Date | string;
+  /** The post's language (English unless told): its address and `inLanguage`. */
+  language?: Locale;
 };
 
 /** schema.org BlogPosting for one post, with absolute URLs. */
 export function blogPostingJsonLd(post: BlogPostingInput) {
-  const url = `${post.siteUrl}/blog/${encodeURIComponent(post.slug)}`;
+  const language = post.language ?? "en";
+  const url = `${post.siteUrl}${localizePath(`/blog/${encodeURIComponent(post.slug)}`, language)}`;
   const organization = { "@type": "Organization", name: post.companyName, url: `${post.siteUrl}/` };
   const published = new Date(post.publishedAt);
   const updated = new Date(post.updatedAt);
@@ -49,6 +53,7 @@ export function blogPostingJsonLd(post: BlogPostingInput) {
     "@context": "https://schema.org",
     "@type": "BlogPosting",
     headline: post.title,
+    inLanguage: language,
     description: post.description,
     url,
     mainEntityOfPage: { "@type": "WebPage", "@id": url },
