@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { englishPath, englishPattern, localeOfPath, localizePath } from "#app/lib/i18n/locale.ts";
 import { makeTranslate } from "#app/lib/i18n/translate.ts";
+import { makeMessageTranslate } from "#app/lib/i18n/translate-messages.ts";
 
 describe("addresses in two languages", () => {
   it("translates the words of a path, never its numbers, tokens or slugs", () => {
@@ -27,7 +28,7 @@ describe("addresses in two languages", () => {
 });
 
 describe("translating", () => {
-  const t = makeTranslate({
+  const t = makeMessageTranslate({
     Name: "Nom",
     "{label} must be at most {max} characters": "{label} : {max} caractères au plus",
     "Updated {date}": "Mis à jour le {date}",
@@ -41,6 +42,12 @@ describe("translating", () => {
 
   it("reads a finished message back through its template, translating its label", () => {
     expect(t("Name must be at most 100 characters")).toBe("Nom : 100 caractères au plus");
+  });
+
+  it("does not read messages back on pages (their script stays small)", () => {
+    expect(makeTranslate({ "{label} is required": "{label} est requis" })("Name is required")).toBe(
+      "Name is required",
+    );
   });
 
   it("returns English as written with no catalog", () => {

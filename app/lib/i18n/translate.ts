@@ -23,54 +23,15 @@ export function placeholdersOf(template: string): string[] {
   return [...template.matchAll(PLACEHOLDER)].map((match) => match[1]!).sort();
 }
 
-type Pattern = { regex: RegExp; names: string[]; french: string };
-const patternsByCatalog = new WeakMap<Catalog, Pattern[]>();
-
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** The catalog's templates as patterns that read a finished English message, longest first. */
-function patternsOf(catalog: Catalog): Pattern[] {
-  let patterns = patternsByCatalog.get(catalog);
-  if (patterns) return patterns;
-  patterns = [];
-  for (const [english, french] of Object.entries(catalog)) {
-    const names = [...english.matchAll(PLACEHOLDER)].map((match) => match[1]!);
-    if (!names.length) continue;
-    const source = english
-      .split(PLACEHOLDER)
-      .map((part, i) => (i % 2 === 1 ? "(.+?)" : escapeRegex(part)))
-      .join("");
-    patterns.push({ regex: new RegExp(`^${source}$`, "s"), names, french });
-  }
-  patterns.sort((a, b) => b.regex.source.length - a.regex.source.length);
-  patternsByCatalog.set(catalog, patterns);
-  return patterns;
-}
-
 /**
  * A translator over `catalog`; without one (English) every text is returned as written. A text with no entry
- * stays English (the untranslated-text test finds it), so a missing word never breaks a page.
+ * stays English (the untranslated-text test finds it), so a missing word never breaks a page. Pages use this
+ * one; a finished message built from a template is read back by `makeMessageTranslate` (translate-messages.ts),
+ * which only the server and the forms' checks load.
  */
 export function makeTranslate(catalog: Catalog | undefined): Translate {
   if (!catalog) return interpolate;
-  return (text, vars) => {
-    const french = catalog[text];
-    if (french !== undefined) return interpolate(french, vars);
-    if (vars) return interpolate(text, vars);
-    // A finished message built from a template ('Name must be at most 100 characters'): read its values
-    // back, translate those that are words themselves (a field's label), and fill the French template.
-    for (const pattern of patternsOf(catalog)) {
-      const match = pattern.regex.exec(text);
-      if (!match) continue;
-      const values: Record<string, string> = {};
-      pattern.names.forEach((name, i) => {
-        const value = match[i + 1]!;
-        values[name] = catalog[value] ?? value;
-      });
-      return interpolate(pattern.french, values);
-    }
-    return text;
-  };
+  return (text, vars) => interpolate(catalog[text] ?? text, vars);
 }
 
 /** Catalogs joined into one (a later one wins on the same text). */

@@ -2,7 +2,8 @@
 // pages, messages and documents. Only the server imports them: a page gets the catalogs it names as loader
 // data (`wordsFor`), so no script carries them.
 import type { Locale } from "#app/lib/i18n/locale.ts";
-import { type Catalog, makeTranslate, mergeCatalogs, type Translate } from "#app/lib/i18n/translate.ts";
+import { type Catalog, mergeCatalogs, type Translate } from "#app/lib/i18n/translate.ts";
+import { makeMessageTranslate } from "#app/lib/i18n/translate-messages.ts";
 import { french } from "#app/server/i18n/fr/index.ts";
 
 export type WordsNamespace = keyof typeof french;
@@ -20,7 +21,7 @@ let allFrench: Catalog | undefined;
 
 /** Every catalog at once: for messages, documents and validation messages, read on the server. */
 export function translatorFor(locale: Locale): Translate {
-  if (locale === "en") return makeTranslate(undefined);
+  if (locale === "en") return makeMessageTranslate(undefined);
   allFrench ??= mergeCatalogs(Object.values(french));
-  return makeTranslate(allFrench);
+  return makeMessageTranslate(allFrench);
 }
