@@ -10,7 +10,7 @@ import {
 } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { DocumentStyles } from "#app/lib/document-styles.tsx";
-import { localizePath } from "#app/lib/i18n/locale.ts";
+import { homePath } from "#app/lib/i18n/locale.ts";
 import { useLocale, useT } from "#app/lib/i18n/use-words.ts";
 import { useNonce } from "#app/lib/nonce.ts";
 import { readToast } from "#app/server/platform/toast.server.ts";
@@ -112,10 +112,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </h1>
       <p className="text-slate-700">{message}</p>
       <p>
-        <a
-          href={forbidden ? "/admin" : localizePath("/", locale)}
-          className="font-medium text-blue-700 underline"
-        >
+        <a href={forbidden ? "/admin" : homePath(locale)} className="font-medium text-blue-700 underline">
           {forbidden ? "Go to your start page" : t("Return to Home")}
         </a>
       </p>

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { localeOfPath, localizePath } from "#app/lib/i18n/locale.ts";
+import { localeOfPath } from "#app/lib/i18n/locale.ts";
 import { type Catalog, makeTranslate, mergeCatalogs, type Translate } from "#app/lib/i18n/translate.ts";
 
 type RootDataLike = { siteUrl: string; settings: { companyName: string } };
@@ -61,7 +61,8 @@ export function localizedSeo(args: MetaArgsLike, input: SeoInput): MetaDescripto
       ...input,
       title: t(input.title),
       description: t(input.description),
-      path: localizePath(input.path, locale),
+      // A French page's canonical address is its own (page code has no address table).
+      path: locale === "fr" ? args.location.pathname : input.path,
     },
     args.matches[0]?.loaderData as RootDataLike | undefined,
   );

@@ -1,7 +1,8 @@
 // The site's two languages (issue 30, decision 030). English keeps today's addresses word for word; French
 // lives under /fr with the words of a path translated (not its tracking numbers, tokens or slugs). This one
 // table maps each public address to its French one, in both directions: routes.ts builds the French routes
-// from it, and every link, alternate link and message uses it.
+// from it, and every link, alternate link and message uses it. Page code never imports the table (it would
+// weigh on every page's script): a French page gets it as the layout's data (`useLocalePath`).
 
 export const LOCALES = ["en", "fr"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -17,7 +18,7 @@ export const LOCALE_NAMES: Record<Locale, string> = { en: "English", fr: "Franç
  * Each public URL pattern and its French pattern; `:name` is a parameter, kept as it is. A pattern with a
  * fixed segment comes before one with a parameter in its place.
  */
-export const FRENCH_PATHS: ReadonlyArray<readonly [english: string, french: string]> = [
+export const FRENCH_PATHS: PathTable = [
   ["/", "/fr"],
   ["/services", "/fr/services"],
   ["/services/road-transport", "/fr/services/transport-routier"],
@@ -100,14 +101,17 @@ export function localeOf(request: Request): Locale {
   return localeOfPath(new URL(request.url).pathname);
 }
 
+/** A table of address patterns, English and French (FRENCH_PATHS; the browser gets it as page data). */
+export type PathTable = ReadonlyArray<readonly [english: string, french: string]>;
+
 /**
  * The English address of a path in either language ('/fr/suivi/UTG-1' → '/track/UTG-1'), keeping its query
  * and hash. A French path with no entry in the table loses its '/fr' only.
  */
-export function englishPath(path: string): string {
+export function englishPathWith(table: PathTable, path: string): string {
   const [pathname, rest] = splitPath(path);
   if (localeOfPath(pathname) === "en") return path;
-  for (const [english, french] of FRENCH_PATHS) {
+  for (const [english, french] of table) {
     const values = matchPattern(french, pathname);
     if (values) return fillPattern(english, values) + rest;
   }
@@ -118,16 +122,25 @@ export function englishPath(path: string): string {
  * The address of a path in `locale` ('/track/UTG-1' → '/fr/suivi/UTG-1'). Accepts a path in either language;
  * an address outside the table (the back office, a file) is left as it is.
  */
-export function localizePath(path: string, locale: Locale): string {
-  const english = englishPath(path);
+export function localizePathWith(table: PathTable, path: string, locale: Locale): string {
+  const english = englishPathWith(table, path);
   if (locale === "en") return english;
   const [pathname, rest] = splitPath(english);
-  for (const [englishPattern, french] of FRENCH_PATHS) {
+  for (const [englishPattern, french] of table) {
     const values = matchPattern(englishPattern, pathname);
     if (values) return fillPattern(french, values) + rest;
   }
   return english;
 }
+
+/** {@link englishPathWith} over the whole table: for the server and tests (pages get the table as data). */
+export const englishPath = (path: string) => englishPathWith(FRENCH_PATHS, path);
+
+/** {@link localizePathWith} over the whole table: for the server and tests (pages get the table as data). */
+export const localizePath = (path: string, locale: Locale) => localizePathWith(FRENCH_PATHS, path, locale);
+
+/** The home page in a language: '/' or '/fr'. */
+export const homePath = (locale: Locale) => (locale === "fr" ? "/fr" : "/");
 
 /** A route pattern in English ('fr/suivi/:trackingNumber' → '/track/:trackingNumber'). */
 export function englishPattern(pattern: string): string {

@@ -1,13 +1,22 @@
-// The page's language and words in components (decision 030). The language is the address's; the French
-// words come as loader data (`words` in any matched route's data), so no page carries a catalog in its
-// script, and an English page carries none at all.
+// The page's language, words and addresses in components (decision 030). The language is the address's; the
+// French words come as loader data (`words` in any matched route's data), and so do the addresses of the page
+// in each language and, on a French page, the address table: no page carries a catalog or the table in its
+// script, and an English page carries neither at all.
 import { useMemo } from "react";
-import { useLocation, useMatches } from "react-router";
-import { englishPath, type Locale, localeOfPath, localizePath } from "#app/lib/i18n/locale.ts";
+import { useLocation, useMatches, useRouteLoaderData } from "react-router";
+import { type Locale, localeOfPath, localizePathWith, type PathTable } from "#app/lib/i18n/locale.ts";
 import { type Catalog, makeTranslate, mergeCatalogs, type Translate } from "#app/lib/i18n/translate.ts";
 
-/** What a loader returns to give its page words: `{ words: await wordsFor(locale, "tracking") }`. */
+/** What a loader returns to give its page words: `{ words: wordsFor(locale, "tracking") }`. */
 export type WithWords = { words?: Catalog };
+
+/** The public layout's data about languages (app/routes/site/layout.tsx). */
+export type LanguageData = {
+  /** This page's address in each language. */
+  addresses: Record<Locale, string>;
+  /** FRENCH_PATHS, on French pages only (their links need it; an English page's links are English already). */
+  paths?: PathTable;
+};
 
 export function useLocale(): Locale {
   return localeOfPath(useLocation().pathname);
@@ -24,10 +33,18 @@ export function useT(): Translate {
   return useMemo(() => makeTranslate(mergeCatalogs(catalogs)), catalogs);
 }
 
-/** `to("/track")`: the address in the page's language ('/fr/suivi' on a French page). */
+function useLanguageData(): LanguageData | undefined {
+  return (useRouteLoaderData("routes/site/layout") as { language?: LanguageData } | undefined)?.language;
+}
+
+/** `to("/track")`: an English address in the page's language ('/fr/suivi' on a French page). */
 export function useLocalePath(): (path: string) => string {
   const locale = useLocale();
-  return useMemo(() => (path: string) => localizePath(path, locale), [locale]);
+  const paths = useLanguageData()?.paths;
+  return useMemo(
+    () => (path: string) => (locale === "en" || !paths ? path : localizePathWith(paths, path, locale)),
+    [locale, paths],
+  );
 }
 
 /**
@@ -40,11 +57,10 @@ export type WithAlternates = { alternates?: Partial<Record<Locale, string | null
 /** This page's address in each language (null: none), for the switch and the `hreflang` links. */
 export function usePageAddresses(): Record<Locale, string | null> {
   const matches = useMatches();
-  const { pathname, search } = useLocation();
+  const layout = useLanguageData();
   for (const match of [...matches].reverse()) {
     const alternates = (match.loaderData as WithAlternates | undefined)?.alternates;
     if (alternates) return { en: alternates.en ?? null, fr: alternates.fr ?? null };
   }
-  const english = englishPath(pathname + search);
-  return { en: english, fr: localizePath(english, "fr") };
+  return { en: layout?.addresses.en ?? null, fr: layout?.addresses.fr ?? null };
 }

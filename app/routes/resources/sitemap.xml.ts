@@ -18,6 +18,8 @@ const SITEMAP_PAGES = [
   { path: "/terms-of-service", changefreq: "yearly", priority: "0.3" },
 ] as const;
 
+const XHTML = "http://www.w3.org/1999/xhtml";
+
 function escapeXml(value: string): string {
   return value.replace(
     /[<>&'"]/g,
@@ -44,7 +46,8 @@ function urlEntry({
     `    <loc>${escapeXml(loc)}</loc>`,
     ...alternates.map(
       ({ hreflang, href }) =>
-        `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(href)}"/>`,
+        // The namespace on each link rather than on <urlset>: the same XML, and the opening line stays as it was.
+        `    <xhtml:link xmlns:xhtml="${XHTML}" rel="alternate" hreflang="${hreflang}" href="${escapeXml(href)}"/>`,
     ),
     lastmod ? `    <lastmod>${lastmod.toISOString()}</lastmod>` : null,
     `    <changefreq>${changefreq}</changefreq>`,
@@ -93,7 +96,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ),
   ];
   const body = `<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${entries.join("\n")}
 </urlset>
 `;

@@ -1,13 +1,14 @@
 import { Outlet } from "react-router";
 import { BackToTop } from "#app/components/site/layout/back-to-top.tsx";
-import { LanguageOffer } from "#app/components/site/layout/language-switch.tsx";
+import { LanguageOfferDoor } from "#app/components/site/layout/language-switch.tsx";
 import { OrganizationJsonLd, organizationJsonLd } from "#app/components/site/layout/organization-json-ld.tsx";
 import { SiteFooter } from "#app/components/site/layout/site-footer.tsx";
 import { SiteHeader } from "#app/components/site/layout/site-header.tsx";
 import { footerBlurb } from "#app/content/company.ts";
 import { chromeText, footerServiceLinks, legalLinks } from "#app/content/navigation.ts";
 import { servicesContext } from "#app/context.ts";
-import { localeOf, localizePath } from "#app/lib/i18n/locale.ts";
+import { englishPath, FRENCH_PATHS, localeOf, localizePath } from "#app/lib/i18n/locale.ts";
+import type { LanguageData } from "#app/lib/i18n/use-words.ts";
 import { usePageAddresses, useT } from "#app/lib/i18n/use-words.ts";
 import { useRootData } from "#app/root.tsx";
 import { translatorFor, wordsFor } from "#app/server/i18n/words.server.ts";
@@ -36,8 +37,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     organizationJsonLd: organizationJsonLd(settings, config.siteUrl),
     // The chrome's French words (header, footer, error pages); none on an English page (decision 030).
     words: wordsFor(locale, "site"),
+    language: languageData(request),
   };
 }
+
+/** The page's address in each language, and on a French page the address table its links need. */
+function languageData(request: Request): LanguageData {
+  const url = new URL(request.url);
+  // A client-side navigation asks for '/fr/suivi/X.data': the page's address is without '.data'.
+  const english = englishPath(url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") + url.search);
+  return {
+    addresses: { en: english, fr: localizePath(english, "fr") },
+    paths: localeOf(request) === "fr" ? FRENCH_PATHS : undefined,
+  };
+}
+
+/** The addresses of the page in each language are this layout's data: it is asked again on every navigation. */
+export const shouldRevalidate = () => true;
 
 /**
  * This page's address in each language for search engines (`hreflang`), English as the default. React puts
@@ -72,7 +88,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       </main>
       <SiteFooter settings={settings} copy={loaderData.footer} />
       <BackToTop focusTargetId="site-brand" />
-      <LanguageOffer />
+      <LanguageOfferDoor />
       <AlternateLinks siteUrl={siteUrl} />
       <OrganizationJsonLd json={loaderData.organizationJsonLd} />
     </>

@@ -1,10 +1,9 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { formatCalendarDate } from "#app/lib/format.ts";
-import { formatMoney } from "#app/lib/money.ts";
 import { addDaysToDate } from "#app/lib/transit-time.ts";
 import { emailTurnedOff } from "#app/server/customers/customer-preferences.server.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { consignees, invoiceEvents, invoices, shippers } from "#app/server/db/schema.ts";
+import { mailWords, recipientLocale } from "#app/server/i18n/customer-mail.server.ts";
 import { createInvoiceLink, invoicePath } from "#app/server/invoices/invoice-links.server.ts";
 import { getInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
 import { queueMail } from "#app/server/messaging/mail.server.ts";
@@ -77,6 +76,8 @@ export async function sendDueReminders({
       currency: invoices.currency,
       customerName: invoices.customerName,
       customerEmail: invoices.customerEmail,
+      partyKind: invoices.partyKind,
+      partyId: invoices.partyId,
       balance,
     })
     .from(invoices)
@@ -112,16 +113,28 @@ export async function sendDueReminders({
         .returning({ id: invoiceEvents.id });
       if (!event) return false;
       const token = await createInvoiceLink({ db: tx, invoiceId: invoice.id, staffId: null });
-      const amount = formatMoney(invoice.balance, invoice.currency);
-      const due = formatCalendarDate(invoice.dueDate!);
-      const text = `Dear ${invoice.customerName},
+      // In the recipient's language (issue 30): the member behind the address, or the billed party.
+      const { t, money, date, link } = mailWords(
+        await recipientLocale({
+          db: tx,
+          email: invoice.customerEmail,
+          party: { kind: invoice.partyKind, id: invoice.partyId },
+        }),
+      );
+      const facts = {
+        number: invoice.number ?? "",
+        due: date(invoice.dueDate!),
+        amount: money(invoice.balance, invoice.currency),
+        company: site.companyName,
+      };
+      const text = `${t("Dear {name},", { name: invoice.customerName })}
 
-${stage.overdue ? `Our invoice ${invoice.number} was due on ${due} and ${amount} is still unpaid.` : `A reminder that our invoice ${invoice.number} is due on ${due}: ${amount} is still to be paid.`}
+${stage.overdue ? t("Our invoice {number} was due on {due} and {amount} is still unpaid.", facts) : t("A reminder that our invoice {number} is due on {due}: {amount} is still to be paid.", facts)}
 
-To see the invoice, download it and pay it, open:
-${config.siteUrl.replace(/\/+$/, "")}${invoicePath(token)}
+${t("To see the invoice, download it and pay it, open:")}
+${link(config.siteUrl, invoicePath(token))}
 
-If you have paid already, thank you, and please ignore this message.
+${t("If you have paid already, thank you, and please ignore this message.")}
 
 ${site.companyName}
 ${site.email}${site.phone ? ` · ${site.phone}` : ""}`;
@@ -134,8 +147,8 @@ ${site.email}${site.phone ? ` · ${site.phone}` : ""}`;
         mail: {
           to: invoice.customerEmail!,
           subject: stage.overdue
-            ? `Overdue: invoice ${invoice.number} from ${site.companyName}`
-            : `Reminder: invoice ${invoice.number} from ${site.companyName} is due on ${due}`,
+            ? t("Overdue: invoice {number} from {company}", facts)
+            : t("Reminder: invoice {number} from {company} is due on {due}", facts),
           text,
         },
       });

@@ -1,11 +1,10 @@
 import { eq, TransactionRollbackError } from "drizzle-orm";
-import { formatCalendarDate } from "#app/lib/format.ts";
-import { formatMoney } from "#app/lib/money.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
 import { emailTurnedOff } from "#app/server/customers/customer-preferences.server.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { invoiceEvents, invoices } from "#app/server/db/schema.ts";
 import { documentCompany } from "#app/server/documents/document-context.server.ts";
+import { type MailWords, mailWords, recipientLocale } from "#app/server/i18n/customer-mail.server.ts";
 import { createInvoiceLink, invoicePath } from "#app/server/invoices/invoice-links.server.ts";
 import { renderInvoicePdf } from "#app/server/invoices/invoice-pdf.server.ts";
 import { type Mail, queueMail } from "#app/server/messaging/mail.server.ts";
@@ -129,7 +128,15 @@ export async function sendInvoice({
         };
       }
       const token = await createInvoiceLink({ db: tx, invoiceId: id, staffId });
-      const link = `${config.siteUrl}${invoicePath(token)}`;
+      // In the recipient's language (issue 30): the member behind the address, or the billed party.
+      const words = mailWords(
+        await recipientLocale({
+          db: tx,
+          email: recipient,
+          party: { kind: invoice.partyKind, id: invoice.partyId },
+        }),
+      );
+      const link = words.link(config.siteUrl, invoicePath(token));
       // The PDF as sent (the link's QR code on it): every attempt sends these bytes. A failed render throws,
       // and nothing is stored.
       const rendered = await renderInvoicePdf({
@@ -149,7 +156,14 @@ export async function sendInvoice({
         config,
         logger,
         mail: {
-          ...invoiceMail({ invoice, recipient, link, settings, balance: await invoiceBalance(tx, id) }),
+          ...invoiceMail({
+            invoice,
+            recipient,
+            link,
+            settings,
+            balance: await invoiceBalance(tx, id),
+            words,
+          }),
           attachments: [
             { filename: rendered.filename, contentType: "application/pdf", content: rendered.pdf },
           ],
@@ -181,6 +195,7 @@ function invoiceMail({
   link,
   settings,
   balance,
+  words: { t, money, date },
 }: {
   invoice: typeof invoices.$inferSelect;
   recipient: string;
@@ -188,27 +203,42 @@ function invoiceMail({
   settings: Pick<SiteSettings, "companyName" | "email" | "phone">;
   /** What is still to be paid: the total less credit notes and payments, as the PDF and the page say. */
   balance: number;
+  /** The recipient's language (issue 30). */
+  words: MailWords;
 }): Mail {
   const company = settings.companyName;
-  const total = formatMoney(invoice.totalMinor, invoice.currency);
-  const due = invoice.dueDate ? `, due on ${formatCalendarDate(invoice.dueDate)}` : "";
+  const facts = {
+    number: invoice.number ?? "",
+    date: invoice.issueDate ? date(invoice.issueDate) : "",
+    total: money(invoice.totalMinor, invoice.currency),
+  };
+  const attached = invoice.dueDate
+    ? t("Please find attached our invoice {number} of {date} for {total}, due on {due}.", {
+        ...facts,
+        due: date(invoice.dueDate),
+      })
+    : t("Please find attached our invoice {number} of {date} for {total}.", facts);
   // Sent after a credit note or a payment: the e-mail names what is left, as the attached PDF does.
   const left =
     balance === invoice.totalMinor
       ? ""
       : balance === 0
-        ? " It is paid: thank you."
-        : ` After credit notes and payments, ${formatMoney(balance, invoice.currency)} is still to be paid.`;
-  const text = `Dear ${invoice.customerName},
+        ? ` ${t("It is paid: thank you.")}`
+        : ` ${t("After credit notes and payments, {amount} is still to be paid.", { amount: money(balance, invoice.currency) })}`;
+  const text = `${t("Dear {name},", { name: invoice.customerName })}
 
-Please find attached our invoice ${invoice.number} of ${invoice.issueDate ? formatCalendarDate(invoice.issueDate) : ""} for ${total}${due}.${left}
+${attached}${left}
 
-To see it online, download it as a PDF and pay, open:
+${t("To see it online, download it as a PDF and pay, open:")}
 ${link}
-${invoice.paymentInstructions?.trim() ? `\nHow to pay:\n${invoice.paymentInstructions.trim()}\n` : ""}
-Thank you for your business.
+${invoice.paymentInstructions?.trim() ? `\n${t("How to pay:")}\n${invoice.paymentInstructions.trim()}\n` : ""}
+${t("Thank you for your business.")}
 
 ${company}
 ${settings.email}${settings.phone ? ` · ${settings.phone}` : ""}`;
-  return { to: recipient, subject: `Invoice ${invoice.number} from ${company}`, text };
+  return {
+    to: recipient,
+    subject: t("Invoice {number} from {company}", { number: facts.number, company }),
+    text,
+  };
 }

@@ -67,6 +67,7 @@ export async function issuedInvoice({
   currency = "USD",
   today = "2026-11-02",
   termsDays = 30,
+  paymentInstructions = "",
 }: {
   db: Db;
   staffId: string;
@@ -75,10 +76,11 @@ export async function issuedInvoice({
   currency?: string;
   today?: string;
   termsDays?: number;
+  /** 'How to pay' as the form takes it. */
+  paymentInstructions?: string;
 }) {
-  const checked = validateInvoiceForm(invoiceFormValues({ customer, amount, currency, termsDays }), {
-    taxRates: [],
-  });
+  const values = { ...invoiceFormValues({ customer, amount, currency, termsDays }), paymentInstructions };
+  const checked = validateInvoiceForm(values, { taxRates: [] });
   if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
   const saved = await saveInvoiceDraft({ db, id: null, input: checked.value, staffId });
   if (!saved.ok) throw new Error(saved.reason);

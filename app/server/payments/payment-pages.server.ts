@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import { count, desc, eq, sql } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
-import { formatCalendarDate } from "#app/lib/format.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { mayIssueInvoices, type StaffRole } from "#app/lib/roles.ts";
 import { formatRate, PAYMENT_METHOD_LABELS, reversalReasonProblem } from "#app/schemas/payment.ts";
@@ -11,6 +10,7 @@ import { adminUsers, consignees, payments, shippers } from "#app/server/db/schem
 import { likePattern, searchTermOf } from "#app/server/db/text-search.server.ts";
 import type { DocumentContext } from "#app/server/documents/document-context.server.ts";
 import { documentContext } from "#app/server/documents/document-response.server.ts";
+import { mailWords, recipientLocale } from "#app/server/i18n/customer-mail.server.ts";
 import type { Invoice } from "#app/server/invoices/invoices.server.ts";
 import { queueMail } from "#app/server/messaging/mail.server.ts";
 import type { InvoiceBalance } from "#app/server/payments/balances.server.ts";
@@ -205,6 +205,13 @@ export async function paymentPageAction({
     const to = rendered.receipt.email;
     if (!to) return reply(intent, { form: "This customer has no e-mail address in the address book." }, 409);
     const settings = await siteSettings.get();
+    const { receipt } = rendered;
+    // In the payer's language (issue 30): the member behind the address, or the party's own.
+    const [payer] = await db
+      .select({ kind: payments.partyKind, id: payments.partyId })
+      .from(payments)
+      .where(eq(payments.id, id));
+    const { t, money, date } = mailWords(await recipientLocale({ db, email: to, party: payer ?? null }));
     const queued = await queueMail({
       db,
       config,
@@ -212,10 +219,17 @@ export async function paymentPageAction({
       dedupeKey: `receipt:${id}:${key}`,
       mail: {
         to,
-        subject: `Your receipt ${rendered.receipt.number} from ${settings.companyName}`,
-        text: `Dear ${rendered.receipt.customer.name},
+        subject: t("Your receipt {number} from {company}", {
+          number: receipt.number,
+          company: settings.companyName,
+        }),
+        text: `${t("Dear {name},", { name: receipt.customer.name })}
 
-Thank you for your payment of ${formatMoney(rendered.receipt.amountMinor, rendered.receipt.currency)}, received on ${formatCalendarDate(rendered.receipt.receivedOn)}. Your receipt ${rendered.receipt.number} is attached.
+${t("Thank you for your payment of {amount}, received on {date}. Your receipt {number} is attached.", {
+  amount: money(receipt.amountMinor, receipt.currency),
+  date: date(receipt.receivedOn),
+  number: receipt.number,
+})}
 
 ${settings.companyName}
 ${settings.email}${settings.phone ? ` · ${settings.phone}` : ""}`,

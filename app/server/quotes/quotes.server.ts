@@ -2,7 +2,6 @@
 // is one flow over its versions, each step in the transaction of the one before.
 import crypto from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNull, TransactionRollbackError } from "drizzle-orm";
-import { formatCalendarDate } from "#app/lib/format.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { fromLocalDateTime, toLocalDateTime } from "#app/lib/time-zone.ts";
 import type { QuoteInput } from "#app/schemas/quote.ts";
@@ -11,6 +10,7 @@ import type { Db, Tx } from "#app/server/db/client.server.ts";
 import { quoteLines, quoteRequests, quotes } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { documentCompany } from "#app/server/documents/document-context.server.ts";
+import { mailWords } from "#app/server/i18n/customer-mail.server.ts";
 import { type Mail, queueMail } from "#app/server/messaging/mail.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
@@ -301,7 +301,7 @@ export async function sendQuote({
           request,
           quote: { ...draft, state: "sent", sentAt: now },
           lines,
-          link: `${config.siteUrl}${quotePath(token)}`,
+          link: mailWords(request.language).link(config.siteUrl, quotePath(token)),
         }),
         context: {
           company: documentCompany(settings),
@@ -351,32 +351,40 @@ function quoteMail({
   siteUrl: string;
   settings: Pick<SiteSettings, "companyName" | "email" | "phone">;
 }): Mail {
+  // In the language of the page the request was sent from (issue 30).
+  const { t, money, date, link: linkTo } = mailWords(request.language);
   const company = settings.companyName;
-  const link = `${siteUrl}${quotePath(token)}`;
-  const lineText = lines.map(
-    (line) => `- ${line.description}: ${formatMoney(line.amountMinor, quote.currency)}`,
-  );
+  const route = { from: request.cityDeparture, to: request.deliveryCity };
+  const link = linkTo(siteUrl, quotePath(token));
+  const lineText = lines.map((line) => `- ${line.description}: ${money(line.amountMinor, quote.currency)}`);
   const extras = [
-    quote.transitTime ? `Transit time: ${quote.transitTime}` : null,
-    quote.incoterm ? `Incoterm: ${quote.incoterm}` : null,
+    quote.transitTime ? t("Transit time: {time}", { time: quote.transitTime }) : null,
+    quote.incoterm ? t("Incoterm: {incoterm}", { incoterm: quote.incoterm }) : null,
   ].filter((line): line is string => line !== null);
-  const text = `Dear ${`${request.firstName} ${request.lastName}`.trim()},
+  const text = `${t("Dear {name},", { name: `${request.firstName} ${request.lastName}`.trim() })}
 
-Thank you for your quote request. Here is our quote for ${request.cityDeparture} to ${request.deliveryCity}${quote.version > 1 ? ` (version ${quote.version}, it replaces the earlier one)` : ""}:
+${t("Thank you for your quote request.")} ${
+    quote.version > 1
+      ? t("Here is our quote for {from} to {to} (version {version}, it replaces the earlier one):", {
+          ...route,
+          version: quote.version,
+        })
+      : t("Here is our quote for {from} to {to}:", route)
+  }
 
 ${lineText.join("\n")}
 
-Total: ${formatMoney(quote.totalMinor, quote.currency)}
-Valid until: ${formatCalendarDate(quote.validUntil)}
+${t("Total: {amount}", { amount: money(quote.totalMinor, quote.currency) })}
+${t("Valid until: {date}", { date: date(quote.validUntil) })}
 ${extras.length > 0 ? `${extras.join("\n")}\n` : ""}
-To read the full quote and its terms, download it as a PDF, and accept or decline it, open:
+${t("To read the full quote and its terms, download it as a PDF, and accept or decline it, open:")}
 ${link}
 
 ${quote.note ? `${quote.note}\n\n` : ""}${company}
 ${settings.email}${settings.phone ? ` · ${settings.phone}` : ""}`;
   return {
     to: request.email,
-    subject: `Your quote from ${company}: ${request.cityDeparture} to ${request.deliveryCity}`,
+    subject: t("Your quote from {company}: {from} to {to}", { company, ...route }),
     text,
   };
 }

@@ -3,6 +3,7 @@ import { formatCalendarDate } from "#app/lib/format.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { documentContext, pdfResponse } from "#app/server/documents/document-response.server.ts";
+import { mailWords, recipientLocale } from "#app/server/i18n/customer-mail.server.ts";
 import { queueMail } from "#app/server/messaging/mail.server.ts";
 import { getParty, type Party } from "#app/server/parties/parties.server.ts";
 import { newSubmissionKey, readIntent } from "#app/server/platform/forms.server.ts";
@@ -171,14 +172,21 @@ export async function buildStatement({
 }) {
   const today = companyToday(timeZone);
   const period = statementPeriod(params, today);
-  const parts = statementText(
-    await getStatement({ db, party: { kind, id: party.id }, from: period.from, to: period.to, timeZone }),
-  );
+  const currencies = await getStatement({
+    db,
+    party: { kind, id: party.id },
+    from: period.from,
+    to: period.to,
+    timeZone,
+  });
+  const parts = statementText(currencies);
   return {
     party,
     period,
     today,
     parts,
+    /** The figures behind `parts`, for the e-mail written in the customer's language. */
+    currencies,
     periodText: `${formatCalendarDate(period.from)} to ${formatCalendarDate(period.to)}`,
   };
 }
@@ -261,12 +269,31 @@ export async function emailStatementAction(args: StatementArgs) {
   if (!/^[A-Za-z0-9-]{16,64}$/.test(key))
     return refuse("The form could not be read. Please reload the page.");
   const statement = await statementOf(args);
-  const { services, party, periodText, parts, user } = statement;
+  const { services, party, user, currencies, period } = statement;
   const back = `${statementUrl({ kind: statement.kind, id: party.id })}?from=${statement.period.from}&to=${statement.period.to}`;
   if (!party.email) return refuse("This customer has no e-mail address. Add one in the address book first.");
   const settings = await services.siteSettings.get();
   const pdf = await renderStatementPdf(args.context, statement);
-  const balances = parts.map((part) => `${part.currency}: ${part.closingNote}`).join("\n");
+  // In the customer's language (issue 30): the member behind the address, or the party's own.
+  const { t, money, date } = mailWords(
+    await recipientLocale({
+      db: services.db,
+      email: party.email,
+      party: { kind: statement.kind, id: party.id },
+    }),
+  );
+  const facts = { company: settings.companyName, from: date(period.from), to: date(period.to) };
+  const balances = currencies
+    .map(({ currency, closingMinor }) => {
+      const note =
+        closingMinor > 0
+          ? t("Balance due: {amount}", { amount: money(closingMinor, currency) })
+          : closingMinor < 0
+            ? t("In credit: {amount}", { amount: money(-closingMinor, currency) })
+            : t("Nothing due");
+      return `${currency}: ${note}`;
+    })
+    .join("\n");
   const queued = await queueMail({
     db: services.db,
     config: services.config,
@@ -274,14 +301,14 @@ export async function emailStatementAction(args: StatementArgs) {
     dedupeKey: `statement:${key}`,
     mail: {
       to: party.email,
-      subject: `Your statement of account from ${settings.companyName}: ${periodText}`,
-      text: `Dear ${party.name},
+      subject: t("Your statement of account from {company}: {from} to {to}", facts),
+      text: `${t("Dear {name},", { name: party.name })}
 
-Please find attached your statement of account for ${periodText}.
+${t("Please find attached your statement of account for {from} to {to}.", facts)}
 
-${balances || "Nothing was invoiced or paid up to the end of this period."}
+${balances || t("Nothing was invoiced or paid up to the end of this period.")}
 
-If anything on it does not match your records, please reply to this e-mail.
+${t("If anything on it does not match your records, please reply to this e-mail.")}
 
 ${settings.companyName}
 ${settings.email}${settings.phone ? ` · ${settings.phone}` : ""}`,

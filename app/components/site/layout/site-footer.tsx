@@ -9,7 +9,6 @@ import {
 } from "#app/components/site/layout/social-link.tsx";
 import { TrackSearch } from "#app/components/site/layout/track-search.tsx";
 import { chromeText, type NavigationItem, navigationItems } from "#app/content/navigation.ts";
-import { englishPath } from "#app/lib/i18n/locale.ts";
 import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
 
@@ -31,8 +30,8 @@ export function SiteFooter({ settings, copy }: { settings: SiteSettings; copy: F
   // The tracking pages have their own search form at the top.
   const t = useT();
   const to = useLocalePath();
-  const pathname = englishPath(useLocation().pathname);
-  const onTrackingPage = pathname === "/track" || pathname.startsWith("/track/");
+  const { pathname } = useLocation();
+  const onTrackingPage = /^\/(?:fr\/suivi|track)(?:\/|$)/.test(pathname);
   return (
     <footer className="bg-brand-900 text-sm text-slate-300">
       {onTrackingPage ? null : (

@@ -1,0 +1,490 @@
+// The customer's e-mails in their language (issue 30) on a real PostgreSQL and a real SMTP server: the quote in
+// its request's language, the invoice, reminder, receipt and statement in the billed party's (or the account
+// member's behind the address): French words, French dates and money, links at the French addresses. An
+// English recipient gets today's English, every word of it.
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as paymentPage from "#app/routes/admin/payments.$id.tsx";
+import * as statementPage from "#app/routes/admin/statements.$kind.$party-id.tsx";
+import { DEFAULT_INVOICE_SETTINGS } from "#app/schemas/invoice-settings.ts";
+import type { SiteSettings } from "#app/schemas/site-settings.ts";
+import {
+  customerCompanies,
+  customerMembers,
+  outbox,
+  quoteRequests,
+  shippers,
+} from "#app/server/db/schema.ts";
+import { sendDueReminders } from "#app/server/invoices/invoice-reminders.server.ts";
+import { sendInvoice } from "#app/server/invoices/invoice-sending.server.ts";
+import { updateInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
+import { billedCustomer, issuedInvoice, paidBy } from "#app/server/invoices/issued-invoice.test-support.ts";
+import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
+import { saveQuoteDraft, sendQuote } from "#app/server/quotes/quotes.server.ts";
+import type { Services } from "#app/server/services.server.ts";
+import { type SmtpTestServer, startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
+import { signInStaff } from "#tests/setup/staff-session.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
+
+const SITE = "https://freight.example";
+const TODAY = "2026-11-20";
+const settings = {
+  companyName: "Unitrans",
+  timeZone: "Africa/Monrovia",
+  email: "accounts@unitrans.example",
+  phone: "+231 555 0100",
+  address: "Freeport of Monrovia",
+};
+
+let services: Services;
+let smtp: SmtpTestServer;
+let staffId: string;
+let cookie: string;
+let site: SiteSettings;
+beforeAll(async () => {
+  smtp = await startSmtpTestServer();
+  services = await createTestServices(
+    { SMTP_URL: smtp.url, SITE_URL: SITE },
+    { outbox: { autostart: false }, notifications: { autostart: false } },
+  );
+  const signed = await signInStaff({ ...services, role: "administrator", email: "fr-mail@example.com" });
+  staffId = signed.user.id;
+  cookie = signed.cookie;
+  site = await services.siteSettings.get();
+  await updateInvoiceSettings({
+    db: services.db,
+    settings: { ...DEFAULT_INVOICE_SETTINGS, reminderDaysBefore: [3], reminderDaysAfter: [7] },
+  });
+});
+afterAll(async () => {
+  await services?.close();
+  await smtp?.close();
+});
+
+/** French numbers and money carry no-break spaces (U+202F, U+00A0): plain spaces to compare. */
+const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
+const mailsTo = async (to: string) =>
+  (await services.db.select().from(outbox).where(eq(outbox.to, to))).map((mail) => ({
+    subject: plain(mail.subject ?? ""),
+    text: plain(mail.text),
+  }));
+/** The company's name, e-mail and phone from the Settings, as every message ends. */
+const signature = () => `${site.companyName}\n${site.email}${site.phone ? ` · ${site.phone}` : ""}`;
+
+/** A shipper of the address book in `language`. */
+async function customerIn(language: "en" | "fr") {
+  const customer = await billedCustomer(services.db);
+  await services.db.update(shippers).set({ language }).where(eq(shippers.id, customer.id));
+  return customer;
+}
+
+// --- Reading a message as the SMTP server received it: its Subject and its text part, decoded. ---
+const utf8 = (bytes: number[]) => Buffer.from(bytes).toString("utf8");
+function quotedPrintable(text: string, underscoreIsSpace = false): string {
+  const bytes: number[] = [];
+  const body = text.replace(/=\r?\n/g, "");
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] === "=" && /^[0-9A-F]{2}$/i.test(body.slice(i + 1, i + 3))) {
+      bytes.push(Number.parseInt(body.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else if (underscoreIsSpace && body[i] === "_") bytes.push(0x20);
+    else bytes.push(...Buffer.from(body[i]!, "utf8"));
+  }
+  return utf8(bytes);
+}
+function receivedSubject(raw: string): string {
+  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
+  const subject = /^Subject: (.*)$/im.exec(head)?.[1] ?? "";
+  return subject
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
+      kind.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : quotedPrintable(data, true),
+    );
+}
+function receivedText(raw: string): string {
+  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
+  const part = parts.find((p) => /Content-Type:\s*text\/plain/i.test(p)) ?? raw;
+  const [head, ...rest] = part.split(/\r?\n\r?\n/);
+  const body = rest.join("\n\n").split(/\r?\n--/)[0]!;
+  if (/Content-Transfer-Encoding:\s*base64/i.test(head!))
+    return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (/Content-Transfer-Encoding:\s*quoted-printable/i.test(head!))
+    return quotedPrintable(body).replace(/\r\n/g, "\n");
+  return body.replace(/\r\n/g, "\n");
+}
+
+describe("the quote", () => {
+  async function quoteSentTo(email: string, language: "en" | "fr") {
+    const { id } = await createQuoteRequest({
+      db: services.db,
+      input: {
+        firstName: "Ama",
+        lastName: "Mensah",
+        email,
+        cityDeparture: "Monrovia",
+        deliveryCity: "Abidjan",
+        parcelType: "Pallets",
+        weight: "250 kg",
+        specialInfo: "",
+        freightTypes: ["sea"],
+      },
+      submissionKey: `quote-${email}`,
+    });
+    // The page the request came from (the forms set it from the page's language).
+    await services.db.update(quoteRequests).set({ language }).where(eq(quoteRequests.id, id!));
+    await saveQuoteDraft({
+      db: services.db,
+      requestId: id!,
+      input: {
+        currency: "XOF",
+        validUntil: "2026-12-07",
+        transitTime: "12 days",
+        incoterm: "FOB",
+        terms: "Payment before release.",
+        note: null,
+        lines: [
+          { description: "Sea freight", amountMinor: 1_200_000 },
+          { description: "Customs clearance", amountMinor: 150_000 },
+        ],
+      },
+      staffId: null,
+      timeZone: settings.timeZone,
+    });
+    const sent = await sendQuote({
+      db: services.db,
+      config: services.config,
+      logger: services.logger,
+      requestId: id!,
+      staffId: null,
+      settings: { ...settings, email: "ops@unitrans.example" },
+      now: new Date("2026-11-23T10:00:00Z"),
+    });
+    if (!sent.ok) throw new Error(sent.reason);
+    return sent.token;
+  }
+
+  it("reaches a request sent from a French page in French, through SMTP, with the French link", async () => {
+    const token = await quoteSentTo("awa.fr@example.com", "fr");
+    await services.outbox.drain();
+    const mail = smtp.received.find((m) => m.to.includes("awa.fr@example.com"));
+    expect(mail).toBeDefined();
+    expect(plain(receivedSubject(mail!.raw))).toBe("Votre devis Unitrans : Monrovia – Abidjan");
+    expect(plain(receivedText(mail!.raw))).toBe(`Bonjour Ama Mensah,
+
+Merci pour votre demande de devis. Voici notre devis pour le trajet Monrovia – Abidjan :
+
+- Sea freight: 1 200 000 F CFA
+- Customs clearance: 150 000 F CFA
+
+Total : 1 350 000 F CFA
+Valable jusqu’au : 7 déc. 2026
+Délai de transit : 12 days
+Incoterm : FOB
+
+Pour lire le devis complet et ses conditions, le télécharger en PDF, puis l’accepter ou le refuser, ouvrez :
+${SITE}/fr/devis/${token}
+
+Unitrans
+ops@unitrans.example · +231 555 0100`);
+  });
+
+  it("reaches a request sent from an English page in today's English", async () => {
+    const token = await quoteSentTo("ama.en@example.com", "en");
+    expect(await mailsTo("ama.en@example.com")).toEqual([
+      {
+        subject: "Your quote from Unitrans: Monrovia to Abidjan",
+        text: `Dear Ama Mensah,
+
+Thank you for your quote request. Here is our quote for Monrovia to Abidjan:
+
+- Sea freight: 1,200,000 XOF
+- Customs clearance: 150,000 XOF
+
+Total: 1,350,000 XOF
+Valid until: December 7, 2026
+Transit time: 12 days
+Incoterm: FOB
+
+To read the full quote and its terms, download it as a PDF, and accept or decline it, open:
+${SITE}/quote/${token}
+
+Unitrans
+ops@unitrans.example · +231 555 0100`,
+      },
+    ]);
+  });
+});
+
+describe("the invoice", () => {
+  let serial = 0;
+  const send = (id: string, to = "") =>
+    sendInvoice({
+      db: services.db,
+      config: services.config,
+      logger: services.logger,
+      id,
+      to,
+      submissionKey: `fr-send-${++serial}-${crypto.randomUUID()}`,
+      staffId,
+      settings,
+    });
+  const tokenIn = (text: string) =>
+    /\/invoice\/([A-Za-z0-9_-]{43})|\/facture\/([A-Za-z0-9_-]{43})/.exec(text);
+
+  it("goes to a French customer in French, with the French link and the amount left after a payment", async () => {
+    const customer = await customerIn("fr");
+    const invoice = await issuedInvoice({
+      db: services.db,
+      staffId,
+      customer,
+      today: TODAY,
+      paymentInstructions: "Orange Money 07 00 00 00",
+    });
+    await paidBy({
+      db: services.db,
+      staffId,
+      customer,
+      overrides: {
+        receivedOn: TODAY,
+        amountMinor: 4_000,
+        allocations: [{ invoiceId: invoice.id, amountMinor: 4_000 }],
+      },
+    });
+    expect(await send(invoice.id)).toMatchObject({ ok: true });
+    const [mail] = await mailsTo(customer.email);
+    const token = tokenIn(mail!.text)?.[2];
+    expect(mail).toEqual({
+      subject: `Facture ${invoice.number} de Unitrans`,
+      text: `Bonjour ${customer.name},
+
+Veuillez trouver ci-joint notre facture ${invoice.number} du 20 nov. 2026 d’un montant de 100,00 $US, à régler au plus tard le 20 déc. 2026. Après déduction des avoirs et des paiements, il reste 60,00 $US à régler.
+
+Pour la consulter en ligne, la télécharger en PDF et la régler, ouvrez :
+${SITE}/fr/facture/${token}
+
+Modalités de paiement :
+Orange Money 07 00 00 00
+
+Merci de votre confiance.
+
+Unitrans
+accounts@unitrans.example · +231 555 0100`,
+    });
+  });
+
+  it("goes in the language the customer account's member chose when it is sent to them", async () => {
+    const customer = await customerIn("en");
+    const [company] = await services.db.insert(customerCompanies).values({ name: "Mensah" }).returning();
+    await services.db
+      .insert(customerMembers)
+      .values({ companyId: company!.id, name: "Awa", email: "awa.member@example.com", language: "fr" });
+    const invoice = await issuedInvoice({ db: services.db, staffId, customer, today: TODAY });
+    await send(invoice.id, "Awa.Member@example.com");
+    const [mail] = await mailsTo("Awa.Member@example.com");
+    expect(mail!.subject).toBe(`Facture ${invoice.number} de Unitrans`);
+    expect(mail!.text).toContain(`${SITE}/fr/facture/`);
+  });
+
+  it("goes to an English customer in today's English", async () => {
+    const customer = await customerIn("en");
+    const invoice = await issuedInvoice({ db: services.db, staffId, customer, today: TODAY });
+    await send(invoice.id);
+    const [mail] = await mailsTo(customer.email);
+    expect(mail).toEqual({
+      subject: `Invoice ${invoice.number} from Unitrans`,
+      text: `Dear ${customer.name},
+
+Please find attached our invoice ${invoice.number} of November 20, 2026 for 100.00 USD, due on December 20, 2026.
+
+To see it online, download it as a PDF and pay, open:
+${SITE}/invoice/${tokenIn(mail!.text)?.[1]}
+
+Thank you for your business.
+
+Unitrans
+accounts@unitrans.example · +231 555 0100`,
+    });
+  });
+});
+
+describe("payment reminders", () => {
+  // Issued 2026-11-02 for 30 days: due 2026-12-02, reminded 3 days before and 7 after.
+  const at = (day: string) => new Date(`${day}T12:00:00Z`);
+  const link = (text: string, path: string) => new RegExp(`${SITE}${path}/[A-Za-z0-9_-]{43}`).exec(text)?.[0];
+  /** An invoice to a customer in `language`, and the reminders they got before and after its due date. */
+  async function remindersIn(language: "en" | "fr") {
+    const customer = await customerIn(language);
+    const invoice = await issuedInvoice({ db: services.db, staffId, customer, today: "2026-11-02" });
+    await sendDueReminders({ ...services, now: at("2026-11-29") });
+    await sendDueReminders({ ...services, now: at("2026-12-09") });
+    const [before, after] = await mailsTo(customer.email);
+    return { customer, number: invoice.number, before: before!, after: after! };
+  }
+
+  it("remind a French customer in French", async () => {
+    const { customer: fr, number, before, after } = await remindersIn("fr");
+    const frInvoice = { number };
+    expect(before).toEqual({
+      subject: `Rappel : la facture ${frInvoice.number} de ${site.companyName} arrive à échéance le 2 déc. 2026`,
+      text: `Bonjour ${fr.name},
+
+Pour rappel, notre facture ${frInvoice.number} arrive à échéance le 2 déc. 2026 : il reste 100,00 $US à régler.
+
+Pour consulter la facture, la télécharger et la régler, ouvrez :
+${link(before!.text, "/fr/facture")}
+
+Si vous avez déjà réglé, merci, et veuillez ne pas tenir compte de ce message.
+
+${signature()}`,
+    });
+    expect(after!.subject).toBe(`Échéance dépassée : facture ${frInvoice.number} de ${site.companyName}`);
+    expect(after!.text).toContain(
+      `Notre facture ${frInvoice.number} est arrivée à échéance le 2 déc. 2026 et un montant de 100,00 $US reste impayé.`,
+    );
+  });
+
+  it("remind an English customer in today's English", async () => {
+    const { customer: en, number, before: enBefore, after: enAfter } = await remindersIn("en");
+    const enInvoice = { number };
+    expect(enBefore).toEqual({
+      subject: `Reminder: invoice ${enInvoice.number} from ${site.companyName} is due on December 2, 2026`,
+      text: `Dear ${en.name},
+
+A reminder that our invoice ${enInvoice.number} is due on December 2, 2026: 100.00 USD is still to be paid.
+
+To see the invoice, download it and pay it, open:
+${link(enBefore!.text, "/invoice")}
+
+If you have paid already, thank you, and please ignore this message.
+
+${signature()}`,
+    });
+    expect(enAfter).toMatchObject({
+      subject: `Overdue: invoice ${enInvoice.number} from ${site.companyName}`,
+    });
+    expect(enAfter!.text).toContain(
+      `Our invoice ${enInvoice.number} was due on December 2, 2026 and 100.00 USD is still unpaid.`,
+    );
+  });
+});
+
+const post = (path: string, fields: Record<string, string>) =>
+  new Request(`http://localhost${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { cookie, origin: "http://localhost" },
+  });
+async function settle(run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return await run();
+  } catch (error) {
+    return error;
+  }
+}
+
+describe("the receipt", () => {
+  async function receiptTo(customer: Awaited<ReturnType<typeof customerIn>>) {
+    const paid = await paidBy({
+      db: services.db,
+      staffId,
+      customer,
+      overrides: { receivedOn: TODAY, amountMinor: 4_000, overpayment: true },
+    });
+    const id = (
+      await services.db.execute<{ id: string }>(sql`select id from payments where number = ${paid.number}`)
+    ).rows[0]!.id;
+    await settle(() =>
+      paymentPage.action({
+        request: post(`/admin/payments/${id}`, {
+          intent: "email-receipt",
+          submissionKey: crypto.randomUUID(),
+        }),
+        context: createTestContext(services),
+        params: { id },
+      } as never),
+    );
+    return paid.number;
+  }
+
+  it("thanks a French customer in French", async () => {
+    const fr = await customerIn("fr");
+    const frNumber = await receiptTo(fr);
+    expect(await mailsTo(fr.email)).toEqual([
+      {
+        subject: `Votre reçu ${frNumber} de ${site.companyName}`,
+        text: `Bonjour ${fr.name},
+
+Merci pour votre paiement de 40,00 $US, reçu le 20 nov. 2026. Vous trouverez ci-joint votre reçu ${frNumber}.
+
+${signature()}`,
+      },
+    ]);
+  });
+
+  it("thanks an English customer in today's English", async () => {
+    const en = await customerIn("en");
+    const enNumber = await receiptTo(en);
+    expect(await mailsTo(en.email)).toEqual([
+      {
+        subject: `Your receipt ${enNumber} from ${site.companyName}`,
+        text: `Dear ${en.name},
+
+Thank you for your payment of 40.00 USD, received on November 20, 2026. Your receipt ${enNumber} is attached.
+
+${signature()}`,
+      },
+    ]);
+  });
+});
+
+describe("the statement of account", () => {
+  async function statementTo(customer: Awaited<ReturnType<typeof customerIn>>) {
+    await issuedInvoice({ db: services.db, staffId, customer, today: TODAY, amount: "250.00" });
+    const path = `/admin/statements/shipper/${customer.id}?from=2026-11-01&to=2026-11-30`;
+    await settle(() =>
+      statementPage.action({
+        request: post(path, { intent: "email", submissionKey: crypto.randomUUID() }),
+        context: createTestContext(services),
+        params: { kind: "shipper", partyId: customer.id },
+      } as never),
+    );
+  }
+
+  it("goes to a French customer in French", async () => {
+    const fr = await customerIn("fr");
+    await statementTo(fr);
+    expect(await mailsTo(fr.email)).toEqual([
+      {
+        subject: `Votre relevé de compte ${site.companyName} : du 1 nov. 2026 au 30 nov. 2026`,
+        text: `Bonjour ${fr.name},
+
+Veuillez trouver ci-joint votre relevé de compte pour la période du 1 nov. 2026 au 30 nov. 2026.
+
+USD: Solde dû : 250,00 $US
+
+Si quelque chose ne correspond pas à vos propres comptes, merci de répondre à cet e-mail.
+
+${signature()}`,
+      },
+    ]);
+  });
+
+  it("goes to an English customer in today's English", async () => {
+    const en = await customerIn("en");
+    await statementTo(en);
+    expect(await mailsTo(en.email)).toEqual([
+      {
+        subject: `Your statement of account from ${site.companyName}: November 1, 2026 to November 30, 2026`,
+        text: `Dear ${en.name},
+
+Please find attached your statement of account for November 1, 2026 to November 30, 2026.
+
+USD: Balance due: 250.00 USD
+
+If anything on it does not match your records, please reply to this e-mail.
+
+${signature()}`,
+      },
+    ]);
+  });
+});
