@@ -1,7 +1,5 @@
 // /fr/facture/:token and /fr/facture/:token/payer (issue 30): the customer's invoice and paying it by mobile
 // money in French, from the loaders' data to the pages a customer reads, on a real PostgreSQL and the MTN stand-in.
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import PayPage, * as pay from "#app/routes/site/invoice.$token.pay.tsx";
 import InvoicePage, * as invoicePage from "#app/routes/site/invoice.$token.tsx";
@@ -10,6 +8,7 @@ import { billedCustomer, issuedInvoice } from "#app/server/invoices/issued-invoi
 import type { Services } from "#app/server/services.server.ts";
 import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import { type MomoStandIn, startMomoStandIn } from "#tests/fakes/mtn-momo-server.ts";
+import { renderSitePage } from "#tests/setup/render-site-page.tsx";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 const SITE = "https://freight.example";
@@ -51,20 +50,8 @@ function call(fn: (args: never) => unknown, path: string, form?: Record<string, 
   return fn({ request, params: { token }, context: createTestContext(services) } as never);
 }
 
-function render(
-  pattern: string,
-  Component: unknown,
-  path: string,
-  loaderData: unknown,
-  actionData?: unknown,
-) {
-  const Stub = createRoutesStub([{ id: "page", path: pattern, Component: Component as never }]);
-  const hydrationData = {
-    loaderData: { page: loaderData },
-    actionData: actionData ? { page: actionData } : null,
-  };
-  return plain(renderToString(<Stub initialEntries={[path]} hydrationData={hydrationData} />));
-}
+const render = (pattern: string, Page: unknown, path: string, loaderData: unknown, actionData?: unknown) =>
+  renderSitePage({ services, pattern, path, Page, loaderData, actionData });
 
 describe("/fr/facture/:token", () => {
   it("gives the invoice in French: its words, its money, its dates, its PDF and payment page addresses", async () => {
@@ -74,7 +61,7 @@ describe("/fr/facture/:token", () => {
     const invoice = data.invoice as Record<string, string>;
     expect(plain(invoice.total!)).toBe("1 250,50 $US");
     expect(invoice.pdfPath).toBe(`/fr/facture/${token}/invoice.pdf`);
-    const html = render("/fr/facture/:token", InvoicePage, path, data);
+    const html = await render("/fr/facture/:token", InvoicePage, path, data);
     for (const french of [
       "Facture ",
       "En attente de paiement",
@@ -107,7 +94,7 @@ describe("/fr/facture/:token/payer", () => {
     expect(plain(data.balance as string)).toBe("1 250,50 $US");
 
     const refused = dataOf(await call(pay.action, path, { payer: "088 600 0001", amount: "" }));
-    const html = render("/fr/facture/:token/payer", PayPage, path, data, refused);
+    const html = await render("/fr/facture/:token/payer", PayPage, path, data, refused);
     for (const french of [
       "Payer la facture",
       "par Mobile Money",

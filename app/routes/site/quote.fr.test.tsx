@@ -1,12 +1,11 @@
 // /fr/devis/:token (issue 30): the customer's quote in French, from its loader's data to the page a customer
 // reads, before and after 'Accepter le devis'.
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import QuotePage, { action, loader } from "#app/routes/site/quote.$token.tsx";
 import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
 import { defaultValidUntil, saveQuoteDraft, sendQuote } from "#app/server/quotes/quotes.server.ts";
 import type { Services } from "#app/server/services.server.ts";
+import { renderSitePage } from "#tests/setup/render-site-page.tsx";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;
@@ -77,13 +76,8 @@ function call(fn: typeof loader | typeof action, path: string, form?: Record<str
 }
 
 /** The page as the server renders it at `path`, with the loader's data. */
-function render(path: string, loaderData: unknown) {
-  const Stub = createRoutesStub([{ id: "quote", path: "/fr/devis/:token", Component: QuotePage as never }]);
-  const html = renderToString(
-    <Stub initialEntries={[path]} hydrationData={{ loaderData: { quote: loaderData } }} />,
-  );
-  return plain(html).replaceAll("<!-- -->", "");
-}
+const render = (path: string, loaderData: unknown) =>
+  renderSitePage({ services, pattern: "/fr/devis/:token", path, Page: QuotePage, loaderData });
 
 describe("/fr/devis/:token", () => {
   it("gives the quote's money and words in French, and the page reads in French", async () => {
@@ -92,7 +86,7 @@ describe("/fr/devis/:token", () => {
     const data = await call(loader, path);
     expect(data).toMatchObject({ kind: "found", route: "Abidjan → Monrovia" });
     expect(plain(data.total as string)).toBe("150 000 F CFA");
-    const html = render(path, data);
+    const html = await render(path, data);
     for (const french of [
       "Votre devis: Abidjan → Monrovia",
       "Pour Awa Koné",
@@ -111,7 +105,7 @@ describe("/fr/devis/:token", () => {
       ok: true,
       outcome: "accepted",
     });
-    const after = render(path, await call(loader, path));
+    const after = await render(path, await call(loader, path));
     expect(after).toMatch(
       /Ce devis a été accepté par Awa Koné le \d{1,2} [a-zéû]+ \d{4}[ ,à]+\d{2}:\d{2}\. Merci: nous vous contacterons/,
     );
