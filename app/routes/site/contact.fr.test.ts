@@ -156,7 +156,10 @@ describe("/fr/contact", () => {
       } as unknown as Parameters<typeof loader>[0]);
     const french = await load("/fr/contact");
     expect(french.words?.["Send Message"]).toBe("Envoyer le message");
-    expect((await load("/contact")).words).toBeUndefined();
+    expect(french.copy.messageIntro).toBe("Nous répondons généralement sous un jour ouvré.");
+    const english = await load("/contact");
+    expect(english.words).toBeUndefined();
+    expect(english.copy.messageIntro).toBe("We usually answer within one business day.");
   });
 });
 

@@ -29,19 +29,37 @@ import type { Route } from "./+types/contact";
 export const meta: Route.MetaFunction = (args) =>
   localizedSeo(args, {
     title: "Contact Us",
-    description:
-      "Contact our team in Monrovia, Liberia: send us a message or request a free quote for air, sea and road freight.",
+    description: args.loaderData?.copy.description ?? "",
     path: "/contact",
   });
+
+/**
+ * The page's longer sentences, sent as loader data in the page's language: only the loader reads them, so they
+ * weigh nothing on the page's script (/contact is at its JavaScript budget).
+ */
+const COPY = {
+  description:
+    "Contact our team in Monrovia, Liberia: send us a message or request a free quote for air, sea and road freight.",
+  intro: "Have a question about a shipment or need a price? Our team in Monrovia is ready to help.",
+  messageIntro: "We usually answer within one business day.",
+  quoteIntro: "Tell us about your shipment and we will send you a price for air, sea or road transport.",
+} as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A fresh key per render of each form: a double click or a resubmitted page stores one row.
   const locale = localeOf(request);
+  const t = translatorFor(locale);
   // The page's and its forms' words in French (validation messages and toasts too); none in English.
   const keys = {
     quoteKey: newSubmissionKey(),
     contactKey: newSubmissionKey(),
     words: wordsFor(locale, "forms"),
+    copy: {
+      description: t(COPY.description),
+      intro: t(COPY.intro),
+      messageIntro: t(COPY.messageIntro),
+      quoteIntro: t(COPY.quoteIntro),
+    },
   };
   // A signed-in customer (issue 29) finds the quote form filled in with their details, and with ?from=<number> of
   // one of their company's shipments ('Book again') its route and cargo too. One page for the quote form keeps
@@ -56,7 +74,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     trackingNumber: from,
   });
   // The words travel as data: the page's script stays as it was for every visitor.
-  const t = translatorFor(locale);
   const quoteNote = t(
     bookAgain
       ? "Your details and your shipment's route and cargo are filled in: change what is different this time."
@@ -102,9 +119,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <h1 id="contact-title" className="text-4xl font-extrabold tracking-tight sm:text-5xl">
             {t("Contact Us")}
           </h1>
-          <p className="mt-6 text-lg leading-relaxed text-slate-200">
-            {t("Have a question about a shipment or need a price? Our team in Monrovia is ready to help.")}
-          </p>
+          <p className="mt-6 text-lg leading-relaxed text-slate-200">{loaderData.copy.intro}</p>
         </div>
       </section>
 
@@ -160,7 +175,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <h2 id="message-title" className="text-2xl font-bold text-brand-900">
             {t("Send Us a Message")}
           </h2>
-          <p className="mt-2 mb-6 text-slate-700">{t("We usually answer within one business day.")}</p>
+          <p className="mt-2 mb-6 text-slate-700">{loaderData.copy.messageIntro}</p>
           <ContactForm
             reply={actionData}
             submissionKey={loaderData.contactKey}
@@ -175,9 +190,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <h2 id="quote-title" className="text-3xl font-bold tracking-tight text-brand-900">
               {t("Get a Free Quote")}
             </h2>
-            <p className="mt-4 text-slate-700">
-              {t("Tell us about your shipment and we will send you a price for air, sea or road transport.")}
-            </p>
+            <p className="mt-4 text-slate-700">{loaderData.copy.quoteIntro}</p>
           </div>
           <div className="mt-10 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
             {loaderData.quoteNote ? <p className="mb-6 text-slate-700">{loaderData.quoteNote}</p> : null}
