@@ -1,6 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "#app/lib/cn.ts";
-import { useT } from "#app/lib/i18n/use-words.ts";
 
 const control =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600 disabled:opacity-60";
@@ -22,13 +21,11 @@ export function Label({ className, ...props }: ComponentProps<"label">) {
   return <label className={cn("mb-1.5 block text-sm font-medium text-slate-800", className)} {...props} />;
 }
 
-/** A field's first message, in the page's language (a message is its English text or template, decision 030). */
 export function FieldError({ id, errors }: { id: string; errors?: string[] | null }) {
-  const t = useT();
   if (!errors?.length) return null;
   return (
     <p id={id} className="mt-1 text-sm text-red-700" role="alert">
-      {t(errors[0]!)}
+      {errors[0]}
     </p>
   );
 }

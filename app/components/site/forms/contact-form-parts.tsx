@@ -102,7 +102,6 @@ export function FormNotice({ tone, title, description }: { tone: "success" | "er
 
 /** Errors about the whole form (e.g. the rate limit), read out when they appear. */
 export function FormErrors({ errors, errorId }: { errors: string[] | undefined; errorId: string }) {
-  const t = useT();
   if (!errors?.length) return null;
   return (
     <div
@@ -111,7 +110,7 @@ export function FormErrors({ errors, errorId }: { errors: string[] | undefined; 
       className="mb-5 flex gap-3 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900"
     >
       <Icon name="circle-alert" aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-      <p>{t(errors[0]!)}</p>
+      <p>{errors[0]}</p>
     </div>
   );
 }
