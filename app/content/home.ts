@@ -1,6 +1,6 @@
 type HomeServiceIcon = "plane" | "ship" | "truck";
 
-type HomeServiceCard = {
+export type HomeServiceCard = {
   title: string;
   description: string;
   icon: HomeServiceIcon;

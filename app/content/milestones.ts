@@ -1,4 +1,4 @@
-type Milestone = {
+export type Milestone = {
   year: number;
   title: string;
   description: string;

@@ -29,9 +29,9 @@ export type PolicyDocument = {
   sections: PolicySection[];
 };
 
-const p = (text: string): PolicyBlock => ({ type: "paragraph", text });
-const list = (...items: PolicyListItem[]): PolicyBlock => ({ type: "list", items });
-const sub = (text: string): PolicyBlock => ({ type: "subheading", text });
+export const p = (text: string): PolicyBlock => ({ type: "paragraph", text });
+export const list = (...items: PolicyListItem[]): PolicyBlock => ({ type: "list", items });
+export const sub = (text: string): PolicyBlock => ({ type: "subheading", text });
 
 export const privacyPolicy: PolicyDocument = {
   title: "Privacy Policy",

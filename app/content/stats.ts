@@ -27,9 +27,9 @@ export const impactRevealThreshold = 0.2;
 /** Delay between one tile's entrance and the next. */
 export const impactTileStaggerMs = 100;
 
-const numberFormat = new Intl.NumberFormat("en-US");
+const numberFormats = { en: new Intl.NumberFormat("en-US"), fr: new Intl.NumberFormat("fr-FR") };
 
-/** 9800 and '+' → '9,800+'. */
-export function formatStat(value: number, suffix: string): string {
-  return `${numberFormat.format(value)}${suffix}`;
+/** 9800 and '+' → '9,800+' (in French '9 800+'). */
+export function formatStat(value: number, suffix: string, locale: "en" | "fr" = "en"): string {
+  return `${numberFormats[locale].format(value)}${suffix}`;
 }

@@ -17,9 +17,6 @@ export const testimonialsSection = {
   next: "Next testimonial",
   pause: "Pause automatic rotation",
   play: "Start automatic rotation",
-  dot: (position: number) => `Show testimonial ${position}`,
-  slide: (position: number, total: number) => `${position} of ${total}`,
-  rating: (rating: number) => `Rated ${rating} out of 5`,
 };
 
 /** Time each testimonial stays on screen while the carousel plays by itself. */

@@ -39,5 +39,7 @@ const ENGLISH_PUBLIC_PAGES = [
  */
 export const PUBLIC_PAGES = [
   ...ENGLISH_PUBLIC_PAGES,
-  ...ENGLISH_PUBLIC_PAGES.filter((path) => !path.startsWith("/blog/")).map((path) => localizePath(path, "fr")),
+  ...ENGLISH_PUBLIC_PAGES.filter((path) => !path.startsWith("/blog/")).map((path) =>
+    localizePath(path, "fr"),
+  ),
 ];

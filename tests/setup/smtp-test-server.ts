@@ -134,3 +134,12 @@ export async function startSmtpTestServer({
     },
   };
 }
+
+/** A received message's raw text with quoted-printable soft breaks joined and its bytes decoded (UTF-8). */
+export const decodedMail = (raw: string) =>
+  decodeURIComponent(
+    raw
+      .replace(/=\r?\n/g, "")
+      .replace(/%/g, "%25")
+      .replace(/=([0-9A-F]{2})/g, "%$1"),
+  );

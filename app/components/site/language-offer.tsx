@@ -1,7 +1,7 @@
 // The offer of French to a French browser on an English page (decision 030), in French, at the foot of the
 // screen (fixed: nothing moves). Loaded only for such a browser (layout/language-switch.tsx), apart from the layout so that it is its own file.
 import { Link } from "react-router";
-import { rememberLanguage } from "#app/components/site/layout/language-switch.tsx";
+import { rememberLanguage } from "#app/lib/i18n/remember-language.ts";
 
 export default function LanguageOffer({ french, onDone }: { french: string; onDone: () => void }) {
   return (

@@ -7,12 +7,42 @@ import {
   type PolicyDocument as PolicyDoc,
 } from "#app/content/policies.ts";
 import { formatCalendarDate } from "#app/lib/format.ts";
+import { useLocale, useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 
 const LINK = /\[([^\]]+)\]\(((?:\/|mailto:)[^)\s]*)\)/g;
 const linkClass = "font-medium text-brand-700 underline underline-offset-2 hover:text-accent-700";
 
-/** Policy text with its [label](href) links made real (site paths and mailto: only). */
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * A filled policy text with the company's name and contact details marked as data (`translate="no"`: the same
+ * in every language), the rest as it is.
+ */
+function WithData({ text, contact }: { text: string; contact: PolicyContact }) {
+  const values = [contact.companyName, contact.address, contact.email, contact.phone].filter(Boolean);
+  if (!values.length) return <>{text}</>;
+  const pattern = new RegExp(`(${values.map(escapeRegex).join("|")})`);
+  return (
+    <>
+      {text.split(pattern).map((part, i) =>
+        i % 2 === 1 ? (
+          <span key={i} translate="no">
+            {part}
+          </span>
+        ) : (
+          <Fragment key={i}>{part}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
+
+/**
+ * Policy text with its [label](href) links made real (site paths and mailto: only), a site path in the
+ * page's language.
+ */
 function RichText({ text, contact }: { text: string; contact: PolicyContact }) {
+  const to = useLocalePath();
   const filled = fillPolicyText(text, contact);
   const parts: ReactNode[] = [];
   let last = 0;
@@ -21,11 +51,11 @@ function RichText({ text, contact }: { text: string; contact: PolicyContact }) {
     parts.push(filled.slice(last, match.index));
     parts.push(
       href!.startsWith("/") ? (
-        <Link key={match.index} to={href!} className={linkClass}>
+        <Link key={match.index} to={to(href!)} className={linkClass}>
           {label}
         </Link>
       ) : (
-        <a key={match.index} href={href} className={`${linkClass} break-all`}>
+        <a key={match.index} href={href} className={`${linkClass} break-all`} translate="no">
           {label}
         </a>
       ),
@@ -35,7 +65,9 @@ function RichText({ text, contact }: { text: string; contact: PolicyContact }) {
   parts.push(filled.slice(last));
   return (
     <>
-      {parts.map((part, i) => (typeof part === "string" ? <Fragment key={`t${i}`}>{part}</Fragment> : part))}
+      {parts.map((part, i) =>
+        typeof part === "string" ? <WithData key={`t${i}`} text={part} contact={contact} /> : part,
+      )}
     </>
   );
 }
@@ -50,7 +82,9 @@ function Block({ block, contact }: { block: PolicyBlock; contact: PolicyContact 
       );
     case "subheading":
       return (
-        <h3 className="pt-2 text-lg font-semibold text-slate-900">{fillPolicyText(block.text, contact)}</h3>
+        <h3 className="pt-2 text-lg font-semibold text-slate-900">
+          <WithData text={fillPolicyText(block.text, contact)} contact={contact} />
+        </h3>
       );
     case "list":
       return (
@@ -62,7 +96,7 @@ function Block({ block, contact }: { block: PolicyBlock; contact: PolicyContact 
               ) : (
                 <>
                   <strong className="font-semibold text-slate-900">
-                    {fillPolicyText(item.term, contact)}:
+                    <WithData text={fillPolicyText(item.term, contact)} contact={contact} />:
                   </strong>{" "}
                   <RichText text={item.text} contact={contact} />
                 </>
@@ -74,24 +108,56 @@ function Block({ block, contact }: { block: PolicyBlock; contact: PolicyContact 
   }
 }
 
-/** A policy page: title band with the last-updated date, table of contents, numbered sections. */
-export function PolicyDocument({ document, contact }: { document: PolicyDoc; contact: PolicyContact }) {
+/** '2026-11-21' → 'November 21, 2026' / '21 novembre 2026'. */
+function calendarDate(isoDate: string, locale: string): string {
+  if (locale === "en") return formatCalendarDate(isoDate);
+  return new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeZone: "UTC" }).format(new Date(isoDate));
+}
+
+/**
+ * A policy page: title band with the last-updated date, table of contents, numbered sections. A translation
+ * (the French page) says so at the top, and that the English text, linked, prevails.
+ */
+export function PolicyDocument({
+  document,
+  contact,
+  englishPath,
+}: {
+  document: PolicyDoc;
+  contact: PolicyContact;
+  /** The English page's address. */
+  englishPath: string;
+}) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <>
       <section className="bg-brand-900 text-white">
         <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
-          <p className="text-sm font-semibold uppercase tracking-wider text-accent-500">Legal</p>
+          <p className="text-sm font-semibold uppercase tracking-wider text-accent-500">{t("Legal")}</p>
           <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-5xl">{document.title}</h1>
           <p className="mt-4 text-brand-100">
-            Last updated:{" "}
-            <time dateTime={document.lastUpdated}>{formatCalendarDate(document.lastUpdated)}</time>
+            {t("Last updated:")}{" "}
+            <time dateTime={document.lastUpdated}>{calendarDate(document.lastUpdated, locale)}</time>
           </p>
         </div>
       </section>
+      {locale === "en" ? null : (
+        <div className="mx-auto max-w-6xl px-4 pt-10 sm:px-6 lg:px-8">
+          <p role="note" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-slate-800">
+            {t("This is a translation of the English text, which prevails in case of any difference.")}{" "}
+            <Link to={englishPath} hrefLang="en" className={linkClass}>
+              {t("Read the English version")}
+            </Link>
+          </p>
+        </div>
+      )}
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[16rem_1fr] lg:px-8">
-        <nav aria-label="On this page" className="lg:sticky lg:top-28 lg:self-start">
+        <nav aria-label={t("On this page")} className="lg:sticky lg:top-28 lg:self-start">
           <div className="rounded-xl border border-slate-200 bg-slate-50 p-5">
-            <p className="text-sm font-semibold uppercase tracking-wider text-slate-600">On this page</p>
+            <p className="text-sm font-semibold uppercase tracking-wider text-slate-600">
+              {t("On this page")}
+            </p>
             <ol className="mt-3 space-y-2 text-sm">
               {document.sections.map((section, i) => (
                 <li key={section.id}>
@@ -100,7 +166,9 @@ export function PolicyDocument({ document, contact }: { document: PolicyDoc; con
                     className="flex gap-2 text-slate-700 hover:text-brand-700 hover:underline"
                   >
                     <span className="w-5 shrink-0 tabular-nums text-slate-600">{i + 1}.</span>{" "}
-                    <span>{fillPolicyText(section.heading, contact)}</span>
+                    <span>
+                      <WithData text={fillPolicyText(section.heading, contact)} contact={contact} />
+                    </span>
                   </a>
                 </li>
               ))}
@@ -123,7 +191,8 @@ export function PolicyDocument({ document, contact }: { document: PolicyDoc; con
               className="scroll-mt-28 space-y-4"
             >
               <h2 id={`${section.id}-heading`} className="text-2xl font-bold text-brand-900">
-                <span className="text-accent-600">{i + 1}.</span> {fillPolicyText(section.heading, contact)}
+                <span className="text-accent-600">{i + 1}.</span>{" "}
+                <WithData text={fillPolicyText(section.heading, contact)} contact={contact} />
               </h2>
               {section.blocks.map((block, j) => (
                 <Block key={j} block={block} contact={contact} />

@@ -3,23 +3,43 @@ import { StoryVideoDialog } from "#app/components/site/about/story-video-dialog.
 import { TeamSection } from "#app/components/site/about/team-section.tsx";
 import { Icon } from "#app/components/site/icons.tsx";
 import { aboutPage } from "#app/content/about.ts";
+import * as frenchAbout from "#app/content/fr/about.ts";
+import * as frenchHome from "#app/content/fr/home.ts";
+import { milestones, milestonesSection } from "#app/content/milestones.ts";
 import { teamMembers, teamSection } from "#app/content/team.ts";
-import { seo } from "#app/lib/seo.ts";
-import type { RootData } from "#app/root.tsx";
+import { localeOf } from "#app/lib/i18n/locale.ts";
+import { useT } from "#app/lib/i18n/use-words.ts";
+import { localizedSeo } from "#app/lib/seo.ts";
+import { wordsFor } from "#app/server/i18n/words.server.ts";
 import type { Route } from "./+types/about";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(
-    { ...aboutPage.meta, path: "/about" },
-    matches.find((match) => match?.id === "root")?.loaderData as RootData,
-  );
+export const meta: Route.MetaFunction = (args) => localizedSeo(args, { ...aboutPage.meta, path: "/about" });
 
-export function loader() {
-  return { team: { section: teamSection, members: teamMembers } };
+// The page's copy travels as loader data rather than page code, in the page's language (app/content/fr).
+export function loader({ request }: Route.LoaderArgs) {
+  const locale = localeOf(request);
+  const french = locale === "fr";
+  const { hero, mission, vision, video } = french ? frenchAbout.aboutPage : aboutPage;
+  return {
+    hero,
+    mission,
+    vision,
+    video,
+    milestones: {
+      section: french ? frenchAbout.milestonesSection : milestonesSection,
+      items: french ? frenchAbout.milestones : milestones,
+    },
+    team: {
+      section: french ? frenchHome.teamSection : teamSection,
+      members: french ? frenchHome.teamMembers : teamMembers,
+    },
+    words: wordsFor(locale, "about"),
+  };
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { hero, mission, vision, video } = aboutPage;
+  const { hero, mission, vision, video } = loaderData;
+  const t = useT();
   return (
     <>
       <section aria-labelledby="about-title" className="bg-brand-900 py-16 text-white sm:py-20">
@@ -31,7 +51,10 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-label={`${mission.title} and ${vision.title}`} className="py-20">
+      <section
+        aria-label={t("{mission} and {vision}", { mission: mission.title, vision: vision.title })}
+        className="py-20"
+      >
         <div className="mx-auto grid max-w-7xl gap-8 px-4 sm:px-6 md:grid-cols-2 lg:px-8">
           {[
             { ...mission, icon: "target" as const },
@@ -56,11 +79,11 @@ export default function About({ loaderData }: Route.ComponentProps) {
             </h2>
             <p className="mt-4 text-lg text-slate-600">{video.intro}</p>
           </div>
-          <StoryVideoDialog />
+          <StoryVideoDialog video={video} />
         </div>
       </section>
 
-      <MilestoneTimeline />
+      <MilestoneTimeline section={loaderData.milestones.section} milestones={loaderData.milestones.items} />
       <TeamSection section={loaderData.team.section} members={loaderData.team.members} />
     </>
   );

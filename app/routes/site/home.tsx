@@ -3,23 +3,42 @@ import { HomeHero } from "#app/components/site/home/home-hero.tsx";
 import { HomeServiceCards } from "#app/components/site/home/home-service-cards.tsx";
 import { ImpactStats } from "#app/components/site/home/impact-stats.tsx";
 import { TestimonialsCarousel } from "#app/components/site/home/testimonials-carousel.tsx";
-import { homeMeta, homePage, homeServiceCards } from "#app/content/home.ts";
+import * as french from "#app/content/fr/home.ts";
+import { homeMeta, homePage, homeServiceCards, homeServicePath } from "#app/content/home.ts";
 import { teamMembers, teamSection } from "#app/content/team.ts";
 import { testimonials } from "#app/content/testimonials.ts";
-import { seo } from "#app/lib/seo.ts";
-import type { RootData } from "#app/root.tsx";
+import { localeOf, localizePath } from "#app/lib/i18n/locale.ts";
+import { localizedSeo } from "#app/lib/seo.ts";
+import { wordsFor } from "#app/server/i18n/words.server.ts";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({ ...homeMeta, path: "/" }, matches.find((match) => match?.id === "root")?.loaderData as RootData);
+export const meta: Route.MetaFunction = (args) => localizedSeo(args, { ...homeMeta, path: "/" });
 
-// Long copy travels as loader data rather than page code, which keeps the home page's script small.
-export function loader() {
+const english = { homePage, homeServiceCards, teamSection, teamMembers, testimonials };
+
+// Long copy travels as loader data rather than page code, which keeps the home page's script small; a French
+// page gets the French copy (app/content/fr) and the words of its buttons and labels.
+export function loader({ request }: Route.LoaderArgs) {
+  const locale = localeOf(request);
+  const content = locale === "fr" ? french : english;
+  const { hero, services } = content.homePage;
   return {
-    team: { section: teamSection, members: teamMembers },
-    testimonials,
-    hero: homePage.hero,
-    services: { section: homePage.services, cards: homeServiceCards },
+    team: { section: content.teamSection, members: content.teamMembers },
+    testimonials: content.testimonials,
+    hero: {
+      ...hero,
+      primaryCta: { ...hero.primaryCta, path: localizePath(hero.primaryCta.path, locale) },
+      secondaryCta: { ...hero.secondaryCta, path: localizePath(hero.secondaryCta.path, locale) },
+    },
+    services: {
+      section: services,
+      // Each card's address comes from its English title, in the page's language.
+      cards: content.homeServiceCards.map((card, i) => ({
+        ...card,
+        path: localizePath(homeServicePath(homeServiceCards[i]!.title), locale),
+      })),
+    },
+    words: wordsFor(locale, "home", "about"),
   };
 }
 

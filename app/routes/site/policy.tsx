@@ -1,46 +1,49 @@
 import { data } from "react-router";
 import { PolicyDocument } from "#app/components/site/policy-document.tsx";
 import { defaultSiteSettings } from "#app/content/company.ts";
+import * as french from "#app/content/fr/policies.ts";
 import { fillPolicyText, privacyPolicy, termsOfService } from "#app/content/policies.ts";
-import { seo } from "#app/lib/seo.ts";
+import { englishPattern, localeOf } from "#app/lib/i18n/locale.ts";
+import { localizedSeo } from "#app/lib/seo.ts";
 import { useRootData } from "#app/root.tsx";
+import { wordsFor } from "#app/server/i18n/words.server.ts";
 import type { Route } from "./+types/policy";
 
-// The privacy policy and the terms of service: app/routes.ts routes both URLs here, each under its own id.
+// The privacy policy and the terms of service: app/routes.ts routes both URLs here, each under its own id (and
+// their French addresses, which show the French translation).
 
-/** The policy documents by their page's path. */
+/** The policy documents by their page's English path, in each language. */
 const POLICIES = {
-  "/privacy-policy": privacyPolicy,
-  "/terms-of-service": termsOfService,
+  en: { "/privacy-policy": privacyPolicy, "/terms-of-service": termsOfService },
+  fr: { "/privacy-policy": french.privacyPolicy, "/terms-of-service": french.termsOfService },
 } as const;
 
-type PolicyPath = keyof typeof POLICIES;
+type PolicyPath = keyof (typeof POLICIES)["en"];
 
-const isPolicyPath = (path: string): path is PolicyPath => Object.hasOwn(POLICIES, path);
+const isPolicyPath = (path: string): path is PolicyPath => Object.hasOwn(POLICIES.en, path);
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches[0]?.loaderData;
-  if (!loaderData) return [];
-  const { path, document } = loaderData;
-  return seo(
-    {
-      title: document.title,
-      description: fillPolicyText(document.description, root?.settings ?? defaultSiteSettings),
-      path,
-    },
-    root,
-  );
+export const meta: Route.MetaFunction = (args) => {
+  const root = args.matches[0]?.loaderData;
+  if (!args.loaderData) return [];
+  const { path, document } = args.loaderData;
+  return localizedSeo(args, {
+    title: document.title,
+    description: fillPolicyText(document.description, root?.settings ?? defaultSiteSettings),
+    path,
+  });
 };
 
 // The policy's text travels as loader data rather than page code, which keeps the page's script small.
-export function loader({ pattern }: Route.LoaderArgs) {
-  // React Router gives the matched route's pattern without its leading slash ("privacy-policy").
-  const path = pattern.startsWith("/") ? pattern : `/${pattern}`;
+export function loader({ pattern, request }: Route.LoaderArgs) {
+  // React Router gives the matched route's pattern without its leading slash ("privacy-policy"); a French
+  // page's is its French pattern ("fr/politique-de-confidentialite").
+  const path = englishPattern(pattern);
   if (!isPolicyPath(path)) throw data(null, { status: 404 });
-  return { path, document: POLICIES[path] };
+  const locale = localeOf(request);
+  return { path, document: POLICIES[locale][path], words: wordsFor(locale, "policies") };
 }
 
 export default function Policy({ loaderData }: Route.ComponentProps) {
   const { settings } = useRootData();
-  return <PolicyDocument document={loaderData.document} contact={settings} />;
+  return <PolicyDocument document={loaderData.document} contact={settings} englishPath={loaderData.path} />;
 }

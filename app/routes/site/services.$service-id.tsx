@@ -2,67 +2,68 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import { Icon } from "#app/components/site/icons.tsx";
 import { accentLinkClass } from "#app/components/site/layout/site-links.ts";
 import { ServiceIcon } from "#app/components/site/services/service-icons.tsx";
+import * as french from "#app/content/fr/services.ts";
 import { findService, services } from "#app/content/services.ts";
 import { cn } from "#app/lib/cn.ts";
-import { seo } from "#app/lib/seo.ts";
-import type { RootData } from "#app/root.tsx";
+import { localeOf } from "#app/lib/i18n/locale.ts";
+import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
+import { localizedSeo } from "#app/lib/seo.ts";
 import NotFound from "#app/routes/site/not-found.tsx";
+import { wordsFor } from "#app/server/i18n/words.server.ts";
 import type { Route } from "./+types/services.$service-id";
 
-export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
-  const root = matches.find((match) => match?.id === "root")?.loaderData as RootData;
-  const service = loaderData?.service;
+export const meta: Route.MetaFunction = (args) => {
+  const service = args.loaderData?.service;
   if (!service) {
-    return seo(
-      {
-        title: "Package Not Found",
-        description: "This page does not exist.",
-        path: location.pathname,
-        noindex: true,
-      },
-      root,
-    );
+    return localizedSeo(args, {
+      title: "Package Not Found",
+      description: "This page does not exist.",
+      path: args.location.pathname,
+      noindex: true,
+    });
   }
-  return seo(
-    {
-      title: service.title,
-      description: service.seoDescription,
-      path: `/services/${service.id}`,
-      image: service.image.src,
-    },
-    root,
-  );
+  return localizedSeo(args, {
+    title: service.title,
+    description: service.seoDescription,
+    path: `/services/${service.id}`,
+    image: service.image.src,
+  });
 };
 
-// The service's copy travels as loader data rather than page code, which keeps the page's script small.
-export function loader({ params }: Route.LoaderArgs) {
-  const service = findService(params.serviceId);
-  if (!service) throw data(null, { status: 404 });
-  const others = services
+// The service's copy travels as loader data rather than page code, which keeps the page's script small; a
+// French page gets the French copy (app/content/fr).
+export function loader({ params, request }: Route.LoaderArgs) {
+  if (!findService(params.serviceId)) throw data(null, { status: 404 });
+  const locale = localeOf(request);
+  const all = locale === "fr" ? french.services : services;
+  const service = all.find((candidate) => candidate.id === params.serviceId)!;
+  const others = all
     .filter((other) => other.id !== service.id)
     .map(({ id, title, icon }) => ({ id, title, icon }));
-  return { service, others };
+  return { service, others, words: wordsFor(locale, "services") };
 }
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
   const { service, others } = loaderData;
+  const t = useT();
+  const to = useLocalePath();
   return (
     <>
       <section aria-labelledby="service-title" className="bg-brand-900 py-14 text-white sm:py-16">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <nav aria-label="Breadcrumb">
+          <nav aria-label={t("Breadcrumb")}>
             <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-200">
               <li>
-                <Link to="/" className="underline-offset-4 hover:underline">
-                  Home
+                <Link to={to("/")} className="underline-offset-4 hover:underline">
+                  {t("Home")}
                 </Link>
               </li>
               <li aria-hidden="true">
                 <Icon name="chevron-right" className="size-4" />
               </li>
               <li>
-                <Link to="/services" className="underline-offset-4 hover:underline">
-                  Services
+                <Link to={to("/services")} className="underline-offset-4 hover:underline">
+                  {t("Services")}
                 </Link>
               </li>
               <li aria-hidden="true">
@@ -89,7 +90,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-label="About this service" className="py-16">
+      <section aria-label={t("About this service")} className="py-16">
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 sm:px-6 lg:grid-cols-2 lg:px-8">
           <div>
             {service.description.map((paragraph) => (
@@ -97,8 +98,11 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
                 {paragraph}
               </p>
             ))}
-            <Link to="/contact#quote" className={cn(accentLinkClass, "mt-4 inline-flex h-12 px-6 text-base")}>
-              Get a Quote
+            <Link
+              to={`${to("/contact")}#quote`}
+              className={cn(accentLinkClass, "mt-4 inline-flex h-12 px-6 text-base")}
+            >
+              {t("Get a Quote")}
               <Icon name="arrow-right" aria-hidden="true" className="size-4" />
             </Link>
           </div>
@@ -115,7 +119,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="features-title" className="bg-brand-50 py-16">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           <h2 id="features-title" className="text-center text-3xl font-bold tracking-tight text-brand-900">
-            Key Features
+            {t("Key Features")}
           </h2>
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {service.features.map((feature) => (
@@ -134,13 +138,13 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
       <nav aria-labelledby="other-services-title" className="py-16">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           <h2 id="other-services-title" className="text-2xl font-bold text-brand-900">
-            Other Services
+            {t("Other Services")}
           </h2>
           <ul className="mt-6 grid gap-4 sm:grid-cols-2">
             {others.map((other) => (
               <li key={other.id}>
                 <Link
-                  to={`/services/${other.id}`}
+                  to={to(`/services/${other.id}`)}
                   className="flex items-center gap-3 rounded-xl border border-slate-200 p-5 font-semibold text-brand-800 hover:border-brand-600 hover:bg-brand-50"
                 >
                   <ServiceIcon name={other.icon} className="size-6 text-accent-600" />
@@ -157,15 +161,16 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error
       ? error.message
-      : "Something went wrong.";
+      : t("Something went wrong.");
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-2xl flex-col justify-center gap-4 p-8">
-      <h1 className="text-2xl font-bold text-slate-900">Unexpected Application Error!</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{t("Unexpected Application Error!")}</h1>
       <p className="text-slate-700">{message}</p>
     </section>
   );

@@ -1,6 +1,11 @@
 import { redirect } from "react-router";
+import { localeOf, localizePath } from "#app/lib/i18n/locale.ts";
+import type { Route } from "./+types/services.road-transport";
 
-/** The home page's 'Road Transport' card points here; the page lives at /services/trucking. */
-export function loader() {
-  return redirect("/services/trucking", 301);
+/**
+ * The home page's 'Road Transport' card points here; the page lives at /services/trucking (in French
+ * /fr/services/transport-routier → /fr/services/trucking).
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  return redirect(localizePath("/services/trucking", localeOf(request)), 301);
 }

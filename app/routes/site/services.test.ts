@@ -48,7 +48,9 @@ const requestsFor = (email: string) =>
 
 describe("services page", () => {
   it("issues a submission key per render", () => {
-    expect(loader().submissionKey).not.toBe(loader().submissionKey);
+    // The loader reads the page's language from its address (issue 30).
+    const args = { request: new Request("http://localhost/services") } as Parameters<typeof loader>[0];
+    expect(loader(args).submissionKey).not.toBe(loader(args).submissionKey);
   });
 
   it("records the side form as a quote request staff can price and book, never as a contact message", async () => {
@@ -119,7 +121,8 @@ describe("services page", () => {
 describe("service detail loader", () => {
   it("finds the three services and throws 404 for any other id", () => {
     for (const serviceId of ["air-freight", "sea-freight", "trucking"]) {
-      const { service, others } = detailLoader({ params: { serviceId } } as unknown as Parameters<
+      const request = new Request(`http://localhost/services/${serviceId}`);
+      const { service, others } = detailLoader({ params: { serviceId }, request } as unknown as Parameters<
         typeof detailLoader
       >[0]);
       expect(service.id).toBe(serviceId);

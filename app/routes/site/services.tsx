@@ -2,14 +2,17 @@ import { ServiceInquiryForm } from "#app/components/site/forms/service-inquiry-f
 import { Icon } from "#app/components/site/icons.tsx";
 import { ServiceCard } from "#app/components/site/services/service-card.tsx";
 import { ServiceIcon } from "#app/components/site/services/service-icons.tsx";
+import * as french from "#app/content/fr/services.ts";
 import { additionalServices, services, servicesPage } from "#app/content/services.ts";
-import { seo } from "#app/lib/seo.ts";
-import type { RootData } from "#app/root.tsx";
+import { localeOf } from "#app/lib/i18n/locale.ts";
+import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
+import { localizedSeo } from "#app/lib/seo.ts";
 import {
   quoteRequestFromInquiry,
   serviceInquirySchema,
   shipmentTypeOptions,
 } from "#app/schemas/service-inquiry.ts";
+import { wordsFor } from "#app/server/i18n/words.server.ts";
 import {
   formPageHeaders,
   newSubmissionKey,
@@ -21,17 +24,23 @@ import {
 import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
 import type { Route } from "./+types/services";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(
-    { title: servicesPage.title, description: servicesPage.seoDescription, path: "/services" },
-    matches.find((match) => match?.id === "root")?.loaderData as RootData,
-  );
+export const meta: Route.MetaFunction = (args) =>
+  localizedSeo(args, {
+    title: servicesPage.title,
+    description: servicesPage.seoDescription,
+    path: "/services",
+  });
 
-// The services' copy travels as loader data rather than page code, which keeps the page's script small.
-export function loader() {
+// The services' copy travels as loader data rather than page code, which keeps the page's script small; a
+// French page gets the French copy (app/content/fr). The inquiry form's words are the forms part's.
+export function loader({ request }: Route.LoaderArgs) {
+  const locale = localeOf(request);
+  const content = locale === "fr" ? french : { services, additionalServices, servicesPage };
+  const { title, intro, additionalTitle, additionalIntro } = content.servicesPage;
   return {
     submissionKey: newSubmissionKey(),
-    services: services.map(({ id, title, icon, image, summary, bullets }) => ({
+    page: { title, intro, additionalTitle, additionalIntro },
+    services: content.services.map(({ id, title, icon, image, summary, bullets }) => ({
       id,
       title,
       icon,
@@ -39,7 +48,8 @@ export function loader() {
       summary,
       bullets,
     })),
-    additionalServices,
+    additionalServices: content.additionalServices,
+    words: wordsFor(locale, "services", "forms"),
   };
 }
 
@@ -70,14 +80,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = formPageHeaders;
 
 export default function Services({ loaderData, actionData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  const t = useT();
+  const to = useLocalePath();
   return (
     <>
       <section aria-labelledby="services-title" className="bg-brand-900 py-16 text-white sm:py-20">
         <div className="mx-auto max-w-3xl px-4 text-center sm:px-6 lg:px-8">
           <h1 id="services-title" className="text-4xl font-extrabold tracking-tight sm:text-5xl">
-            {servicesPage.title}
+            {page.title}
           </h1>
-          <p className="mt-6 text-lg leading-relaxed text-slate-200">{servicesPage.intro}</p>
+          <p className="mt-6 text-lg leading-relaxed text-slate-200">{page.intro}</p>
         </div>
       </section>
 
@@ -96,16 +109,16 @@ export default function Services({ loaderData, actionData }: Route.ComponentProp
             <div className="mb-5 flex items-center gap-3">
               <Icon name="clipboard-list" aria-hidden="true" className="size-6 text-accent-600" />
               <h2 id="service-inquiry-title" className="text-xl font-bold text-brand-900">
-                Get a Quote
+                {t("Get a Quote")}
               </h2>
             </div>
             <p className="mb-5 text-sm text-slate-700">
-              Tell us what you ship and we will reply with a price, usually within one business day.
+              {t("Tell us what you ship and we will reply with a price, usually within one business day.")}
             </p>
             <ServiceInquiryForm
               reply={actionData}
               submissionKey={loaderData.submissionKey}
-              action="/services#get-a-quote"
+              action={`${to("/services")}#get-a-quote`}
             />
           </div>
         </aside>
@@ -115,9 +128,9 @@ export default function Services({ loaderData, actionData }: Route.ComponentProp
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           <div className="mx-auto max-w-2xl text-center">
             <h2 id="additional-services-title" className="text-3xl font-bold tracking-tight text-brand-900">
-              {servicesPage.additionalTitle}
+              {page.additionalTitle}
             </h2>
-            <p className="mt-4 text-slate-700">{servicesPage.additionalIntro}</p>
+            <p className="mt-4 text-slate-700">{page.additionalIntro}</p>
           </div>
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {loaderData.additionalServices.map((item) => (

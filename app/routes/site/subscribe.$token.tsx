@@ -2,9 +2,13 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { TooManyRequests } from "#app/components/site/too-many-requests.tsx";
 import { buttonClass } from "#app/components/ui/button-class.ts";
 import { servicesContext } from "#app/context.ts";
+import { localeOf, localizePath } from "#app/lib/i18n/locale.ts";
+import { useLocalePath, useT, type WithWords } from "#app/lib/i18n/use-words.ts";
 import { secretPageHeaders } from "#app/lib/secret-page-headers.ts";
+import { translateFromMatches } from "#app/lib/seo.ts";
 import { trackingPath } from "#app/lib/tracking-number.ts";
 import type { RootData } from "#app/root.tsx";
+import { wordsFor } from "#app/server/i18n/words.server.ts";
 import {
   confirmEmailSubscription,
   findEmailSubscription,
@@ -19,8 +23,9 @@ import type { Route } from "./+types/subscribe.$token";
 export const meta: Route.MetaFunction = ({ matches }) => {
   const company = (matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined)
     ?.settings.companyName;
+  const title = translateFromMatches(matches)("Confirm updates");
   return [
-    { title: company ? `Confirm updates | ${company}` : "Confirm updates" },
+    { title: company ? `${title} | ${company}` : title },
     { name: "robots", content: "noindex" },
     { name: "referrer", content: "no-referrer" },
   ];
@@ -28,19 +33,30 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export const headers: Route.HeadersFunction = secretPageHeaders;
 
-export type SubscribeData =
+export type SubscribeData = (
   | { found: false }
   | { found: false; retryAfterSeconds: number }
-  | { found: true; trackingNumber: string; trackingPath: string; address: string; confirmed: boolean };
+  | { found: true; trackingNumber: string; trackingPath: string; address: string; confirmed: boolean }
+) &
+  WithWords;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
+  const locale = localeOf(request);
+  // The page's words in French (decision 030); none in English.
+  const words = wordsFor(locale, "tracking");
   const wait = await limitLinkOpening(context);
-  if (wait !== null) return tooManyRequests<SubscribeData>({ found: false, retryAfterSeconds: wait }, wait);
+  if (wait !== null)
+    return tooManyRequests<SubscribeData>({ found: false, retryAfterSeconds: wait, words }, wait);
   const found = await findEmailSubscription({ db, token: params.token });
-  if (!found) return data<SubscribeData>({ found: false }, { status: 404 });
+  if (!found) return data<SubscribeData>({ found: false, words }, { status: 404 });
   // The path made here: app/lib/tracking-number.ts stays out of this page's script (see the updates route).
-  return data<SubscribeData>({ found: true, ...found, trackingPath: trackingPath(found.trackingNumber) });
+  return data<SubscribeData>({
+    found: true,
+    ...found,
+    trackingPath: localizePath(trackingPath(found.trackingNumber), locale),
+    words,
+  });
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
@@ -57,10 +73,12 @@ export async function action({ params, context }: Route.ActionArgs) {
 
 export default function SubscribePage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const t = useT();
+  const to = useLocalePath();
   const outcome = actionData?.outcome;
   const back = loaderData.found ? (
     <Link to={loaderData.trackingPath} className="font-medium wrap-anywhere text-brand-700 underline">
-      Track shipment {loaderData.trackingNumber}
+      {t("Track shipment")} <span translate="no">{loaderData.trackingNumber}</span>
     </Link>
   ) : null;
   return (
@@ -77,44 +95,49 @@ export default function SubscribePage({ loaderData, actionData }: Route.Componen
         />
       ) : !loaderData.found || outcome === "invalid" ? (
         <>
-          <h1 className="text-2xl font-bold text-brand-900">This confirmation link is not valid</h1>
+          <h1 className="text-2xl font-bold text-brand-900">{t("This confirmation link is not valid")}</h1>
           <p className="text-slate-700">
-            It may have expired (a link works for 24 hours) or been mistyped. You can ask for a new one with
-            'Get updates' on the shipment's tracking page.
+            {t(
+              "It may have expired (a link works for 24 hours) or been mistyped. You can ask for a new one with 'Get updates' on the shipment's tracking page.",
+            )}
           </p>
-          <Link to="/track" className="font-medium text-brand-700 underline">
-            Track a shipment
+          <Link to={to("/track")} className="font-medium text-brand-700 underline">
+            {t("Track a shipment")}
           </Link>
         </>
       ) : outcome === "full" ? (
         <>
-          <h1 className="text-2xl font-bold text-brand-900">This shipment has enough subscribers</h1>
+          <h1 className="text-2xl font-bold text-brand-900">{t("This shipment has enough subscribers")}</h1>
           <p role="status" className="text-slate-700">
-            It already has as many subscribers as we can tell, so {loaderData.address} was not added. Please
-            follow it on its tracking page.
+            {t("It already has as many subscribers as we can tell, so")}{" "}
+            <span translate="no">{loaderData.address}</span>{" "}
+            {t("was not added. Please follow it on its tracking page.")}
           </p>
           {back}
         </>
       ) : outcome === "confirmed" || loaderData.confirmed ? (
         <>
-          <h1 className="text-2xl font-bold text-brand-900">You are subscribed</h1>
+          <h1 className="text-2xl font-bold text-brand-900">{t("You are subscribed")}</h1>
           <p role="status" className="text-slate-700">
-            {loaderData.address} will receive a message when the status of shipment{" "}
-            {loaderData.trackingNumber} changes. Each message has a link to unsubscribe.
+            <span translate="no">{loaderData.address}</span>{" "}
+            {t("will receive a message when the status of shipment")}{" "}
+            <span translate="no">{loaderData.trackingNumber}</span>{" "}
+            {t("changes. Each message has a link to unsubscribe.")}
           </p>
           {back}
         </>
       ) : (
         <>
           <h1 className="text-2xl font-bold text-brand-900">
-            Get updates about shipment {loaderData.trackingNumber}?
+            {t("Get updates about shipment")} <span translate="no">{loaderData.trackingNumber}</span>?
           </h1>
           <p className="text-slate-700">
-            {loaderData.address} will receive a message when this shipment's status changes.
+            <span translate="no">{loaderData.address}</span>{" "}
+            {t("will receive a message when this shipment's status changes.")}
           </p>
           <Form method="post">
             <button type="submit" disabled={navigation.state === "submitting"} className={buttonClass()}>
-              Confirm
+              {t("Confirm")}
             </button>
           </Form>
           {back}

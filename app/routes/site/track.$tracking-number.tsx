@@ -7,42 +7,46 @@ import {
 import { TrackingPage } from "#app/components/site/tracking/tracking-page.tsx";
 import { TrackingResult } from "#app/components/site/tracking/tracking-result.tsx";
 import { requestContext, servicesContext } from "#app/context.ts";
-import { seo } from "#app/lib/seo.ts";
+import { localeOf, localizePath } from "#app/lib/i18n/locale.ts";
+import { localizedSeo, translateFromMatches } from "#app/lib/seo.ts";
 import { displayTrackingNumber, parseTrackingNumber, trackingPath } from "#app/lib/tracking-number.ts";
 import { getCustomerSession } from "#app/server/customers/customer-guards.server.ts";
 import { findCompanyShipmentId } from "#app/server/customers/customer-scope.server.ts";
+import { wordsFor } from "#app/server/i18n/words.server.ts";
 import { resolvePublicOrigin } from "#app/server/platform/config.server.ts";
 import { limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
 import { getPublicShipmentByTrackingNumber } from "#app/server/shipments/tracking.server.ts";
 import { presentTracking, whatsAppLinks } from "#app/server/shipments/tracking-view.server.ts";
 import type { Route } from "./+types/track.$tracking-number";
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = (args) => {
+  const { loaderData } = args;
   const number = loaderData && "number" in loaderData ? loaderData.number : "";
-  return seo(
-    {
-      title: number ? `Tracking ${number}` : "Track Package",
-      description: "Shipment status, route and status history.",
-      path: number ? trackingPath(number) : "/track",
-      noindex: true,
-    },
-    matches[0]?.loaderData,
-  );
+  const t = translateFromMatches(args.matches);
+  return localizedSeo(args, {
+    title: number ? `${t("Tracking")} ${number}` : "Track Package",
+    description: "Shipment status, route and status history.",
+    path: number ? trackingPath(number) : "/track",
+    noindex: true,
+  });
 };
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, config, siteSettings } = context.get(servicesContext);
   const { clientIp } = context.get(requestContext);
+  const locale = localeOf(request);
+  // The page's words in French (decision 030); none in English.
+  const words = wordsFor(locale, "tracking");
   const parsed = parseTrackingNumber(params.trackingNumber);
   const number = displayTrackingNumber(params.trackingNumber);
   if (!parsed.ok && parsed.reason === "empty") {
-    return data({ kind: "no-number" as const }, { status: 400 });
+    return data({ kind: "no-number" as const, words }, { status: 400 });
   }
 
   const limit = await limitClientLookups({ db, config, clientIp, kind: "track" });
   if (!limit.allowed) {
     return data(
-      { kind: "rate-limited" as const, number, retryAfterSeconds: limit.retryAfterSeconds },
+      { kind: "rate-limited" as const, number, retryAfterSeconds: limit.retryAfterSeconds, words },
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
@@ -50,15 +54,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const shipment = parsed.ok
     ? await getPublicShipmentByTrackingNumber({ db, trackingNumber: parsed.value })
     : null;
-  if (!shipment) return data({ kind: "not-found" as const, number }, { status: 404 });
+  if (!shipment) return data({ kind: "not-found" as const, number, words }, { status: 404 });
   // Found by its key from another way of writing it ("utg 1234 5678", "UTG12345678."): one address per
   // shipment, so links, bookmarks and the page cache all use the canonical one.
+  const pagePath = localizePath(trackingPath(shipment.trackingNumber), locale);
   if (params.trackingNumber !== shipment.trackingNumber) {
-    return redirect(trackingPath(shipment.trackingNumber), 301);
+    return redirect(pagePath, 301);
   }
 
   // The address the visitor reached us at when it is an allowed one, else SITE_URL: never a forged Host.
-  const trackingUrl = `${resolvePublicOrigin({ url: request.url, config })}${trackingPath(shipment.trackingNumber)}`;
+  const trackingUrl = `${resolvePublicOrigin({ url: request.url, config })}${pagePath}`;
   const settings = await siteSettings.get();
   // 'Show full details' (issue 29): a signed-in customer of the shipment goes to their account's page of it;
   // anyone else to /track/:trackingNumber/details, which asks for a code sent to the shipper or consignee.
@@ -74,18 +79,24 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     kind: "found" as const,
     number: shipment.trackingNumber,
     // Derived here, not in the browser: the page's script carries no status rules and no date code.
-    shipment: presentTracking({ shipment, timeZone: settings.timeZone }),
+    shipment: presentTracking({ shipment, timeZone: settings.timeZone, locale }),
     trackingUrl,
     whatsApp: whatsAppLinks({
       trackingNumber: shipment.trackingNumber,
       trackingUrl,
       companyPhone: settings.phone,
+      locale,
     }),
     // An image of its own: the page does not wait for it, and the browser keeps it.
     qrCodeUrl: `${trackingPath(shipment.trackingNumber)}/qr.svg`,
-    detailsPath: ownShipment
-      ? `/account/shipments/${encodeURIComponent(shipment.trackingNumber)}`
-      : `${trackingPath(shipment.trackingNumber)}/details`,
+    detailsPath: localizePath(
+      ownShipment
+        ? `/account/shipments/${encodeURIComponent(shipment.trackingNumber)}`
+        : `${trackingPath(shipment.trackingNumber)}/details`,
+      locale,
+    ),
+    updatesPath: localizePath(`${trackingPath(shipment.trackingNumber)}/updates`, locale),
+    words,
   };
 }
 
@@ -108,6 +119,7 @@ export default function TrackingNumber({ loaderData }: Route.ComponentProps) {
             qrCodeUrl={loaderData.qrCodeUrl}
             whatsApp={loaderData.whatsApp}
             detailsPath={loaderData.detailsPath}
+            updatesPath={loaderData.updatesPath}
           />
         </TrackingPage>
       );

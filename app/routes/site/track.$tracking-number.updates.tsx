@@ -2,8 +2,11 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { buttonClass } from "#app/components/ui/button-class.ts";
 import { FieldError, Input, Label } from "#app/components/ui/field.tsx";
 import { requestContext, servicesContext } from "#app/context.ts";
-import { seo } from "#app/lib/seo.ts";
+import { localeOf, localizePath } from "#app/lib/i18n/locale.ts";
+import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
+import { localizedSeo, translateFromMatches } from "#app/lib/seo.ts";
 import { displayTrackingNumber, parseTrackingNumber, trackingPath } from "#app/lib/tracking-number.ts";
+import { translatorFor, wordsFor } from "#app/server/i18n/words.server.ts";
 import {
   confirmPhoneSubscription,
   isSmsSubscriptionAvailable,
@@ -21,43 +24,47 @@ import type { Route } from "./+types/track.$tracking-number.updates";
 
 // No import of app/lib/tracking-number.ts in what the browser runs: the loader gives the paths. Another route
 // sharing that module would split it out of the tracking page's chunk into one more file (budget.spec.ts).
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = (args) => {
+  const { loaderData } = args;
   const found = loaderData?.kind === "found" ? loaderData : null;
-  return seo(
-    {
-      title: found ? `Get updates about ${found.number}` : "Get updates",
-      description: "Updates about a shipment by e-mail or text message.",
-      path: found ? `${found.trackingPath}/updates` : "/track",
-      noindex: true,
-    },
-    matches[0]?.loaderData,
-  );
+  const t = translateFromMatches(args.matches);
+  return localizedSeo(args, {
+    title: found ? `${t("Get updates about")} ${found.number}` : "Get updates",
+    description: "Updates about a shipment by e-mail or text message.",
+    path: found ? `${found.trackingPath}/updates` : "/track",
+    noindex: true,
+  });
 };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext);
   const { clientIp } = context.get(requestContext);
+  const locale = localeOf(request);
+  // The page's words in French (decision 030); none in English.
+  const words = wordsFor(locale, "tracking");
   const number = displayTrackingNumber(params.trackingNumber);
   // Counted like a tracking lookup: this page says whether a number exists, as the tracking page does.
   const limit = await limitClientLookups({ db, config, clientIp, kind: "track" });
   if (!limit.allowed) {
     return data(
-      { kind: "rate-limited" as const, number, retryAfterSeconds: limit.retryAfterSeconds },
+      { kind: "rate-limited" as const, number, retryAfterSeconds: limit.retryAfterSeconds, words },
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
   const shipment = parseTrackingNumber(params.trackingNumber).ok
     ? await getPublicShipmentByTrackingNumber({ db, trackingNumber: params.trackingNumber })
     : null;
-  if (!shipment) return data({ kind: "not-found" as const, number }, { status: 404 });
+  if (!shipment) return data({ kind: "not-found" as const, number, words }, { status: 404 });
   if (params.trackingNumber !== shipment.trackingNumber) {
-    return redirect(`${trackingPath(shipment.trackingNumber)}/updates`, 301);
+    return redirect(localizePath(`${trackingPath(shipment.trackingNumber)}/updates`, locale), 301);
   }
   return {
     kind: "found" as const,
     number: shipment.trackingNumber,
-    trackingPath: trackingPath(shipment.trackingNumber),
+    // The shipment's page in this page's language ('Back to shipment', the canonical address).
+    trackingPath: localizePath(trackingPath(shipment.trackingNumber), locale),
     sms: isSmsSubscriptionAvailable(config),
+    words,
   };
 }
 
@@ -74,14 +81,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { clientIp } = context.get(requestContext);
   const formData = await readFormData(request);
+  // The page's language: its messages in it, and the subscriber's messages later (issue 30).
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   const field = (name: string) => {
     const value = formData?.get(name);
     return typeof value === "string" ? value.slice(0, 300) : "";
   };
   const intent = formData?.getAll("intent");
   const step = intent?.length === 1 ? intent[0] : null;
+  // Every message of the answer in the page's language (a finished English message is read back through
+  // its template in the catalogs).
   const reply = (body: UpdatesReply, status = 200, headers?: HeadersInit) =>
-    data<UpdatesReply>(body, { status, headers });
+    data<UpdatesReply>("error" in body && body.error ? { ...body, error: t(body.error) } : body, {
+      status,
+      headers,
+    });
   if (step !== "email" && step !== "phone" && step !== "code") {
     return reply({ step: "failed", error: "The form could not be read. Please try again." }, 400);
   }
@@ -143,6 +158,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       channel: step === "email" ? "email" : "sms",
       address: typed,
       clientAddress: clientIp,
+      locale,
     });
     switch (asked.outcome) {
       case "sent":
@@ -180,23 +196,28 @@ const NOTE = "rounded-md border border-green-200 bg-green-50 p-4 text-green-900"
 
 export default function TrackingUpdates({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const t = useT();
+  const to = useLocalePath();
   if (loaderData.kind !== "found") {
     return (
       <section className="mx-auto flex wrap-anywhere max-w-xl flex-col gap-4 px-4 py-12">
-        <h1 className="text-2xl font-bold text-brand-900">Get updates</h1>
+        <h1 className="text-2xl font-bold text-brand-900">{t("Get updates")}</h1>
         {loaderData.kind === "rate-limited" ? (
           <p role="alert" className="text-slate-700">
-            Too many lookups from your address. Please try again in{" "}
-            {Math.max(1, Math.ceil(loaderData.retryAfterSeconds / 60))} minutes.
+            {t("Too many lookups from your address. Please try again in {minutes} minutes.", {
+              minutes: Math.max(1, Math.ceil(loaderData.retryAfterSeconds / 60)),
+            })}
           </p>
         ) : (
           <p className="break-words text-slate-700">
-            We couldn't find a shipment with tracking number:{" "}
-            <span className="font-mono font-semibold">{loaderData.number}</span>
+            {t("We couldn't find a shipment with tracking number:")}{" "}
+            <span translate="no" className="font-mono font-semibold">
+              {loaderData.number}
+            </span>
           </p>
         )}
-        <Link to="/track" className="font-medium text-brand-700 underline">
-          Track a shipment
+        <Link to={to("/track")} className="font-medium text-brand-700 underline">
+          {t("Track a shipment")}
         </Link>
       </section>
     );
@@ -206,10 +227,13 @@ export default function TrackingUpdates({ loaderData, actionData }: Route.Compon
   return (
     <section className="mx-auto flex wrap-anywhere max-w-xl flex-col gap-6 px-4 py-10">
       <div>
-        <h1 className="text-2xl font-bold break-words text-brand-900">Get updates about {number}</h1>
+        <h1 className="text-2xl font-bold break-words text-brand-900">
+          {t("Get updates about")} <span translate="no">{number}</span>
+        </h1>
         <p className="mt-2 text-slate-700">
-          We send a message when this shipment's status changes, with nothing in it that its tracking page
-          does not show. Every message says how to stop them.
+          {t(
+            "We send a message when this shipment's status changes, with nothing in it that its tracking page does not show. Every message says how to stop them.",
+          )}
         </p>
       </div>
       {reply?.step === "failed" ? (
@@ -219,36 +243,44 @@ export default function TrackingUpdates({ loaderData, actionData }: Route.Compon
       ) : null}
       {reply?.step === "email-sent" ? (
         <div role="status" className={NOTE}>
-          <p className="font-semibold">Check your inbox</p>
+          <p className="font-semibold">{t("Check your inbox")}</p>
           <p className="break-words">
-            If {reply.address} can receive updates about this shipment, a link to confirm is on its way. It
-            works for 24 hours.
+            {t("If")} <span translate="no">{reply.address}</span>{" "}
+            {t(
+              "can receive updates about this shipment, a link to confirm is on its way. It works for 24 hours.",
+            )}
           </p>
         </div>
       ) : reply?.step === "confirmed" ? (
         <div role="status" className={NOTE}>
-          <p className="font-semibold">You are subscribed</p>
+          <p className="font-semibold">{t("You are subscribed")}</p>
           <p>
-            {reply.phone} will get a text message when this shipment's status changes. Reply STOP to any of
-            them to stop.
+            <span translate="no">{reply.phone}</span>{" "}
+            {t(
+              "will get a text message when this shipment's status changes. Reply STOP to any of them to stop.",
+            )}
           </p>
         </div>
       ) : reply?.step === "full" ? (
         <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-900">
-          This shipment already has as many subscribers as we can tell. Please follow it on its tracking page.
+          {t(
+            "This shipment already has as many subscribers as we can tell. Please follow it on its tracking page.",
+          )}
         </p>
       ) : reply?.step === "code" ? (
         <Form method="post" noValidate aria-labelledby="code-title" className="flex flex-col">
           <h2 id="code-title" className="text-lg font-semibold text-slate-900">
-            Enter the code
+            {t("Enter the code")}
           </h2>
           <p className="mb-3 text-slate-700">
-            If {reply.phone} can receive updates about this shipment, we have texted it a 6-digit code. It
-            works for 10 minutes.
+            {t("If")} <span translate="no">{reply.phone}</span>{" "}
+            {t(
+              "can receive updates about this shipment, we have texted it a 6-digit code. It works for 10 minutes.",
+            )}
           </p>
           <input type="hidden" name="intent" value="code" />
           <input type="hidden" name="phone" value={reply.phone} />
-          <Label htmlFor="code">6-digit code</Label>
+          <Label htmlFor="code">{t("6-digit code")}</Label>
           <Input
             id="code"
             name="code"
@@ -261,33 +293,35 @@ export default function TrackingUpdates({ loaderData, actionData }: Route.Compon
           />
           <FieldError id="code-error" errors={reply.error ? [reply.error] : null} />
           <button type="submit" className={BUTTON} disabled={busy}>
-            Confirm
+            {t("Confirm")}
           </button>
           <Link to="." className="mt-4 font-medium text-brand-700 underline">
-            Ask for a new code, or use another number
+            {t("Ask for a new code, or use another number")}
           </Link>
         </Form>
       ) : (
         <>
           <AddressForm
             kind="email"
-            title="By e-mail"
-            label="E-mail address"
+            title={t("By e-mail")}
+            label={t("E-mail address")}
             type="email"
             autoComplete="email"
-            button="Send me a confirmation link"
+            button={t("Send me a confirmation link")}
             reply={reply}
             busy={busy}
           />
           {sms ? (
             <AddressForm
               kind="phone"
-              title="By text message (SMS)"
-              label="Mobile number"
+              title={t("By text message (SMS)")}
+              label={t("Mobile number")}
               type="tel"
               autoComplete="tel"
-              hint="Liberian numbers as you dial them (0770 123 456); others with + and the country code."
-              button="Text me a code"
+              hint={t(
+                "Liberian numbers as you dial them (0770 123 456); others with + and the country code.",
+              )}
+              button={t("Text me a code")}
               reply={reply}
               busy={busy}
             />
@@ -295,7 +329,7 @@ export default function TrackingUpdates({ loaderData, actionData }: Route.Compon
         </>
       )}
       <Link to={loaderData.trackingPath} className="font-medium wrap-anywhere text-brand-700 underline">
-        Back to shipment {number}
+        {t("Back to shipment")} <span translate="no">{number}</span>
       </Link>
     </section>
   );

@@ -3,6 +3,7 @@
 import crypto from "node:crypto";
 import { and, asc, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { z } from "zod";
+import { type Locale, localizePath } from "#app/lib/i18n/locale.ts";
 import { countryNotAllowedMessage, isPhoneAllowed, parsePhone } from "#app/lib/phone.ts";
 import { trackingPath } from "#app/lib/tracking-number.ts";
 import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
@@ -14,6 +15,7 @@ import {
   shipments,
   shippers,
 } from "#app/server/db/schema.ts";
+import { translatorFor } from "#app/server/i18n/words.server.ts";
 import { queueMail } from "#app/server/messaging/mail.server.ts";
 import { channelOffReason, enqueueMessage, type OutboxConfig } from "#app/server/messaging/outbox.server.ts";
 import { isUnsubscribeToken, maskAddress } from "#app/server/notifications/notifications.server.ts";
@@ -215,7 +217,9 @@ async function isUnsubscribed(tx: DbOrTx, shipmentId: string, channel: string, a
  * country on SMS_ALLOWED_COUNTRIES when SMS is on), counts the caps, and sends a confirmation link (e-mail,
  * 24 h) or a 6-digit code (SMS, 10 min) through the outbox. The answer is 'sent' for every good request: an
  * address already confirmed, or unsubscribed from this shipment, gets nothing and the same answer. A
- * shipment with 10 confirmed subscribers answers 'full' to everyone.
+ * shipment with 10 confirmed subscribers answers 'full' to everyone. `locale` is the language of the page they
+ * asked on (issue 30): stored as the subscriber's language, and the link or code goes in it, its links to that
+ * language's pages.
  */
 export async function requestSubscription({
   db,
@@ -225,12 +229,14 @@ export async function requestSubscription({
   channel,
   address,
   clientAddress,
+  locale = "en",
   now = new Date(),
 }: Context & {
   trackingNumber: string;
   channel: SubscriberChannel;
   address: unknown;
   clientAddress: string;
+  locale?: Locale;
 }): Promise<SubscriptionRequest> {
   const normalized =
     channel === "email"
@@ -325,7 +331,14 @@ export async function requestSubscription({
         ),
       );
     const company = settings.companyName;
-    const trackUrl = `${config.siteUrl}${trackingPath(shipment.trackingNumber)}`;
+    const number = shipment.trackingNumber;
+    const t = translatorFor(locale);
+    const trackUrl = `${config.siteUrl}${localizePath(trackingPath(number), locale)}`;
+    const askedOn = t(
+      "Someone, we hope you, asked on {company}'s website for updates about shipment {number} at this address.",
+      { company, number },
+    );
+    const trackLine = t("Track the shipment: {url}", { url: trackUrl });
     // An address already following the shipment is told so, through the same outbox, so both answers do the
     // same work and take the same time (issue 32: the shortcut answered measurably faster).
     if (existing?.confirmedAt) {
@@ -333,19 +346,22 @@ export async function requestSubscription({
         .update(notificationSubscribers)
         .set({ updatedAt: now })
         .where(eq(notificationSubscribers.id, existing.id));
-      const notice = `You already receive updates about shipment ${shipment.trackingNumber} from ${company}: nothing more to do.`;
+      const notice = t(
+        "You already receive updates about shipment {number} from {company}: nothing more to do.",
+        { number, company },
+      );
       await queueSubscriberMessage({
         tx,
         config,
         logger,
         channel,
         to,
-        subject: `Updates about shipment ${shipment.trackingNumber}`,
-        email: `Someone, we hope you, asked on ${company}'s website for updates about shipment ${shipment.trackingNumber} at this address.
+        subject: t("Updates about shipment {number}", { number }),
+        email: `${askedOn}
 
-${notice} Each update has a link to stop them.
+${notice} ${t("Each update has a link to stop them.")}
 
-Track the shipment: ${trackUrl}
+${trackLine}
 
 ${company}`,
         sms: notice,
@@ -371,6 +387,8 @@ ${company}`,
       attempts: 0,
       expiresAt,
       clientAddress,
+      // The language of the page asked on last: the updates go in it (issue 30).
+      language: locale,
       updatedAt: now,
     };
     if (existing) {
@@ -387,18 +405,25 @@ ${company}`,
       logger,
       channel,
       to,
-      subject: `Confirm updates about shipment ${shipment.trackingNumber}`,
-      email: `Someone, we hope you, asked on ${company}'s website for updates about shipment ${shipment.trackingNumber} at this address.
+      subject: t("Confirm updates about shipment {number}", { number }),
+      email: `${askedOn}
 
-To receive them, open this link and press 'Confirm':
-${config.siteUrl}/subscribe/${secret}
+${t("To receive them, open this link and press 'Confirm':")}
+${config.siteUrl}${localizePath(`/subscribe/${secret}`, locale)}
 
-The link works for 24 hours. If you did not ask, ignore this message: nothing more will be sent.
+${t("The link works for 24 hours. If you did not ask, ignore this message: nothing more will be sent.")}
 
-Track the shipment: ${trackUrl}
+${trackLine}
 
 ${company}`,
-      sms: `${secret} is your code for updates about shipment ${shipment.trackingNumber} from ${company}. It works for 10 minutes.`,
+      sms: t(
+        "{code} is your code for updates about shipment {number} from {company}. It works for 10 minutes.",
+        {
+          code: secret,
+          number,
+          company,
+        },
+      ),
       // A link or code that arrives after it stopped working is useless: not sent after that.
       expiresAt,
       now,

@@ -237,8 +237,11 @@ export type TrackingView = {
   statusTone: StatusTone;
   /** The newest history entry, for 'Latest update: {status}, {place}, {date time}'. */
   latest: { status: string; location: string; at: ShownTime } | null;
-  /** 'Delivered {date time}', 'Arriving {date}' or 'Was due {date}'; null without an estimated delivery. */
-  arrival: { label: "Delivered" | "Arriving" | "Was due"; iso: string; text: string } | null;
+  /**
+   * 'Delivered {date time}', 'Arriving {date}' or 'Was due {date}' (the label in the page's language); null
+   * without an estimated delivery.
+   */
+  arrival: { label: string; iso: string; text: string } | null;
   /** Index into TRACKING_STEPS of the step it is at. */
   step: TrackingStep;
   /** The status or the newest entry reports a delay (and it is not delivered). */

@@ -1,15 +1,24 @@
-import { milestones, milestonesSection } from "#app/content/milestones.ts";
+import type { Milestone, milestonesSection } from "#app/content/milestones.ts";
 
-/** 'Our Journey': the seven milestones from 2010 to 2025 on a vertical line. */
-export function MilestoneTimeline() {
+/**
+ * 'Our Journey': the seven milestones from 2010 to 2025 on a vertical line. They come from the route's loader,
+ * in the page's language, so their copy travels as data, not as page code.
+ */
+export function MilestoneTimeline({
+  section,
+  milestones,
+}: {
+  section: typeof milestonesSection;
+  milestones: Milestone[];
+}) {
   return (
     <section aria-labelledby="milestones-title" className="bg-slate-50 py-20">
       <div className="mx-auto max-w-4xl px-4 sm:px-6 lg:px-8">
         <div className="text-center">
           <h2 id="milestones-title" className="text-3xl font-bold text-brand-900 sm:text-4xl">
-            {milestonesSection.title}
+            {section.title}
           </h2>
-          <p className="mt-4 text-lg text-slate-600">{milestonesSection.intro}</p>
+          <p className="mt-4 text-lg text-slate-600">{section.intro}</p>
         </div>
         <ol
           aria-labelledby="milestones-title"

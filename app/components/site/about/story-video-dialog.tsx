@@ -1,14 +1,13 @@
 import { type MouseEvent, useRef, useState } from "react";
 import { Icon } from "#app/components/site/icons.tsx";
-import { aboutPage } from "#app/content/about.ts";
+import type { aboutPage } from "#app/content/about.ts";
 
 /**
  * A video-style thumbnail; its play button opens a dialog that shows placeholder text (no real video).
  * A native modal <dialog>: the browser keeps the focus inside, closes it on Escape and hands the focus
  * back to the play button; a click on the backdrop closes it too, and the page behind does not scroll.
  */
-export function StoryVideoDialog() {
-  const { video } = aboutPage;
+export function StoryVideoDialog({ video }: { video: (typeof aboutPage)["video"] }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);

@@ -5,10 +5,12 @@ import {
 } from "#app/components/site/layout/social-link.tsx";
 import type { TeamMember } from "#app/content/team.ts";
 import { cn } from "#app/lib/cn.ts";
+import { useT } from "#app/lib/i18n/use-words.ts";
 
 const memberNetworks = ["linkedin", "twitter", "facebook"] satisfies SocialNetwork[];
 
 function TeamCard({ member }: { member: TeamMember }) {
+  const t = useT();
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <img
@@ -20,16 +22,18 @@ function TeamCard({ member }: { member: TeamMember }) {
         className="aspect-square w-full bg-brand-50 object-cover"
       />
       <div className="flex flex-1 flex-col p-6">
-        <h3 className="text-lg font-semibold text-brand-900">{member.name}</h3>
+        <h3 translate="no" className="text-lg font-semibold text-brand-900">
+          {member.name}
+        </h3>
         <p className="text-sm font-medium text-accent-700">{member.role}</p>
         <p className="mt-3 flex-1 text-sm leading-relaxed text-slate-600">{member.bio}</p>
-        <ul className="mt-4 flex gap-2" aria-label={`${member.name} on social media`}>
+        <ul className="mt-4 flex gap-2" aria-label={t("{name} on social media", { name: member.name })}>
           {memberNetworks.map((network) => (
             <li key={network}>
               <SocialLink
                 network={network}
                 url={member.social[network]}
-                label={`${member.name} on ${socialNetworkNames[network]}`}
+                label={t("{name} on {network}", { name: member.name, network: socialNetworkNames[network] })}
                 className="bg-brand-50 text-brand-700 hover:bg-brand-100"
               />
             </li>

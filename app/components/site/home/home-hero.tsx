@@ -3,8 +3,10 @@ import { accentLinkClass } from "#app/components/site/layout/site-links.ts";
 import { TrackSearch } from "#app/components/site/layout/track-search.tsx";
 import type { homePage } from "#app/content/home.ts";
 import { cn } from "#app/lib/cn.ts";
+import { useT } from "#app/lib/i18n/use-words.ts";
 
 export function HomeHero({ hero }: { hero: (typeof homePage)["hero"] }) {
+  const t = useT();
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden bg-brand-900 text-white">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2 lg:px-8">
@@ -30,8 +32,8 @@ export function HomeHero({ hero }: { hero: (typeof homePage)["hero"] }) {
           </div>
           <TrackSearch
             id="hero-tracking-number"
-            label="Tracking number"
-            searchLabel="Shipment tracking"
+            label={t("Tracking number")}
+            searchLabel={t("Shipment tracking")}
             className="mt-8 max-w-md"
           />
         </div>

@@ -1,14 +1,15 @@
 import { Link } from "react-router";
 import { Icon } from "#app/components/site/icons.tsx";
-import { type homePage, type homeServiceCards, homeServicePath } from "#app/content/home.ts";
+import type { HomeServiceCard, homePage } from "#app/content/home.ts";
 
-/** Air Freight, Sea Freight and Road Transport; each whole card opens the service page. */
+/** Air Freight, Sea Freight and Road Transport; each whole card opens the service page (`path`, in the page's
+ * language). */
 export function HomeServiceCards({
   section: services,
   cards,
 }: {
   section: (typeof homePage)["services"];
-  cards: typeof homeServiceCards;
+  cards: Array<HomeServiceCard & { path: string }>;
 }) {
   return (
     <section aria-labelledby="home-services-title" className="py-20">
@@ -30,10 +31,7 @@ export function HomeServiceCards({
                   <Icon name={card.icon} aria-hidden="true" className="h-7 w-7" />
                 </span>
                 <h3 className="text-xl font-semibold text-brand-900">
-                  <Link
-                    to={homeServicePath(card.title)}
-                    className="after:absolute after:inset-0 after:rounded-2xl"
-                  >
+                  <Link to={card.path} className="after:absolute after:inset-0 after:rounded-2xl">
                     {card.title}
                   </Link>
                 </h3>

@@ -11,6 +11,7 @@ import {
   impactTileStaggerMs,
 } from "#app/content/stats.ts";
 import { cn } from "#app/lib/cn.ts";
+import { useLocale, useT } from "#app/lib/i18n/use-words.ts";
 
 /**
  * 'static': final numbers, no motion (server render, no JavaScript, reduced motion).
@@ -25,6 +26,8 @@ export function ImpactStats() {
   const band = useRef<HTMLElement>(null);
   const [phase, setPhase] = useState<Phase>("static");
   const [step, setStep] = useState(counterSteps);
+  const t = useT();
+  const locale = useLocale();
 
   useEffect(() => {
     const element = band.current;
@@ -71,9 +74,9 @@ export function ImpactStats() {
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
           <h2 id="impact-title" className="text-3xl font-bold sm:text-4xl">
-            {impactSection.title}
+            {t(impactSection.title)}
           </h2>
-          <p className="mt-4 text-lg text-brand-100">{impactSection.subtitle}</p>
+          <p className="mt-4 text-lg text-brand-100">{t(impactSection.subtitle)}</p>
         </div>
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {impactStats.map((stat, position) => {
@@ -97,11 +100,11 @@ export function ImpactStats() {
                 </span>
                 <p className="text-4xl font-bold tabular-nums">
                   <span aria-hidden="true" data-testid="impact-counter">
-                    {formatStat(shown, stat.suffix)}
+                    {formatStat(shown, stat.suffix, locale)}
                   </span>
-                  <span className="sr-only">{formatStat(stat.value, stat.suffix)}</span>
+                  <span className="sr-only">{formatStat(stat.value, stat.suffix, locale)}</span>
                 </p>
-                <p className="mt-2 text-lg text-brand-100">{stat.label}</p>
+                <p className="mt-2 text-lg text-brand-100">{t(stat.label)}</p>
               </li>
             );
           })}

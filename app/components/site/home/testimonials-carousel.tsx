@@ -9,6 +9,7 @@ import {
   testimonialsSection as text,
 } from "#app/content/testimonials.ts";
 import { cn } from "#app/lib/cn.ts";
+import { useT } from "#app/lib/i18n/use-words.ts";
 
 const roundButton =
   "inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-white text-brand-900 shadow-sm transition-colors hover:bg-brand-50";
@@ -27,6 +28,7 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: Testimoni
   const [focusInside, setFocusInside] = useState(false);
   const [stopped, setStopped] = useState(false);
   const reducedMotion = useReducedMotion();
+  const t = useT();
   const autoplay = !stopped && !reducedMotion;
   const rotating = autoplay && !pointerInside && !focusInside;
 
@@ -53,16 +55,16 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: Testimoni
       <div className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 sm:px-6 lg:grid-cols-3 lg:px-8">
         <div className="text-center lg:col-start-1 lg:row-start-1 lg:text-left">
           <h2 id="testimonials-title" className="text-3xl font-bold text-brand-900 sm:text-4xl">
-            {text.title}
+            {t(text.title)}
           </h2>
-          <p className="mt-4 text-lg text-slate-600">{text.intro}</p>
+          <p className="mt-4 text-lg text-slate-600">{t(text.intro)}</p>
         </div>
 
         <div className="flex min-w-0 items-center gap-2 sm:gap-4 lg:col-span-2 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <button
             type="button"
             className={roundButton}
-            aria-label={text.previous}
+            aria-label={t(text.previous)}
             onClick={() => show(index - 1)}
           >
             <Icon name="chevron-left" aria-hidden="true" className="h-5 w-5" />
@@ -79,19 +81,21 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: Testimoni
                   key={testimonial.name}
                   role="group"
                   aria-roledescription="slide"
-                  aria-label={text.slide(position + 1, total)}
+                  aria-label={t("{position} of {total}", { position: position + 1, total })}
                   inert={position !== index}
                   className="w-full shrink-0 px-1 py-2"
                 >
                   <div className="flex flex-col items-center rounded-2xl bg-white px-6 py-8 text-center shadow-md sm:px-10">
                     <Avatar src={testimonial.image} name={testimonial.name} className="h-20 w-20 text-xl" />
-                    <p className="mt-4 text-lg font-semibold text-brand-900">{testimonial.name}</p>
+                    <p translate="no" className="mt-4 text-lg font-semibold text-brand-900">
+                      {testimonial.name}
+                    </p>
                     <p className="text-sm text-slate-600">
-                      {testimonial.role}, {testimonial.company}
+                      {testimonial.role}, <span translate="no">{testimonial.company}</span>
                     </p>
                     <StarRating
                       rating={testimonial.rating}
-                      label={text.rating(testimonial.rating)}
+                      label={t("Rated {rating} out of 5", { rating: testimonial.rating })}
                       className="mt-3"
                     />
                     <blockquote className="mt-5 text-lg leading-relaxed text-slate-700 italic">
@@ -105,7 +109,7 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: Testimoni
           <button
             type="button"
             className={roundButton}
-            aria-label={text.next}
+            aria-label={t(text.next)}
             onClick={() => show(index + 1)}
           >
             <Icon name="chevron-right" aria-hidden="true" className="h-5 w-5" />
@@ -118,7 +122,7 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: Testimoni
               <button
                 key={testimonial.name}
                 type="button"
-                aria-label={text.dot(position + 1)}
+                aria-label={t("Show testimonial {position}", { position: position + 1 })}
                 aria-current={position === index ? "true" : undefined}
                 onClick={() => show(position)}
                 className="group inline-flex h-6 min-w-6 items-center justify-center px-1"
@@ -136,7 +140,7 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: Testimoni
             <button
               type="button"
               className="inline-flex h-6 w-6 items-center justify-center rounded-full text-slate-600 hover:text-brand-900"
-              aria-label={stopped ? text.play : text.pause}
+              aria-label={t(stopped ? text.play : text.pause)}
               onClick={() => setStopped(!stopped)}
             >
               {stopped ? (

@@ -3,15 +3,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { homePath, LOCALE_NAMES, type Locale } from "#app/lib/i18n/locale.ts";
+import { rememberLanguage } from "#app/lib/i18n/remember-language.ts";
 import { useLocale, usePageAddresses } from "#app/lib/i18n/use-words.ts";
-
-/** The cookie that remembers a visitor's choice of language ('en' or 'fr'), for a year. */
-export const LANGUAGE_COOKIE = "lang";
-
-export function rememberLanguage(locale: Locale) {
-  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not in every browser
-  document.cookie = `${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
-}
 
 /** A link to this page in the other language, named in that language. */
 export function LanguageSwitch({ className }: { className?: string }) {

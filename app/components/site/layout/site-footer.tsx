@@ -32,6 +32,10 @@ export function SiteFooter({ settings, copy }: { settings: SiteSettings; copy: F
   const to = useLocalePath();
   const { pathname } = useLocation();
   const onTrackingPage = /^\/(?:fr\/suivi|track)(?:\/|$)/.test(pathname);
+  // The company's name is data (the same in every language), the words around it are the page's language.
+  const [copyrightBefore, copyrightAfter] = t(chromeText.copyright, { year, companyName: "\u0000" }).split(
+    "\u0000",
+  );
   return (
     <footer className="bg-brand-900 text-sm text-slate-300">
       {onTrackingPage ? null : (
@@ -45,7 +49,7 @@ export function SiteFooter({ settings, copy }: { settings: SiteSettings; copy: F
         <div>
           <p className="mb-4 flex items-center gap-2 text-lg font-bold text-white">
             <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
-            {settings.companyName}
+            <span translate="no">{settings.companyName}</span>
           </p>
           <p className="mb-5 leading-relaxed">{copy.blurb}</p>
           <ul aria-label={t(chromeText.followUs)} className="flex gap-2">
@@ -97,17 +101,17 @@ export function SiteFooter({ settings, copy }: { settings: SiteSettings; copy: F
           <address className="space-y-3 not-italic">
             <p className="flex gap-3">
               <Icon name="map-pin" aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-accent-500" />
-              <span>{settings.address}</span>
+              <span translate="no">{settings.address}</span>
             </p>
             <p className="flex gap-3">
               <Icon name="phone" aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-accent-500" />
-              <a href={telHref(settings.phone)} className={linkClass}>
+              <a href={telHref(settings.phone)} className={linkClass} translate="no">
                 {settings.phone}
               </a>
             </p>
             <p className="flex gap-3">
               <Icon name="mail" aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-accent-500" />
-              <a href={`mailto:${settings.email}`} className={`${linkClass} break-all`}>
+              <a href={`mailto:${settings.email}`} className={`${linkClass} break-all`} translate="no">
                 {settings.email}
               </a>
             </p>
@@ -117,7 +121,8 @@ export function SiteFooter({ settings, copy }: { settings: SiteSettings; copy: F
             <ul className="space-y-1">
               {settings.businessHours.map((entry) => (
                 <li key={entry.days}>
-                  <span className="text-white">{entry.days}:</span> {entry.hours}
+                  {/* Staff write the hours in Settings; the default ones read in the page's language. */}
+                  <span className="text-white">{t(entry.days)}:</span> {t(entry.hours)}
                 </li>
               ))}
             </ul>
@@ -128,7 +133,9 @@ export function SiteFooter({ settings, copy }: { settings: SiteSettings; copy: F
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
           <p suppressHydrationWarning>
-            {t(chromeText.copyright, { year, companyName: settings.companyName })}
+            {copyrightBefore}
+            <span translate="no">{settings.companyName}</span>
+            {copyrightAfter}
           </p>
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
             <li>

@@ -75,7 +75,9 @@ export function SiteHeader({ companyName, phone, email }: SiteHeaderProps) {
           className="flex min-w-0 items-center gap-2 text-lg font-bold text-brand-900"
         >
           <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8 shrink-0" />
-          <span className="truncate">{companyName}</span>
+          <span className="truncate" translate="no">
+            {companyName}
+          </span>
         </Link>
 
         <nav aria-label={t(chromeText.mainNavigation)} className="hidden lg:block">
@@ -125,7 +127,11 @@ export function SiteHeader({ companyName, phone, email }: SiteHeaderProps) {
       >
         <ul className="mb-3 flex flex-col gap-1 border-b border-slate-200 pb-3 text-sm text-slate-700">
           <li>
-            <a href={telHref(phone)} className="inline-flex items-center gap-2 py-1.5 hover:text-brand-700">
+            <a
+              href={telHref(phone)}
+              className="inline-flex items-center gap-2 py-1.5 hover:text-brand-700"
+              translate="no"
+            >
               <Icon name="phone" aria-hidden="true" className="h-4 w-4 text-accent-700" />
               {phone}
             </a>
@@ -134,6 +140,7 @@ export function SiteHeader({ companyName, phone, email }: SiteHeaderProps) {
             <a
               href={`mailto:${email}`}
               className="inline-flex items-center gap-2 py-1.5 hover:text-brand-700"
+              translate="no"
             >
               <Icon name="mail" aria-hidden="true" className="h-4 w-4 text-accent-700" />
               {email}

@@ -31,7 +31,10 @@ export function SocialLink({ network, url, label, className }: SocialLinkProps) 
   const content = (
     <>
       <Icon name={network} width={18} height={18} />
-      <span className="sr-only">{label}</span>
+      {/* A network's name alone is a proper name, the same in every language. */}
+      <span className="sr-only" translate={label === socialNetworkNames[network] ? "no" : undefined}>
+        {label}
+      </span>
     </>
   );
   if (!url) return <span className={classes}>{content}</span>;

@@ -2,7 +2,8 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { Icon } from "#app/components/site/icons.tsx";
 import { ServiceIcon } from "#app/components/site/services/service-icons.tsx";
-import { type Service, servicesPage } from "#app/content/services.ts";
+import type { Service } from "#app/content/services.ts";
+import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 
 /**
  * Fades an element in the first time 20% of it is visible. Server-rendered and without JavaScript the
@@ -42,6 +43,8 @@ type ServiceSummary = Pick<Service, "id" | "title" | "icon" | "image" | "summary
 /** `priority`: the first card's picture is usually the largest thing on screen; it loads at once. */
 export function ServiceCard({ service, priority = false }: { service: ServiceSummary; priority?: boolean }) {
   const ref = useRevealOnScroll<HTMLElement>();
+  const t = useT();
+  const to = useLocalePath();
   const titleId = `service-${service.id}-title`;
   return (
     <article
@@ -78,11 +81,11 @@ export function ServiceCard({ service, priority = false }: { service: ServiceSum
           ))}
         </ul>
         <Link
-          to={`/services/${service.id}`}
+          to={to(`/services/${service.id}`)}
           className="mt-5 inline-flex items-center gap-1.5 self-start font-semibold text-brand-700 underline-offset-4 hover:underline"
         >
-          {servicesPage.learnMore}
-          <span className="sr-only"> about {service.title}</span>
+          {t("Learn More")}
+          <span className="sr-only"> {t("about {service}", { service: service.title })}</span>
           <Icon name="arrow-right" aria-hidden="true" className="size-4" />
         </Link>
       </div>

@@ -3,6 +3,7 @@ import { Form, useNavigate } from "react-router";
 import { Icon } from "#app/components/site/icons.tsx";
 import { buttonClass } from "#app/components/ui/button-class.ts";
 import { Input, Label } from "#app/components/ui/field.tsx";
+import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 import {
   MAX_TRACKING_NUMBER_LENGTH,
   normalizeTrackingNumber,
@@ -17,25 +18,27 @@ import {
  */
 export function TrackingForm({ defaultValue = "" }: { defaultValue?: string }) {
   const navigate = useNavigate();
+  const t = useT();
+  const to = useLocalePath();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const input = event.currentTarget.elements.namedItem("number");
     const value = normalizeTrackingNumber(input instanceof HTMLInputElement ? input.value : "");
     if (value === "") return;
-    navigate(trackingPath(value));
+    navigate(to(trackingPath(value)));
   }
 
   return (
     <Form
       method="get"
-      action="/track"
+      action={to("/track")}
       onSubmit={onSubmit}
       className="print:hidden"
       role="search"
-      aria-label="Track a shipment"
+      aria-label={t("Track a shipment")}
     >
-      <Label htmlFor="tracking-number">Tracking number</Label>
+      <Label htmlFor="tracking-number">{t("Tracking number")}</Label>
       <div className="flex flex-col gap-3 sm:flex-row">
         <Input
           id="tracking-number"
@@ -52,7 +55,7 @@ export function TrackingForm({ defaultValue = "" }: { defaultValue?: string }) {
         />
         <button type="submit" className={buttonClass({ size: "lg", className: "sm:w-36" })}>
           <Icon name="search" aria-hidden="true" className="size-4" />
-          Track
+          {t("Track")}
         </button>
       </div>
     </Form>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Icon } from "#app/components/site/icons.tsx";
+import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 
 function MessagePanel({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -19,63 +20,75 @@ function MessagePanel({ icon, title, children }: { icon: ReactNode; title: strin
   );
 }
 
-const contactLink = (
-  <Link
-    to="/contact"
-    className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900"
-  >
-    contact our support team
-  </Link>
-);
+function ContactLink() {
+  const t = useT();
+  const to = useLocalePath();
+  return (
+    <Link
+      to={to("/contact")}
+      className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900"
+    >
+      {t("contact our support team")}
+    </Link>
+  );
+}
 
 /** The spec's not-found view. `number` is already cut to a safe length; React escapes it. */
 export function TrackingNotFound({ number }: { number: string }) {
+  const t = useT();
   return (
     <MessagePanel
       icon={<Icon name="search-x" aria-hidden="true" className="size-7" />}
-      title="Shipment Not Found"
+      title={t("Shipment Not Found")}
     >
       <p className="break-words">
-        We couldn't find a shipment with tracking number:{" "}
-        <span className="font-mono font-semibold text-slate-900">{number}</span>
+        {t("We couldn't find a shipment with tracking number:")}{" "}
+        <span translate="no" className="font-mono font-semibold text-slate-900">
+          {number}
+        </span>
       </p>
       <p>
-        Please check the tracking number and try again. If you still can't find your shipment, {contactLink}.
+        {t("Please check the tracking number and try again. If you still can't find your shipment,")}{" "}
+        <ContactLink />.
       </p>
     </MessagePanel>
   );
 }
 
-/** Whole seconds as "45 seconds", "1 minute", "3 minutes". */
-function formatWait(seconds: number): string {
+/** Whole seconds as "45 seconds", "1 minute", "3 minutes" (the unit in the page's language). */
+function formatWait(seconds: number, t: ReturnType<typeof useT>): string {
   const s = Math.max(1, Math.ceil(seconds));
-  if (s < 60) return `${s} ${s === 1 ? "second" : "seconds"}`;
+  if (s < 60) return `${s} ${s === 1 ? t("second") : t("seconds")}`;
   const m = Math.ceil(s / 60);
-  return `${m} ${m === 1 ? "minute" : "minutes"}`;
+  return `${m} ${m === 1 ? t("minute") : t("minutes")}`;
 }
 
 export function TrackingRateLimited({ retryAfterSeconds }: { retryAfterSeconds: number }) {
+  const t = useT();
   return (
     <MessagePanel
       icon={<Icon name="clock" aria-hidden="true" className="size-7" />}
-      title="Too Many Tracking Requests"
+      title={t("Too Many Tracking Requests")}
     >
       <p>
-        You have looked up a lot of shipments in a short time. Please try again in{" "}
-        <strong>{formatWait(retryAfterSeconds)}</strong>.
+        {t("You have looked up a lot of shipments in a short time. Please try again in")}{" "}
+        <strong>{formatWait(retryAfterSeconds, t)}</strong>.
       </p>
-      <p>Need help with a shipment right now? Please {contactLink}.</p>
+      <p>
+        {t("Need help with a shipment right now? Please")} <ContactLink />.
+      </p>
     </MessagePanel>
   );
 }
 
 export function TrackingNoNumber() {
+  const t = useT();
   return (
     <MessagePanel
       icon={<Icon name="package-search" aria-hidden="true" className="size-7" />}
-      title="No tracking number provided"
+      title={t("No tracking number provided")}
     >
-      <p>Enter your tracking number above to see where your shipment is.</p>
+      <p>{t("Enter your tracking number above to see where your shipment is.")}</p>
     </MessagePanel>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Icon } from "#app/components/site/icons.tsx";
 import { TrackingForm } from "#app/components/site/tracking/tracking-form.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { useT } from "#app/lib/i18n/use-words.ts";
 
 /**
  * The frame of /track and /track/:trackingNumber: heading, search form, then the result or message.
@@ -17,6 +18,7 @@ export function TrackingPage({
   compact?: boolean;
   children?: ReactNode;
 }) {
+  const t = useT();
   return (
     <div className="bg-slate-50 print:bg-white">
       <div
@@ -37,11 +39,11 @@ export function TrackingPage({
               compact ? "text-2xl sm:text-3xl" : "text-3xl sm:text-4xl",
             )}
           >
-            Track Package
+            {t("Track Package")}
           </h1>
           {compact ? null : (
             <p className="mt-2 text-slate-700 print:hidden">
-              Enter your tracking number to see where your shipment is and every step it has taken.
+              {t("Enter your tracking number to see where your shipment is and every step it has taken.")}
             </p>
           )}
         </div>

@@ -6,6 +6,7 @@ import { TrackingShareMenu } from "#app/components/site/tracking/tracking-share.
 import { StatusTimeline } from "#app/components/site/tracking/tracking-timeline.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { useLocale, useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 import type {
   PublicParty,
   ShownTime,
@@ -29,9 +30,10 @@ function Section({ title, note, children }: { title: string; note?: string; chil
   );
 }
 
-/** 'Nov 22, 2026 3:40 PM' (the spec's 'MMM d, yyyy' with 'h:mm a'), or the date only. */
+/** 'Nov 22, 2026 3:40 PM' (the spec's 'MMM d, yyyy' with 'h:mm a'; '22 nov. 2026, 15:40' in French), or the date only. */
 function Time({ at, withTime = false }: { at: ShownTime; withTime?: boolean }) {
-  return <time dateTime={at.iso}>{withTime ? `${at.date} ${at.time}` : at.date}</time>;
+  const comma = useLocale() === "fr" ? "," : "";
+  return <time dateTime={at.iso}>{withTime ? `${at.date}${comma} ${at.time}` : at.date}</time>;
 }
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
@@ -44,21 +46,24 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 }
 
 function PartyCard({ title, party, empty }: { title: string; party: PublicParty | null; empty: string }) {
+  const t = useT();
   return (
     <Section title={title}>
       {party ? (
         <div className="space-y-2">
-          <p className={`${PARTY_LINE} font-medium text-slate-900`}>
+          <p translate="no" className={`${PARTY_LINE} font-medium text-slate-900`}>
             <Icon name="user" aria-hidden="true" className={PARTY_ICON} />
             {party.name}
           </p>
           {party.company ? (
-            <p className={`${PARTY_LINE} text-slate-700`}>
+            <p translate="no" className={`${PARTY_LINE} text-slate-700`}>
               <Icon name="building-2" aria-hidden="true" className={PARTY_ICON} />
               {party.company}
             </p>
           ) : null}
-          <p className="text-xs text-slate-600">Contact details are not shown on the public tracking page.</p>
+          <p className="text-xs text-slate-600">
+            {t("Contact details are not shown on the public tracking page.")}
+          </p>
         </div>
       ) : (
         <p className="text-slate-600">{empty}</p>
@@ -73,6 +78,7 @@ export function TrackingResult({
   qrCodeUrl,
   whatsApp,
   detailsPath,
+  updatesPath,
 }: {
   shipment: TrackingView;
   trackingUrl: string;
@@ -80,8 +86,12 @@ export function TrackingResult({
   whatsApp: WhatsAppLinks;
   /** 'Show full details': its own page (issue 29), or the signed-in customer's account page of the shipment. */
   detailsPath: string;
+  /** 'Get updates': /track/:number/updates in the page's language. */
+  updatesPath: string;
 }) {
   const { latest, arrival, late, lastUpdated } = shipment;
+  const t = useT();
+  const to = useLocalePath();
   return (
     // data-prints-alone: the printout is the result only (app/app.css).
     <div className="space-y-6" data-prints-alone="">
@@ -95,9 +105,9 @@ export function TrackingResult({
                 className="flex items-center gap-1.5 text-xs font-medium tracking-wide text-slate-600 uppercase"
               >
                 <Icon name="package" aria-hidden="true" className="size-3.5" />
-                Tracking Number
+                {t("Tracking Number")}
               </h2>
-              <p className="font-mono text-lg font-bold break-all text-brand-900 sm:text-xl">
+              <p translate="no" className="font-mono text-lg font-bold break-all text-brand-900 sm:text-xl">
                 {shipment.trackingNumber}
               </p>
             </div>
@@ -109,7 +119,7 @@ export function TrackingResult({
                 rel="noopener noreferrer"
                 className="text-sm font-medium underline underline-offset-4"
               >
-                Share on WhatsApp
+                {t("Share on WhatsApp")}
               </a>
               <TrackingShareMenu
                 url={trackingUrl}
@@ -121,13 +131,13 @@ export function TrackingResult({
 
           <div className="flex flex-col gap-x-6 gap-y-1 lg:flex-row lg:items-baseline">
             <p className="text-3xl leading-tight font-bold wrap-anywhere text-brand-900 sm:text-4xl">
-              <span className="sr-only">Status: </span>
+              <span className="sr-only">{t("Status:")} </span>
               {shipment.status}
             </p>
             {latest ? (
               <p className="text-sm break-words text-slate-700 sm:text-base">
-                <span className="font-semibold text-slate-900">Latest update:</span> {latest.status},{" "}
-                {latest.location}, <Time at={latest.at} withTime />
+                <span className="font-semibold text-slate-900">{t("Latest update:")}</span> {latest.status},{" "}
+                <span translate="no">{latest.location}</span>, <Time at={latest.at} withTime />
               </p>
             ) : null}
           </div>
@@ -145,14 +155,14 @@ export function TrackingResult({
                     {arrival.label} <time dateTime={arrival.iso}>{arrival.text}</time>
                   </>
                 ) : (
-                  "Estimated delivery not available"
+                  t("Estimated delivery not available")
                 )}
               </span>
             </p>
             {late ? (
-              <Badge tone="red" title="The estimated delivery date has passed">
+              <Badge tone="red" title={t("The estimated delivery date has passed")}>
                 <Icon name="triangle-alert" aria-hidden="true" className="mr-1 size-3" />
-                Delayed?
+                {t("Delayed?")}
               </Badge>
             ) : null}
           </div>
@@ -162,22 +172,22 @@ export function TrackingResult({
           <p className="flex items-start gap-1.5 text-sm text-slate-600">
             <Icon name="clock" aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             <span>
-              Last updated{" "}
+              {t("Last updated")}{" "}
               <time dateTime={lastUpdated.iso}>
-                {lastUpdated.date} at {lastUpdated.time}
+                {lastUpdated.date} {t("at")} {lastUpdated.time}
               </time>{" "}
               (GMT)
             </span>
           </p>
           {/* Its own page, /track/:number/updates (decision 014): the form's code stays out of this page's script. */}
-          <Link to="updates" className="block w-fit font-medium underline underline-offset-4">
-            Get updates
+          <Link to={updatesPath} className="block w-fit font-medium underline underline-offset-4">
+            {t("Get updates")}
           </Link>
           <Link
             to={detailsPath}
             className="block w-fit font-medium underline underline-offset-4 print:hidden"
           >
-            Show full details
+            {t("Show full details")}
           </Link>
           {whatsApp.chat ? (
             <a
@@ -186,15 +196,16 @@ export function TrackingResult({
               rel="noopener noreferrer"
               className="block w-fit font-medium underline underline-offset-4 print:hidden"
             >
-              Ask us on WhatsApp
+              {t("Ask us on WhatsApp")}
             </a>
           ) : null}
           {late ? (
             <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-              The estimated delivery date has passed and no delivery has been recorded yet. For news about
-              this shipment, please{" "}
-              <Link to="/contact" className="font-medium underline underline-offset-4">
-                contact us
+              {t(
+                "The estimated delivery date has passed and no delivery has been recorded yet. For news about this shipment, please",
+              )}{" "}
+              <Link to={to("/contact")} className="font-medium underline underline-offset-4">
+                {t("contact us")}
               </Link>
               .
             </p>
@@ -204,41 +215,62 @@ export function TrackingResult({
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
         <div className="space-y-6">
-          <Section title="Shipment Details">
+          <Section title={t("Shipment Details")}>
             <dl className="divide-y divide-slate-100">
-              <Detail term="Status">
+              <Detail term={t("Status")}>
                 <Badge tone={shipment.statusTone}>{shipment.status}</Badge>
               </Detail>
-              <Detail term="Origin">{shipment.originLocation}</Detail>
-              <Detail term="Destination">{shipment.destinationLocation}</Detail>
-              <Detail term="Current Location">{shipment.currentLocation ?? "Unknown"}</Detail>
+              <Detail term={t("Origin")}>
+                <span translate="no">{shipment.originLocation}</span>
+              </Detail>
+              <Detail term={t("Destination")}>
+                <span translate="no">{shipment.destinationLocation}</span>
+              </Detail>
+              <Detail term={t("Current Location")}>
+                {shipment.currentLocation ? (
+                  <span translate="no">{shipment.currentLocation}</span>
+                ) : (
+                  t("Unknown")
+                )}
+              </Detail>
               {/* Once delivered, the delivery time above says it all: no estimate beside it. */}
               {shipment.delivered ? null : (
-                <Detail term="Estimated Delivery">
-                  {shipment.estimatedDelivery ? <Time at={shipment.estimatedDelivery} /> : "Not available"}
+                <Detail term={t("Estimated Delivery")}>
+                  {shipment.estimatedDelivery ? <Time at={shipment.estimatedDelivery} /> : t("Not available")}
                 </Detail>
               )}
-              {shipment.weight ? <Detail term="Weight">{shipment.weight}</Detail> : null}
-              {shipment.dimensions ? <Detail term="Dimensions">{shipment.dimensions}</Detail> : null}
+              {shipment.weight ? <Detail term={t("Weight")}>{shipment.weight}</Detail> : null}
+              {shipment.dimensions ? (
+                <Detail term={t("Dimensions")}>
+                  <span translate="no">{shipment.dimensions}</span>
+                </Detail>
+              ) : null}
             </dl>
           </Section>
 
           <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
-            <PartyCard title="Shipper" party={shipment.shipper} empty="No shipper information available" />
             <PartyCard
-              title="Consignee"
+              title={t("Shipper")}
+              party={shipment.shipper}
+              empty={t("No shipper information available")}
+            />
+            <PartyCard
+              title={t("Consignee")}
               party={shipment.consignee}
-              empty="No consignee information available"
+              empty={t("No consignee information available")}
             />
           </div>
         </div>
 
-        <Section title="Status History" note={`Newest first. Times are ${shipment.timeZone} time.`}>
+        <Section
+          title={t("Status History")}
+          note={t("Newest first. Times are {zone} time.", { zone: shipment.timeZone })}
+        >
           <StatusTimeline entries={shipment.history} />
         </Section>
       </div>
 
-      <Section title="Route">
+      <Section title={t("Route")}>
         <RouteProgress
           origin={shipment.originLocation}
           current={shipment.currentLocation}

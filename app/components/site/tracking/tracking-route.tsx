@@ -1,5 +1,6 @@
 import { Icon, type IconName } from "#app/components/site/icons.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { useT } from "#app/lib/i18n/use-words.ts";
 import { TRACKING_STEPS, type TrackingStep } from "#app/lib/tracking-progress.ts";
 
 type Stop = { label: string; place: string; state: "done" | "current" | "upcoming"; icon: IconName };
@@ -19,23 +20,24 @@ export function RouteProgress({
   destination: string;
   delivered: boolean;
 }) {
+  const t = useT();
   const stops: Stop[] = [
-    { label: "Origin", place: origin, state: "done", icon: "map-pin" },
+    { label: t("Origin"), place: origin, state: "done", icon: "map-pin" },
     {
-      label: "Current Location",
-      place: current ?? "Unknown",
+      label: t("Current Location"),
+      place: current ?? t("Unknown"),
       state: delivered ? "done" : "current",
       icon: "navigation",
     },
     {
-      label: "Destination",
+      label: t("Destination"),
       place: destination,
       state: delivered ? "current" : "upcoming",
       icon: delivered ? "package-check" : "flag",
     },
   ];
   return (
-    <ol aria-label="Shipment route" className="flex flex-col sm:flex-row">
+    <ol aria-label={t("Shipment route")} className="flex flex-col sm:flex-row">
       {stops.map((stop, index) => {
         const last = index === stops.length - 1;
         return (
@@ -68,7 +70,10 @@ export function RouteProgress({
             </span>
             <div className="min-w-0 pt-0.5 sm:px-2 sm:pt-2">
               <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{stop.label}</p>
-              <p className={cn("break-words text-slate-900", stop.state === "current" && "font-semibold")}>
+              <p
+                translate={index === 1 && !current ? undefined : "no"}
+                className={cn("break-words text-slate-900", stop.state === "current" && "font-semibold")}
+              >
                 {stop.place}
               </p>
             </div>
@@ -84,8 +89,9 @@ export function RouteProgress({
  * shipment is at carries aria-current="step"; a delay is a warning on it, in words and in colour.
  */
 export function ProgressStepper({ step, delayed }: { step: TrackingStep; delayed: boolean }) {
+  const t = useT();
   return (
-    <ol aria-label="Shipment progress" className="grid grid-cols-4 text-center text-xs sm:text-sm">
+    <ol aria-label={t("Shipment progress")} className="grid grid-cols-4 text-center text-xs sm:text-sm">
       {TRACKING_STEPS.map((label, index) => {
         // Delivered is the end: reached, it is done.
         const done = index < step || index === 3;
@@ -122,12 +128,12 @@ export function ProgressStepper({ step, delayed }: { step: TrackingStep; delayed
               ) : null}
             </span>
             <span className={cn("mt-1.5 block", reached ? "font-semibold" : "text-slate-600")}>
-              {label}
+              {t(label)}
               <span className="sr-only">
-                {reached && done ? " (completed)" : current ? " (current step)" : ""}
+                {reached && done ? ` (${t("completed")})` : current ? ` (${t("current step")})` : ""}
               </span>
             </span>
-            {warning ? <span className="font-semibold text-red-800">Delayed</span> : null}
+            {warning ? <span className="font-semibold text-red-800">{t("Delayed")}</span> : null}
           </li>
         );
       })}

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { Icon } from "#app/components/site/icons.tsx";
 import { buttonClass } from "#app/components/ui/button-class.ts";
+import { useT } from "#app/lib/i18n/use-words.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 
 const ITEM =
@@ -24,6 +25,7 @@ export function TrackingShareMenu({
   trackingNumber: string;
 }) {
   const hydrated = useHydrated();
+  const t = useT();
   const [copied, setCopied] = useState<"copied" | "failed" | null>(null);
   const list = useRef<HTMLDivElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -50,7 +52,7 @@ export function TrackingShareMenu({
         className={buttonClass({ variant: "outline" })}
       >
         <Icon name={copied === "copied" ? "check" : "send"} aria-hidden="true" className="size-4" />
-        Share
+        {t("Share")}
       </button>
       <div
         ref={list}
@@ -60,9 +62,9 @@ export function TrackingShareMenu({
       >
         {(
           [
-            ["Copy link", "copy", copy],
-            ["QR code", "package-search", () => dialog.current?.showModal()],
-            ["Print", "printer", () => print()],
+            [t("Copy link"), "copy", copy],
+            [t("QR code"), "package-search", () => dialog.current?.showModal()],
+            [t("Print"), "printer", () => print()],
           ] as const
         ).map(([label, icon, action]) => (
           <button
@@ -81,9 +83,9 @@ export function TrackingShareMenu({
         ))}
       </div>
       <p role="status" className="absolute right-0 mt-1 w-56 text-right text-sm text-slate-700 empty:hidden">
-        {copied === "copied" ? "The tracking link is on your clipboard." : null}
+        {copied === "copied" ? t("The tracking link is on your clipboard.") : null}
         {copied === "failed"
-          ? "Copying did not work here; copy the address from your browser's address bar."
+          ? t("Copying did not work here; copy the address from your browser's address bar.")
           : null}
       </p>
       <dialog
@@ -92,19 +94,19 @@ export function TrackingShareMenu({
         className="m-auto max-w-xs rounded-lg p-5 text-center shadow-2xl backdrop:bg-slate-950/60"
       >
         <h2 id="tracking-qr-title" className="text-lg font-semibold">
-          QR code
+          {t("QR code")}
         </h2>
         <img
           src={qrCodeUrl}
-          alt={`QR code linking to the tracking page of ${trackingNumber}`}
+          alt={t("QR code linking to the tracking page of {number}", { number: trackingNumber })}
           width={192}
           height={192}
           className="my-3 size-48 border border-slate-200"
         />
-        <p className="mb-4 text-sm text-slate-600">Scan to open this page</p>
+        <p className="mb-4 text-sm text-slate-600">{t("Scan to open this page")}</p>
         <form method="dialog">
           <button type="submit" className={buttonClass({ variant: "outline", className: "w-full" })}>
-            Close
+            {t("Close")}
           </button>
         </form>
       </dialog>

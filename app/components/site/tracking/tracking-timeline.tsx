@@ -1,4 +1,5 @@
 import { Icon, type IconName } from "#app/components/site/icons.tsx";
+import { useT } from "#app/lib/i18n/use-words.ts";
 import type { TimelineIcon } from "#app/lib/shipment-status.ts";
 import type { TrackingTimelineEntry } from "#app/server/shipments/shipment-views.ts";
 
@@ -11,11 +12,12 @@ const ICONS: Record<TimelineIcon, IconName> = {
 
 /** Status history, newest first as given; every entry is a completed step. */
 export function StatusTimeline({ entries }: { entries: TrackingTimelineEntry[] }) {
+  const t = useT();
   if (entries.length === 0) {
-    return <p className="text-slate-600">No status updates available</p>;
+    return <p className="text-slate-600">{t("No status updates available")}</p>;
   }
   return (
-    <ol aria-label="Status history" className="relative">
+    <ol aria-label={t("Status history")} className="relative">
       {entries.map((entry, index) => {
         const last = index === entries.length - 1;
         return (
@@ -36,17 +38,24 @@ export function StatusTimeline({ entries }: { entries: TrackingTimelineEntry[] }
               <div className="flex flex-col gap-x-3 gap-y-0.5 sm:flex-row sm:items-baseline sm:justify-between">
                 <p className="font-semibold break-words text-slate-900">
                   {entry.status}
-                  <span className="sr-only"> (completed)</span>
+                  <span className="sr-only"> ({t("completed")})</span>
                 </p>
                 <time dateTime={entry.at.iso} className="shrink-0 text-sm text-slate-600">
                   {entry.at.date} <span aria-hidden="true">·</span> {entry.at.time}
                 </time>
               </div>
-              <p className="mt-0.5 flex items-start gap-1.5 text-sm break-words text-slate-700">
+              <p
+                translate="no"
+                className="mt-0.5 flex items-start gap-1.5 text-sm break-words text-slate-700"
+              >
                 <Icon name="map-pin" aria-hidden="true" className="mt-0.5 size-3.5 shrink-0 text-slate-500" />
                 {entry.location}
               </p>
-              {entry.notes ? <p className="mt-1 text-sm break-words text-slate-600">{entry.notes}</p> : null}
+              {entry.notes ? (
+                <p translate="no" className="mt-1 text-sm break-words text-slate-600">
+                  {entry.notes}
+                </p>
+              ) : null}
             </div>
           </li>
         );
