@@ -77,6 +77,7 @@ export const forms = {
   Route: "Itinéraire",
   Cargo: "Marchandises",
   Freight: "Fret",
+  "Shipment type": "Type d'expédition",
   "Message sent successfully!": "Message envoyé!",
   "We'll get back to you as soon as possible.": "Nous vous répondrons dès que possible.",
   "Failed to send message": "Le message n'a pas pu être envoyé",
