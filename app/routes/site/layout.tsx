@@ -1,15 +1,23 @@
 import { Outlet } from "react-router";
 import { BackToTop } from "#app/components/site/layout/back-to-top.tsx";
+import { type Chrome, useChrome } from "#app/components/site/layout/chrome.ts";
 import { LanguageOfferDoor } from "#app/components/site/layout/language-switch.tsx";
 import { OrganizationJsonLd, organizationJsonLd } from "#app/components/site/layout/organization-json-ld.tsx";
 import { SiteFooter } from "#app/components/site/layout/site-footer.tsx";
 import { SiteHeader } from "#app/components/site/layout/site-header.tsx";
 import { footerBlurb } from "#app/content/company.ts";
-import { chromeText, footerServiceLinks, legalLinks } from "#app/content/navigation.ts";
+import {
+  chromeText,
+  footerServiceLinks,
+  legalLinks,
+  navigationItems,
+  trackPackageLink,
+} from "#app/content/navigation.ts";
 import { servicesContext } from "#app/context.ts";
-import { englishPath, FRENCH_PATHS, localeOf, localizePath } from "#app/lib/i18n/locale.ts";
+import { englishPath, FRENCH_PATHS, type Locale, localeOf, localizePath } from "#app/lib/i18n/locale.ts";
+import type { Translate } from "#app/lib/i18n/translate.ts";
 import type { LanguageData } from "#app/lib/i18n/use-words.ts";
-import { usePageAddresses, useT } from "#app/lib/i18n/use-words.ts";
+import { usePageAddresses } from "#app/lib/i18n/use-words.ts";
 import { useRootData } from "#app/root.tsx";
 import { translatorFor, wordsFor } from "#app/server/i18n/words.server.ts";
 import { cachePublicPages } from "#app/server/platform/cache-public-pages.server.ts";
@@ -35,9 +43,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       legalLinks: localized(legalLinks),
     },
     organizationJsonLd: organizationJsonLd(settings, config.siteUrl),
-    // The chrome's French words (header, footer, error pages); none on an English page (decision 030).
+    chrome: chromeOf(t, locale, settings.businessHours),
+    // The French words of the error pages; none on an English page (decision 030).
     words: wordsFor(locale, "site"),
     language: languageData(request),
+  };
+}
+
+/** The chrome's words and links in the page's language (chrome.ts). */
+function chromeOf(t: Translate, locale: Locale, businessHours: Chrome["businessHours"]): Chrome {
+  const to = (path: string) => localizePath(path, locale);
+  const trackName = t(trackPackageLink.name);
+  const trackShort = t("Track");
+  return {
+    home: to("/"),
+    navigation: navigationItems.map((item) => ({ name: t(item.name), path: to(item.path) })),
+    skipLink: t(chromeText.skipLink),
+    mainNavigation: t(chromeText.mainNavigation),
+    menu: t(chromeText.menu),
+    backToTop: t(chromeText.backToTop),
+    quickLinks: t(chromeText.quickLinks),
+    services: t(chromeText.services),
+    contact: t(chromeText.contact),
+    followUs: t(chromeText.followUs),
+    copyright: t(chromeText.copyright),
+    track: {
+      path: to(trackPackageLink.path),
+      name: trackName,
+      short: trackShort,
+      rest: trackName.startsWith(trackShort) ? trackName.slice(trackShort.length) : "",
+    },
+    trackSearch: { label: t("Track a shipment"), button: trackShort, action: to("/track") },
+    businessHours: businessHours.map((entry) => ({ days: t(entry.days), hours: t(entry.hours) })),
   };
 }
 
@@ -72,7 +109,7 @@ function AlternateLinks({ siteUrl }: { siteUrl: string }) {
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { settings, siteUrl } = useRootData();
-  const t = useT();
+  const chrome = useChrome();
   return (
     <>
       <a
@@ -80,7 +117,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-medium focus:text-brand-900 focus:shadow-lg"
       >
-        {t(chromeText.skipLink)}
+        {chrome.skipLink}
       </a>
       <SiteHeader companyName={settings.companyName} phone={settings.phone} email={settings.email} />
       <main id="main" tabIndex={-1} className="pt-18 outline-none">

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { Icon } from "#app/components/site/icons.tsx";
+import { useChrome } from "#app/components/site/layout/chrome.ts";
 import { LanguageSwitch } from "#app/components/site/layout/language-switch.tsx";
 import { telHref } from "#app/components/site/layout/site-links.ts";
 import {
@@ -8,8 +9,7 @@ import {
   socialNetworkNames,
 } from "#app/components/site/layout/social-link.tsx";
 import { TrackSearch } from "#app/components/site/layout/track-search.tsx";
-import { chromeText, type NavigationItem, navigationItems } from "#app/content/navigation.ts";
-import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
+import type { NavigationItem } from "#app/content/navigation.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
 
 const footerSocialNetworks: SocialNetwork[] = ["facebook", "twitter", "linkedin", "instagram"];
@@ -28,20 +28,19 @@ export type FooterCopy = {
 export function SiteFooter({ settings, copy }: { settings: SiteSettings; copy: FooterCopy }) {
   const year = new Date().getFullYear();
   // The tracking pages have their own search form at the top.
-  const t = useT();
-  const to = useLocalePath();
+  const chrome = useChrome();
   const { pathname } = useLocation();
   const onTrackingPage = /^\/(?:fr\/suivi|track)(?:\/|$)/.test(pathname);
   // The company's name is data (the same in every language), the words around it are the page's language.
-  const [copyrightBefore, copyrightAfter] = t(chromeText.copyright, { year, companyName: "\u0000" }).split(
-    "\u0000",
-  );
+  const [copyrightBefore, copyrightAfter] = chrome.copyright
+    .replace("{year}", String(year))
+    .split("{companyName}");
   return (
     <footer className="bg-brand-900 text-sm text-slate-300">
       {onTrackingPage ? null : (
         <div className="border-b border-white/10">
           <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-            <TrackSearch id="footer-tracking-number" label={t("Track a shipment")} className="max-w-xl" />
+            <TrackSearch id="footer-tracking-number" label={chrome.trackSearch.label} className="max-w-xl" />
           </div>
         </div>
       )}
@@ -52,7 +51,7 @@ export function SiteFooter({ settings, copy }: { settings: SiteSettings; copy: F
             <span translate="no">{settings.companyName}</span>
           </p>
           <p className="mb-5 leading-relaxed">{copy.blurb}</p>
-          <ul aria-label={t(chromeText.followUs)} className="flex gap-2">
+          <ul aria-label={chrome.followUs} className="flex gap-2">
             {footerSocialNetworks.map((network) => (
               <li key={network}>
                 <SocialLink
@@ -68,13 +67,13 @@ export function SiteFooter({ settings, copy }: { settings: SiteSettings; copy: F
 
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className={headingClass}>
-            {t(chromeText.quickLinks)}
+            {chrome.quickLinks}
           </h2>
           <ul className="space-y-2">
-            {navigationItems.map((item) => (
+            {chrome.navigation.map((item) => (
               <li key={item.path}>
-                <Link to={to(item.path)} className={linkClass}>
-                  {t(item.name)}
+                <Link to={item.path} className={linkClass}>
+                  {item.name}
                 </Link>
               </li>
             ))}
@@ -83,7 +82,7 @@ export function SiteFooter({ settings, copy }: { settings: SiteSettings; copy: F
 
         <nav aria-labelledby="footer-services">
           <h2 id="footer-services" className={headingClass}>
-            {t(chromeText.services)}
+            {chrome.services}
           </h2>
           <ul className="space-y-2">
             {copy.serviceLinks.map((item) => (
@@ -97,7 +96,7 @@ export function SiteFooter({ settings, copy }: { settings: SiteSettings; copy: F
         </nav>
 
         <div>
-          <h2 className={headingClass}>{t(chromeText.contact)}</h2>
+          <h2 className={headingClass}>{chrome.contact}</h2>
           <address className="space-y-3 not-italic">
             <p className="flex gap-3">
               <Icon name="map-pin" aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-accent-500" />
@@ -119,10 +118,10 @@ export function SiteFooter({ settings, copy }: { settings: SiteSettings; copy: F
           <div className="mt-3 flex gap-3">
             <Icon name="clock" aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-accent-500" />
             <ul className="space-y-1">
-              {settings.businessHours.map((entry) => (
+              {/* Staff write the hours in Settings; the default ones read in the page's language. */}
+              {chrome.businessHours.map((entry) => (
                 <li key={entry.days}>
-                  {/* Staff write the hours in Settings; the default ones read in the page's language. */}
-                  <span className="text-white">{t(entry.days)}:</span> {t(entry.hours)}
+                  <span className="text-white">{entry.days}:</span> {entry.hours}
                 </li>
               ))}
             </ul>

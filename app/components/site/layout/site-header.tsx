@@ -1,17 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Icon } from "#app/components/site/icons.tsx";
+import { useChrome } from "#app/components/site/layout/chrome.ts";
 import { LanguageSwitch } from "#app/components/site/layout/language-switch.tsx";
 import { accentLinkClass, telHref } from "#app/components/site/layout/site-links.ts";
 import { useScrolledPast } from "#app/components/site/use-scrolled-past.ts";
-import {
-  chromeText,
-  headerCondenseOffset,
-  navigationItems,
-  trackPackageLink,
-} from "#app/content/navigation.ts";
+import { headerCondenseOffset } from "#app/content/navigation.ts";
 import { cn } from "#app/lib/cn.ts";
-import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 
 type SiteHeaderProps = {
   companyName: string;
@@ -38,12 +33,9 @@ function mobileNavLinkClass({ isActive }: { isActive: boolean }) {
 /** Fixed white top bar; condenses after a short scroll; on small screens the links fold into a menu. */
 export function SiteHeader({ companyName, phone, email }: SiteHeaderProps) {
   const condensed = useScrolledPast(headerCondenseOffset);
-  const t = useT();
-  const to = useLocalePath();
+  const chrome = useChrome();
   // 'Track' on phones, 'Track Package' from the small-tablet width up.
-  const trackName = t(trackPackageLink.name);
-  const trackShortName = t("Track");
-  const trackNameRest = trackName.startsWith(trackShortName) ? trackName.slice(trackShortName.length) : "";
+  const { track } = chrome;
   const { pathname } = useLocation();
   // The menu remembers the page it was opened on, so any navigation closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -71,7 +63,7 @@ export function SiteHeader({ companyName, phone, email }: SiteHeaderProps) {
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link
           id="site-brand"
-          to={to("/")}
+          to={chrome.home}
           className="flex min-w-0 items-center gap-2 text-lg font-bold text-brand-900"
         >
           <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8 shrink-0" />
@@ -80,12 +72,12 @@ export function SiteHeader({ companyName, phone, email }: SiteHeaderProps) {
           </span>
         </Link>
 
-        <nav aria-label={t(chromeText.mainNavigation)} className="hidden lg:block">
+        <nav aria-label={chrome.mainNavigation} className="hidden lg:block">
           <ul className="flex items-center gap-1">
-            {navigationItems.map((item) => (
+            {chrome.navigation.map((item) => (
               <li key={item.path}>
-                <NavLink to={to(item.path)} end={item.path === "/"} className={navLinkClass}>
-                  {t(item.name)}
+                <NavLink to={item.path} end={item.path === chrome.home} className={navLinkClass}>
+                  {item.name}
                 </NavLink>
               </li>
             ))}
@@ -95,18 +87,15 @@ export function SiteHeader({ companyName, phone, email }: SiteHeaderProps) {
         <div className="flex shrink-0 items-center gap-2">
           <LanguageSwitch className="hidden h-10 items-center px-2 text-sm font-medium text-slate-700 hover:text-brand-700 lg:inline-flex" />
           {/* 'Track' beside the menu button on phones, so tracking is one tap from any page. */}
-          <Link
-            to={to(trackPackageLink.path)}
-            className={cn(accentLinkClass, "inline-flex h-10 px-3 text-sm sm:px-4")}
-          >
-            {trackShortName}
-            <span className="hidden sm:inline">{trackNameRest}</span>
+          <Link to={track.path} className={cn(accentLinkClass, "inline-flex h-10 px-3 text-sm sm:px-4")}>
+            {track.short}
+            <span className="hidden sm:inline">{track.rest}</span>
           </Link>
           <button
             ref={menuButton}
             type="button"
             className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 lg:hidden"
-            aria-label={t(chromeText.menu)}
+            aria-label={chrome.menu}
             aria-expanded={open}
             aria-controls={menuId}
             onClick={() => setOpenOn(open ? null : pathname)}
@@ -147,12 +136,12 @@ export function SiteHeader({ companyName, phone, email }: SiteHeaderProps) {
             </a>
           </li>
         </ul>
-        <nav aria-label={t(chromeText.mainNavigation)}>
+        <nav aria-label={chrome.mainNavigation}>
           <ul className="flex flex-col gap-1">
-            {navigationItems.map((item) => (
+            {chrome.navigation.map((item) => (
               <li key={item.path}>
-                <NavLink to={to(item.path)} end={item.path === "/"} className={mobileNavLinkClass}>
-                  {t(item.name)}
+                <NavLink to={item.path} end={item.path === chrome.home} className={mobileNavLinkClass}>
+                  {item.name}
                 </NavLink>
               </li>
             ))}
@@ -160,10 +149,10 @@ export function SiteHeader({ companyName, phone, email }: SiteHeaderProps) {
         </nav>
         <LanguageSwitch className="mt-3 block rounded-md px-3 py-2.5 text-base font-medium text-slate-800 hover:bg-slate-50" />
         <Link
-          to={to(trackPackageLink.path)}
+          to={track.path}
           className={cn(accentLinkClass, "mt-4 flex h-11 w-full px-4 text-base sm:hidden")}
         >
-          {trackName}
+          {track.name}
         </Link>
       </div>
     </header>

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
+import { useChrome } from "#app/components/site/layout/chrome.ts";
 import { accentLinkClass } from "#app/components/site/layout/site-links.ts";
-import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 
 /**
  * A tracking number box for the home hero and the footer, on dark backgrounds. It is the /track
@@ -24,12 +24,11 @@ export function TrackSearch({
   searchLabel?: string;
   className?: string;
 }) {
-  const t = useT();
-  const to = useLocalePath();
+  const { trackSearch } = useChrome();
   return (
     <Form
       method="get"
-      action={to("/track")}
+      action={trackSearch.action}
       role={searchLabel && "search"}
       aria-label={searchLabel}
       className={className}
@@ -49,7 +48,7 @@ export function TrackSearch({
           className="h-12 min-w-0 flex-1 rounded-md bg-white px-3 text-base text-slate-900 placeholder:text-slate-500"
         />
         <button type="submit" className={`${accentLinkClass} inline-flex h-12 px-5 text-base`}>
-          {t("Track")}
+          {trackSearch.button}
         </button>
       </div>
     </Form>
