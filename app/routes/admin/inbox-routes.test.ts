@@ -479,3 +479,34 @@ function messageOrQuote(kind: "quote" | "message", fields: Record<string, string
     ? quoteList.action(args(post("/admin/quote-requests", fields)))
     : contactList.action(args(post("/admin/contact-submissions", fields)));
 }
+
+describe("the language of a request or message (issue 30)", () => {
+  it("shows staff the language of the page it was sent from", async () => {
+    const { id: quoteId } = await createQuoteRequest({
+      db: services.db,
+      input: quoteInput("Awa"),
+      submissionKey: `inbox-test-${++keyCounter}`,
+      language: "fr",
+    });
+    const quote = await quoteDetail.loader(
+      args(new Request(`${BASE}/admin/quote-requests/${quoteId}`), { id: quoteId! }),
+    );
+    expect(quote.selected?.language).toBe("French");
+    const englishId = await newQuote("Plain");
+    const english = await quoteDetail.loader(
+      args(new Request(`${BASE}/admin/quote-requests/${englishId}`), { id: englishId }),
+    );
+    expect(english.selected?.language).toBe("English");
+
+    const { id: messageId } = await createContactSubmission({
+      db: services.db,
+      input: { name: "Awa Koné", email: "awa@example.com", subject: "Une voiture", message: "Bonjour" },
+      submissionKey: `inbox-test-${++keyCounter}`,
+      language: "fr",
+    });
+    const message = await contactDetail.loader(
+      args(new Request(`${BASE}/admin/contact-submissions/${messageId}`), { id: messageId! }),
+    );
+    expect(message.selected?.language).toBe("French");
+  });
+});

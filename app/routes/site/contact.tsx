@@ -5,12 +5,15 @@ import { ContactMap } from "#app/components/site/forms/contact-map.tsx";
 import { QuoteForm } from "#app/components/site/forms/quote-form.tsx";
 import { Icon } from "#app/components/site/icons.tsx";
 import { servicesContext } from "#app/context.ts";
-import { seo } from "#app/lib/seo.ts";
-import { type RootData, useRootData } from "#app/root.tsx";
+import { localeOf } from "#app/lib/i18n/locale.ts";
+import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
+import { localizedSeo } from "#app/lib/seo.ts";
+import { useRootData } from "#app/root.tsx";
 import { contactMessageSchema } from "#app/schemas/contact-message.ts";
 import { FORM_UNREADABLE_MESSAGE } from "#app/schemas/rules/public-form.ts";
 import { getCustomerSession } from "#app/server/customers/customer-guards.server.ts";
 import { quoteRequestPrefill } from "#app/server/customers/customer-quotes.server.ts";
+import { translatorFor, wordsFor } from "#app/server/i18n/words.server.ts";
 import { createContactSubmission } from "#app/server/inbox/contact-submissions.server.ts";
 import {
   formPageHeaders,
@@ -23,20 +26,41 @@ import {
 import { submitQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
 import type { Route } from "./+types/contact";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo(
-    {
-      title: "Contact Us",
-      description:
-        "Contact our team in Monrovia, Liberia: send us a message or request a free quote for air, sea and road freight.",
-      path: "/contact",
-    },
-    matches.find((match) => match?.id === "root")?.loaderData as RootData,
-  );
+export const meta: Route.MetaFunction = (args) =>
+  localizedSeo(args, {
+    title: "Contact Us",
+    description: args.loaderData?.copy.description ?? "",
+    path: "/contact",
+  });
+
+/**
+ * The page's longer sentences, sent as loader data in the page's language: only the loader reads them, so they
+ * weigh nothing on the page's script (/contact is at its JavaScript budget).
+ */
+const COPY = {
+  description:
+    "Contact our team in Monrovia, Liberia: send us a message or request a free quote for air, sea and road freight.",
+  intro: "Have a question about a shipment or need a price? Our team in Monrovia is ready to help.",
+  messageIntro: "We usually answer within one business day.",
+  quoteIntro: "Tell us about your shipment and we will send you a price for air, sea or road transport.",
+} as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A fresh key per render of each form: a double click or a resubmitted page stores one row.
-  const keys = { quoteKey: newSubmissionKey(), contactKey: newSubmissionKey() };
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
+  // The page's and its forms' words in French (validation messages and toasts too); none in English.
+  const keys = {
+    quoteKey: newSubmissionKey(),
+    contactKey: newSubmissionKey(),
+    words: wordsFor(locale, "forms"),
+    copy: {
+      description: t(COPY.description),
+      intro: t(COPY.intro),
+      messageIntro: t(COPY.messageIntro),
+      quoteIntro: t(COPY.quoteIntro),
+    },
+  };
   // A signed-in customer (issue 29) finds the quote form filled in with their details, and with ?from=<number> of
   // one of their company's shipments ('Book again') its route and cargo too. One page for the quote form keeps
   // it in this page's script, within the public budget.
@@ -50,9 +74,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     trackingNumber: from,
   });
   // The words travel as data: the page's script stays as it was for every visitor.
-  const quoteNote = bookAgain
-    ? "Your details and your shipment's route and cargo are filled in: change what is different this time."
-    : "Your details are filled in from your account.";
+  const quoteNote = t(
+    bookAgain
+      ? "Your details and your shipment's route and cargo are filled in: change what is different this time."
+      : "Your details are filled in from your account.",
+  );
   return { ...keys, quoteStart: prefill, quoteNote };
 }
 
@@ -60,8 +86,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const intent = readIntent(formData);
+  // Messages in the page's language; the message or request keeps it (its answer goes in it).
+  const locale = localeOf(request);
   if (formData && intent === "quote") {
-    return submitQuoteRequest({ context, formData });
+    return submitQuoteRequest({ context, formData, locale });
   }
   if (formData && intent === "contact") {
     return submitPublicForm({
@@ -69,27 +97,29 @@ export async function action({ request, context }: Route.ActionArgs) {
       formData,
       form: "contact",
       schema: contactMessageSchema,
-      save: ({ db, value, submissionKey }) => createContactSubmission({ db, input: value, submissionKey }),
+      locale,
+      save: ({ db, value, submissionKey }) =>
+        createContactSubmission({ db, input: value, submissionKey, language: locale }),
       summarize: (value) => ({ email: value.email, details: [{ label: "Subject", value: value.subject }] }),
     });
   }
-  return unreadableFormReply();
+  return unreadableFormReply(null, locale);
 }
 
 export const headers: Route.HeadersFunction = formPageHeaders;
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = useRootData();
+  const t = useT();
+  const to = useLocalePath();
   return (
     <>
       <section aria-labelledby="contact-title" className="bg-brand-900 py-16 text-white sm:py-20">
         <div className="mx-auto max-w-3xl px-4 text-center sm:px-6 lg:px-8">
           <h1 id="contact-title" className="text-4xl font-extrabold tracking-tight sm:text-5xl">
-            Contact Us
+            {t("Contact Us")}
           </h1>
-          <p className="mt-6 text-lg leading-relaxed text-slate-200">
-            Have a question about a shipment or need a price? Our team in Monrovia is ready to help.
-          </p>
+          <p className="mt-6 text-lg leading-relaxed text-slate-200">{loaderData.copy.intro}</p>
         </div>
       </section>
 
@@ -102,13 +132,15 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-3 lg:px-8">
         <section aria-labelledby="contact-details-title">
           <h2 id="contact-details-title" className="text-2xl font-bold text-brand-900">
-            Get in Touch
+            {t("Get in Touch")}
           </h2>
           <ul className="mt-6 grid gap-4">
-            <ContactDetail icon={<Icon name="map-pin" className="size-5" />} title="Address">
-              <address className="not-italic">{settings.address}</address>
+            <ContactDetail icon={<Icon name="map-pin" className="size-5" />} title={t("Address")}>
+              <address translate="no" className="not-italic">
+                {settings.address}
+              </address>
             </ContactDetail>
-            <ContactDetail icon={<Icon name="phone" className="size-5" />} title="Phone">
+            <ContactDetail icon={<Icon name="phone" className="size-5" />} title={t("Phone")}>
               <a
                 href={`tel:${settings.phone.replace(/[^\d+]/g, "")}`}
                 className="underline-offset-4 hover:underline"
@@ -116,13 +148,14 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 {settings.phone}
               </a>
             </ContactDetail>
-            <ContactDetail icon={<Icon name="mail" className="size-5" />} title="Email">
+            <ContactDetail icon={<Icon name="mail" className="size-5" />} title={t("Email")}>
               <a href={`mailto:${settings.email}`} className="break-all underline-offset-4 hover:underline">
                 {settings.email}
               </a>
             </ContactDetail>
-            <ContactDetail icon={<Icon name="clock" className="size-5" />} title="Business Hours">
-              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <ContactDetail icon={<Icon name="clock" className="size-5" />} title={t("Business Hours")}>
+              {/* The company's own words from its settings. */}
+              <dl translate="no" className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
                 {settings.businessHours.map((row) => (
                   <div key={row.days} className="contents">
                     <dt>{row.days}</dt>
@@ -140,13 +173,13 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           className="scroll-mt-24 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2"
         >
           <h2 id="message-title" className="text-2xl font-bold text-brand-900">
-            Send Us a Message
+            {t("Send Us a Message")}
           </h2>
-          <p className="mt-2 mb-6 text-slate-700">We usually answer within one business day.</p>
+          <p className="mt-2 mb-6 text-slate-700">{loaderData.copy.messageIntro}</p>
           <ContactForm
             reply={actionData}
             submissionKey={loaderData.contactKey}
-            action="/contact#send-message"
+            action={to("/contact#send-message")}
           />
         </section>
       </div>
@@ -155,18 +188,16 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <div className="mx-auto max-w-4xl px-4 sm:px-6 lg:px-8">
           <div className="text-center">
             <h2 id="quote-title" className="text-3xl font-bold tracking-tight text-brand-900">
-              Get a Free Quote
+              {t("Get a Free Quote")}
             </h2>
-            <p className="mt-4 text-slate-700">
-              Tell us about your shipment and we will send you a price for air, sea or road transport.
-            </p>
+            <p className="mt-4 text-slate-700">{loaderData.copy.quoteIntro}</p>
           </div>
           <div className="mt-10 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
             {loaderData.quoteNote ? <p className="mb-6 text-slate-700">{loaderData.quoteNote}</p> : null}
             <QuoteForm
               reply={actionData}
               submissionKey={loaderData.quoteKey}
-              action="/contact#quote"
+              action={to("/contact#quote")}
               start={loaderData.quoteStart ?? undefined}
             />
           </div>
@@ -176,7 +207,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <section aria-labelledby="map-title" className="py-16">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           <h2 id="map-title" className="mb-6 text-2xl font-bold text-brand-900">
-            Find Us
+            {t("Find Us")}
           </h2>
           <ContactMap address={settings.address} />
         </div>

@@ -1,9 +1,13 @@
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation, useRevalidator } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";
+import { localeOf, localizePath } from "#app/lib/i18n/locale.ts";
+import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 import { AMOUNT_MAX, PAYER_MAX } from "#app/lib/mobile-money-form.ts";
 import { secretPageHeaders } from "#app/lib/secret-page-headers.ts";
+import { translateFromMatches } from "#app/lib/seo.ts";
 import type { RootData } from "#app/root.tsx";
+import { wordsFor } from "#app/server/i18n/words.server.ts";
 import { loadPayPage, submitPayForm } from "#app/server/payments/mobile-money/pay-page.server.ts";
 import { readFormData } from "#app/server/platform/forms.server.ts";
 import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
@@ -18,8 +22,9 @@ import type { Route } from "./+types/invoice.$token.pay";
 export const meta: Route.MetaFunction = ({ matches }) => {
   const company = (matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined)
     ?.settings.companyName;
+  const title = translateFromMatches(matches)("Pay by mobile money");
   return [
-    { title: company ? `Pay by mobile money | ${company}` : "Pay by mobile money" },
+    { title: company ? `${title} | ${company}` : title },
     { name: "robots", content: "noindex" },
     { name: "referrer", content: "no-referrer" },
   ];
@@ -33,6 +38,9 @@ const REFRESH_SECONDS = 5;
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { clientIp } = context.get(requestContext);
+  const locale = localeOf(request);
+  // The page's words in French (its messages too); none in English.
+  const words = wordsFor(locale, "invoice");
   const limit = await consumeRateLimit({
     db: services.db,
     key: `invoice-pay:${clientIp}`,
@@ -41,7 +49,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   });
   if (!limit.allowed) {
     return data(
-      { kind: "rate-limited" as const },
+      { kind: "rate-limited" as const, words },
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
@@ -49,8 +57,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     services,
     token: params.token,
     requestId: new URL(request.url).searchParams.get("request"),
+    locale,
   });
-  return page.kind === "not-found" ? data(page, { status: 404 }) : page;
+  return page.kind === "not-found" ? data({ ...page, words }, { status: 404 }) : { ...page, words };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -69,7 +78,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     );
   }
   const result = await submitPayForm({ services, token: params.token, form: await readFormData(request) });
-  if (result.ok) return redirect(`/invoice/${params.token}/pay?request=${result.requestId}`);
+  if (result.ok)
+    return redirect(
+      localizePath(`/invoice/${params.token}/pay?request=${result.requestId}`, localeOf(request)),
+    );
   return data({ errors: result.errors as FormErrors }, { status: result.status });
 }
 
@@ -93,31 +105,33 @@ function useLookAgain(active: boolean) {
 
 export default function PayPage({ loaderData, actionData, params }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const t = useT();
+  const to = useLocalePath();
   const busy = navigation.state !== "idle";
   const waiting = loaderData.kind === "found" && loaderData.request?.state === "pending";
   useLookAgain(waiting);
   if (loaderData.kind === "rate-limited") {
     return (
       <section className={box}>
-        <h1 className="text-2xl font-bold text-brand-900">Too many requests</h1>
-        <p className="text-slate-700">Please wait a minute and open the link again.</p>
+        <h1 className="text-2xl font-bold text-brand-900">{t("Too many requests")}</h1>
+        <p className="text-slate-700">{t("Please wait a minute and open the link again.")}</p>
       </section>
     );
   }
   if (loaderData.kind === "not-found") {
     return (
       <section className={box}>
-        <h1 className="text-2xl font-bold text-brand-900">Page not found</h1>
-        <p className="text-slate-700">This link is not valid. Check that it was copied in full.</p>
-        <Link to="/" className="font-medium text-brand-700 underline">
-          Return to Home
+        <h1 className="text-2xl font-bold text-brand-900">{t("Page not found")}</h1>
+        <p className="text-slate-700">{t("This link is not valid. Check that it was copied in full.")}</p>
+        <Link to={to("/")} className="font-medium text-brand-700 underline">
+          {t("Return to Home")}
         </Link>
       </section>
     );
   }
   const page = loaderData;
-  const invoicePath = `/invoice/${params.token}`;
-  const payPath = `${invoicePath}/pay`;
+  const invoicePath = to(`/invoice/${params.token}`);
+  const payPath = to(`/invoice/${params.token}/pay`);
   const errors: FormErrors = actionData?.errors ?? {};
   const request = page.request;
   return (
@@ -125,61 +139,68 @@ export default function PayPage({ loaderData, actionData, params }: Route.Compon
       {waiting ? <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} /> : null}
       <div>
         <h1 id="pay-title" className="text-2xl font-bold text-brand-900">
-          Pay invoice {page.number} by mobile money
+          {t("Pay invoice {number} by mobile money", { number: page.number })}
         </h1>
         <p className="mt-1 text-slate-700">
-          For {page.customerName} · Balance due:{" "}
+          {t("For {customer}", { customer: page.customerName })} · {t("Balance due")}:{" "}
           <span className="font-semibold tabular-nums">{page.balance}</span>
         </p>
       </div>
       {request?.state === "pending" ? (
         <div role="status" className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4">
-          <h2 className="text-lg font-semibold text-amber-900">Approve the payment on your phone</h2>
+          <h2 className="text-lg font-semibold text-amber-900">{t("Approve the payment on your phone")}</h2>
           <p className="text-amber-900">
-            MTN Mobile Money has asked {request.payer} to approve {request.amount}. Enter your PIN on the
-            phone when it asks. This page looks again every few seconds.
+            {t(
+              "MTN Mobile Money has asked {payer} to approve {amount}. Enter your PIN on the phone when it asks. This page looks again every few seconds.",
+              { payer: request.payer, amount: request.amount },
+            )}
           </p>
           <p>
             <Link
               to={`${payPath}?request=${request.id}`}
               className={`${button} bg-brand-700 text-white hover:bg-brand-800`}
             >
-              Check again
+              {t("Check again")}
             </Link>
           </p>
         </div>
       ) : null}
       {request?.state === "successful" ? (
         <div role="status" className="rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
-          <h2 className="text-lg font-semibold">Paid</h2>
+          <h2 className="text-lg font-semibold">{t("Paid")}</h2>
           <p>
-            Thank you: {request.amount} was received from {request.payer}.
+            {t("Thank you: {amount} was received from {payer}.", {
+              amount: request.amount,
+              payer: request.payer,
+            })}
           </p>
         </div>
       ) : null}
       {request?.state === "failed" ? (
         <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-          <h2 className="text-lg font-semibold">The payment did not go through</h2>
-          <p>{request.reason}</p>
+          <h2 className="text-lg font-semibold">{t("The payment did not go through")}</h2>
+          <p>{t(request.reason)}</p>
         </div>
       ) : null}
       {errors.form ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {errors.form}
+          {t(errors.form)}
         </p>
       ) : null}
       {page.closed ? (
-        <p className="text-slate-700">{page.closed}</p>
+        <p className="text-slate-700">{t(page.closed)}</p>
       ) : request?.state === "pending" ? null : (
         <Form
           method="post"
           action={payPath}
           className="flex flex-col gap-4 rounded-lg border border-slate-200 p-4"
         >
-          <h2 className="text-lg font-semibold text-brand-900">Pay from your MTN Mobile Money wallet</h2>
+          <h2 className="text-lg font-semibold text-brand-900">
+            {t("Pay from your MTN Mobile Money wallet")}
+          </h2>
           <div>
             <label htmlFor="payer" className="mb-1 block text-sm font-medium text-slate-800">
-              Your mobile money number
+              {t("Your mobile money number")}
             </label>
             <input
               id="payer"
@@ -196,13 +217,13 @@ export default function PayPage({ loaderData, actionData, params }: Route.Compon
             />
             {errors.payer ? (
               <p id="payer-error" role="alert" className="mt-1 text-sm text-red-700">
-                {errors.payer}
+                {t(errors.payer)}
               </p>
             ) : null}
           </div>
           <div>
             <label htmlFor="amount" className="mb-1 block text-sm font-medium text-slate-800">
-              Amount ({page.currency})
+              {t("Amount ({currency})", { currency: page.currency })}
             </label>
             <input
               id="amount"
@@ -217,11 +238,11 @@ export default function PayPage({ loaderData, actionData, params }: Route.Compon
             />
             {errors.amount ? (
               <p id="amount-error" role="alert" className="mt-1 text-sm text-red-700">
-                {errors.amount}
+                {t(errors.amount)}
               </p>
             ) : (
               <p id="amount-hint" className="mt-1 text-sm text-slate-600">
-                The balance, or part of it.
+                {t("The balance, or part of it.")}
               </p>
             )}
           </div>
@@ -230,13 +251,13 @@ export default function PayPage({ loaderData, actionData, params }: Route.Compon
             disabled={busy}
             className={`${button} bg-brand-700 text-white hover:bg-brand-800`}
           >
-            {request?.state === "failed" ? "Try again" : "Pay"}
+            {t(request?.state === "failed" ? "Try again" : "Pay")}
           </button>
         </Form>
       )}
       <p>
         <a href={invoicePath} className="font-medium text-brand-700 underline">
-          Back to the invoice
+          {t("Back to the invoice")}
         </a>
       </p>
     </section>

@@ -3,8 +3,12 @@ import { CustomerInvoice } from "#app/components/site/invoices/customer-invoice.
 import { LinkNotFound } from "#app/components/site/link-not-found.tsx";
 import { TooManyRequests } from "#app/components/site/too-many-requests.tsx";
 import { servicesContext } from "#app/context.ts";
+import { localeOf } from "#app/lib/i18n/locale.ts";
+import { useLocalePath, useT, type WithWords } from "#app/lib/i18n/use-words.ts";
 import { secretPageHeaders } from "#app/lib/secret-page-headers.ts";
+import { translateFromMatches } from "#app/lib/seo.ts";
 import type { RootData } from "#app/root.tsx";
+import { wordsFor } from "#app/server/i18n/words.server.ts";
 import { openPublicInvoice, type PublicInvoice } from "#app/server/invoices/invoice-public.server.ts";
 import { limitLinkOpening, tooManyRequests } from "#app/server/platform/forms.server.ts";
 import { companyToday } from "#app/server/quotes/quotes.server.ts";
@@ -18,8 +22,9 @@ import type { Route } from "./+types/invoice.$token";
 export const meta: Route.MetaFunction = ({ matches }) => {
   const company = (matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined)
     ?.settings.companyName;
+  const title = translateFromMatches(matches)("Your invoice");
   return [
-    { title: company ? `Your invoice | ${company}` : "Your invoice" },
+    { title: company ? `${title} | ${company}` : title },
     { name: "robots", content: "noindex" },
     { name: "referrer", content: "no-referrer" },
   ];
@@ -27,16 +32,21 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export const headers: Route.HeadersFunction = secretPageHeaders;
 
-type InvoicePageData =
-  | { kind: "rate-limited"; retryAfterSeconds: number }
-  | { kind: "not-found" }
-  | { kind: "found"; invoice: PublicInvoice; mobileMoney: boolean };
+type InvoicePageData = WithWords &
+  (
+    | { kind: "rate-limited"; retryAfterSeconds: number }
+    | { kind: "not-found" }
+    | { kind: "found"; invoice: PublicInvoice; mobileMoney: boolean }
+  );
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, siteSettings, mobileMoney } = context.get(servicesContext);
+  const locale = localeOf(request);
+  // The page's words in French; none in English.
+  const words = wordsFor(locale, "invoice");
   const wait = await limitLinkOpening(context);
   if (wait !== null)
-    return tooManyRequests<InvoicePageData>({ kind: "rate-limited", retryAfterSeconds: wait }, wait);
+    return tooManyRequests<InvoicePageData>({ kind: "rate-limited", retryAfterSeconds: wait, words }, wait);
   const settings = await siteSettings.get();
   const invoice = await openPublicInvoice({
     db,
@@ -44,18 +54,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     companyName: settings.companyName,
     today: companyToday(settings.timeZone),
     walletCurrency: mobileMoney.client?.currency ?? null,
+    locale,
   });
-  if (!invoice) return data<InvoicePageData>({ kind: "not-found" }, { status: 404 });
+  if (!invoice) return data<InvoicePageData>({ kind: "not-found", words }, { status: 404 });
   return data<InvoicePageData>({
     kind: "found",
     invoice,
     mobileMoney: invoice.mobileMoney,
+    words,
   });
 }
 
 const box = "mx-auto flex max-w-2xl flex-col gap-5 px-4 py-10";
 
 export default function InvoicePage({ loaderData, params }: Route.ComponentProps) {
+  const t = useT();
+  const to = useLocalePath();
   if (loaderData.kind === "rate-limited") {
     return (
       <section className={box}>
@@ -74,12 +88,12 @@ export default function InvoicePage({ loaderData, params }: Route.ComponentProps
       pay={
         /* Pay by mobile money (issue 28): the payment page, offered while something is due and mobile money is on. */
         mobileMoney && invoice.balanceDue ? (
-          <section aria-label="Pay online">
+          <section aria-label={t("Pay online")}>
             <Link
-              to={`/invoice/${params.token}/pay`}
+              to={to(`/invoice/${params.token}/pay`)}
               className="inline-block rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800"
             >
-              Pay by mobile money
+              {t("Pay by mobile money")}
             </Link>
           </section>
         ) : null

@@ -2,8 +2,12 @@ import { data, useLocation, useNavigation } from "react-router";
 import { LinkNotFound } from "#app/components/site/link-not-found.tsx";
 import { CustomerQuote } from "#app/components/site/quotes/customer-quote.tsx";
 import { requestContext, servicesContext } from "#app/context.ts";
+import { localeOf } from "#app/lib/i18n/locale.ts";
+import { useT } from "#app/lib/i18n/use-words.ts";
 import { secretPageHeaders } from "#app/lib/secret-page-headers.ts";
+import { translateFromMatches } from "#app/lib/seo.ts";
 import type { RootData } from "#app/root.tsx";
+import { wordsFor } from "#app/server/i18n/words.server.ts";
 import { readFormData } from "#app/server/platform/forms.server.ts";
 import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
 import { answerQuoteForm, customerQuoteView } from "#app/server/quotes/quote-answer.server.ts";
@@ -18,8 +22,9 @@ import type { Route } from "./+types/quote.$token";
 export const meta: Route.MetaFunction = ({ matches }) => {
   const company = (matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined)
     ?.settings.companyName;
+  const title = translateFromMatches(matches)("Your quote");
   return [
-    { title: company ? `Your quote | ${company}` : "Your quote" },
+    { title: company ? `${title} | ${company}` : title },
     { name: "robots", content: "noindex" },
     { name: "referrer", content: "no-referrer" },
   ];
@@ -27,19 +32,22 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export const headers: Route.HeadersFunction = secretPageHeaders;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext);
+  const locale = localeOf(request);
+  // The page's words in French (its refusals too); none in English.
+  const words = wordsFor(locale, "quote");
   const { clientIp } = context.get(requestContext);
   const limit = await limitQuoteLinks({ db, config, clientIp });
   if (!limit.allowed) {
     return data(
-      { kind: "rate-limited" as const, retryAfterSeconds: limit.retryAfterSeconds },
+      { kind: "rate-limited" as const, retryAfterSeconds: limit.retryAfterSeconds, words },
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
   const found = await findQuoteByToken({ db, token: params.token });
-  if (!found) return data({ kind: "not-found" as const }, { status: 404 });
-  return { kind: "found" as const, ...customerQuoteView(found) };
+  if (!found) return data({ kind: "not-found" as const, words }, { status: 404 });
+  return { kind: "found" as const, ...customerQuoteView(found, locale), words };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -67,11 +75,12 @@ const box = "mx-auto flex max-w-2xl flex-col gap-5 px-4 py-10";
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const navigation = useNavigation();
+  const t = useT();
   if (loaderData.kind === "rate-limited") {
     return (
       <section className={box}>
-        <h1 className="text-2xl font-bold text-brand-900">Too many requests</h1>
-        <p className="text-slate-700">Please wait a minute and open the link again.</p>
+        <h1 className="text-2xl font-bold text-brand-900">{t("Too many requests")}</h1>
+        <p className="text-slate-700">{t("Please wait a minute and open the link again.")}</p>
       </section>
     );
   }

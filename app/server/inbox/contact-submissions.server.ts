@@ -1,4 +1,5 @@
 import { ilike, or } from "drizzle-orm";
+import type { Locale } from "#app/lib/i18n/locale.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { contactSubmissions } from "#app/server/db/schema.ts";
 import { inboxRecords } from "#app/server/inbox/inbox.server.ts";
@@ -11,15 +12,20 @@ type ContactSubmissionInput = {
   message: string;
 };
 
-/** Stores a contact message as unread. The same submission key stores one row; the second call is a no-op. */
+/**
+ * Stores a contact message as unread, in the language of the page it was sent from. The same submission key
+ * stores one row; the second call is a no-op.
+ */
 export async function createContactSubmission({
   db,
   input,
   submissionKey,
+  language = "en",
 }: {
   db: Db;
   input: ContactSubmissionInput;
   submissionKey: string;
+  language?: Locale;
 }): Promise<CreateResult> {
   const rows = await db
     .insert(contactSubmissions)
@@ -30,6 +36,7 @@ export async function createContactSubmission({
       message: input.message,
       isRead: false,
       submissionKey,
+      language,
     })
     .onConflictDoNothing({ target: contactSubmissions.submissionKey })
     .returning({ id: contactSubmissions.id });

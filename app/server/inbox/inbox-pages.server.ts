@@ -102,6 +102,9 @@ function toQuoteRow(row: QuoteRequest): QuoteRow {
   };
 }
 
+/** A request's or message's language as staff read it (the back office is in English). */
+const LANGUAGE_NAMES = { en: "English", fr: "French" } as const;
+
 function toQuoteDetails(row: QuoteRequest): QuoteDetails {
   return {
     ...toQuoteRow(row),
@@ -115,6 +118,7 @@ function toQuoteDetails(row: QuoteRequest): QuoteDetails {
     freightTypes: freightTypeLabels(row.freightTypes),
     specialInfo: row.specialInfo,
     submittedOn: formatDateTimeLong(row.createdAt),
+    language: LANGUAGE_NAMES[row.language],
     replyHref: mailtoHref({
       to: row.email,
       subject: "RE: Your Quote Request",
@@ -182,6 +186,7 @@ function toMessageDetails(row: ContactSubmission): MessageDetails {
     ...toMessageRow(row),
     message: row.message,
     submittedOn: formatDateTimeLong(row.createdAt),
+    language: LANGUAGE_NAMES[row.language],
     replyHref: mailtoHref({ to: row.email, subject: `RE: ${row.subject}`, body: `Dear ${row.name},\n\n` }),
   };
 }

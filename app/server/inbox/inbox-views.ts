@@ -29,6 +29,8 @@ export type QuoteDetails = QuoteRow & {
   specialInfo: string | null;
   submittedOn: string;
   replyHref: string;
+  /** The language of the page it was sent from, in English ('French'): the answer goes in it. */
+  language: string;
 };
 
 /** A contact message in the list. */
@@ -46,6 +48,8 @@ export type MessageDetails = MessageRow & {
   message: string;
   submittedOn: string;
   replyHref: string;
+  /** The language of the page it was sent from, in English ('French'). */
+  language: string;
 };
 
 /** An inbox's page: the list's filters, one page of rows and, with an id, that item opened. */

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { formatMoney } from "#app/lib/money.ts";
+import { formatMoneyIn } from "#app/lib/i18n/format.ts";
+import { type Locale, localizePath } from "#app/lib/i18n/locale.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { invoiceEvents, invoiceLinks } from "#app/server/db/schema.ts";
 import type { DocumentContext } from "#app/server/documents/document-context.server.ts";
@@ -59,6 +60,7 @@ export async function customerInvoiceView({
   today,
   walletCurrency,
   pdfPath,
+  locale = "en",
 }: {
   db: Db;
   invoiceId: string;
@@ -68,6 +70,8 @@ export async function customerInvoiceView({
   /** What mobile money charges in; null when it is off. */
   walletCurrency: string | null;
   pdfPath: string;
+  /** The page's language: its money is written in it. */
+  locale?: Locale;
 }): Promise<PublicInvoice | null> {
   const [invoice, balances] = await Promise.all([
     getInvoice({ db, id: invoiceId }),
@@ -75,7 +79,7 @@ export async function customerInvoiceView({
   ]);
   const balance = balances.get(invoiceId);
   if (!invoice || !balance) return null;
-  const money = (minor: number) => formatMoney(minor, invoice.currency);
+  const money = (minor: number) => formatMoneyIn(locale, minor, invoice.currency);
   const creditNote = invoice.kind === "credit_note";
   const owes = invoice.state === "issued" && !creditNote;
   return {
@@ -89,7 +93,7 @@ export async function customerInvoiceView({
         ? "Credit note"
         : CUSTOMER_STATUS_LABELS[invoiceStatusOf(invoice, balance, today)],
     creditNote,
-    ...invoiceFigures(invoice),
+    ...invoiceFigures(invoice, locale),
     // As the PDF prints it: a credit note is never paid, and an invoice with nothing received has no such row.
     paid: !creditNote && balance.paidMinor > 0 ? money(balance.paidMinor) : null,
     balanceDue: owes ? money(balance.balanceMinor) : null,
@@ -112,6 +116,7 @@ export async function openPublicInvoice({
   today,
   walletCurrency,
   now = new Date(),
+  locale = "en",
 }: {
   db: Db;
   token: string;
@@ -121,6 +126,8 @@ export async function openPublicInvoice({
   /** What mobile money charges in; null when it is off. */
   walletCurrency: string | null;
   now?: Date;
+  /** The page's language: its money and its PDF's address (the French PDF at a French address). */
+  locale?: Locale;
 }): Promise<PublicInvoice | null> {
   const link = await findInvoiceLink({ db, token, now });
   if (!link) return null;
@@ -130,7 +137,8 @@ export async function openPublicInvoice({
     companyName,
     today,
     walletCurrency,
-    pdfPath: `${invoicePath(token)}/invoice.pdf`,
+    pdfPath: localizePath(`${invoicePath(token)}/invoice.pdf`, locale),
+    locale,
   });
   if (!view) return null;
   if (!link.firstOpenedAt) await recordInvoiceOpened({ db, linkId: link.linkId, now });

@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { requestContext, servicesContext } from "#app/context.ts";
+import type { Locale } from "#app/lib/i18n/locale.ts";
 import {
   FORM_UNREADABLE_MESSAGE,
   HONEYPOT_FIELD,
@@ -14,6 +15,7 @@ import {
   SUBMISSION_KEY_FIELD,
 } from "#app/schemas/rules/public-form.ts";
 import type { Db } from "#app/server/db/client.server.ts";
+import { translatorFor } from "#app/server/i18n/words.server.ts";
 import { consumeRateLimit, limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
 
 export const SUBMISSION_KEY_PATTERN = /^[A-Za-z0-9-]{16,64}$/;
@@ -64,11 +66,11 @@ export function readIntent(formData: FormData | null): string | null {
 }
 
 /** The answer to a POST that names no known form or cannot be read: 400 with a message for the page. */
-export function unreadableFormReply(form: PublicFormName | null = null) {
+export function unreadableFormReply(form: PublicFormName | null = null, locale: Locale = "en") {
   const reply: PublicFormReply = {
     form,
     outcome: "invalid",
-    result: { status: "error", error: { "": [FORM_UNREADABLE_MESSAGE] } },
+    result: { status: "error", error: { "": [translatorFor(locale)(FORM_UNREADABLE_MESSAGE)] } },
   };
   return data(reply, { status: 400 });
 }
@@ -86,6 +88,19 @@ function trimEcho(value: unknown): unknown {
   if (typeof value === "string") return value.slice(0, ECHO_MAX_LENGTH);
   if (Array.isArray(value)) return value.slice(0, ECHO_MAX_ITEMS).map(trimEcho);
   return undefined;
+}
+
+/** The answer's messages in the page's language (each message is its English text, decision 030). */
+function inLanguage(result: SubmissionResult<string[]>, locale: Locale): SubmissionResult<string[]> {
+  if (locale === "en" || !result.error) return result;
+  const t = translatorFor(locale);
+  const error = Object.fromEntries(
+    Object.entries(result.error).map(([name, messages]) => [
+      name,
+      messages ? messages.map((message) => t(message)) : null,
+    ]),
+  );
+  return { ...result, error };
 }
 
 /** The typed values kept for the form after an error, without oversized strings or long lists. */
@@ -115,11 +130,14 @@ export async function submitPublicForm<Schema extends z.ZodObject>({
   schema,
   save,
   summarize,
+  locale = "en",
 }: {
   context: Readonly<RouterContextProvider>;
   formData: FormData;
   form: PublicFormName;
   schema: Schema;
+  /** The page's language: the messages of the answer are in it. */
+  locale?: Locale;
   save: (args: { db: Db; value: z.output<Schema>; submissionKey: string }) => Promise<unknown>;
   summarize?: (value: z.output<Schema>) => SentSummary;
 }) {
@@ -136,11 +154,11 @@ export async function submitPublicForm<Schema extends z.ZodObject>({
   try {
     submission = parseWithZod(pickFields(formData, new Set(Object.keys(schema.shape))), { schema });
   } catch {
-    return unreadableFormReply(form);
+    return unreadableFormReply(form, locale);
   }
   if (submission.status !== "success") {
     return data<PublicFormReply>(
-      { form, outcome: "invalid", result: withTrimmedEcho(submission.reply()) },
+      { form, outcome: "invalid", result: inLanguage(withTrimmedEcho(submission.reply()), locale) },
       { status: 400 },
     );
   }
@@ -162,8 +180,11 @@ export async function submitPublicForm<Schema extends z.ZodObject>({
         {
           form,
           outcome: "rate-limited",
-          result: withTrimmedEcho(
-            submission.reply({ formErrors: [tooManySubmissionsMessage(limit.retryAfterSeconds)] }),
+          result: inLanguage(
+            withTrimmedEcho(
+              submission.reply({ formErrors: [tooManySubmissionsMessage(limit.retryAfterSeconds)] }),
+            ),
+            locale,
           ),
         },
         { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },

@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { formatCalendarDate } from "#app/lib/format.ts";
-import { formatMoney } from "#app/lib/money.ts";
+import { formatMoneyIn } from "#app/lib/i18n/format.ts";
+import type { Locale } from "#app/lib/i18n/locale.ts";
 import {
   CONTROL_CHARACTER,
   CONTROL_CHARACTER_EXCEPT_LINES,
@@ -31,18 +32,21 @@ import type { Services } from "#app/server/services.server.ts";
 // 'Accept quote' and 'Decline' do. The e-mail's link (/quote/:token) and the account (/account/quotes/:id) both
 // come here, so an answer from either is the same event under the same rules.
 
-/** A quote as its customer reads it. */
-export function customerQuoteView({ quote, status, request }: PublicQuote): CustomerQuoteView {
+/** A quote as its customer reads it, its money in the page's language ('150 000 F CFA' in French). */
+export function customerQuoteView(
+  { quote, status, request }: PublicQuote,
+  locale: Locale = "en",
+): CustomerQuoteView {
   return {
     status,
     customer: `${request.firstName} ${request.lastName}`,
-    route: `${request.cityDeparture} to ${request.deliveryCity}`,
+    route: `${request.cityDeparture} ${locale === "fr" ? "→" : "to"} ${request.deliveryCity}`,
     version: quote.version,
     lines: quote.lines.map((line) => ({
       description: line.description,
-      amount: formatMoney(line.amountMinor, quote.currency),
+      amount: formatMoneyIn(locale, line.amountMinor, quote.currency),
     })),
-    total: formatMoney(quote.totalMinor, quote.currency),
+    total: formatMoneyIn(locale, quote.totalMinor, quote.currency),
     validUntil: quote.validUntil,
     transitTime: quote.transitTime,
     incoterm: quote.incoterm,

@@ -1,11 +1,14 @@
 import { and, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
+import type { Locale } from "#app/lib/i18n/locale.ts";
+import type { Translate } from "#app/lib/i18n/translate.ts";
 import type { QuoteRequestStage } from "#app/lib/quote-stage.ts";
 import { type QuoteRequestInput, quoteRequestSchema } from "#app/schemas/quote-request.ts";
 import type { SentSummary } from "#app/schemas/rules/public-form.ts";
 import { freightTypeLabel } from "#app/schemas/rules/quote-request-rules.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { quoteRequests } from "#app/server/db/schema.ts";
+import { translatorFor } from "#app/server/i18n/words.server.ts";
 import { inboxRecords } from "#app/server/inbox/inbox.server.ts";
 import { submitPublicForm } from "#app/server/platform/forms.server.ts";
 
@@ -15,15 +18,20 @@ export type CreateResult = {
   id: string | null;
 };
 
-/** Stores a quote request as unread. The same submission key stores one row; the second call is a no-op. */
+/**
+ * Stores a quote request as unread, in the language of the page it was sent from (its quote and messages go in
+ * it). The same submission key stores one row; the second call is a no-op.
+ */
 export async function createQuoteRequest({
   db,
   input,
   submissionKey,
+  language = "en",
 }: {
   db: Db;
   input: QuoteRequestInput;
   submissionKey: string;
+  language?: Locale;
 }): Promise<CreateResult> {
   const rows = await db
     .insert(quoteRequests)
@@ -41,20 +49,27 @@ export async function createQuoteRequest({
       freightTypes: [...input.freightTypes],
       isRead: false,
       submissionKey,
+      language,
     })
     .onConflictDoNothing({ target: quoteRequests.submissionKey })
     .returning({ id: quoteRequests.id });
   return { created: rows.length > 0, id: rows[0]?.id ?? null };
 }
 
-/** The confirmation after a quote request: the route, the cargo and the freight types asked for. */
-export function summarizeQuoteRequest(value: QuoteRequestInput): SentSummary {
+/**
+ * The confirmation after a quote request: the route, the cargo and the freight types asked for; the words the
+ * form chose (parcel and freight types) in the page's language, the labels are translated where they show.
+ */
+export function summarizeQuoteRequest(
+  value: QuoteRequestInput,
+  t: Translate = translatorFor("en"),
+): SentSummary {
   return {
     email: value.email,
     details: [
       { label: "Route", value: `${value.cityDeparture} → ${value.deliveryCity}` },
-      { label: "Cargo", value: `${value.parcelType}, ${value.weight}` },
-      { label: "Freight", value: value.freightTypes.map(freightTypeLabel).join(", ") },
+      { label: "Cargo", value: `${value.parcelType === null ? "" : t(value.parcelType)}, ${value.weight}` },
+      { label: "Freight", value: value.freightTypes.map((type) => t(freightTypeLabel(type))).join(", ") },
     ],
   };
 }
@@ -66,17 +81,22 @@ export function summarizeQuoteRequest(value: QuoteRequestInput): SentSummary {
 export function submitQuoteRequest({
   context,
   formData,
+  locale = "en",
 }: {
   context: Readonly<RouterContextProvider>;
   formData: FormData;
+  /** The page's language: the answer's messages are in it, and the request keeps it. */
+  locale?: Locale;
 }) {
   return submitPublicForm({
     context,
     formData,
     form: "quote",
     schema: quoteRequestSchema,
-    save: ({ db, value, submissionKey }) => createQuoteRequest({ db, input: value, submissionKey }),
-    summarize: summarizeQuoteRequest,
+    locale,
+    save: ({ db, value, submissionKey }) =>
+      createQuoteRequest({ db, input: value, submissionKey, language: locale }),
+    summarize: (value) => summarizeQuoteRequest(value, translatorFor(locale)),
   });
 }
 

@@ -50,6 +50,7 @@ function messageDetailFields(message: MessageDetails) {
       <Detail label="Email">
         <EmailText email={message.email} />
       </Detail>
+      <Detail label="Language">{message.language}</Detail>
       <Detail label="Subject" wide>
         {message.subject}
       </Detail>

@@ -78,6 +78,7 @@ function quoteDetailFields(quote: QuoteDetails) {
       <Detail label="Email">
         <EmailText email={quote.email} />
       </Detail>
+      <Detail label="Language">{quote.language}</Detail>
       {quote.phone ? (
         <Detail label="Phone">
           <a href={`tel:${quote.phone}`} className="text-brand-700 underline">

@@ -4,6 +4,7 @@ import { controlProps, type PublicFieldMeta } from "#app/components/site/forms/u
 import { Icon } from "#app/components/site/icons.tsx";
 import { Field, Input, Select, Textarea } from "#app/components/ui/field.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { useT } from "#app/lib/i18n/use-words.ts";
 import { toast } from "#app/lib/toast.tsx";
 import { PHONE_MAX_LENGTH } from "#app/schemas/rules/form-rules.ts";
 import {
@@ -54,13 +55,18 @@ export function useFormFeedback(
   messages: { success: FeedbackMessage; failure: FeedbackMessage },
 ): ReactNode {
   const hydrated = useHydrated();
+  const t = useT();
   const { success, failure } = messages;
+  // A new translator alone (the page's data revalidated) must not show the toast again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: toasts once per answer, in the page's language
   useEffect(() => {
     if (!reply) return;
     // Deferred so the toaster has mounted when the page hydrates with a result.
     const id = setTimeout(() => {
-      if (reply.outcome === "success") toast.success(success.title, { description: success.description });
-      if (reply.outcome === "failed") toast.error(failure.title, { description: failure.description });
+      const words = reply.outcome === "success" ? success : failure;
+      const description = words.description && t(words.description);
+      if (reply.outcome === "success") toast.success(t(words.title), { description });
+      if (reply.outcome === "failed") toast.error(t(words.title), { description });
     }, 0);
     return () => clearTimeout(id);
   }, [reply, success, failure]);
@@ -70,6 +76,7 @@ export function useFormFeedback(
 }
 
 export function FormNotice({ tone, title, description }: { tone: "success" | "error" } & FeedbackMessage) {
+  const t = useT();
   return (
     <div
       role={tone === "success" ? "status" : "alert"}
@@ -86,8 +93,8 @@ export function FormNotice({ tone, title, description }: { tone: "success" | "er
         className="mt-0.5 size-5 shrink-0"
       />
       <div>
-        <p className="font-semibold">{title}</p>
-        {description ? <p className="mt-0.5">{description}</p> : null}
+        <p className="font-semibold">{t(title)}</p>
+        {description ? <p className="mt-0.5">{t(description)}</p> : null}
       </div>
     </div>
   );
@@ -142,12 +149,13 @@ export function PublicFormFrame({
 
 /** The hidden fields every public form sends: which form it is, its submission key, and the honeypot. */
 export function HiddenFormFields({ form, submissionKey }: { form: PublicFormName; submissionKey: string }) {
+  const t = useT();
   return (
     <>
       <input type="hidden" name={INTENT_FIELD} value={form} />
       <input type="hidden" name={SUBMISSION_KEY_FIELD} value={submissionKey} />
       <div aria-hidden="true" className="sr-only">
-        <label htmlFor={`${form}-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+        <label htmlFor={`${form}-${HONEYPOT_FIELD}`}>{t("Leave this field empty")}</label>
         <input
           id={`${form}-${HONEYPOT_FIELD}`}
           type="text"
@@ -156,6 +164,16 @@ export function HiddenFormFields({ form, submissionKey }: { form: PublicFormName
           autoComplete="off"
         />
       </div>
+    </>
+  );
+}
+
+/** A field's label with '(optional)' after it, both in the page's language. */
+export function OptionalLabel({ label }: { label: string }) {
+  const t = useT();
+  return (
+    <>
+      {label} <span className="font-normal text-slate-600">{t("(optional)")}</span>
     </>
   );
 }
@@ -182,14 +200,11 @@ export function TextFormField({ meta, label, type = "text", className, ...rest }
 
 /** The public forms' optional phone number (read leniently on the server, any country's number). */
 export function PhoneFormField({ meta }: { meta: PublicFieldMeta }) {
+  const t = useT();
   return (
     <TextFormField
       meta={meta}
-      label={
-        <>
-          Phone <span className="font-normal text-slate-600">(optional)</span>
-        </>
-      }
+      label={<OptionalLabel label={t("Phone")} />}
       type="tel"
       autoComplete="tel"
       placeholder="+231 770 123 456"
@@ -200,10 +215,11 @@ export function PhoneFormField({ meta }: { meta: PublicFieldMeta }) {
 
 /** The route of a quote request: where from and where to, both required (the two quote forms). */
 export function RouteFormFields({ from, to }: { from: PublicFieldMeta; to: PublicFieldMeta }) {
+  const t = useT();
   return (
     <>
-      <TextFormField meta={from} label="City of Departure" maxLength={QUOTE_LIMITS.city} required />
-      <TextFormField meta={to} label="Delivery City" maxLength={QUOTE_LIMITS.city} required />
+      <TextFormField meta={from} label={t("City of Departure")} maxLength={QUOTE_LIMITS.city} required />
+      <TextFormField meta={to} label={t("Delivery City")} maxLength={QUOTE_LIMITS.city} required />
     </>
   );
 }

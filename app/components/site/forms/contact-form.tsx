@@ -10,6 +10,7 @@ import { useSentPanel } from "#app/components/site/forms/sent-panel.tsx";
 import { usePublicForm } from "#app/components/site/forms/use-public-form.ts";
 import { Icon } from "#app/components/site/icons.tsx";
 import { buttonClass } from "#app/components/ui/button-class.ts";
+import { useT } from "#app/lib/i18n/use-words.ts";
 import { CONTACT_LIMITS, contactMessages } from "#app/schemas/rules/contact-message-rules.ts";
 
 const FORM = "contact";
@@ -20,6 +21,7 @@ const feedback = {
 
 /** The message form of /contact: posts to the page's action with intent "contact"; works without JavaScript. */
 export function ContactForm({ reply, submissionKey, action }: PublicFormProps) {
+  const t = useT();
   const ownReply = reply?.form === FORM ? reply : undefined;
   const { form, fields } = usePublicForm({
     id: "contact-form",
@@ -47,19 +49,19 @@ export function ContactForm({ reply, submissionKey, action }: PublicFormProps) {
         action={action}
         hidden={sent.formHidden}
         notice={notice}
-        aria-label="Send us a message"
+        aria-label={t("Send us a message")}
       >
         <div className="grid gap-5 sm:grid-cols-2">
           <TextFormField
             meta={fields.name}
-            label="Name"
+            label={t("Name")}
             autoComplete="name"
             maxLength={CONTACT_LIMITS.name}
             required
           />
           <TextFormField
             meta={fields.email}
-            label="Email"
+            label={t("Email")}
             type="email"
             autoComplete="email"
             maxLength={254}
@@ -67,14 +69,14 @@ export function ContactForm({ reply, submissionKey, action }: PublicFormProps) {
           />
           <TextFormField
             meta={fields.subject}
-            label="Subject"
+            label={t("Subject")}
             maxLength={CONTACT_LIMITS.subject}
             required
             className="sm:col-span-2"
           />
           <TextareaFormField
             meta={fields.message}
-            label="Message"
+            label={t("Message")}
             rows={6}
             maxLength={CONTACT_LIMITS.message}
             required
@@ -87,7 +89,7 @@ export function ContactForm({ reply, submissionKey, action }: PublicFormProps) {
           disabled={pending}
         >
           <Icon name="send" aria-hidden="true" className="size-4" />
-          {pending ? "Sending..." : "Send Message"}
+          {t(pending ? "Sending..." : "Send Message")}
         </button>
       </PublicFormFrame>
     </>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useHydrated } from "#app/components/site/forms/contact-form-parts.tsx";
 import { Icon } from "#app/components/site/icons.tsx";
 import { buttonClass } from "#app/components/ui/button-class.ts";
+import { useT } from "#app/lib/i18n/use-words.ts";
 
 // Broad and Randall Street, Monrovia.
 const LAT = 6.3106;
@@ -17,6 +18,7 @@ const MAP_URL = `https://www.openstreetmap.org/?mlat=${LAT}&mlon=${LON}#map=16/$
 export function ContactMap({ address }: { address: string }) {
   const hydrated = useHydrated();
   const [shown, setShown] = useState(false);
+  const t = useT();
   return (
     <div>
       {/* At least 18rem tall: a phone's 16:9 box is too short for the address, 'Show map' and its note. */}
@@ -24,7 +26,7 @@ export function ContactMap({ address }: { address: string }) {
         {shown ? (
           <iframe
             src={EMBED_URL}
-            title={`Map: ${address}`}
+            title={t("Map: {address}", { address })}
             loading="lazy"
             referrerPolicy="no-referrer"
             sandbox="allow-scripts allow-same-origin allow-popups"
@@ -33,7 +35,9 @@ export function ContactMap({ address }: { address: string }) {
         ) : (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center">
             <Icon name="map-pin" aria-hidden="true" className="size-10 text-accent-600" />
-            <p className="font-medium text-brand-900">{address}</p>
+            <p translate="no" className="font-medium text-brand-900">
+              {address}
+            </p>
             {hydrated ? (
               <>
                 <button
@@ -41,10 +45,10 @@ export function ContactMap({ address }: { address: string }) {
                   className={buttonClass({ className: "shrink-0" })}
                   onClick={() => setShown(true)}
                 >
-                  Show map
+                  {t("Show map")}
                 </button>
                 <p className="max-w-sm text-xs text-slate-600">
-                  The map is loaded from OpenStreetMap when you ask for it.
+                  {t("The map is loaded from OpenStreetMap when you ask for it.")}
                 </p>
               </>
             ) : null}
@@ -58,8 +62,8 @@ export function ContactMap({ address }: { address: string }) {
           rel="noopener noreferrer"
           className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900"
         >
-          View on OpenStreetMap
-          <span className="sr-only"> (opens in a new tab)</span>
+          {t("View on OpenStreetMap")}
+          <span className="sr-only"> {t("(opens in a new tab)")}</span>
           <Icon name="external-link" aria-hidden="true" className="size-4" />
         </a>
       </p>

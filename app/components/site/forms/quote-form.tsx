@@ -1,4 +1,5 @@
 import {
+  OptionalLabel,
   PhoneFormField,
   PublicFormFrame,
   type PublicFormProps,
@@ -15,6 +16,7 @@ import { Icon } from "#app/components/site/icons.tsx";
 import { accentLinkClass } from "#app/components/site/layout/site-links.ts";
 import { FieldError } from "#app/components/ui/field.tsx";
 import { cn } from "#app/lib/cn.ts";
+import { useT } from "#app/lib/i18n/use-words.ts";
 import {
   freightTypeOptions,
   parcelTypeOptions,
@@ -28,7 +30,6 @@ const feedback = {
   success: { title: quoteMessages.success },
   failure: { title: quoteMessages.failure },
 };
-const parcelOptions = parcelTypeOptions.map((value) => ({ value, label: value }));
 
 const EMPTY: QuoteFormStart = {
   firstName: "",
@@ -49,6 +50,7 @@ export function QuoteForm({
   action,
   start = EMPTY,
 }: PublicFormProps & { start?: QuoteFormStart }) {
+  const t = useT();
   const ownReply = reply?.form === FORM ? reply : undefined;
   const { form, fields } = usePublicForm({
     id: "quote-form",
@@ -78,26 +80,26 @@ export function QuoteForm({
         action={action}
         hidden={sent.formHidden}
         notice={notice}
-        aria-label="Get a Free Quote"
+        aria-label={t("Get a Free Quote")}
       >
         <div className="grid gap-5 sm:grid-cols-2">
           <TextFormField
             meta={fields.firstName}
-            label="First Name"
+            label={t("First Name")}
             autoComplete="given-name"
             maxLength={QUOTE_LIMITS.name}
             required
           />
           <TextFormField
             meta={fields.lastName}
-            label="Last Name"
+            label={t("Last Name")}
             autoComplete="family-name"
             maxLength={QUOTE_LIMITS.name}
             required
           />
           <TextFormField
             meta={fields.email}
-            label="Email"
+            label={t("Email")}
             type="email"
             autoComplete="email"
             maxLength={254}
@@ -107,25 +109,21 @@ export function QuoteForm({
           <RouteFormFields from={fields.cityDeparture} to={fields.deliveryCity} />
           <SelectFormField
             meta={fields.parcelType}
-            label="Parcel Type"
-            placeholder="Select parcel type"
-            options={parcelOptions}
+            label={t("Parcel Type")}
+            placeholder={t("Select parcel type")}
+            options={parcelTypeOptions.map((value) => ({ value, label: t(value) }))}
             required
           />
           <TextFormField
             meta={fields.weight}
-            label="Weight"
-            placeholder="e.g. 10 kg, 2 tons"
+            label={t("Weight")}
+            placeholder={t("e.g. 10 kg, 2 tons")}
             maxLength={QUOTE_LIMITS.weight}
             required
           />
           <TextFormField
             meta={fields.readyDate}
-            label={
-              <>
-                Cargo Ready Date <span className="font-normal text-slate-600">(optional)</span>
-              </>
-            }
+            label={<OptionalLabel label={t("Cargo Ready Date")} />}
             type="date"
           />
           <fieldset
@@ -133,7 +131,7 @@ export function QuoteForm({
             aria-describedby={freight.errors ? freight.errorId : undefined}
             aria-invalid={freight.errors ? true : undefined}
           >
-            <legend className="mb-1.5 text-sm font-medium text-slate-800">Freight Type</legend>
+            <legend className="mb-1.5 text-sm font-medium text-slate-800">{t("Freight Type")}</legend>
             <div key={freight.key} className="flex flex-wrap gap-x-6 gap-y-2">
               {freightTypeOptions.map((option) => (
                 <label key={option.value} className="inline-flex items-center gap-2 text-sm text-slate-800">
@@ -145,7 +143,7 @@ export function QuoteForm({
                     aria-invalid={freight.errors ? true : undefined}
                     className="size-4 rounded border-slate-400 accent-brand-700"
                   />
-                  {option.label}
+                  {t(option.label)}
                 </label>
               ))}
             </div>
@@ -153,12 +151,8 @@ export function QuoteForm({
           </fieldset>
           <TextareaFormField
             meta={fields.specialInfo}
-            label={
-              <>
-                Special Information <span className="font-normal text-slate-600">(optional)</span>
-              </>
-            }
-            placeholder="Dimensions, handling instructions, preferred dates…"
+            label={<OptionalLabel label={t("Special Information")} />}
+            placeholder={t("Dimensions, handling instructions, preferred dates…")}
             maxLength={QUOTE_LIMITS.specialInfo}
             className="sm:col-span-2"
           />
@@ -172,7 +166,7 @@ export function QuoteForm({
           disabled={pending}
         >
           <Icon name="send" aria-hidden="true" className="size-4" />
-          {pending ? "Submitting..." : "Submit Quote Request"}
+          {t(pending ? "Submitting..." : "Submit Quote Request")}
         </button>
       </PublicFormFrame>
     </>

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useHydrated } from "#app/components/site/forms/contact-form-parts.tsx";
+import { useT } from "#app/lib/i18n/use-words.ts";
 import type { PublicFormReply, SentSummary } from "#app/schemas/rules/public-form.ts";
 
 type SentPanelOptions = {
@@ -54,6 +55,7 @@ function SentPanel({
   onAgain,
 }: SentPanelOptions & { sent: SentSummary | undefined; hydrated: boolean; onAgain: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const t = useT();
   const titleId = `${formId}-sent`;
 
   // A panel that appears in the browser (not one the server rendered) takes the focus.
@@ -68,31 +70,33 @@ function SentPanel({
       className="rounded-lg border border-green-300 bg-green-50 p-5 text-green-950"
     >
       <h3 ref={heading} id={titleId} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold">
-        {title}
+        {t(title)}
       </h3>
       {hydrated ? null : (
         <p role="status">
-          {notice.title}
-          {notice.description ? ` ${notice.description}` : null}
+          {t(notice.title)}
+          {notice.description ? ` ${t(notice.description)}` : null}
         </p>
       )}
       <p className="mt-2">
-        We will answer{" "}
         {sent ? (
           <>
-            at <strong className="break-all">{sent.email}</strong>
+            {t("We will answer at")} <strong className="break-all">{sent.email}</strong>
+            {t(", usually within one business day.")}
           </>
         ) : (
-          "you"
+          t("We will answer you, usually within one business day.")
         )}
-        , usually within one business day.
       </p>
       {sent ? (
         <dl className="mt-3 text-sm">
           {sent.details.map((detail) => (
             <div key={detail.label}>
-              <dt className="inline font-semibold">{detail.label}: </dt>
-              <dd className="inline break-words">{detail.value}</dd>
+              <dt className="inline font-semibold">{t(detail.label)}: </dt>
+              {/* What the visitor typed (cities, a subject), in their words. */}
+              <dd translate="no" className="inline break-words">
+                {detail.value}
+              </dd>
             </div>
           ))}
         </dl>
@@ -106,7 +110,7 @@ function SentPanel({
         }}
         className="mt-4 inline-block font-semibold underline underline-offset-4"
       >
-        {againLabel}
+        {t(againLabel)}
       </a>
     </section>
   );

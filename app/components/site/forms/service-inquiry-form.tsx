@@ -13,6 +13,7 @@ import { useSentPanel } from "#app/components/site/forms/sent-panel.tsx";
 import { usePublicForm } from "#app/components/site/forms/use-public-form.ts";
 import { accentLinkClass } from "#app/components/site/layout/site-links.ts";
 import { cn } from "#app/lib/cn.ts";
+import { useT } from "#app/lib/i18n/use-words.ts";
 import { CONTACT_LIMITS } from "#app/schemas/rules/contact-message-rules.ts";
 import { quoteFeedbackMessages } from "#app/schemas/rules/public-form.ts";
 import { shipmentTypeOptions } from "#app/schemas/rules/service-inquiry-rules.ts";
@@ -25,6 +26,7 @@ const feedback = {
 
 /** The side 'Get a Quote' form on /services; the staff get it as a quote request, which they price and book. */
 export function ServiceInquiryForm({ reply, submissionKey, action }: PublicFormProps) {
+  const t = useT();
   const ownReply = reply?.form === FORM ? reply : undefined;
   const { form, fields } = usePublicForm({
     id: "service-inquiry",
@@ -65,14 +67,14 @@ export function ServiceInquiryForm({ reply, submissionKey, action }: PublicFormP
         <div className="grid gap-4">
           <TextFormField
             meta={fields.name}
-            label="Name"
+            label={t("Name")}
             autoComplete="name"
             maxLength={CONTACT_LIMITS.name}
             required
           />
           <TextFormField
             meta={fields.email}
-            label="Email"
+            label={t("Email")}
             type="email"
             autoComplete="email"
             maxLength={254}
@@ -81,17 +83,17 @@ export function ServiceInquiryForm({ reply, submissionKey, action }: PublicFormP
           <PhoneFormField meta={fields.phone} />
           <SelectFormField
             meta={fields.shipmentType}
-            label="Shipment Type"
-            placeholder="Select shipment type"
-            options={shipmentTypeOptions}
+            label={t("Shipment Type")}
+            placeholder={t("Select shipment type")}
+            options={shipmentTypeOptions.map(({ value, label }) => ({ value, label: t(label) }))}
             required
           />
           <RouteFormFields from={fields.cityDeparture} to={fields.deliveryCity} />
           <TextareaFormField
             meta={fields.message}
-            label="Message"
+            label={t("Message")}
             rows={4}
-            placeholder="What are you shipping, from where and to where?"
+            placeholder={t("What are you shipping, from where and to where?")}
             maxLength={CONTACT_LIMITS.message}
             required
           />
@@ -101,7 +103,7 @@ export function ServiceInquiryForm({ reply, submissionKey, action }: PublicFormP
           className={cn(accentLinkClass, "mt-5 flex h-10 w-full px-4 text-sm disabled:opacity-60")}
           disabled={pending}
         >
-          {pending ? "Submitting..." : "Request a Quote"}
+          {t(pending ? "Submitting..." : "Request a Quote")}
         </button>
       </PublicFormFrame>
     </>

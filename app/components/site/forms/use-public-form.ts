@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { type FormEvent, type SyntheticEvent, useEffect, useRef, useState } from "react";
+import { useT } from "#app/lib/i18n/use-words.ts";
 import type { FieldErrors } from "#app/schemas/rules/form-rules.ts";
 
 /**
@@ -112,6 +113,9 @@ export function usePublicForm<Name extends string>({
   loadCheck: () => Promise<FormCheck>;
 }) {
   const [state, setState] = useState(() => stateFor(lastResult, defaultValue));
+  // The messages are English texts (the browser's checks and the server's alike): shown in the page's language.
+  const t = useT();
+  const inLanguage = (messages: string[] | undefined) => messages?.map((message) => t(message));
   const formRef = useRef<HTMLFormElement>(null);
   const checkRef = useRef<FormCheck | null>(null);
   const loading = useRef<Promise<FormCheck | null> | null>(null);
@@ -190,7 +194,7 @@ export function usePublicForm<Name extends string>({
     }));
   }
 
-  const formErrors = state.errors[""];
+  const formErrors = inLanguage(state.errors[""]);
   const errorId = `${id}-error`;
   const fields = Object.fromEntries(
     Object.keys(defaultValue).map((name) => {
@@ -200,7 +204,7 @@ export function usePublicForm<Name extends string>({
         name,
         formId: id,
         errorId: `${fieldId}-error`,
-        errors: state.errors[name],
+        errors: inLanguage(state.errors[name]),
         initialValue: state.initialValue[name] as Value,
         key: `${name}-${state.generation}`,
       };

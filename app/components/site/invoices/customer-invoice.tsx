@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { formatCalendarDate } from "#app/lib/format.ts";
+import { formatDateIn } from "#app/lib/i18n/format.ts";
+import { useLocale, useT } from "#app/lib/i18n/use-words.ts";
 import type { PublicInvoice } from "#app/server/invoices/invoice-views.ts";
 
 // An issued invoice (or credit note) as its customer reads it: the page of the e-mail's link (/invoice/:token)
@@ -18,10 +20,15 @@ export function CustomerInvoice({
   children?: ReactNode;
   className: string;
 }) {
+  const t = useT();
+  const locale = useLocale();
+  // A calendar date ('YYYY-MM-DD'): the spec's 'Jan 5, 2025' in English.
+  const date = (isoDate: string) =>
+    locale === "en" ? formatCalendarDate(isoDate) : formatDateIn(locale, isoDate);
   const totalRow = (label: string, amount: string, strong = false) => (
     <tr key={label}>
       <th scope="row" className={`py-1 pr-3 text-left ${strong ? "font-semibold" : "font-normal"}`}>
-        {label}
+        {t(label)}
       </th>
       <td className={`whitespace-nowrap py-1 text-right tabular-nums ${strong ? "font-semibold" : ""}`}>
         {amount}
@@ -31,39 +38,43 @@ export function CustomerInvoice({
   return (
     <section className={className} aria-labelledby="invoice-title">
       <div>
-        <p className="font-semibold text-slate-700">{inv.company}</p>
+        <p translate="no" className="font-semibold text-slate-700">
+          {inv.company}
+        </p>
         <h1 id="invoice-title" className="break-words text-2xl font-bold text-brand-900">
-          {inv.creditNote ? "Credit note" : "Invoice"} {inv.number}
+          {t(inv.creditNote ? "Credit note" : "Invoice")} {inv.number}
         </h1>
-        <p className="mt-1 break-words text-slate-700">For {inv.customer}</p>
+        <p className="mt-1 break-words text-slate-700">{t("For {customer}", { customer: inv.customer })}</p>
         <p
           role="status"
           className="mt-3 inline-block rounded-md border border-brand-100 bg-brand-50 px-3 py-1 font-semibold text-brand-900"
         >
-          {inv.status}
+          {t(inv.status)}
         </p>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="font-medium text-slate-700">Issue date</dt>
-        <dd>{formatCalendarDate(inv.issueDate)}</dd>
-        <dt className="font-medium text-slate-700">Due date</dt>
-        <dd>{formatCalendarDate(inv.dueDate)}</dd>
+        <dt className="font-medium text-slate-700">{t("Issue date")}</dt>
+        <dd>{date(inv.issueDate)}</dd>
+        <dt className="font-medium text-slate-700">{t("Due date")}</dt>
+        <dd>{date(inv.dueDate)}</dd>
       </dl>
       <ul className="flex flex-col divide-y divide-slate-200 border-y border-slate-300 text-sm">
         {inv.lines.map((line, index) => (
           <li key={`${index}-${line.description}`} className="flex flex-col gap-0.5 py-2">
             <div className="flex justify-between gap-3">
-              <span className="min-w-0 [overflow-wrap:anywhere]">{line.description}</span>
+              <span translate="no" className="min-w-0 [overflow-wrap:anywhere]">
+                {line.description}
+              </span>
               <span className="whitespace-nowrap tabular-nums">{line.amount}</span>
             </div>
             <span className="text-slate-600">
-              {line.quantity} × {line.unitPrice} · {line.tax}
+              {line.quantity} × {line.unitPrice} · {t(line.tax)}
             </span>
           </li>
         ))}
       </ul>
       <table className="w-full text-sm">
-        <caption className="sr-only">Totals</caption>
+        <caption className="sr-only">{t("Totals")}</caption>
         <tbody>
           {totalRow("Subtotal", inv.subtotal)}
           {inv.taxes.map((tax) => totalRow(tax.label, tax.amount))}
@@ -75,8 +86,10 @@ export function CustomerInvoice({
       </table>
       {inv.paymentInstructions ? (
         <div>
-          <h2 className="text-lg font-semibold text-brand-900">How to pay</h2>
-          <p className="whitespace-pre-wrap break-words text-sm text-slate-700">{inv.paymentInstructions}</p>
+          <h2 className="text-lg font-semibold text-brand-900">{t("How to pay")}</h2>
+          <p translate="no" className="whitespace-pre-wrap break-words text-sm text-slate-700">
+            {inv.paymentInstructions}
+          </p>
         </div>
       ) : null}
       {pay}
@@ -84,7 +97,7 @@ export function CustomerInvoice({
       <p>
         {/* A plain link: the PDF is a document the browser opens or saves, not a page of the app. */}
         <a href={inv.pdfPath} className="font-medium text-brand-700 underline" download>
-          Download PDF
+          {t("Download PDF")}
         </a>
       </p>
     </section>

@@ -1,6 +1,10 @@
 import { Form } from "react-router";
-import { formatCalendarDate, formatDateTimeLong } from "#app/lib/format.ts";
+import { formatCalendarDate } from "#app/lib/format.ts";
 import { INCOTERMS, type Incoterm } from "#app/lib/freight-terms.ts";
+import { formatDateIn, formatDateTimeLongIn } from "#app/lib/i18n/format.ts";
+import type { Locale } from "#app/lib/i18n/locale.ts";
+import type { Translate } from "#app/lib/i18n/translate.ts";
+import { useLocale, useT } from "#app/lib/i18n/use-words.ts";
 import {
   type CustomerQuoteView,
   QUOTE_ANSWER_LIMITS,
@@ -12,6 +16,10 @@ import {
 
 const NAME_MAX = QUOTE_ANSWER_LIMITS.name;
 const COMMENT_MAX = QUOTE_ANSWER_LIMITS.comment;
+
+/** A calendar date ('YYYY-MM-DD') in the page's language: the spec's 'Jan 5, 2025' in English. */
+const calendarDate = (locale: Locale, isoDate: string) =>
+  locale === "en" ? formatCalendarDate(isoDate) : formatDateIn(locale, isoDate);
 
 const button =
   "rounded-md px-5 py-2.5 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-60";
@@ -34,15 +42,17 @@ export function CustomerQuote({
   className: string;
 }) {
   const errors = reply && !reply.ok ? reply.errors : {};
+  const t = useT();
+  const locale = useLocale();
   return (
     <section className={className} aria-labelledby="quote-title">
       <div>
         <h1 id="quote-title" className="text-2xl font-bold text-brand-900">
-          Your quote: {q.route}
+          {t("Your quote: {route}", { route: q.route })}
         </h1>
         <p className="mt-1 text-slate-700">
-          For {q.customer}
-          {q.version > 1 ? ` · version ${q.version}` : ""}
+          {t("For {customer}", { customer: q.customer })}
+          {q.version > 1 ? t(" · version {version}", { version: q.version }) : ""}
         </p>
       </div>
       <QuoteStatusNote
@@ -51,23 +61,27 @@ export function CustomerQuote({
         acceptedAt={q.acceptedAt}
         declinedAt={q.declinedAt}
         validUntil={q.validUntil}
+        t={t}
+        locale={locale}
       />
       <table className="w-full text-sm">
-        <caption className="sr-only">Price lines</caption>
+        <caption className="sr-only">{t("Price lines")}</caption>
         <thead>
           <tr className="border-b border-slate-300 text-left text-slate-700">
             <th scope="col" className="py-2 font-medium">
-              Description
+              {t("Description")}
             </th>
             <th scope="col" className="py-2 text-right font-medium">
-              Amount
+              {t("Amount")}
             </th>
           </tr>
         </thead>
         <tbody>
           {q.lines.map((line, index) => (
             <tr key={`${index}-${line.description}`} className="border-b border-slate-100">
-              <td className="py-2 pr-3 [overflow-wrap:anywhere]">{line.description}</td>
+              <td translate="no" className="py-2 pr-3 [overflow-wrap:anywhere]">
+                {line.description}
+              </td>
               <td className="whitespace-nowrap py-2 text-right tabular-nums">{line.amount}</td>
             </tr>
           ))}
@@ -75,57 +89,65 @@ export function CustomerQuote({
         <tfoot>
           <tr>
             <th scope="row" className="py-2 text-left text-base">
-              Total
+              {t("Total")}
             </th>
             <td className="whitespace-nowrap py-2 text-right text-base font-bold tabular-nums">{q.total}</td>
           </tr>
         </tfoot>
       </table>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="font-medium text-slate-700">Valid until</dt>
-        <dd>{formatCalendarDate(q.validUntil)}</dd>
+        <dt className="font-medium text-slate-700">{t("Valid until")}</dt>
+        <dd>{calendarDate(locale, q.validUntil)}</dd>
         {q.transitTime ? (
           <>
-            <dt className="font-medium text-slate-700">Transit time</dt>
-            <dd className="break-words">{q.transitTime}</dd>
+            <dt className="font-medium text-slate-700">{t("Transit time")}</dt>
+            <dd translate="no" className="break-words">
+              {q.transitTime}
+            </dd>
           </>
         ) : null}
         {q.incoterm ? (
           <>
-            <dt className="font-medium text-slate-700">Incoterm</dt>
+            <dt className="font-medium text-slate-700">{t("Incoterm")}</dt>
             <dd>
-              {q.incoterm} ({INCOTERMS[q.incoterm as Incoterm]})
+              {q.incoterm} ({t(INCOTERMS[q.incoterm as Incoterm])})
             </dd>
           </>
         ) : null}
       </dl>
       {q.terms ? (
         <div>
-          <h2 className="text-lg font-semibold text-brand-900">Terms</h2>
-          <p className="whitespace-pre-wrap break-words text-sm text-slate-700">{q.terms}</p>
+          <h2 className="text-lg font-semibold text-brand-900">{t("Terms")}</h2>
+          <p translate="no" className="whitespace-pre-wrap break-words text-sm text-slate-700">
+            {q.terms}
+          </p>
         </div>
       ) : null}
-      {q.note ? <p className="whitespace-pre-wrap break-words text-slate-700">{q.note}</p> : null}
+      {q.note ? (
+        <p translate="no" className="whitespace-pre-wrap break-words text-slate-700">
+          {q.note}
+        </p>
+      ) : null}
       {q.status !== "replaced" && q.status !== "expired" ? (
         <p>
           {/* A plain link: the PDF is a document the browser opens or saves, not a page of the app. */}
           <a href={pdfHref} className="font-medium text-brand-700 underline" download>
-            Download this quote as a PDF
+            {t("Download this quote as a PDF")}
           </a>
         </p>
       ) : null}
       {errors.form ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {errors.form}
+          {t(errors.form)}
         </p>
       ) : null}
       {q.status === "open" ? (
         <div className="flex flex-col gap-6">
           <Form method="post" className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4">
-            <h2 className="text-lg font-semibold text-brand-900">Accept this quote</h2>
+            <h2 className="text-lg font-semibold text-brand-900">{t("Accept this quote")}</h2>
             <div>
               <label htmlFor="name" className="mb-1 block text-sm font-medium text-slate-800">
-                Your name
+                {t("Your name")}
               </label>
               <input
                 id="name"
@@ -140,7 +162,7 @@ export function CustomerQuote({
               />
               {errors.name ? (
                 <p id="name-error" role="alert" className="mt-1 text-sm text-red-700">
-                  {errors.name}
+                  {t(errors.name)}
                 </p>
               ) : null}
             </div>
@@ -151,14 +173,14 @@ export function CustomerQuote({
               disabled={busy}
               className={`${button} bg-brand-700 text-white hover:bg-brand-800`}
             >
-              Accept quote
+              {t("Accept quote")}
             </button>
           </Form>
           <Form method="post" className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4">
-            <h2 className="text-lg font-semibold text-brand-900">Decline</h2>
+            <h2 className="text-lg font-semibold text-brand-900">{t("Decline")}</h2>
             <div>
               <label htmlFor="comment" className="mb-1 block text-sm font-medium text-slate-800">
-                Comment (optional)
+                {t("Comment (optional)")}
               </label>
               <textarea
                 id="comment"
@@ -170,7 +192,7 @@ export function CustomerQuote({
               />
               {errors.comment ? (
                 <p id="comment-error" role="alert" className="mt-1 text-sm text-red-700">
-                  {errors.comment}
+                  {t(errors.comment)}
                 </p>
               ) : null}
             </div>
@@ -181,7 +203,7 @@ export function CustomerQuote({
               disabled={busy}
               className={`${button} border border-slate-400 bg-white text-slate-900 hover:bg-slate-50`}
             >
-              Decline
+              {t("Decline")}
             </button>
           </Form>
         </div>
@@ -196,22 +218,31 @@ function QuoteStatusNote({
   acceptedAt,
   declinedAt,
   validUntil,
+  t,
+  locale,
 }: {
   status: string;
   acceptedName: string | null;
   acceptedAt: string | null;
   declinedAt: string | null;
   validUntil: string;
+  t: Translate;
+  locale: Locale;
 }) {
+  const on = (at: string | null) => (at ? t(" on {date}", { date: formatDateTimeLongIn(locale, at) }) : "");
   const text =
     status === "accepted"
-      ? `This quote was accepted${acceptedName ? ` by ${acceptedName}` : ""}${acceptedAt ? ` on ${formatDateTimeLong(acceptedAt)}` : ""}. Thank you: we will be in touch to book your shipment.`
+      ? `${t("This quote was accepted")}${acceptedName ? t(" by {name}", { name: acceptedName }) : ""}${on(acceptedAt)}${t(". Thank you: we will be in touch to book your shipment.")}`
       : status === "declined"
-        ? `This quote was declined${declinedAt ? ` on ${formatDateTimeLong(declinedAt)}` : ""}.`
+        ? `${t("This quote was declined")}${on(declinedAt)}.`
         : status === "expired"
-          ? `This quote expired at the end of ${formatCalendarDate(validUntil)}. Contact us for a new quote.`
+          ? t("This quote expired at the end of {date}. Contact us for a new quote.", {
+              date: calendarDate(locale, validUntil),
+            })
           : status === "replaced"
-            ? "This quote was replaced by a newer version, sent to you by e-mail. Please use the link in that message."
+            ? t(
+                "This quote was replaced by a newer version, sent to you by e-mail. Please use the link in that message.",
+              )
             : null;
   if (!text) return null;
   return (

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
+import { formatMoneyIn } from "#app/lib/i18n/format.ts";
+import type { Locale } from "#app/lib/i18n/locale.ts";
 import { AMOUNT_MAX, PAYER_MAX } from "#app/lib/mobile-money-form.ts";
-import { formatMoney, minorToInput, parseAmount } from "#app/lib/money.ts";
+import { minorToInput, parseAmount } from "#app/lib/money.ts";
 import { invoices } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { findInvoiceLink } from "#app/server/invoices/invoice-links.server.ts";
@@ -60,10 +62,13 @@ export async function loadPayPage({
   services,
   token,
   requestId,
+  locale = "en",
 }: {
   services: PageServices;
   token: string;
   requestId: string | null;
+  /** The page's language: its money is written in it. */
+  locale?: Locale;
 }): Promise<PayPage> {
   const { db, logger, mobileMoney } = services;
   const invoice = await invoiceOfToken(db, token);
@@ -81,7 +86,7 @@ export async function loadPayPage({
       }).catch(() => row);
     }
     if (row) {
-      const amount = formatMoney(row.amountMinor, row.currency);
+      const amount = formatMoneyIn(locale, row.amountMinor, row.currency);
       request =
         row.state === "failed"
           ? { id: row.id, state: "failed", amount, payer: row.payer, reason: row.reason ?? "" }
@@ -94,7 +99,7 @@ export async function loadPayPage({
     kind: "found",
     number: current.number ?? "",
     customerName: current.customerName,
-    balance: formatMoney(current.balanceMinor, current.currency),
+    balance: formatMoneyIn(locale, current.balanceMinor, current.currency),
     balanceInput: minorToInput(current.balanceMinor, current.currency),
     currency: current.currency,
     closed: closedReason(current, mobileMoney.client?.currency ?? null),
