@@ -22,15 +22,21 @@ export function useLocale(): Locale {
   return localeOfPath(useLocation().pathname);
 }
 
-/** A translator: an English text (or template) in the page's language. */
-export function useT(): Translate {
+/** The French words of the matched routes (none on an English page). */
+export function useWords(): Catalog | undefined {
   const matches = useMatches();
   const locale = useLocale();
   const catalogs =
     locale === "en" ? [] : matches.map((match) => (match.loaderData as WithWords | undefined)?.words);
-  // Catalogs change only with the matched routes' data, so the translator is kept while they stay.
+  // Catalogs change only with the matched routes' data, so the joined one is kept while they stay.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the catalogs are the dependencies
-  return useMemo(() => makeTranslate(mergeCatalogs(catalogs)), catalogs);
+  return useMemo(() => mergeCatalogs(catalogs), catalogs);
+}
+
+/** A translator: an English text (or template) in the page's language. */
+export function useT(): Translate {
+  const words = useWords();
+  return useMemo(() => makeTranslate(words), [words]);
 }
 
 function useLanguageData(): LanguageData | undefined {

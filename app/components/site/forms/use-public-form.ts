@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { type FormEvent, type SyntheticEvent, useEffect, useRef, useState } from "react";
-import { useT } from "#app/lib/i18n/use-words.ts";
+import { useT, useWords } from "#app/lib/i18n/use-words.ts";
 import type { FieldErrors } from "#app/schemas/rules/form-rules.ts";
 
 /**
@@ -113,8 +113,10 @@ export function usePublicForm<Name extends string>({
   loadCheck: () => Promise<FormCheck>;
 }) {
   const [state, setState] = useState(() => stateFor(lastResult, defaultValue));
-  // The messages are English texts (the browser's checks and the server's alike): shown in the page's language.
+  // The server answers in the page's language; the browser's checks give English messages, which are read back
+  // through the catalog's templates by code that loads with the checks (not with the page).
   const t = useT();
+  const words = useWords();
   const inLanguage = (messages: string[] | undefined) => messages?.map((message) => t(message));
   const formRef = useRef<HTMLFormElement>(null);
   const checkRef = useRef<FormCheck | null>(null);
@@ -123,8 +125,18 @@ export function usePublicForm<Name extends string>({
   const postUnchecked = useRef(false);
 
   function ensureCheck(): Promise<FormCheck | null> {
-    loading.current ??= loadCheck().then(
-      (loaded) => (checkRef.current = loaded),
+    loading.current ??= Promise.all([loadCheck(), import("#app/lib/i18n/translate-messages.ts")]).then(
+      ([loaded, { makeMessageTranslate }]) => {
+        const inPageLanguage = makeMessageTranslate(words);
+        checkRef.current = (formData) =>
+          Object.fromEntries(
+            Object.entries(loaded(formData)).map(([name, messages]) => [
+              name,
+              messages?.map((m) => inPageLanguage(m)),
+            ]),
+          );
+        return checkRef.current;
+      },
       () => {
         // Tried again at the next focus; meanwhile the server checks what is sent.
         loading.current = null;
