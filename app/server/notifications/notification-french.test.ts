@@ -1,7 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_TEMPLATES_FR } from "#app/lib/notification-templates.ts";
-import { consignees, notificationSubscribers, outbox, shipments, shippers } from "#app/server/db/schema.ts";
+import { createMember, ensureCompanyForParty } from "#app/server/customers/customer-companies.server.ts";
+import {
+  consignees,
+  customerMembers,
+  notificationSubscribers,
+  outbox,
+  shipments,
+  shippers,
+} from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/services.server.ts";
 import {
   saveFrenchNotificationTemplates,
@@ -53,6 +61,7 @@ afterAll(async () => {
 });
 
 let shipmentId: string;
+let shipperId: string;
 let trackingNumber: string;
 let serial = 0;
 beforeEach(async () => {
@@ -81,6 +90,7 @@ beforeEach(async () => {
     })
     .returning();
   shipmentId = shipment!.id;
+  shipperId = shipper!.id;
   smtp.received.length = 0;
   twilio.requests.length = 0;
 });
@@ -166,6 +176,30 @@ describe("shipment updates in each recipient's language", () => {
     expect(received("abonne@example.com")).toHaveLength(1);
     const [english] = await sentTo("email", "reader@example.com");
     expect(english!.subject).toBe(`${trackingNumber}: Arrived at Port of Abidjan`);
+  });
+
+  it("writes to an account member in the language they chose, over their party's", async () => {
+    await services.db.transaction(async (tx) => {
+      const company = await ensureCompanyForParty({ tx, kind: "shipper", partyId: shipperId });
+      const member = await createMember({
+        tx,
+        companyId: company.id,
+        name: "Ada",
+        email: "shipper@example.com",
+        phone: null,
+      });
+      await tx.update(customerMembers).set({ language: "fr" }).where(eq(customerMembers.id, member.id));
+    });
+    try {
+      await arrive();
+      expect((await sentTo("email", "shipper@example.com"))[0]!.subject).toBe(
+        `${trackingNumber} : Arrivée à Port of Abidjan`,
+      );
+      // The party's phone, not the member's, stays in the party's language.
+      expect(twilioTo(SHIPPER_PHONE)[0]!.form.get("Body")).toContain("Arrived at Port of Abidjan");
+    } finally {
+      await services.db.delete(customerMembers).where(eq(customerMembers.email, "shipper@example.com"));
+    }
   });
 
   it("uses staff's French templates for French recipients only", async () => {
