@@ -9,8 +9,11 @@ import { notifications as frenchWords } from "#app/server/i18n/fr/notifications.
 // its own 'Reset to default' buttons and a preview of what a French recipient gets.
 
 const customized = { emailSubject: false, emailBody: false, sms: false };
-function render(whatsappInEnglish: boolean) {
-  const Page = () => (
+/** Whether the next render's site has WhatsApp without a French template (set by `render`). */
+let whatsappInEnglish = false;
+
+function Page() {
+  return (
     <NotificationSettings
       enabled
       smtpConfigured
@@ -34,6 +37,10 @@ function render(whatsappInEnglish: boolean) {
       frenchLastResult={undefined}
     />
   );
+}
+
+function render(withoutFrenchTemplate: boolean) {
+  whatsappInEnglish = withoutFrenchTemplate;
   const Stub = createRoutesStub([{ path: "/", Component: Page }]);
   return renderToString(<Stub initialEntries={["/"]} />);
 }
