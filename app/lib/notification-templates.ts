@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { type Locale, localizePath } from "#app/lib/i18n/locale.ts";
+import { interpolate, type Translate } from "#app/lib/i18n/translate.ts";
 import { receiverInitials } from "#app/lib/receiver-initials.ts";
 import { analyzeSmsText, SINGLE_SEGMENT_LIMIT } from "#app/lib/sms-text.ts";
 
@@ -7,6 +9,11 @@ import { analyzeSmsText, SINGLE_SEGMENT_LIMIT } from "#app/lib/sms-text.ts";
  * placeholders, the defaults that come with the product, the rules a template staff typed must follow, and
  * the filling shared by the server (the messages sent) and Settings → Notifications' live preview. Pure and
  * free of server imports, so the admin's browser bundle can use it; public pages never import it.
+ *
+ * Each template exists in English and French (issue 30): a recipient gets the set of their language. The
+ * fixed words around staff's text (heading, 'Track your shipment', the unsubscribe line) are English text
+ * translated through a `t` the caller gives (the server's French catalog 'notifications'); without one,
+ * English, exactly as before.
  *
  * Staff edit plain text only: the e-mail's HTML part is a fixed layout (notification-email.server.ts) in
  * which the filled text is escaped as a whole, so neither a value nor a template reaches a customer as HTML.
@@ -46,6 +53,25 @@ Estimated delivery: {estimatedDelivery}
 Route: {origin} → {destination}`,
   sms: "{trackingNumber}: {headline}. Track: {trackingUrl}",
 };
+
+/** The French defaults: the same lines, in French (no accent outside GSM-7 in the SMS, so 160 per segment). */
+export const DEFAULT_TEMPLATES_FR: NotificationTemplates = {
+  emailSubject: "{trackingNumber} : {headline}",
+  emailBody: `Statut : {status}
+Lieu : {place}
+Date : {time}
+Remarque : {note}
+Livraison prévue : {estimatedDelivery}
+Itinéraire : {origin} → {destination}`,
+  sms: "{trackingNumber} : {headline}. Suivi : {trackingUrl}",
+};
+
+/** The product's templates in `locale`. */
+export const defaultTemplatesFor = (locale: Locale): NotificationTemplates =>
+  locale === "fr" ? DEFAULT_TEMPLATES_FR : DEFAULT_TEMPLATES;
+
+/** Staff's names of the two sets of templates in Settings. */
+export const TEMPLATE_LANGUAGE_NAMES: Record<Locale, string> = { en: "English", fr: "French" };
 
 export const TEMPLATE_LIMITS: Record<TemplateName, number> = { emailSubject: 200, emailBody: 5000, sms: 480 };
 export const SENDER_NAME_LIMIT = 100;
@@ -133,13 +159,20 @@ export const notificationTemplatesFormSchema = z.object({
 });
 export type NotificationTemplatesForm = z.infer<typeof notificationTemplatesFormSchema>;
 
-/** Staff's form values with `reset` applied: the named template gets its default text. */
-export function applyTemplateReset(formData: FormData): FormData {
+/** The form of the French templates: the three templates alone (sender name and reply-to are the English form's). */
+export const frenchNotificationTemplatesFormSchema = z.object({
+  emailSubject: templateField("emailSubject"),
+  emailBody: templateField("emailBody"),
+  sms: templateField("sms"),
+});
+
+/** Staff's form values with `reset` applied: the named template gets its default text (in `locale`). */
+export function applyTemplateReset(formData: FormData, locale: Locale = "en"): FormData {
   const reset = formData.get("reset");
   if (typeof reset !== "string" || !(TEMPLATE_NAMES as readonly string[]).includes(reset)) return formData;
   const copy = new FormData();
   for (const [key, value] of formData) if (key !== "reset") copy.append(key, value);
-  copy.set(reset, DEFAULT_TEMPLATES[reset as TemplateName]);
+  copy.set(reset, defaultTemplatesFor(locale)[reset as TemplateName]);
   return copy;
 }
 
@@ -175,17 +208,36 @@ export type DeliveryNoteLink = { url: string; text: string };
  * The words before the delivery note's link: 'with the receiver's signature' only when one was drawn; a typed
  * name alone says who received it, by initials, as the tracking page does ('received by J. D.').
  */
-export function deliveryNoteLinkText({ signed, receiverName }: { signed: boolean; receiverName: string }) {
+export function deliveryNoteLinkText(
+  { signed, receiverName }: { signed: boolean; receiverName: string },
+  t: Translate = interpolate,
+) {
   const initials = receiverInitials(receiverName);
-  if (signed) return DELIVERY_NOTE_LINK_TEXT;
+  if (signed) return t(DELIVERY_NOTE_LINK_TEXT);
   return initials
-    ? `Your delivery note, received by ${initials} (link valid for 30 days)`
-    : "Your delivery note (link valid for 30 days)";
+    ? t("Your delivery note, received by {initials} (link valid for 30 days)", { initials })
+    : t("Your delivery note (link valid for 30 days)");
 }
 
 /** The text part's headline line, fixed like the HTML part's heading. */
-export const emailHeading = (values: Pick<TemplateValues, "trackingNumber" | "headline">) =>
-  `Shipment ${values.trackingNumber}: ${values.headline}`;
+export const emailHeading = (
+  values: Pick<TemplateValues, "trackingNumber" | "headline">,
+  t: Translate = interpolate,
+) =>
+  t("Shipment {trackingNumber}: {headline}", {
+    trackingNumber: values.trackingNumber,
+    headline: values.headline,
+  });
+
+/** The line above the unsubscribe link, in both parts. */
+export const receivedBecause = (
+  values: Pick<TemplateValues, "trackingNumber" | "companyName">,
+  t: Translate = interpolate,
+) =>
+  t("You receive this message about shipment {trackingNumber} from {companyName}.", {
+    trackingNumber: values.trackingNumber,
+    companyName: values.companyName,
+  });
 
 /**
  * The e-mail's plain-text part: heading, the filled body, the changes in between (when several were told
@@ -198,6 +250,7 @@ export function composeEmailText({
   steps,
   unsubscribeUrl,
   deliveryNote,
+  t = interpolate,
 }: {
   body: string;
   values: TemplateValues;
@@ -205,15 +258,15 @@ export function composeEmailText({
   unsubscribeUrl: string;
   /** The consignee's link to the delivery note, in the message telling a recorded delivery. */
   deliveryNote?: DeliveryNoteLink;
+  /** The fixed words' language (English without). */
+  t?: Translate;
 }): string {
-  const parts = [emailHeading(values), fillTemplate(body, values).trim()];
-  if (steps.length) parts.push(`Since our last message:\n${steps.map((s) => `- ${s}`).join("\n")}`);
-  if (deliveryNote) parts.push(`${deliveryNote.text}: ${deliveryNote.url}`);
-  parts.push(`Track your shipment: ${values.trackingUrl}`);
+  const parts = [emailHeading(values, t), fillTemplate(body, values).trim()];
+  if (steps.length) parts.push(`${t("Since our last message:")}\n${steps.map((s) => `- ${s}`).join("\n")}`);
+  if (deliveryNote) parts.push(t("{text}: {url}", { text: deliveryNote.text, url: deliveryNote.url }));
+  parts.push(t("Track your shipment: {url}", { url: values.trackingUrl }));
   parts.push(companyLines(values).join("\n"));
-  parts.push(
-    `You receive this message about shipment ${values.trackingNumber} from ${values.companyName}. Unsubscribe: ${unsubscribeUrl}`,
-  );
+  parts.push(`${receivedBecause(values, t)} ${t("Unsubscribe: {url}", { url: unsubscribeUrl })}`);
   return parts.filter((part) => part !== "").join("\n\n");
 }
 
@@ -242,18 +295,37 @@ export function fillSms(template: string, values: TemplateValues): string {
   return fill(`${shortened.join("").trimEnd()}...`);
 }
 
-/** The shipment the preview and the test message show. */
-export function sampleValues({
-  siteUrl,
-  companyName,
-  companyAddress,
-  companyPhone,
-}: {
-  siteUrl: string;
-  companyName: string;
-  companyAddress: string;
-  companyPhone: string;
-}): TemplateValues {
+/** The shipment the preview and the test message show (its words and dates in `locale`). */
+export function sampleValues(
+  {
+    siteUrl,
+    companyName,
+    companyAddress,
+    companyPhone,
+  }: {
+    siteUrl: string;
+    companyName: string;
+    companyAddress: string;
+    companyPhone: string;
+  },
+  locale: Locale = "en",
+): TemplateValues {
+  if (locale === "fr")
+    return {
+      trackingNumber: "UTG-1234-5678",
+      headline: "Arrivée à Port of Monrovia",
+      status: "Arrivée",
+      place: "Port of Monrovia",
+      time: "23 nov. 2026, 10:00",
+      note: "Conteneur MSKU 123456-7, scellé intact",
+      estimatedDelivery: "30 novembre 2026",
+      origin: "Shanghai, Chine",
+      destination: "Monrovia, Libéria",
+      trackingUrl: `${siteUrl.replace(/\/+$/, "")}${localizePath("/track/UTG-1234-5678", "fr")}`,
+      companyName,
+      companyAddress,
+      companyPhone,
+    };
   return {
     trackingNumber: "UTG-1234-5678",
     headline: "Arrived at Port of Monrovia",

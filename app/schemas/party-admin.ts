@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { partyLanguageSchema } from "#app/schemas/party-language.ts";
 import { partySchema } from "#app/schemas/shipment.ts";
 
 // The address book (/admin/parties): its list query and the intents of its forms. The party's own fields are
@@ -24,8 +25,14 @@ const noRemindersSchema = z
   .optional()
   .transform((value) => value === "on");
 
-/** A party saved from the address book: its fields and whether its invoices get payment reminders. */
-export const partyUpdateSchema = partySchema.extend({ noReminders: noRemindersSchema });
+/**
+ * A party saved from the address book: its fields, whether its invoices get payment reminders and the
+ * language it is written to in (issue 30; not sent: left as it is, or guessed from the phone for a new one).
+ */
+export const partyUpdateSchema = partySchema.extend({
+  noReminders: noRemindersSchema,
+  language: partyLanguageSchema,
+});
 
 /** A new party: its fields and which of the two lists it joins. */
 export const partyCreateSchema = partyUpdateSchema.extend({ role: partyRoleSchema });

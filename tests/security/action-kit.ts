@@ -75,6 +75,15 @@ export type Spec = Omit<Target, "routeId" | "path" | "session" | "known"> & {
   path?: string;
 };
 
+/** The address book's party form also takes the party's language (issue 30): English or French only. */
+export function withPartyLanguage(spec: Spec): Spec {
+  return {
+    ...spec,
+    fields: () => [...spec.fields(), ["language", "fr"] as [string, string]],
+    strict: [...spec.strict, "language"],
+  };
+}
+
 export function partyIntent(intent: string, table: string, strictOnly = false): Spec {
   return {
     name: intent,

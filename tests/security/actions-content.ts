@@ -1,5 +1,12 @@
 // Action specs of the security suite: the inbox and quotes, the address book, the blog and the media library.
-import { type Fixtures, PARTY_TEXT, partyIntent, type Spec, unique } from "./action-kit.ts";
+import {
+  type Fixtures,
+  PARTY_TEXT,
+  partyIntent,
+  type Spec,
+  unique,
+  withPartyLanguage,
+} from "./action-kit.ts";
 
 function blogEditor(slug: () => string): Spec {
   return {
@@ -130,14 +137,16 @@ export function contentActions(f: Fixtures): Record<string, Spec[]> {
           ["email", "party@example.com"],
           ["phone", "+231 77 012 3456"],
           ["address", "1 Broad Street, Monrovia"],
+          // Its language (issue 30): English or French only.
+          ["language", "fr"],
         ],
-        strict: ["role", "intent", "phone"],
+        strict: ["role", "intent", "phone", "language"],
         text: ["name", "company", "address"],
         store: { table: "shippers", columns: PARTY_TEXT },
       },
     ],
     "routes/admin/parties.$id": [
-      partyIntent("save-party", "shippers"),
+      withPartyLanguage(partyIntent("save-party", "shippers")),
       {
         name: "delete party",
         path: `/admin/parties/${f.victimShipper}`,

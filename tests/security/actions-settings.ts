@@ -98,6 +98,18 @@ export function settingsActions(f: Fixtures): Record<string, Spec[]> {
         text: ["replyTo", "sms"],
       },
       {
+        // The French templates (issue 30): the same rules as the English ones.
+        name: "notification messages in French",
+        fields: () => [
+          ["intent", "notifications-messages-fr"],
+          ["emailSubject", "{trackingNumber} : {headline}"],
+          ["emailBody", "Statut : {status}\nLieu : {place}"],
+          ["sms", "{trackingNumber} : {headline}. Suivi : {trackingUrl}"],
+        ],
+        strict: ["intent"],
+        text: ["emailSubject", "emailBody"],
+      },
+      {
         name: "notifications test message",
         fields: () => [["intent", "notifications-test"]],
         strict: ["intent"],

@@ -13,7 +13,10 @@ import {
 } from "#app/components/admin/settings/document-settings-form.tsx";
 import { InvoiceSettingsForm } from "#app/components/admin/settings/invoice-settings-form.tsx";
 import { MessagingChannels, OnOffList } from "#app/components/admin/settings/messaging-channels.tsx";
-import { NOTIFICATIONS_MESSAGES_INTENT } from "#app/components/admin/settings/notification-messages-form.tsx";
+import {
+  NOTIFICATIONS_FRENCH_MESSAGES_INTENT,
+  NOTIFICATIONS_MESSAGES_INTENT,
+} from "#app/components/admin/settings/notification-messages-form.tsx";
 import { NotificationSettings } from "#app/components/admin/settings/notification-settings.tsx";
 import {
   SITE_SETTINGS_INTENT,
@@ -93,6 +96,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             {...loaderData.notifications}
             formKey={formKey}
             lastResult={resultFor(NOTIFICATIONS_MESSAGES_INTENT)}
+            frenchLastResult={resultFor(NOTIFICATIONS_FRENCH_MESSAGES_INTENT)}
           />
         </CardContent>
       </Card>

@@ -30,6 +30,7 @@ export type MessagingConfig = Pick<
   | "TWILIO_MESSAGING_SERVICE_SID"
   | "TWILIO_WHATSAPP_FROM"
   | "TWILIO_WHATSAPP_TEMPLATE_SID"
+  | "TWILIO_WHATSAPP_TEMPLATE_SID_FR"
   | "AFRICASTALKING_USERNAME"
   | "AFRICASTALKING_API_KEY"
   | "AFRICASTALKING_SENDER_ID"
@@ -137,6 +138,13 @@ function describeWhatsApp(config: MessagingConfig): ChannelStatus {
   };
 }
 
+/** Whether a French recipient's WhatsApp message can go in French: a French template is approved and set. */
+export function whatsappSpeaksFrench(
+  config: Pick<MessagingConfig, "TWILIO_WHATSAPP_TEMPLATE_SID_FR">,
+): boolean {
+  return Boolean(config.TWILIO_WHATSAPP_TEMPLATE_SID_FR);
+}
+
 export type AdapterOptions = {
   /** The URL Twilio should report a message's delivery to (the callback route adds it; none until then). */
   twilioStatusCallbackUrl?: (message: OutboundMessage) => string | undefined;
@@ -191,6 +199,9 @@ export function createMessagingAdapters(
       ...(config.TWILIO_WHATSAPP_FROM ? { from: config.TWILIO_WHATSAPP_FROM } : {}),
       ...(config.TWILIO_WHATSAPP_TEMPLATE_SID
         ? { whatsappContentSid: config.TWILIO_WHATSAPP_TEMPLATE_SID }
+        : {}),
+      ...(config.TWILIO_WHATSAPP_TEMPLATE_SID_FR
+        ? { whatsappContentSidFr: config.TWILIO_WHATSAPP_TEMPLATE_SID_FR }
         : {}),
     });
   }

@@ -45,6 +45,11 @@ export type TwilioAdapterOptions = {
   messagingServiceSid?: string;
   /** WhatsApp: the approved Content template (HX…) whose body has one variable, {{1}}, for our text. */
   whatsappContentSid?: string;
+  /**
+   * WhatsApp: the same template approved in French (issue 30), for a message whose Content-Language is 'fr'
+   * (the scheduler marks a French recipient's message so only when this is set).
+   */
+  whatsappContentSidFr?: string;
   /** Where Twilio should report this message's delivery (our message id in its query, so callbacks match). */
   statusCallbackUrl?: (message: OutboundMessage) => string | undefined;
   baseUrl?: string;
@@ -114,7 +119,8 @@ export function twilioMessageForm(options: TwilioAdapterOptions, message: Outbou
   if (options.from) form.set("From", address(options.from));
   else if (options.messagingServiceSid) form.set("MessagingServiceSid", options.messagingServiceSid);
   if (options.channel === "whatsapp" && options.whatsappContentSid) {
-    form.set("ContentSid", options.whatsappContentSid);
+    const french = message.headers?.["Content-Language"] === "fr" && options.whatsappContentSidFr;
+    form.set("ContentSid", french || options.whatsappContentSid);
     form.set("ContentVariables", JSON.stringify({ 1: whatsappVariable(message.text) }));
   } else {
     form.set("Body", message.text);

@@ -1,4 +1,7 @@
-import { formatCalendarDate, formatDate, formatTime } from "#app/lib/format.ts";
+import { formatCalendarDate } from "#app/lib/format.ts";
+import { formatDateTimeIn } from "#app/lib/i18n/format.ts";
+import { type Locale, localizePath } from "#app/lib/i18n/locale.ts";
+import { interpolate, type Translate } from "#app/lib/i18n/translate.ts";
 import {
   companyLines,
   composeEmailText,
@@ -8,20 +11,55 @@ import {
   fillSubject,
   fillTemplate,
   type NotificationTemplates,
+  receivedBecause,
   type TemplateValues,
 } from "#app/lib/notification-templates.ts";
 import { wallClock } from "#app/lib/time-zone.ts";
 import { trackingPath } from "#app/lib/tracking-number.ts";
 import { stepOfStatus, TRACKING_STEPS } from "#app/lib/tracking-progress.ts";
+import { COMMON_STATUSES } from "#app/schemas/shipment.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
 import type { PendingNotificationChange } from "#app/server/db/schema.ts";
+import { notifications as frenchNotifications } from "#app/server/i18n/fr/notifications.ts";
+import { translatorFor } from "#app/server/i18n/words.server.ts";
 
 /**
  * The shipment notification e-mail: staff's plain-text templates (subject and body; the product's defaults in
  * app/lib/notification-templates.ts) filled with the shipment's values, in a fixed layout: heading, body, the
  * changes in between, the tracking link or button, the company's details and the unsubscribe link. The HTML
  * part escapes the filled text as a whole, so neither a value nor a template reaches a customer as HTML.
+ *
+ * In the recipient's language (issue 30): the templates of their language (the caller's), the status names,
+ * dates and times, the fixed words (the French catalog 'notifications') and the tracking link's address.
  */
+
+const frenchStatuses = new Map(
+  [...COMMON_STATUSES, ...TRACKING_STEPS].flatMap((english) => {
+    const french = (frenchNotifications as Record<string, string>)[english];
+    return french ? [[english.toLowerCase(), french] as const] : [];
+  }),
+);
+
+/**
+ * A status in `locale`: staff type it freely, so a French recipient gets the French of a usual status ('In
+ * Transit', 'Arrived': the catalog, whatever its letter case) and anything else as staff wrote it.
+ */
+export function statusIn(locale: Locale, status: string): string {
+  if (locale === "en") return status;
+  return frenchStatuses.get(status.trim().toLowerCase()) ?? status;
+}
+
+/** 'November 30, 2026' / '30 novembre 2026' for a calendar date written '2026-11-30'. */
+const frenchCalendarDate = new Intl.DateTimeFormat("fr-FR", {
+  timeZone: "UTC",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+function calendarDateIn(locale: Locale, isoDate: string): string {
+  if (locale === "en") return formatCalendarDate(isoDate);
+  return frenchCalendarDate.format(new Date(`${isoDate}T00:00:00Z`));
+}
 
 export function escapeHtml(value: string): string {
   return value
@@ -44,15 +82,20 @@ export type NotificationEmail = {
 /** 'Arrived at Port of Monrovia': a change's status and place. */
 export function headlineOf(
   change: Pick<PendingNotificationChange, "kind" | "status" | "location" | "estimatedDelivery">,
+  locale: Locale = "en",
 ) {
+  const t = locale === "en" ? interpolate : translatorFor(locale);
   // The tracking page's first step, in its words.
-  if (change.kind === "booked") return TRACKING_STEPS[0];
+  if (change.kind === "booked") return statusIn(locale, TRACKING_STEPS[0]);
   if (change.kind === "estimated_delivery") {
     return change.estimatedDelivery
-      ? `Estimated delivery ${formatCalendarDate(change.estimatedDelivery.slice(0, 10))}`
-      : "Estimated delivery to be confirmed";
+      ? t("Estimated delivery {date}", {
+          date: calendarDateIn(locale, change.estimatedDelivery.slice(0, 10)),
+        })
+      : t("Estimated delivery to be confirmed");
   }
-  return change.location ? `${change.status} at ${change.location}` : change.status;
+  const status = statusIn(locale, change.status);
+  return change.location ? t("{status} at {place}", { status, place: change.location }) : status;
 }
 
 type NotifiedShipment = {
@@ -71,11 +114,14 @@ export function notificationValues({
   changes,
   settings,
   siteUrl,
+  locale = "en",
 }: {
   shipment: NotifiedShipment;
   changes: PendingNotificationChange[];
   settings: CompanySettings;
   siteUrl: string;
+  /** The recipient's language. */
+  locale?: Locale;
 }): TemplateValues {
   const latest = changes.at(-1)!;
   const status = latest.kind === "status" ? latest.status : shipment.status;
@@ -83,27 +129,26 @@ export function notificationValues({
   const delivered = stepOfStatus(status) === 3;
   return {
     trackingNumber: shipment.trackingNumber,
-    headline: headlineOf(latest),
-    status,
+    headline: headlineOf(latest, locale),
+    status: statusIn(locale, status),
     place: (latest.kind === "estimated_delivery" ? shipment.currentLocation : latest.location) ?? "",
-    time: showTime(latest.at, settings.timeZone),
+    time: showTime(latest.at, settings.timeZone, locale),
     note: latest.notes ?? "",
     estimatedDelivery:
       shipment.estimatedDelivery && !delivered
-        ? formatCalendarDate(shipment.estimatedDelivery.toISOString().slice(0, 10))
+        ? calendarDateIn(locale, shipment.estimatedDelivery.toISOString().slice(0, 10))
         : "",
     origin: shipment.originLocation,
     destination: shipment.destinationLocation,
-    trackingUrl: `${siteUrl.replace(/\/+$/, "")}${trackingPath(shipment.trackingNumber)}`,
+    trackingUrl: `${siteUrl.replace(/\/+$/, "")}${localizePath(trackingPath(shipment.trackingNumber), locale)}`,
     companyName: settings.companyName,
     companyAddress: settings.address,
     companyPhone: settings.phone,
   };
 }
 
-function showTime(iso: string, timeZone: string) {
-  const local = wallClock(new Date(iso), timeZone);
-  return `${formatDate(local)} ${formatTime(local)}`;
+function showTime(iso: string, timeZone: string, locale: Locale) {
+  return formatDateTimeIn(locale, wallClock(new Date(iso), timeZone));
 }
 
 /**
@@ -120,30 +165,42 @@ export function buildNotificationEmail({
   templates = DEFAULT_TEMPLATES,
   headers = {},
   deliveryNote,
+  locale = "en",
 }: {
   shipment: NotifiedShipment;
   changes: PendingNotificationChange[];
   settings: CompanySettings;
   siteUrl: string;
   unsubscribeUrl: string;
+  /** The templates of the recipient's language. */
   templates?: Pick<NotificationTemplates, "emailSubject" | "emailBody">;
   headers?: Record<string, string>;
   /** The consignee's link to the delivery note, when the message tells a recorded delivery. */
   deliveryNote?: DeliveryNoteLink;
+  /** The recipient's language. */
+  locale?: Locale;
 }): NotificationEmail {
-  const values = notificationValues({ shipment, changes, settings, siteUrl });
+  const values = notificationValues({ shipment, changes, settings, siteUrl, locale });
+  const t = translatorFor(locale);
   const steps =
     changes.length > 1
-      ? changes.map((change) => `${showTime(change.at, settings.timeZone)}: ${headlineOf(change)}`)
+      ? changes.map((change) =>
+          t("{time}: {headline}", {
+            time: showTime(change.at, settings.timeZone, locale),
+            headline: headlineOf(change, locale),
+          }),
+        )
       : [];
   return {
-    ...composeNotificationEmail({ templates, values, steps, unsubscribeUrl, deliveryNote }),
+    ...composeNotificationEmail({ templates, values, steps, unsubscribeUrl, deliveryNote, locale }),
     headers: {
       ...headers,
+      ...(locale === "en" ? {} : { "Content-Language": locale }),
       "List-Unsubscribe": `<${unsubscribeUrl}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     },
-    summary: values.headline,
+    // For staff, in English whatever the recipient's language.
+    summary: headlineOf(changes.at(-1)!),
   };
 }
 
@@ -154,18 +211,23 @@ export function composeNotificationEmail({
   steps,
   unsubscribeUrl,
   deliveryNote,
+  locale = "en",
 }: {
   templates: Pick<NotificationTemplates, "emailSubject" | "emailBody">;
   values: TemplateValues;
   steps: string[];
   unsubscribeUrl: string;
   deliveryNote?: DeliveryNoteLink;
+  locale?: Locale;
 }): { subject: string; text: string; html: string } {
   const subject = fillSubject(templates.emailSubject, values);
+  const t = translatorFor(locale);
   return {
     subject,
-    text: composeEmailText({ body: templates.emailBody, values, steps, unsubscribeUrl, deliveryNote }),
+    text: composeEmailText({ body: templates.emailBody, values, steps, unsubscribeUrl, deliveryNote, t }),
     html: layoutHtml({
+      locale,
+      t,
       values,
       bodyHtml: textToHtml(fillTemplate(templates.emailBody, values).trim(), values.trackingUrl),
       steps,
@@ -192,12 +254,16 @@ export function textToHtml(text: string, link?: string): string {
 }
 
 function layoutHtml({
+  locale,
+  t,
   values,
   bodyHtml,
   steps,
   unsubscribeUrl,
   deliveryNote,
 }: {
+  locale: Locale;
+  t: Translate;
   values: TemplateValues;
   bodyHtml: string;
   steps: string[];
@@ -205,14 +271,14 @@ function layoutHtml({
   deliveryNote?: DeliveryNoteLink;
 }): string {
   const e = escapeHtml;
-  const heading = e(emailHeading(values));
+  const heading = e(emailHeading(values, t));
   const stepsHtml = steps.length
-    ? `<h2 style="margin:20px 0 8px;font-size:16px">Since our last message</h2><ol style="margin:0;padding-left:20px">${steps
+    ? `<h2 style="margin:20px 0 8px;font-size:16px">${e(t("Since our last message"))}</h2><ol style="margin:0;padding-left:20px">${steps
         .map((s) => `<li>${e(s)}</li>`)
         .join("")}</ol>`
     : "";
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${heading}</title></head>
+<html lang="${locale}"><head><meta charset="utf-8"><title>${heading}</title></head>
 <body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
 <p style="margin:0 0 8px;font-size:14px;color:#4b5563">${e(values.companyName)}</p>
@@ -220,9 +286,9 @@ function layoutHtml({
 ${bodyHtml}
 ${stepsHtml}
 ${deliveryNote ? `<p style="margin:16px 0 0;font-size:15px;line-height:1.5"><a href="${e(deliveryNote.url)}" style="color:#1d4ed8">${e(deliveryNote.text)}</a></p>` : ""}
-<p style="margin:24px 0"><a href="${e(values.trackingUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">Track your shipment</a></p>
+<p style="margin:24px 0"><a href="${e(values.trackingUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${e(t("Track your shipment"))}</a></p>
 <p style="margin:0;font-size:13px;color:#4b5563">${companyLines(values).map(e).join("<br>")}</p>
-<p style="margin:16px 0 0;font-size:12px;color:#6b7280">You receive this message about shipment ${e(values.trackingNumber)} from ${e(values.companyName)}. <a href="${e(unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a></p>
+<p style="margin:16px 0 0;font-size:12px;color:#6b7280">${e(receivedBecause(values, t))} <a href="${e(unsubscribeUrl)}" style="color:#6b7280">${e(t("Unsubscribe"))}</a></p>
 </div>
 </body></html>`;
 }

@@ -1,17 +1,22 @@
-import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
+import { type Locale, localizePath } from "#app/lib/i18n/locale.ts";
 import { deliveryNoteLinkText } from "#app/lib/notification-templates.ts";
 import { stepOfStatus } from "#app/lib/tracking-progress.ts";
 import { channelsFor, findMemberChoices } from "#app/server/customers/customer-preferences.server.ts";
-import type { Db } from "#app/server/db/client.server.ts";
+import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import {
+  customerMembers,
   notificationLog,
+  notificationSubscribers,
   type PendingNotificationChange,
   shipmentNotificationState,
   shipments,
 } from "#app/server/db/schema.ts";
+import { translatorFor } from "#app/server/i18n/words.server.ts";
 import { REMINDER_INTERVAL_MS, sendDueReminders } from "#app/server/invoices/invoice-reminders.server.ts";
 import { queueMail, resolveMailFrom, senderHeaders } from "#app/server/messaging/mail.server.ts";
 import { channelOffReason, enqueueMessage, type OutboxConfig } from "#app/server/messaging/outbox.server.ts";
+import { whatsappSpeaksFrench } from "#app/server/messaging/provider-config.server.ts";
 import { buildNotificationEmail } from "#app/server/notifications/notification-email.server.ts";
 import { buildNotificationSms } from "#app/server/notifications/notification-sms.server.ts";
 import {
@@ -26,16 +31,47 @@ import type { Config } from "#app/server/platform/config.server.ts";
 import type { EventBus } from "#app/server/platform/events.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 import { startWakeLoop } from "#app/server/platform/wake-loop.server.ts";
-import { getNotificationSettings } from "#app/server/settings/notification-settings.server.ts";
+import {
+  getFrenchNotificationTemplates,
+  getNotificationSettings,
+} from "#app/server/settings/notification-settings.server.ts";
 import { getSiteSettings } from "#app/server/settings/settings.server.ts";
 import { createDeliveryNoteToken, getShipmentDelivery } from "#app/server/shipments/deliveries.server.ts";
 import { GROUPING_WINDOW_MS } from "#app/server/shipments/shipment-changes.server.ts";
 
 type SchedulerContext = {
   db: Db;
-  config: Pick<Config, "SMTP_URL" | "OUTBOX_DIR" | "siteUrl" | "MAIL_FROM"> & OutboxConfig;
+  config: Pick<Config, "SMTP_URL" | "OUTBOX_DIR" | "siteUrl" | "MAIL_FROM"> &
+    Partial<Pick<Config, "TWILIO_WHATSAPP_TEMPLATE_SID_FR">> &
+    OutboxConfig;
   logger: Pick<Logger, "info" | "warn">;
 };
+
+/**
+ * The languages chosen by the active account members behind some addresses (issue 30): a member's own choice
+ * wins over the party's language for the addresses that are theirs.
+ */
+async function memberLanguages({ db, emails, phones }: { db: DbOrTx; emails: string[]; phones: string[] }) {
+  const matches = [
+    emails.length ? inArray(customerMembers.email, emails) : undefined,
+    phones.length ? inArray(customerMembers.phone, phones) : undefined,
+  ].filter((match) => match !== undefined);
+  if (matches.length === 0) return new Map<string, Locale>();
+  const rows = await db
+    .select({
+      email: customerMembers.email,
+      phone: customerMembers.phone,
+      language: customerMembers.language,
+    })
+    .from(customerMembers)
+    .where(and(isNull(customerMembers.removedAt), or(...matches)));
+  const languages = new Map<string, Locale>();
+  for (const row of rows) {
+    if (row.email) languages.set(row.email.toLowerCase(), row.language);
+    if (row.phone) languages.set(row.phone, row.language);
+  }
+  return languages;
+}
 
 /**
  * Turns one due pending notification into messages, in one transaction: claims the shipment's row (FOR
@@ -79,9 +115,10 @@ export async function processNextNotification({
     const [shipment] = await tx.select().from(shipments).where(eq(shipments.id, shipmentId));
     const batch = state.batches + 1;
     if (shipment) {
-      const [settings, recipients] = await Promise.all([
+      const [settings, recipients, french] = await Promise.all([
         getSiteSettings({ db: tx }),
         listShipmentRecipients({ db: tx, shipmentId }),
+        getFrenchNotificationTemplates({ db: tx }),
       ]);
       const textChannels = (["sms", "whatsapp"] as const).filter(
         (channel) => !channelOffReason(config, channel),
@@ -111,12 +148,24 @@ export async function processNextNotification({
         channel,
         address,
         dedupeKey,
+        language,
       }: {
         role: string;
         channel: "email" | "sms" | "whatsapp";
         address: string;
         dedupeKey: string;
+        /** The recipient's language (issue 30). */
+        language: Locale;
       }) => {
+        // WhatsApp speaks French only with a French template approved and set; without, English.
+        const locale: Locale =
+          channel === "whatsapp" &&
+          !whatsappSpeaksFrench({
+            TWILIO_WHATSAPP_TEMPLATE_SID_FR: config.TWILIO_WHATSAPP_TEMPLATE_SID_FR,
+          })
+            ? "en"
+            : language;
+        const templates = locale === "fr" ? french.templates : notification.templates;
         const key = `${channel}:${address.toLowerCase()}`;
         if (told.has(key)) return;
         const { token, unsubscribed } = await ensureUnsubscribeToken({
@@ -134,10 +183,10 @@ export async function processNextNotification({
             delivery && role === "consignee"
               ? {
                   url: `${config.siteUrl.replace(/\/+$/, "")}/delivery-note/${await createDeliveryNoteToken({ db: tx, deliveryId: delivery.id, now })}`,
-                  text: deliveryNoteLinkText({
-                    signed: delivery.hasSignature,
-                    receiverName: delivery.receiverName,
-                  }),
+                  text: deliveryNoteLinkText(
+                    { signed: delivery.hasSignature, receiverName: delivery.receiverName },
+                    translatorFor(locale),
+                  ),
                 }
               : undefined;
           const email = buildNotificationEmail({
@@ -146,9 +195,10 @@ export async function processNextNotification({
             changes: ready,
             settings,
             siteUrl: config.siteUrl,
-            unsubscribeUrl: `${config.siteUrl}/unsubscribe/${token}`,
-            templates: notification.templates,
+            unsubscribeUrl: `${config.siteUrl}${localizePath(`/unsubscribe/${token}`, locale)}`,
+            templates,
             headers,
+            locale,
           });
           summary = email.summary;
           queued = await queueMail({
@@ -171,14 +221,22 @@ export async function processNextNotification({
             changes: ready,
             settings,
             siteUrl: config.siteUrl,
-            template: notification.templates.sms,
+            template: templates.sms,
+            locale,
           });
           summary = sms.summary;
           queued = await enqueueMessage({
             db: tx,
             config,
             siteHost,
-            message: { channel, to: address, text: sms.text, dedupeKey },
+            message: {
+              channel,
+              to: address,
+              text: sms.text,
+              dedupeKey,
+              // The message's language: Twilio picks the WhatsApp template approved in it (twilio.server.ts).
+              ...(locale === "en" ? {} : { headers: { "Content-Language": locale } }),
+            },
             now,
           });
         }
@@ -210,10 +268,17 @@ export async function processNextNotification({
         emails: recipients.flatMap((recipient) => (recipient.email ? [recipient.email] : [])),
         phones: recipients.flatMap((recipient) => (recipient.phone ? [recipient.phone] : [])),
       });
+      // The language of each address: a member's own choice for their addresses, the party's otherwise.
+      const languages = await memberLanguages({
+        db: tx,
+        emails: members.flatMap((member) => (member.email ? [member.email.toLowerCase()] : [])),
+        phones: members.flatMap((member) => (member.phone ? [member.phone] : [])),
+      });
       for (const recipient of recipients) {
         if (!recipient.enabled || (bookedOnly && recipient.role !== "shipper")) continue;
         const byEmail = members.find((member) => member.email === recipient.email?.toLowerCase());
         const byPhone = members.find((member) => member.phone === recipient.phone);
+        const languageOf = (address: string) => languages.get(address.toLowerCase()) ?? recipient.language;
         const phoneChoice = byPhone?.preferences.shipments;
         // SMS and WhatsApp go to a recipient's phone only when the channel has a provider here (decision 012).
         if (recipient.phone)
@@ -223,6 +288,7 @@ export async function processNextNotification({
               channel,
               address: recipient.phone,
               dedupeKey: `notification:${shipmentId}:${batch}:${recipient.role}:${channel}`,
+              language: languageOf(recipient.phone),
             });
         if (recipient.email && (!byEmail || channelsFor(byEmail.preferences, "shipments").includes("email")))
           await tell({
@@ -230,6 +296,7 @@ export async function processNextNotification({
             channel: "email",
             address: recipient.email,
             dedupeKey: `notification:${shipmentId}:${batch}:${recipient.role}:email`,
+            language: languageOf(recipient.email),
           });
         if (byEmail?.phone)
           for (const channel of textChannels.filter((c) => byEmail.preferences.shipments?.includes(c)))
@@ -238,9 +305,19 @@ export async function processNextNotification({
               channel,
               address: byEmail.phone,
               dedupeKey: `notification:${shipmentId}:${batch}:${recipient.role}:member:${channel}`,
+              language: languages.get(byEmail.email?.toLowerCase() ?? "") ?? recipient.language,
             });
       }
       // Visitors who subscribed on the tracking page and confirmed (decision 014): on their own channel only.
+      // Each in the language of the page they subscribed on (issue 30).
+      const subscriberLanguages = new Map(
+        (
+          await tx
+            .select({ id: notificationSubscribers.id, language: notificationSubscribers.language })
+            .from(notificationSubscribers)
+            .where(eq(notificationSubscribers.shipmentId, shipmentId))
+        ).map((row) => [row.id, row.language]),
+      );
       for (const subscriber of await listConfirmedSubscribers({ db: tx, shipmentId })) {
         if (subscriber.channel === "sms" && !textChannels.includes("sms")) continue;
         await tell({
@@ -248,6 +325,7 @@ export async function processNextNotification({
           channel: subscriber.channel,
           address: subscriber.address,
           dedupeKey: `notification:${shipmentId}:${batch}:subscriber:${subscriber.id}:${subscriber.channel}`,
+          language: subscriberLanguages.get(subscriber.id) ?? "en",
         });
       }
     }

@@ -2,6 +2,7 @@
 // unsubscribe links, the test message) shares its queries of the log and the outbox.
 import crypto from "node:crypto";
 import { and, asc, desc, eq, gt, isNotNull, or, sql } from "drizzle-orm";
+import type { Locale } from "#app/lib/i18n/locale.ts";
 import { sampleValues } from "#app/lib/notification-templates.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
 import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
@@ -40,6 +41,8 @@ export type NotificationRecipient = {
   email: string | null;
   phone: string | null;
   enabled: boolean;
+  /** The language the party is written to in (issue 30). */
+  language: Locale;
 };
 
 /** The shipment's shipper and consignee (when it has them) with their e-mail and phone and their per-shipment switch. */
@@ -55,9 +58,11 @@ export async function listShipmentRecipients({
       shipperName: shippers.name,
       shipperEmail: shippers.email,
       shipperPhone: shippers.phone,
+      shipperLanguage: shippers.language,
       consigneeName: consignees.name,
       consigneeEmail: consignees.email,
       consigneePhone: consignees.phone,
+      consigneeLanguage: consignees.language,
     })
     .from(shipments)
     .leftJoin(shippers, eq(shippers.id, shipments.shipperId))
@@ -77,6 +82,7 @@ export async function listShipmentRecipients({
       email: row.shipperEmail,
       phone: row.shipperPhone,
       enabled: enabledOf("shipper"),
+      language: row.shipperLanguage ?? "en",
     });
   if (row.consigneeName !== null)
     recipients.push({
@@ -85,6 +91,7 @@ export async function listShipmentRecipients({
       email: row.consigneeEmail,
       phone: row.consigneePhone,
       enabled: enabledOf("consignee"),
+      language: row.consigneeLanguage ?? "en",
     });
   return recipients;
 }

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, getTableName, type SQL, sql } from "drizzle-orm";
+import { languageOfPhone, type PartyLanguage } from "#app/schemas/party-language.ts";
 import type { PartyInput } from "#app/schemas/shipment.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { consignees, customerCompanyParties, shipments, shippers } from "#app/server/db/schema.ts";
@@ -95,12 +96,19 @@ export async function listPartyContacts({ db, kind }: { db: Db; kind: PartyKind 
     .orderBy(asc(table.name), asc(table.id));
 }
 
-/** A party's fields; `noReminders` only from the address book's form (elsewhere it is left as it is). */
-type PartyFields = PartyInput & { noReminders?: boolean };
+/**
+ * A party's fields; `noReminders` and `language` only from the address book's form (elsewhere they are left
+ * as they are).
+ */
+type PartyFields = PartyInput & { noReminders?: boolean; language?: PartyLanguage | undefined };
 
+/** A new party; without a language (the shipment form, the address book's 'From the phone number'), its phone's. */
 export async function createParty({ db, kind, input }: { db: Db; kind: PartyKind; input: PartyFields }) {
   const table = partyTable(kind);
-  const [row] = await db.insert(table).values(input).returning();
+  const [row] = await db
+    .insert(table)
+    .values({ ...input, language: input.language ?? languageOfPhone(input.phone) })
+    .returning();
   return row!;
 }
 

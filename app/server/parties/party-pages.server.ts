@@ -53,9 +53,18 @@ const toValues = (party: Party): PartyValues => ({
   phone: party.phone ?? "",
   address: party.address ?? "",
   noReminders: party.noReminders,
+  language: party.language,
 });
 
-const EMPTY: PartyValues = { name: "", company: "", email: "", phone: "", address: "", noReminders: false };
+const EMPTY: PartyValues = {
+  name: "",
+  company: "",
+  email: "",
+  phone: "",
+  address: "",
+  noReminders: false,
+  language: "",
+};
 
 /** The list: one page of shippers or consignees (the tab), searched, with their shipment counts. */
 export async function loadAddressBook({

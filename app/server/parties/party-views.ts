@@ -17,6 +17,8 @@ export type PartyValues = {
   address: string;
   /** Its invoices get no payment reminders (issue 28). */
   noReminders: boolean;
+  /** The language its messages go in (issue 30); "" on a new party's form: from the phone number. */
+  language: "en" | "fr" | "";
 };
 
 /** One row of the address book. */

@@ -163,6 +163,11 @@ const configSchema = z
       .regex(E164, { message: "must be the WhatsApp sender's number in E.164 (+231…)" })
       .optional(),
     TWILIO_WHATSAPP_TEMPLATE_SID: twilioSid("HX", "an approved Content template SID"),
+    /**
+     * The French version of the WhatsApp template (issue 30: WhatsApp approves a template per language), for
+     * French recipients. Unset: they get WhatsApp messages in English, with the English template.
+     */
+    TWILIO_WHATSAPP_TEMPLATE_SID_FR: twilioSid("HX", "an approved Content template SID"),
     AFRICASTALKING_USERNAME: z.string().min(1).optional(),
     AFRICASTALKING_API_KEY: z.string().min(1).optional(),
     AFRICASTALKING_SENDER_ID: z
@@ -205,6 +210,7 @@ const configSchema = z
       "TWILIO_MESSAGING_SERVICE_SID",
       "TWILIO_WHATSAPP_FROM",
       "TWILIO_WHATSAPP_TEMPLATE_SID",
+      "TWILIO_WHATSAPP_TEMPLATE_SID_FR",
     ].find((key) => config[key as keyof typeof config] !== undefined);
     if (config.TWILIO_ACCOUNT_SID && !config.TWILIO_AUTH_TOKEN)
       need("TWILIO_AUTH_TOKEN", "is needed with TWILIO_ACCOUNT_SID");

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { Locale } from "#app/lib/i18n/locale.ts";
 import {
-  DEFAULT_TEMPLATES,
+  defaultTemplatesFor,
   type NotificationTemplates,
   TEMPLATE_NAMES,
   type TemplateName,
@@ -12,7 +13,8 @@ import { siteSettings } from "#app/server/db/schema.ts";
 
 /**
  * The site_settings row 'notifications' (jsonb): the master switch, the sender name and reply-to address of
- * notification e-mails, and the templates staff changed (a template not stored is the product's default).
+ * notification e-mails, and the templates staff changed (a template not stored is the product's default):
+ * `templates` the English ones, `templatesFr` the French ones (issue 30).
  * No row: a new site, notifications on (drizzle/0009 stores {"enabled": false} for upgraded sites).
  */
 export const NOTIFICATION_SETTINGS_KEY = "notifications";
@@ -24,6 +26,17 @@ const storedTemplate = (name: TemplateName) =>
     .refine((text) => templateProblems(name, text).length === 0)
     .optional()
     .catch(undefined);
+
+function storedTemplates() {
+  return z
+    .object({
+      emailSubject: storedTemplate("emailSubject"),
+      emailBody: storedTemplate("emailBody"),
+      sms: storedTemplate("sms"),
+    })
+    .catch({})
+    .default({});
+}
 
 const storedSchema = z.object({
   enabled: z.boolean().catch(true).default(true),
@@ -37,14 +50,8 @@ const storedSchema = z.object({
     .refine((v) => v === "" || z.email().safeParse(v).success)
     .catch("")
     .default(""),
-  templates: z
-    .object({
-      emailSubject: storedTemplate("emailSubject"),
-      emailBody: storedTemplate("emailBody"),
-      sms: storedTemplate("sms"),
-    })
-    .catch({})
-    .default({}),
+  templates: storedTemplates(),
+  templatesFr: storedTemplates(),
 });
 type StoredNotificationSettings = z.infer<typeof storedSchema>;
 
@@ -60,35 +67,55 @@ export type NotificationSettings = {
   customized: Record<TemplateName, boolean>;
 };
 
-export async function getNotificationSettings({
-  db,
-}: {
-  db: Pick<Db, "select">;
-}): Promise<NotificationSettings> {
-  const [row] = await db
-    .select({ value: siteSettings.value })
-    .from(siteSettings)
-    .where(eq(siteSettings.key, NOTIFICATION_SETTINGS_KEY));
-  const parsed = storedSchema.safeParse(row?.value ?? {});
-  const stored: StoredNotificationSettings = parsed.success
-    ? parsed.data
-    : { enabled: true, senderName: "", replyTo: "", templates: {} };
-  const templates = { ...DEFAULT_TEMPLATES };
+/** Every template of one language: staff's where stored, the language's default otherwise. */
+function withDefaults(stored: Partial<Record<TemplateName, string | undefined>>, locale: Locale) {
+  const templates = { ...defaultTemplatesFor(locale) };
   const customized = { emailSubject: false, emailBody: false, sms: false };
   for (const name of TEMPLATE_NAMES) {
-    const text = stored.templates[name];
+    const text = stored[name];
     if (text !== undefined) {
       templates[name] = text;
       customized[name] = true;
     }
   }
+  return { templates, customized };
+}
+
+async function readStored(db: Pick<Db, "select">): Promise<StoredNotificationSettings> {
+  const [row] = await db
+    .select({ value: siteSettings.value })
+    .from(siteSettings)
+    .where(eq(siteSettings.key, NOTIFICATION_SETTINGS_KEY));
+  const parsed = storedSchema.safeParse(row?.value ?? {});
+  return parsed.success
+    ? parsed.data
+    : { enabled: true, senderName: "", replyTo: "", templates: {}, templatesFr: {} };
+}
+
+/** The switch, the sender and the English templates. */
+export async function getNotificationSettings({
+  db,
+}: {
+  db: Pick<Db, "select">;
+}): Promise<NotificationSettings> {
+  const stored = await readStored(db);
+  const english = withDefaults(stored.templates, "en");
   return {
     enabled: stored.enabled,
     senderName: stored.senderName,
     replyTo: stored.replyTo,
-    templates,
-    customized,
+    templates: english.templates,
+    customized: english.customized,
   };
+}
+
+/** The French templates (issue 30): staff's where they changed one, the French default otherwise. */
+export async function getFrenchNotificationTemplates({
+  db,
+}: {
+  db: Pick<Db, "select">;
+}): Promise<{ templates: NotificationTemplates; customized: Record<TemplateName, boolean> }> {
+  return withDefaults((await readStored(db)).templatesFr, "fr");
 }
 
 /**
@@ -128,9 +155,29 @@ export async function saveNotificationTemplates({
   replyTo: string;
   templates: NotificationTemplates;
 }): Promise<void> {
+  await mergeNotificationSettings({
+    db,
+    patch: { senderName, replyTo, templates: changedTemplates(templates, "en") },
+  });
+}
+
+/** A template equal to its language's default is stored as none (it follows the default when that changes). */
+function changedTemplates(templates: NotificationTemplates, locale: Locale): Partial<NotificationTemplates> {
+  const defaults = defaultTemplatesFor(locale);
   const changed: Partial<NotificationTemplates> = {};
   for (const name of TEMPLATE_NAMES) {
-    if (templates[name] !== DEFAULT_TEMPLATES[name]) changed[name] = templates[name];
+    if (templates[name] !== defaults[name]) changed[name] = templates[name];
   }
-  await mergeNotificationSettings({ db, patch: { senderName, replyTo, templates: changed } });
+  return changed;
+}
+
+/** Saves the French templates (already validated by the French form's schema); the rest of the row stays. */
+export async function saveFrenchNotificationTemplates({
+  db,
+  templates,
+}: {
+  db: Db;
+  templates: NotificationTemplates;
+}): Promise<void> {
+  await mergeNotificationSettings({ db, patch: { templatesFr: changedTemplates(templates, "fr") } });
 }

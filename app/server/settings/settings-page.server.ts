@@ -10,14 +10,21 @@ import {
   INVOICE_SETTINGS_INTENT,
   TAX_REMOVE,
 } from "#app/components/admin/settings/invoice-settings-form.tsx";
-import { NOTIFICATIONS_MESSAGES_INTENT } from "#app/components/admin/settings/notification-messages-form.tsx";
+import {
+  NOTIFICATIONS_FRENCH_MESSAGES_INTENT,
+  NOTIFICATIONS_MESSAGES_INTENT,
+} from "#app/components/admin/settings/notification-messages-form.tsx";
 import {
   NOTIFICATIONS_SWITCH_INTENT,
   NOTIFICATIONS_TEST_INTENT,
 } from "#app/components/admin/settings/notification-settings.tsx";
 import { SITE_SETTINGS_INTENT } from "#app/components/admin/settings/site-settings-form.tsx";
 import { servicesContext } from "#app/context.ts";
-import { applyTemplateReset, notificationTemplatesFormSchema } from "#app/lib/notification-templates.ts";
+import {
+  applyTemplateReset,
+  frenchNotificationTemplatesFormSchema,
+  notificationTemplatesFormSchema,
+} from "#app/lib/notification-templates.ts";
 import { listTimeZones } from "#app/lib/time-zone.ts";
 import { siteSettingsFormSchema } from "#app/schemas/admin-settings.ts";
 import { auditSettingsSchema } from "#app/schemas/audit-settings.ts";
@@ -34,15 +41,21 @@ import {
   getDocumentSettings,
   updateDocumentSettings,
 } from "#app/server/documents/document-settings.server.ts";
+import { wordsFor } from "#app/server/i18n/words.server.ts";
 import { getInvoiceSettings, updateInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
 import { mailboxAddress, resolveMailFrom } from "#app/server/messaging/mail.server.ts";
-import { describeMessagingChannels } from "#app/server/messaging/provider-config.server.ts";
+import {
+  describeMessagingChannels,
+  whatsappSpeaksFrench,
+} from "#app/server/messaging/provider-config.server.ts";
 import { sendTestNotification } from "#app/server/notifications/notifications.server.ts";
 import { describeMobileMoney } from "#app/server/payments/mobile-money/mtn-momo.server.ts";
 import { readFormData } from "#app/server/platform/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import {
+  getFrenchNotificationTemplates,
   getNotificationSettings,
+  saveFrenchNotificationTemplates,
   saveNotificationTemplates,
   setNotificationsEnabled,
 } from "#app/server/settings/notification-settings.server.ts";
@@ -54,10 +67,11 @@ import { changePassword } from "#app/server/staff/staff-sign-in.server.ts";
 export async function loadSettingsPage({ context }: { context: Readonly<RouterContextProvider> }) {
   const user = getAdmin(context);
   const { db, config } = context.get(servicesContext);
-  const [settings, accounts, notifications, documents, invoices, audit] = await Promise.all([
+  const [settings, accounts, notifications, frenchTemplates, documents, invoices, audit] = await Promise.all([
     getSiteSettings({ db }),
     loadStaffAccounts({ context, user }),
     getNotificationSettings({ db }),
+    getFrenchNotificationTemplates({ db }),
     getDocumentSettings({ db }),
     getInvoiceSettings({ db }),
     getAuditSettings({ db }),
@@ -114,6 +128,13 @@ export async function loadSettingsPage({ context }: { context: Readonly<RouterCo
           companyAddress: settings.address,
           companyPhone: settings.phone,
         },
+      },
+      // The French set (issue 30), with the French of the e-mail's fixed words for its preview.
+      frenchMessages: {
+        templates: frenchTemplates.templates,
+        customized: frenchTemplates.customized,
+        words: wordsFor("fr", "notifications"),
+        whatsappInEnglish: texting.whatsapp.available && !whatsappSpeaksFrench(config),
       },
     },
     timeZones: listTimeZones(),
@@ -276,6 +297,21 @@ export async function settingsPageAction({
       type: "success",
       title: typeof reset === "string" ? "Template reset to default" : "Messages saved",
       description: "Notifications from now on use these texts.",
+    });
+  }
+
+  if (intent === NOTIFICATIONS_FRENCH_MESSAGES_INTENT) {
+    const reset = formData.get("reset");
+    const submission = parseWithZod(applyTemplateReset(formData, "fr"), {
+      schema: frenchNotificationTemplatesFormSchema,
+      disableAutoCoercion: true,
+    });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    await saveFrenchNotificationTemplates({ db, templates: submission.value });
+    return redirectWithToast(SETTINGS_PATH, {
+      type: "success",
+      title: typeof reset === "string" ? "French template reset to default" : "French messages saved",
+      description: "Notifications to French-speaking customers from now on use these texts.",
     });
   }
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { PARTY_LANGUAGE_LABELS } from "#app/schemas/party-language.ts";
 import { parseShipmentListQuery } from "#app/schemas/shipment-admin.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { consignees, shipmentStatusHistory, shipments, shippers } from "#app/server/db/schema.ts";
@@ -33,11 +34,13 @@ export const SHIPMENT_EXPORT_HEADER = [
   "Shipper email",
   "Shipper phone",
   "Shipper address",
+  "Shipper language",
   "Consignee name",
   "Consignee company",
   "Consignee email",
   "Consignee phone",
   "Consignee address",
+  "Consignee language",
   "Latest status",
   "Latest status location",
   "Latest status time (UTC)",
@@ -110,11 +113,13 @@ export function shipmentExport({ db, params }: { db: Db; params: URLSearchParams
       shipper?.email,
       shipper?.phone,
       shipper?.address,
+      shipper && PARTY_LANGUAGE_LABELS[shipper.language],
       consignee?.name,
       consignee?.company,
       consignee?.email,
       consignee?.phone,
       consignee?.address,
+      consignee && PARTY_LANGUAGE_LABELS[consignee.language],
       row.latestStatus,
       row.latestLocation,
       row.latestAt,

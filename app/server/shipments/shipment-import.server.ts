@@ -10,6 +10,7 @@ import {
   type ImportFieldKey,
 } from "#app/lib/shipment-import.ts";
 import { trackingKey } from "#app/lib/tracking-number.ts";
+import { languageOfPhone } from "#app/schemas/party-language.ts";
 import { type PartyInput, partySchema, type ShipmentInput, shipmentSchema } from "#app/schemas/shipment.ts";
 import type { Db, Tx } from "#app/server/db/client.server.ts";
 import { consignees, shipmentImports, shipments, shippers } from "#app/server/db/schema.ts";
@@ -458,7 +459,11 @@ async function resolveParties(
   }
   for (let i = 0; i < missing.length; i += BATCH) {
     const slice = missing.slice(i, i + BATCH);
-    const created = await tx.insert(table).values(slice).returning({ id: table.id });
+    // A new party's language (issue 30): its phone's country's (French for Côte d'Ivoire, Senegal…).
+    const created = await tx
+      .insert(table)
+      .values(slice.map((party) => ({ ...party, language: languageOfPhone(party.phone) })))
+      .returning({ id: table.id });
     slice.forEach((party, index) => {
       ids.set(partyKey(party), created[index]!.id);
     });

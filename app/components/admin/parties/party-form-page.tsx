@@ -10,7 +10,7 @@ import { echoedValues, PartyFields } from "#app/components/admin/shipments/shipm
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import { FieldError } from "#app/components/ui/field.tsx";
+import { FieldError, Label, Select } from "#app/components/ui/field.tsx";
 import { cn } from "#app/lib/cn.ts";
 import {
   PARTY_INTENTS,
@@ -20,6 +20,7 @@ import {
   partyCreateSchema,
   partyUpdateSchema,
 } from "#app/schemas/party-admin.ts";
+import { PARTY_LANGUAGE_LABELS, PARTY_LANGUAGES } from "#app/schemas/party-language.ts";
 import type { CustomerAccountActionData } from "#app/server/customers/customer-account-views.ts";
 import type { PartyActionData, PartyFormData } from "#app/server/parties/party-views.ts";
 
@@ -78,6 +79,9 @@ export function PartyFormPage(
           {party ? (
             <p className="mt-2 flex flex-wrap items-center gap-3">
               <Badge tone="blue">{labels.one}</Badge>
+              <span className="text-sm text-slate-700">
+                Messages and documents in {values.language === "fr" ? "French" : "English"}
+              </span>
               {"statementUrl" in props && props.statementUrl ? (
                 <Link
                   to={props.statementUrl}
@@ -130,6 +134,11 @@ export function PartyFormPage(
               />
               <span>No reminders: do not e-mail this customer reminders about unpaid invoices</span>
             </label>
+            <LanguageChoice
+              isNew={party === null}
+              language={echoed ? (echoed.language ?? "") : values.language}
+              errors={fields.language.errors}
+            />
             {"phoneChannels" in props && props.phoneChannels ? (
               <p className="text-sm text-slate-600">
                 Messages to {props.party.phone}: {props.phoneChannels}
@@ -149,6 +158,50 @@ export function PartyFormPage(
       ) : null}
 
       {party && "shipments" in props ? <PartyShipments role={role} {...props.shipments} /> : null}
+    </div>
+  );
+}
+
+/**
+ * The language the party's messages and documents go in (issue 30). A new party may leave it to its phone:
+ * French for a number of Côte d'Ivoire, Guinea, Senegal, Togo, Benin, Mali, Burkina Faso or Niger.
+ */
+function LanguageChoice({
+  isNew,
+  language,
+  errors,
+}: {
+  isNew: boolean;
+  language: string;
+  errors: string[] | null | undefined;
+}) {
+  const invalid = errors?.length ? true : undefined;
+  return (
+    <div className="max-w-xs">
+      <Label htmlFor="party-language">Language of messages and documents</Label>
+      <Select
+        id="party-language"
+        name="language"
+        defaultValue={language}
+        aria-invalid={invalid}
+        aria-describedby={[isNew ? "party-language-hint" : "", invalid ? "party-language-error" : ""]
+          .filter(Boolean)
+          .join(" ")}
+      >
+        {isNew ? <option value="">From the phone number</option> : null}
+        {PARTY_LANGUAGES.map((value) => (
+          <option key={value} value={value}>
+            {PARTY_LANGUAGE_LABELS[value]}
+          </option>
+        ))}
+      </Select>
+      {isNew ? (
+        <p id="party-language-hint" className="mt-1 text-xs text-slate-600">
+          French for a phone number of Côte d'Ivoire, Guinea, Senegal, Togo, Benin, Mali, Burkina Faso or
+          Niger; English otherwise.
+        </p>
+      ) : null}
+      <FieldError id="party-language-error" errors={errors} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { INTENT } from "#app/components/admin/form-fields.tsx";
 import {
+  type FrenchMessagesProps,
   NotificationMessagesForm,
   type NotificationMessagesProps,
 } from "#app/components/admin/settings/notification-messages-form.tsx";
@@ -12,22 +13,27 @@ export const NOTIFICATIONS_TEST_INTENT = "notifications-test";
 
 /**
  * Settings → Notifications: the master switch of shipment notifications (decision 013), 'Send a test message
- * to me', and the messages' sender, reply-to and templates with their preview.
+ * to me', and the messages' sender, reply-to and templates with their preview, in English and in French
+ * (issue 30: each recipient gets the set of their language).
  */
 export function NotificationSettings({
   enabled,
   smtpConfigured,
   email,
   messages,
+  frenchMessages,
   formKey,
   lastResult,
+  frenchLastResult,
 }: {
   enabled: boolean;
   smtpConfigured: boolean;
   email: string;
   messages: NotificationMessagesProps;
+  frenchMessages: FrenchMessagesProps;
   formKey: string;
   lastResult: SubmissionResult<string[]> | null | undefined;
+  frenchLastResult: SubmissionResult<string[]> | null | undefined;
 }) {
   return (
     <div className="flex flex-col gap-4">
@@ -62,6 +68,14 @@ export function NotificationSettings({
       </p>
       <hr className="border-slate-200" />
       <NotificationMessagesForm key={formKey} {...messages} lastResult={lastResult} />
+      <hr className="border-slate-200" />
+      <NotificationMessagesForm
+        key={`${formKey}-fr`}
+        {...messages}
+        {...frenchMessages}
+        locale="fr"
+        lastResult={frenchLastResult}
+      />
     </div>
   );
 }
