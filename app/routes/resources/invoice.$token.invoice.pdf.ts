@@ -1,4 +1,5 @@
 import { servicesContext } from "#app/context.ts";
+import { localeOf } from "#app/lib/i18n/locale.ts";
 import {
   documentContext,
   documentRefusal,
@@ -11,9 +12,9 @@ import type { Route } from "./+types/invoice.$token.invoice.pdf";
 /**
  * The customer's invoice as a PDF, from its page `/invoice/:token` (issue 28): the same rules as the page (a
  * wrong or expired token is a plain 404, every client is rate limited, nothing is cached, no referrer leaves),
- * with the QR code of that page on it.
+ * with the QR code of that page on it. In the address's language (/fr/facture/:token/invoice.pdf: French).
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const secret = (response: Response) => {
     response.headers.set("Referrer-Policy", "no-referrer");
@@ -29,7 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const rendered = await renderPublicInvoicePdf({
     db,
     token: params.token,
-    context: await documentContext(context),
+    context: await documentContext(context, undefined, localeOf(request)),
   });
   if (!rendered) return secret(documentRefusal("Page not found", 404));
   return secret(pdfResponse(rendered.pdf, rendered.filename));

@@ -1,4 +1,5 @@
 import { requestContext, servicesContext } from "#app/context.ts";
+import { localeOf, localizePath } from "#app/lib/i18n/locale.ts";
 import { documentRefusal } from "#app/server/documents/document-response.server.ts";
 import { customerQuotePdf } from "#app/server/quotes/quote-answer.server.ts";
 import { findQuoteByToken, limitQuoteLinks, quotePath } from "#app/server/quotes/quotes.server.ts";
@@ -7,9 +8,10 @@ import type { Route } from "./+types/quote.$token.pdf";
 /**
  * The customer's quote as a PDF, from the link of the quote e-mail (issue 17): the same rules as its page (a
  * wrong token is a plain 404, every client is rate limited, nothing is cached, no referrer leaves). A version
- * replaced by a newer one is not offered: the newer e-mail has its own link.
+ * replaced by a newer one is not offered: the newer e-mail has its own link. In the address's language
+ * (/fr/devis/:token/pdf: French).
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext);
   const { clientIp } = context.get(requestContext);
   const limit = await limitQuoteLinks({ db, config, clientIp });
@@ -20,10 +22,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   const found = await findQuoteByToken({ db, token: params.token });
   if (!found) return documentRefusal("Page not found", 404);
+  const locale = localeOf(request);
   const response = await customerQuotePdf({
     context,
     found,
-    link: `${config.siteUrl}${quotePath(params.token)}`,
+    link: `${config.siteUrl}${localizePath(quotePath(params.token), locale)}`,
+    locale,
   });
   response.headers.set("Referrer-Policy", "no-referrer");
   return response;

@@ -5,7 +5,10 @@ import type { Party } from "#app/server/parties/parties.server.ts";
 // What the documents are drawn from (the shipment with its parties, the company, the public address) and the
 // small formatting rules they share. Only types and pure functions: the renderers import this, not the database.
 
-export type DocumentParty = Pick<Party, "name" | "company" | "email" | "phone" | "address">;
+export type DocumentParty = Pick<Party, "name" | "company" | "email" | "phone" | "address"> & {
+  /** The language documents go to this party in (the waybill: the shipper's; the delivery note: the consignee's). */
+  language?: Locale;
+};
 
 export type DocumentShipment = {
   trackingNumber: string;

@@ -3,6 +3,7 @@
 import crypto from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNull, TransactionRollbackError } from "drizzle-orm";
 import { formatCalendarDate } from "#app/lib/format.ts";
+import { localizePath } from "#app/lib/i18n/locale.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { fromLocalDateTime, toLocalDateTime } from "#app/lib/time-zone.ts";
 import type { QuoteInput } from "#app/schemas/quote.ts";
@@ -301,13 +302,14 @@ export async function sendQuote({
           request,
           quote: { ...draft, state: "sent", sentAt: now },
           lines,
-          link: `${config.siteUrl}${quotePath(token)}`,
+          link: `${config.siteUrl}${localizePath(quotePath(token), request.language)}`,
         }),
         context: {
           company: documentCompany(settings),
           siteUrl: config.siteUrl,
           now,
           timeZone: settings.timeZone,
+          locale: request.language,
         },
       });
       const mail = quoteMail({ request, quote: draft, lines, token, siteUrl: config.siteUrl, settings });

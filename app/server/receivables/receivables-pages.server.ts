@@ -1,7 +1,9 @@
 import { data, type RouterContextProvider } from "react-router";
+import type { Locale } from "#app/lib/i18n/locale.ts";
 import { formatCalendarDate } from "#app/lib/format.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import type { Db } from "#app/server/db/client.server.ts";
+import { askedLanguage } from "#app/server/documents/document-language.server.ts";
 import { documentContext, pdfResponse } from "#app/server/documents/document-response.server.ts";
 import { queueMail } from "#app/server/messaging/mail.server.ts";
 import { getParty, type Party } from "#app/server/parties/parties.server.ts";
@@ -18,7 +20,6 @@ import {
   type ReceivablesCardData,
   type ReceivablesPageData,
   type StatementPageData,
-  type StatementPartText,
   statementText,
   statementUrl,
 } from "#app/server/receivables/receivables-views.ts";
@@ -171,14 +172,20 @@ export async function buildStatement({
 }) {
   const today = companyToday(timeZone);
   const period = statementPeriod(params, today);
-  const parts = statementText(
-    await getStatement({ db, party: { kind, id: party.id }, from: period.from, to: period.to, timeZone }),
-  );
+  const currencies = await getStatement({
+    db,
+    party: { kind, id: party.id },
+    from: period.from,
+    to: period.to,
+    timeZone,
+  });
+  const parts = statementText(currencies);
   return {
     party,
     period,
     today,
     parts,
+    currencies,
     periodText: `${formatCalendarDate(period.from)} to ${formatCalendarDate(period.to)}`,
   };
 }
@@ -213,8 +220,10 @@ const fileName = (party: Party, to: string) =>
 
 async function renderStatementPdf(
   context: Ctx,
-  { party, parts, periodText }: { party: Party; parts: StatementPartText[]; periodText: string },
+  statement: Awaited<ReturnType<typeof buildStatement>>,
+  locale: Locale,
 ) {
+  const { party, parts, periodText, currencies, period } = statement;
   const { renderStatement } = await import("#app/server/documents/statement-document.server.ts");
   return renderStatement({
     statement: {
@@ -227,22 +236,25 @@ async function renderStatementPdf(
       },
       period: periodText,
       parts,
+      source: { currencies, from: period.from, to: period.to },
     },
-    context: await documentContext(context),
+    context: await documentContext(context, undefined, locale),
   });
 }
 
-/** The statement's PDF (the page's period), for staff; never cached. */
+/** The statement's PDF (the page's period), for staff, in the party's language or `?lang=`'s; never cached. */
 export async function statementPdfResponse(args: StatementArgs): Promise<Response> {
-  return statementPdf(args.context, await statementOf(args));
+  const statement = await statementOf(args);
+  return statementPdf(args.context, statement, askedLanguage(args.request) ?? statement.party.language);
 }
 
-/** A built statement as a PDF answer (staff and the customer's account alike). */
+/** A built statement as a PDF answer in `locale` (staff and the customer's account alike). */
 export async function statementPdf(
   context: Ctx,
   statement: Awaited<ReturnType<typeof buildStatement>>,
+  locale: Locale,
 ): Promise<Response> {
-  const pdf = await renderStatementPdf(context, statement);
+  const pdf = await renderStatementPdf(context, statement, locale);
   return pdfResponse(pdf, fileName(statement.party, statement.period.to));
 }
 
@@ -265,7 +277,7 @@ export async function emailStatementAction(args: StatementArgs) {
   const back = `${statementUrl({ kind: statement.kind, id: party.id })}?from=${statement.period.from}&to=${statement.period.to}`;
   if (!party.email) return refuse("This customer has no e-mail address. Add one in the address book first.");
   const settings = await services.siteSettings.get();
-  const pdf = await renderStatementPdf(args.context, statement);
+  const pdf = await renderStatementPdf(args.context, statement, party.language);
   const balances = parts.map((part) => `${part.currency}: ${part.closingNote}`).join("\n");
   const queued = await queueMail({
     db: services.db,

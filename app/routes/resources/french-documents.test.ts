@@ -1,0 +1,146 @@
+// The documents' language through their routes (issue 30): a staff copy prints in its reader's language (the
+// billed party's, the shipper's, the consignee's), `?lang=` asks the other one, and a customer's copy follows
+// the address it is opened from (/fr/…). Real database, PDFs read back by pdftotext.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as staffInvoicePdf } from "#app/routes/resources/admin.invoices.$id.invoice.pdf.ts";
+import { loader as staffDeliveryNotePdf } from "#app/routes/resources/admin.shipments.$id.delivery-note.pdf.ts";
+import { loader as staffWaybillPdf } from "#app/routes/resources/admin.shipments.$id.waybill.pdf.ts";
+import { loader as publicInvoicePdf } from "#app/routes/resources/invoice.$token.invoice.pdf.ts";
+import { validateInvoiceForm } from "#app/schemas/invoice.ts";
+import { DEFAULT_INVOICE_SETTINGS } from "#app/schemas/invoice-settings.ts";
+import { shipmentSchema } from "#app/schemas/shipment.ts";
+import { consignees, shippers } from "#app/server/db/schema.ts";
+import { pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
+import { createInvoiceLink } from "#app/server/invoices/invoice-links.server.ts";
+import { issueInvoice, saveInvoiceDraft } from "#app/server/invoices/invoices.server.ts";
+import type { Services } from "#app/server/services.server.ts";
+import { createShipment } from "#app/server/shipments/shipments.server.ts";
+import { signInStaff } from "#tests/setup/staff-session.ts";
+import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
+
+let services: Services;
+let staff: { cookie: string; userId: string };
+let invoiceId: string;
+let shipmentId: string;
+
+beforeAll(async () => {
+  services = await createTestServices();
+  const signedIn = await signInStaff({ ...services, role: "administrator" });
+  staff = { cookie: signedIn.cookie, userId: signedIn.user.id };
+  const [shipper] = await services.db
+    .insert(shippers)
+    .values({ name: "Awa Koné", company: "Koné Import-Export", language: "fr" })
+    .returning();
+  const [consignee] = await services.db
+    .insert(consignees)
+    .values({ name: "Ngozi Okafor", language: "en" })
+    .returning();
+  const checked = validateInvoiceForm(
+    {
+      party: `shipper:${shipper!.id}`,
+      customerName: "Awa Koné",
+      customerCompany: "Koné Import-Export",
+      customerEmail: "awa@example.ci",
+      billingAddress: "Rue du Commerce\nAbidjan",
+      currency: "XOF",
+      paymentTermsDays: "14",
+      notes: "",
+      paymentInstructions: "",
+      lines: [
+        { description: "Sea freight Shanghai to Abidjan", quantity: "1", unitPrice: "150000", tax: "" },
+      ],
+      shipmentIds: [],
+    },
+    { taxRates: [] },
+  );
+  if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+  const saved = await saveInvoiceDraft({
+    db: services.db,
+    id: null,
+    input: checked.value,
+    staffId: staff.userId,
+    creditedInvoiceId: null,
+  });
+  if (!saved.ok) throw new Error(saved.reason);
+  invoiceId = saved.id;
+  const issued = await issueInvoice({
+    db: services.db,
+    id: invoiceId,
+    staffId: staff.userId,
+    today: "2026-11-23",
+    settings: DEFAULT_INVOICE_SETTINGS,
+  });
+  if (!issued.ok) throw new Error(issued.reason);
+  const shipment = await createShipment({
+    db: services.db,
+    input: shipmentSchema.parse({
+      trackingNumber: "UTG-3030-3030",
+      status: "In Transit",
+      originLocation: "Shanghai",
+      destinationLocation: "Abidjan",
+      estimatedDelivery: "2026-12-20",
+      dimensions: "1x1x1 m",
+      shipperId: shipper!.id,
+      consigneeId: consignee!.id,
+    }),
+  });
+  shipmentId = shipment.id;
+});
+afterAll(() => services.close());
+
+type Loader = (args: never) => unknown;
+async function read(loader: Loader, url: string, params: Record<string, string>) {
+  const response = (await loader({
+    request: new Request(`http://localhost${url}`, { headers: { cookie: staff.cookie } }),
+    params,
+    context: createTestContext(services),
+  } as never)) as Response;
+  expect(response.status).toBe(200);
+  const pages = await pdfPagesText(Buffer.from(await response.arrayBuffer()), { mode: "layout" });
+  return pages.join(" ").replace(/[\s\u00a0\u202f]+/g, " ");
+}
+
+describe("a staff copy", () => {
+  it("of a French party's invoice is in French; ?lang=en prints it in English, another ?lang is ignored", async () => {
+    const url = `/admin/invoices/${invoiceId}/invoice.pdf`;
+    const french = await read(staffInvoicePdf, url, { id: invoiceId });
+    expect(french).toContain("FACTURE");
+    expect(french).toContain("Solde dû 150 000 F CFA");
+    expect(french).toContain("Sea freight Shanghai to Abidjan");
+    const english = await read(staffInvoicePdf, `${url}?lang=en`, { id: invoiceId });
+    expect(english).toContain("INVOICE");
+    expect(english).toContain("Balance due 150,000 XOF");
+    const ignored = await read(staffInvoicePdf, `${url}?lang=de`, { id: invoiceId });
+    expect(ignored).toContain("Solde dû 150 000 F CFA");
+  });
+
+  it("of a waybill is in the shipper's language, of a delivery note in the consignee's", async () => {
+    const waybill = await read(staffWaybillPdf, `/admin/shipments/${shipmentId}/waybill.pdf`, {
+      id: shipmentId,
+    });
+    expect(waybill).toContain("LETTRE DE TRANSPORT MAISON");
+    const note = await read(staffDeliveryNotePdf, `/admin/shipments/${shipmentId}/delivery-note.pdf`, {
+      id: shipmentId,
+    });
+    expect(note).toContain("DELIVERY NOTE");
+    const asked = await read(
+      staffDeliveryNotePdf,
+      `/admin/shipments/${shipmentId}/delivery-note.pdf?lang=fr`,
+      {
+        id: shipmentId,
+      },
+    );
+    expect(asked).toContain("BON DE LIVRAISON");
+  });
+});
+
+describe("a customer's copy", () => {
+  it("follows the address's language, whatever the party's", async () => {
+    const token = await createInvoiceLink({ db: services.db, invoiceId, staffId: staff.userId });
+    const french = await read(publicInvoicePdf, `/fr/facture/${token}/invoice.pdf`, { token });
+    expect(french).toContain("Consultez cette facture en ligne, téléchargez-la et payez :");
+    const english = await read(publicInvoicePdf, `/invoice/${token}/invoice.pdf`, { token });
+    expect(english).toContain("See this invoice online, download it and pay:");
+    expect(english).toContain("Balance due 150,000 XOF");
+  });
+});
