@@ -1,30 +1,36 @@
 // The documents' language through their routes (issue 30): a staff copy prints in its reader's language (the
 // billed party's, the shipper's, the consignee's), `?lang=` asks the other one, and a customer's copy follows
 // the address it is opened from (/fr/…). Real database, PDFs read back by pdftotext.
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as staffInvoicePdf } from "#app/routes/resources/admin.invoices.$id.invoice.pdf.ts";
 import { loader as staffDeliveryNotePdf } from "#app/routes/resources/admin.shipments.$id.delivery-note.pdf.ts";
 import { loader as staffWaybillPdf } from "#app/routes/resources/admin.shipments.$id.waybill.pdf.ts";
+import { loader as staffQuotePdf } from "#app/routes/resources/admin.quote-requests.$id.quote.pdf.ts";
 import { loader as publicInvoicePdf } from "#app/routes/resources/invoice.$token.invoice.pdf.ts";
+import { loader as publicQuotePdf } from "#app/routes/resources/quote.$token.pdf.ts";
 import { validateInvoiceForm } from "#app/schemas/invoice.ts";
 import { DEFAULT_INVOICE_SETTINGS } from "#app/schemas/invoice-settings.ts";
 import { shipmentSchema } from "#app/schemas/shipment.ts";
-import { consignees, shippers } from "#app/server/db/schema.ts";
-import { pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
+import { consignees, outboxAttachments, quoteRequests, shippers } from "#app/server/db/schema.ts";
+import { decodePages, pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
 import { createInvoiceLink } from "#app/server/invoices/invoice-links.server.ts";
 import { issueInvoice, saveInvoiceDraft } from "#app/server/invoices/invoices.server.ts";
+import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
+import { defaultValidUntil, saveQuoteDraft, sendQuote } from "#app/server/quotes/quotes.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createShipment } from "#app/server/shipments/shipments.server.ts";
 import { signInStaff } from "#tests/setup/staff-session.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
+const SITE = "https://unitrans.example";
 let services: Services;
 let staff: { cookie: string; userId: string };
 let invoiceId: string;
 let shipmentId: string;
 
 beforeAll(async () => {
-  services = await createTestServices();
+  services = await createTestServices({ SITE_URL: SITE });
   const signedIn = await signInStaff({ ...services, role: "administrator" });
   staff = { cookie: signedIn.cookie, userId: signedIn.user.id };
   const [shipper] = await services.db
@@ -89,16 +95,19 @@ beforeAll(async () => {
 afterAll(() => services.close());
 
 type Loader = (args: never) => unknown;
-async function read(loader: Loader, url: string, params: Record<string, string>) {
+const textOf = async (pdf: Buffer) =>
+  (await pdfPagesText(pdf, { mode: "layout" })).join(" ").replace(/[\s\u00a0\u202f]+/g, " ");
+async function fetchPdf(loader: Loader, url: string, params: Record<string, string>) {
   const response = (await loader({
     request: new Request(`http://localhost${url}`, { headers: { cookie: staff.cookie } }),
     params,
     context: createTestContext(services),
   } as never)) as Response;
   expect(response.status).toBe(200);
-  const pages = await pdfPagesText(Buffer.from(await response.arrayBuffer()), { mode: "layout" });
-  return pages.join(" ").replace(/[\s\u00a0\u202f]+/g, " ");
+  return Buffer.from(await response.arrayBuffer());
 }
+const read = async (loader: Loader, url: string, params: Record<string, string>) =>
+  textOf(await fetchPdf(loader, url, params));
 
 describe("a staff copy", () => {
   it("of a French party's invoice is in French; ?lang=en prints it in English, another ?lang is ignored", async () => {
@@ -142,5 +151,73 @@ describe("a customer's copy", () => {
     const english = await read(publicInvoicePdf, `/invoice/${token}/invoice.pdf`, { token });
     expect(english).toContain("See this invoice online, download it and pay:");
     expect(english).toContain("Balance due 150,000 XOF");
+  });
+});
+
+describe("a quote to a French request", () => {
+  it("is sent with a French PDF whose QR code opens the French page; the staff copy is French, the links follow their address", async () => {
+    const { id } = await createQuoteRequest({
+      db: services.db,
+      input: {
+        firstName: "Awa",
+        lastName: "Koné",
+        email: "awa@example.ci",
+        cityDeparture: "Shanghai",
+        deliveryCity: "Abidjan",
+        parcelType: "Pallets",
+        weight: "250 kg",
+        specialInfo: "",
+        freightTypes: ["sea"],
+      },
+      submissionKey: "french-documents-quote-0001",
+    });
+    await services.db.update(quoteRequests).set({ language: "fr" }).where(eq(quoteRequests.id, id!));
+    const settings = await services.siteSettings.get();
+    await saveQuoteDraft({
+      db: services.db,
+      requestId: id!,
+      input: {
+        currency: "XOF",
+        validUntil: defaultValidUntil(settings.timeZone),
+        transitTime: "30 jours",
+        incoterm: "FOB",
+        terms: "Paiement avant enlèvement.",
+        note: null,
+        lines: [{ description: "Fret maritime", amountMinor: 150_000 }],
+      },
+      staffId: null,
+      timeZone: settings.timeZone,
+    });
+    const sent = await sendQuote({
+      db: services.db,
+      config: services.config,
+      logger: services.logger,
+      requestId: id!,
+      staffId: null,
+      settings,
+    });
+    if (!sent.ok) throw new Error(sent.reason);
+    const filename = `Quote-Q-${id!.slice(0, 8).toUpperCase()}-v1.pdf`;
+    const [attached] = await services.db
+      .select({ content: outboxAttachments.content })
+      .from(outboxAttachments)
+      .where(eq(outboxAttachments.filename, filename));
+    const attachment = Buffer.from(attached!.content);
+    const mailed = await textOf(attachment);
+    expect(mailed).toContain("DEVIS");
+    expect(mailed).toContain("Total 150 000 F CFA");
+    expect(mailed).toContain("Acceptez ou refusez ce devis en ligne :");
+    expect((await decodePages(attachment)).flat()).toContainEqual({
+      type: "QR-Code",
+      data: `${SITE}/fr/devis/${sent.token}`,
+    });
+
+    const staffCopy = await read(staffQuotePdf, `/admin/quote-requests/${id}/quote.pdf`, { id: id! });
+    expect(staffCopy).toContain("DEVIS");
+    const token = sent.token;
+    expect(await read(publicQuotePdf, `/fr/devis/${token}/pdf`, { token })).toContain("ÉTABLI POUR");
+    const english = await read(publicQuotePdf, `/quote/${token}/pdf`, { token });
+    expect(english).toContain("PREPARED FOR");
+    expect(english).toContain("Total 150,000 XOF");
   });
 });
