@@ -6,9 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as staffInvoicePdf } from "#app/routes/resources/admin.invoices.$id.invoice.pdf.ts";
 import { loader as staffDeliveryNotePdf } from "#app/routes/resources/admin.shipments.$id.delivery-note.pdf.ts";
 import { loader as staffWaybillPdf } from "#app/routes/resources/admin.shipments.$id.waybill.pdf.ts";
+import { loader as staffReceiptPdf } from "#app/routes/resources/admin.payments.$id.receipt.pdf.ts";
 import { loader as staffQuotePdf } from "#app/routes/resources/admin.quote-requests.$id.quote.pdf.ts";
 import { loader as publicInvoicePdf } from "#app/routes/resources/invoice.$token.invoice.pdf.ts";
 import { loader as publicQuotePdf } from "#app/routes/resources/quote.$token.pdf.ts";
+import { loader as staffStatementPdf } from "#app/routes/resources/admin.statements.$kind.$party-id.statement.pdf.ts";
 import { validateInvoiceForm } from "#app/schemas/invoice.ts";
 import { DEFAULT_INVOICE_SETTINGS } from "#app/schemas/invoice-settings.ts";
 import { shipmentSchema } from "#app/schemas/shipment.ts";
@@ -16,6 +18,7 @@ import { consignees, outboxAttachments, quoteRequests, shippers } from "#app/ser
 import { decodePages, pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
 import { createInvoiceLink } from "#app/server/invoices/invoice-links.server.ts";
 import { issueInvoice, saveInvoiceDraft } from "#app/server/invoices/invoices.server.ts";
+import { recordPayment } from "#app/server/payments/payments.server.ts";
 import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
 import { defaultValidUntil, saveQuoteDraft, sendQuote } from "#app/server/quotes/quotes.server.ts";
 import type { Services } from "#app/server/services.server.ts";
@@ -27,6 +30,7 @@ const SITE = "https://unitrans.example";
 let services: Services;
 let staff: { cookie: string; userId: string };
 let invoiceId: string;
+let shipperId: string;
 let shipmentId: string;
 
 beforeAll(async () => {
@@ -37,6 +41,7 @@ beforeAll(async () => {
     .insert(shippers)
     .values({ name: "Awa Koné", company: "Koné Import-Export", language: "fr" })
     .returning();
+  shipperId = shipper!.id;
   const [consignee] = await services.db
     .insert(consignees)
     .values({ name: "Ngozi Okafor", language: "en" })
@@ -219,5 +224,53 @@ describe("a quote to a French request", () => {
     const english = await read(publicQuotePdf, `/quote/${token}/pdf`, { token });
     expect(english).toContain("PREPARED FOR");
     expect(english).toContain("Total 150,000 XOF");
+  });
+});
+
+describe("a French party's receipt and statement", () => {
+  it("are printed in French for staff, the same figures in English with ?lang=en", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const paid = await recordPayment({
+      db: services.db,
+      staffId: staff.userId,
+      today,
+      input: {
+        party: { kind: "shipper", id: shipperId },
+        customerName: "",
+        receivedOn: today,
+        method: "bank_transfer",
+        reference: "VIR-889",
+        note: null,
+        currency: "XOF",
+        amountMinor: 50_000,
+        settledCurrency: "XOF",
+        rateMicro: null,
+        allocations: [{ invoiceId, amountMinor: 50_000 }],
+        overpayment: false,
+        submissionKey: "french-documents-payment-0001",
+      },
+    });
+    if (!paid.ok) throw new Error(paid.reason);
+    const receipt = await read(staffReceiptPdf, `/admin/payments/${paid.id}/receipt.pdf`, { id: paid.id });
+    expect(receipt).toContain("REÇU");
+    expect(receipt).toContain("Virement bancaire");
+    expect(receipt).toContain("MONTANT REÇU");
+    expect(receipt).toContain("50 000 F CFA");
+    const englishReceipt = await read(staffReceiptPdf, `/admin/payments/${paid.id}/receipt.pdf?lang=en`, {
+      id: paid.id,
+    });
+    expect(englishReceipt).toContain("Bank transfer");
+    expect(englishReceipt).toContain("50,000 XOF");
+
+    // From the invoice's month on: its line and the payment's are in the period whatever today is.
+    const url = `/admin/statements/shipper/${shipperId}/statement.pdf?from=2026-11-01&to=${today}`;
+    const params = { kind: "shipper", partyId: shipperId };
+    const statement = await read(staffStatementPdf, url, params);
+    expect(statement).toContain("RELEVÉ DE COMPTE");
+    expect(statement).toContain("Facture INV-");
+    expect(statement).toContain("Solde dû : 100 000 F CFA");
+    const english = await read(staffStatementPdf, `${url}&lang=en`, params);
+    expect(english).toContain("STATEMENT OF ACCOUNT");
+    expect(english).toContain("Balance due: 100,000 XOF");
   });
 });
