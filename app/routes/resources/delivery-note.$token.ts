@@ -2,6 +2,7 @@ import { servicesContext } from "#app/context.ts";
 import { localeOf } from "#app/lib/i18n/locale.ts";
 import { documentRefusal } from "#app/server/documents/document-response.server.ts";
 import { deliveryNotePdfResponse } from "#app/server/documents/shipment-pdfs.server.ts";
+import { translatorFor } from "#app/server/i18n/words.server.ts";
 import { limitLinkOpening } from "#app/server/platform/forms.server.ts";
 import { findDeliveryNoteByToken } from "#app/server/shipments/deliveries.server.ts";
 import type { Route } from "./+types/delivery-note.$token";
@@ -14,10 +15,12 @@ import type { Route } from "./+types/delivery-note.$token";
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   const wait = await limitLinkOpening(context);
   if (wait !== null) {
     const refusal = documentRefusal(
-      "Too many requests from your address. Please try again in a minute.",
+      t("Too many requests from your address. Please try again in a minute."),
       429,
     );
     refusal.headers.set("Retry-After", String(wait));
@@ -31,12 +34,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         context,
         shipmentId: found.shipmentId,
         deliveredOnly: true,
-        locale: localeOf(request),
+        locale,
       })
     : null;
   if (!response) {
     const refusal = documentRefusal(
-      "This delivery note link has expired or does not exist. Please ask us for the delivery note.",
+      t("This delivery note link has expired or does not exist. Please ask us for the delivery note."),
       404,
     );
     refusal.headers.set("Referrer-Policy", "no-referrer");

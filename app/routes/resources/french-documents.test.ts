@@ -153,6 +153,13 @@ describe("a customer's copy", () => {
     const token = await createInvoiceLink({ db: services.db, invoiceId, staffId: staff.userId });
     const french = await read(publicInvoicePdf, `/fr/facture/${token}/invoice.pdf`, { token });
     expect(french).toContain("Consultez cette facture en ligne, téléchargez-la et payez :");
+    const unknown = (await publicInvoicePdf({
+      request: new Request("http://localhost/fr/facture/nope/invoice.pdf"),
+      params: { token: "nope" },
+      context: createTestContext(services),
+    } as never)) as Response;
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toBe("Page introuvable");
     const english = await read(publicInvoicePdf, `/invoice/${token}/invoice.pdf`, { token });
     expect(english).toContain("See this invoice online, download it and pay:");
     expect(english).toContain("Balance due 150,000 XOF");

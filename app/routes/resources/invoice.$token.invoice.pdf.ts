@@ -6,6 +6,7 @@ import {
   pdfResponse,
 } from "#app/server/documents/document-response.server.ts";
 import { renderPublicInvoicePdf } from "#app/server/invoices/invoice-public.server.ts";
+import { translatorFor } from "#app/server/i18n/words.server.ts";
 import { limitLinkOpening } from "#app/server/platform/forms.server.ts";
 import type { Route } from "./+types/invoice.$token.invoice.pdf";
 
@@ -16,6 +17,8 @@ import type { Route } from "./+types/invoice.$token.invoice.pdf";
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   const secret = (response: Response) => {
     response.headers.set("Referrer-Policy", "no-referrer");
     response.headers.set("X-Robots-Tag", "noindex");
@@ -23,15 +26,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
   const wait = await limitLinkOpening(context);
   if (wait !== null) {
-    const refusal = documentRefusal("Too many requests. Please wait a few minutes and try again.", 429);
+    const refusal = documentRefusal(t("Too many requests. Please wait a few minutes and try again."), 429);
     refusal.headers.set("Retry-After", String(wait));
     return secret(refusal);
   }
   const rendered = await renderPublicInvoicePdf({
     db,
     token: params.token,
-    context: await documentContext(context, undefined, localeOf(request)),
+    context: await documentContext(context, undefined, locale),
   });
-  if (!rendered) return secret(documentRefusal("Page not found", 404));
+  if (!rendered) return secret(documentRefusal(t("Page not found"), 404));
   return secret(pdfResponse(rendered.pdf, rendered.filename));
 }

@@ -186,6 +186,14 @@ export const documents = {
   "Receiver's signature": "Signature du réceptionnaire",
   "Signed by typed name: {name}": "Signé par nom saisi : {name}",
   "Delivery photos: {number}": "Photos de livraison : {number}",
+  // What a document's address answers when it cannot give the document.
+  "Page not found": "Page introuvable",
+  "Too many requests. Please wait a few minutes and try again.":
+    "Trop de demandes. Veuillez patienter quelques minutes et réessayer.",
+  "Too many requests from your address. Please try again in a minute.":
+    "Trop de demandes depuis votre adresse. Veuillez réessayer dans une minute.",
+  "This delivery note link has expired or does not exist. Please ask us for the delivery note.":
+    "Ce lien de bon de livraison a expiré ou n’existe pas. Demandez-nous le bon de livraison.",
   // Transport modes and the usual statuses (a status staff typed otherwise stays as typed).
   Air: "Aérien",
   Sea: "Maritime",
