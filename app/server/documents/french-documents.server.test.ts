@@ -7,7 +7,9 @@ import { renderDeliveryNote } from "#app/server/documents/delivery-note.server.t
 import type { DocumentContext, DocumentShipment } from "#app/server/documents/document-context.server.ts";
 import { renderWaybill } from "#app/server/documents/house-waybill.server.ts";
 import { type InvoiceDocument, renderInvoice } from "#app/server/documents/invoice-document.server.ts";
+import { formatMoneyIn } from "#app/lib/i18n/format.ts";
 import { decodePages, pdfInfo, pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
+import { printable, UNPRINTABLE_MARK } from "#app/server/documents/pdf-text.server.ts";
 import { type QuoteDocument, renderQuote } from "#app/server/documents/quote-document.server.ts";
 import { type ReceiptDocument, renderReceipt } from "#app/server/documents/receipt-document.server.ts";
 import { renderStatement } from "#app/server/documents/statement-document.server.ts";
@@ -72,6 +74,22 @@ const invoice = (overrides: Partial<InvoiceDocument> = {}): InvoiceDocument => (
   paymentInstructions: "Orange Money : +225 07 00 00 01",
   link: null,
   ...overrides,
+});
+
+describe("French text in the documents' font", () => {
+  it("has every French letter and mark, and prints the no-break spaces of French numbers as spaces", async () => {
+    const letters = "éèêëàâçîïôûùüÿœæÉÈÀÇÔŒ « » ’ €";
+    expect(printable(letters)).toBe(letters);
+    expect(printable(letters)).not.toContain(UNPRINTABLE_MARK);
+    // Intl writes '150\u202f000\u00a0F\u00a0CFA'.
+    expect(formatMoneyIn("fr", 150_000, "XOF")).toMatch(/\u202f/);
+    expect(printable(formatMoneyIn("fr", 150_000, "XOF"))).toBe("150 000 F CFA");
+    const pdf = await renderInvoice({ invoice: invoice({ notes: letters }), context: french });
+    const raw = await rawText(pdf);
+    expect(raw).toContain("Total 177 000 F CFA");
+    expect(raw).toContain(letters);
+    expect(raw).not.toMatch(/[\u00a0\u202f]/);
+  });
 });
 
 describe("an invoice in French", () => {
