@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as staffInvoicePdf } from "#app/routes/resources/admin.invoices.$id.invoice.pdf.ts";
 import { loader as staffDeliveryNotePdf } from "#app/routes/resources/admin.shipments.$id.delivery-note.pdf.ts";
 import { loader as staffWaybillPdf } from "#app/routes/resources/admin.shipments.$id.waybill.pdf.ts";
+import { loader as accountInvoicePdf } from "#app/routes/resources/account.invoices.$id.invoice.pdf.ts";
+import { loader as accountStatementPdf } from "#app/routes/resources/account.statement.pdf.ts";
 import { loader as staffReceiptPdf } from "#app/routes/resources/admin.payments.$id.receipt.pdf.ts";
 import { loader as staffQuotePdf } from "#app/routes/resources/admin.quote-requests.$id.quote.pdf.ts";
 import { loader as publicInvoicePdf } from "#app/routes/resources/invoice.$token.invoice.pdf.ts";
@@ -14,9 +16,11 @@ import { loader as staffStatementPdf } from "#app/routes/resources/admin.stateme
 import { validateInvoiceForm } from "#app/schemas/invoice.ts";
 import { DEFAULT_INVOICE_SETTINGS } from "#app/schemas/invoice-settings.ts";
 import { shipmentSchema } from "#app/schemas/shipment.ts";
+import { callAccount, signedInCustomer } from "#app/server/customers/customer-billing.test-support.ts";
 import { consignees, outboxAttachments, quoteRequests, shippers } from "#app/server/db/schema.ts";
 import { decodePages, pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
 import { createInvoiceLink } from "#app/server/invoices/invoice-links.server.ts";
+import { issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";
 import { issueInvoice, saveInvoiceDraft } from "#app/server/invoices/invoices.server.ts";
 import { recordPayment } from "#app/server/payments/payments.server.ts";
 import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
@@ -279,5 +283,34 @@ describe("a French party's receipt and statement", () => {
     const english = await read(staffStatementPdf, `${url}&lang=en`, params);
     expect(english).toContain("STATEMENT OF ACCOUNT");
     expect(english).toContain("Balance due: 100,000 XOF");
+  });
+});
+
+describe("the customer account's PDFs", () => {
+  it("are French at the French addresses and English at the English ones", async () => {
+    const customer = await signedInCustomer(services);
+    const { id } = await issuedInvoice({
+      db: services.db,
+      staffId: staff.userId,
+      customer: customer.shipper,
+      amount: "1500000",
+      currency: "XOF",
+    });
+    const pdf = async (loader: Loader, path: string, params: Record<string, string> = {}) => {
+      const response = (await callAccount(services, loader as never, { path, params, customer })) as Response;
+      expect(response.status).toBe(200);
+      return textOf(Buffer.from(await response.arrayBuffer()));
+    };
+    const french = await pdf(accountInvoicePdf, `/fr/compte/factures/${id}/invoice.pdf`, { id });
+    expect(french).toContain("Solde dû 1 500 000 F CFA");
+    expect(french).toContain(`${SITE}/fr/compte/factures/${id}`);
+    const english = await pdf(accountInvoicePdf, `/account/invoices/${id}/invoice.pdf`, { id });
+    expect(english).toContain("Balance due 1,500,000 XOF");
+    const statement = await pdf(
+      accountStatementPdf,
+      "/fr/compte/statement.pdf?from=2026-11-01&to=2026-11-30",
+    );
+    expect(statement).toContain("RELEVÉ DE COMPTE");
+    expect(statement).toContain("Du 1 nov. 2026 au 30 nov. 2026");
   });
 });
