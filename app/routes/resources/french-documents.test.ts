@@ -17,9 +17,10 @@ import { validateInvoiceForm } from "#app/schemas/invoice.ts";
 import { DEFAULT_INVOICE_SETTINGS } from "#app/schemas/invoice-settings.ts";
 import { shipmentSchema } from "#app/schemas/shipment.ts";
 import { callAccount, signedInCustomer } from "#app/server/customers/customer-billing.test-support.ts";
-import { consignees, outboxAttachments, quoteRequests, shippers } from "#app/server/db/schema.ts";
+import { consignees, invoices, outboxAttachments, quoteRequests, shippers } from "#app/server/db/schema.ts";
 import { decodePages, pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
 import { createInvoiceLink } from "#app/server/invoices/invoice-links.server.ts";
+import { sendInvoice } from "#app/server/invoices/invoice-sending.server.ts";
 import { issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";
 import { issueInvoice, saveInvoiceDraft } from "#app/server/invoices/invoices.server.ts";
 import { recordPayment } from "#app/server/payments/payments.server.ts";
@@ -314,3 +315,34 @@ describe("the customer account's PDFs", () => {
     expect(statement).toContain("Du 1 nov. 2026 au 30 nov. 2026");
   });
 });
+
+describe("an e-mailed invoice", () => {
+  it("carries its PDF in the billed party's language", async () => {
+    const sent = await sendInvoice({
+      db: services.db,
+      config: services.config,
+      logger: services.logger,
+      id: invoiceId,
+      to: "",
+      submissionKey: "french-documents-invoice-mail-0001",
+      staffId: staff.userId,
+      settings: await services.siteSettings.get(),
+    });
+    expect(sent.ok).toBe(true);
+    const [attached] = await services.db
+      .select({ content: outboxAttachments.content })
+      .from(outboxAttachments)
+      .where(eq(outboxAttachments.filename, `Invoice-${await numberOf(invoiceId)}.pdf`));
+    const text = await textOf(Buffer.from(attached!.content));
+    expect(text).toContain("FACTURE");
+    expect(text).toContain("Consultez cette facture en ligne, téléchargez-la et payez :");
+  });
+});
+
+async function numberOf(id: string) {
+  const [row] = await services.db
+    .select({ number: invoices.number })
+    .from(invoices)
+    .where(eq(invoices.id, id));
+  return row!.number!;
+}
