@@ -1,8 +1,8 @@
 import { servicesContext } from "#app/context.ts";
 import { localeOf } from "#app/lib/i18n/locale.ts";
 import { documentRefusal } from "#app/server/documents/document-response.server.ts";
+import { documentWords } from "#app/server/documents/document-words.server.ts";
 import { deliveryNotePdfResponse } from "#app/server/documents/shipment-pdfs.server.ts";
-import { translatorFor } from "#app/server/i18n/words.server.ts";
 import { limitLinkOpening } from "#app/server/platform/forms.server.ts";
 import { findDeliveryNoteByToken } from "#app/server/shipments/deliveries.server.ts";
 import type { Route } from "./+types/delivery-note.$token";
@@ -16,7 +16,7 @@ import type { Route } from "./+types/delivery-note.$token";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const locale = localeOf(request);
-  const t = translatorFor(locale);
+  const { t } = documentWords({ locale });
   const wait = await limitLinkOpening(context);
   if (wait !== null) {
     const refusal = documentRefusal(

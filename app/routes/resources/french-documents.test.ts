@@ -3,16 +3,16 @@
 // the address it is opened from (/fr/…). Real database, PDFs read back by pdftotext.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loader as staffInvoicePdf } from "#app/routes/resources/admin.invoices.$id.invoice.pdf.ts";
-import { loader as staffDeliveryNotePdf } from "#app/routes/resources/admin.shipments.$id.delivery-note.pdf.ts";
-import { loader as staffWaybillPdf } from "#app/routes/resources/admin.shipments.$id.waybill.pdf.ts";
 import { loader as accountInvoicePdf } from "#app/routes/resources/account.invoices.$id.invoice.pdf.ts";
 import { loader as accountStatementPdf } from "#app/routes/resources/account.statement.pdf.ts";
+import { loader as staffInvoicePdf } from "#app/routes/resources/admin.invoices.$id.invoice.pdf.ts";
 import { loader as staffReceiptPdf } from "#app/routes/resources/admin.payments.$id.receipt.pdf.ts";
 import { loader as staffQuotePdf } from "#app/routes/resources/admin.quote-requests.$id.quote.pdf.ts";
+import { loader as staffDeliveryNotePdf } from "#app/routes/resources/admin.shipments.$id.delivery-note.pdf.ts";
+import { loader as staffWaybillPdf } from "#app/routes/resources/admin.shipments.$id.waybill.pdf.ts";
+import { loader as staffStatementPdf } from "#app/routes/resources/admin.statements.$kind.$party-id.statement.pdf.ts";
 import { loader as publicInvoicePdf } from "#app/routes/resources/invoice.$token.invoice.pdf.ts";
 import { loader as publicQuotePdf } from "#app/routes/resources/quote.$token.pdf.ts";
-import { loader as staffStatementPdf } from "#app/routes/resources/admin.statements.$kind.$party-id.statement.pdf.ts";
 import { validateInvoiceForm } from "#app/schemas/invoice.ts";
 import { DEFAULT_INVOICE_SETTINGS } from "#app/schemas/invoice-settings.ts";
 import { shipmentSchema } from "#app/schemas/shipment.ts";
@@ -21,8 +21,8 @@ import { consignees, invoices, outboxAttachments, quoteRequests, shippers } from
 import { decodePages, pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
 import { createInvoiceLink } from "#app/server/invoices/invoice-links.server.ts";
 import { sendInvoice } from "#app/server/invoices/invoice-sending.server.ts";
-import { issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";
 import { issueInvoice, saveInvoiceDraft } from "#app/server/invoices/invoices.server.ts";
+import { issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";
 import { recordPayment } from "#app/server/payments/payments.server.ts";
 import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
 import { defaultValidUntil, saveQuoteDraft, sendQuote } from "#app/server/quotes/quotes.server.ts";

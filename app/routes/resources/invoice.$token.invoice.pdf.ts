@@ -5,8 +5,8 @@ import {
   documentRefusal,
   pdfResponse,
 } from "#app/server/documents/document-response.server.ts";
+import { documentWords } from "#app/server/documents/document-words.server.ts";
 import { renderPublicInvoicePdf } from "#app/server/invoices/invoice-public.server.ts";
-import { translatorFor } from "#app/server/i18n/words.server.ts";
 import { limitLinkOpening } from "#app/server/platform/forms.server.ts";
 import type { Route } from "./+types/invoice.$token.invoice.pdf";
 
@@ -18,7 +18,7 @@ import type { Route } from "./+types/invoice.$token.invoice.pdf";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const locale = localeOf(request);
-  const t = translatorFor(locale);
+  const { t } = documentWords({ locale });
   const secret = (response: Response) => {
     response.headers.set("Referrer-Policy", "no-referrer");
     response.headers.set("X-Robots-Tag", "noindex");

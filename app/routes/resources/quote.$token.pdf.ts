@@ -1,7 +1,7 @@
 import { requestContext, servicesContext } from "#app/context.ts";
 import { localeOf, localizePath } from "#app/lib/i18n/locale.ts";
 import { documentRefusal } from "#app/server/documents/document-response.server.ts";
-import { translatorFor } from "#app/server/i18n/words.server.ts";
+import { documentWords } from "#app/server/documents/document-words.server.ts";
 import { customerQuotePdf } from "#app/server/quotes/quote-answer.server.ts";
 import { findQuoteByToken, limitQuoteLinks, quotePath } from "#app/server/quotes/quotes.server.ts";
 import type { Route } from "./+types/quote.$token.pdf";
@@ -16,7 +16,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext);
   const { clientIp } = context.get(requestContext);
   const locale = localeOf(request);
-  const t = translatorFor(locale);
+  const { t } = documentWords({ locale });
   const limit = await limitQuoteLinks({ db, config, clientIp });
   if (!limit.allowed) {
     const refused = documentRefusal(t("Too many requests. Please wait a few minutes and try again."), 429);

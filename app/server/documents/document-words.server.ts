@@ -1,9 +1,10 @@
-import { formatQuantity, formatPercent } from "#app/lib/invoice-math.ts";
 import { formatMoneyIn, formatNumberIn } from "#app/lib/i18n/format.ts";
 import type { Locale } from "#app/lib/i18n/locale.ts";
+import { type Catalog, makeTranslate, mergeCatalogs, type Translate } from "#app/lib/i18n/translate.ts";
+import { formatPercent, formatQuantity } from "#app/lib/invoice-math.ts";
 import { formatMinor, minorDigits, minorToInput } from "#app/lib/money.ts";
 import { documents } from "#app/server/i18n/fr/documents.ts";
-import { translatorFor } from "#app/server/i18n/words.server.ts";
+import { french as frenchCatalogs } from "#app/server/i18n/fr/index.ts";
 
 // The words and formats around a document's data in its reader's language (issue 30, decision 030): the
 // fixed words through the catalogs (app/server/i18n/fr/documents.ts), amounts, quantities and rates in the
@@ -24,13 +25,25 @@ export function amountIn(locale: Locale, minor: number, currency: string): strin
   return format.format(minorToInput(minor, currency) as unknown as number);
 }
 
+let documentCatalog: Catalog | undefined;
+
+/**
+ * The documents' translator: every catalog, the documents' own words winning over another part's for the same
+ * English text (a document says 'Solde dû' whatever a page calls it).
+ */
+function documentTranslator(locale: Locale): Translate {
+  if (locale === "en") return makeTranslate(undefined);
+  documentCatalog ??= mergeCatalogs([...Object.values(frenchCatalogs), documents]);
+  return makeTranslate(documentCatalog);
+}
+
 /** What a document needs to speak its reader's language; English when the context names none. */
 export function documentWords(context: { locale?: Locale }) {
   const locale = context.locale ?? "en";
   const french = locale === "fr";
   return {
     locale,
-    t: translatorFor(locale),
+    t: documentTranslator(locale),
     /**
      * One of the app's own words held in a variable (a status, a payment method, a parcel type): its French when
      * the documents' catalog has that very text, else as written. Never read as a template: a status staff

@@ -2,12 +2,12 @@
 // French ('150 000 F CFA', '23 nov. 2026'), the data (names, goods, lines) as typed, and nothing left in English.
 // The English documents are checked word for word by documents.server.test.ts and invoice-document.server.test.ts.
 import { describe, expect, it } from "vitest";
+import { formatMoneyIn } from "#app/lib/i18n/format.ts";
 import { DEFAULT_WAYBILL_TERMS } from "#app/schemas/document-settings.ts";
 import { renderDeliveryNote } from "#app/server/documents/delivery-note.server.ts";
 import type { DocumentContext, DocumentShipment } from "#app/server/documents/document-context.server.ts";
 import { renderWaybill } from "#app/server/documents/house-waybill.server.ts";
 import { type InvoiceDocument, renderInvoice } from "#app/server/documents/invoice-document.server.ts";
-import { formatMoneyIn } from "#app/lib/i18n/format.ts";
 import { decodePages, pdfInfo, pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
 import { printable, UNPRINTABLE_MARK } from "#app/server/documents/pdf-text.server.ts";
 import { type QuoteDocument, renderQuote } from "#app/server/documents/quote-document.server.ts";

@@ -1,5 +1,5 @@
-import { balanceDueMinor, taxSummary } from "#app/lib/invoice-math.ts";
 import type { Translate } from "#app/lib/i18n/translate.ts";
+import { balanceDueMinor, taxSummary } from "#app/lib/invoice-math.ts";
 import { drawQr } from "#app/server/documents/barcodes.server.ts";
 import {
   type DocumentContext,

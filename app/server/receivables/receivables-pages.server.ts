@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { Locale } from "#app/lib/i18n/locale.ts";
 import { formatCalendarDate } from "#app/lib/format.ts";
+import type { Locale } from "#app/lib/i18n/locale.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { askedLanguage } from "#app/server/documents/document-language.server.ts";
