@@ -142,6 +142,13 @@ export const localizePath = (path: string, locale: Locale) => localizePathWith(F
 /** The home page in a language: '/' or '/fr'. */
 export const homePath = (locale: Locale) => (locale === "fr" ? "/fr" : "/");
 
+/**
+ * The blog's addresses, the same words in both languages ('/blog', '/fr/blog/a-post'): for page code, which does
+ * not carry the address table.
+ */
+export const blogPath = (locale: Locale, slug?: string) =>
+  `${locale === "fr" ? "/fr" : ""}/blog${slug === undefined ? "" : `/${encodeURIComponent(slug)}`}`;
+
 /** A route pattern in English ('fr/suivi/:trackingNumber' → '/track/:trackingNumber'). */
 export function englishPattern(pattern: string): string {
   const path = pattern.startsWith("/") ? pattern : `/${pattern}`;

@@ -1,3 +1,4 @@
+import { localeOf } from "#app/lib/i18n/locale.ts";
 import { notFound } from "#app/server/customers/customer-guards.server.ts";
 import { requireCompanyShipment } from "#app/server/customers/customer-shipment-pages.server.ts";
 import { deliveryNotePdfResponse } from "#app/server/documents/shipment-pdfs.server.ts";
@@ -13,5 +14,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     context,
     trackingNumber: params.trackingNumber,
   });
-  return (await deliveryNotePdfResponse({ context, shipmentId, deliveredOnly: true })) ?? notFound();
+  return (
+    (await deliveryNotePdfResponse({
+      context,
+      shipmentId,
+      deliveredOnly: true,
+      locale: localeOf(request),
+    })) ?? notFound()
+  );
 }

@@ -1,3 +1,4 @@
+import { localeOf } from "#app/lib/i18n/locale.ts";
 import { notFound } from "#app/server/customers/customer-guards.server.ts";
 import { requireCompanyShipment } from "#app/server/customers/customer-shipment-pages.server.ts";
 import { waybillPdfResponse } from "#app/server/documents/shipment-pdfs.server.ts";
@@ -10,5 +11,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     context,
     trackingNumber: params.trackingNumber,
   });
-  return (await waybillPdfResponse({ context, shipmentId })) ?? notFound();
+  return (await waybillPdfResponse({ context, shipmentId, locale: localeOf(request) })) ?? notFound();
 }

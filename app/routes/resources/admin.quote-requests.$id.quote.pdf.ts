@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { servicesContext } from "#app/context.ts";
+import { askedLanguage } from "#app/server/documents/document-language.server.ts";
 import { documentContext, pdfResponse } from "#app/server/documents/document-response.server.ts";
 import { quoteDocument, renderQuotePdf } from "#app/server/quotes/quote-pdf.server.ts";
 import { getQuoteRequestById } from "#app/server/quotes/quote-requests.server.ts";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/admin.quote-requests.$id.quote.pdf";
 /**
  * The PDF of a request's quote for staff: the newest version, or `?version=N`; a draft prints 'DRAFT'. The staff
  * copy of a sent version has no link (its token is stored only as a hash); the customer's copy, attached to
- * the e-mail and behind their link, has it.
+ * the e-mail and behind their link, has it. In the request's language, or the one `?lang=en|fr` asks.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin({ request, context });
@@ -24,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!quote) throw data(null, { status: 404 });
   const { pdf, filename } = await renderQuotePdf({
     document: quoteDocument({ request: quoteRequest, quote, lines: quote.lines, link: null }),
-    context: await documentContext(context),
+    context: await documentContext(context, undefined, askedLanguage(request) ?? quoteRequest.language),
   });
   return pdfResponse(pdf, filename);
 }

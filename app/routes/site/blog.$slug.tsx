@@ -10,7 +10,7 @@ import { Icon } from "#app/components/site/icons.tsx";
 import { buttonClass } from "#app/components/ui/button-class.ts";
 import { servicesContext } from "#app/context.ts";
 import { BLOG_FEED_LINK } from "#app/lib/blog-feed.ts";
-import { type Locale, localeOf, localeOfPath, localizePath } from "#app/lib/i18n/locale.ts";
+import { blogPath, type Locale, localeOf, localeOfPath } from "#app/lib/i18n/locale.ts";
 import type { Translate } from "#app/lib/i18n/translate.ts";
 import { useLocale, useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 import { mediaFilenameFromUrl, mediaSrcSet } from "#app/lib/media.ts";
@@ -32,7 +32,7 @@ import {
 import { wordsFor } from "#app/server/i18n/words.server.ts";
 import type { Route } from "./+types/blog.$slug";
 
-const postPath = (slug: string, locale: Locale) => localizePath(`/blog/${encodeURIComponent(slug)}`, locale);
+const postPath = (slug: string, locale: Locale) => blogPath(locale, slug);
 
 export const meta: Route.MetaFunction = (args) => {
   const { loaderData, matches, params, error, location } = args;

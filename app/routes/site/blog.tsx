@@ -8,7 +8,7 @@ import { buttonClass } from "#app/components/ui/button-class.ts";
 import { servicesContext } from "#app/context.ts";
 import { BLOG_FEED_LINK } from "#app/lib/blog-feed.ts";
 import { cn } from "#app/lib/cn.ts";
-import { type Locale, localeOf, localeOfPath, localizePath } from "#app/lib/i18n/locale.ts";
+import { blogPath, type Locale, localeOf, localeOfPath } from "#app/lib/i18n/locale.ts";
 import type { Translate } from "#app/lib/i18n/translate.ts";
 import { useLocale, useT } from "#app/lib/i18n/use-words.ts";
 import { localizedSeo, translateFromMatches } from "#app/lib/seo.ts";
@@ -44,7 +44,7 @@ function blogHref({
   if (category) params.set("category", category);
   if (page > 1) params.set("page", String(page));
   const query = params.toString();
-  const path = localizePath("/blog", locale);
+  const path = blogPath(locale);
   return query ? `${path}?${query}` : path;
 }
 
@@ -171,7 +171,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const t = useT();
   const locale = useLocale();
-  const listPath = localizePath("/blog", locale);
+  const listPath = blogPath(locale);
   const loading = navigation.state === "loading" && navigation.location.pathname === listPath;
   return (
     <>
@@ -217,7 +217,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const t = useErrorT(error);
-  const listPath = localizePath("/blog", useLocale());
+  const listPath = blogPath(useLocale());
   return (
     <>
       <BlogHero t={t} />

@@ -8,7 +8,14 @@ import { getShipmentById } from "#app/server/shipments/shipments.server.ts";
 
 const party = (row: Party | null): DocumentParty | null =>
   row
-    ? { name: row.name, company: row.company, email: row.email, phone: row.phone, address: row.address }
+    ? {
+        name: row.name,
+        company: row.company,
+        email: row.email,
+        phone: row.phone,
+        address: row.address,
+        language: row.language,
+      }
     : null;
 
 function toDocumentShipment(

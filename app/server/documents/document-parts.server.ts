@@ -1,4 +1,6 @@
 import { formatDeclaredValue, INCOTERMS, TRANSPORT_MODE_LABELS } from "#app/lib/freight-terms.ts";
+import type { Locale } from "#app/lib/i18n/locale.ts";
+import type { Translate } from "#app/lib/i18n/translate.ts";
 import { drawCode128, drawQr } from "#app/server/documents/barcodes.server.ts";
 import {
   type DocumentContext,
@@ -7,6 +9,7 @@ import {
   printedDate,
   trackingUrl,
 } from "#app/server/documents/document-context.server.ts";
+import { documentWords } from "#app/server/documents/document-words.server.ts";
 import {
   caption,
   createPdf,
@@ -46,12 +49,14 @@ export function letterhead(
   ctx: DocumentContext,
   { title, subtitle, number }: { title: string; subtitle: string; number: string | null },
 ) {
+  const { t, locale } = documentWords(ctx);
   const x = A4_MARGIN;
   const width = doc.page.width - 2 * A4_MARGIN;
   const left = width * 0.58;
   fitLine(doc, ctx.company.companyName, x, A4_MARGIN, left, { size: 18, minSize: 11, bold: true });
   flowText(doc, ctx.company.address, x, A4_MARGIN + 25, left, 22, { size: 9, multiline: false });
-  fitLine(doc, `Tel ${ctx.company.phone}  ·  ${ctx.company.email}`, x, A4_MARGIN + 50, left, {
+  const contacts = `${t("Tel {phone}", { phone: ctx.company.phone })}  ·  ${ctx.company.email}`;
+  fitLine(doc, contacts, x, A4_MARGIN + 50, left, {
     size: 9,
     minSize: 7,
   });
@@ -60,18 +65,43 @@ export function letterhead(
   fitLine(doc, title, rx, A4_MARGIN, rw, { size: 15, minSize: 10, bold: true, align: "right" });
   fitLine(doc, subtitle, rx, A4_MARGIN + 20, rw, { size: 9, align: "right" });
   if (number !== null)
-    fitLine(doc, `No. ${number}`, rx, A4_MARGIN + 35, rw, {
+    fitLine(doc, t("No. {number}", { number }), rx, A4_MARGIN + 35, rw, {
       size: 11,
       minSize: 8,
       bold: true,
       align: "right",
     });
-  fitLine(doc, `Date ${printedDate(ctx.now, ctx.timeZone)}`, rx, A4_MARGIN + 52, rw, {
-    size: 9,
-    align: "right",
-  });
+  fitLine(
+    doc,
+    t("Date {date}", { date: printedDate(ctx.now, ctx.timeZone, locale) }),
+    rx,
+    A4_MARGIN + 52,
+    rw,
+    {
+      size: 9,
+      align: "right",
+    },
+  );
   rule(doc, x, A4_MARGIN + 70, width);
   return A4_MARGIN + 78;
+}
+
+/**
+ * At the foot of every page of a document drawn with `bufferPages`: its name on the left, 'Page n of m' on the
+ * right (in the reader's words); `each` draws anything else every page carries.
+ */
+export function pageFooters(doc: Pdf, name: string, t: Translate, each?: () => void) {
+  const x = A4_MARGIN;
+  const { start, count } = doc.bufferedPageRange();
+  for (let page = start; page < start + count; page++) {
+    doc.switchToPage(page);
+    const width = doc.page.width - 2 * A4_MARGIN;
+    const footY = doc.page.height - A4_MARGIN - 8;
+    fitLine(doc, name, x, footY, width / 2, { size: 7.5 });
+    const number = t("Page {page} of {count}", { page: page - start + 1, count });
+    fitLine(doc, number, x + width / 2, footY, width / 2, { size: 7.5, align: "right" });
+    each?.();
+  }
 }
 
 /** A word across the current page in large pale letters ('DRAFT', 'VOID'): seen at a glance, text still legible. */
@@ -87,7 +117,8 @@ export function watermark(doc: Pdf, word: string) {
 export function codesRow(doc: Pdf, shipment: DocumentShipment, ctx: DocumentContext, y: number) {
   const x = A4_MARGIN;
   const width = doc.page.width - 2 * A4_MARGIN;
-  const url = trackingUrl(ctx.siteUrl, shipment.trackingNumber);
+  const { t, locale } = documentWords(ctx);
+  const url = trackingUrl(ctx.siteUrl, shipment.trackingNumber, locale);
   drawCode128(doc, shipment.trackingNumber, x, y + 2, 260, 44);
   fitLine(doc, shipment.trackingNumber, x, y + 50, 260, {
     size: 16,
@@ -99,7 +130,7 @@ export function codesRow(doc: Pdf, shipment: DocumentShipment, ctx: DocumentCont
   drawQr(doc, url, x + width - qr, y - 4, qr);
   const tx = x + 280;
   const tw = width - qr - 290;
-  caption(doc, "Track this shipment", tx, y + 14, tw);
+  caption(doc, t("Track this shipment"), tx, y + 14, tw);
   flowText(doc, url, tx, y + 26, tw, 34, { size: 8, multiline: false });
   return y + 86;
 }
@@ -134,8 +165,8 @@ export function shipmentPageHead({
   y = codesRow(doc, shipment, context, y);
   const half = (width - 10) / 2;
   const [[leftLabel, left], [rightLabel, right]] = parties;
-  partyBox(doc, leftLabel, left, x, y, half, 112);
-  partyBox(doc, rightLabel, right, x + half + 10, y, half, 112);
+  partyBox(doc, leftLabel, left, x, y, half, 112, context.locale);
+  partyBox(doc, rightLabel, right, x + half + 10, y, half, 112, context.locale);
   return { doc, x, width, y: y + 120 };
 }
 
@@ -148,14 +179,16 @@ export function partyBox(
   y: number,
   width: number,
   height: number,
+  locale: Locale = "en",
 ) {
+  const { t } = documentWords({ locale });
   frame(doc, x, y, width, height);
   const ix = x + 6;
   const iw = width - 12;
   let cy = y + 5;
   cy += caption(doc, label, ix, cy, iw) + 2;
   if (!party) {
-    fitLine(doc, "Not recorded", ix, cy, iw, { size: 9 });
+    fitLine(doc, t("Not recorded"), ix, cy, iw, { size: 9 });
     return;
   }
   cy += fitLine(doc, party.name, ix, cy, iw, { size: 10.5, minSize: 8, bold: true }) + 1;
@@ -164,7 +197,8 @@ export function partyBox(
   const addressHeight = Math.max(0, Math.min(36, y + height - cy - reserve));
   if (party.address && addressHeight > 0)
     cy += flowText(doc, party.address, ix, cy, iw, addressHeight, { size: 8.5 }) + 2;
-  if (party.phone) cy += fitLine(doc, `Tel ${party.phone}`, ix, cy, iw, { size: 8.5, minSize: 7 }) + 1;
+  if (party.phone)
+    cy += fitLine(doc, t("Tel {phone}", { phone: party.phone }), ix, cy, iw, { size: 8.5, minSize: 7 }) + 1;
   if (party.email) fitLine(doc, party.email, ix, cy, iw, { size: 8.5, minSize: 7 });
 }
 
@@ -199,15 +233,21 @@ export function textBox(
   flowText(doc, text || "-", x + 5, y + 15, width - 10, height - 19, { size });
 }
 
-// The shipment's values as printed.
-export const modeText = (s: DocumentShipment) =>
-  s.transportMode ? TRANSPORT_MODE_LABELS[s.transportMode] : "";
-export const weightText = (s: DocumentShipment) =>
-  s.weight === null ? "" : `${s.weight.toLocaleString("en-US", { maximumFractionDigits: 2 })} kg`;
+// The shipment's values as printed, in the reader's language.
+export const modeText = (s: DocumentShipment, locale: Locale = "en") =>
+  s.transportMode ? documentWords({ locale }).word(TRANSPORT_MODE_LABELS[s.transportMode]) : "";
+export const weightText = (s: DocumentShipment, locale: Locale = "en") =>
+  s.weight === null ? "" : `${documentWords({ locale }).number(s.weight)} kg`;
 /** The rule's code alone ('CIF'): its name does not fit a cell, and the code is what the trade reads. */
 export const incotermText = (s: DocumentShipment) =>
   s.incoterm && s.incoterm in INCOTERMS ? s.incoterm : "";
-export const declaredText = (s: DocumentShipment) =>
-  s.declaredValue !== null && s.declaredCurrency
-    ? formatDeclaredValue(s.declaredValue, s.declaredCurrency)
-    : "";
+export const declaredText = (s: DocumentShipment, locale: Locale = "en") => {
+  if (s.declaredValue === null || !s.declaredCurrency) return "";
+  if (locale === "en") return formatDeclaredValue(s.declaredValue, s.declaredCurrency);
+  // As the English one, with two decimals and the currency's code: '12 500,00 EUR'.
+  const value = s.declaredValue.toLocaleString("fr-FR", {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return `${value} ${s.declaredCurrency}`;
+};

@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
+import type { Locale } from "#app/lib/i18n/locale.ts";
 import { type DocumentContext, documentCompany } from "#app/server/documents/document-context.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
@@ -23,8 +24,15 @@ export function pdfResponse(pdf: Buffer, filename: string): Response {
   });
 }
 
-/** The company (site settings), SITE_URL, the time zone and now: what every document prints besides its shipment. */
-export async function documentContext(context: Ctx, now = new Date()): Promise<DocumentContext> {
+/**
+ * The company (site settings), SITE_URL, the time zone and now: what every document prints besides its shipment;
+ * with `locale`, the reader's language (a customer's copy: the address's; none: the document's reader's).
+ */
+export async function documentContext(
+  context: Ctx,
+  now = new Date(),
+  locale?: Locale,
+): Promise<DocumentContext> {
   const { config, siteSettings } = context.get(servicesContext);
   const settings = await siteSettings.get();
   return {
@@ -32,6 +40,7 @@ export async function documentContext(context: Ctx, now = new Date()): Promise<D
     siteUrl: config.siteUrl,
     now,
     timeZone: settings.timeZone,
+    ...(locale ? { locale } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import {
   textBox,
   weightText,
 } from "#app/server/documents/document-parts.server.ts";
+import { documentWords } from "#app/server/documents/document-words.server.ts";
 import { caption, finishPdf, fitLine, flowText } from "#app/server/documents/pdf-document.server.ts";
 
 // The house waybill / cargo receipt, one A4 page: for staff and the shipper. Every text has its box; what does
@@ -24,15 +25,16 @@ export async function renderWaybill({
   terms: string;
   context: DocumentContext;
 }): Promise<Buffer> {
+  const { t, locale } = documentWords(context);
   const head = shipmentPageHead({
     shipment,
     context,
-    pdfTitle: `Waybill ${shipment.trackingNumber}`,
-    title: "HOUSE WAYBILL",
-    subtitle: "Cargo receipt",
+    pdfTitle: t("Waybill {number}", { number: shipment.trackingNumber }),
+    title: t("HOUSE WAYBILL"),
+    subtitle: t("Cargo receipt"),
     parties: [
-      ["Shipper", shipment.shipper],
-      ["Consignee", shipment.consignee],
+      [t("Shipper"), shipment.shipper],
+      [t("Consignee"), shipment.consignee],
     ],
   });
   const { doc, x, width } = head;
@@ -46,25 +48,25 @@ export async function renderWaybill({
     y += 32;
   };
   row([
-    ["Origin", shipment.originLocation],
-    ["Destination", shipment.destinationLocation],
-    ["Mode", modeText(shipment)],
-    ["Incoterm (2020)", incotermText(shipment)],
+    [t("Origin"), shipment.originLocation],
+    [t("Destination"), shipment.destinationLocation],
+    [t("Mode"), modeText(shipment, locale)],
+    [t("Incoterm (2020)"), incotermText(shipment)],
   ]);
   row([
-    ["Pieces", shipment.pieces === null ? "" : String(shipment.pieces)],
-    ["Gross weight", weightText(shipment)],
-    ["Dimensions", shipment.dimensions ?? ""],
-    ["Declared value", declaredText(shipment)],
+    [t("Pieces"), shipment.pieces === null ? "" : String(shipment.pieces)],
+    [t("Gross weight"), weightText(shipment, locale)],
+    [t("Dimensions"), shipment.dimensions ?? ""],
+    [t("Declared value"), declaredText(shipment, locale)],
   ]);
   y += 8;
 
-  textBox(doc, "Goods description", shipment.goodsDescription, x, y, width, 52);
+  textBox(doc, t("Goods description"), shipment.goodsDescription, x, y, width, 52);
   y += 60;
-  textBox(doc, "Notes", shipment.notes, x, y, width, 104, 8.5);
+  textBox(doc, t("Notes"), shipment.notes, x, y, width, 104, 8.5);
   y += 112;
   frame(doc, x, y, width, 138);
-  caption(doc, "Terms and conditions", x + 5, y + 4, width - 10);
+  caption(doc, t("Terms and conditions"), x + 5, y + 4, width - 10);
   flowText(doc, terms, x + 5, y + 15, width - 10, 119, { size: 7 });
   y += 146;
 
@@ -79,15 +81,17 @@ export async function renderWaybill({
       .lineTo(sx + half - 5, y + 48)
       .stroke();
     doc.restore();
-    caption(doc, "Signature", sx + 5, y + 51, half / 2);
-    caption(doc, "Name and date", sx + half / 2, y + 51, half / 2 - 5);
+    caption(doc, t("Signature"), sx + 5, y + 51, half / 2);
+    caption(doc, t("Name and date"), sx + half / 2, y + 51, half / 2 - 5);
   };
-  sig("Shipper's signature", x);
-  sig(`Received for ${context.company.companyName}`, x + half + 10);
+  sig(t("Shipper's signature"), x);
+  sig(t("Received for {company}", { company: context.company.companyName }), x + half + 10);
   y += 86;
   fitLine(
     doc,
-    `Received the packages above in apparent good order and condition, unless noted, subject to the terms above.`,
+    t(
+      "Received the packages above in apparent good order and condition, unless noted, subject to the terms above.",
+    ),
     x,
     y,
     width,

@@ -1,5 +1,5 @@
-import { balanceDueMinor, formatPercent, formatQuantity, taxSummary } from "#app/lib/invoice-math.ts";
-import { formatMinor, formatMoney } from "#app/lib/money.ts";
+import type { Translate } from "#app/lib/i18n/translate.ts";
+import { balanceDueMinor, taxSummary } from "#app/lib/invoice-math.ts";
 import { drawQr } from "#app/server/documents/barcodes.server.ts";
 import {
   type DocumentContext,
@@ -11,10 +11,12 @@ import {
   cell,
   frame,
   letterhead,
+  pageFooters,
   partyBox,
   rule,
   watermark,
 } from "#app/server/documents/document-parts.server.ts";
+import { documentWords } from "#app/server/documents/document-words.server.ts";
 import {
   caption,
   createPdf,
@@ -73,17 +75,21 @@ export type InvoiceDocument = {
   link: string | null;
 };
 
-const TITLES = { invoice: "Invoice", credit_note: "Credit note" } as const;
+type Words = ReturnType<typeof documentWords>;
 
 /** 'Invoice INV-2026-0001', 'Credit note (draft)': the document's name as its pages and the PDF's title say it. */
-export const invoiceName = (invoice: Pick<InvoiceDocument, "kind" | "number">) =>
-  `${TITLES[invoice.kind]} ${invoice.number ?? "(draft)"}`;
+export const invoiceName = (invoice: Pick<InvoiceDocument, "kind" | "number">, t: Translate) => {
+  const number = invoice.number ?? t("(draft)");
+  return invoice.kind === "credit_note"
+    ? t("Credit note {number}", { number })
+    : t("Invoice {number}", { number });
+};
 
 /** What is still to be paid: the total less the issued credit notes and the payments received. */
 const balanceDue = (invoice: Pick<InvoiceDocument, "totalMinor" | "credits" | "paidMinor">) =>
   Math.max(0, balanceDueMinor(invoice.totalMinor, invoice.credits) - invoice.paidMinor);
 
-const day = (date: string) => printedDate(new Date(`${date}T12:00:00Z`), "UTC");
+const day = (date: string, w: Words) => printedDate(new Date(`${date}T12:00:00Z`), "UTC", w.locale);
 
 const BOTTOM = PAGE_SIZES.a4[1] - A4_MARGIN - 18;
 const GAP = 8;
@@ -111,13 +117,13 @@ function cells(c: Columns) {
   return { qtyX, priceX, taxX, amountX, amount: c.x + c.width - amountX };
 }
 
-function tableHeader(doc: Pdf, c: Columns, currency: string, y: number) {
+function tableHeader(doc: Pdf, c: Columns, currency: string, y: number, { t }: Words) {
   const { qtyX, priceX, taxX, amountX, amount } = cells(c);
-  caption(doc, "Description", c.x, y, c.description);
-  caption(doc, "Quantity", qtyX, y, c.qty, 6.5, "right");
-  caption(doc, `Unit price (${currency})`, priceX, y, c.price, 6.5, "right");
-  caption(doc, "Tax", taxX, y, c.tax);
-  caption(doc, `Amount (${currency})`, amountX, y, amount, 6.5, "right");
+  caption(doc, t("Description"), c.x, y, c.description);
+  caption(doc, t("Quantity"), qtyX, y, c.qty, 6.5, "right");
+  caption(doc, t("Unit price ({currency})", { currency }), priceX, y, c.price, 6.5, "right");
+  caption(doc, t("Tax"), taxX, y, c.tax);
+  caption(doc, t("Amount ({currency})", { currency }), amountX, y, amount, 6.5, "right");
   rule(doc, c.x, y + 10, c.width);
   return y + 14;
 }
@@ -129,33 +135,41 @@ function lineRow(
   currency: string,
   y: number,
   height: number,
+  w: Words,
 ) {
   const { qtyX, priceX, taxX, amountX, amount } = cells(c);
   flowText(doc, line.description, c.x, y, c.description, height, { size: SIZE, multiline: false });
   const one = { size: SIZE, minSize: 6.5 } as const;
-  fitLine(doc, formatQuantity(line.quantityMilli), qtyX, y, c.qty, { ...one, align: "right" });
-  fitLine(doc, formatMinor(line.unitPriceMinor, currency), priceX, y, c.price, { ...one, align: "right" });
+  fitLine(doc, w.quantity(line.quantityMilli), qtyX, y, c.qty, { ...one, align: "right" });
+  fitLine(doc, w.amount(line.unitPriceMinor, currency), priceX, y, c.price, { ...one, align: "right" });
   const tax =
     line.taxName !== null && line.taxBasisPoints !== null
-      ? `${line.taxName} ${formatPercent(line.taxBasisPoints)}`
-      : "None";
+      ? `${line.taxName} ${w.percent(line.taxBasisPoints)}`
+      : w.t("None");
   fitLine(doc, tax, taxX, y, c.tax, one);
-  fitLine(doc, formatMinor(line.amountMinor, currency), amountX, y, amount, { ...one, align: "right" });
+  fitLine(doc, w.amount(line.amountMinor, currency), amountX, y, amount, { ...one, align: "right" });
 }
 
 /** A continuation page's head: the company and the document's name, then a rule. */
-function continuationHead(doc: Pdf, invoice: InvoiceDocument, context: DocumentContext): number {
+function continuationHead(doc: Pdf, invoice: InvoiceDocument, context: DocumentContext, w: Words): number {
   doc.addPage({ size: [...PAGE_SIZES.a4], margin: 0 });
   const x = A4_MARGIN;
   const width = doc.page.width - 2 * A4_MARGIN;
   const half = (width - 10) / 2;
   fitLine(doc, context.company.companyName, x, A4_MARGIN, half, { size: 11, minSize: 8, bold: true });
-  fitLine(doc, `${invoiceName(invoice)} (continued)`, x + half + 10, A4_MARGIN, half, {
-    size: 11,
-    minSize: 8,
-    bold: true,
-    align: "right",
-  });
+  fitLine(
+    doc,
+    w.t("{name} (continued)", { name: invoiceName(invoice, w.t) }),
+    x + half + 10,
+    A4_MARGIN,
+    half,
+    {
+      size: 11,
+      minSize: 8,
+      bold: true,
+      align: "right",
+    },
+  );
   rule(doc, x, A4_MARGIN + 20, width);
   return A4_MARGIN + 28;
 }
@@ -168,38 +182,48 @@ function detailCells(
   x: number,
   y: number,
   width: number,
+  w: Words,
 ) {
+  const { t } = w;
   const half = width / 2;
-  cell(doc, "Issue date", invoice.issueDate ? day(invoice.issueDate) : "On issue", x, y, half, 32);
+  cell(doc, t("Issue date"), invoice.issueDate ? day(invoice.issueDate, w) : t("On issue"), x, y, half, 32);
   if (invoice.kind === "credit_note") {
-    cell(doc, "Currency", invoice.currency, x + half, y, half, 32);
-    cell(doc, "Credit note for invoice", invoice.creditedNumber ?? "", x, y + 32, width, 32);
+    cell(doc, t("Currency"), invoice.currency, x + half, y, half, 32);
+    cell(doc, t("Credit note for invoice"), invoice.creditedNumber ?? "", x, y + 32, width, 32);
   } else {
-    const due = invoice.dueDate ? day(invoice.dueDate) : `${invoice.paymentTermsDays} days after issue`;
-    cell(doc, "Due date", due, x + half, y, half, 32);
-    const terms = invoice.paymentTermsDays === 0 ? "On receipt" : `${invoice.paymentTermsDays} days`;
-    cell(doc, "Payment terms", terms, x, y + 32, half, 32);
-    cell(doc, "Currency", invoice.currency, x + half, y + 32, half, 32);
+    const days = invoice.paymentTermsDays;
+    const due = invoice.dueDate ? day(invoice.dueDate, w) : t("{days} days after issue", { days });
+    cell(doc, t("Due date"), due, x + half, y, half, 32);
+    const terms = days === 0 ? t("On receipt") : t("{days} days", { days });
+    cell(doc, t("Payment terms"), terms, x, y + 32, half, 32);
+    cell(doc, t("Currency"), invoice.currency, x + half, y + 32, half, 32);
   }
+  const effect = invoice.kind === "credit_note" ? t("credits nothing") : t("not to be paid");
   const [label, value] =
     invoice.state === "void"
       ? [
-          "Status",
-          `Void${invoice.voidedAt ? ` since ${printedDate(invoice.voidedAt, context.timeZone)}` : ""}: ${invoice.kind === "credit_note" ? "credits nothing" : "not to be paid"}`,
+          t("Status"),
+          invoice.voidedAt
+            ? t("Void since {date}: {effect}", {
+                date: printedDate(invoice.voidedAt, context.timeZone, w.locale),
+                effect,
+              })
+            : t("Void: {effect}", { effect }),
         ]
       : invoice.kind === "credit_note"
-        ? ["Total credited", formatMoney(invoice.totalMinor, invoice.currency)]
-        : ["Balance due", formatMoney(balanceDue(invoice), invoice.currency)];
+        ? [t("Total credited"), w.money(invoice.totalMinor, invoice.currency)]
+        : [t("Balance due"), w.money(balanceDue(invoice), invoice.currency)];
   cell(doc, label, value, x, y + 64, width, 32);
 }
 
 /** The letterhead's line under the title. */
-function subtitle(invoice: InvoiceDocument): string {
-  if (invoice.state === "draft") return "Not issued yet: no number";
-  if (invoice.state === "void") return "Void";
+function subtitle(invoice: InvoiceDocument, w: Words): string {
+  const { t } = w;
+  if (invoice.state === "draft") return t("Not issued yet: no number");
+  if (invoice.state === "void") return t("Void");
   if (invoice.kind === "credit_note")
-    return invoice.creditedNumber ? `For invoice ${invoice.creditedNumber}` : "";
-  return invoice.dueDate ? `Due ${day(invoice.dueDate)}` : "";
+    return invoice.creditedNumber ? t("For invoice {number}", { number: invoice.creditedNumber }) : "";
+  return invoice.dueDate ? t("Due {date}", { date: day(invoice.dueDate, w) }) : "";
 }
 
 export async function renderInvoice({
@@ -209,36 +233,39 @@ export async function renderInvoice({
   invoice: InvoiceDocument;
   context: DocumentContext;
 }): Promise<Buffer> {
+  const w = documentWords(context);
+  const { t } = w;
   const doc = createPdf({
-    title: invoiceName(invoice),
+    title: invoiceName(invoice, t),
     author: context.company.companyName,
     bufferPages: true,
   });
   doc.addPage({ size: [...PAGE_SIZES.a4], margin: 0 });
   const x = A4_MARGIN;
   const width = doc.page.width - 2 * A4_MARGIN;
-  const title = TITLES[invoice.kind].toUpperCase();
-  const mark = invoice.state === "draft" ? "DRAFT" : invoice.state === "void" ? "VOID" : null;
+  const title = invoice.kind === "credit_note" ? t("CREDIT NOTE") : t("INVOICE");
+  const mark = invoice.state === "draft" ? t("DRAFT") : invoice.state === "void" ? t("VOID") : null;
   // The letterhead's date is the issue date (a draft's: today), the company's calendar day either way.
   const dated = invoice.issueDate
     ? { ...context, now: new Date(`${invoice.issueDate}T12:00:00Z`), timeZone: "UTC" }
     : context;
   let y = letterhead(doc, dated, {
     title: mark ? `${title} (${mark})` : title,
-    subtitle: subtitle(invoice),
+    subtitle: subtitle(invoice, w),
     number: invoice.number,
   });
 
   const half = (width - 10) / 2;
-  partyBox(doc, invoice.kind === "credit_note" ? "Credited to" : "Bill to", invoice.customer, x, y, half, 96);
-  detailCells(doc, invoice, context, x + half + 10, y, half);
+  const partyLabel = invoice.kind === "credit_note" ? t("Credited to") : t("Bill to");
+  partyBox(doc, partyLabel, invoice.customer, x, y, half, 96, w.locale);
+  detailCells(doc, invoice, context, x + half + 10, y, half, w);
   y += 104;
 
   if (invoice.shipments.length > 0) {
     const text = invoice.shipments.join(", ");
     const height = textHeight(doc, text, width - 10, { size: 8.5 }) + 19;
     frame(doc, x, y, width, height);
-    caption(doc, invoice.shipments.length === 1 ? "Shipment" : "Shipments", x + 5, y + 4, width - 10);
+    caption(doc, invoice.shipments.length === 1 ? t("Shipment") : t("Shipments"), x + 5, y + 4, width - 10);
     flowText(doc, text, x + 5, y + 15, width - 10, height - 15, { size: 8.5 });
     y += height + 10;
   } else {
@@ -247,16 +274,16 @@ export async function renderInvoice({
 
   // The lines: each row as tall as its wrapped description; a row that does not fit starts a new page.
   const c = columns(x, width);
-  y = tableHeader(doc, c, invoice.currency, y);
+  y = tableHeader(doc, c, invoice.currency, y, w);
   for (const line of invoice.lines) {
     const height = Math.min(
       MAX_DESCRIPTION_HEIGHT,
       Math.max(textHeight(doc, line.description, c.description, { size: SIZE, multiline: false }), 11),
     );
     if (y + height + ROW_PAD > BOTTOM) {
-      y = tableHeader(doc, c, invoice.currency, continuationHead(doc, invoice, context));
+      y = tableHeader(doc, c, invoice.currency, continuationHead(doc, invoice, context, w), w);
     }
-    lineRow(doc, c, line, invoice.currency, y, height);
+    lineRow(doc, c, line, invoice.currency, y, height, w);
     y += height + ROW_PAD;
   }
   rule(doc, x, y, width);
@@ -265,33 +292,36 @@ export async function renderInvoice({
   // The totals, right-aligned under the amounts.
   const taxes = taxSummary(invoice.lines);
   const rows: { label: string; amount: string; strong?: boolean }[] = [
-    { label: "Subtotal", amount: formatMoney(invoice.subtotalMinor, invoice.currency) },
+    { label: t("Subtotal"), amount: w.money(invoice.subtotalMinor, invoice.currency) },
     ...taxes.map((tax) => ({
-      label: `${tax.name} ${formatPercent(tax.basisPoints)} on ${formatMinor(tax.baseMinor, invoice.currency)}`,
-      amount: formatMoney(tax.taxMinor, invoice.currency),
+      label: t("{tax} on {base}", {
+        tax: `${tax.name} ${w.percent(tax.basisPoints)}`,
+        base: w.amount(tax.baseMinor, invoice.currency),
+      }),
+      amount: w.money(tax.taxMinor, invoice.currency),
     })),
     {
-      label: invoice.kind === "credit_note" ? "Total credited" : "Total",
-      amount: formatMoney(invoice.totalMinor, invoice.currency),
+      label: invoice.kind === "credit_note" ? t("Total credited") : t("Total"),
+      amount: w.money(invoice.totalMinor, invoice.currency),
       strong: true,
     },
   ];
   if (invoice.kind === "invoice" && invoice.state !== "void") {
     for (const credit of invoice.credits)
       rows.push({
-        label: `Less credit note ${credit.number}`,
-        amount: `-${formatMoney(credit.totalMinor, invoice.currency)}`,
+        label: t("Less credit note {number}", { number: credit.number }),
+        amount: `-${w.money(credit.totalMinor, invoice.currency)}`,
       });
     if (invoice.paidMinor > 0)
-      rows.push({ label: "Amount paid", amount: `-${formatMoney(invoice.paidMinor, invoice.currency)}` });
+      rows.push({ label: t("Amount paid"), amount: `-${w.money(invoice.paidMinor, invoice.currency)}` });
     rows.push({
-      label: "Balance due",
-      amount: formatMoney(balanceDue(invoice), invoice.currency),
+      label: t("Balance due"),
+      amount: w.money(balanceDue(invoice), invoice.currency),
       strong: true,
     });
   }
   const rowHeight = 16;
-  if (y + rows.length * rowHeight > BOTTOM) y = continuationHead(doc, invoice, context);
+  if (y + rows.length * rowHeight > BOTTOM) y = continuationHead(doc, invoice, context, w);
   const totalsWidth = Math.min(width, 300);
   const tx = x + width - totalsWidth;
   for (const row of rows) {
@@ -309,16 +339,16 @@ export async function renderInvoice({
 
   // Notes and payment instructions, each in a box as tall as its text; a box that does not fit starts a page.
   const boxes: [string, string | null][] = [
-    ["Notes", invoice.notes],
+    [t("Notes"), invoice.notes],
     [
-      "How to pay",
+      t("How to pay"),
       invoice.kind === "invoice" && invoice.state !== "void" ? invoice.paymentInstructions : null,
     ],
   ];
   for (const [label, text] of boxes) {
     if (!text?.trim()) continue;
     const height = Math.min(BOTTOM - A4_MARGIN - 28, textHeight(doc, text, width - 10, { size: SIZE }) + 21);
-    if (y + height > BOTTOM) y = continuationHead(doc, invoice, context);
+    if (y + height > BOTTOM) y = continuationHead(doc, invoice, context, w);
     frame(doc, x, y, width, height);
     caption(doc, label, x + 5, y + 4, width - 10);
     flowText(doc, text, x + 5, y + 15, width - 10, height - 17, { size: SIZE });
@@ -328,9 +358,9 @@ export async function renderInvoice({
   // The customer's page, to see it online and pay: the QR code with the address printed small beside it.
   if (invoice.link) {
     const qr = 84;
-    if (y + qr > BOTTOM) y = continuationHead(doc, invoice, context);
+    if (y + qr > BOTTOM) y = continuationHead(doc, invoice, context, w);
     drawQr(doc, invoice.link, x + width - qr, y, qr);
-    fitLine(doc, "See this invoice online, download it and pay:", x, y + 14, width - qr - 10, {
+    fitLine(doc, t("See this invoice online, download it and pay:"), x, y + 14, width - qr - 10, {
       size: 10,
       bold: true,
     });
@@ -339,16 +369,8 @@ export async function renderInvoice({
   }
 
   // Every page: the document's name and its page number at the foot, and the draft or void mark across it.
-  const { start, count } = doc.bufferedPageRange();
-  for (let page = start; page < start + count; page++) {
-    doc.switchToPage(page);
-    const footY = doc.page.height - A4_MARGIN - 8;
-    fitLine(doc, invoiceName(invoice), x, footY, width / 2, { size: 7.5 });
-    fitLine(doc, `Page ${page - start + 1} of ${count}`, x + width / 2, footY, width / 2, {
-      size: 7.5,
-      align: "right",
-    });
+  pageFooters(doc, invoiceName(invoice, t), t, () => {
     if (mark) watermark(doc, mark);
-  }
+  });
   return finishPdf(doc);
 }

@@ -1,5 +1,4 @@
 import { INCOTERMS, type Incoterm } from "#app/lib/freight-terms.ts";
-import { formatMoney } from "#app/lib/money.ts";
 import { drawQr } from "#app/server/documents/barcodes.server.ts";
 import { type DocumentContext, printedDate } from "#app/server/documents/document-context.server.ts";
 import {
@@ -10,6 +9,7 @@ import {
   rule,
   watermark,
 } from "#app/server/documents/document-parts.server.ts";
+import { documentWords } from "#app/server/documents/document-words.server.ts";
 import {
   caption,
   createPdf,
@@ -39,7 +39,14 @@ export type QuoteDocument = {
   terms: string | null;
   note: string | null;
   customer: { name: string; email: string };
-  request: { route: string; parcelType: string; weight: string; freightTypes: string[] };
+  request: {
+    route: string;
+    /** The route's two places, as the customer typed them: printed 'Monrovia to Accra' in the reader's words. */
+    places?: { from: string; to: string };
+    parcelType: string;
+    weight: string;
+    freightTypes: string[];
+  };
   /** The public page of a sent quote (accept or decline). Null for a draft, and for the staff's copy of a sent
    * version (the link's token is stored only as a hash). */
   link: string | null;
@@ -61,8 +68,11 @@ export async function renderQuote({
   quote: QuoteDocument;
   context: DocumentContext;
 }): Promise<Buffer> {
+  const w = documentWords(context);
+  const { t } = w;
+  const validUntil = printedDate(new Date(`${quote.validUntil}T12:00:00Z`), "UTC", w.locale);
   const doc = createPdf({
-    title: `Quote ${quote.reference} version ${quote.version}`,
+    title: t("Quote {reference} version {version}", { reference: quote.reference, version: quote.version }),
     author: context.company.companyName,
   });
   doc.addPage({ size: [...PAGE_SIZES.a4], margin: 0 });
@@ -73,34 +83,51 @@ export async function renderQuote({
     doc,
     { ...context, now: quote.sentAt ?? context.now },
     {
-      title: quote.draft ? "QUOTATION (DRAFT)" : "QUOTATION",
-      subtitle: `Version ${quote.version}`,
+      title: quote.draft ? t("QUOTATION (DRAFT)") : t("QUOTATION"),
+      subtitle: t("Version {version}", { version: quote.version }),
       number: quote.reference,
     },
   );
 
   // Who it is for and what they asked.
   const half = (width - 10) / 2;
-  cell(doc, "Prepared for", `${quote.customer.name} · ${quote.customer.email}`, x, y, half, 32);
-  cell(doc, "Route", quote.request.route, x + half + 10, y, half, 32);
+  const { places } = quote.request;
+  cell(doc, t("Prepared for"), `${quote.customer.name} · ${quote.customer.email}`, x, y, half, 32);
+  cell(
+    doc,
+    t("Route"),
+    places ? t("{from} to {to}", places) : quote.request.route,
+    x + half + 10,
+    y,
+    half,
+    32,
+  );
   y += 32;
   const third = width / 3;
-  cell(doc, "Goods", quote.request.parcelType, x, y, third, 32);
-  cell(doc, "Weight (as requested)", quote.request.weight, x + third, y, third, 32);
-  cell(doc, "Freight", quote.request.freightTypes.join(", "), x + 2 * third, y, third, 32);
+  // The goods' kind, 'Not given' and the freight types are the form's own words; a weight is as typed.
+  cell(doc, t("Goods"), w.word(quote.request.parcelType), x, y, third, 32);
+  cell(doc, t("Weight (as requested)"), w.word(quote.request.weight), x + third, y, third, 32);
+  const freight = quote.request.freightTypes.map((type) => w.word(type)).join(", ");
+  cell(doc, t("Freight"), freight, x + 2 * third, y, third, 32);
   y += 42;
 
   // The price lines, amounts right-aligned, and the total.
   const amountWidth = 130;
   const descriptionWidth = width - amountWidth - 10;
-  caption(doc, "Description", x, y, descriptionWidth);
-  caption(doc, `Amount (${quote.currency})`, x + descriptionWidth + 10, y, amountWidth);
+  caption(doc, t("Description"), x, y, descriptionWidth);
+  caption(
+    doc,
+    t("Amount ({currency})", { currency: quote.currency }),
+    x + descriptionWidth + 10,
+    y,
+    amountWidth,
+  );
   y += 10;
   rule(doc, x, y, width);
   y += 4;
   for (const line of quote.lines) {
     fitLine(doc, line.description, x, y, descriptionWidth, { size: 9.5, minSize: 7 });
-    fitLine(doc, formatMoney(line.amountMinor, quote.currency), x + descriptionWidth + 10, y, amountWidth, {
+    fitLine(doc, w.money(line.amountMinor, quote.currency), x + descriptionWidth + 10, y, amountWidth, {
       size: 9.5,
       minSize: 7,
       align: "right",
@@ -109,8 +136,8 @@ export async function renderQuote({
   }
   rule(doc, x, y, width);
   y += 5;
-  fitLine(doc, "Total", x, y, descriptionWidth, { size: 11, bold: true });
-  fitLine(doc, formatMoney(quote.totalMinor, quote.currency), x + descriptionWidth + 10, y, amountWidth, {
+  fitLine(doc, t("Total"), x, y, descriptionWidth, { size: 11, bold: true });
+  fitLine(doc, w.money(quote.totalMinor, quote.currency), x + descriptionWidth + 10, y, amountWidth, {
     size: 11,
     minSize: 8,
     bold: true,
@@ -121,47 +148,54 @@ export async function renderQuote({
   const incoterm = quote.incoterm
     ? `${quote.incoterm} (${INCOTERMS[quote.incoterm as Incoterm] ?? quote.incoterm})`
     : "";
-  cell(doc, "Valid until", printedDate(new Date(`${quote.validUntil}T12:00:00Z`), "UTC"), x, y, third, 32);
-  cell(doc, "Transit time", quote.transitTime ?? "", x + third, y, third, 32);
-  cell(doc, "Incoterm (2020)", incoterm, x + 2 * third, y, third, 32);
+  cell(doc, t("Valid until"), validUntil, x, y, third, 32);
+  cell(doc, t("Transit time"), quote.transitTime ?? "", x + third, y, third, 32);
+  cell(doc, t("Incoterm (2020)"), incoterm, x + 2 * third, y, third, 32);
   y += 40;
 
   if (quote.note) {
     frame(doc, x, y, width, 52);
-    caption(doc, "Note", x + 5, y + 4, width - 10);
+    caption(doc, t("Note"), x + 5, y + 4, width - 10);
     flowText(doc, quote.note, x + 5, y + 15, width - 10, 34, { size: 8.5 });
     y += 60;
   }
   const termsHeight = Math.max(60, Math.min(150, doc.page.height - A4_MARGIN - y - 110));
   frame(doc, x, y, width, termsHeight);
-  caption(doc, "Terms", x + 5, y + 4, width - 10);
+  caption(doc, t("Terms"), x + 5, y + 4, width - 10);
   flowText(doc, quote.terms ?? "", x + 5, y + 15, width - 10, termsHeight - 19, { size: 7.5 });
   y += termsHeight + 10;
 
   if (quote.link) {
     const qr = 84;
     drawQr(doc, quote.link, x + width - qr, y, qr);
-    fitLine(doc, "Accept or decline this quote online:", x, y + 14, width - qr - 10, {
+    fitLine(doc, t("Accept or decline this quote online:"), x, y + 14, width - qr - 10, {
       size: 10,
       bold: true,
     });
     fitLine(doc, quote.link, x, y + 32, width - qr - 10, { size: 8, minSize: 5.5 });
     fitLine(
       doc,
-      `This quote is valid until the end of ${printedDate(new Date(`${quote.validUntil}T12:00:00Z`), "UTC")}.`,
+      t("This quote is valid until the end of {date}.", { date: validUntil }),
       x,
       y + 50,
       width - qr - 10,
       { size: 8.5 },
     );
   } else if (quote.draft) {
-    fitLine(doc, "A draft: not sent to the customer, and it cannot be accepted.", x, y + 14, width, {
+    fitLine(doc, t("A draft: not sent to the customer, and it cannot be accepted."), x, y + 14, width, {
       size: 9,
     });
   } else {
     fitLine(
       doc,
-      `Sent to ${quote.customer.email}${quote.sentAt ? ` on ${printedDate(quote.sentAt, context.timeZone)}` : ""}: the customer accepts or declines it through the link in that e-mail.`,
+      quote.sentAt
+        ? t(
+            "Sent to {email} on {date}: the customer accepts or declines it through the link in that e-mail.",
+            { email: quote.customer.email, date: printedDate(quote.sentAt, context.timeZone, w.locale) },
+          )
+        : t("Sent to {email}: the customer accepts or declines it through the link in that e-mail.", {
+            email: quote.customer.email,
+          }),
       x,
       y + 14,
       width,
@@ -169,6 +203,6 @@ export async function renderQuote({
     );
   }
 
-  if (quote.draft) watermark(doc, "DRAFT");
+  if (quote.draft) watermark(doc, t("DRAFT"));
   return finishPdf(doc);
 }

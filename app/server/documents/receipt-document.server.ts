@@ -1,4 +1,3 @@
-import { formatMoney } from "#app/lib/money.ts";
 import {
   type DocumentContext,
   type DocumentParty,
@@ -13,6 +12,7 @@ import {
   rule,
   watermark,
 } from "#app/server/documents/document-parts.server.ts";
+import { documentWords } from "#app/server/documents/document-words.server.ts";
 import {
   caption,
   createPdf,
@@ -55,27 +55,32 @@ export async function renderReceipt({
   receipt: ReceiptDocument;
   context: DocumentContext;
 }): Promise<Buffer> {
-  const doc = createPdf({ title: `Receipt ${receipt.number}`, author: context.company.companyName });
+  const w = documentWords(context);
+  const { t } = w;
+  const receiptName = t("Receipt {number}", { number: receipt.number });
+  const doc = createPdf({ title: receiptName, author: context.company.companyName });
   doc.addPage({ size: [...PAGE_SIZES.a4], margin: 0 });
   const x = A4_MARGIN;
   const width = doc.page.width - 2 * A4_MARGIN;
   const dated = { ...context, now: new Date(`${receipt.receivedOn}T12:00:00Z`), timeZone: "UTC" };
   let y = letterhead(doc, dated, {
-    title: receipt.reversal ? "RECEIPT (REVERSED)" : "RECEIPT",
-    subtitle: "Payment received with thanks",
+    title: receipt.reversal ? t("RECEIPT (REVERSED)") : t("RECEIPT"),
+    subtitle: t("Payment received with thanks"),
     number: receipt.number,
   });
   const half = (width - 10) / 2;
-  partyBox(doc, "Received from", receipt.customer, x, y, half, 96);
+  partyBox(doc, t("Received from"), receipt.customer, x, y, half, 96, w.locale);
   const rx = x + half + 10;
   const q = half / 2;
-  cell(doc, "Received on", printedDate(new Date(`${receipt.receivedOn}T12:00:00Z`), "UTC"), rx, y, q, 32);
-  cell(doc, "Method", receipt.method, rx + q, y, q, 32);
-  cell(doc, "Amount received", formatMoney(receipt.amountMinor, receipt.currency), rx, y + 32, half, 32);
+  const receivedOn = printedDate(new Date(`${receipt.receivedOn}T12:00:00Z`), "UTC", w.locale);
+  cell(doc, t("Received on"), receivedOn, rx, y, q, 32);
+  // The method is one of the app's own words ('Bank transfer').
+  cell(doc, t("Method"), w.word(receipt.method), rx + q, y, q, 32);
+  cell(doc, t("Amount received"), w.money(receipt.amountMinor, receipt.currency), rx, y + 32, half, 32);
   cell(
     doc,
-    receipt.rate ? `Worth, at ${receipt.rate}` : "Reference",
-    receipt.rate ? formatMoney(receipt.settledMinor, receipt.settledCurrency) : (receipt.reference ?? ""),
+    receipt.rate ? t("Worth, at {rate}", { rate: receipt.rate }) : t("Reference"),
+    receipt.rate ? w.money(receipt.settledMinor, receipt.settledCurrency) : (receipt.reference ?? ""),
     rx,
     y + 64,
     half,
@@ -83,21 +88,27 @@ export async function renderReceipt({
   );
   y += 104;
   if (receipt.rate && receipt.reference) {
-    cell(doc, "Reference", receipt.reference, x, y, width, 32);
+    cell(doc, t("Reference"), receipt.reference, x, y, width, 32);
     y += 40;
   }
 
-  caption(doc, "Applied to", x, y, width);
+  caption(doc, t("Applied to"), x, y, width);
   y += 14;
-  const money = (minor: number) => formatMoney(minor, receipt.settledCurrency);
+  const money = (minor: number) => w.money(minor, receipt.settledCurrency);
   const listed = receipt.allocations.slice(0, MAX_ROWS);
   const rest = receipt.allocations.slice(MAX_ROWS);
-  const rows: [string, string][] = listed.map((a) => [`Invoice ${a.number}`, money(a.amountMinor)]);
+  const rows: [string, string][] = listed.map((a) => [
+    t("Invoice {number}", { number: a.number }),
+    money(a.amountMinor),
+  ]);
   if (rest.length > 0)
-    rows.push([`${rest.length} more invoices`, money(rest.reduce((sum, a) => sum + a.amountMinor, 0))]);
+    rows.push([
+      t("{count} more invoices", { count: rest.length }),
+      money(rest.reduce((sum, a) => sum + a.amountMinor, 0)),
+    ]);
   if (receipt.unappliedMinor > 0)
-    rows.push(["Kept as your credit, for a later invoice", money(receipt.unappliedMinor)]);
-  if (rows.length === 0) rows.push(["Nothing yet", ""]);
+    rows.push([t("Kept as your credit, for a later invoice"), money(receipt.unappliedMinor)]);
+  if (rows.length === 0) rows.push([t("Nothing yet"), ""]);
   for (const [label, amount] of rows) {
     fitLine(doc, label, x, y, width - 150, { size: 9.5, minSize: 7 });
     fitLine(doc, amount, x + width - 145, y, 145, { size: 9.5, minSize: 7, align: "right" });
@@ -105,7 +116,7 @@ export async function renderReceipt({
   }
   rule(doc, x, y, width);
   y += 6;
-  fitLine(doc, "Total", x, y, width - 150, { size: 11, bold: true });
+  fitLine(doc, t("Total"), x, y, width - 150, { size: 11, bold: true });
   fitLine(doc, money(receipt.settledMinor), x + width - 145, y, 145, {
     size: 11,
     bold: true,
@@ -114,13 +125,16 @@ export async function renderReceipt({
   y += 24;
 
   if (receipt.reversal) {
-    const text = `Reversed on ${printedDate(receipt.reversal.at, context.timeZone)}: ${receipt.reversal.reason}. This payment no longer counts; what it settled is owed again.`;
+    const text = t(
+      "Reversed on {date}: {reason}. This payment no longer counts; what it settled is owed again.",
+      { date: printedDate(receipt.reversal.at, context.timeZone, w.locale), reason: receipt.reversal.reason },
+    );
     frame(doc, x, y, width, 48);
-    caption(doc, "Reversed", x + 5, y + 4, width - 10);
+    caption(doc, t("Reversed"), x + 5, y + 4, width - 10);
     flowText(doc, text, x + 5, y + 15, width - 10, 30, { size: 9 });
-    watermark(doc, "REVERSED");
+    watermark(doc, t("REVERSED"));
   }
   const footY = doc.page.height - A4_MARGIN - 8;
-  fitLine(doc, `Receipt ${receipt.number}`, x, footY, width, { size: 7.5 });
+  fitLine(doc, receiptName, x, footY, width, { size: 7.5 });
   return finishPdf(doc);
 }

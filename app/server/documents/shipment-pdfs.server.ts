@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { MAX_LABELS_PER_RUN } from "#app/lib/freight-terms.ts";
+import type { Locale } from "#app/lib/i18n/locale.ts";
 import { LABEL_SIZES, type LabelSize, pieceCount } from "#app/server/documents/document-context.server.ts";
 import { labelRuns } from "#app/server/documents/document-links.server.ts";
 import { getDocumentShipment } from "#app/server/documents/document-model.server.ts";
@@ -17,8 +18,19 @@ import { getDeliveryProof } from "#app/server/shipments/deliveries.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
-/** The house waybill / cargo receipt, A4, with the terms of Settings → Documents. */
-export async function waybillPdfResponse({ context, shipmentId }: { context: Ctx; shipmentId: string }) {
+/**
+ * The house waybill / cargo receipt, A4, with the terms of Settings → Documents: in `locale` (a customer's copy:
+ * the address's language), else in the shipper's.
+ */
+export async function waybillPdfResponse({
+  context,
+  shipmentId,
+  locale,
+}: {
+  context: Ctx;
+  shipmentId: string;
+  locale?: Locale | undefined;
+}) {
   const { db } = context.get(servicesContext);
   const [shipment, settings] = await Promise.all([
     getDocumentShipment({ db, id: shipmentId }),
@@ -30,7 +42,7 @@ export async function waybillPdfResponse({ context, shipmentId }: { context: Ctx
   const pdf = await renderWaybill({
     shipment,
     terms: settings.waybillTerms,
-    context: await documentContext(context),
+    context: await documentContext(context, undefined, locale ?? shipment.shipper?.language),
   });
   return pdfResponse(pdf, `${shipment.trackingNumber}-waybill.pdf`);
 }
@@ -38,16 +50,18 @@ export async function waybillPdfResponse({ context, shipmentId }: { context: Ctx
 /**
  * The delivery note, A4, with the proof of the latest recorded delivery (receiver's name, time, signature,
  * photos). Without one it has empty proof boxes to fill in on paper, for staff; `deliveredOnly` (the customer's
- * copy) answers null then.
+ * copy) answers null then. In `locale` (a customer's copy: the address's language), else in the consignee's.
  */
 export async function deliveryNotePdfResponse({
   context,
   shipmentId,
   deliveredOnly,
+  locale,
 }: {
   context: Ctx;
   shipmentId: string;
   deliveredOnly: boolean;
+  locale?: Locale | undefined;
 }) {
   const { db } = context.get(servicesContext);
   const shipment = await getDocumentShipment({ db, id: shipmentId });
@@ -55,7 +69,11 @@ export async function deliveryNotePdfResponse({
   const proof = await getDeliveryProof({ db, shipmentId });
   if (!proof && deliveredOnly) return null;
   const { renderDeliveryNote } = await import("#app/server/documents/delivery-note.server.ts");
-  const pdf = await renderDeliveryNote({ shipment, proof, context: await documentContext(context) });
+  const pdf = await renderDeliveryNote({
+    shipment,
+    proof,
+    context: await documentContext(context, undefined, locale ?? shipment.consignee?.language),
+  });
   return pdfResponse(pdf, `${shipment.trackingNumber}-delivery-note.pdf`);
 }
 

@@ -1,5 +1,13 @@
 import type { DocumentContext, DocumentParty } from "#app/server/documents/document-context.server.ts";
-import { A4_MARGIN, cell, letterhead, partyBox, rule } from "#app/server/documents/document-parts.server.ts";
+import {
+  A4_MARGIN,
+  cell,
+  letterhead,
+  pageFooters,
+  partyBox,
+  rule,
+} from "#app/server/documents/document-parts.server.ts";
+import { documentWords } from "#app/server/documents/document-words.server.ts";
 import {
   caption,
   createPdf,
@@ -10,7 +18,9 @@ import {
   type Pdf,
   textHeight,
 } from "#app/server/documents/pdf-document.server.ts";
+import { statementPartsIn, statementPeriodIn } from "#app/server/documents/statement-words.server.ts";
 import type { StatementPartText } from "#app/server/receivables/receivables-views.ts";
+import type { StatementCurrency } from "#app/server/receivables/statements.server.ts";
 
 // A customer's statement of account (issue 28, decision 028), A4: the letterhead, the customer, the period;
 // then per currency the opening balance, each line (date, what it is, charge, credit, running balance) and the
@@ -21,7 +31,14 @@ export type StatementDocument = {
   /** 'November 1, 2026 to November 27, 2026'. */
   period: string;
   parts: StatementPartText[];
+  /**
+   * The figures and the period the texts were made from: in another language than English the document says
+   * them in its own words (the same figures).
+   */
+  source?: { currencies: StatementCurrency[]; from: string; to: string };
 };
+
+type Words = ReturnType<typeof documentWords>;
 
 const BOTTOM = PAGE_SIZES.a4[1] - A4_MARGIN - 18;
 const SIZE = 8.5;
@@ -40,12 +57,12 @@ function columns(x: number, width: number) {
 }
 type Columns = ReturnType<typeof columns>;
 
-function tableHeader(doc: Pdf, c: Columns, width: number, currency: string, y: number) {
-  caption(doc, "Date", c.x, y, c.date);
-  caption(doc, "Details", c.descriptionX, y, c.description);
-  caption(doc, `Charges (${currency})`, c.chargeX, y, c.amount, 6.5, "right");
-  caption(doc, `Credits (${currency})`, c.creditX, y, c.amount, 6.5, "right");
-  caption(doc, `Balance (${currency})`, c.balanceX, y, c.amount, 6.5, "right");
+function tableHeader(doc: Pdf, c: Columns, width: number, currency: string, y: number, { t }: Words) {
+  caption(doc, t("Date"), c.x, y, c.date);
+  caption(doc, t("Details"), c.descriptionX, y, c.description);
+  caption(doc, t("Charges ({currency})", { currency }), c.chargeX, y, c.amount, 6.5, "right");
+  caption(doc, t("Credits ({currency})", { currency }), c.creditX, y, c.amount, 6.5, "right");
+  caption(doc, t("Balance ({currency})", { currency }), c.balanceX, y, c.amount, 6.5, "right");
   rule(doc, c.x, y + 10, width);
   return y + 14;
 }
@@ -71,9 +88,10 @@ function row(doc: Pdf, c: Columns, y: number, cells: Cells, bold = false) {
   fitLine(doc, cells.balance, c.balanceX, y, c.amount, { ...style, align: "right" });
 }
 
-function continuationHead(doc: Pdf, statement: StatementDocument, x: number, width: number) {
+function continuationHead(doc: Pdf, statement: StatementDocument, x: number, width: number, { t }: Words) {
   doc.addPage({ size: [...PAGE_SIZES.a4], margin: 0 });
-  fitLine(doc, `Statement of account: ${statement.customer.name} (continued)`, x, A4_MARGIN, width, {
+  const name = t("Statement of account: {name} (continued)", { name: statement.customer.name });
+  fitLine(doc, name, x, A4_MARGIN, width, {
     size: 11,
     minSize: 8,
     bold: true,
@@ -89,8 +107,14 @@ export async function renderStatement({
   statement: StatementDocument;
   context: DocumentContext;
 }): Promise<Buffer> {
+  const w = documentWords(context);
+  const { t } = w;
+  // In another language than English, the same figures in its words; English as the statement page says it.
+  const { source } = statement;
+  const parts = source && w.locale !== "en" ? statementPartsIn(w.locale, source.currencies) : statement.parts;
+  const period = source ? statementPeriodIn(w.locale, source, statement.period) : statement.period;
   const doc = createPdf({
-    title: `Statement of account: ${statement.customer.name}`,
+    title: t("Statement of account: {name}", { name: statement.customer.name }),
     author: context.company.companyName,
     bufferPages: true,
   });
@@ -98,17 +122,17 @@ export async function renderStatement({
   const x = A4_MARGIN;
   const width = doc.page.width - 2 * A4_MARGIN;
   let y = letterhead(doc, context, {
-    title: "STATEMENT OF ACCOUNT",
-    subtitle: statement.period,
+    title: t("STATEMENT OF ACCOUNT"),
+    subtitle: period,
     number: null,
   });
   const half = (width - 10) / 2;
-  partyBox(doc, "Customer", statement.customer, x, y, half, 96);
-  cell(doc, "Period", statement.period, x + half + 10, y, half, 32);
-  statement.parts.forEach((part, index) => {
+  partyBox(doc, t("Customer"), statement.customer, x, y, half, 96, w.locale);
+  cell(doc, t("Period"), period, x + half + 10, y, half, 32);
+  parts.forEach((part, index) => {
     cell(
       doc,
-      `Closing balance (${part.currency})`,
+      t("Closing balance ({currency})", { currency: part.currency }),
       part.closing,
       x + half + 10,
       y + 32 * (index + 1),
@@ -116,18 +140,18 @@ export async function renderStatement({
       32,
     );
   });
-  y += Math.max(104, 32 * (statement.parts.length + 1) + 8);
-  if (statement.parts.length === 0) {
-    fitLine(doc, "Nothing invoiced or paid up to the end of this period.", x, y, width, { size: 10 });
+  y += Math.max(104, 32 * (parts.length + 1) + 8);
+  if (parts.length === 0) {
+    fitLine(doc, t("Nothing invoiced or paid up to the end of this period."), x, y, width, { size: 10 });
   }
   const c = columns(x, width);
-  for (const part of statement.parts) {
-    if (y + 4 * ROW > BOTTOM) y = continuationHead(doc, statement, x, width);
-    fitLine(doc, `In ${part.currency}`, x, y, width, { size: 11, bold: true });
-    y = tableHeader(doc, c, width, part.currency, y + 16);
+  for (const part of parts) {
+    if (y + 4 * ROW > BOTTOM) y = continuationHead(doc, statement, x, width, w);
+    fitLine(doc, t("In {currency}", { currency: part.currency }), x, y, width, { size: 11, bold: true });
+    y = tableHeader(doc, c, width, part.currency, y + 16, w);
     row(doc, c, y, {
       date: "",
-      description: "Opening balance",
+      description: t("Opening balance"),
       charge: "",
       credit: "",
       balance: part.opening,
@@ -136,13 +160,13 @@ export async function renderStatement({
     for (const line of part.lines) {
       const height = rowHeight(doc, c, line);
       if (y + height > BOTTOM)
-        y = tableHeader(doc, c, width, part.currency, continuationHead(doc, statement, x, width));
+        y = tableHeader(doc, c, width, part.currency, continuationHead(doc, statement, x, width, w), w);
       row(doc, c, y, line);
       y += height;
     }
     rule(doc, x, y, width);
     y += 4;
-    if (y + ROW > BOTTOM) y = continuationHead(doc, statement, x, width);
+    if (y + ROW > BOTTOM) y = continuationHead(doc, statement, x, width, w);
     row(
       doc,
       c,
@@ -152,15 +176,6 @@ export async function renderStatement({
     );
     y += ROW + 14;
   }
-  const { start, count } = doc.bufferedPageRange();
-  for (let page = start; page < start + count; page++) {
-    doc.switchToPage(page);
-    const footY = doc.page.height - A4_MARGIN - 8;
-    fitLine(doc, `Statement of account: ${statement.period}`, x, footY, width / 2, { size: 7.5 });
-    fitLine(doc, `Page ${page - start + 1} of ${count}`, x + width / 2, footY, width / 2, {
-      size: 7.5,
-      align: "right",
-    });
-  }
+  pageFooters(doc, t("Statement of account: {period}", { period }), t);
   return finishPdf(doc);
 }

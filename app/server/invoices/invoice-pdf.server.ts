@@ -2,6 +2,7 @@ import type { InvoiceSettings } from "#app/schemas/invoice-settings.ts";
 import type { DbOrTx } from "#app/server/db/client.server.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import type { DocumentContext } from "#app/server/documents/document-context.server.ts";
+import { partyLanguage } from "#app/server/documents/document-language.server.ts";
 import type { InvoiceDocument } from "#app/server/documents/invoice-document.server.ts";
 import { getInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
 import { getInvoice, type InvoiceWithParts } from "#app/server/invoices/invoices.server.ts";
@@ -84,7 +85,9 @@ export function invoiceFilename(invoice: Pick<InvoiceWithParts, "id" | "kind" | 
 
 /**
  * The PDF of an invoice or a credit note and its file name; null when there is none with this id. With `link`
- * (the customer's page, as the e-mailed copy has it) it prints that page's QR code and address.
+ * (the customer's page, as the e-mailed copy has it) it prints that page's QR code and address. In the
+ * context's language when it names one (a customer's copy: the address's), else in the billed party's (a staff
+ * copy, an e-mailed one); only the words around its contents change.
  */
 export async function renderInvoicePdf({
   db,
@@ -106,10 +109,12 @@ export async function renderInvoicePdf({
   ]);
   if (!invoice) return null;
   const paidMinor = balances.get(id)?.paidMinor ?? 0;
+  const locale =
+    context.locale ?? (await partyLanguage(db, { kind: invoice.partyKind, id: invoice.partyId }));
   const { renderInvoice } = await import("#app/server/documents/invoice-document.server.ts");
   const pdf = await renderInvoice({
     invoice: invoiceDocument({ invoice, settings, paidMinor, link }),
-    context,
+    context: { ...context, locale },
   });
   return { pdf, filename: invoiceFilename(invoice) };
 }

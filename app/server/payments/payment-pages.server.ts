@@ -9,6 +9,7 @@ import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import { adminUsers, consignees, payments, shippers } from "#app/server/db/schema.ts";
 import { likePattern, searchTermOf } from "#app/server/db/text-search.server.ts";
 import type { DocumentContext } from "#app/server/documents/document-context.server.ts";
+import { paymentLanguage } from "#app/server/documents/document-language.server.ts";
 import { documentContext } from "#app/server/documents/document-response.server.ts";
 import { mailWords, recipientLocale } from "#app/server/i18n/customer-mail.server.ts";
 import type { Invoice } from "#app/server/invoices/invoices.server.ts";
@@ -200,7 +201,12 @@ export async function paymentPageAction({
     const key = formData.get(SUBMISSION_KEY_FIELD);
     if (typeof key !== "string" || !/^[\w-]{8,100}$/.test(key))
       return reply(intent, { form: "The form could not be read. Please try again." }, 400);
-    const rendered = await renderReceiptPdf({ db, id, context: await documentContext(context) });
+    const locale = await paymentLanguage(db, id);
+    const rendered = await renderReceiptPdf({
+      db,
+      id,
+      context: await documentContext(context, undefined, locale),
+    });
     if (!rendered) notFound();
     const to = rendered.receipt.email;
     if (!to) return reply(intent, { form: "This customer has no e-mail address in the address book." }, 409);

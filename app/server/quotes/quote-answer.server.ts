@@ -154,10 +154,13 @@ export async function customerQuotePdf({
   context,
   found,
   link,
+  locale,
 }: {
   context: Readonly<RouterContextProvider>;
   found: PublicQuote;
   link: string;
+  /** The language of the address it is opened from (issue 30). */
+  locale: Locale;
 }): Promise<Response> {
   if (found.status === "draft") return documentRefusal("Page not found", 404);
   if (found.status === "replaced") {
@@ -174,7 +177,7 @@ export async function customerQuotePdf({
   }
   const { pdf, filename } = await renderQuotePdf({
     document: quoteDocument({ request: found.request, quote: found.quote, lines: found.quote.lines, link }),
-    context: await documentContext(context),
+    context: await documentContext(context, undefined, locale),
   });
   return pdfResponse(pdf, filename);
 }

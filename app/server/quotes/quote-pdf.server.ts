@@ -39,6 +39,7 @@ export function quoteDocument({
     customer: { name: `${request.firstName} ${request.lastName}`.trim(), email: request.email },
     request: {
       route: `${request.cityDeparture} to ${request.deliveryCity}`,
+      places: { from: request.cityDeparture, to: request.deliveryCity },
       parcelType: request.parcelType ?? NOT_GIVEN,
       weight: request.weight ?? NOT_GIVEN,
       freightTypes: freightTypeLabels(request.freightTypes),

@@ -308,6 +308,7 @@ export async function sendQuote({
           siteUrl: config.siteUrl,
           now,
           timeZone: settings.timeZone,
+          locale: request.language,
         },
       });
       const mail = quoteMail({ request, quote: draft, lines, token, siteUrl: config.siteUrl, settings });

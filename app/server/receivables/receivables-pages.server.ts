@@ -1,7 +1,9 @@
 import { data, type RouterContextProvider } from "react-router";
 import { formatCalendarDate } from "#app/lib/format.ts";
+import type { Locale } from "#app/lib/i18n/locale.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import type { Db } from "#app/server/db/client.server.ts";
+import { askedLanguage } from "#app/server/documents/document-language.server.ts";
 import { documentContext, pdfResponse } from "#app/server/documents/document-response.server.ts";
 import { mailWords, recipientLocale } from "#app/server/i18n/customer-mail.server.ts";
 import { queueMail } from "#app/server/messaging/mail.server.ts";
@@ -19,7 +21,6 @@ import {
   type ReceivablesCardData,
   type ReceivablesPageData,
   type StatementPageData,
-  type StatementPartText,
   statementText,
   statementUrl,
 } from "#app/server/receivables/receivables-views.ts";
@@ -221,8 +222,10 @@ const fileName = (party: Party, to: string) =>
 
 async function renderStatementPdf(
   context: Ctx,
-  { party, parts, periodText }: { party: Party; parts: StatementPartText[]; periodText: string },
+  statement: Awaited<ReturnType<typeof buildStatement>>,
+  locale: Locale,
 ) {
+  const { party, parts, periodText, currencies, period } = statement;
   const { renderStatement } = await import("#app/server/documents/statement-document.server.ts");
   return renderStatement({
     statement: {
@@ -235,22 +238,25 @@ async function renderStatementPdf(
       },
       period: periodText,
       parts,
+      source: { currencies, from: period.from, to: period.to },
     },
-    context: await documentContext(context),
+    context: await documentContext(context, undefined, locale),
   });
 }
 
-/** The statement's PDF (the page's period), for staff; never cached. */
+/** The statement's PDF (the page's period), for staff, in the party's language or `?lang=`'s; never cached. */
 export async function statementPdfResponse(args: StatementArgs): Promise<Response> {
-  return statementPdf(args.context, await statementOf(args));
+  const statement = await statementOf(args);
+  return statementPdf(args.context, statement, askedLanguage(args.request) ?? statement.party.language);
 }
 
-/** A built statement as a PDF answer (staff and the customer's account alike). */
+/** A built statement as a PDF answer in `locale` (staff and the customer's account alike). */
 export async function statementPdf(
   context: Ctx,
   statement: Awaited<ReturnType<typeof buildStatement>>,
+  locale: Locale,
 ): Promise<Response> {
-  const pdf = await renderStatementPdf(context, statement);
+  const pdf = await renderStatementPdf(context, statement, locale);
   return pdfResponse(pdf, fileName(statement.party, statement.period.to));
 }
 
@@ -273,15 +279,14 @@ export async function emailStatementAction(args: StatementArgs) {
   const back = `${statementUrl({ kind: statement.kind, id: party.id })}?from=${statement.period.from}&to=${statement.period.to}`;
   if (!party.email) return refuse("This customer has no e-mail address. Add one in the address book first.");
   const settings = await services.siteSettings.get();
-  const pdf = await renderStatementPdf(args.context, statement);
-  // In the customer's language (issue 30): the member behind the address, or the party's own.
-  const { t, money, date } = mailWords(
-    await recipientLocale({
-      db: services.db,
-      email: party.email,
-      party: { kind: statement.kind, id: party.id },
-    }),
-  );
+  // In the customer's language (issue 30): the member behind the address, or the party's own; the PDF too.
+  const locale = await recipientLocale({
+    db: services.db,
+    email: party.email,
+    party: { kind: statement.kind, id: party.id },
+  });
+  const pdf = await renderStatementPdf(args.context, statement, locale);
+  const { t, money, date } = mailWords(locale);
   const facts = { company: settings.companyName, from: date(period.from), to: date(period.to) };
   const balances = currencies
     .map(({ currency, closingMinor }) => {

@@ -8,6 +8,7 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";
+import { localeOf } from "#app/lib/i18n/locale.ts";
 import { parsePhone } from "#app/lib/phone.ts";
 import { trackingPath } from "#app/lib/tracking-number.ts";
 import { cookieHeader, readTokenCookie } from "#app/server/auth/cookies.server.ts";
@@ -504,7 +505,8 @@ export async function renderShipmentDetailsDocument({
     );
   }
   const documentSettings = document === "waybill" ? await getDocumentSettings({ db }) : null;
-  const pdfContext = await documentContext(context);
+  // In the address's language (/fr/suivi/:n/details/*.pdf: French).
+  const pdfContext = await documentContext(context, undefined, localeOf(request));
   // The PDF code loads at the first document, not with the app.
   const pdf = proof
     ? await (await import("#app/server/documents/delivery-note.server.ts")).renderDeliveryNote({

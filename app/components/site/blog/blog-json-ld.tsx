@@ -1,4 +1,4 @@
-import { type Locale, localizePath } from "#app/lib/i18n/locale.ts";
+import { blogPath, type Locale } from "#app/lib/i18n/locale.ts";
 import { useNonce } from "#app/lib/nonce.ts";
 
 /**
@@ -45,7 +45,7 @@ type BlogPostingInput = {
 /** schema.org BlogPosting for one post, with absolute URLs. */
 export function blogPostingJsonLd(post: BlogPostingInput) {
   const language = post.language ?? "en";
-  const url = `${post.siteUrl}${localizePath(`/blog/${encodeURIComponent(post.slug)}`, language)}`;
+  const url = `${post.siteUrl}${blogPath(language, post.slug)}`;
   const organization = { "@type": "Organization", name: post.companyName, url: `${post.siteUrl}/` };
   const published = new Date(post.publishedAt);
   const updated = new Date(post.updatedAt);
