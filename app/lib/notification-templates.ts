@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { type Locale, localizePath } from "#app/lib/i18n/locale.ts";
+import type { Locale } from "#app/lib/i18n/locale.ts";
+import { localizePath } from "#app/lib/i18n/paths.ts";
 import { interpolate, type Translate } from "#app/lib/i18n/translate.ts";
 import { receiverInitials } from "#app/lib/receiver-initials.ts";
 import { analyzeSmsText, SINGLE_SEGMENT_LIMIT } from "#app/lib/sms-text.ts";

@@ -1,6 +1,6 @@
 // How the tests and benchmarks start Chromium (Playwright's launch options), and the public pages they
 // measure. One list, so the page-weight benchmark and the budget test look at the same pages.
-import { localizePath } from "../../app/lib/i18n/locale.ts";
+import { localizePath } from "../../app/lib/i18n/paths.ts";
 
 export const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

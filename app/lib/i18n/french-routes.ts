@@ -1,7 +1,7 @@
 // The French routes (decision 030): the same route modules as the English ones, at the French addresses of
 // FRENCH_PATHS, each with its own id ('fr:' and the English route's id).
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { FRENCH_PATHS } from "#app/lib/i18n/locale.ts";
+import { FRENCH_PATHS } from "#app/lib/i18n/paths.ts";
 
 export const FRENCH_ID_PREFIX = "fr:";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { englishPath, englishPattern, localeOfPath, localizePath } from "#app/lib/i18n/locale.ts";
+import { localeOfPath } from "#app/lib/i18n/locale.ts";
+import { englishPath, englishPattern, localizePath } from "#app/lib/i18n/paths.ts";
 import { makeTranslate } from "#app/lib/i18n/translate.ts";
 import { makeMessageTranslate } from "#app/lib/i18n/translate-messages.ts";
 

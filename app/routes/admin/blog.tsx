@@ -13,7 +13,7 @@ import { servicesContext } from "#app/context.ts";
 import { POST_STATUS_LABEL, type PostStatus, postStatus } from "#app/lib/blog-post.ts";
 import { cn } from "#app/lib/cn.ts";
 import { formatDate, formatTime } from "#app/lib/format.ts";
-import { localizePath } from "#app/lib/i18n/locale.ts";
+import { localizePath } from "#app/lib/i18n/paths.ts";
 import { POST_LANGUAGE_LABEL } from "#app/schemas/blog-post.ts";
 import { deletePost, findAdminPosts, isPostId } from "#app/server/blog/blog-admin.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";

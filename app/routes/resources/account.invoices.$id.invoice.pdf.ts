@@ -1,5 +1,6 @@
 import { servicesContext } from "#app/context.ts";
-import { localeOf, localizePath } from "#app/lib/i18n/locale.ts";
+import { localeOf } from "#app/lib/i18n/locale.ts";
+import { localizePath } from "#app/lib/i18n/paths.ts";
 import { notFound, requireCustomer } from "#app/server/customers/customer-guards.server.ts";
 import { findCompanyInvoice } from "#app/server/customers/customer-invoices.server.ts";
 import { documentContext, pdfResponse } from "#app/server/documents/document-response.server.ts";

@@ -1,5 +1,6 @@
 import { requestContext, servicesContext } from "#app/context.ts";
-import { localeOf, localizePath } from "#app/lib/i18n/locale.ts";
+import { localeOf } from "#app/lib/i18n/locale.ts";
+import { localizePath } from "#app/lib/i18n/paths.ts";
 import { documentRefusal } from "#app/server/documents/document-response.server.ts";
 import { documentWords } from "#app/server/documents/document-words.server.ts";
 import { customerQuotePdf } from "#app/server/quotes/quote-answer.server.ts";

@@ -1,5 +1,6 @@
 import { servicesContext } from "#app/context.ts";
-import { LOCALES, type Locale, localizePath } from "#app/lib/i18n/locale.ts";
+import { LOCALES, type Locale } from "#app/lib/i18n/locale.ts";
+import { localizePath } from "#app/lib/i18n/paths.ts";
 import { listPublishedPostsForSitemap } from "#app/server/blog/blog-posts.server.ts";
 import type { Route } from "./+types/sitemap.xml";
 

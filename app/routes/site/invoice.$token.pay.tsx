@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation, useRevalidator } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";
-import { localeOf, localizePath } from "#app/lib/i18n/locale.ts";
+import { localeOf } from "#app/lib/i18n/locale.ts";
+import { localizePath } from "#app/lib/i18n/paths.ts";
 import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 import { AMOUNT_MAX, PAYER_MAX } from "#app/lib/mobile-money-form.ts";
 import { secretPageHeaders } from "#app/lib/secret-page-headers.ts";

@@ -14,7 +14,8 @@ import {
   trackPackageLink,
 } from "#app/content/navigation.ts";
 import { servicesContext } from "#app/context.ts";
-import { englishPath, FRENCH_PATHS, type Locale, localeOf, localizePath } from "#app/lib/i18n/locale.ts";
+import { type Locale, localeOf } from "#app/lib/i18n/locale.ts";
+import { englishPath, FRENCH_PATHS, localizePath } from "#app/lib/i18n/paths.ts";
 import type { Translate } from "#app/lib/i18n/translate.ts";
 import type { LanguageData } from "#app/lib/i18n/use-words.ts";
 import { usePageAddresses } from "#app/lib/i18n/use-words.ts";

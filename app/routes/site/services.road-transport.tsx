@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import { localeOf, localizePath } from "#app/lib/i18n/locale.ts";
+import { localeOf } from "#app/lib/i18n/locale.ts";
+import { localizePath } from "#app/lib/i18n/paths.ts";
 import type { Route } from "./+types/services.road-transport";
 
 /**

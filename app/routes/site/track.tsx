@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { TrackingPage } from "#app/components/site/tracking/tracking-page.tsx";
-import { localeOf, localizePath } from "#app/lib/i18n/locale.ts";
+import { localeOf } from "#app/lib/i18n/locale.ts";
+import { localizePath } from "#app/lib/i18n/paths.ts";
 import { localizedSeo } from "#app/lib/seo.ts";
 import {
   MAX_TRACKING_NUMBER_LENGTH,

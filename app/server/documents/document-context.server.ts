@@ -1,4 +1,5 @@
-import { type Locale, localizePath } from "#app/lib/i18n/locale.ts";
+import type { Locale } from "#app/lib/i18n/locale.ts";
+import { localizePath } from "#app/lib/i18n/paths.ts";
 import { trackingPath } from "#app/lib/tracking-number.ts";
 import type { Party } from "#app/server/parties/parties.server.ts";
 

@@ -5,7 +5,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { formatCalendarDate } from "#app/lib/format.ts";
 import { formatDateIn, formatMoneyIn } from "#app/lib/i18n/format.ts";
-import { type Locale, localizePath } from "#app/lib/i18n/locale.ts";
+import type { Locale } from "#app/lib/i18n/locale.ts";
+import { localizePath } from "#app/lib/i18n/paths.ts";
 import type { Translate } from "#app/lib/i18n/translate.ts";
 import type { DbOrTx } from "#app/server/db/client.server.ts";
 import { consignees, customerMembers, shippers } from "#app/server/db/schema.ts";

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { formatMoneyIn } from "#app/lib/i18n/format.ts";
-import { type Locale, localizePath } from "#app/lib/i18n/locale.ts";
+import type { Locale } from "#app/lib/i18n/locale.ts";
+import { localizePath } from "#app/lib/i18n/paths.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { invoiceEvents, invoiceLinks } from "#app/server/db/schema.ts";
 import type { DocumentContext } from "#app/server/documents/document-context.server.ts";

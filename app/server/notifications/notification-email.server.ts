@@ -1,6 +1,7 @@
 import { formatCalendarDate } from "#app/lib/format.ts";
 import { formatDateTimeIn } from "#app/lib/i18n/format.ts";
-import { type Locale, localizePath } from "#app/lib/i18n/locale.ts";
+import type { Locale } from "#app/lib/i18n/locale.ts";
+import { localizePath } from "#app/lib/i18n/paths.ts";
 import { interpolate, type Translate } from "#app/lib/i18n/translate.ts";
 import {
   companyLines,

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
-import { type Locale, localizePath } from "#app/lib/i18n/locale.ts";
+import type { Locale } from "#app/lib/i18n/locale.ts";
+import { localizePath } from "#app/lib/i18n/paths.ts";
 import { deliveryNoteLinkText } from "#app/lib/notification-templates.ts";
 import { stepOfStatus } from "#app/lib/tracking-progress.ts";
 import { channelsFor, findMemberChoices } from "#app/server/customers/customer-preferences.server.ts";

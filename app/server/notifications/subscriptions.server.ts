@@ -3,7 +3,8 @@
 import crypto from "node:crypto";
 import { and, asc, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Locale, localizePath } from "#app/lib/i18n/locale.ts";
+import type { Locale } from "#app/lib/i18n/locale.ts";
+import { localizePath } from "#app/lib/i18n/paths.ts";
 import { countryNotAllowedMessage, isPhoneAllowed, parsePhone } from "#app/lib/phone.ts";
 import { trackingPath } from "#app/lib/tracking-number.ts";
 import type { Db, DbOrTx } from "#app/server/db/client.server.ts";

@@ -2,7 +2,7 @@
 // the cache itself so that the cache, which the services assemble, does not import the router context.
 import type { MiddlewareFunction } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";
-import { englishPattern } from "#app/lib/i18n/locale.ts";
+import { englishPattern } from "#app/lib/i18n/paths.ts";
 import { resolvePublicOrigin } from "#app/server/platform/config.server.ts";
 import { CACHEABLE_PAGES } from "#app/server/platform/page-cache.server.ts";
 

@@ -17,7 +17,7 @@ import {
   SLUG_MAX_LENGTH,
   slugify,
 } from "#app/lib/blog-post.ts";
-import { localizePath } from "#app/lib/i18n/locale.ts";
+import { localizePath } from "#app/lib/i18n/paths.ts";
 import { type MediaCard, mediaFilenameFromUrl } from "#app/lib/media.ts";
 import { toast } from "#app/lib/toast.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
