@@ -1,5 +1,4 @@
 import { Form, NavLink } from "react-router";
-import { Data } from "#app/components/account/filled.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 
@@ -20,10 +19,12 @@ export function AccountNav({ name, companyName }: { name: string; companyName: s
     <div className="border-b border-slate-200 bg-slate-50">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 pt-4">
         <p className="text-sm text-slate-700">
-          <Data className="font-semibold text-slate-900">{companyName}</Data>
+          <span translate="no" className="font-semibold text-slate-900">
+            {companyName}
+          </span>
           <span className="sr-only">{t(", signed in as")}</span>
           <span aria-hidden="true"> · </span>
-          <Data>{name}</Data>
+          <span translate="no">{name}</span>
         </p>
         <Form method="post" action={to("/account/sign-out")}>
           <button

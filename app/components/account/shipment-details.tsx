@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { Data, Filled, SLOT } from "#app/components/account/filled.tsx";
 import { ShipmentRoles } from "#app/components/account/shipment-roles.tsx";
 import { ProgressStepper, RouteProgress } from "#app/components/site/tracking/tracking-route.tsx";
 import { StatusTimeline } from "#app/components/site/tracking/tracking-timeline.tsx";
@@ -65,7 +64,7 @@ export function ShipmentSummary({ page }: { page: ShipmentPageData }) {
           {latest ? (
             <p className="text-sm break-words text-slate-700 sm:text-base">
               <span className="font-semibold text-slate-900">{t("Latest update:")}</span> {t(latest.status)},{" "}
-              <Data>{latest.location}</Data>,{" "}
+              <span translate="no">{latest.location}</span>,{" "}
               <time dateTime={latest.at.iso}>
                 {latest.at.date} {latest.at.time}
               </time>
@@ -147,7 +146,7 @@ export function ShipmentCargoDetails({ page }: { page: ShipmentPageData }) {
   const { tracking, cargo } = page;
   // Data as typed by staff (goods, places, notes) is not translated; 'Not given' is.
   const shown = (value: string | number | null) =>
-    value === null || value === "" ? t("Not given") : <Data>{value}</Data>;
+    value === null || value === "" ? t("Not given") : <span translate="no">{value}</span>;
   return (
     <Section title={t("Shipment Details")}>
       <dl className="divide-y divide-slate-100">
@@ -155,13 +154,13 @@ export function ShipmentCargoDetails({ page }: { page: ShipmentPageData }) {
           <Badge tone={tracking.statusTone}>{t(tracking.status)}</Badge>
         </Detail>
         <Detail term={t("Origin")}>
-          <Data>{tracking.originLocation}</Data>
+          <span translate="no">{tracking.originLocation}</span>
         </Detail>
         <Detail term={t("Destination")}>
-          <Data>{tracking.destinationLocation}</Data>
+          <span translate="no">{tracking.destinationLocation}</span>
         </Detail>
         <Detail term={t("Current Location")}>
-          {tracking.currentLocation ? <Data>{tracking.currentLocation}</Data> : t("Unknown")}
+          {tracking.currentLocation ? <span translate="no">{tracking.currentLocation}</span> : t("Unknown")}
         </Detail>
         {tracking.delivered ? null : (
           <Detail term={t("Estimated Delivery")}>
@@ -181,7 +180,7 @@ export function ShipmentCargoDetails({ page }: { page: ShipmentPageData }) {
         <Detail term={t("Incoterm")}>{shown(cargo.incoterm)}</Detail>
         {cargo.notes ? (
           <Detail term={t("Notes")}>
-            <Data>{cargo.notes}</Data>
+            <span translate="no">{cargo.notes}</span>
           </Detail>
         ) : null}
       </dl>
@@ -196,10 +195,7 @@ export function ShipmentHistory({ page }: { page: ShipmentPageData }) {
     <>
       <Section title={t("Status History")}>
         <p className="mb-3 text-sm text-slate-600">
-          <Filled
-            text={t("Newest first. Times are {zone} time.", { zone: SLOT })}
-            value={<Data>{tracking.timeZone}</Data>}
-          />
+          {t("Newest first. Times are {zone} time.", { zone: tracking.timeZone })}
         </p>
         <StatusTimeline entries={tracking.history} />
       </Section>
@@ -249,10 +245,9 @@ export function ShipmentDocuments({ page }: { page: ShipmentPageData }) {
         <div className="mt-4 space-y-2 border-t border-slate-100 pt-4">
           <h3 className="font-semibold text-slate-900">{t("Proof of delivery")}</h3>
           <p className="text-sm text-slate-800">
-            <Filled
-              text={t(delivery.signed ? "Signed for by {name} on" : "Received by {name} on", { name: SLOT })}
-              value={<Data>{delivery.receiverName}</Data>}
-            />{" "}
+            {t(delivery.signed ? "Signed for by {name} on" : "Received by {name} on", {
+              name: delivery.receiverName,
+            })}{" "}
             <time dateTime={delivery.deliveredAt.iso}>
               {delivery.deliveredAt.date} {delivery.deliveredAt.time}
             </time>
@@ -260,7 +255,7 @@ export function ShipmentDocuments({ page }: { page: ShipmentPageData }) {
           </p>
           {delivery.receiverRemarks ? (
             <p className="text-sm whitespace-pre-line text-slate-700">
-              {t("Remarks:")} <Data>{delivery.receiverRemarks}</Data>
+              {t("Remarks:")} <span translate="no">{delivery.receiverRemarks}</span>
             </p>
           ) : null}
           {delivery.photos.length > 0 ? (

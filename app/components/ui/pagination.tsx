@@ -1,12 +1,8 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { cn } from "#app/lib/cn.ts";
-import { useT } from "#app/lib/i18n/use-words.ts";
 
-/**
- * Previous/next page links that keep every other query parameter (search, filters) of the URL; in French on a
- * French page whose words have them (the account's shipments), in English everywhere else.
- */
+/** Previous/next page links that keep every other query parameter (search, filters) of the URL. */
 export function Pagination({
   page,
   pageCount,
@@ -17,7 +13,6 @@ export function Pagination({
   param?: string;
 }) {
   const location = useLocation();
-  const t = useT();
   if (pageCount <= 1) return null;
   const hrefFor = (target: number) => {
     const params = new URLSearchParams(location.search);
@@ -30,26 +25,26 @@ export function Pagination({
     "inline-flex h-9 items-center gap-1 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50";
   const disabledClass = "pointer-events-none opacity-50";
   return (
-    <nav aria-label={t("Pagination")} className="flex items-center justify-between gap-4 pt-4">
+    <nav aria-label="Pagination" className="flex items-center justify-between gap-4 pt-4">
       {page > 1 ? (
         <Link to={hrefFor(page - 1)} className={linkClass} rel="prev">
-          <ChevronLeft className="h-4 w-4" aria-hidden /> {t("Previous")}
+          <ChevronLeft className="h-4 w-4" aria-hidden /> Previous
         </Link>
       ) : (
         <span className={cn(linkClass, disabledClass)} aria-disabled="true">
-          <ChevronLeft className="h-4 w-4" aria-hidden /> {t("Previous")}
+          <ChevronLeft className="h-4 w-4" aria-hidden /> Previous
         </span>
       )}
       <p className="text-sm text-slate-700" aria-live="polite">
-        {t("Page {page} of {pages}", { page, pages: pageCount })}
+        Page {page} of {pageCount}
       </p>
       {page < pageCount ? (
         <Link to={hrefFor(page + 1)} className={linkClass} rel="next">
-          {t("Next")} <ChevronRight className="h-4 w-4" aria-hidden />
+          Next <ChevronRight className="h-4 w-4" aria-hidden />
         </Link>
       ) : (
         <span className={cn(linkClass, disabledClass)} aria-disabled="true">
-          {t("Next")} <ChevronRight className="h-4 w-4" aria-hidden />
+          Next <ChevronRight className="h-4 w-4" aria-hidden />
         </span>
       )}
     </nav>

@@ -5,7 +5,7 @@ import { servicesContext } from "#app/context.ts";
 import { formatMoneyIn } from "#app/lib/i18n/format.ts";
 import { localeOf, localizePath } from "#app/lib/i18n/locale.ts";
 import { useLocale, useLocalePath, useT, type WithWords } from "#app/lib/i18n/use-words.ts";
-import { localizedSeo } from "#app/lib/seo.ts";
+import { seo } from "#app/lib/seo.ts";
 import { PAYMENT_METHOD_LABELS } from "#app/schemas/payment.ts";
 import type { AccountInvoiceData, AccountPayReply } from "#app/server/customers/customer-billing-views.ts";
 import { getCustomer, notFound, requireCustomer } from "#app/server/customers/customer-guards.server.ts";
@@ -26,7 +26,10 @@ import type { Route } from "./+types/invoices.$id";
 // invoice answers 404, like none at all.
 
 export const meta: Route.MetaFunction = (args) =>
-  localizedSeo(args, { title: "Your invoice", description: "", path: "/account/invoices", noindex: true });
+  seo(
+    { title: "Your invoice", description: "", path: "/account/invoices", noindex: true },
+    args.matches[0]?.loaderData as Parameters<typeof seo>[1],
+  );
 
 /** How long the link made by 'Pay' opens the payment page. */
 const PAY_LINK_HOURS = 24;

@@ -5,7 +5,7 @@ import { servicesContext } from "#app/context.ts";
 import { formatMoneyIn } from "#app/lib/i18n/format.ts";
 import { localeOf, localizePath } from "#app/lib/i18n/locale.ts";
 import { useLocale, useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
-import { localizedSeo } from "#app/lib/seo.ts";
+import { seo } from "#app/lib/seo.ts";
 import { type AccountInvoicesData, pagingOf } from "#app/server/customers/customer-billing-views.ts";
 import { getCustomer } from "#app/server/customers/customer-guards.server.ts";
 import {
@@ -21,7 +21,10 @@ import type { Route } from "./+types/invoices";
 // a statement of account per billed party; newest first, paged.
 
 export const meta: Route.MetaFunction = (args) =>
-  localizedSeo(args, { title: "Your invoices", description: "", path: "/account/invoices", noindex: true });
+  seo(
+    { title: "Your invoices", description: "", path: "/account/invoices", noindex: true },
+    args.matches[0]?.loaderData as Parameters<typeof seo>[1],
+  );
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<AccountInvoicesData> {
   const customer = getCustomer(context);

@@ -7,7 +7,7 @@ import { servicesContext } from "#app/context.ts";
 import { MESSAGE_TOPICS, type MessageChannel, type MessageTopic } from "#app/lib/customer-preferences.ts";
 import { LOCALE_NAMES, localeOf, localizePath } from "#app/lib/i18n/locale.ts";
 import { useT } from "#app/lib/i18n/use-words.ts";
-import { localizedSeo } from "#app/lib/seo.ts";
+import { seo } from "#app/lib/seo.ts";
 import { getCustomer, requireCustomer } from "#app/server/customers/customer-guards.server.ts";
 import {
   getMemberPreferences,
@@ -24,12 +24,15 @@ import type { Route } from "./+types/preferences";
 const SAVE_PREFERENCES = "save-preferences";
 
 export const meta: Route.MetaFunction = (args) =>
-  localizedSeo(args, {
-    title: "Preferences",
-    description: "Which messages you get, and how.",
-    path: "/account/preferences",
-    noindex: true,
-  });
+  seo(
+    {
+      title: "Preferences",
+      description: "Which messages you get, and how.",
+      path: "/account/preferences",
+      noindex: true,
+    },
+    args.matches[0]?.loaderData as Parameters<typeof seo>[1],
+  );
 
 /** The query that tells the page, opened in a newly chosen language, that the choices were saved. */
 const SAVED = "saved";

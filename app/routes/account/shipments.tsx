@@ -1,5 +1,4 @@
 import { Form, Link } from "react-router";
-import { Data } from "#app/components/account/filled.tsx";
 import { ShipmentRoles } from "#app/components/account/shipment-roles.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { buttonClass } from "#app/components/ui/button-class.ts";
@@ -7,29 +6,44 @@ import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { Input, Label, Select } from "#app/components/ui/field.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
 import { formatNumberIn } from "#app/lib/i18n/format.ts";
-import { useLocale, useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
-import { localizedSeo } from "#app/lib/seo.ts";
+import { localeOf } from "#app/lib/i18n/locale.ts";
+import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
+import { seo } from "#app/lib/seo.ts";
 import { statusBadgeTone } from "#app/lib/shipment-status.ts";
 import { loadShipmentsPage } from "#app/server/customers/customer-shipment-pages.server.ts";
 import {
   accountShipmentPath,
   type CompanyShipmentRow,
 } from "#app/server/customers/customer-shipment-views.ts";
+import { translatorFor } from "#app/server/i18n/words.server.ts";
 import type { Route } from "./+types/shipments";
 
 // The company's shipments (issue 29): every one its parties ship or receive, newest first, searched by a GET
 // form (works without JavaScript), twenty a page.
 
 export const meta: Route.MetaFunction = (args) =>
-  localizedSeo(args, {
-    title: "Your shipments",
-    description: "Every shipment of your company.",
-    path: "/account/shipments",
-    noindex: true,
-  });
+  seo(
+    {
+      title: "Your shipments",
+      description: "Every shipment of your company.",
+      path: "/account/shipments",
+      noindex: true,
+    },
+    args.matches[0]?.loaderData as Parameters<typeof seo>[1],
+  );
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadShipmentsPage({ request, context });
+  const page = await loadShipmentsPage({ request, context });
+  // '12 shipments found, newest first.', written here: the page's script is within a few bytes of its budget.
+  const t = translatorFor(localeOf(request));
+  const filtered = page.filter.search !== "" || page.filter.status !== "";
+  const counted =
+    page.total === 1
+      ? t(filtered ? "1 shipment found, newest first." : "1 shipment, newest first.")
+      : t(filtered ? "{count} shipments found, newest first." : "{count} shipments, newest first.", {
+          count: formatNumberIn(localeOf(request), page.total),
+        });
+  return { ...page, counted };
 }
 
 function ShipmentCard({ row }: { row: CompanyShipmentRow }) {
@@ -51,8 +65,8 @@ function ShipmentCard({ row }: { row: CompanyShipmentRow }) {
           </span>
         </div>
         <p className="wrap-anywhere text-slate-800">
-          <Data>{row.originLocation}</Data> <span aria-hidden="true">→</span>
-          <span className="sr-only"> {t("to")} </span> <Data>{row.destinationLocation}</Data>
+          <span translate="no">{row.originLocation}</span> <span aria-hidden="true">→</span>
+          <span className="sr-only"> {t("to")} </span> <span translate="no">{row.destinationLocation}</span>
         </p>
         <dl className="grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
           <div>
@@ -70,7 +84,7 @@ function ShipmentCard({ row }: { row: CompanyShipmentRow }) {
             <dd className="inline wrap-anywhere text-slate-900">
               {row.latest ? (
                 <>
-                  {t(row.latest.status)}, <Data>{row.latest.location}</Data>,{" "}
+                  {t(row.latest.status)}, <span translate="no">{row.latest.location}</span>,{" "}
                   <time dateTime={row.latest.at.iso}>
                     {row.latest.at.date} {row.latest.at.time}
                   </time>
@@ -90,14 +104,7 @@ export default function AccountShipments({ loaderData }: Route.ComponentProps) {
   const { rows, total, page, pageCount, filter, statuses, hasAny } = loaderData;
   const filtered = filter.search !== "" || filter.status !== "";
   const t = useT();
-  const locale = useLocale();
   const to = useLocalePath();
-  const counted =
-    total === 1
-      ? t(filtered ? "1 shipment found, newest first." : "1 shipment, newest first.")
-      : t(filtered ? "{count} shipments found, newest first." : "{count} shipments, newest first.", {
-          count: formatNumberIn(locale, total),
-        });
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold text-brand-900">{t("Your shipments")}</h1>
@@ -158,7 +165,7 @@ export default function AccountShipments({ loaderData }: Route.ComponentProps) {
         </Card>
       ) : (
         <>
-          <p className="text-sm text-slate-600">{counted}</p>
+          <p className="text-sm text-slate-600">{loaderData.counted}</p>
           <ul className="space-y-3">
             {rows.map((row) => (
               <li key={row.trackingNumber}>

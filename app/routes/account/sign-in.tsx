@@ -4,7 +4,7 @@ import { FieldError, Input, Label } from "#app/components/ui/field.tsx";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { localeOf, localizePath } from "#app/lib/i18n/locale.ts";
 import { useT } from "#app/lib/i18n/use-words.ts";
-import { localizedSeo } from "#app/lib/seo.ts";
+import { seo } from "#app/lib/seo.ts";
 import {
   getCustomerSession,
   landingPath,
@@ -23,12 +23,15 @@ import type { Route } from "./+types/sign-in";
 // sent to it. No password. The answer is the same whether or not the address has an account.
 
 export const meta: Route.MetaFunction = (args) =>
-  localizedSeo(args, {
-    title: "Sign in to your account",
-    description: "Your shipments, documents, quotes and invoices in one place.",
-    path: "/account",
-    noindex: true,
-  });
+  seo(
+    {
+      title: "Sign in to your account",
+      description: "Your shipments, documents, quotes and invoices in one place.",
+      path: "/account",
+      noindex: true,
+    },
+    args.matches[0]?.loaderData as Parameters<typeof seo>[1],
+  );
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config } = context.get(servicesContext);

@@ -6,7 +6,7 @@ import { FieldError, Input, Label } from "#app/components/ui/field.tsx";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { localeOf, localizePath } from "#app/lib/i18n/locale.ts";
 import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
-import { localizedSeo, translateFromMatches } from "#app/lib/seo.ts";
+import { seo } from "#app/lib/seo.ts";
 import { displayTrackingNumber, parseTrackingNumber, trackingPath } from "#app/lib/tracking-number.ts";
 import { translatorFor, wordsFor } from "#app/server/i18n/words.server.ts";
 import { isSmsSubscriptionAvailable } from "#app/server/notifications/subscriptions.server.ts";
@@ -37,14 +37,15 @@ import type { Route } from "./+types/track.$tracking-number.details";
 export const meta: Route.MetaFunction = (args) => {
   const { loaderData } = args;
   const found = loaderData?.kind === "details" || loaderData?.kind === "ask" ? loaderData : null;
-  return localizedSeo(args, {
-    title: found
-      ? translateFromMatches(args.matches)("Full details of {number}", { number: found.number })
-      : "Full details",
-    description: "A shipment's full details, for its shipper and its consignee.",
-    path: found ? `${found.trackingPath}/details` : "/track",
-    noindex: true,
-  });
+  return seo(
+    {
+      title: found ? `Full details of ${found.number}` : "Full details",
+      description: "A shipment's full details, for its shipper and its consignee.",
+      path: found ? `${found.trackingPath}/details` : "/track",
+      noindex: true,
+    },
+    args.matches[0]?.loaderData as Parameters<typeof seo>[1],
+  );
 };
 
 const lookupsMessage = (seconds: number) =>

@@ -139,15 +139,13 @@ export const account = {
   "Was due": "Attendu le",
   ", signed by {initials}": ", signé par {initials}",
   ", received by {initials}": ", reçu par {initials}",
-  "You are the ": "Vous êtes l'",
+  "You are the ": "Vous êtes ",
   Shipper: "Expéditeur",
   Consignee: "Destinataire",
   shipper: "expéditeur",
   consignee: "destinataire",
   and: "et",
-  "Your company is the shipper of this shipment": "Votre entreprise est l'expéditeur de cette expédition",
-  "Your company is the consignee of this shipment":
-    "Votre entreprise est le destinataire de cette expédition",
+  "Your company is the {role} of this shipment": "Votre entreprise est {role} de cette expédition",
 
   // One shipment
   "All shipments": "Toutes les expéditions",
