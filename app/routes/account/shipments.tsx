@@ -101,7 +101,7 @@ function ShipmentCard({ row }: { row: CompanyShipmentRow }) {
 }
 
 export default function AccountShipments({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageCount, filter, statuses, hasAny } = loaderData;
+  const { rows, page, pageCount, filter, statuses, hasAny, counted } = loaderData;
   const filtered = filter.search !== "" || filter.status !== "";
   const t = useT();
   const to = useLocalePath();
@@ -165,7 +165,7 @@ export default function AccountShipments({ loaderData }: Route.ComponentProps) {
         </Card>
       ) : (
         <>
-          <p className="text-sm text-slate-600">{loaderData.counted}</p>
+          <p className="text-sm text-slate-600">{counted}</p>
           <ul className="space-y-3">
             {rows.map((row) => (
               <li key={row.trackingNumber}>
