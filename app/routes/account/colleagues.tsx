@@ -1,12 +1,16 @@
 import { data, Form, useNavigation } from "react-router";
+import { Data, Filled, SLOT } from "#app/components/account/filled.tsx";
 import { buttonClass } from "#app/components/ui/button-class.ts";
 import { FieldError, Input, Label } from "#app/components/ui/field.tsx";
 import { requestContext, servicesContext } from "#app/context.ts";
+import { localeOf } from "#app/lib/i18n/locale.ts";
+import { useT } from "#app/lib/i18n/use-words.ts";
 import { seo } from "#app/lib/seo.ts";
 import { listMembersOfCompanies } from "#app/server/customers/customer-companies.server.ts";
 import { getCustomer, requireCustomer } from "#app/server/customers/customer-guards.server.ts";
 import { inviteColleague } from "#app/server/customers/customer-members.server.ts";
 import { isPhoneSignInAvailable } from "#app/server/customers/customer-sign-in.server.ts";
+import { translatorFor } from "#app/server/i18n/words.server.ts";
 import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
 import type { Route } from "./+types/colleagues";
 
@@ -15,7 +19,7 @@ import type { Route } from "./+types/colleagues";
 
 const INVITE_COLLEAGUE = "invite-colleague";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = (args) =>
   seo(
     {
       title: "Colleagues",
@@ -23,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       path: "/account/colleagues",
       noindex: true,
     },
-    matches[0]?.loaderData,
+    args.matches[0]?.loaderData as Parameters<typeof seo>[1],
   );
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -50,6 +54,8 @@ type Reply = { error: string; values: { name: string; email: string; phone: stri
 export async function action({ request, context }: Route.ActionArgs) {
   const customer = await requireCustomer({ request, context });
   const services = context.get(servicesContext);
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   const formData = await readFormData(request);
   const text = (name: string) => {
     const value = formData?.get(name);
@@ -57,37 +63,44 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const values = { name: text("name"), email: text("email"), phone: text("phone") };
   if (!formData || readIntent(formData) !== INVITE_COLLEAGUE) {
-    return data<Reply>({ error: "The form could not be read. Please try again.", values }, { status: 400 });
+    return data<Reply>(
+      { error: t("The form could not be read. Please try again."), values },
+      { status: 400 },
+    );
   }
   const invited = await inviteColleague({
     ...services,
     settings: await services.siteSettings.get(),
     memberId: customer.id,
     input: values,
+    locale,
     clientAddress: context.get(requestContext).clientIp,
   });
-  if (!invited.ok) return data<Reply>({ error: invited.message, values }, { status: 400 });
-  return data<Reply>({ done: `${invited.name} can now sign in: we sent them a message saying how.` });
+  if (!invited.ok) return data<Reply>({ error: t(invited.message), values }, { status: 400 });
+  return data<Reply>({
+    done: t("{name} can now sign in: we sent them a message saying how.", { name: invited.name }),
+  });
 }
 
 export default function Colleagues({ loaderData, actionData }: Route.ComponentProps) {
   const { members, canInvite, inviterName, phone } = loaderData;
   const busy = useNavigation().state === "submitting";
+  const t = useT();
   const error = actionData && "error" in actionData ? actionData.error : null;
   const typed = actionData && "error" in actionData ? actionData.values : null;
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold text-brand-900">Colleagues</h1>
+      <h1 className="text-2xl font-bold text-brand-900">{t("Colleagues")}</h1>
       <section aria-labelledby="colleagues-list" className="flex flex-col gap-2">
         <h2 id="colleagues-list" className="text-lg font-semibold text-slate-900">
-          Who may sign in
+          {t("Who may sign in")}
         </h2>
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {members.map((member) => (
             <li key={member.id} className="p-3 text-sm">
               <p className="break-words font-medium text-slate-900">
-                {member.name}
-                {member.you ? " (you)" : ""}
+                <Data>{member.name}</Data>
+                {member.you ? ` ${t("(you)")}` : ""}
               </p>
               {member.email ? <p className="break-all text-slate-700">{member.email}</p> : null}
               {member.phone ? <p className="text-slate-700">{member.phone}</p> : null}
@@ -98,10 +111,12 @@ export default function Colleagues({ loaderData, actionData }: Route.ComponentPr
       {canInvite ? (
         <section aria-labelledby="add-colleague" className="flex max-w-md flex-col gap-3">
           <h2 id="add-colleague" className="text-lg font-semibold text-slate-900">
-            Add a colleague
+            {t("Add a colleague")}
           </h2>
           <p className="text-sm text-slate-700">
-            They sign in with their e-mail address{phone ? " or mobile number" : ""} and a code we send them.
+            {phone
+              ? t("They sign in with their e-mail address or mobile number and a code we send them.")
+              : t("They sign in with their e-mail address and a code we send them.")}
           </p>
           {actionData && "done" in actionData ? (
             <p
@@ -120,7 +135,7 @@ export default function Colleagues({ loaderData, actionData }: Route.ComponentPr
           >
             <input type="hidden" name="intent" value={INVITE_COLLEAGUE} />
             <div>
-              <Label htmlFor="colleague-name">Name</Label>
+              <Label htmlFor="colleague-name">{t("Name")}</Label>
               <Input
                 id="colleague-name"
                 name="name"
@@ -130,7 +145,7 @@ export default function Colleagues({ loaderData, actionData }: Route.ComponentPr
               />
             </div>
             <div>
-              <Label htmlFor="colleague-email">E-mail address</Label>
+              <Label htmlFor="colleague-email">{t("E-mail address")}</Label>
               <Input
                 id="colleague-email"
                 name="email"
@@ -142,7 +157,7 @@ export default function Colleagues({ loaderData, actionData }: Route.ComponentPr
             </div>
             {phone ? (
               <div>
-                <Label htmlFor="colleague-phone">Mobile number</Label>
+                <Label htmlFor="colleague-phone">{t("Mobile number")}</Label>
                 <Input
                   id="colleague-phone"
                   name="phone"
@@ -154,13 +169,20 @@ export default function Colleagues({ loaderData, actionData }: Route.ComponentPr
             ) : null}
             <FieldError id="colleague-error" errors={error ? [error] : null} />
             <button type="submit" className={buttonClass({ className: "w-full sm:w-auto" })} disabled={busy}>
-              Add colleague
+              {t("Add colleague")}
             </button>
           </Form>
         </section>
       ) : (
         <p className="text-sm text-slate-700">
-          Ask {inviterName ?? "your colleagues"} or us to add a colleague.
+          {inviterName ? (
+            <Filled
+              text={t("Ask {name} or us to add a colleague.", { name: SLOT })}
+              value={<Data>{inviterName}</Data>}
+            />
+          ) : (
+            t("Ask your colleagues or us to add a colleague.")
+          )}
         </p>
       )}
     </div>

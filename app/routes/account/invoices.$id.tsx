@@ -1,13 +1,17 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { calendarDateIn } from "#app/components/account/calendar-date.ts";
 import { CustomerInvoice } from "#app/components/site/invoices/customer-invoice.tsx";
 import { servicesContext } from "#app/context.ts";
-import { formatCalendarDate } from "#app/lib/format.ts";
-import { formatMoney } from "#app/lib/money.ts";
+import { formatMoneyIn } from "#app/lib/i18n/format.ts";
+import { localeOf } from "#app/lib/i18n/locale.ts";
+import { localizePath } from "#app/lib/i18n/paths.ts";
+import { useLocale, useLocalePath, useT, type WithWords } from "#app/lib/i18n/use-words.ts";
 import { seo } from "#app/lib/seo.ts";
 import { PAYMENT_METHOD_LABELS } from "#app/schemas/payment.ts";
 import type { AccountInvoiceData, AccountPayReply } from "#app/server/customers/customer-billing-views.ts";
 import { getCustomer, notFound, requireCustomer } from "#app/server/customers/customer-guards.server.ts";
 import { findCompanyInvoice } from "#app/server/customers/customer-invoices.server.ts";
+import { translatorFor, wordsFor } from "#app/server/i18n/words.server.ts";
 import { createInvoiceLink, invoicePath } from "#app/server/invoices/invoice-links.server.ts";
 import { customerInvoiceView } from "#app/server/invoices/invoice-public.server.ts";
 import { getInvoice } from "#app/server/invoices/invoices.server.ts";
@@ -22,16 +26,22 @@ import type { Route } from "./+types/invoices.$id";
 // received; 'Pay' opens the same payment page as that link (through a fresh link of its own). Another company's
 // invoice answers 404, like none at all.
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = (args) =>
   seo(
     { title: "Your invoice", description: "", path: "/account/invoices", noindex: true },
-    matches[0]?.loaderData,
+    args.matches[0]?.loaderData as Parameters<typeof seo>[1],
   );
 
 /** How long the link made by 'Pay' opens the payment page. */
 const PAY_LINK_HOURS = 24;
 
-export async function loader({ params, context }: Route.LoaderArgs): Promise<AccountInvoiceData> {
+export async function loader({
+  params,
+  request,
+  context,
+}: Route.LoaderArgs): Promise<AccountInvoiceData & WithWords> {
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   const customer = getCustomer(context);
   const { db, siteSettings, mobileMoney } = context.get(servicesContext);
   const found = await findCompanyInvoice({ db, companyId: customer.companyId, invoiceId: params.id });
@@ -44,7 +54,8 @@ export async function loader({ params, context }: Route.LoaderArgs): Promise<Acc
       companyName: settings.companyName,
       today: companyToday(settings.timeZone),
       walletCurrency: mobileMoney.client?.currency ?? null,
-      pdfPath: `/account/invoices/${found.id}/invoice.pdf`,
+      // The PDF in the page's language (its French address).
+      pdfPath: localizePath(`/account/invoices/${found.id}/invoice.pdf`, locale),
     }),
     listInvoicePayments({ db, invoiceId: found.id }),
   ]);
@@ -59,21 +70,28 @@ export async function loader({ params, context }: Route.LoaderArgs): Promise<Acc
             .map((payment) => ({
               number: payment.number,
               receivedOn: payment.receivedOn,
-              method: PAYMENT_METHOD_LABELS[payment.method],
-              amount: formatMoney(payment.amountMinor, found.currency),
+              method: t(PAYMENT_METHOD_LABELS[payment.method]),
+              amount: formatMoneyIn(locale, payment.amountMinor, found.currency),
             }))
         : [],
+    // The invoice's own words (its component's) beside the account's.
+    words: wordsFor(locale, "invoice"),
   };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const customer = await requireCustomer({ request, context });
   const { db, mobileMoney } = context.get(servicesContext);
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   const found = await findCompanyInvoice({ db, companyId: customer.companyId, invoiceId: params.id });
   if (!found) notFound();
   const formData = await readFormData(request);
   if (!formData || readIntent(formData) !== "pay")
-    return data<AccountPayReply>({ error: "The form could not be read. Please try again." }, { status: 400 });
+    return data<AccountPayReply>(
+      { error: t("The form could not be read. Please try again.") },
+      { status: 400 },
+    );
   const [invoice, balances] = await Promise.all([
     getInvoice({ db, id: found.id }),
     getInvoiceBalances({ db, ids: [found.id] }),
@@ -88,24 +106,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           { state: invoice.state, currency: invoice.currency, balanceMinor: balance.balanceMinor },
           mobileMoney.client?.currency ?? null,
         );
-  if (closed) return data<AccountPayReply>({ error: closed }, { status: 409 });
+  if (closed) return data<AccountPayReply>({ error: t(closed) }, { status: 409 });
   const token = await createInvoiceLink({
     db,
     invoiceId: invoice.id,
     staffId: null,
     expiresAt: new Date(Date.now() + PAY_LINK_HOURS * 3_600_000),
   });
-  return redirect(`${invoicePath(token)}/pay`, { headers: { "Cache-Control": "no-store" } });
+  // The payment page in the page's language.
+  return redirect(localizePath(`${invoicePath(token)}/pay`, locale), {
+    headers: { "Cache-Control": "no-store" },
+  });
 }
 
 export default function AccountInvoice({ loaderData, actionData }: Route.ComponentProps) {
   const { invoice, payments } = loaderData;
   const busy = useNavigation().state !== "idle";
+  const t = useT();
+  const to = useLocalePath();
+  const locale = useLocale();
   return (
     <>
       <p>
-        <Link to="/account/invoices" className="text-sm font-medium text-brand-700 underline">
-          All your invoices
+        <Link to={to("/account/invoices")} className="text-sm font-medium text-brand-700 underline">
+          {t("All your invoices")}
         </Link>
       </p>
       <CustomerInvoice
@@ -119,7 +143,7 @@ export default function AccountInvoice({ loaderData, actionData }: Route.Compone
               </p>
             ) : null}
             {invoice.mobileMoney && invoice.balanceDue ? (
-              <Form method="post" aria-label="Pay online">
+              <Form method="post" aria-label={t("Pay online")}>
                 <button
                   type="submit"
                   name="intent"
@@ -127,7 +151,7 @@ export default function AccountInvoice({ loaderData, actionData }: Route.Compone
                   disabled={busy}
                   className="rounded-md bg-brand-700 px-5 py-2.5 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
                 >
-                  Pay by mobile money
+                  {t("Pay by mobile money")}
                 </button>
               </Form>
             ) : null}
@@ -137,13 +161,13 @@ export default function AccountInvoice({ loaderData, actionData }: Route.Compone
         {payments.length > 0 ? (
           <section aria-labelledby="payments-title">
             <h2 id="payments-title" className="text-lg font-semibold text-brand-900">
-              Payments received
+              {t("Payments received")}
             </h2>
             <ul className="mt-2 flex flex-col divide-y divide-slate-200 text-sm">
               {payments.map((payment) => (
                 <li key={payment.number} className="flex flex-wrap justify-between gap-x-3 py-2">
                   <span>
-                    {formatCalendarDate(payment.receivedOn)} · {payment.method} · {payment.number}
+                    {calendarDateIn(locale, payment.receivedOn)} · {payment.method} · {payment.number}
                   </span>
                   <span className="whitespace-nowrap tabular-nums">{payment.amount}</span>
                 </li>

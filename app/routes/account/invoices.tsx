@@ -1,8 +1,11 @@
 import { Link } from "react-router";
 import { AccountPager, pageParam } from "#app/components/account/account-pager.tsx";
+import { calendarDateIn } from "#app/components/account/calendar-date.ts";
 import { servicesContext } from "#app/context.ts";
-import { formatCalendarDate } from "#app/lib/format.ts";
-import { formatMoney } from "#app/lib/money.ts";
+import { formatMoneyIn } from "#app/lib/i18n/format.ts";
+import { localeOf } from "#app/lib/i18n/locale.ts";
+import { localizePath } from "#app/lib/i18n/paths.ts";
+import { useLocale, useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 import { seo } from "#app/lib/seo.ts";
 import { type AccountInvoicesData, pagingOf } from "#app/server/customers/customer-billing-views.ts";
 import { getCustomer } from "#app/server/customers/customer-guards.server.ts";
@@ -11,16 +14,17 @@ import {
   listCompanyBilledParties,
   listCompanyInvoices,
 } from "#app/server/customers/customer-invoices.server.ts";
+import { translatorFor } from "#app/server/i18n/words.server.ts";
 import { companyToday } from "#app/server/quotes/quotes.server.ts";
 import type { Route } from "./+types/invoices";
 
 // The customer's invoices and credit notes (issue 29): open, paid and overdue, what is owed per currency, and
 // a statement of account per billed party; newest first, paged.
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = (args) =>
   seo(
     { title: "Your invoices", description: "", path: "/account/invoices", noindex: true },
-    matches[0]?.loaderData,
+    args.matches[0]?.loaderData as Parameters<typeof seo>[1],
   );
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<AccountInvoicesData> {
@@ -28,34 +32,46 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ac
   const { db, siteSettings } = context.get(servicesContext);
   const { timeZone } = await siteSettings.get();
   const page = pageParam(request);
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   const companyId = customer.companyId;
   const [{ rows, total }, owed, billed] = await Promise.all([
-    listCompanyInvoices({ db, companyId, page, today: companyToday(timeZone) }),
+    listCompanyInvoices({ db, companyId, page, today: companyToday(timeZone), locale }),
     companyBalancesOwed({ db, companyId }),
     listCompanyBilledParties({ db, companyId }),
   ]);
   return {
     rows,
     paging: pagingOf(page, total),
-    owed: owed.map((row) => ({ currency: row.currency, amount: formatMoney(row.owedMinor, row.currency) })),
+    owed: owed.map((row) => ({
+      currency: row.currency,
+      amount: formatMoneyIn(locale, row.owedMinor, row.currency),
+    })),
     statements: billed.map((party) => ({
-      label: billed.length > 1 ? `Statement of account: ${party.name}` : "Statement of account",
-      href: `/account/statement.pdf?${new URLSearchParams({ party: `${party.kind}:${party.id}` })}`,
+      label:
+        billed.length > 1
+          ? t("Statement of account: {name}", { name: party.name })
+          : t("Statement of account"),
+      // The statement's French address on a French page.
+      href: `${localizePath("/account/statement.pdf", locale)}?${new URLSearchParams({ party: `${party.kind}:${party.id}` })}`,
     })),
   };
 }
 
 export default function AccountInvoices({ loaderData }: Route.ComponentProps) {
   const { rows, paging, owed, statements } = loaderData;
+  const t = useT();
+  const to = useLocalePath();
+  const locale = useLocale();
   return (
     <section aria-labelledby="invoices-title" className="flex flex-col gap-6">
       <h1 id="invoices-title" className="text-2xl font-bold text-brand-900">
-        Your invoices
+        {t("Your invoices")}
       </h1>
       <div className="rounded-lg border border-slate-200 bg-slate-50 p-4">
-        <h2 className="font-semibold text-brand-900">You owe</h2>
+        <h2 className="font-semibold text-brand-900">{t("You owe")}</h2>
         {owed.length === 0 ? (
-          <p className="text-slate-700">Nothing: every invoice is paid.</p>
+          <p className="text-slate-700">{t("Nothing: every invoice is paid.")}</p>
         ) : (
           <ul>
             {owed.map((row) => (
@@ -71,7 +87,7 @@ export default function AccountInvoices({ loaderData }: Route.ComponentProps) {
               <li key={statement.href}>
                 {/* A plain link: the PDF is a document the browser opens or saves, not a page of the app. */}
                 <a href={statement.href} className="font-medium text-brand-700 underline" download>
-                  {statement.label} (PDF, this month)
+                  {statement.label} {t("(PDF, this month)")}
                 </a>
               </li>
             ))}
@@ -79,27 +95,32 @@ export default function AccountInvoices({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
       {rows.length === 0 ? (
-        <p className="text-slate-700">No invoices yet. When we bill you, your invoices appear here.</p>
+        <p className="text-slate-700">{t("No invoices yet. When we bill you, your invoices appear here.")}</p>
       ) : (
         <ul className="flex flex-col divide-y divide-slate-200 border-y border-slate-200">
           {rows.map((row) => (
             <li key={row.id} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:gap-4">
               <div className="min-w-0 flex-1">
-                <Link to={`/account/invoices/${row.id}`} className="font-semibold text-brand-700 underline">
-                  {row.creditNote ? "Credit note" : "Invoice"} {row.number}
+                <Link
+                  to={to(`/account/invoices/${row.id}`)}
+                  className="font-semibold text-brand-700 underline"
+                >
+                  {row.creditNote ? t("Credit note") : t("Invoice")} {row.number}
                 </Link>
                 <p className="text-sm text-slate-700">
-                  Issued {formatCalendarDate(row.issueDate)}
-                  {row.dueDate ? ` · due ${formatCalendarDate(row.dueDate)}` : ""}
+                  {t("Issued {date}", { date: calendarDateIn(locale, row.issueDate) })}
+                  {row.dueDate ? ` · ${t("due {date}", { date: calendarDateIn(locale, row.dueDate) })}` : ""}
                 </p>
               </div>
               <p className={`text-sm font-medium ${row.overdue ? "text-red-700" : "text-slate-800"}`}>
-                {row.statusLabel}
+                {t(row.statusLabel)}
               </p>
               <p className="whitespace-nowrap tabular-nums">
                 {row.total}
                 {row.balance ? (
-                  <span className="block text-sm font-semibold">Owed: {row.balance}</span>
+                  <span className="block text-sm font-semibold">
+                    {t("Owed: {amount}", { amount: row.balance })}
+                  </span>
                 ) : null}
               </p>
             </li>

@@ -12,7 +12,7 @@ import {
   createCustomerSession,
   getCustomerSessionUser,
 } from "#app/server/customers/customer-sessions.server.ts";
-import { customerMembers } from "#app/server/db/schema.ts";
+import { customerMembers, outbox } from "#app/server/db/schema.ts";
 import { createParty } from "#app/server/parties/parties.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
@@ -181,12 +181,65 @@ describe("/account/preferences", () => {
         invoices: ["email", "sms"],
         language: "fr",
       }),
-    )) as Reply<{ done: string }>;
-    expect(saved.data).toEqual({ done: "Your preferences are saved." });
+    )) as unknown as Response;
+    // French chosen on the English page (issue 30): the preferences page in French, saying it saved.
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe("/fr/compte/preferences?saved");
     expect(await memberRow(both!.id)).toMatchObject({
       language: "fr",
       messagePreferences: { shipments: ["sms"], quotes: [], invoices: ["email", "sms"] },
     });
+  });
+
+  it("saves on the page of the language kept; a new language opens the page in it, saying it saved (issue 30)", async () => {
+    const { members } = await company("Langue Sarl", [{ name: "Awa", email: "awa@langue.example" }]);
+    const [awa] = members;
+    const same = (await preferences.action(
+      await asMember(awa!, "/account/preferences", { intent: "save-preferences", language: "en" }),
+    )) as Reply<{ done: string }>;
+    expect(same.data).toEqual({ done: "Your preferences are saved." });
+    const toFrench = (await preferences.action(
+      await asMember(awa!, "/account/preferences", { intent: "save-preferences", language: "fr" }),
+    )) as unknown as Response;
+    expect(toFrench.headers.get("Location")).toBe("/fr/compte/preferences?saved");
+    const french = await preferences.loader(await asMember(awa!, "/fr/compte/preferences?saved"));
+    expect(french).toMatchObject({ language: "fr", saved: true });
+    // On the French page, French kept: the answer in French; English chosen: the English page.
+    const kept = (await preferences.action(
+      await asMember(awa!, "/fr/compte/preferences", { intent: "save-preferences", language: "fr" }),
+    )) as Reply<{ done: string }>;
+    expect(kept.data).toEqual({ done: "Vos préférences sont enregistrées." });
+    const toEnglish = (await preferences.action(
+      await asMember(awa!, "/fr/compte/preferences", { intent: "save-preferences", language: "en" }),
+    )) as unknown as Response;
+    expect(toEnglish.headers.get("Location")).toBe("/account/preferences?saved");
+    const refused = (await preferences.action(
+      await asMember(awa!, "/fr/compte/preferences", { intent: "save-preferences", language: "de" }),
+    )) as Reply<{ error: string }>;
+    expect(refused.data.error).toBe("Choisissez English ou Français.");
+  });
+
+  it("a colleague added on a French page is French, and invited in French with the French address", async () => {
+    const { members } = await company("Diallo Transit", [{ name: "Fatou", email: "fatou@diallo.example" }]);
+    const added = (await colleagues.action(
+      await asMember(members[0]!, "/fr/compte/collegues", {
+        intent: "invite-colleague",
+        name: "Moussa",
+        email: "moussa@diallo.example",
+      }),
+    )) as Reply<{ done: string }>;
+    expect(added.data).toEqual({
+      done: "Moussa peut maintenant se connecter : nous lui avons envoyé un message expliquant comment.",
+    });
+    const [moussa] = await services.db
+      .select()
+      .from(customerMembers)
+      .where(eq(customerMembers.email, "moussa@diallo.example"));
+    expect(moussa!.language).toBe("fr");
+    const [mail] = await services.db.select().from(outbox).where(eq(outbox.to, "moussa@diallo.example"));
+    expect(mail!.subject).toMatch(/^Votre compte client Diallo Transit chez /);
+    expect(mail!.text).toContain("Bonjour Moussa,");
+    expect(mail!.text).toContain("https://freight.example.com/fr/compte ");
   });
 
   it("refuses a channel not offered and an unknown language, nothing changed", async () => {

@@ -1,7 +1,10 @@
 import { Link } from "react-router";
 import { AccountPager, pageParam } from "#app/components/account/account-pager.tsx";
+import { calendarDateIn } from "#app/components/account/calendar-date.ts";
+import { Data } from "#app/components/account/filled.tsx";
 import { servicesContext } from "#app/context.ts";
-import { formatCalendarDate } from "#app/lib/format.ts";
+import { localeOf } from "#app/lib/i18n/locale.ts";
+import { useLocale, useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 import { seo } from "#app/lib/seo.ts";
 import { type AccountQuotesData, pagingOf } from "#app/server/customers/customer-billing-views.ts";
 import { getCustomer } from "#app/server/customers/customer-guards.server.ts";
@@ -10,38 +13,42 @@ import type { Route } from "./+types/quotes";
 
 // The customer's quotes (issue 29): every quote sent to their company, newest first, with its state.
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = (args) =>
   seo(
     { title: "Your quotes", description: "", path: "/account/quotes", noindex: true },
-    matches[0]?.loaderData,
+    args.matches[0]?.loaderData as Parameters<typeof seo>[1],
   );
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<AccountQuotesData> {
   const customer = getCustomer(context);
   const { db } = context.get(servicesContext);
   const page = pageParam(request);
-  const { rows, total } = await listCompanyQuotes({ db, companyId: customer.companyId, page });
+  const locale = localeOf(request);
+  const { rows, total } = await listCompanyQuotes({ db, companyId: customer.companyId, page, locale });
   return { rows, paging: pagingOf(page, total) };
 }
 
 export default function AccountQuotes({ loaderData }: Route.ComponentProps) {
   const { rows, paging } = loaderData;
+  const t = useT();
+  const to = useLocalePath();
+  const locale = useLocale();
   return (
     <section aria-labelledby="quotes-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="quotes-title" className="text-2xl font-bold text-brand-900">
-          Your quotes
+          {t("Your quotes")}
         </h1>
         <Link
-          to="/contact#quote"
+          to={`${to("/contact")}#quote`}
           className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
         >
-          Ask for a quote
+          {t("Ask for a quote")}
         </Link>
       </div>
       {rows.length === 0 ? (
         <p className="mt-6 text-slate-700">
-          No quotes yet. When we send you a quote, it appears here, and you can accept or decline it.
+          {t("No quotes yet. When we send you a quote, it appears here, and you can accept or decline it.")}
         </p>
       ) : (
         <ul className="mt-6 flex flex-col divide-y divide-slate-200 border-y border-slate-200">
@@ -49,18 +56,20 @@ export default function AccountQuotes({ loaderData }: Route.ComponentProps) {
             <li key={row.id} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:gap-4">
               <div className="min-w-0 flex-1">
                 <Link
-                  to={`/account/quotes/${row.id}`}
+                  to={to(`/account/quotes/${row.id}`)}
                   className="font-semibold text-brand-700 underline [overflow-wrap:anywhere]"
                 >
-                  {row.route}
+                  <Data>{row.from}</Data> {t("to")} <Data>{row.to}</Data>
                 </Link>
                 <p className="text-sm text-slate-700">
-                  {row.sentAt ? `Sent ${formatCalendarDate(row.sentAt.slice(0, 10))} · ` : ""}
-                  Valid until {formatCalendarDate(row.validUntil)}
-                  {row.version > 1 ? ` · version ${row.version}` : ""}
+                  {row.sentAt
+                    ? `${t("Sent {date}", { date: calendarDateIn(locale, row.sentAt.slice(0, 10)) })} · `
+                    : ""}
+                  {t("Valid until {date}", { date: calendarDateIn(locale, row.validUntil) })}
+                  {row.version > 1 ? ` · ${t("version {version}", { version: row.version })}` : ""}
                 </p>
               </div>
-              <p className="text-sm font-medium text-slate-800">{row.statusLabel}</p>
+              <p className="text-sm font-medium text-slate-800">{t(row.statusLabel)}</p>
               <p className="whitespace-nowrap font-semibold tabular-nums">{row.total}</p>
             </li>
           ))}

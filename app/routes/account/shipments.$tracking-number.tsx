@@ -8,30 +8,35 @@ import {
   ShipmentSummary,
   ShipmentUpdatesForm,
 } from "#app/components/account/shipment-details.tsx";
+import { localeOf } from "#app/lib/i18n/locale.ts";
+import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 import { seo } from "#app/lib/seo.ts";
 import {
   loadShipmentPage,
   updateShipmentNotifications,
 } from "#app/server/customers/customer-shipment-pages.server.ts";
 import { accountShipmentPath, UPDATES_INTENT } from "#app/server/customers/customer-shipment-views.ts";
+import { wordsFor } from "#app/server/i18n/words.server.ts";
 import type { Route } from "./+types/shipments.$tracking-number";
 
 // One of the company's shipments (issue 29): what the tracking page shows, and the full details only its
 // customers see. Another company's tracking number is a 404, like one that does not exist.
 
-export const meta: Route.MetaFunction = ({ params, matches }) =>
+export const meta: Route.MetaFunction = (args) =>
   seo(
     {
-      title: `Shipment ${params.trackingNumber}`,
+      title: `Shipment ${args.params.trackingNumber}`,
       description: "Your shipment's status, details and documents.",
-      path: accountShipmentPath(params.trackingNumber),
+      path: accountShipmentPath(args.params.trackingNumber),
       noindex: true,
     },
-    matches[0]?.loaderData,
+    args.matches[0]?.loaderData as Parameters<typeof seo>[1],
   );
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  return loadShipmentPage({ context, trackingNumber: params.trackingNumber });
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const page = await loadShipmentPage({ request, context, trackingNumber: params.trackingNumber });
+  // The quote's and invoice's words too: their states are shown here.
+  return { ...page, words: wordsFor(localeOf(request), "quote", "invoice") };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -39,13 +44,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AccountShipment({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <div className="space-y-6">
       <Link
-        to="/account/shipments"
+        to={to("/account/shipments")}
         className="block w-fit text-sm font-medium text-brand-700 underline underline-offset-4"
       >
-        All shipments
+        {t("All shipments")}
       </Link>
       <ShipmentSummary page={loaderData} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
@@ -65,19 +72,21 @@ export default function AccountShipment({ loaderData, actionData }: Route.Compon
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
+  const to = useLocalePath();
   const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div className="space-y-3">
       <h1 className="text-2xl font-bold text-brand-900">
-        {missing ? "Shipment not found" : "This shipment could not be shown"}
+        {missing ? t("Shipment not found") : t("This shipment could not be shown")}
       </h1>
       <p className="text-slate-700">
         {missing
-          ? "None of your company's shipments has this tracking number."
-          : "Please try again in a moment."}
+          ? t("None of your company's shipments has this tracking number.")
+          : t("Please try again in a moment.")}
       </p>
-      <Link to="/account/shipments" className="font-medium text-brand-700 underline underline-offset-4">
-        All shipments
+      <Link to={to("/account/shipments")} className="font-medium text-brand-700 underline underline-offset-4">
+        {t("All shipments")}
       </Link>
     </div>
   );

@@ -2,20 +2,28 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { buttonClass } from "#app/components/ui/button-class.ts";
 import { FieldError, Input, Label } from "#app/components/ui/field.tsx";
 import { requestContext, servicesContext } from "#app/context.ts";
+import { localeOf } from "#app/lib/i18n/locale.ts";
+import { localizePath } from "#app/lib/i18n/paths.ts";
+import { useT } from "#app/lib/i18n/use-words.ts";
 import { seo } from "#app/lib/seo.ts";
-import { getCustomerSession, safeAccountRedirect } from "#app/server/customers/customer-guards.server.ts";
+import {
+  getCustomerSession,
+  landingPath,
+  safeAccountRedirect,
+} from "#app/server/customers/customer-guards.server.ts";
 import {
   attemptCookie,
   isPhoneSignInAvailable,
   requestCustomerCode,
 } from "#app/server/customers/customer-sign-in.server.ts";
+import { translatorFor, wordsFor } from "#app/server/i18n/words.server.ts";
 import { readFormData, tooManySubmissionsMessage } from "#app/server/platform/forms.server.ts";
 import type { Route } from "./+types/sign-in";
 
 // The customer account's door (issue 29): an e-mail address or, when SMS is on, a mobile number, and a code
 // sent to it. No password. The answer is the same whether or not the address has an account.
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = (args) =>
   seo(
     {
       title: "Sign in to your account",
@@ -23,15 +31,19 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       path: "/account",
       noindex: true,
     },
-    matches[0]?.loaderData,
+    args.matches[0]?.loaderData as Parameters<typeof seo>[1],
   );
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config } = context.get(servicesContext);
   const redirectTo = safeAccountRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getCustomerSession({ request, context }))
-    throw redirect(redirectTo, { headers: { "Cache-Control": "no-store" } });
-  return { phone: isPhoneSignInAvailable(config), redirectTo };
+  const session = await getCustomerSession({ request, context });
+  if (session) {
+    throw redirect(landingPath({ request, redirectTo, language: session.user.language }), {
+      headers: { "Cache-Control": "no-store" },
+    });
+  }
+  return { phone: isPhoneSignInAvailable(config), redirectTo, words: wordsFor(localeOf(request), "account") };
 }
 
 type Reply = { error: string; value: string };
@@ -43,14 +55,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const typed = formData?.get("address");
   const value = typeof typed === "string" ? typed.slice(0, 300) : "";
   const redirectTo = safeAccountRedirect(formData?.get("redirectTo"));
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   const asked = await requestCustomerCode({
     ...services,
     settings: await services.siteSettings.get(),
     typed: value,
     clientAddress: clientIp,
+    locale,
   });
   if (asked.ok) {
-    return redirect(`/account/code?${new URLSearchParams({ redirectTo })}`, {
+    return redirect(`${localizePath("/account/code", locale)}?${new URLSearchParams({ redirectTo })}`, {
       headers: {
         "Set-Cookie": attemptCookie(services.config, asked.attemptToken),
         "Cache-Control": "no-store",
@@ -59,11 +74,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if ("retryAfterSeconds" in asked) {
     return data<Reply>(
-      { error: tooManySubmissionsMessage(asked.retryAfterSeconds), value },
+      { error: t(tooManySubmissionsMessage(asked.retryAfterSeconds)), value },
       { status: 429, headers: { "Retry-After": String(asked.retryAfterSeconds) } },
     );
   }
-  return data<Reply>({ error: asked.message, value }, { status: 400 });
+  return data<Reply>({ error: t(asked.message), value }, { status: 400 });
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
@@ -75,16 +90,18 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 
 export default function AccountSignIn({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const t = useT();
   const { phone, redirectTo } = loaderData;
   const error = actionData?.error;
-  const label = phone ? "E-mail address or mobile number" : "E-mail address";
+  const label = phone ? t("E-mail address or mobile number") : t("E-mail address");
   return (
     <section className="mx-auto flex max-w-md flex-col gap-6 px-4 py-12">
       <div>
-        <h1 className="text-2xl font-bold text-brand-900">Your account</h1>
+        <h1 className="text-2xl font-bold text-brand-900">{t("Your account")}</h1>
         <p className="mt-2 text-slate-700">
-          Your shipments, documents, quotes and invoices in one place. We send you a code to sign in: no
-          password to remember.
+          {t(
+            "Your shipments, documents, quotes and invoices in one place. We send you a code to sign in: no password to remember.",
+          )}
         </p>
       </div>
       <Form
@@ -109,17 +126,18 @@ export default function AccountSignIn({ loaderData, actionData }: Route.Componen
         />
         {phone ? (
           <p id="address-hint" className="mt-1 text-xs text-slate-600">
-            A mobile number as you dial it (0770 123 456), or with + and the country code.
+            {t("A mobile number as you dial it (0770 123 456), or with + and the country code.")}
           </p>
         ) : null}
         <FieldError id="address-error" errors={error ? [error] : null} />
         <button type="submit" className={buttonClass({ className: "mt-4 w-full" })} disabled={busy}>
-          Send me a code
+          {t("Send me a code")}
         </button>
       </Form>
       <p className="text-sm text-slate-600">
-        Your account is opened by our team, or by the e-mail address or phone number we have on file for your
-        company. Ask us if yours is not recognised.
+        {t(
+          "Your account is opened by our team, or by the e-mail address or phone number we have on file for your company. Ask us if yours is not recognised.",
+        )}
       </p>
     </section>
   );

@@ -1,5 +1,7 @@
 import { redirect } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";
+import { localeOf } from "#app/lib/i18n/locale.ts";
+import { localizePath } from "#app/lib/i18n/paths.ts";
 import { recordCustomerAuditEvent } from "#app/server/audit/audit.server.ts";
 import { getCustomerSession } from "#app/server/customers/customer-guards.server.ts";
 import {
@@ -10,8 +12,8 @@ import type { Route } from "./+types/sign-out";
 
 // Signing out of the customer account: a POST (the layout's button); a GET only goes back to the account.
 
-export async function loader() {
-  return redirect("/account");
+export async function loader({ request }: Route.LoaderArgs) {
+  return redirect(localizePath("/account", localeOf(request)));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -29,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     });
   }
-  return redirect("/account", {
+  return redirect(localizePath("/account", localeOf(request)), {
     headers: { "Set-Cookie": clearCustomerSessionCookie(config), "Cache-Control": "no-store" },
   });
 }

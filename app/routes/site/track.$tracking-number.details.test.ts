@@ -313,6 +313,75 @@ describe("'Show full details' with a code sent to the contact on file", () => {
   });
 });
 
+describe("'Show full details' in French (issue 30)", () => {
+  const openAt = (path: string, cookie = "") =>
+    loader({
+      request: new Request(`${SITE}${path}`, { headers: cookie ? { cookie } : {} }),
+      params: { trackingNumber: A },
+      context: createTestContext(services, client),
+    } as never);
+  const postAt = (path: string, fields: Record<string, string>, cookie = "") =>
+    action({
+      request: new Request(`${SITE}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
+        body: new URLSearchParams(fields).toString(),
+      }),
+      params: { trackingNumber: A },
+      context: createTestContext(services, client),
+    } as never);
+  const french = `/fr/suivi/${A}/details`;
+
+  it("sends the code in French, and its grant opens the details and documents at both addresses", async () => {
+    const asked = await postAt(french, { intent: "contact", contact: "consignee.kollie@example.com" });
+    expect((asked as Response).headers.get("Location")).toBe(french);
+    // The attempt and the grant are set for both addresses; a browser sends the one of the page's path.
+    const attemptPaths = cookiesOf(asked).map((cookie) => /Path=([^;]+)/.exec(cookie)?.[1]);
+    expect(attemptPaths).toEqual([`/track/${A}`, `/fr/suivi/${A}`]);
+    const attempt = cookiePair(asked, "shipment_details_code");
+    const [mail] = await sentTo("consignee.kollie@example.com");
+    expect(mail!.subject).toBe(`${codeIn(mail!.subject!)} est votre code pour l'expédition ${A}`);
+    expect(mail!.text).toContain("Saisissez-le sur la page de suivi.");
+
+    const granted = await postAt(french, { intent: "code", code: codeIn(mail!.text) }, attempt);
+    expect((granted as Response).headers.get("Location")).toBe(french);
+    const grants = cookiesOf(granted).filter((cookie) => cookie.startsWith("shipment_details="));
+    expect(grants.map((cookie) => /Path=([^;]+)/.exec(cookie)?.[1])).toEqual([
+      `/track/${A}`,
+      `/fr/suivi/${A}`,
+    ]);
+    expect(grants.every((cookie) => cookie.includes("HttpOnly") && cookie.includes("Max-Age=86400"))).toBe(
+      true,
+    );
+    const grant = cookiePair(granted, "shipment_details");
+
+    const details = bodyOf(await openAt(french, grant));
+    expect(details).toMatchObject({
+      kind: "details",
+      trackingPath: `/fr/suivi/${A}`,
+      details: { documents: { waybill: `/fr/suivi/${A}/details/waybill.pdf` } },
+    });
+    expect((details.words as Record<string, string>)["Full details"]).toBe("Détail complet");
+    expect(bodyOf(await openAt(`/track/${A}/details`, grant))).toMatchObject({ kind: "details" });
+    const pdf = await waybillLoader({
+      request: new Request(`${SITE}/fr/suivi/${A}/details/waybill.pdf`, { headers: { cookie: grant } }),
+      params: { trackingNumber: A },
+      context: createTestContext(services, client),
+    } as never);
+    expect(pdf.status).toBe(200);
+  });
+
+  it("answers a wrong code in French", async () => {
+    const asked = await postAt(french, { intent: "contact", contact: "shipper.kollie@example.com" });
+    const wrong = await postAt(
+      french,
+      { intent: "code", code: "000000" },
+      cookiePair(asked, "shipment_details_code"),
+    );
+    expect(bodyOf(wrong).error).toMatch(/^Ce code n'est pas le bon\. Il vous reste \d essais?\.$/);
+  });
+});
+
 describe("the delivery note", () => {
   it("is linked and served to a grant holder once a delivery is recorded, not before", async () => {
     const { attempt } = await askCode(B, "shipper.weah@example.com");

@@ -1,10 +1,15 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Data, Filled, SLOT } from "#app/components/account/filled.tsx";
 import { ShipmentFullDetails } from "#app/components/site/tracking/tracking-details.tsx";
 import { buttonClass } from "#app/components/ui/button-class.ts";
 import { FieldError, Input, Label } from "#app/components/ui/field.tsx";
 import { requestContext, servicesContext } from "#app/context.ts";
+import { localeOf } from "#app/lib/i18n/locale.ts";
+import { localizePath } from "#app/lib/i18n/paths.ts";
+import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 import { seo } from "#app/lib/seo.ts";
 import { displayTrackingNumber, parseTrackingNumber, trackingPath } from "#app/lib/tracking-number.ts";
+import { translatorFor, wordsFor } from "#app/server/i18n/words.server.ts";
 import { isSmsSubscriptionAvailable } from "#app/server/notifications/subscriptions.server.ts";
 import { readFormData, tooManySubmissionsMessage } from "#app/server/platform/forms.server.ts";
 import { limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
@@ -30,7 +35,8 @@ import type { Route } from "./+types/track.$tracking-number.details";
 
 // No import of app/lib/tracking-number.ts in what the browser runs: the loader gives the paths (see the updates
 // page: a module shared with the tracking page would split out of its chunk).
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+export const meta: Route.MetaFunction = (args) => {
+  const { loaderData } = args;
   const found = loaderData?.kind === "details" || loaderData?.kind === "ask" ? loaderData : null;
   return seo(
     {
@@ -39,16 +45,24 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       path: found ? `${found.trackingPath}/details` : "/track",
       noindex: true,
     },
-    matches[0]?.loaderData,
+    args.matches[0]?.loaderData as Parameters<typeof seo>[1],
   );
 };
 
 const lookupsMessage = (seconds: number) =>
   `Too many lookups from your address. Please try again in ${Math.max(1, Math.ceil(seconds / 60))} minutes.`;
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const page = await loadDetailsPage(args);
+  // The page's words (this page's, the details', the tracking page's), as loader data beside its answer.
+  const words = wordsFor(localeOf(args.request), "account", "tracking");
+  return words ? data({ ...page.data, words }, page.init ?? undefined) : page;
+}
+
+async function loadDetailsPage({ params, context, request }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext);
   const { clientIp } = context.get(requestContext);
+  const locale = localeOf(request);
   const number = displayTrackingNumber(params.trackingNumber);
   // Counted like a tracking lookup, before it: this page says whether a number exists, as the tracking page does.
   const limit = await limitClientLookups({ db, config, clientIp, kind: "track" });
@@ -63,11 +77,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     : null;
   if (!shipment) return data<DetailsPageData>({ kind: "not-found", number }, { status: 404 });
   if (params.trackingNumber !== shipment.trackingNumber) {
-    return redirect(`${trackingPath(shipment.trackingNumber)}/details`, 301);
+    throw redirect(localizePath(`${trackingPath(shipment.trackingNumber)}/details`, locale), 301);
   }
-  const path = trackingPath(shipment.trackingNumber);
+  const path = localizePath(trackingPath(shipment.trackingNumber), locale);
   const access = await findShipmentDetailsAccess({ request, context, shipment });
-  const details = access ? await getShipmentDetails({ db, shipmentId: shipment.id }) : null;
+  const details = access ? await getShipmentDetails({ db, shipmentId: shipment.id, locale }) : null;
   if (details) {
     return data<DetailsPageData>({
       kind: "details",
@@ -75,7 +89,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       trackingPath: path,
       details,
       accountPath:
-        access === "customer" ? `/account/shipments/${encodeURIComponent(shipment.trackingNumber)}` : null,
+        access === "customer"
+          ? localizePath(`/account/shipments/${encodeURIComponent(shipment.trackingNumber)}`, locale)
+          : null,
     });
   }
   const attemptToken = readDetailsAttemptToken({ request, config, trackingNumber: shipment.trackingNumber });
@@ -94,6 +110,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { db, config } = services;
   const { clientIp } = context.get(requestContext);
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   const formData = await readFormData(request);
   const intent = formData?.getAll("intent");
   const step = intent?.length === 1 ? intent[0] : null;
@@ -101,8 +119,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const value = formData?.get(name);
     return typeof value === "string" ? value.slice(0, 300) : "";
   };
+  // Every answer's message in the page's language.
   const reply = (body: DetailsReply, status = 200, headers?: HeadersInit) =>
-    data<DetailsReply>(body, { status, headers });
+    data<DetailsReply>({ ...body, error: t(body.error) } as DetailsReply, { status, headers });
   if (step !== "contact" && step !== "code" && step !== "restart") {
     return reply({ step: "failed", error: "The form could not be read. Please try again." }, 400);
   }
@@ -124,14 +143,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return reply({ step: "failed", error: "This shipment does not exist.", status: "not-found" }, 404);
     }
     const trackingNumber = shipment.trackingNumber;
-    const page = `${trackingPath(trackingNumber)}/details`;
+    const page = localizePath(`${trackingPath(trackingNumber)}/details`, locale);
     const goTo = (...cookies: string[]) => {
       const headers = new Headers({ "Cache-Control": "no-store" });
       for (const cookie of cookies) headers.append("Set-Cookie", cookie);
       return redirect(page, { headers });
     };
     const clearAttempt = detailsAttemptCookie({ config, trackingNumber, token: null });
-    if (step === "restart") return goTo(clearAttempt);
+    if (step === "restart") return goTo(...clearAttempt);
 
     if (step === "contact") {
       const typed = field("contact");
@@ -142,9 +161,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         shipment,
         typed,
         clientAddress: clientIp,
+        locale,
       });
       if (asked.ok) {
-        return goTo(detailsAttemptCookie({ config, trackingNumber, token: asked.attemptToken }));
+        return goTo(...detailsAttemptCookie({ config, trackingNumber, token: asked.attemptToken }));
       }
       if ("message" in asked) return reply({ step: "contact", error: asked.message, value: typed }, 400);
       return limited(asked.retryAfterSeconds, {
@@ -163,14 +183,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
     switch (checked.outcome) {
       case "granted":
-        return goTo(grantCookie({ config, trackingNumber, token: checked.token }), clearAttempt);
+        return goTo(...grantCookie({ config, trackingNumber, token: checked.token }), ...clearAttempt);
       case "rate-limited":
         return limited(checked.retryAfterSeconds, {
           step: "code",
           error: tooManySubmissionsMessage(checked.retryAfterSeconds),
         });
       case "expired":
-        return reply({ step: "expired", error: checked.message }, 400, { "Set-Cookie": clearAttempt });
+        return reply(
+          { step: "expired", error: checked.message },
+          400,
+          clearAttempt.map((cookie): [string, string] => ["Set-Cookie", cookie]),
+        );
       default:
         return reply({ step: "code", error: checked.message }, 400);
     }
@@ -192,14 +216,16 @@ const SECTION = "mx-auto flex wrap-anywhere max-w-xl flex-col gap-6 px-4 py-10";
 const BUTTON = buttonClass({ className: "mt-4 w-full sm:w-auto" });
 
 function NotShown({ page, reply }: { page: DetailsPageData; reply: DetailsReply | undefined }) {
+  const t = useT();
+  const to = useLocalePath();
   const number = "number" in page ? page.number : "";
   const rateLimited = page.kind === "rate-limited";
   return (
     <section className="mx-auto flex wrap-anywhere max-w-xl flex-col gap-4 px-4 py-12">
-      <h1 className="text-2xl font-bold text-brand-900">Full details</h1>
+      <h1 className="text-2xl font-bold text-brand-900">{t("Full details")}</h1>
       {rateLimited ? (
         <p role="alert" className="text-slate-700">
-          {lookupsMessage(page.retryAfterSeconds)}
+          {t(lookupsMessage(page.retryAfterSeconds))}
         </p>
       ) : reply?.step === "failed" && reply.status !== "not-found" ? (
         <p role="alert" className="text-slate-700">
@@ -207,12 +233,14 @@ function NotShown({ page, reply }: { page: DetailsPageData; reply: DetailsReply 
         </p>
       ) : (
         <p className="break-words text-slate-700">
-          We couldn't find a shipment with tracking number:{" "}
-          <span className="font-mono font-semibold">{number}</span>
+          {t("We couldn't find a shipment with tracking number:")}{" "}
+          <span className="font-mono font-semibold" translate="no">
+            {number}
+          </span>
         </p>
       )}
-      <Link to="/track" className="font-medium text-brand-700 underline">
-        Track a shipment
+      <Link to={to("/track")} className="font-medium text-brand-700 underline">
+        {t("Track a shipment")}
       </Link>
     </section>
   );
@@ -220,6 +248,8 @@ function NotShown({ page, reply }: { page: DetailsPageData; reply: DetailsReply 
 
 export default function TrackingDetails({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const t = useT();
+  const to = useLocalePath();
   const page = loaderData as DetailsPageData;
   const reply = actionData as DetailsReply | undefined;
   if (
@@ -231,22 +261,27 @@ export default function TrackingDetails({ loaderData, actionData }: Route.Compon
   }
   const back = (
     <Link to={page.trackingPath} className="font-medium wrap-anywhere text-brand-700 underline">
-      Back to shipment {page.number}
+      <Filled text={t("Back to shipment {number}", { number: SLOT })} value={<Data>{page.number}</Data>} />
     </Link>
   );
   if (page.kind === "details") {
     return (
       <section className="mx-auto flex wrap-anywhere max-w-3xl flex-col gap-6 px-4 py-10">
         <div>
-          <h1 className="text-2xl font-bold break-words text-brand-900">Full details of {page.number}</h1>
+          <h1 className="text-2xl font-bold break-words text-brand-900">
+            <Filled
+              text={t("Full details of {number}", { number: SLOT })}
+              value={<Data>{page.number}</Data>}
+            />
+          </h1>
           <p className="mt-2 text-slate-700">
             {page.accountPath
-              ? "You see this shipment's full details because it is one of your company's shipments."
-              : "This browser sees this shipment's full details for 24 hours after the code was typed."}
+              ? t("You see this shipment's full details because it is one of your company's shipments.")
+              : t("This browser sees this shipment's full details for 24 hours after the code was typed.")}
           </p>
           {page.accountPath ? (
             <Link to={page.accountPath} className="mt-2 block w-fit font-medium text-brand-700 underline">
-              Open it in your account
+              {t("Open it in your account")}
             </Link>
           ) : null}
         </div>
@@ -260,11 +295,17 @@ export default function TrackingDetails({ loaderData, actionData }: Route.Compon
   return (
     <section className={SECTION}>
       <div>
-        <h1 className="text-2xl font-bold break-words text-brand-900">Full details of {page.number}</h1>
+        <h1 className="text-2xl font-bold break-words text-brand-900">
+          <Filled text={t("Full details of {number}", { number: SLOT })} value={<Data>{page.number}</Data>} />
+        </h1>
         <p className="mt-2 text-slate-700">
-          The names, addresses, goods and documents of this shipment are shown to its shipper and its
-          consignee. Type the {page.sms ? "e-mail address or mobile number" : "e-mail address"} we have for
-          either of them, and we send it a code.
+          {page.sms
+            ? t(
+                "The names, addresses, goods and documents of this shipment are shown to its shipper and its consignee. Type the e-mail address or mobile number we have for either of them, and we send it a code.",
+              )
+            : t(
+                "The names, addresses, goods and documents of this shipment are shown to its shipper and its consignee. Type the e-mail address we have for either of them, and we send it a code.",
+              )}
         </p>
       </div>
       {failed ? (
@@ -281,15 +322,26 @@ export default function TrackingDetails({ loaderData, actionData }: Route.Compon
             className="flex flex-col rounded-lg border border-slate-200 bg-white p-4"
           >
             <h2 id="code-title" className="text-lg font-semibold text-slate-900">
-              Enter the code
+              {t("Enter the code")}
             </h2>
             <p className="mb-3 break-words text-slate-700">
-              If {attempt.sentTo} is on file for this shipment's shipper or consignee, we have{" "}
-              {attempt.channel === "email" ? "e-mailed" : "texted"} it a 6-digit code. It works for 10
-              minutes.
+              <Filled
+                text={
+                  attempt.channel === "email"
+                    ? t(
+                        "If {address} is on file for this shipment's shipper or consignee, we have e-mailed it a 6-digit code. It works for 10 minutes.",
+                        { address: SLOT },
+                      )
+                    : t(
+                        "If {address} is on file for this shipment's shipper or consignee, we have texted it a 6-digit code. It works for 10 minutes.",
+                        { address: SLOT },
+                      )
+                }
+                value={<Data>{attempt.sentTo}</Data>}
+              />
             </p>
             <input type="hidden" name="intent" value="code" />
-            <Label htmlFor="code">6-digit code</Label>
+            <Label htmlFor="code">{t("6-digit code")}</Label>
             <Input
               id="code"
               name="code"
@@ -302,13 +354,13 @@ export default function TrackingDetails({ loaderData, actionData }: Route.Compon
             />
             <FieldError id="code-error" errors={reply?.step === "code" ? [reply.error] : null} />
             <button type="submit" className={BUTTON} disabled={busy}>
-              Confirm
+              {t("Confirm")}
             </button>
           </Form>
           <Form method="post">
             <input type="hidden" name="intent" value="restart" />
             <button type="submit" className="font-medium text-brand-700 underline" disabled={busy}>
-              Ask for a new code, or use another address
+              {t("Ask for a new code, or use another address")}
             </button>
           </Form>
         </>
@@ -316,11 +368,11 @@ export default function TrackingDetails({ loaderData, actionData }: Route.Compon
         <ContactForm sms={page.sms} reply={reply} busy={busy} />
       )}
       <p className="text-slate-700">
-        Have a customer account?{" "}
-        <Link to="/account" className="font-medium text-brand-700 underline">
-          Sign in
+        {t("Have a customer account?")}{" "}
+        <Link to={to("/account")} className="font-medium text-brand-700 underline">
+          {t("Sign in")}
         </Link>{" "}
-        to see all your shipments.
+        {t("to see all your shipments.")}
       </p>
       {back}
     </section>
@@ -328,6 +380,7 @@ export default function TrackingDetails({ loaderData, actionData }: Route.Compon
 }
 
 function ContactForm({ sms, reply, busy }: { sms: boolean; reply: DetailsReply | undefined; busy: boolean }) {
+  const t = useT();
   const error = reply?.step === "contact" ? reply.error : undefined;
   const described = [sms ? "contact-hint" : "", error ? "contact-error" : ""].join(" ").trim();
   return (
@@ -338,10 +391,10 @@ function ContactForm({ sms, reply, busy }: { sms: boolean; reply: DetailsReply |
       className="flex flex-col rounded-lg border border-slate-200 bg-white p-4"
     >
       <h2 id="contact-title" className="mb-3 text-lg font-semibold text-slate-900">
-        Get a code
+        {t("Get a code")}
       </h2>
       <input type="hidden" name="intent" value="contact" />
-      <Label htmlFor="contact">{sms ? "E-mail address or mobile number" : "E-mail address"}</Label>
+      <Label htmlFor="contact">{sms ? t("E-mail address or mobile number") : t("E-mail address")}</Label>
       <Input
         id="contact"
         name="contact"
@@ -354,12 +407,12 @@ function ContactForm({ sms, reply, busy }: { sms: boolean; reply: DetailsReply |
       />
       {sms ? (
         <p id="contact-hint" className="mt-1 text-xs text-slate-600">
-          Liberian numbers as you dial them (0770 123 456); others with + and the country code.
+          {t("Liberian numbers as you dial them (0770 123 456); others with + and the country code.")}
         </p>
       ) : null}
       <FieldError id="contact-error" errors={error ? [error] : null} />
       <button type="submit" className={BUTTON} disabled={busy}>
-        Send me a code
+        {t("Send me a code")}
       </button>
     </Form>
   );

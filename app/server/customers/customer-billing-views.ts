@@ -27,7 +27,10 @@ export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
 export type AccountQuoteRow = {
   id: string;
   version: number;
+  /** 'Monrovia to Abidjan'; the two places apart, for the page to write the route in its language. */
   route: string;
+  from: string;
+  to: string;
   status: QuoteStatus;
   statusLabel: string;
   total: string;

@@ -2,6 +2,7 @@
 // parties a company is made of. What a customer may see is decided from those parties alone
 // (customer-scope.server.ts).
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Locale } from "#app/lib/i18n/locale.ts";
 import type { DbOrTx } from "#app/server/db/client.server.ts";
 import {
   consignees,
@@ -134,10 +135,13 @@ export async function createSelfSignInMember({
   tx,
   channel,
   address,
+  language,
 }: {
   tx: DbOrTx;
   channel: "email" | "sms";
   address: string;
+  /** The language of the page they signed in on: their messages and pages go in it until they choose. */
+  language?: Locale;
 }): Promise<CustomerMember | null> {
   const parties = await findSelfSignInParties({ db: tx, channel, address });
   const first = parties[0];
@@ -155,12 +159,14 @@ export async function createSelfSignInMember({
     name: first.name,
     email: channel === "email" ? address : null,
     phone: channel === "sms" ? address : null,
+    language,
   });
 }
 
 /**
  * Adds a person to a company (or, for an address that was removed, brings it back). The first active member
- * of a company may invite colleagues.
+ * of a company may invite colleagues. `language` is a new person's (English when not given); a person brought
+ * back keeps the one they had chosen.
  */
 export async function createMember({
   tx,
@@ -168,6 +174,7 @@ export async function createMember({
   name,
   email,
   phone,
+  language,
   invitedByStaffId = null,
   invitedByMemberId = null,
 }: {
@@ -176,6 +183,7 @@ export async function createMember({
   name: string;
   email: string | null;
   phone: string | null;
+  language?: Locale;
   invitedByStaffId?: string | null;
   invitedByMemberId?: string | null;
 }): Promise<CustomerMember> {
@@ -210,7 +218,10 @@ export async function createMember({
       .returning();
     return row!;
   }
-  const [row] = await tx.insert(customerMembers).values(values).returning();
+  const [row] = await tx
+    .insert(customerMembers)
+    .values({ ...values, ...(language ? { language } : {}) })
+    .returning();
   return row!;
 }
 

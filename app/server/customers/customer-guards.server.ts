@@ -2,6 +2,9 @@
 // requireCustomerMiddleware, and every account action and resource route calls requireCustomer itself.
 import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { servicesContext } from "#app/context.ts";
+import { type Locale, localeOf } from "#app/lib/i18n/locale.ts";
+import { localizePath } from "#app/lib/i18n/paths.ts";
+import { LANGUAGE_COOKIE } from "#app/lib/i18n/remember-language.ts";
 import { requestedPath } from "#app/lib/request-path.ts";
 import {
   type CustomerUser,
@@ -35,12 +38,48 @@ export async function getCustomerSession({
   return user ? { user, token } : null;
 }
 
-/** Only paths of the account itself may be returned to after signing in (never another site). */
+/**
+ * Only paths of the account itself, in either language (/account/…, /fr/compte/…), may be returned to after
+ * signing in (never another site).
+ */
 export function safeAccountRedirect(value: unknown): string {
   if (typeof value !== "string") return ACCOUNT_HOME_PATH;
-  return /^\/account\/[A-Za-z0-9/_.?=&%-]*$/.test(value) && !/\/\/|\.\.|%2e|%2f/i.test(value)
+  return /^\/(?:account|fr\/compte)\/[A-Za-z0-9/_.?=&%-]*$/.test(value) && !/\/\/|\.\.|%2e|%2f/i.test(value)
     ? value
     : ACCOUNT_HOME_PATH;
+}
+
+/** The language this browser chose itself with the site's switch or offer (the `lang` cookie), if any. */
+function chosenLanguage(request: Request): Locale | null {
+  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=(en|fr)(?:;|$)`).exec(
+    request.headers.get("cookie") ?? "",
+  );
+  return match ? (match[1] as Locale) : null;
+}
+
+/**
+ * Where a member lands after signing in (issue 30): the account page asked for (or the shipments), in the
+ * member's own language (customer_members.language, set in their preferences), unless this browser chose the
+ * sign-in page's language itself with the site's language switch or offer: a choice made on this device, now,
+ * beats the saved one.
+ */
+export function landingPath({
+  request,
+  redirectTo,
+  language,
+}: {
+  request: Request;
+  redirectTo: string;
+  language: Locale;
+}): string {
+  const page = localeOf(request);
+  return localizePath(safeAccountRedirect(redirectTo), chosenLanguage(request) === page ? page : language);
+}
+
+/** The sign-in page in the request's language, remembering an account page to return to. */
+export function signInPath(request: Request, redirectTo?: string): string {
+  const path = localizePath(ACCOUNT_SIGN_IN_PATH, localeOf(request));
+  return redirectTo ? `${path}?${new URLSearchParams({ redirectTo })}` : path;
 }
 
 /**
@@ -61,7 +100,7 @@ export async function requireCustomer({
   if (readCustomerSessionToken(request, config))
     headers.append("Set-Cookie", clearCustomerSessionCookie(config));
   const redirectTo = safeAccountRedirect(requestedPath(request));
-  throw redirect(`${ACCOUNT_SIGN_IN_PATH}?${new URLSearchParams({ redirectTo })}`, { headers });
+  throw redirect(signInPath(request, redirectTo), { headers });
 }
 
 /** The signed-in customer as set by the account layout's middleware (loaders below the layout). */

@@ -2,7 +2,8 @@
 // issued or void (never drafts). The account's invoice pages reach invoices only through these, with the
 // company from the session; balances come from balances.server.ts, as on every staff page.
 import { and, count, desc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
-import { formatMoney } from "#app/lib/money.ts";
+import { formatMoneyIn } from "#app/lib/i18n/format.ts";
+import type { Locale } from "#app/lib/i18n/locale.ts";
 import { ACCOUNT_PAGE_SIZE, type AccountInvoiceRow } from "#app/server/customers/customer-billing-views.ts";
 import { listCompanyParties } from "#app/server/customers/customer-companies.server.ts";
 import type { Db } from "#app/server/db/client.server.ts";
@@ -29,12 +30,15 @@ export async function listCompanyInvoices({
   companyId,
   page,
   today,
+  locale = "en",
 }: {
   db: Db;
   companyId: string;
   page: number;
   /** The company's calendar day (overdue is read from it). */
   today: string;
+  /** The page's language: the amounts' format. */
+  locale?: Locale;
 }): Promise<{ rows: AccountInvoiceRow[]; total: number }> {
   const where = companyInvoicesWhere(await listCompanyParties({ db, companyId }));
   const [rows, [total]] = await Promise.all([
@@ -65,8 +69,8 @@ export async function listCompanyInvoices({
           statusLabel:
             creditNote && invoice.state === "issued" ? "Credit note" : CUSTOMER_STATUS_LABELS[status],
           overdue: status === "overdue",
-          total: `${creditNote ? "-" : ""}${formatMoney(invoice.totalMinor, invoice.currency)}`,
-          balance: owes ? formatMoney(balance.balanceMinor, invoice.currency) : null,
+          total: `${creditNote ? "-" : ""}${formatMoneyIn(locale, invoice.totalMinor, invoice.currency)}`,
+          balance: owes ? formatMoneyIn(locale, balance.balanceMinor, invoice.currency) : null,
         },
       ];
     }),

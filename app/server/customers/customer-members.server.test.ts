@@ -29,6 +29,7 @@ import {
   customerSessions,
   oneTimeCodes,
   outbox,
+  shippers,
 } from "#app/server/db/schema.ts";
 import { createParty } from "#app/server/parties/parties.server.ts";
 import type { Services } from "#app/server/services.server.ts";
@@ -213,6 +214,23 @@ describe("staff invite from a party", () => {
     expect(entries.map((entry) => entry.action)).toEqual(["insert", "update"]);
     expect(entries.every((entry) => entry.actorId === staff.id)).toBe(true);
     expect(Object.keys(entries[1]!.changes ?? {})).toContain("removed_at");
+  });
+});
+
+describe("the invitation's language (issue 30)", () => {
+  it("a party written to in French gets a French member and a French invitation with the French address", async () => {
+    const party = await shipper("Kouassi Import", { email: "kouassi@example.com" });
+    await services.db.update(shippers).set({ language: "fr" }).where(eq(shippers.id, party.id));
+    expect(await invite(party.id)).toMatchObject({ ok: true });
+    expect((await memberOf("kouassi@example.com"))!.language).toBe("fr");
+    const [mail] = await messagesTo("kouassi@example.com");
+    expect(mail!.subject).toBe("Votre compte client Kouassi Import chez Unitrans Freight");
+    expect(mail!.text).toContain(`Pour vous connecter, ouvrez ${SITE}/fr/compte et saisissez`);
+    // An English party: English, at the English address, as before.
+    const english = await shipper("Monrovia Traders", { email: "traders@example.com" });
+    await invite(english.id);
+    const [englishMail] = await messagesTo("traders@example.com");
+    expect(englishMail!.text).toContain(`To sign in, open ${SITE}/account and type`);
   });
 });
 

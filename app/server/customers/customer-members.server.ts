@@ -6,6 +6,8 @@
 // Staff writes run on the audit connection (the admin middleware), so the activity log records them.
 import { and, asc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { parseContactPhone } from "#app/lib/contact-phone.ts";
+import type { Locale } from "#app/lib/i18n/locale.ts";
+import { localizePath } from "#app/lib/i18n/paths.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
 import { recordCustomerAuditEvent } from "#app/server/audit/audit.server.ts";
 import {
@@ -23,6 +25,7 @@ import {
   customerMembers,
   shippers,
 } from "#app/server/db/schema.ts";
+import { translatorFor } from "#app/server/i18n/words.server.ts";
 import { queueMail } from "#app/server/messaging/mail.server.ts";
 import { enqueueMessage, type OutboxConfig } from "#app/server/messaging/outbox.server.ts";
 import {
@@ -149,13 +152,17 @@ async function checkAddresses(tx: DbOrTx, person: Person, companyId: string | nu
   if (same && same.removedAt === null) refuse(`${same.name} can already sign in with this address.`);
 }
 
-/** The invitation: an e-mail, or a text message when only a phone is known. No token, no code: they ask one. */
+/**
+ * The invitation: an e-mail, or a text message when only a phone is known, in the member's language with the
+ * sign-in page's address in it. No token, no code: they ask one.
+ */
 async function sendInvitation({
   tx,
   config,
   logger,
   settings,
   person,
+  language,
   companyName,
 }: {
   tx: DbOrTx;
@@ -163,17 +170,28 @@ async function sendInvitation({
   logger: MemberLogger;
   settings: Pick<SiteSettings, "companyName">;
   person: Person;
+  language: Locale;
   companyName: string;
 }) {
   const site = settings.companyName;
-  const signIn = `${config.siteUrl.replace(/\/+$/, "")}/account`;
+  const t = translatorFor(language);
+  const signIn = `${config.siteUrl.replace(/\/+$/, "")}${localizePath("/account", language)}`;
   if (person.email) {
     const text = [
-      `Hello ${person.name},`,
+      t("Hello {name},", { name: person.name }),
       "",
-      `You can now follow the shipments, quotes and invoices of ${companyName} in its customer account at ${site}.`,
+      t(
+        "You can now follow the shipments, quotes and invoices of {company} in its customer account at {site}.",
+        {
+          company: companyName,
+          site,
+        },
+      ),
       "",
-      `To sign in, open ${signIn} and type this e-mail address (${person.email}). We send you a code to type: no password to remember.`,
+      t(
+        "To sign in, open {link} and type this e-mail address ({email}). We send you a code to type: no password to remember.",
+        { link: signIn, email: person.email },
+      ),
       "",
       site,
     ].join("\n");
@@ -181,7 +199,11 @@ async function sendInvitation({
       db: tx,
       config,
       logger,
-      mail: { to: person.email, subject: `Your ${companyName} customer account at ${site}`, text },
+      mail: {
+        to: person.email,
+        subject: t("Your {company} customer account at {site}", { company: companyName, site }),
+        text,
+      },
     });
     if (!queued.ok) refuse(`The invitation could not be sent: ${queued.reason}`);
     return;
@@ -193,7 +215,10 @@ async function sendInvitation({
     message: {
       channel: "sms",
       to: person.phone!,
-      text: `${site}: you can now see the shipments, quotes and invoices of ${companyName}. Sign in at ${signIn} with this number and the code we send you.`,
+      text: t(
+        "{site}: you can now see the shipments, quotes and invoices of {company}. Sign in at {link} with this number and the code we send you.",
+        { site, company: companyName, link: signIn },
+      ),
     },
   });
   if (!queued.ok) refuse(`The invitation could not be sent: ${queued.reason}`);
@@ -203,7 +228,7 @@ async function sendInvitation({
 async function findPartyContact(db: DbOrTx, kind: PartyKind, partyId: string) {
   const table = partyTable(kind);
   const [row] = await db
-    .select({ name: table.name, email: table.email, phone: table.phone })
+    .select({ name: table.name, email: table.email, phone: table.phone, language: table.language })
     .from(table)
     .where(eq(table.id, partyId));
   return row ?? null;
@@ -255,8 +280,23 @@ export async function inviteMemberByStaff({
     const existing = await findCompanyOfParty({ db: tx, kind, partyId });
     await checkAddresses(tx, person, existing?.id ?? null);
     const company = await ensureCompanyForParty({ tx, kind, partyId });
-    await createMember({ tx, companyId: company.id, ...person, invitedByStaffId: staffId });
-    await sendInvitation({ tx, config, logger, settings, person, companyName: company.name });
+    // A new person gets the party's language (staff set it on the party, or it was guessed from its country).
+    const added = await createMember({
+      tx,
+      companyId: company.id,
+      ...person,
+      language: party.language,
+      invitedByStaffId: staffId,
+    });
+    await sendInvitation({
+      tx,
+      config,
+      logger,
+      settings,
+      person,
+      language: added.language,
+      companyName: company.name,
+    });
     logger.info({ companyId: company.id }, "Customer member invited by staff");
     return { ok: true as const, name: person.name };
   });
@@ -273,6 +313,7 @@ export async function inviteColleague({
   settings,
   memberId,
   input,
+  locale = "en",
   clientAddress = null,
 }: {
   db: Db;
@@ -281,6 +322,8 @@ export async function inviteColleague({
   settings: Pick<SiteSettings, "companyName">;
   memberId: string;
   input: PersonInput;
+  /** The language of the page the colleague is added on: a new colleague's, until they choose. */
+  locale?: Locale;
   /** The inviter's address, for the activity log. */
   clientAddress?: string | null;
 }): Promise<MemberOutcome> {
@@ -320,6 +363,7 @@ export async function inviteColleague({
       tx,
       companyId: inviter.companyId,
       ...person,
+      language: locale,
       invitedByMemberId: memberId,
     });
     await recordCustomerAuditEvent({
@@ -329,7 +373,15 @@ export async function inviteColleague({
       clientAddress,
       entityId: added.id,
     });
-    await sendInvitation({ tx, config, logger, settings, person, companyName: inviter.companyName });
+    await sendInvitation({
+      tx,
+      config,
+      logger,
+      settings,
+      person,
+      language: added.language,
+      companyName: inviter.companyName,
+    });
     logger.info({ companyId: inviter.companyId }, "Customer member invited by a colleague");
     return { ok: true as const, name: person.name };
   });

@@ -89,7 +89,7 @@ export async function saveMemberPreferences({
   config: OutboxConfig;
   memberId: string;
   formData: FormData;
-}): Promise<{ ok: true } | { ok: false; message: string }> {
+}): Promise<{ ok: true; language: CustomerLanguage } | { ok: false; message: string }> {
   const language = formData.get("language");
   if (typeof language !== "string" || !(CUSTOMER_LANGUAGES as readonly string[]).includes(language)) {
     return { ok: false, message: "Choose English or Français." };
@@ -117,7 +117,7 @@ export async function saveMemberPreferences({
     .update(customerMembers)
     .set({ messagePreferences: preferences, language: language as CustomerLanguage })
     .where(eq(customerMembers.id, memberId));
-  return { ok: true };
+  return { ok: true, language: language as CustomerLanguage };
 }
 
 export type MemberChoice = {

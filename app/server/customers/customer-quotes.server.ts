@@ -2,7 +2,8 @@
 // made from its members' or its parties' e-mail addresses, or booked as one of its shipments. The account's
 // quote pages reach quotes only through these, with the company from the session.
 import { and, count, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
-import { formatMoney } from "#app/lib/money.ts";
+import { formatMoneyIn } from "#app/lib/i18n/format.ts";
+import type { Locale } from "#app/lib/i18n/locale.ts";
 import { parcelTypeOptions, QUOTE_LIMITS } from "#app/schemas/rules/quote-request-rules.ts";
 import {
   ACCOUNT_PAGE_SIZE,
@@ -73,11 +74,14 @@ export async function listCompanyQuotes({
   db,
   companyId,
   page,
+  locale = "en",
   now = new Date(),
 }: {
   db: Db;
   companyId: string;
   page: number;
+  /** The page's language: the amounts' format. */
+  locale?: Locale;
   now?: Date;
 }): Promise<{ rows: AccountQuoteRow[]; total: number }> {
   const where = and(ne(quotes.state, "draft"), await companyRequestsWhere({ db, companyId }));
@@ -103,9 +107,11 @@ export async function listCompanyQuotes({
         id: quote.id,
         version: quote.version,
         route: `${request.cityDeparture} to ${request.deliveryCity}`,
+        from: request.cityDeparture,
+        to: request.deliveryCity,
         status,
         statusLabel: QUOTE_STATUS_LABELS[status],
-        total: formatMoney(quote.totalMinor, quote.currency),
+        total: formatMoneyIn(locale, quote.totalMinor, quote.currency),
         validUntil: quote.validUntil,
         sentAt: quote.sentAt?.toISOString() ?? null,
       };

@@ -3,6 +3,9 @@
 // exactly as one that does not exist (notFound).
 import { data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
+import { formatDateIn } from "#app/lib/i18n/format.ts";
+import { type Locale, localeOf } from "#app/lib/i18n/locale.ts";
+import { localizePath } from "#app/lib/i18n/paths.ts";
 import { isValidTrackingNumber } from "#app/lib/tracking-number.ts";
 import { listCompanyParties } from "#app/server/customers/customer-companies.server.ts";
 import {
@@ -28,12 +31,18 @@ import {
   listShipmentQuotes,
   SHIPMENT_FILTER_STATUSES,
   setShipmentUpdatesEnabled,
+  shownTimeIn,
 } from "#app/server/customers/customer-shipments.server.ts";
 import { labelRuns } from "#app/server/documents/document-links.server.ts";
+import { translatorFor } from "#app/server/i18n/words.server.ts";
 import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
 import { getShipmentDelivery } from "#app/server/shipments/deliveries.server.ts";
-import { getPublicShipmentByTrackingNumber } from "#app/server/shipments/tracking.server.ts";
-import { presentTracking, shownTime } from "#app/server/shipments/tracking-view.server.ts";
+import type { TrackingView } from "#app/server/shipments/shipment-views.ts";
+import {
+  getPublicShipmentByTrackingNumber,
+  type PublicShipment,
+} from "#app/server/shipments/tracking.server.ts";
+import { presentTracking } from "#app/server/shipments/tracking-view.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -68,6 +77,7 @@ export async function loadShipmentsPage({
     status,
     page,
     timeZone,
+    locale: localeOf(request),
   });
   const filtered = search !== "" || status !== "";
   const hasAny =
@@ -99,15 +109,50 @@ async function companyShipmentOr404({
   return shipment ?? notFound();
 }
 
+/**
+ * The tracking result's dates and times in French ('3 déc. 2026', '14:40'), and its 'signed by' (issue 30);
+ * English as presentTracking writes it.
+ */
+function trackingIn(locale: Locale, view: TrackingView, shipment: PublicShipment): TrackingView {
+  if (locale === "en") return view;
+  const t = translatorFor(locale);
+  const at = (iso: string, timeZone = view.timeZone) => shownTimeIn(locale, new Date(iso), timeZone);
+  let arrival = view.arrival;
+  if (arrival?.label === "Delivered") {
+    const when = at(arrival.iso);
+    const receiver = shipment.receivedBy;
+    const by = receiver
+      ? t(receiver.signed ? ", signed by {initials}" : ", received by {initials}", {
+          initials: receiver.initials,
+        })
+      : "";
+    arrival = { ...arrival, text: `${when.date} ${when.time}${by}` };
+  } else if (arrival) {
+    arrival = { ...arrival, text: formatDateIn(locale, arrival.iso) };
+  }
+  return {
+    ...view,
+    arrival,
+    latest: view.latest ? { ...view.latest, at: at(view.latest.at.iso) } : null,
+    lastUpdated: at(view.lastUpdated.iso),
+    estimatedDelivery: view.estimatedDelivery ? at(view.estimatedDelivery.iso, "UTC") : null,
+    history: view.history.map((entry) => ({ ...entry, at: at(entry.at.iso) })),
+  };
+}
+
 export async function loadShipmentPage({
+  request,
   context,
   trackingNumber,
   now = new Date(),
 }: {
+  request: Request;
   context: Ctx;
   trackingNumber: string | undefined;
   now?: Date;
 }): Promise<ShipmentPageData> {
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   const customer = getCustomer(context);
   const { db, siteSettings } = context.get(servicesContext);
   const shipment = await companyShipmentOr404({ context, customer, trackingNumber });
@@ -115,14 +160,19 @@ export async function loadShipmentPage({
     siteSettings.get(),
     getPublicShipmentByTrackingNumber({ db, trackingNumber: shipment.trackingNumber }),
     getShipmentDelivery({ db, shipmentId: shipment.id }),
-    listShipmentQuotes({ db, shipment, now }),
+    listShipmentQuotes({ db, shipment, locale, now }),
     listCompanyParties({ db, companyId: customer.companyId }),
     getShipmentUpdatesEnabled({ db, shipmentId: shipment.id, roles: shipment.roles }),
   ]);
   if (!tracked) notFound();
-  const invoices = await listShipmentInvoices({ db, shipmentId: shipment.id, parties });
-  const tracking = presentTracking({ shipment: tracked, now, timeZone: settings.timeZone });
-  const base = accountShipmentPath(shipment.trackingNumber);
+  const invoices = await listShipmentInvoices({ db, shipmentId: shipment.id, parties, locale });
+  const tracking = trackingIn(
+    locale,
+    presentTracking({ shipment: tracked, now, timeZone: settings.timeZone }),
+    tracked,
+  );
+  // The shipment's own addresses (documents, photos) in the page's language.
+  const base = localizePath(accountShipmentPath(shipment.trackingNumber), locale);
   const runs = labelRuns(shipment.pieces ?? 1);
   return {
     tracking,
@@ -133,7 +183,7 @@ export async function loadShipmentPage({
     delivery: delivery
       ? {
           receiverName: delivery.receiverName,
-          deliveredAt: shownTime(delivery.deliveredAt, settings.timeZone),
+          deliveredAt: shownTimeIn(locale, delivery.deliveredAt, settings.timeZone),
           receiverRemarks: delivery.receiverRemarks,
           signed: delivery.hasSignature,
           photos: delivery.photos.map((photo) => `${base}/photos/${photo.id}`),
@@ -143,14 +193,17 @@ export async function loadShipmentPage({
       waybill: `${base}/waybill.pdf`,
       labels: runs.map((run) => ({
         href: run.from === 1 ? `${base}/label.pdf` : `${base}/label.pdf?from=${run.from}`,
-        text: runs.length > 1 ? `Labels, pieces ${run.from}–${run.to} (PDF)` : "Labels (PDF)",
+        text:
+          runs.length > 1
+            ? t("Labels, pieces {from}–{to} (PDF)", { from: run.from, to: run.to })
+            : t("Labels (PDF)"),
       })),
       deliveryNote: delivery ? `${base}/delivery-note.pdf` : null,
     },
     quotes,
     invoices,
     notifications: { roles: shipment.roles, enabled },
-    bookAgain: `/contact?${new URLSearchParams({ from: shipment.trackingNumber })}#quote`,
+    bookAgain: `${localizePath("/contact", locale)}?${new URLSearchParams({ from: shipment.trackingNumber })}#quote`,
   };
 }
 
@@ -170,13 +223,14 @@ export async function updateShipmentNotifications({
 }) {
   const customer = await requireCustomer({ request, context });
   const { db } = context.get(servicesContext);
+  const t = translatorFor(localeOf(request));
   const shipment = await companyShipmentOr404({ context, customer, trackingNumber });
   const formData = await readFormData(request);
   const updates = formData?.getAll("updates") ?? [];
   const choice = updates.length === 1 ? updates[0] : null;
   if (readIntent(formData) !== UPDATES_INTENT || (choice !== "on" && choice !== "off")) {
     return data<ShipmentNotificationsActionData>(
-      { ok: false, error: "Choose whether to get updates for this shipment, then save again." },
+      { ok: false, error: t("Choose whether to get updates for this shipment, then save again.") },
       { status: 400 },
     );
   }
@@ -184,9 +238,10 @@ export async function updateShipmentNotifications({
   await setShipmentUpdatesEnabled({ db, shipmentId: shipment.id, roles: shipment.roles, enabled });
   return data<ShipmentNotificationsActionData>({
     ok: true,
-    message: enabled
-      ? `You will get updates about ${shipment.trackingNumber}.`
-      : `You will no longer get updates about ${shipment.trackingNumber}.`,
+    message: t(
+      enabled ? "You will get updates about {number}." : "You will no longer get updates about {number}.",
+      { number: shipment.trackingNumber },
+    ),
   });
 }
 

@@ -3,9 +3,11 @@
 // parties (customer-scope.server.ts), never through an id from the request alone, and only the columns
 // customer-fields.server.ts marks 'customer' or 'public' are selected.
 import { and, desc, eq, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
-import { formatDate } from "#app/lib/format.ts";
 import { freightTermLabels } from "#app/lib/freight-terms.ts";
-import { formatMoney } from "#app/lib/money.ts";
+import { formatDateIn, formatMoneyIn, formatTimeIn } from "#app/lib/i18n/format.ts";
+import type { Locale } from "#app/lib/i18n/locale.ts";
+import { localizePath } from "#app/lib/i18n/paths.ts";
+import { wallClock } from "#app/lib/time-zone.ts";
 import { listCompanyParties } from "#app/server/customers/customer-companies.server.ts";
 import { type CompanyParties, companyShipmentsWhere } from "#app/server/customers/customer-scope.server.ts";
 import type {
@@ -29,9 +31,18 @@ import {
   shippers,
 } from "#app/server/db/schema.ts";
 import { isUuid, likePattern, searchTermOf } from "#app/server/db/text-search.server.ts";
+import { translatorFor } from "#app/server/i18n/words.server.ts";
 import { setRecipientEnabled } from "#app/server/notifications/notifications.server.ts";
 import { quoteStatus } from "#app/server/quotes/quotes.server.ts";
+import type { ShownTime } from "#app/server/shipments/shipment-views.ts";
 import { shownTime } from "#app/server/shipments/tracking-view.server.ts";
+
+/** An instant as the account's pages show it, in `timeZone` and the page's language ('14:40' in French). */
+export function shownTimeIn(locale: Locale, value: Date, timeZone: string): ShownTime {
+  if (locale === "en") return shownTime(value, timeZone);
+  const local = wallClock(value, timeZone);
+  return { iso: value.toISOString(), date: formatDateIn(locale, local), time: formatTimeIn(locale, local) };
+}
 
 export const SHIPMENTS_PAGE_SIZE = 20;
 /** The statuses the list's filter offers (status is free text; these are the spec's). */
@@ -94,6 +105,7 @@ export async function findCompanyShipments({
   page = 1,
   pageSize = SHIPMENTS_PAGE_SIZE,
   timeZone,
+  locale = "en",
 }: {
   db: Db;
   companyId: string;
@@ -102,6 +114,7 @@ export async function findCompanyShipments({
   page?: number;
   pageSize?: number;
   timeZone: string;
+  locale?: Locale;
 }): Promise<ShipmentListPage> {
   const parties = await listCompanyParties({ db, companyId });
   const filters: SQL[] = [];
@@ -170,12 +183,12 @@ export async function findCompanyShipments({
       originLocation: row.originLocation,
       destinationLocation: row.destinationLocation,
       // A calendar day stored at midnight UTC: shown as stored.
-      estimatedDelivery: row.estimatedDelivery ? shownTime(row.estimatedDelivery, "UTC") : null,
+      estimatedDelivery: row.estimatedDelivery ? shownTimeIn(locale, row.estimatedDelivery, "UTC") : null,
       latest: latest
         ? {
             status: latest.status,
             location: latest.location,
-            at: shownTime(new Date(latest.timestamp), timeZone),
+            at: shownTimeIn(locale, new Date(latest.timestamp), timeZone),
           }
         : null,
       roles: companyRoles(parties, row),
@@ -265,10 +278,12 @@ export async function getCompanyShipment({
 export async function listShipmentQuotes({
   db,
   shipment,
+  locale = "en",
   now = new Date(),
 }: {
   db: Db;
   shipment: { quoteId: string | null; quoteRequestId: string | null };
+  locale?: Locale;
   now?: Date;
 }): Promise<LinkedQuote[]> {
   const links = [
@@ -298,12 +313,13 @@ export async function listShipmentQuotes({
     replaced: "Replaced",
     draft: "Draft",
   } as const;
+  const t = translatorFor(locale);
   return rows.map((row) => ({
-    href: `/account/quotes/${row.id}`,
+    href: localizePath(`/account/quotes/${row.id}`, locale),
     version: row.version,
-    status: words[quoteStatus(row, now)],
-    total: formatMoney(row.totalMinor, row.currency),
-    sentOn: row.sentAt ? formatDate(row.sentAt) : null,
+    status: t(words[quoteStatus(row, now)]),
+    total: formatMoneyIn(locale, row.totalMinor, row.currency),
+    sentOn: row.sentAt ? formatDateIn(locale, row.sentAt) : null,
   }));
 }
 
@@ -315,10 +331,12 @@ export async function listShipmentInvoices({
   db,
   shipmentId,
   parties,
+  locale = "en",
 }: {
   db: Db;
   shipmentId: string;
   parties: CompanyParties;
+  locale?: Locale;
 }): Promise<LinkedInvoice[]> {
   const billed = [
     parties.shipperIds.length
@@ -349,12 +367,13 @@ export async function listShipmentInvoices({
       ),
     )
     .orderBy(desc(invoices.issueDate), desc(invoices.number));
+  const t = translatorFor(locale);
   return rows.map((row) => ({
-    href: `/account/invoices/${row.id}`,
-    title: `${row.kind === "credit_note" ? "Credit note" : "Invoice"} ${row.number ?? ""}`.trim(),
-    state: row.state === "void" ? "Void" : "Issued",
-    total: formatMoney(row.totalMinor, row.currency),
-    issuedOn: row.issueDate ? formatDate(row.issueDate) : null,
+    href: localizePath(`/account/invoices/${row.id}`, locale),
+    title: `${t(row.kind === "credit_note" ? "Credit note" : "Invoice")} ${row.number ?? ""}`.trim(),
+    state: t(row.state === "void" ? "Void" : "Issued"),
+    total: formatMoneyIn(locale, row.totalMinor, row.currency),
+    issuedOn: row.issueDate ? formatDateIn(locale, row.issueDate) : null,
   }));
 }
 

@@ -4,6 +4,8 @@
 // deliverable one is sent.
 
 import { eq } from "drizzle-orm";
+import type { Locale } from "#app/lib/i18n/locale.ts";
+import { localizePath } from "#app/lib/i18n/paths.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
 import { recordCustomerAuditEvent } from "#app/server/audit/audit.server.ts";
 import { cookieHeader, readTokenCookie } from "#app/server/auth/cookies.server.ts";
@@ -28,6 +30,7 @@ import {
 } from "#app/server/customers/customer-sessions.server.ts";
 import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import { customerMembers } from "#app/server/db/schema.ts";
+import { translatorFor } from "#app/server/i18n/words.server.ts";
 import { queueMail } from "#app/server/messaging/mail.server.ts";
 import { enqueueMessage, type OutboxConfig } from "#app/server/messaging/outbox.server.ts";
 import { maskAddress } from "#app/server/notifications/notifications.server.ts";
@@ -104,6 +107,7 @@ export async function requestCustomerCode({
   settings,
   typed,
   clientAddress,
+  locale = "en",
   now = new Date(),
 }: {
   db: Db;
@@ -112,6 +116,8 @@ export async function requestCustomerCode({
   settings: Pick<SiteSettings, "companyName">;
   typed: unknown;
   clientAddress: string;
+  /** The sign-in page's language: the message's for an address that has no member yet. */
+  locale?: Locale;
   now?: Date;
 }): Promise<CodeRequest> {
   const read = readSignInAddress(typed, config);
@@ -146,7 +152,9 @@ export async function requestCustomerCode({
       now,
     });
     if (deliverable) {
-      await sendSignInCode({ tx, config, logger, settings, channel, address, code, now });
+      // A member is written to in their own language; an address new to us in the page's.
+      const language = member?.language ?? locale;
+      await sendSignInCode({ tx, config, logger, settings, channel, address, code, language, now });
     } else {
       logger.info({ channel }, "Sign-in code asked for an address without an account: nothing sent");
     }
@@ -162,6 +170,7 @@ async function sendSignInCode({
   channel,
   address,
   code,
+  language,
   now,
 }: {
   tx: DbOrTx;
@@ -171,24 +180,32 @@ async function sendSignInCode({
   channel: "email" | "sms";
   address: string;
   code: { code: string; linkToken: string | null; expiresAt: Date };
+  language: Locale;
   now: Date;
 }) {
   const company = settings.companyName;
+  const t = translatorFor(language);
   if (channel === "email") {
-    const link = code.linkToken ? `${config.siteUrl}/account/sign-in/${code.linkToken}` : null;
+    const link = code.linkToken
+      ? `${config.siteUrl}${localizePath(`/account/sign-in/${code.linkToken}`, language)}`
+      : null;
     const text = [
-      `Your sign-in code for ${company} is ${code.code}.`,
+      t("Your sign-in code for {company} is {code}.", { company, code: code.code }),
       "",
-      "Type it on the sign-in page. It works once, for 10 minutes.",
-      ...(link ? ["", "Or open this link and press 'Sign in':", link] : []),
+      t("Type it on the sign-in page. It works once, for 10 minutes."),
+      ...(link ? ["", t("Or open this link and press 'Sign in':"), link] : []),
       "",
-      "If you did not ask for it, you can ignore this message: nobody can sign in without the code.",
+      t("If you did not ask for it, you can ignore this message: nobody can sign in without the code."),
     ].join("\n");
     const queued = await queueMail({
       db: tx,
       config,
       logger,
-      mail: { to: address, subject: `${code.code} is your ${company} sign-in code`, text },
+      mail: {
+        to: address,
+        subject: t("{code} is your {company} sign-in code", { code: code.code, company }),
+        text,
+      },
       expiresAt: code.expiresAt,
       now,
     });
@@ -202,7 +219,10 @@ async function sendSignInCode({
     message: {
       channel: "sms",
       to: address,
-      text: `${code.code} is your ${company} sign-in code. It works once, for 10 minutes.`,
+      text: t("{code} is your {company} sign-in code. It works once, for 10 minutes.", {
+        code: code.code,
+        company,
+      }),
       expiresAt: code.expiresAt,
     },
     now,
@@ -231,6 +251,7 @@ async function signInCodeOwner({
   row,
   clientAddress,
   userAgent,
+  locale,
   now,
 }: {
   tx: DbOrTx;
@@ -238,13 +259,19 @@ async function signInCodeOwner({
   row: OneTimeCode;
   clientAddress: string;
   userAgent: string | null;
+  locale: Locale;
   now: Date;
-}): Promise<{ cookie: string } | null> {
+}): Promise<SignedIn | null> {
   let member = row.memberId
     ? ((await tx.select().from(customerMembers).where(eq(customerMembers.id, row.memberId)))[0] ?? null)
     : await findMemberByAddress({ db: tx, channel: row.channel, address: row.destination });
   if (member?.removedAt) return null;
-  member ??= await createSelfSignInMember({ tx, channel: row.channel, address: row.destination });
+  member ??= await createSelfSignInMember({
+    tx,
+    channel: row.channel,
+    address: row.destination,
+    language: locale,
+  });
   if (!member) return null;
   const session = await createCustomerSession({
     db: tx,
@@ -255,11 +282,14 @@ async function signInCodeOwner({
     now,
   });
   await recordCustomerAuditEvent({ db: tx, action: "customer_sign_in", member, clientAddress });
-  return { cookie: session.cookie };
+  return { cookie: session.cookie, language: member.language };
 }
 
+/** A new session's cookie, and the language of the member it is for (where they land). */
+export type SignedIn = { cookie: string; language: Locale };
+
 export type SignInResult =
-  | { outcome: "signed-in"; cookie: string }
+  | { outcome: "signed-in"; cookie: string; language: Locale }
   | { outcome: "wrong"; message: string }
   | { outcome: "expired"; message: string }
   | { outcome: "rate-limited"; retryAfterSeconds: number };
@@ -274,6 +304,7 @@ export async function verifyCustomerCode({
   code,
   clientAddress,
   userAgent,
+  locale = "en",
   now = new Date(),
 }: {
   db: Db;
@@ -282,6 +313,8 @@ export async function verifyCustomerCode({
   code: unknown;
   clientAddress: string;
   userAgent: string | null;
+  /** The code page's language: a member made now (an address that signs in by itself) gets it. */
+  locale?: Locale;
   now?: Date;
 }): Promise<SignInResult> {
   const typed = typeof code === "string" ? code.replace(/\s/g, "") : "";
@@ -299,12 +332,12 @@ export async function verifyCustomerCode({
     attemptToken,
     code: typed,
     now,
-    use: (tx, row) => signInCodeOwner({ tx, config, row, clientAddress, userAgent, now }),
+    use: (tx, row) => signInCodeOwner({ tx, config, row, clientAddress, userAgent, locale, now }),
   });
   if (checked.outcome === "ok") {
     if (checked.value) await pruneCustomerSessions({ db, config, now });
     return checked.value
-      ? { outcome: "signed-in", cookie: checked.value.cookie }
+      ? { outcome: "signed-in", ...checked.value }
       : { outcome: "expired", message: EXPIRED_CODE_MESSAGE };
   }
   if (checked.outcome === "expired" || checked.triesLeft === 0) {
@@ -324,6 +357,7 @@ export async function signInWithLink({
   linkToken,
   clientAddress,
   userAgent,
+  locale = "en",
   now = new Date(),
 }: {
   db: Db;
@@ -331,14 +365,16 @@ export async function signInWithLink({
   linkToken: string;
   clientAddress: string;
   userAgent: string | null;
+  /** The link page's language: a member made now gets it. */
+  locale?: Locale;
   now?: Date;
-}): Promise<{ cookie: string } | null> {
+}): Promise<SignedIn | null> {
   const used = await spendOneTimeLink({
     db,
     purpose: "customer_sign_in",
     linkToken,
     now,
-    use: (tx, row) => signInCodeOwner({ tx, config, row, clientAddress, userAgent, now }),
+    use: (tx, row) => signInCodeOwner({ tx, config, row, clientAddress, userAgent, locale, now }),
   });
   return used.ok ? used.value : null;
 }

@@ -4,11 +4,13 @@
 // its full details (parties unmasked, goods, documents) are shown only to a signed-in customer of the shipment,
 // or for 24 hours to a browser that proved the shipper's or the consignee's contact on file with a code. The
 // answer to a contact is the same whether or not it is on file: a code row is made either way, and only a
-// deliverable one is sent. The grant's token lives in a cookie scoped to /track/<NUMBER>, its hash here.
+// deliverable one is sent. The grant's token lives in a cookie scoped to /track/<NUMBER>, and another with the
+// same token scoped to the French address /fr/suivi/<NUMBER> (issue 30), its hash here.
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";
-import { localeOf } from "#app/lib/i18n/locale.ts";
+import { type Locale, localeOf } from "#app/lib/i18n/locale.ts";
+import { localizePath } from "#app/lib/i18n/paths.ts";
 import { parsePhone } from "#app/lib/phone.ts";
 import { trackingPath } from "#app/lib/tracking-number.ts";
 import { cookieHeader, readTokenCookie } from "#app/server/auth/cookies.server.ts";
@@ -32,6 +34,7 @@ import {
   pdfResponse,
 } from "#app/server/documents/document-response.server.ts";
 import { getDocumentSettings } from "#app/server/documents/document-settings.server.ts";
+import { translatorFor } from "#app/server/i18n/words.server.ts";
 import { queueMail } from "#app/server/messaging/mail.server.ts";
 import { enqueueMessage } from "#app/server/messaging/outbox.server.ts";
 import { maskAddress } from "#app/server/notifications/notifications.server.ts";
@@ -56,6 +59,16 @@ const ATTEMPT_COOKIE = "shipment_details_code";
 /** The cookies' path: the shipment's tracking page and what is below it, nothing of another shipment. */
 export const detailsCookiePath = (trackingNumber: string) => trackingPath(trackingNumber);
 
+/**
+ * The cookies' paths: the shipment's English address and its French one (/fr/suivi/<NUMBER>), so a code typed
+ * on either page opens the details (and their documents) on both; a browser sends the one of the page's path.
+ */
+const detailsCookiePaths = (trackingNumber: string) => {
+  const english = detailsCookiePath(trackingNumber);
+  return [english, localizePath(english, "fr")];
+};
+
+/** The grant's cookies (one per language's address), HttpOnly, for 24 hours. */
 export function grantCookie({
   config,
   trackingNumber,
@@ -64,16 +77,13 @@ export function grantCookie({
   config: DetailsConfig;
   trackingNumber: string;
   token: string;
-}): string {
-  return cookieHeader({
-    config,
-    name: GRANT_COOKIE,
-    value: token,
-    maxAgeSeconds: DETAILS_GRANT_MS / 1000,
-    path: detailsCookiePath(trackingNumber),
-  });
+}): string[] {
+  return detailsCookiePaths(trackingNumber).map((path) =>
+    cookieHeader({ config, name: GRANT_COOKIE, value: token, maxAgeSeconds: DETAILS_GRANT_MS / 1000, path }),
+  );
 }
 
+/** The code attempt's cookies (one per language's address); no token clears them. */
 export function detailsAttemptCookie({
   config,
   trackingNumber,
@@ -82,14 +92,16 @@ export function detailsAttemptCookie({
   config: DetailsConfig;
   trackingNumber: string;
   token: string | null;
-}): string {
-  return cookieHeader({
-    config,
-    name: ATTEMPT_COOKIE,
-    value: token ?? "",
-    maxAgeSeconds: token ? CODE_LIFETIME_MS / 1000 : 0,
-    path: detailsCookiePath(trackingNumber),
-  });
+}): string[] {
+  return detailsCookiePaths(trackingNumber).map((path) =>
+    cookieHeader({
+      config,
+      name: ATTEMPT_COOKIE,
+      value: token ?? "",
+      maxAgeSeconds: token ? CODE_LIFETIME_MS / 1000 : 0,
+      path,
+    }),
+  );
 }
 
 export function readDetailsAttemptToken({
@@ -215,6 +227,7 @@ export async function requestShipmentDetailsCode({
   shipment,
   typed,
   clientAddress,
+  locale = "en",
   now = new Date(),
 }: {
   db: Db;
@@ -223,6 +236,8 @@ export async function requestShipmentDetailsCode({
   shipment: { id: string; trackingNumber: string };
   typed: unknown;
   clientAddress: string;
+  /** The page's language: the code's message goes in it. */
+  locale?: Locale;
   now?: Date;
 }): Promise<DetailsCodeRequest> {
   const read = readSignInAddress(typed, config);
@@ -263,6 +278,7 @@ export async function requestShipmentDetailsCode({
         address,
         code,
         trackingNumber: shipment.trackingNumber,
+        locale,
         now,
       });
     } else {
@@ -272,18 +288,33 @@ export async function requestShipmentDetailsCode({
   });
 }
 
-/** The e-mail's subject and text, and the text message, of a details code. */
-export function detailsCodeMessages({ trackingNumber, code }: { trackingNumber: string; code: string }) {
+/** The e-mail's subject and text, and the text message, of a details code, in the page's language. */
+export function detailsCodeMessages({
+  trackingNumber,
+  code,
+  locale = "en",
+}: {
+  trackingNumber: string;
+  code: string;
+  locale?: Locale;
+}) {
+  const t = translatorFor(locale);
+  const vars = { code, number: trackingNumber };
   return {
-    subject: `${code} is your code for shipment ${trackingNumber}`,
+    subject: t("{code} is your code for shipment {number}", vars),
     text: [
-      `Your code to see the full details of shipment ${trackingNumber} is ${code}.`,
+      t("Your code to see the full details of shipment {number} is {code}.", vars),
       "",
-      "Type it on the tracking page. It works once, for 10 minutes.",
+      t("Type it on the tracking page. It works once, for 10 minutes."),
       "",
-      "If you did not ask for it, you can ignore this message: nobody can see the details without the code.",
+      t(
+        "If you did not ask for it, you can ignore this message: nobody can see the details without the code.",
+      ),
     ].join("\n"),
-    sms: `${code} is your code to see the full details of shipment ${trackingNumber}. It works once, for 10 minutes.`,
+    sms: t(
+      "{code} is your code to see the full details of shipment {number}. It works once, for 10 minutes.",
+      vars,
+    ),
   };
 }
 
@@ -295,6 +326,7 @@ async function sendDetailsCode({
   address,
   code,
   trackingNumber,
+  locale,
   now,
 }: {
   tx: DbOrTx;
@@ -304,9 +336,10 @@ async function sendDetailsCode({
   address: string;
   code: { code: string; expiresAt: Date };
   trackingNumber: string;
+  locale: Locale;
   now: Date;
 }) {
-  const messages = detailsCodeMessages({ trackingNumber, code: code.code });
+  const messages = detailsCodeMessages({ trackingNumber, code: code.code, locale });
   const queued =
     channel === "email"
       ? await queueMail({
@@ -430,16 +463,19 @@ const detailsParty = (party: Party | null): DetailsParty | null =>
 export async function getShipmentDetails({
   db,
   shipmentId,
+  locale = "en",
 }: {
   db: Db;
   shipmentId: string;
+  /** The page's language: the documents' addresses are in it. */
+  locale?: Locale;
 }): Promise<ShipmentDetailsView | null> {
   const [row, delivery] = await Promise.all([
     getShipmentById({ db, id: shipmentId }),
     getShipmentDelivery({ db, shipmentId }),
   ]);
   if (!row) return null;
-  const base = `${trackingPath(row.trackingNumber)}/details`;
+  const base = localizePath(`${trackingPath(row.trackingNumber)}/details`, locale);
   return {
     trackingNumber: row.trackingNumber,
     status: row.status,
