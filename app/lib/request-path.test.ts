@@ -12,6 +12,17 @@ describe("loggedUrl", () => {
     expect(loggedUrl(`/delivery-note/${token}`)).toBe("/delivery-note/[token]");
     expect(loggedUrl(`/invoice/${token}/pay`)).toBe("/invoice/[token]/pay");
     expect(loggedUrl(`/account/sign-in/${token}`)).toBe("/account/sign-in/[token]");
+    // The same links at their French addresses (issue 30).
+    expect(loggedUrl(`/fr/devis/${token}/pdf`)).toBe("/fr/devis/[token]/pdf");
+    expect(loggedUrl(`/fr/facture/${token}/payer`)).toBe("/fr/facture/[token]/payer");
+    expect(loggedUrl(`/fr/desabonnement/${token}`)).toBe("/fr/desabonnement/[token]");
+    expect(loggedUrl(`/fr/abonnement/${token}.data`)).toBe("/fr/abonnement/[token]");
+    expect(loggedUrl(`/fr/bon-de-livraison/${token}`)).toBe("/fr/bon-de-livraison/[token]");
+    expect(loggedUrl(`https://freight.example/fr/compte/connexion/${token}`)).toBe(
+      "https://freight.example/fr/compte/connexion/[token]",
+    );
+    // A customer's own quote page is no secret link.
+    expect(loggedUrl("/fr/compte/devis/7")).toBe("/fr/compte/devis/7");
     expect(loggedUrl("/account/shipments")).toBe("/account/shipments");
     expect(loggedUrl("/track/UTG-1234-5678")).toBe("/track/UTG-1234-5678");
     expect(loggedUrl("/admin/quote-requests/1/quote")).toBe("/admin/quote-requests/1/quote");

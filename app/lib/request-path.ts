@@ -14,12 +14,30 @@ export function requestedPath(request: Request): string {
 }
 
 /**
- * A URL as the log may show it: links that carry a secret in their path (a quote's, an unsubscribe or
- * confirmation link's, a delivery note's, an invoice's, a customer's sign-in link) keep their shape but the token becomes '[token]'. Full URLs too.
+ * The addresses whose next segment is a secret token: a quote's, an unsubscribe or confirmation link's, a
+ * delivery note's, an invoice's, a customer's sign-in link; in English and at their French addresses
+ * (app/lib/i18n/paths.ts).
  */
+const SECRET_LINKS = [
+  "quote",
+  "unsubscribe",
+  "subscribe",
+  "delivery-note",
+  "invoice",
+  "account/sign-in",
+  "fr/devis",
+  "fr/desabonnement",
+  "fr/abonnement",
+  "fr/bon-de-livraison",
+  "fr/facture",
+  "fr/compte/connexion",
+];
+const SECRET_LINK = new RegExp(
+  `^((?:[a-z][a-z0-9+.-]*:\\/\\/[^/?#]*)?)\\/(${SECRET_LINKS.join("|")})\\/[^/?#]+`,
+  "i",
+);
+
+/** A URL as the log may show it: secret links keep their shape but the token becomes '[token]'. Full URLs too. */
 export function loggedUrl(url: string): string {
-  return url.replace(
-    /^((?:[a-z][a-z0-9+.-]*:\/\/[^/?#]*)?)\/(quote|unsubscribe|subscribe|delivery-note|invoice|account\/sign-in)\/[^/?#]+/i,
-    "$1/$2/[token]",
-  );
+  return url.replace(SECRET_LINK, "$1/$2/[token]");
 }
