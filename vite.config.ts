@@ -71,7 +71,6 @@ export default defineConfig({
           /^@radix-ui\//,
           /^lucide-react/,
           /^@conform-to\//,
-          /^clsx/,
           /^drizzle-orm/,
         ],
       },

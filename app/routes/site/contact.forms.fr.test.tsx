@@ -1,10 +1,11 @@
-// A public form on a French page (issue 30): the messages reach it in English (the browser's own checks give the
-// English texts, as the server does on an English page) and show in French, the field's and the form's alike.
+// A public form on a French page (issue 30): the server answers a French page in French (submitPublicForm with the
+// page's locale; the browser's checks likewise, public-form-checks.ts), and the form shows those messages, the
+// field's and the form's alike, among its own French words.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ContactForm } from "#app/components/site/forms/contact-form.tsx";
 import { QuoteForm } from "#app/components/site/forms/quote-form.tsx";
 import type { PublicFormReply } from "#app/schemas/rules/public-form.ts";
-import { wordsFor } from "#app/server/i18n/words.server.ts";
+import { translatorFor, wordsFor } from "#app/server/i18n/words.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { renderSitePage } from "#tests/setup/render-site-page.tsx";
 import { createTestServices } from "#tests/setup/test-db.ts";
@@ -15,11 +16,18 @@ beforeAll(async () => {
 });
 afterAll(() => services.close());
 
-const invalid = (form: "contact" | "quote", error: Record<string, string[]>): PublicFormReply => ({
-  form,
-  outcome: "invalid",
-  result: { status: "error", error },
-});
+/** The server's answer to an invalid form, in the page's language as the action gives it. */
+const invalid = (
+  form: "contact" | "quote",
+  error: Record<string, string[]>,
+  locale: "en" | "fr" = "fr",
+): PublicFormReply => {
+  const t = translatorFor(locale);
+  const inLanguage = Object.fromEntries(
+    Object.entries(error).map(([name, messages]) => [name, messages.map((m) => t(m))]),
+  );
+  return { form, outcome: "invalid", result: { status: "error", error: inLanguage } };
+};
 
 let reply: PublicFormReply;
 function Forms() {
@@ -42,14 +50,16 @@ const render = (path: string) =>
 
 describe("the public forms' messages on a French page", () => {
   it("show in French, labels and all, and stay English on the English page", async () => {
-    reply = invalid("contact", {
+    const contactErrors = {
       name: ["Name must be at most 100 characters."],
       "": ["Too many submissions from your address. Please try again in 3 minutes."],
-    });
+    };
+    reply = invalid("contact", contactErrors);
     const french = await render("/fr/contact");
     expect(french).toContain("Nom: 100 caractères au plus.");
     expect(french).toContain("Trop d&#x27;envois depuis votre adresse. Veuillez réessayer dans 3 minutes.");
     expect(french).toContain("Envoyer le message");
+    reply = invalid("contact", contactErrors, "en");
     const english = await render("/contact");
     expect(english).toContain("Name must be at most 100 characters.");
 

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { PolicyDocument } from "#app/components/site/policy-document.tsx";
-import { defaultSiteSettings } from "#app/content/company.ts";
 import * as french from "#app/content/fr/policies.ts";
 import { fillPolicyText, privacyPolicy, termsOfService } from "#app/content/policies.ts";
+import { servicesContext } from "#app/context.ts";
 import { localeOf } from "#app/lib/i18n/locale.ts";
 import { englishPattern } from "#app/lib/i18n/paths.ts";
 import { localizedSeo } from "#app/lib/seo.ts";
@@ -24,24 +24,27 @@ type PolicyPath = keyof (typeof POLICIES)["en"];
 const isPolicyPath = (path: string): path is PolicyPath => Object.hasOwn(POLICIES.en, path);
 
 export const meta: Route.MetaFunction = (args) => {
-  const root = args.matches[0]?.loaderData;
   if (!args.loaderData) return [];
   const { path, document } = args.loaderData;
   return localizedSeo(args, {
     title: document.title,
-    description: fillPolicyText(document.description, root?.settings ?? defaultSiteSettings),
+    description: args.loaderData.description,
     path,
   });
 };
 
 // The policy's text travels as loader data rather than page code, which keeps the page's script small.
-export function loader({ pattern, request }: Route.LoaderArgs) {
+export async function loader({ pattern, request, context }: Route.LoaderArgs) {
   // React Router gives the matched route's pattern without its leading slash ("privacy-policy"); a French
   // page's is its French pattern ("fr/politique-de-confidentialite").
   const path = englishPattern(pattern);
   if (!isPolicyPath(path)) throw data(null, { status: 404 });
   const locale = localeOf(request);
-  return { path, document: POLICIES[locale][path], words: wordsFor(locale, "policies") };
+  const document = POLICIES[locale][path];
+  // The description with the company's details filled in here, so the page's script needs no defaults.
+  const settings = await context.get(servicesContext).siteSettings.get();
+  const description = fillPolicyText(document.description, settings);
+  return { path, document, description, words: wordsFor(locale, "policies") };
 }
 
 export default function Policy({ loaderData }: Route.ComponentProps) {

@@ -1,23 +1,17 @@
+import { CONTACT_LIMITS, contactFeedbackMessages } from "#app/schemas/rules/form-options.ts";
 import type { TextRule } from "#app/schemas/rules/form-rules.ts";
 
 // The contact form's rules without zod: contact-message.ts builds the server's schema from them, public-form-checks.ts
 // the browser's check.
 
-export const CONTACT_LIMITS = {
-  name: 100,
-  subject: 200,
-  message: 5000,
-} as const;
+export { CONTACT_LIMITS } from "#app/schemas/rules/form-options.ts";
 
 export const contactMessages = {
   name: "Name must be at least 2 characters.",
   email: "Please enter a valid email address.",
   subject: "Subject must be at least 5 characters.",
   message: "Message must be at least 10 characters.",
-  successTitle: "Message sent successfully!",
-  successDescription: "We'll get back to you as soon as possible.",
-  failureTitle: "Failed to send message",
-  failureDescription: "Please try again later.",
+  ...contactFeedbackMessages,
 } as const;
 
 export const contactMessageRules = {

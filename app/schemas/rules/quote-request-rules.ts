@@ -1,25 +1,12 @@
+import { type FreightType, freightTypeOptions, QUOTE_LIMITS } from "#app/schemas/rules/form-options.ts";
 import type { OptionalTextRule, TextRule } from "#app/schemas/rules/form-rules.ts";
 import { quoteFeedbackMessages } from "#app/schemas/rules/public-form.ts";
 
 // The quote form's rules without zod: quote-request.ts builds the server's schema from them, public-form-checks.ts
 // the browser's check.
 
-export const parcelTypeOptions = [
-  "Documents",
-  "Parcels",
-  "Pallets",
-  "Full Container",
-  "Vehicles",
-  "Other",
-] as const;
-export type ParcelType = (typeof parcelTypeOptions)[number];
-
-export const freightTypeOptions = [
-  { value: "air", label: "Air Freight" },
-  { value: "sea", label: "Sea Freight" },
-  { value: "road", label: "Road Transport" },
-] as const;
-export type FreightType = (typeof freightTypeOptions)[number]["value"];
+export type { FreightType, ParcelType } from "#app/schemas/rules/form-options.ts";
+export { freightTypeOptions, parcelTypeOptions, QUOTE_LIMITS } from "#app/schemas/rules/form-options.ts";
 
 const freightTypeValues: readonly string[] = freightTypeOptions.map((option) => option.value);
 
@@ -34,13 +21,6 @@ export function freightTypeLabel(value: string): string {
 
 /** What staff read for a detail the request did not give (the Services page's form asks no parcel type or weight). */
 export const NOT_GIVEN = "Not given";
-
-export const QUOTE_LIMITS = {
-  name: 100,
-  city: 100,
-  weight: 100,
-  specialInfo: 5000,
-} as const;
 
 export const quoteMessages = {
   firstName: "First name must be at least 2 characters.",

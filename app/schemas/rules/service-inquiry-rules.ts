@@ -1,14 +1,11 @@
 import { contactMessageRules } from "#app/schemas/rules/contact-message-rules.ts";
+import type { shipmentTypeOptions } from "#app/schemas/rules/form-options.ts";
 
 // The 'Get a Quote' side form's rules without zod: service-inquiry.ts builds the server's schema, public-form-checks.ts
 // the browser's check.
 
-/** The shipment types of the 'Get a Quote' side form on /services. */
-export const shipmentTypeOptions = [
-  { value: "air", label: "Air Freight", subject: "Air freight" },
-  { value: "sea", label: "Sea Freight", subject: "Sea freight" },
-  { value: "land", label: "Land Transport", subject: "Land transport" },
-] as const;
+export { shipmentTypeOptions } from "#app/schemas/rules/form-options.ts";
+
 export type ShipmentType = (typeof shipmentTypeOptions)[number]["value"];
 export const shipmentTypeValues = ["air", "sea", "land"] as const satisfies readonly ShipmentType[];
 

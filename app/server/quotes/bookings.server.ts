@@ -13,13 +13,17 @@ import { createShipment, type ShipmentWrite } from "#app/server/shipments/shipme
 
 export type QuoteRequestRow = typeof quoteRequests.$inferSelect;
 
-/** The shipper a request books as: the party with the requester's e-mail (any case), or a new one. */
+/**
+ * The shipper a request books as: the party with the requester's e-mail (any case), or a new one, in the
+ * language of the page the request was sent from (issue 30: their messages and documents follow it).
+ */
 export async function findOrCreateShipperForRequest({
   db,
   request,
 }: {
   db: DbOrTx;
-  request: Pick<QuoteRequestRow, "firstName" | "lastName" | "email">;
+  request: Pick<QuoteRequestRow, "firstName" | "lastName" | "email"> &
+    Partial<Pick<QuoteRequestRow, "language">>;
 }): Promise<{ id: string; created: boolean }> {
   const email = request.email.trim();
   return db.transaction(async (tx) => {
@@ -34,7 +38,11 @@ export async function findOrCreateShipperForRequest({
     if (found) return { id: found.id, created: false };
     const [row] = await tx
       .insert(shippers)
-      .values({ name: `${request.firstName} ${request.lastName}`.trim(), email })
+      .values({
+        name: `${request.firstName} ${request.lastName}`.trim(),
+        email,
+        language: request.language ?? "en",
+      })
       .returning({ id: shippers.id });
     return { id: row!.id, created: true };
   });

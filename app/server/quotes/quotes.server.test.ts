@@ -376,6 +376,13 @@ describe("booking", () => {
     ]);
     expect(both[0].id).toBe(both[1].id);
     expect(both.filter((b) => b.created)).toHaveLength(1);
+    // A request sent from a French page books a French-speaking shipper (issue 30).
+    const french = await findOrCreateShipperForRequest({
+      db: services.db,
+      request: { firstName: "Awa", lastName: "Traoré", email: "awa@abidjan.example", language: "fr" },
+    });
+    const [awa] = await services.db.select().from(shippers).where(eq(shippers.id, french.id));
+    expect(awa?.language).toBe("fr");
 
     const requestId = await newRequest({ weight: "2 tons", freightTypes: ["sea"] });
     const found = await getQuoteRequestForBooking({ db: services.db, id: requestId });

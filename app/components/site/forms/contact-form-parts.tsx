@@ -6,6 +6,7 @@ import { Field, Input, Select, Textarea } from "#app/components/ui/field.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { useT } from "#app/lib/i18n/use-words.ts";
 import { toast } from "#app/lib/toast.tsx";
+import { QUOTE_LIMITS } from "#app/schemas/rules/form-options.ts";
 import { PHONE_MAX_LENGTH } from "#app/schemas/rules/form-rules.ts";
 import {
   HONEYPOT_FIELD,
@@ -14,7 +15,6 @@ import {
   type PublicFormReply,
   SUBMISSION_KEY_FIELD,
 } from "#app/schemas/rules/public-form.ts";
-import { QUOTE_LIMITS } from "#app/schemas/rules/quote-request-rules.ts";
 
 /** What the page gives each public form. */
 export type PublicFormProps = {

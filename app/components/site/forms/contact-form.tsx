@@ -11,7 +11,10 @@ import { usePublicForm } from "#app/components/site/forms/use-public-form.ts";
 import { Icon } from "#app/components/site/icons.tsx";
 import { buttonClass } from "#app/components/ui/button-class.ts";
 import { useT } from "#app/lib/i18n/use-words.ts";
-import { CONTACT_LIMITS, contactMessages } from "#app/schemas/rules/contact-message-rules.ts";
+import {
+  CONTACT_LIMITS,
+  contactFeedbackMessages as contactMessages,
+} from "#app/schemas/rules/form-options.ts";
 
 const FORM = "contact";
 const feedback = {

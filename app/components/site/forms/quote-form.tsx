@@ -17,18 +17,14 @@ import { accentLinkClass } from "#app/components/site/layout/site-links.ts";
 import { FieldError } from "#app/components/ui/field.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { useT } from "#app/lib/i18n/use-words.ts";
-import {
-  freightTypeOptions,
-  parcelTypeOptions,
-  QUOTE_LIMITS,
-  type QuoteFormStart,
-  quoteMessages,
-} from "#app/schemas/rules/quote-request-rules.ts";
+import { freightTypeOptions, parcelTypeOptions, QUOTE_LIMITS } from "#app/schemas/rules/form-options.ts";
+import { quoteFeedbackMessages } from "#app/schemas/rules/public-form.ts";
+import type { QuoteFormStart } from "#app/schemas/rules/quote-request-rules.ts";
 
 const FORM = "quote";
 const feedback = {
-  success: { title: quoteMessages.success },
-  failure: { title: quoteMessages.failure },
+  success: { title: quoteFeedbackMessages.success },
+  failure: { title: quoteFeedbackMessages.failure },
 };
 
 const EMPTY: QuoteFormStart = {

@@ -14,9 +14,8 @@ import { usePublicForm } from "#app/components/site/forms/use-public-form.ts";
 import { accentLinkClass } from "#app/components/site/layout/site-links.ts";
 import { cn } from "#app/lib/cn.ts";
 import { useT } from "#app/lib/i18n/use-words.ts";
-import { CONTACT_LIMITS } from "#app/schemas/rules/contact-message-rules.ts";
+import { CONTACT_LIMITS, shipmentTypeOptions } from "#app/schemas/rules/form-options.ts";
 import { quoteFeedbackMessages } from "#app/schemas/rules/public-form.ts";
-import { shipmentTypeOptions } from "#app/schemas/rules/service-inquiry-rules.ts";
 
 const FORM = "service-inquiry";
 const feedback = {

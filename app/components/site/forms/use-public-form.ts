@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { type FormEvent, type SyntheticEvent, useEffect, useRef, useState } from "react";
+import type { Catalog } from "#app/lib/i18n/translate.ts";
 import { useT, useWords } from "#app/lib/i18n/use-words.ts";
 import type { FieldErrors } from "#app/schemas/rules/form-rules.ts";
 
@@ -18,7 +19,8 @@ import type { FieldErrors } from "#app/schemas/rules/form-rules.ts";
 type Value = string | string[] | undefined;
 
 /** The browser's check of the whole form: each field's messages. */
-export type FormCheck = (formData: FormData) => FieldErrors;
+/** A form's check; with the page's French words, its messages come out in French. */
+export type FormCheck = (formData: FormData, words?: Catalog) => FieldErrors;
 
 export type PublicFieldMeta = {
   id: string;
@@ -113,8 +115,8 @@ export function usePublicForm<Name extends string>({
   loadCheck: () => Promise<FormCheck>;
 }) {
   const [state, setState] = useState(() => stateFor(lastResult, defaultValue));
-  // The server answers in the page's language; the browser's checks give English messages, which are read back
-  // through the catalog's templates by code that loads with the checks (not with the page).
+  // The server answers in the page's language; the browser's checks are given the page's words and answer in
+  // it too (public-form-checks.ts).
   const t = useT();
   const words = useWords();
   const inLanguage = (messages: string[] | undefined) => messages?.map((message) => t(message));
@@ -125,18 +127,8 @@ export function usePublicForm<Name extends string>({
   const postUnchecked = useRef(false);
 
   function ensureCheck(): Promise<FormCheck | null> {
-    loading.current ??= Promise.all([loadCheck(), import("#app/lib/i18n/translate-messages.ts")]).then(
-      ([loaded, { makeMessageTranslate }]) => {
-        const inPageLanguage = makeMessageTranslate(words);
-        checkRef.current = (formData) =>
-          Object.fromEntries(
-            Object.entries(loaded(formData)).map(([name, messages]) => [
-              name,
-              messages?.map((m) => inPageLanguage(m)),
-            ]),
-          );
-        return checkRef.current;
-      },
+    loading.current ??= loadCheck().then(
+      (loaded) => (checkRef.current = loaded),
       () => {
         // Tried again at the next focus; meanwhile the server checks what is sent.
         loading.current = null;
@@ -158,7 +150,11 @@ export function usePublicForm<Name extends string>({
   async function check(form: HTMLFormElement, validated: ReadonlySet<string>) {
     const validate = checkRef.current ?? (await ensureCheck());
     if (!validate) return;
-    setState((current) => ({ ...current, validated, errors: pick(validate(new FormData(form)), validated) }));
+    setState((current) => ({
+      ...current,
+      validated,
+      errors: pick(validate(new FormData(form), words), validated),
+    }));
   }
 
   function onFocus() {
@@ -194,7 +190,7 @@ export function usePublicForm<Name extends string>({
       });
       return;
     }
-    const errors = validate(new FormData(form));
+    const errors = validate(new FormData(form), words);
     const names = new Set([...Object.keys(defaultValue), ...Object.keys(errors)]);
     const invalid = Object.keys(errors).length > 0;
     if (invalid) event.preventDefault();
