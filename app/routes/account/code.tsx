@@ -5,7 +5,7 @@ import { FieldError, Input, Label } from "#app/components/ui/field.tsx";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { localeOf } from "#app/lib/i18n/locale.ts";
 import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
-import { seo } from "#app/lib/seo.ts";
+import { localizedSeo } from "#app/lib/seo.ts";
 import { landingPath, safeAccountRedirect } from "#app/server/customers/customer-guards.server.ts";
 import {
   clearAttemptCookie,
@@ -20,15 +20,12 @@ import type { Route } from "./+types/code";
 // The second step of signing in: the 6-digit code, checked against the attempt this browser holds.
 
 export const meta: Route.MetaFunction = (args) =>
-  seo(
-    {
-      title: "Enter your code",
-      description: "Sign in to your account.",
-      path: "/account/code",
-      noindex: true,
-    },
-    args.matches[0]?.loaderData as Parameters<typeof seo>[1],
-  );
+  localizedSeo(args, {
+    title: "Enter your code",
+    description: "Sign in to your account.",
+    path: "/account/code",
+    noindex: true,
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext);

@@ -5,7 +5,7 @@ import { FieldError, Input, Label } from "#app/components/ui/field.tsx";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { localeOf } from "#app/lib/i18n/locale.ts";
 import { useT } from "#app/lib/i18n/use-words.ts";
-import { seo } from "#app/lib/seo.ts";
+import { localizedSeo } from "#app/lib/seo.ts";
 import { listMembersOfCompanies } from "#app/server/customers/customer-companies.server.ts";
 import { getCustomer, requireCustomer } from "#app/server/customers/customer-guards.server.ts";
 import { inviteColleague } from "#app/server/customers/customer-members.server.ts";
@@ -20,15 +20,12 @@ import type { Route } from "./+types/colleagues";
 const INVITE_COLLEAGUE = "invite-colleague";
 
 export const meta: Route.MetaFunction = (args) =>
-  seo(
-    {
-      title: "Colleagues",
-      description: "Who may sign in to your account.",
-      path: "/account/colleagues",
-      noindex: true,
-    },
-    args.matches[0]?.loaderData as Parameters<typeof seo>[1],
-  );
+  localizedSeo(args, {
+    title: "Colleagues",
+    description: "Who may sign in to your account.",
+    path: "/account/colleagues",
+    noindex: true,
+  });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const customer = getCustomer(context);

@@ -6,7 +6,7 @@ import { formatMoneyIn } from "#app/lib/i18n/format.ts";
 import { localeOf } from "#app/lib/i18n/locale.ts";
 import { localizePath } from "#app/lib/i18n/paths.ts";
 import { useLocale, useLocalePath, useT, type WithWords } from "#app/lib/i18n/use-words.ts";
-import { seo } from "#app/lib/seo.ts";
+import { localizedSeo } from "#app/lib/seo.ts";
 import { PAYMENT_METHOD_LABELS } from "#app/schemas/payment.ts";
 import type { AccountInvoiceData, AccountPayReply } from "#app/server/customers/customer-billing-views.ts";
 import { getCustomer, notFound, requireCustomer } from "#app/server/customers/customer-guards.server.ts";
@@ -27,10 +27,7 @@ import type { Route } from "./+types/invoices.$id";
 // invoice answers 404, like none at all.
 
 export const meta: Route.MetaFunction = (args) =>
-  seo(
-    { title: "Your invoice", description: "", path: "/account/invoices", noindex: true },
-    args.matches[0]?.loaderData as Parameters<typeof seo>[1],
-  );
+  localizedSeo(args, { title: "Your invoice", description: "", path: "/account/invoices", noindex: true });
 
 /** How long the link made by 'Pay' opens the payment page. */
 const PAY_LINK_HOURS = 24;

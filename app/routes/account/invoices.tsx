@@ -6,7 +6,7 @@ import { formatMoneyIn } from "#app/lib/i18n/format.ts";
 import { localeOf } from "#app/lib/i18n/locale.ts";
 import { localizePath } from "#app/lib/i18n/paths.ts";
 import { useLocale, useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
-import { seo } from "#app/lib/seo.ts";
+import { localizedSeo } from "#app/lib/seo.ts";
 import { type AccountInvoicesData, pagingOf } from "#app/server/customers/customer-billing-views.ts";
 import { getCustomer } from "#app/server/customers/customer-guards.server.ts";
 import {
@@ -22,10 +22,7 @@ import type { Route } from "./+types/invoices";
 // a statement of account per billed party; newest first, paged.
 
 export const meta: Route.MetaFunction = (args) =>
-  seo(
-    { title: "Your invoices", description: "", path: "/account/invoices", noindex: true },
-    args.matches[0]?.loaderData as Parameters<typeof seo>[1],
-  );
+  localizedSeo(args, { title: "Your invoices", description: "", path: "/account/invoices", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<AccountInvoicesData> {
   const customer = getCustomer(context);

@@ -8,7 +8,7 @@ import { MESSAGE_TOPICS, type MessageChannel, type MessageTopic } from "#app/lib
 import { LOCALE_NAMES, localeOf } from "#app/lib/i18n/locale.ts";
 import { localizePath } from "#app/lib/i18n/paths.ts";
 import { useT } from "#app/lib/i18n/use-words.ts";
-import { seo } from "#app/lib/seo.ts";
+import { localizedSeo } from "#app/lib/seo.ts";
 import { getCustomer, requireCustomer } from "#app/server/customers/customer-guards.server.ts";
 import {
   getMemberPreferences,
@@ -25,15 +25,12 @@ import type { Route } from "./+types/preferences";
 const SAVE_PREFERENCES = "save-preferences";
 
 export const meta: Route.MetaFunction = (args) =>
-  seo(
-    {
-      title: "Preferences",
-      description: "Which messages you get, and how.",
-      path: "/account/preferences",
-      noindex: true,
-    },
-    args.matches[0]?.loaderData as Parameters<typeof seo>[1],
-  );
+  localizedSeo(args, {
+    title: "Preferences",
+    description: "Which messages you get, and how.",
+    path: "/account/preferences",
+    noindex: true,
+  });
 
 /** The query that tells the page, opened in a newly chosen language, that the choices were saved. */
 const SAVED = "saved";

@@ -4,7 +4,7 @@ import { requestContext, servicesContext } from "#app/context.ts";
 import { localeOf } from "#app/lib/i18n/locale.ts";
 import { localizePath } from "#app/lib/i18n/paths.ts";
 import { useLocalePath, useT, type WithWords } from "#app/lib/i18n/use-words.ts";
-import { seo } from "#app/lib/seo.ts";
+import { localizedSeo } from "#app/lib/seo.ts";
 import type { AccountQuoteData } from "#app/server/customers/customer-billing-views.ts";
 import { getCustomer, notFound, requireCustomer } from "#app/server/customers/customer-guards.server.ts";
 import { findCompanyQuote } from "#app/server/customers/customer-quotes.server.ts";
@@ -17,10 +17,7 @@ import type { Route } from "./+types/quotes.$id";
 // same answer under the same rules (answerQuoteForm). Another company's quote answers 404, like none at all.
 
 export const meta: Route.MetaFunction = (args) =>
-  seo(
-    { title: "Your quote", description: "", path: "/account/quotes", noindex: true },
-    args.matches[0]?.loaderData as Parameters<typeof seo>[1],
-  );
+  localizedSeo(args, { title: "Your quote", description: "", path: "/account/quotes", noindex: true });
 
 export async function loader({
   params,

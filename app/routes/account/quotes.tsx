@@ -5,7 +5,7 @@ import { Data } from "#app/components/account/filled.tsx";
 import { servicesContext } from "#app/context.ts";
 import { localeOf } from "#app/lib/i18n/locale.ts";
 import { useLocale, useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
-import { seo } from "#app/lib/seo.ts";
+import { localizedSeo } from "#app/lib/seo.ts";
 import { type AccountQuotesData, pagingOf } from "#app/server/customers/customer-billing-views.ts";
 import { getCustomer } from "#app/server/customers/customer-guards.server.ts";
 import { listCompanyQuotes } from "#app/server/customers/customer-quotes.server.ts";
@@ -14,10 +14,7 @@ import type { Route } from "./+types/quotes";
 // The customer's quotes (issue 29): every quote sent to their company, newest first, with its state.
 
 export const meta: Route.MetaFunction = (args) =>
-  seo(
-    { title: "Your quotes", description: "", path: "/account/quotes", noindex: true },
-    args.matches[0]?.loaderData as Parameters<typeof seo>[1],
-  );
+  localizedSeo(args, { title: "Your quotes", description: "", path: "/account/quotes", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<AccountQuotesData> {
   const customer = getCustomer(context);

@@ -10,7 +10,7 @@ import {
 } from "#app/components/account/shipment-details.tsx";
 import { localeOf } from "#app/lib/i18n/locale.ts";
 import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
-import { seo } from "#app/lib/seo.ts";
+import { localizedSeo, translateFromMatches } from "#app/lib/seo.ts";
 import {
   loadShipmentPage,
   updateShipmentNotifications,
@@ -23,15 +23,12 @@ import type { Route } from "./+types/shipments.$tracking-number";
 // customers see. Another company's tracking number is a 404, like one that does not exist.
 
 export const meta: Route.MetaFunction = (args) =>
-  seo(
-    {
-      title: `Shipment ${args.params.trackingNumber}`,
-      description: "Your shipment's status, details and documents.",
-      path: accountShipmentPath(args.params.trackingNumber),
-      noindex: true,
-    },
-    args.matches[0]?.loaderData as Parameters<typeof seo>[1],
-  );
+  localizedSeo(args, {
+    title: translateFromMatches(args.matches)("Shipment {number}", { number: args.params.trackingNumber }),
+    description: "Your shipment's status, details and documents.",
+    path: accountShipmentPath(args.params.trackingNumber),
+    noindex: true,
+  });
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const page = await loadShipmentPage({ request, context, trackingNumber: params.trackingNumber });

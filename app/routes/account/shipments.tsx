@@ -8,7 +8,7 @@ import { Pagination } from "#app/components/ui/pagination.tsx";
 import { formatNumberIn } from "#app/lib/i18n/format.ts";
 import { localeOf } from "#app/lib/i18n/locale.ts";
 import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
-import { seo } from "#app/lib/seo.ts";
+import { localizedSeo } from "#app/lib/seo.ts";
 import { statusBadgeTone } from "#app/lib/shipment-status.ts";
 import { loadShipmentsPage } from "#app/server/customers/customer-shipment-pages.server.ts";
 import {
@@ -22,15 +22,12 @@ import type { Route } from "./+types/shipments";
 // form (works without JavaScript), twenty a page.
 
 export const meta: Route.MetaFunction = (args) =>
-  seo(
-    {
-      title: "Your shipments",
-      description: "Every shipment of your company.",
-      path: "/account/shipments",
-      noindex: true,
-    },
-    args.matches[0]?.loaderData as Parameters<typeof seo>[1],
-  );
+  localizedSeo(args, {
+    title: "Your shipments",
+    description: "Every shipment of your company.",
+    path: "/account/shipments",
+    noindex: true,
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await loadShipmentsPage({ request, context });

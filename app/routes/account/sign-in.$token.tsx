@@ -4,7 +4,7 @@ import { requestContext, servicesContext } from "#app/context.ts";
 import { localeOf } from "#app/lib/i18n/locale.ts";
 import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 import { secretPageHeaders } from "#app/lib/secret-page-headers.ts";
-import { seo } from "#app/lib/seo.ts";
+import { localizedSeo } from "#app/lib/seo.ts";
 import { findOneTimeLink } from "#app/server/auth/one-time-codes.server.ts";
 import { ACCOUNT_HOME_PATH, landingPath } from "#app/server/customers/customer-guards.server.ts";
 import { signInWithLink } from "#app/server/customers/customer-sign-in.server.ts";
@@ -16,15 +16,12 @@ import type { Route } from "./+types/sign-in.$token";
 // people do. The page's button does, once.
 
 export const meta: Route.MetaFunction = (args) =>
-  seo(
-    {
-      title: "Sign in to your account",
-      description: "Sign in to your account.",
-      path: "/account",
-      noindex: true,
-    },
-    args.matches[0]?.loaderData as Parameters<typeof seo>[1],
-  );
+  localizedSeo(args, {
+    title: "Sign in to your account",
+    description: "Sign in to your account.",
+    path: "/account",
+    noindex: true,
+  });
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 

@@ -5,7 +5,7 @@ import { requestContext, servicesContext } from "#app/context.ts";
 import { localeOf } from "#app/lib/i18n/locale.ts";
 import { localizePath } from "#app/lib/i18n/paths.ts";
 import { useT } from "#app/lib/i18n/use-words.ts";
-import { seo } from "#app/lib/seo.ts";
+import { localizedSeo } from "#app/lib/seo.ts";
 import {
   getCustomerSession,
   landingPath,
@@ -24,15 +24,12 @@ import type { Route } from "./+types/sign-in";
 // sent to it. No password. The answer is the same whether or not the address has an account.
 
 export const meta: Route.MetaFunction = (args) =>
-  seo(
-    {
-      title: "Sign in to your account",
-      description: "Your shipments, documents, quotes and invoices in one place.",
-      path: "/account",
-      noindex: true,
-    },
-    args.matches[0]?.loaderData as Parameters<typeof seo>[1],
-  );
+  localizedSeo(args, {
+    title: "Sign in to your account",
+    description: "Your shipments, documents, quotes and invoices in one place.",
+    path: "/account",
+    noindex: true,
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config } = context.get(servicesContext);

@@ -7,7 +7,7 @@ import { requestContext, servicesContext } from "#app/context.ts";
 import { localeOf } from "#app/lib/i18n/locale.ts";
 import { localizePath } from "#app/lib/i18n/paths.ts";
 import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
-import { seo } from "#app/lib/seo.ts";
+import { localizedSeo, translateFromMatches } from "#app/lib/seo.ts";
 import { displayTrackingNumber, parseTrackingNumber, trackingPath } from "#app/lib/tracking-number.ts";
 import { translatorFor, wordsFor } from "#app/server/i18n/words.server.ts";
 import { isSmsSubscriptionAvailable } from "#app/server/notifications/subscriptions.server.ts";
@@ -38,15 +38,13 @@ import type { Route } from "./+types/track.$tracking-number.details";
 export const meta: Route.MetaFunction = (args) => {
   const { loaderData } = args;
   const found = loaderData?.kind === "details" || loaderData?.kind === "ask" ? loaderData : null;
-  return seo(
-    {
-      title: found ? `Full details of ${found.number}` : "Full details",
-      description: "A shipment's full details, for its shipper and its consignee.",
-      path: found ? `${found.trackingPath}/details` : "/track",
-      noindex: true,
-    },
-    args.matches[0]?.loaderData as Parameters<typeof seo>[1],
-  );
+  const t = translateFromMatches(args.matches);
+  return localizedSeo(args, {
+    title: found ? t("Full details of {number}", { number: found.number }) : "Full details",
+    description: "A shipment's full details, for its shipper and its consignee.",
+    path: found ? `${found.trackingPath}/details` : "/track",
+    noindex: true,
+  });
 };
 
 const lookupsMessage = (seconds: number) =>

@@ -3,8 +3,7 @@
 // exactly as one that does not exist (notFound).
 import { data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
-import { formatDateIn } from "#app/lib/i18n/format.ts";
-import { type Locale, localeOf } from "#app/lib/i18n/locale.ts";
+import { localeOf } from "#app/lib/i18n/locale.ts";
 import { localizePath } from "#app/lib/i18n/paths.ts";
 import { isValidTrackingNumber } from "#app/lib/tracking-number.ts";
 import { listCompanyParties } from "#app/server/customers/customer-companies.server.ts";
@@ -37,11 +36,7 @@ import { labelRuns } from "#app/server/documents/document-links.server.ts";
 import { translatorFor } from "#app/server/i18n/words.server.ts";
 import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
 import { getShipmentDelivery } from "#app/server/shipments/deliveries.server.ts";
-import type { TrackingView } from "#app/server/shipments/shipment-views.ts";
-import {
-  getPublicShipmentByTrackingNumber,
-  type PublicShipment,
-} from "#app/server/shipments/tracking.server.ts";
+import { getPublicShipmentByTrackingNumber } from "#app/server/shipments/tracking.server.ts";
 import { presentTracking } from "#app/server/shipments/tracking-view.server.ts";
 
 type Ctx = Readonly<RouterContextProvider>;
@@ -109,37 +104,6 @@ async function companyShipmentOr404({
   return shipment ?? notFound();
 }
 
-/**
- * The tracking result's dates and times in French ('3 déc. 2026', '14:40'), and its 'signed by' (issue 30);
- * English as presentTracking writes it.
- */
-function trackingIn(locale: Locale, view: TrackingView, shipment: PublicShipment): TrackingView {
-  if (locale === "en") return view;
-  const t = translatorFor(locale);
-  const at = (iso: string, timeZone = view.timeZone) => shownTimeIn(locale, new Date(iso), timeZone);
-  let arrival = view.arrival;
-  if (arrival?.label === "Delivered") {
-    const when = at(arrival.iso);
-    const receiver = shipment.receivedBy;
-    const by = receiver
-      ? t(receiver.signed ? ", signed by {initials}" : ", received by {initials}", {
-          initials: receiver.initials,
-        })
-      : "";
-    arrival = { ...arrival, text: `${when.date} ${when.time}${by}` };
-  } else if (arrival) {
-    arrival = { ...arrival, text: formatDateIn(locale, arrival.iso) };
-  }
-  return {
-    ...view,
-    arrival,
-    latest: view.latest ? { ...view.latest, at: at(view.latest.at.iso) } : null,
-    lastUpdated: at(view.lastUpdated.iso),
-    estimatedDelivery: view.estimatedDelivery ? at(view.estimatedDelivery.iso, "UTC") : null,
-    history: view.history.map((entry) => ({ ...entry, at: at(entry.at.iso) })),
-  };
-}
-
 export async function loadShipmentPage({
   request,
   context,
@@ -166,11 +130,8 @@ export async function loadShipmentPage({
   ]);
   if (!tracked) notFound();
   const invoices = await listShipmentInvoices({ db, shipmentId: shipment.id, parties, locale });
-  const tracking = trackingIn(
-    locale,
-    presentTracking({ shipment: tracked, now, timeZone: settings.timeZone }),
-    tracked,
-  );
+  // In the page's language: statuses, dates and times, 'signed by' (issue 30).
+  const tracking = presentTracking({ shipment: tracked, now, timeZone: settings.timeZone, locale });
   // The shipment's own addresses (documents, photos) in the page's language.
   const base = localizePath(accountShipmentPath(shipment.trackingNumber), locale);
   const runs = labelRuns(shipment.pieces ?? 1);

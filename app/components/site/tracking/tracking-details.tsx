@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { useT } from "#app/lib/i18n/use-words.ts";
 import type { DetailsParty, ShipmentDetailsView } from "#app/server/shipments/shipment-details-views.ts";
 
 // A shipment's full details (issue 29): on /track/:trackingNumber/details only, never on the tracking page.
@@ -20,61 +21,72 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:justify-between sm:gap-4">
       <dt className="text-sm text-slate-600">{term}</dt>
-      <dd className="font-medium break-words text-slate-900 sm:text-right">{children}</dd>
+      {/* What staff recorded (names, places, goods) is data: not translated. */}
+      <dd translate="no" className="font-medium break-words text-slate-900 sm:text-right">
+        {children}
+      </dd>
     </div>
   );
 }
 
 function PartyDetails({ title, party }: { title: string; party: DetailsParty | null }) {
+  const t = useT();
   return (
     <Section title={title}>
       {party ? (
         <dl className="divide-y divide-slate-100">
-          <Detail term="Name">{party.name}</Detail>
-          {party.company ? <Detail term="Company">{party.company}</Detail> : null}
-          {party.address ? <Detail term="Address">{party.address}</Detail> : null}
-          {party.email ? <Detail term="E-mail">{party.email}</Detail> : null}
-          {party.phone ? <Detail term="Phone">{party.phone}</Detail> : null}
+          <Detail term={t("Name")}>{party.name}</Detail>
+          {party.company ? <Detail term={t("Company")}>{party.company}</Detail> : null}
+          {party.address ? <Detail term={t("Address")}>{party.address}</Detail> : null}
+          {party.email ? <Detail term={t("E-mail")}>{party.email}</Detail> : null}
+          {party.phone ? <Detail term={t("Phone")}>{party.phone}</Detail> : null}
         </dl>
       ) : (
-        <p className="text-slate-600">Not recorded</p>
+        <p className="text-slate-600">{t("Not recorded")}</p>
       )}
     </Section>
   );
 }
 
 export function ShipmentFullDetails({ details }: { details: ShipmentDetailsView }) {
-  const none = <span className="text-slate-500">Not recorded</span>;
+  const t = useT();
+  const none = (
+    <span translate="yes" className="text-slate-500">
+      {t("Not recorded")}
+    </span>
+  );
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
-        <PartyDetails title="Shipper" party={details.shipper} />
-        <PartyDetails title="Consignee" party={details.consignee} />
+        <PartyDetails title={t("Shipper")} party={details.shipper} />
+        <PartyDetails title={t("Consignee")} party={details.consignee} />
       </div>
-      <Section title="Goods">
+      <Section title={t("Goods")}>
         <dl className="divide-y divide-slate-100">
-          <Detail term="Status">{details.status}</Detail>
-          <Detail term="Route">
+          <Detail term={t("Status")}>
+            <span translate="yes">{t(details.status)}</span>
+          </Detail>
+          <Detail term={t("Route")}>
             {details.originLocation} → {details.destinationLocation}
           </Detail>
-          <Detail term="Description">{details.goodsDescription ?? none}</Detail>
-          <Detail term="Pieces">{details.pieces ?? none}</Detail>
-          <Detail term="Weight">{details.weight ?? none}</Detail>
-          <Detail term="Dimensions">{details.dimensions ?? none}</Detail>
-          <Detail term="Declared value">{details.declaredValue ?? none}</Detail>
+          <Detail term={t("Description")}>{details.goodsDescription ?? none}</Detail>
+          <Detail term={t("Pieces")}>{details.pieces ?? none}</Detail>
+          <Detail term={t("Weight")}>{details.weight ?? none}</Detail>
+          <Detail term={t("Dimensions")}>{details.dimensions ?? none}</Detail>
+          <Detail term={t("Declared value")}>{details.declaredValue ?? none}</Detail>
         </dl>
       </Section>
-      <Section title="Documents">
+      <Section title={t("Documents")}>
         <ul className="space-y-2">
           <li>
             <a href={details.documents.waybill} className="font-medium text-brand-700 underline">
-              House waybill (PDF)
+              {t("House waybill (PDF)")}
             </a>
           </li>
           {details.documents.deliveryNote ? (
             <li>
               <a href={details.documents.deliveryNote} className="font-medium text-brand-700 underline">
-                Delivery note (PDF)
+                {t("Delivery note (PDF)")}
               </a>
             </li>
           ) : null}

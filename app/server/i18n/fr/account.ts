@@ -365,4 +365,7 @@ export const account = {
     "Si vous ne l'avez pas demandé, vous pouvez ignorer ce message : personne ne peut voir le détail sans le code.",
   "{code} is your code to see the full details of shipment {number}. It works once, for 10 minutes.":
     "{code} est votre code pour voir le détail complet de l'expédition {number}. Il sert une seule fois, pendant 10 minutes.",
+  "Not recorded": "Non renseigné",
+  Description: "Description",
+  "Delivery note (PDF)": "Bon de livraison (PDF)",
 } as const satisfies Record<string, string>;

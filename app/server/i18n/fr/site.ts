@@ -41,4 +41,7 @@ export const site = {
   "Track a shipment": "Suivre un envoi",
   "Your trusted partner for global logistics and freight forwarding services, delivering excellence since 1995.":
     "Votre partenaire de confiance pour la logistique internationale et le transit de fret, au service de l'excellence depuis 1995.",
+  "Page not found": "Page introuvable",
+  "This link is not valid. Check that it was copied in full.":
+    "Ce lien n'est pas valide. Vérifiez qu'il a été copié en entier.",
 } as const satisfies Record<string, string>;
