@@ -57,7 +57,9 @@ export async function findEnglishWords(page: Page, limit = 20): Promise<EnglishW
     const cleaned = text
       .replace(/\S+@\S+/g, " ")
       .replace(/https?:\/\/\S+/g, " ")
-      .replace(/\b[A-Z0-9]+(?:-[A-Z0-9]+)+\b/g, " ");
+      .replace(/\b[A-Z0-9]+(?:-[A-Z0-9]+)+\b/g, " ")
+      // French money writes the dollar '$US' ('1 435,50 $US').
+      .replace(/\$US\b/g, " ");
     for (const word of cleaned.toLowerCase().match(/[a-zà-ÿœ']+/g) ?? []) {
       if (ENGLISH_ONLY.has(word)) {
         words.push({ word, text: text.slice(0, 80) });

@@ -25,6 +25,8 @@ describe("addresses in two languages", () => {
     expect(englishPattern("fr/suivi/:trackingNumber")).toBe("/track/:trackingNumber");
     expect(localeOfPath("/fr/a-propos")).toBe("fr");
     expect(localeOfPath("/francais")).toBe("en");
+    // The French home page's data, when the browser navigates to it.
+    expect(localeOfPath("/fr.data")).toBe("fr");
   });
 });
 

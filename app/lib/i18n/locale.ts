@@ -37,7 +37,8 @@ function fillPattern(pattern: string, values: string[]): string {
 
 /** The language of an address: French under /fr, English everywhere else. */
 export function localeOfPath(pathname: string): Locale {
-  return pathname === "/fr" || pathname.startsWith("/fr/") ? "fr" : "en";
+  // '/fr.data' is the French home page's data, asked for by a navigation in the browser.
+  return pathname === "/fr" || pathname.startsWith("/fr/") || pathname === "/fr.data" ? "fr" : "en";
 }
 
 /** The language a request's address is in (a loader's or an action's). */

@@ -26,11 +26,15 @@ export function useLocale(): Locale {
 export function useWords(): Catalog | undefined {
   const matches = useMatches();
   const locale = useLocale();
-  const catalogs =
-    locale === "en" ? [] : matches.map((match) => (match.loaderData as WithWords | undefined)?.words);
-  // Catalogs change only with the matched routes' data, so the joined one is kept while they stay.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the catalogs are the dependencies
-  return useMemo(() => mergeCatalogs(catalogs), catalogs);
+  // Kept while the matched routes' data stay (a fixed list of dependencies: a list that grew from an English
+  // page's none to a French page's catalogs would keep the English answer).
+  return useMemo(
+    () =>
+      locale === "en"
+        ? undefined
+        : mergeCatalogs(matches.map((match) => (match.loaderData as WithWords | undefined)?.words)),
+    [locale, matches],
+  );
 }
 
 /** A translator: an English text (or template) in the page's language. */

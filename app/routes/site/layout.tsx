@@ -19,6 +19,7 @@ import { englishPath, FRENCH_PATHS, localizePath } from "#app/lib/i18n/paths.ts"
 import type { Translate } from "#app/lib/i18n/translate.ts";
 import type { LanguageData } from "#app/lib/i18n/use-words.ts";
 import { usePageAddresses } from "#app/lib/i18n/use-words.ts";
+import { requestedPath } from "#app/lib/request-path.ts";
 import { useRootData } from "#app/root.tsx";
 import { translatorFor, wordsFor } from "#app/server/i18n/words.server.ts";
 import { cachePublicPages } from "#app/server/platform/cache-public-pages.server.ts";
@@ -81,9 +82,8 @@ function chromeOf(t: Translate, locale: Locale, businessHours: Chrome["businessH
 
 /** The page's address in each language, and on a French page the address table its links need. */
 function languageData(request: Request): LanguageData {
-  const url = new URL(request.url);
-  // A client-side navigation asks for '/fr/suivi/X.data': the page's address is without '.data'.
-  const english = englishPath(url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") + url.search);
+  // A navigation in the browser asks for '/fr/suivi/X.data?_routes=…': the page's address is without them.
+  const english = englishPath(requestedPath(request).replace(/^\/_root(?=$|\?)/, "/"));
   return {
     addresses: { en: english, fr: localizePath(english, "fr") },
     paths: localeOf(request) === "fr" ? FRENCH_PATHS : undefined,
