@@ -65,14 +65,7 @@ export default defineConfig({
       // of start-up). React, React Router and libraries with native parts or files of their own
       // (PGlite, sharp, argon2, pg) stay in node_modules.
       resolve: {
-        noExternal: [
-          /^zod/,
-          /^radix-ui/,
-          /^@radix-ui\//,
-          /^lucide-react/,
-          /^@conform-to\//,
-          /^drizzle-orm/,
-        ],
+        noExternal: [/^zod/, /^radix-ui/, /^@radix-ui\//, /^lucide-react/, /^@conform-to\//, /^drizzle-orm/],
       },
     },
   },

@@ -62,6 +62,10 @@ export default function handleRequest(
       </NonceContext>,
       {
         nonce,
+        // Every Suspense boundary's content in place, never moved out to be swapped in by a script: the page is
+        // sent when all is ready (onAllReady), and a visitor without JavaScript must see a boundary's content (a
+        // form's confirmation, a not-found view). React otherwise moves boundaries out past a byte count.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           shellRendered = true;
         },

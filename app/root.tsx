@@ -1,8 +1,9 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { DocumentStyles } from "#app/lib/document-styles.tsx";
 import { useLocale } from "#app/lib/i18n/use-words.ts";
+import { lazyView } from "#app/lib/lazy-view.ts";
 import { useNonce } from "#app/lib/nonce.ts";
 import { readToast } from "#app/server/platform/toast.server.ts";
 import type { Route } from "./+types/root";
@@ -83,7 +84,7 @@ export default function App() {
 }
 
 // The application's last-resort error page: rare, so its code loads when it shows (every page loads root.tsx).
-const RootErrorPage = lazy(() => import("#app/components/root-error-page.tsx"));
+const RootErrorPage = lazyView(() => import("#app/components/root-error-page.tsx"));
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (

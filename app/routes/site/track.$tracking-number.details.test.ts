@@ -1,4 +1,4 @@
-// Longer than usual: 'Show full details' (issue 29, tracking in tiers) end to end on the real database: the
+// Longer than 450 lines: 'Show full details' (issue 29, tracking in tiers) end to end on the real database: the
 // contact, the code, the grant and its cookie, the customer of the shipment, the limits.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";

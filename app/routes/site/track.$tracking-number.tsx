@@ -1,10 +1,11 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { data, redirect } from "react-router";
 import { TrackingPage } from "#app/components/site/tracking/tracking-page.tsx";
 import { TrackingResult } from "#app/components/site/tracking/tracking-result.tsx";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { localeOf } from "#app/lib/i18n/locale.ts";
 import { localizePath } from "#app/lib/i18n/paths.ts";
+import { lazyView } from "#app/lib/lazy-view.ts";
 import { localizedSeo, translateFromMatches } from "#app/lib/seo.ts";
 import { displayTrackingNumber, parseTrackingNumber, trackingPath } from "#app/lib/tracking-number.ts";
 import { getCustomerSession } from "#app/server/customers/customer-guards.server.ts";
@@ -19,9 +20,9 @@ import type { Route } from "./+types/track.$tracking-number";
 // The not-found, too-many-lookups and no-number views are rare: their code loads only when one is shown, so the
 // script of a found shipment's page (the one a crowd opens) does not carry them (decision 023).
 const messages = () => import("#app/components/site/tracking/tracking-messages.tsx");
-const TrackingNotFound = lazy(() => messages().then((m) => ({ default: m.TrackingNotFound })));
-const TrackingRateLimited = lazy(() => messages().then((m) => ({ default: m.TrackingRateLimited })));
-const TrackingNoNumber = lazy(() => messages().then((m) => ({ default: m.TrackingNoNumber })));
+const TrackingNotFound = lazyView(() => messages().then((m) => ({ default: m.TrackingNotFound })));
+const TrackingRateLimited = lazyView(() => messages().then((m) => ({ default: m.TrackingRateLimited })));
+const TrackingNoNumber = lazyView(() => messages().then((m) => ({ default: m.TrackingNoNumber })));
 
 export const meta: Route.MetaFunction = (args) => {
   const { loaderData } = args;

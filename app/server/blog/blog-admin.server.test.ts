@@ -1,3 +1,4 @@
+// Longer than 450 lines: the blog editor's server side in one file of cases (publishing, slugs, media, languages and translations), sharing its fixtures.
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";

@@ -1,3 +1,4 @@
+// Longer than 450 lines: one file of cases for every customer e-mail in both languages, sharing its fixtures.
 // The customer's e-mails in their language (issue 30) on a real PostgreSQL and a real SMTP server: the quote in
 // its request's language, the invoice, reminder, receipt and statement in the billed party's (or the account
 // member's behind the address): French words, French dates and money, links at the French addresses. An

@@ -124,7 +124,7 @@ export function NotificationMessagesForm({
       }}
     >
       <h3 id={`notification-messages${suffix}-heading`} className="text-base font-semibold text-slate-900">
-        {french ? "Messages to customers in French" : "Messages to customers"}
+        {french ? "Customer messages in French" : "Messages to customers"}
       </h3>
       {french ? (
         <p className="text-sm text-slate-700">
@@ -301,7 +301,8 @@ function MessagesPreview({
     >
       <div>
         <h4 id={`notification-preview${suffix}-heading`} className="text-sm font-semibold text-slate-900">
-          Preview
+          {/* Named apart from the English set's 'Preview', which tests and screen readers look for by name. */}
+          {suffix ? "As French recipients read it" : "Preview"}
         </h4>
         <p className="text-xs text-slate-600">
           With a sample shipment, UTG-1234-5678 arrived at the Port of Monrovia. Follows your typing.

@@ -49,7 +49,7 @@ describe("Settings → Notifications in two languages", () => {
   it("shows the English form and the French one, each with its reset buttons and preview", () => {
     const html = render(false);
     expect(html).toContain("Messages to customers</h3>");
-    expect(html).toContain("Messages to customers in French</h3>");
+    expect(html).toContain("Customer messages in French</h3>");
     expect(html).toContain('value="notifications-messages"');
     expect(html).toContain('value="notifications-messages-fr"');
     expect(html.match(/Reset to default/g)).toHaveLength(6);

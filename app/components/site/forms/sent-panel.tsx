@@ -1,11 +1,12 @@
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { type ReactNode, Suspense, useEffect, useState } from "react";
 import { useHydrated } from "#app/components/site/forms/contact-form-parts.tsx";
 import type { SentPanelOptions } from "#app/components/site/forms/sent-panel-view.tsx";
+import { lazyView } from "#app/lib/lazy-view.ts";
 import type { PublicFormReply } from "#app/schemas/rules/public-form.ts";
 
 // The panel shows only after a message is sent: its code loads then (and with the server's page after a post
 // without JavaScript), not with every page that has a form (decision 023).
-const SentPanel = lazy(() => import("#app/components/site/forms/sent-panel-view.tsx"));
+const SentPanel = lazyView(() => import("#app/components/site/forms/sent-panel-view.tsx"));
 
 const FIRST_FIELD = "input:not([type=hidden]):not([tabindex='-1']), select, textarea";
 

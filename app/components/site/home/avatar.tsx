@@ -47,7 +47,9 @@ export function Avatar({ src, name, className }: { src: string; name: string; cl
       {status === "loaded" ? (
         <img src={src} alt="" className="h-full w-full object-cover" />
       ) : (
-        <span aria-hidden="true">{initialsOf(name)}</span>
+        <span aria-hidden="true" translate="no">
+          {initialsOf(name)}
+        </span>
       )}
     </span>
   );
