@@ -46,7 +46,7 @@ export default defineConfig({
               groups: [
                 {
                   name: "framework",
-                  test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|[\\/]app[\\/](lib[\\/](cn|seo|nonce)|components[\\/]ui[\\/]button-class)\.ts$/,
+                  test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|[\\/]app[\\/](lib[\\/](cn|seo|nonce|lazy-view)|components[\\/]ui[\\/]button-class)\.ts$/,
                 },
                 {
                   name: "site",

@@ -14,6 +14,7 @@ export function lazyView<View extends ComponentType<any>>(load: () => Promise<{ 
       onServer = module.default;
     });
   }
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per view at a module's top level (like React.lazy), never during a render
   return function LazyView(props: ComponentProps<View>) {
     return createElement(onServer ?? InBrowser, props);
   };
