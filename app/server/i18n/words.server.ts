@@ -14,8 +14,17 @@ export type WordsNamespace = keyof typeof french;
  */
 export function wordsFor(locale: Locale, ...namespaces: WordsNamespace[]): Catalog | undefined {
   if (locale === "en") return undefined;
-  return mergeCatalogs(namespaces.map((namespace) => french[namespace]));
+  // The catalogs never change: each set is joined once, not on every request of a French page.
+  const key = namespaces.join(",");
+  let joined = joinedWords.get(key);
+  if (!joined) {
+    joined = mergeCatalogs(namespaces.map((namespace) => french[namespace]));
+    if (joined) joinedWords.set(key, joined);
+  }
+  return joined;
 }
+
+const joinedWords = new Map<string, Catalog>();
 
 let allFrench: Catalog | undefined;
 
