@@ -33,8 +33,8 @@ function inquiry(email: string, overrides: Record<string, string> = {}) {
   return body;
 }
 
-async function post(body: FormData) {
-  const request = new Request("http://localhost/services", { method: "POST", body });
+async function post(body: FormData, path = "/services") {
+  const request = new Request(`http://localhost${path}`, { method: "POST", body });
   const context = createTestContext(services);
   return (await action({ request, params: {}, context } as unknown as Parameters<
     typeof action
@@ -139,5 +139,21 @@ describe("service detail loader", () => {
       }
       expect((thrown as { init?: ResponseInit }).init?.status).toBe(404);
     }
+  });
+});
+
+describe("the side form on /fr/services (issue 30)", () => {
+  it("answers in French, stores nothing on bad input, and keeps the page's language on the request", async () => {
+    const bad = await post(
+      inquiry(`fr-bad-${crypto.randomUUID()}@example.com`, { shipmentType: "rocket" }),
+      "/fr/services",
+    );
+    expect(bad.init?.status).toBe(400);
+    const errors = (bad.data.result as { error: Record<string, string[]> }).error;
+    expect(errors.shipmentType?.[0]).not.toBe("Please select a shipment type.");
+    const email = `fr-${crypto.randomUUID()}@example.com`;
+    expect((await post(inquiry(email), "/fr/services")).data).toMatchObject({ outcome: "success" });
+    const [request] = await services.db.select().from(quoteRequests).where(eq(quoteRequests.email, email));
+    expect(request?.language).toBe("fr");
   });
 });

@@ -54,16 +54,19 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // Answered in the page's language, and the request keeps it: its quote and messages go in it (issue 30).
+  const locale = localeOf(request);
   const formData = await readFormData(request);
-  if (!formData || readIntent(formData) !== "service-inquiry") return unreadableFormReply();
+  if (!formData || readIntent(formData) !== "service-inquiry") return unreadableFormReply(null, locale);
   return submitPublicForm({
     context,
     formData,
     form: "service-inquiry",
     schema: serviceInquirySchema,
+    locale,
     // A quote request like the contact page's (staff price and book it), the message as its special information.
     save: ({ db, value, submissionKey }) =>
-      createQuoteRequest({ db, submissionKey, input: quoteRequestFromInquiry(value) }),
+      createQuoteRequest({ db, submissionKey, input: quoteRequestFromInquiry(value), language: locale }),
     summarize: (value) => ({
       email: value.email,
       details: [
