@@ -10,11 +10,12 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import readline from "node:readline";
+import { chromiumPath } from "./lib/chromium.ts";
 import { findPostgresBin, OLDEST_POSTGRES, removeCluster, startCluster } from "./lib/postgres.ts";
 import { listDatabaseTestFiles } from "./lib/test-files.ts";
 
 const ci = process.env.CI === "true" || process.env.CI === "1";
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromium = chromiumPath();
 const results: { step: string; outcome: "passed" | "failed" | "skipped"; note?: string }[] = [];
 
 type Step = { step: string; command: string[]; env?: Record<string, string>; label?: string };
@@ -104,7 +105,7 @@ async function browserLane(): Promise<boolean> {
   skip(
     "end-to-end tests (Playwright)",
     `No Chromium at ${chromium} (set CHROMIUM_PATH).`,
-    "apt-get install -y chromium",
+    "apt-get install -y chromium-headless-shell",
   );
   return false;
 }
