@@ -27,8 +27,8 @@ const databaseAvailability: Route.MiddlewareFunction = async ({ context }, next)
 };
 
 /**
- * Staff changes reach the public page cache through the database's announcements (any instance); the
- * instance that made them also drops its own copies at once, before its answer leaves.
+ * Staff changes reach the public page and tracking page caches through the database's announcements (any
+ * instance); the instance that made them also drops its own copies at once, before its answer leaves.
  */
 const dropCachedPagesAfterStaffWrites: Route.MiddlewareFunction = async ({ request, context }, next) => {
   const response = await next();
@@ -37,7 +37,9 @@ const dropCachedPagesAfterStaffWrites: Route.MiddlewareFunction = async ({ reque
     request.method !== "HEAD" &&
     new URL(request.url).pathname.startsWith("/admin")
   ) {
-    context.get(servicesContext).pageCache.clear();
+    const { pageCache, trackingPages } = context.get(servicesContext);
+    pageCache.clear();
+    trackingPages.clear();
   }
   return response;
 };

@@ -47,6 +47,8 @@ export type Services = {
   siteSettings: SiteSettingsCache;
   /** Rendered public pages that are the same for everyone, dropped whenever their content changes. */
   pageCache: PageCache;
+  /** Rendered tracking pages, each kept until its shipment changes (decision 031). */
+  trackingPages: PageCache;
   /**
    * Sends the outbox's messages through the configured channels: e-mail when SMTP_URL is set, SMS and
    * WhatsApp through their provider when configured (provider-config.server.ts).
@@ -163,6 +165,8 @@ export async function assembleServices({
     logger,
     nextChangeAt: (since) => findNextPublicationTime({ db: database.db, now: since }),
   });
+  // Its own cache, so a crowd on tracking pages never pushes the site's shared pages out (and the reverse).
+  const trackingPages = createPageCache({ events, logger, maxEntries: 2000, maxBytes: 64 * 1024 * 1024 });
   const idle = { close: async () => {} };
   const rateLimitPruning = backgroundJobs
     ? scheduleRateLimitPruning({ db: database.db, logger, intervalMs: pruneRateLimitsEveryMs })
@@ -225,6 +229,7 @@ export async function assembleServices({
     dbHealth,
     siteSettings,
     pageCache,
+    trackingPages,
     outbox,
     notifications,
     mobileMoney: { client: momoClient, poller: momoPoller },
@@ -235,6 +240,7 @@ export async function assembleServices({
       await rateLimitPruning.close();
       await auditPruning.close();
       pageCache.close();
+      trackingPages.close();
       siteSettings.close();
       dbHealth.close();
       await events.close();

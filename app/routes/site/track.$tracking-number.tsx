@@ -13,6 +13,10 @@ import { findCompanyShipmentId } from "#app/server/customers/customer-scope.serv
 import { wordsFor } from "#app/server/i18n/words.server.ts";
 import { resolvePublicOrigin } from "#app/server/platform/config.server.ts";
 import { limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
+import {
+  cacheTrackingPages,
+  trackingLookupLimit,
+} from "#app/server/shipments/cache-tracking-pages.server.ts";
 import { getPublicShipmentByTrackingNumber } from "#app/server/shipments/tracking.server.ts";
 import { presentTracking, whatsAppLinks } from "#app/server/shipments/tracking-view.server.ts";
 import type { Route } from "./+types/track.$tracking-number";
@@ -23,6 +27,9 @@ const messages = () => import("#app/components/site/tracking/tracking-messages.t
 const TrackingNotFound = lazyView(() => messages().then((m) => ({ default: m.TrackingNotFound })));
 const TrackingRateLimited = lazyView(() => messages().then((m) => ({ default: m.TrackingRateLimited })));
 const TrackingNoNumber = lazyView(() => messages().then((m) => ({ default: m.TrackingNoNumber })));
+
+/** A found shipment's page is kept until the shipment changes; the rate limiter counts every request (decision 031). */
+export const middleware: Route.MiddlewareFunction[] = [cacheTrackingPages];
 
 export const meta: Route.MetaFunction = (args) => {
   const { loaderData } = args;
@@ -48,7 +55,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     return data({ kind: "no-number" as const, words }, { status: 400 });
   }
 
-  const limit = await limitClientLookups({ db, config, clientIp, kind: "track" });
+  // Counted once per request: by the middleware when it ran (it counts cached answers too), else here.
+  const limit =
+    context.get(trackingLookupLimit) ?? (await limitClientLookups({ db, config, clientIp, kind: "track" }));
   if (!limit.allowed) {
     return data(
       { kind: "rate-limited" as const, number, retryAfterSeconds: limit.retryAfterSeconds, words },

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoContent } from "#app/server/seed.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { renderQrCodeSvg } from "#app/server/shipments/tracking.server.ts";
+import { httpGet } from "#tests/setup/http-get.ts";
 import { createTestServices } from "#tests/setup/test-db.ts";
 
 const DEMO = "UTG-1234-5678";
@@ -36,22 +37,8 @@ async function startApp(env: Record<string, string>): Promise<App> {
   return app;
 }
 
-/** A GET with the headers given, Host included (fetch would not send a Host of our choosing). */
-function get(app: App, path: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
-    (resolve, reject) => {
-      const request = http.get({ host: "127.0.0.1", port: app.port, path, headers }, (response) => {
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (body += chunk));
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
-        );
-      });
-      request.on("error", reject);
-    },
-  );
-}
+/** A GET with the headers given, Host included. */
+const get = (app: App, path: string, headers: Record<string, string>) => httpGet(app.port, path, headers);
 
 /** The address 'Copy link' copies, as the page's hydration data carries it (the only place it is written). */
 function copiedLink(html: string): string | undefined {

@@ -4,7 +4,7 @@ import type { MiddlewareFunction } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";
 import { englishPattern } from "#app/lib/i18n/paths.ts";
 import { resolvePublicOrigin } from "#app/server/platform/config.server.ts";
-import { CACHEABLE_PAGES } from "#app/server/platform/page-cache.server.ts";
+import { CACHEABLE_PAGES, type PageCache } from "#app/server/platform/page-cache.server.ts";
 
 /** Responses that depend on the visitor: a toast to show (cookie), or anything setting a cookie. */
 const hasToast = (request: Request) => /(?:^|;\s*)toast=/.test(request.headers.get("cookie") ?? "");
@@ -27,13 +27,32 @@ export const cachePublicPages: MiddlewareFunction<Response> = async ({ request, 
   // Keyed by the origin the page may show too (SITE_URL unless the Host is an allowed one), so a forged
   // Host header neither gets its own entries nor could reach a page stored for others.
   const key = `${resolvePublicOrigin({ url, config })}${url.pathname}${url.search}`;
-  const hit = pageCache.get(key, nonce);
-  if (hit) return hit;
+  return answerFromCache({ cache: pageCache, key, nonce, next });
+};
 
-  const generation = pageCache.generation;
+/**
+ * The page kept under `key` with this request's nonce, or the page `next` renders, kept when it is a complete
+ * 200 that sets no cookie (a render that began before a change it shows is refused by the cache itself).
+ */
+export async function answerFromCache({
+  cache,
+  key,
+  nonce,
+  next,
+  options,
+}: {
+  cache: PageCache;
+  key: string;
+  nonce: string;
+  next: () => Promise<Response>;
+  options?: Parameters<PageCache["store"]>[4];
+}): Promise<Response> {
+  const hit = cache.get(key, nonce);
+  if (hit) return hit;
+  const generation = cache.generation;
   const response = await next();
   if (response.status !== 200 || response.headers.has("Set-Cookie") || !response.body) return response;
   const body = Buffer.from(await response.arrayBuffer());
-  pageCache.store(key, { status: response.status, headers: response.headers, body }, nonce, generation);
+  cache.store(key, { status: response.status, headers: response.headers, body }, nonce, generation, options);
   return new Response(body, { status: response.status, headers: response.headers });
-};
+}

@@ -13,14 +13,16 @@ export type InboxEvent = z.infer<typeof inboxEventSchema>;
 
 /**
  * Everything the database announces: inbox items (drizzle/0002), changes to what public pages show
- * (drizzle/0004: site settings, blog posts, media), by table, and new messages in the outbox (drizzle/0007)
- * and shipment notifications falling due (drizzle/0008).
+ * (drizzle/0004: site settings, blog posts, media), by table, new messages in the outbox (drizzle/0007),
+ * shipment notifications falling due (drizzle/0008), and changes to what shipments' tracking pages show
+ * (drizzle/0027: the tracking numbers changed, or null when too many to name: every shipment).
  */
 const appEventSchema = z.union([
   inboxEventSchema,
   z.object({ type: z.literal("content.changed"), table: z.string() }),
   z.object({ type: z.literal("outbox.queued") }),
   z.object({ type: z.literal("notifications.due") }),
+  z.object({ type: z.literal("shipments.changed"), trackingNumbers: z.array(z.string()).nullable() }),
 ]);
 export type AppEvent = z.infer<typeof appEventSchema>;
 type EventListener = (event: AppEvent) => void;

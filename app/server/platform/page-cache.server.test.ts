@@ -93,6 +93,123 @@ describe("the page cache", () => {
   });
 });
 
+describe("the tracking pages in the page cache", () => {
+  const insertShipments = (numbers: string[]) =>
+    services.db.execute(
+      sql`insert into shipments (tracking_number, status, origin_location, destination_location)
+          select n, 'In Transit', 'Shanghai', 'Monrovia' from unnest(string_to_array(${numbers.join(",")}, ',')) as n`,
+    );
+  const changes: Array<string[] | null> = [];
+  const listen = () => {
+    changes.length = 0;
+    return services.events.subscribe((event) => {
+      if (event.type === "shipments.changed") changes.push(event.trackingNumbers);
+    });
+  };
+
+  it("drops only the changed shipment's pages, in both languages, when the database announces it", async () => {
+    const unsubscribe = listen();
+    await insertShipments(["UTG-0001", "UTG-0002"]);
+    await until(() => changes.length === 1); // the insert's own announcement, before anything is stored
+    const cache = createPageCache({ events: services.events });
+    const g = cache.generation;
+    cache.store("http://localhost/track/UTG-0001", page("a"), "n", g, { tag: "UTG-0001" });
+    cache.store("http://localhost/fr/suivi/UTG-0001", page("a fr"), "n", g, { tag: "UTG-0001" });
+    cache.store("http://localhost/track/UTG-0002", page("b"), "n", g, { tag: "UTG-0002" });
+    cache.store("http://localhost/about", page("about"), "n", g);
+    await services.db.execute(
+      sql`update shipments set current_location = 'Abidjan' where tracking_number = 'UTG-0001'`,
+    );
+    await until(() => cache.size === 2);
+    expect(cache.get("http://localhost/track/UTG-0001", "n")).toBeUndefined();
+    expect(cache.get("http://localhost/fr/suivi/UTG-0001", "n")).toBeUndefined();
+    expect(cache.get("http://localhost/track/UTG-0002", "n")).toBeDefined();
+    expect(cache.get("http://localhost/about", "n")).toBeDefined();
+    unsubscribe();
+    cache.close();
+  });
+
+  it("refuses a page rendered before its shipment changed, and keeps one of another shipment", async () => {
+    const unsubscribe = listen();
+    await insertShipments(["UTG-0011", "UTG-0012"]);
+    await until(() => changes.length === 1);
+    const cache = createPageCache({ events: services.events });
+    const started = cache.generation;
+    // The renders are under way when the change lands.
+    await services.db.execute(
+      sql`update shipments set status = 'Arrived' where tracking_number = 'UTG-0011'`,
+    );
+    await until(() => cache.generation !== started);
+    cache.store("/track/UTG-0011", page("In Transit"), "n", started, { tag: "UTG-0011" });
+    cache.store("/track/UTG-0012", page("In Transit"), "n", started, { tag: "UTG-0012" });
+    cache.store("/about", page("about"), "n", started);
+    expect(cache.get("/track/UTG-0011", "n")).toBeUndefined();
+    expect(cache.get("/track/UTG-0012", "n")).toBeDefined();
+    expect(cache.get("/about", "n")).toBeDefined();
+    // A render that starts after the change is kept.
+    cache.store("/track/UTG-0011", page("Arrived"), "n", cache.generation, { tag: "UTG-0011" });
+    expect(await cache.get("/track/UTG-0011", "n")!.text()).toBe("Arrived");
+    unsubscribe();
+    cache.close();
+  });
+
+  it("names the shipments of a history entry, a delivery and a renamed party", async () => {
+    const unsubscribe = listen();
+    await insertShipments(["UTG-0021", "UTG-0022"]);
+    const [{ id: shipperId }] = (
+      await services.db.execute<{ id: string }>(
+        sql`insert into shippers (name, company, email, phone, address) values ('Li', 'Sun', 'li@x.example', '+1', 'x') returning id`,
+      )
+    ).rows as [{ id: string }];
+    await services.db.execute(
+      sql`update shipments set shipper_id = ${shipperId} where tracking_number = 'UTG-0022'`,
+    );
+    // One announcement per statement, in the order they were committed: the insert's, then the update's.
+    await until(() => changes.length === 2);
+    changes.length = 0;
+    await services.db.execute(
+      sql`insert into shipment_status_history (shipment_id, status, location, timestamp)
+          select id, 'Arrived', 'Monrovia', now() from shipments where tracking_number = 'UTG-0021'`,
+    );
+    await services.db.execute(sql`update shippers set phone = '+2' where id = ${shipperId}`);
+    await services.db.execute(sql`update shippers set name = 'Li Wei' where id = ${shipperId}`);
+    await until(() => changes.length === 2);
+    // The phone (not on the page) announced nothing; the history entry and the name did, each its shipment.
+    expect(changes).toEqual([["UTG-0021"], ["UTG-0022"]]);
+    unsubscribe();
+  });
+
+  it("announces a bulk change of 5,000 shipments as one small 'every shipment' notification", async () => {
+    const unsubscribe = listen();
+    const numbers = Array.from({ length: 5000 }, (_, i) => `BULK-${String(i).padStart(6, "0")}-LONG-NUMBER`);
+    const cache = createPageCache({ events: services.events });
+    await insertShipments(numbers);
+    await until(() => changes.length === 1);
+    cache.store("/track/UTG-9", page("x"), "n", cache.generation, { tag: "UTG-9" });
+    cache.store("/about", page("about"), "n", cache.generation);
+    changes.length = 0;
+    // Over 8,000 bytes, pg_notify would have failed the statement itself.
+    await services.db.execute(
+      sql`update shipments set status = 'Arrived' where tracking_number like 'BULK-%'`,
+    );
+    await until(() => changes.length === 1);
+    expect(changes).toEqual([null]);
+    expect(cache.get("/track/UTG-9", "n")).toBeUndefined();
+    expect(cache.get("/about", "n")).toBeDefined();
+    unsubscribe();
+    cache.close();
+  });
+
+  it("serves a page no later than the moment given when it was stored", () => {
+    const cache = createPageCache({ events: services.events });
+    cache.store("/track/A", page("a"), "n", cache.generation, { tag: "A", expiresAt: Date.now() - 1 });
+    cache.store("/track/B", page("b"), "n", cache.generation, { tag: "B", expiresAt: Date.now() + 60_000 });
+    expect(cache.get("/track/A", "n")).toBeUndefined();
+    expect(cache.get("/track/B", "n")).toBeDefined();
+    cache.close();
+  });
+});
+
 describe("cachePublicPages (middleware)", () => {
   const call = async (url: string, pattern: string, init: RequestInit & { nonce?: string } = {}) => {
     const context = createTestContext(services);

@@ -25,20 +25,28 @@ type CachedPage = {
   /** The page's bytes, cut where the nonce of the request that rendered it stood. */
   parts: Buffer[];
   bytes: number;
-  storedAt: number;
+  /** Date.now() past which it is not served. */
+  expiresAt: number;
+  /** The shipment's tracking number of a tracking page, dropped when the shipment changes. */
+  tag: string | undefined;
 };
 
 export type PageCache = {
   /** A stored page with this request's nonce in place, or undefined. */
   get(key: string, nonce: string): Response | undefined;
-  /** Stores a rendered page unless content changed since `generation` was read. */
+  /**
+   * Stores a rendered page unless content changed since `generation` was read, or, for a page tagged with a
+   * shipment's tracking number, unless that shipment changed since. Kept until `expiresAt` (Date.now()) at
+   * the latest, and never beyond `maxAgeMs`.
+   */
   store(
     key: string,
     page: { status: number; headers: Headers; body: Buffer },
     nonce: string,
     generation: number,
+    options?: { tag?: string; expiresAt?: number },
   ): void;
-  /** Bumped by every change of content; read it before rendering and pass it to store(). */
+  /** Bumped by every change of content or of a shipment; read it before rendering and pass it to store(). */
   readonly generation: number;
   clear(): void;
   readonly size: number;
@@ -51,8 +59,11 @@ export type PageCache = {
  * announced by the database (drizzle/0004) and empties the cache on every instance. Content can also
  * change with nobody writing: a scheduled blog post goes live at its time, so the cache empties itself
  * then (`nextChangeAt` says when). Entries expire after `maxAgeMs` in any case, a bound should an
- * announcement be lost. Pages are kept as bytes, cut where the rendering request's CSP nonce stood; each
- * answer joins them with its own request's nonce (no text decoding or encoding of the page on either way).
+ * announcement be lost. A page may carry a tag, its shipment's tracking number (the tracking pages' own
+ * cache, decision 031): an announcement that the shipment changed (drizzle/0027) drops just its pages, and a
+ * page whose render began before that change is not stored. Pages are kept as bytes, cut where the rendering
+ * request's CSP nonce stood; each answer joins them with its own request's nonce (no text decoding or encoding
+ * of the page on either way).
  */
 export function createPageCache({
   events,
@@ -62,6 +73,7 @@ export function createPageCache({
   maxBytes = 32 * 1024 * 1024,
   maxEntryBytes = 1024 * 1024,
   maxAgeMs = 5 * 60_000,
+  maxChangedTags = 10_000,
 }: {
   events: EventBus;
   /** When content next changes by itself after `since` (the next scheduled post), or null. */
@@ -71,21 +83,52 @@ export function createPageCache({
   maxBytes?: number;
   maxEntryBytes?: number;
   maxAgeMs?: number;
+  /** How many changed shipments it remembers for the guard of renders under way; past that, as if all changed. */
+  maxChangedTags?: number;
 }): PageCache {
   const pages = new Map<string, CachedPage>();
   let bytes = 0;
+  // One counter for every change. A render reads it before it starts; its page is stored only if nothing it
+  // shows changed after that: no clear since (clearedAt), and for a tracking page, no change of its shipment
+  // (changedAt) nor of every shipment (tagsClearedAt).
   let generation = 0;
+  let clearedAt = 0;
+  let tagsClearedAt = 0;
+  const changedAt = new Map<string, number>();
+  const keysByTag = new Map<string, Set<string>>();
 
   const remove = (key: string) => {
     const page = pages.get(key);
     if (!page) return;
     pages.delete(key);
     bytes -= page.bytes;
+    if (page.tag === undefined) return;
+    const keys = keysByTag.get(page.tag);
+    keys?.delete(key);
+    if (keys?.size === 0) keysByTag.delete(page.tag);
   };
   const clear = () => {
     generation++;
+    clearedAt = generation;
+    changedAt.clear();
+    keysByTag.clear();
     pages.clear();
     bytes = 0;
+  };
+  /** Drops the pages of these shipments (by tracking number), or of every shipment (null). */
+  const dropShipments = (tags: readonly string[] | null) => {
+    generation++;
+    if (tags === null || changedAt.size + tags.length > maxChangedTags) {
+      tagsClearedAt = generation;
+      changedAt.clear();
+      for (const keys of [...keysByTag.values()]) for (const key of keys) remove(key);
+      return;
+    }
+    for (const tag of tags) {
+      changedAt.delete(tag); // re-inserted last, so the map stays in order of change
+      changedAt.set(tag, generation);
+      for (const key of [...(keysByTag.get(tag) ?? [])]) remove(key);
+    }
   };
 
   // One timer, for the next moment content changes by itself; re-planned after every change.
@@ -113,6 +156,7 @@ export function createPageCache({
     );
   };
   const unsubscribe = events.subscribe((event) => {
+    if (event.type === "shipments.changed") dropShipments(event.trackingNumbers);
     if (event.type !== "content.changed") return;
     clear();
     plan();
@@ -123,7 +167,7 @@ export function createPageCache({
     get(key, nonce) {
       const page = pages.get(key);
       if (!page) return undefined;
-      if (performance.now() - page.storedAt > maxAgeMs) {
+      if (Date.now() > page.expiresAt) {
         remove(key);
         return undefined;
       }
@@ -134,8 +178,9 @@ export function createPageCache({
       const body = Buffer.concat(page.parts.flatMap((part, i) => (i === 0 ? [part] : [nonceBytes, part])));
       return new Response(body, { status: page.status, headers: page.headers });
     },
-    store(key, page, nonce, startedAt) {
-      if (startedAt !== generation) return;
+    store(key, page, nonce, startedAt, { tag, expiresAt = Number.POSITIVE_INFINITY } = {}) {
+      if (startedAt < clearedAt) return;
+      if (tag !== undefined && (startedAt < tagsClearedAt || startedAt < (changedAt.get(tag) ?? 0))) return;
       const size = page.body.length + key.length * 2;
       if (size > maxEntryBytes) return;
       const parts = splitAt(page.body, Buffer.from(nonce));
@@ -145,9 +190,14 @@ export function createPageCache({
         headers: [...page.headers],
         parts,
         bytes: size,
-        storedAt: performance.now(),
+        expiresAt: Math.min(Date.now() + maxAgeMs, expiresAt),
+        tag,
       });
       bytes += size;
+      if (tag !== undefined) {
+        const keys = keysByTag.get(tag) ?? new Set<string>();
+        keysByTag.set(tag, keys.add(key));
+      }
       for (const oldest of pages.keys()) {
         if (pages.size <= maxEntries && bytes <= maxBytes) break;
         remove(oldest);
