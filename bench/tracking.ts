@@ -25,7 +25,12 @@
 // BENCH_IN_PROCESS_CALLS (3000 lookups and as many upserts, after 500 of each to warm up),
 // BUILD_DIR (build), BENCH_NO_WRITE (1: do not touch docs/benchmarks.md), BENCH_APP_NODE_OPTIONS
 // (NODE_OPTIONS for the app and its workers, e.g. --cpu-prof), BENCH_CONCURRENCIES, BENCH_CAPACITY_START,
-// BENCH_CAPACITY_STEP, BENCH_CAPACITY_MAX.
+// BENCH_CAPACITY_STEP, BENCH_CAPACITY_MAX, BENCH_HOT_SHIPMENTS (0: every request asks for a random number of all
+// the shipments; N: of the first N only, a vessel's consignees opening their pages together).
+//
+// Then the same bytes as a static file: one tracking page saved from the one-process app, served by a plain Node
+// http server in its own process (gzip computed once) at each rate the first configuration ran, so the table
+// gives the app's CPU per request and p99 as multiples of the floor any page can reach, in the same run.
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -45,6 +50,7 @@ import {
   sampleMemory,
   serverCpuMs,
 } from "./lib/server-processes.ts";
+import { startStaticServer } from "./lib/static-server.ts";
 
 const RATE = Number(process.env.BENCH_RATE ?? 300);
 /** Fixed rates instead of the capacity search, e.g. BENCH_RATES=100,200,300 (or BENCH_RATE alone). */
@@ -237,7 +243,8 @@ const memoryCell = (sample: MemorySample | undefined) =>
     ? `${mb(sample.total)} MB (app ${mb(sample.app.pss)} in ${sample.appProcesses} process${sample.appProcesses === 1 ? "" : "es"}, database ${mb(sample.db.pss)} in ${sample.dbProcesses.length})`
     : "?";
 
-const pick = () => `/track/${trackingNumber(1 + Math.floor(Math.random() * SHIPMENTS))}`;
+const HOT_SHIPMENTS = Math.min(SHIPMENTS, Number(process.env.BENCH_HOT_SHIPMENTS ?? 0) || SHIPMENTS);
+const pick = () => `/track/${trackingNumber(1 + Math.floor(Math.random() * HOT_SHIPMENTS))}`;
 
 type Step = {
   rate: number;
@@ -356,6 +363,8 @@ async function measureConfiguration(concurrency: number, first: boolean): Promis
     }
     console.log(`Warming up for ${WARMUP_SECONDS} s…`);
     await runOpenLoop({ url: app.url, rate: 100, seconds: WARMUP_SECONDS, pick });
+    // One found shipment's page as the app renders it, for the static-file comparison.
+    savedPage ??= Buffer.from(await (await fetch(`${app.url}${pick()}`)).arrayBuffer());
 
     // Where the CPU goes: the same app at a low, comfortable rate, page by page.
     const pages: Array<[string, () => string]> = [
@@ -415,6 +424,21 @@ async function measureConfiguration(concurrency: number, first: boolean): Promis
 }
 
 let inProcess: Awaited<ReturnType<typeof measureInProcess>> | undefined;
+let savedPage: Buffer | undefined;
+
+/** The saved page served as a static file at each rate `rates`, beside the app's step at that rate. */
+async function measureStaticFile(rates: number[]) {
+  if (!savedPage) return { rows: [] as Step[], rawBytes: 0, gzipBytes: 0 };
+  console.log(`\nThe same page (${savedPage.length} bytes) as a static file…`);
+  const server = await startStaticServer(savedPage);
+  try {
+    const rows: Step[] = [];
+    for (const rate of rates) rows.push(await runStep(server.url, server.pid, rate));
+    return { rows, rawBytes: savedPage.length, gzipBytes: server.gzipBytes };
+  } finally {
+    await server.stop();
+  }
+}
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "freight-bench-tracking-"));
 let exitCode = 0;
 try {
@@ -424,6 +448,7 @@ try {
   for (const [index, concurrency] of CONCURRENCIES.entries()) {
     results.push(await measureConfiguration(concurrency, index === 0));
   }
+  const staticFile = await measureStaticFile([...new Set(results[0]?.steps.map((s) => s.rate) ?? [])]);
   const best = Math.max(...results.map((r) => r.capacity ?? 0));
   if (FIXED_RATES.length > 0) {
     if (results.some((r) => r.steps.some((s) => s.rate === RATE && !s.passed))) exitCode = 1;
@@ -520,6 +545,32 @@ try {
     [":---", "---:", "---:", "---:", "---:", "---:"],
     results.flatMap((r) => r.pageRows),
   );
+  const appStep = (rate: number) => results[0]?.steps.find((s) => s.rate === rate);
+  const staticTable = table(
+    [
+      `Rate (req/s), ${configName(results[0]?.concurrency ?? 1)}`,
+      "Static file: p50 / p99 (ms)",
+      "App: p50 / p99 (ms)",
+      "p99: app ÷ static",
+      "Static file: CPU per request",
+      "App: CPU per request (app + database server)",
+      "CPU: app (with database server) ÷ static",
+    ],
+    [":---", "---:", "---:", "---:", "---:", "---:", "---:"],
+    staticFile.rows.map((s) => {
+      const app = appStep(s.rate);
+      const appTotal = app ? app.appCpu + app.dbCpu : Number.NaN;
+      return [
+        s.rate,
+        `${round(s.p50)} / ${round(s.p99)}`,
+        app ? `${round(app.p50)} / ${round(app.p99)}` : "?",
+        app ? `${round(app.p99 / s.p99)}×` : "?",
+        `${round(s.appCpu, 2)} ms`,
+        app ? `${round(app.appCpu, 2)} + ${round(app.dbCpu, 2)} ms` : "?",
+        app ? `${round(appTotal / s.appCpu)}×` : "?",
+      ];
+    }),
+  );
   const calls = inProcess;
   const inProcessTable = calls
     ? table(
@@ -551,12 +602,12 @@ try {
         }),
       )
     : "";
-  console.log(`\n${capacityTable}\n\n${stepTable}\n\n${pageTable}\n\n${inProcessTable}\n`);
+  console.log(`\n${capacityTable}\n\n${stepTable}\n\n${staticTable}\n\n${pageTable}\n\n${inProcessTable}\n`);
 
   const body = `Command: \`node_modules/.bin/node bench/tracking.ts\` (options in the file's header comment).
 Public result page \`GET /track/:number\` on the production build with the app's embedded PostgreSQL server
 (its own processes, reached over a Unix socket) holding ${SHIPMENTS.toLocaleString("en-US")} shipments and ${(SHIPMENTS * HISTORY_PER_SHIPMENT).toLocaleString("en-US")} status entries; each
-request asks for a random existing tracking number. Open-loop load at a fixed rate: every request leaves at
+request asks for a random existing tracking number${HOT_SHIPMENTS < SHIPMENTS ? ` of the first ${HOT_SHIPMENTS.toLocaleString("en-US")} shipments only (BENCH_HOT_SHIPMENTS: a vessel's consignees)` : ""}. Open-loop load at a fixed rate: every request leaves at
 its scheduled time and its latency counts from then, response body read in full${GZIP ? ", `Accept-Encoding: gzip` as browsers send it" : ""};
 ${WARMUP_SECONDS} s warm-up first. ${
     FIXED_RATES.length > 0
@@ -567,7 +618,9 @@ that owns the database and forks that many workers sharing the port (decision 02
 process. The app runs with \`TRACK_RATE_LIMIT=1000000\`: all requests come from 127.0.0.1, and the default limit (120
 lookups a minute per address) would answer nearly all of them 429. Per request the app runs the root loader (site
 settings, from memory), the rate limiter (one prepared upsert) and the lookup (one prepared, indexed query: parties
-joined, history aggregated), then renders the page (its QR code is a separate image, not fetched here). Load
+joined, history aggregated), then renders the page (its QR code is a separate image, not fetched here), unless the
+tracking page cache holds it (decision 031: then the rate limiter only; at most 64 MB of pages, so with random
+numbers out of ${SHIPMENTS.toLocaleString("en-US")} only part of the requests find theirs kept). Load
 generator, app and database server share the machine's two vCPUs. Target: p99 ≤ ${TARGET_P99_MS} ms and no errors at
 ${RATE} req/s. The PGlite rows and columns are the last figures of the earlier embedded engine (PGlite, inside the
 app's process), recorded on ${PGLITE.recorded} with the same data and load.
@@ -577,6 +630,12 @@ ${environmentLines({ loadBefore })}
 ${capacityTable}
 
 ${stepTable}
+
+The same bytes as a static file, in the same run: one tracking page saved from the app (${(staticFile.rawBytes / 1024).toFixed(1)} kB, ${(staticFile.gzipBytes / 1024).toFixed(1)} kB
+gzipped) served by a plain Node http server in a process of its own (gzip computed once, as a static server
+with precompressed files does), at each rate the first configuration ran:
+
+${staticTable}
 
 ${pageTable}
 
