@@ -51,6 +51,9 @@ export function createApp({ services, buildDir }: CreateAppOptions): express.Exp
 
   // Pages carry the site's stylesheet; it is compressed once, not on every answer (html-gzip.ts).
   app.use(precompressedStylesheetPages(PAGE_STYLESHEETS));
+  // Every page carries one of them: the page caches keep it once, not in each page.
+  services.pageCache.share(PAGE_STYLESHEETS);
+  services.trackingPages.share(PAGE_STYLESHEETS);
   app.all("/{*splat}", reactRouterHandler(services));
   app.use(lastErrorHandler(logger));
 

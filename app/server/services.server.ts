@@ -166,8 +166,14 @@ export async function assembleServices({
     nextChangeAt: (since) => findNextPublicationTime({ db: database.db, now: since }),
   });
   // Its own cache, so a crowd on tracking pages never pushes the site's shared pages out (and the reverse);
-  // bounded by its bytes (64 MB: some 1,500 pages of ~40 kB) more than by its count (decision 031).
-  const trackingPages = createPageCache({ events, logger, maxEntries: 10_000, maxBytes: 64 * 1024 * 1024 });
+  // bounded by its bytes (64 MB: some 1,400 pages of ~45 kB beside the stylesheets they share) more than by its
+  // count (decision 031).
+  const trackingPages = createPageCache({
+    events,
+    logger,
+    maxEntries: 10_000,
+    maxBytes: 64 * 1024 * 1024,
+  });
   const idle = { close: async () => {} };
   const rateLimitPruning = backgroundJobs
     ? scheduleRateLimitPruning({ db: database.db, logger, intervalMs: pruneRateLimitsEveryMs })

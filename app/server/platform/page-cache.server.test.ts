@@ -84,6 +84,21 @@ describe("the page cache", () => {
     cache.close();
   });
 
+  it("keeps the bytes many pages share once, outside each page's size", async () => {
+    const stylesheet = `<style>${"x".repeat(4000)}</style>`;
+    const cache = createPageCache({ events: services.events, maxBytes: 3000 });
+    cache.share([stylesheet]);
+    const body = (n: number) =>
+      `<head>${stylesheet}<script nonce="AAA"></script></head><p>${n}</p>${stylesheet}`;
+    cache.store("/a", page(body(1)), "AAA", cache.generation);
+    cache.store("/b", page(body(2)), "AAA", cache.generation);
+    // Each counts its own bytes only (some 70): both fit in 3,000 bytes beside their 8,000 shared ones.
+    expect(cache.size).toBe(2);
+    expect(await cache.get("/a", "BBB")!.text()).toBe(body(1).replace("AAA", "BBB"));
+    expect(await cache.get("/b", "CCC")!.text()).toBe(body(2).replace("AAA", "CCC"));
+    cache.close();
+  });
+
   it("forgets pages older than maxAgeMs", async () => {
     const cache = createPageCache({ events: services.events, maxAgeMs: 30 });
     cache.store("/", page("x"), "n", cache.generation);

@@ -5,8 +5,8 @@ import type { Logger } from "#app/server/platform/logger.server.ts";
  * Public pages that are the same for every visitor (no form with a per-visitor key, nothing personal), by
  * route pattern, each with the query parameters it reads (the blog's page and category). A URL with any other
  * parameter is rendered but neither served from nor kept in the cache, so made-up query strings cannot fill
- * it and push the real pages out. Tracking results are personal and never cached; the contact and services
- * pages carry a form.
+ * it and push the real pages out. Tracking results have a cache of their own, kept per shipment (decision
+ * 031); the contact and services pages carry a form.
  */
 export const CACHEABLE_PAGES: ReadonlyMap<string, readonly string[]> = new Map([
   ["/", []],
@@ -22,8 +22,11 @@ export const CACHEABLE_PAGES: ReadonlyMap<string, readonly string[]> = new Map([
 type CachedPage = {
   status: number;
   headers: [string, string][];
-  /** The page's bytes, cut where the nonce of the request that rendered it stood. */
-  parts: Buffer[];
+  /**
+   * The page's bytes, cut where the nonce of the request that rendered it stood (null: this request's nonce goes
+   * here); a segment shared by many pages (the stylesheet) is the one shared buffer, not a copy.
+   */
+  parts: (Buffer | null)[];
   bytes: number;
   /** Date.now() past which it is not served. */
   expiresAt: number;
@@ -49,6 +52,11 @@ export type PageCache = {
   /** Bumped by every change of content or of a shipment; read it before rendering and pass it to store(). */
   readonly generation: number;
   clear(): void;
+  /**
+   * Bytes many pages carry (the stylesheets every page inlines, some 60 kB), given by the HTTP shell: kept once
+   * and referred to by each page stored after, not counted in its size.
+   */
+  share(segments: readonly string[]): void;
   readonly size: number;
   close(): void;
 };
@@ -86,6 +94,7 @@ export function createPageCache({
   /** How many changed shipments it remembers for the guard of renders under way; past that, as if all changed. */
   maxChangedTags?: number;
 }): PageCache {
+  let sharedSegments: readonly Buffer[] = [];
   const pages = new Map<string, CachedPage>();
   let bytes = 0;
   // One counter for every change. A render reads it before it starts; its page is stored only if nothing it
@@ -175,25 +184,28 @@ export function createPageCache({
       pages.delete(key);
       pages.set(key, page);
       const nonceBytes = Buffer.from(nonce);
-      const body = Buffer.concat(page.parts.flatMap((part, i) => (i === 0 ? [part] : [nonceBytes, part])));
+      const body = Buffer.concat(page.parts.map((part) => part ?? nonceBytes));
       return new Response(body, { status: page.status, headers: page.headers });
     },
     store(key, page, nonce, startedAt, { tag, expiresAt = Number.POSITIVE_INFINITY } = {}) {
       if (startedAt < clearedAt) return;
       if (tag !== undefined && (startedAt < tagsClearedAt || startedAt < (changedAt.get(tag) ?? 0))) return;
-      const size = page.body.length + key.length * 2;
-      if (size > maxEntryBytes) return;
-      const parts = splitAt(page.body, Buffer.from(nonce));
+      const parts = cutPage(page.body, Buffer.from(nonce), sharedSegments);
+      const size = parts.reduce(
+        (sum, part) => sum + (part && !sharedSegments.includes(part) ? part.length : 0),
+        0,
+      );
+      if (size + key.length * 2 > maxEntryBytes) return;
       remove(key);
       pages.set(key, {
         status: page.status,
         headers: [...page.headers],
         parts,
-        bytes: size,
+        bytes: size + key.length * 2,
         expiresAt: Math.min(Date.now() + maxAgeMs, expiresAt),
         tag,
       });
-      bytes += size;
+      bytes += size + key.length * 2;
       if (tag !== undefined) {
         const keys = keysByTag.get(tag) ?? new Set<string>();
         keysByTag.set(tag, keys.add(key));
@@ -207,6 +219,9 @@ export function createPageCache({
       return generation;
     },
     clear,
+    share(segments) {
+      sharedSegments = segments.filter((text) => text.length > 0).map((text) => Buffer.from(text));
+    },
     get size() {
       return pages.size;
     },
@@ -216,6 +231,27 @@ export function createPageCache({
       unsubscribe();
     },
   };
+}
+
+/**
+ * The page in pieces: a copy of each run of its own bytes, null where `nonce` stood, and the shared segment
+ * itself where one of `shared` stood (the copies let the rendered page's buffer go).
+ */
+function cutPage(body: Buffer, nonce: Buffer, shared: readonly Buffer[]): (Buffer | null)[] {
+  const pieces: (Buffer | null)[] = [];
+  splitAt(body, nonce).forEach((part, i) => {
+    if (i > 0) pieces.push(null);
+    let runs: Buffer[] = [part];
+    for (const segment of shared) {
+      runs = runs.flatMap((run) =>
+        shared.includes(run)
+          ? [run]
+          : splitAt(run, segment).flatMap((piece, j) => (j === 0 ? [piece] : [segment, piece])),
+      );
+    }
+    for (const run of runs) if (run.length > 0) pieces.push(shared.includes(run) ? run : Buffer.from(run));
+  });
+  return pieces;
 }
 
 /** The bytes between the occurrences of `separator` (the whole body when it is empty or absent). */
