@@ -234,6 +234,18 @@ describe("tracking pages from the cache", () => {
     expect((await until(path, "Buchanan")).body).toContain("Buchanan");
   });
 
+  it("keeps a page and its data request (a navigation in the browser) apart", async () => {
+    const { path } = await newShipment();
+    for (let i = 0; i < 2; i++) {
+      const page = await get(path);
+      const data = await get(`${path}.data`);
+      expect(page.headers["content-type"]).toMatch(/^text\/html/);
+      expect(data.headers["content-type"]).not.toMatch(/^text\/html/);
+      expect(data.body).not.toContain("<html");
+      expect(data.body).toContain("Port of Shanghai");
+    }
+  });
+
   it("never keeps an unknown number", async () => {
     const before = services.trackingPages.size;
     for (let i = 0; i < 2; i++) expect((await get("/track/UTG-NOPE-0000")).status).toBe(404);
