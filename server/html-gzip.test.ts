@@ -2,13 +2,11 @@ import http from "node:http";
 import zlib from "node:zlib";
 import express from "express";
 import { describe, expect, it } from "vitest";
+import { compressPiece } from "#app/server/platform/gzip-pieces.server.ts";
 import { precompressedStylesheetPages, spliceGzip } from "./html-gzip.ts";
 
 const css = `/*! site */${"body{margin:0}.a{color:red}".repeat(400)}`;
-const segment = {
-  bytes: Buffer.from(css),
-  deflated: zlib.deflateRawSync(Buffer.from(css), { finishFlush: zlib.constants.Z_FULL_FLUSH }),
-};
+const segment = { bytes: Buffer.from(css), piece: compressPiece(Buffer.from(css)) };
 const page = (body: string) =>
   `<!DOCTYPE html><html><head><style nonce="n">${css}</style></head><body>${body}</body></html>`;
 

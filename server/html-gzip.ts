@@ -1,5 +1,5 @@
-import zlib from "node:zlib";
 import type express from "express";
+import { compressPiece, type GzipPiece, joinGzip } from "#app/server/platform/gzip-pieces.server.ts";
 
 /**
  * Gzip for the pages, with their stylesheet compressed once (issue 19, decision 023).
@@ -20,10 +20,7 @@ export function precompressedStylesheetPages(stylesheets: readonly string[]): ex
     .filter((css) => css.length > 0)
     .map((css) => {
       const bytes = Buffer.from(css);
-      return {
-        bytes,
-        deflated: zlib.deflateRawSync(bytes, { finishFlush: zlib.constants.Z_FULL_FLUSH }),
-      };
+      return { bytes, piece: compressPiece(bytes) };
     });
   return (req, res, next) => {
     if (req.method !== "GET" || segments.length === 0 || !req.acceptsEncodings("gzip")) return next();
@@ -72,30 +69,18 @@ function toBuffer(chunk: unknown, encoding: unknown): Buffer {
   return Buffer.from(String(chunk), typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
 }
 
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0x03]);
-
 /** The page as one gzip member with the stylesheet's segment spliced in, or undefined when it holds none. */
 export function spliceGzip(
   page: Buffer,
-  segments: readonly { bytes: Buffer; deflated: Buffer }[],
+  segments: readonly { bytes: Buffer; piece: GzipPiece }[],
 ): Buffer | undefined {
   for (const segment of segments) {
     const at = page.indexOf(segment.bytes.subarray(0, 64));
     if (at === -1 || !page.subarray(at, at + segment.bytes.length).equals(segment.bytes)) continue;
-    const before = page.subarray(0, at);
-    const after = page.subarray(at + segment.bytes.length);
-    let crc = zlib.crc32(before);
-    crc = zlib.crc32(segment.bytes, crc);
-    crc = zlib.crc32(after, crc);
-    const trailer = Buffer.alloc(8);
-    trailer.writeUInt32LE(crc >>> 0, 0);
-    trailer.writeUInt32LE(page.length >>> 0, 4);
-    return Buffer.concat([
-      GZIP_HEADER,
-      zlib.deflateRawSync(before, { finishFlush: zlib.constants.Z_FULL_FLUSH }),
-      segment.deflated,
-      zlib.deflateRawSync(after),
-      trailer,
+    return joinGzip([
+      compressPiece(page.subarray(0, at)),
+      segment.piece,
+      compressPiece(page.subarray(at + segment.bytes.length)),
     ]);
   }
   return undefined;

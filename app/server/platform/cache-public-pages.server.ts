@@ -27,7 +27,7 @@ export const cachePublicPages: MiddlewareFunction<Response> = async ({ request, 
   // Keyed by the origin the page may show too (SITE_URL unless the Host is an allowed one), so a forged
   // Host header neither gets its own entries nor could reach a page stored for others.
   const key = `${resolvePublicOrigin({ url, config })}${url.pathname}${url.search}`;
-  return answerFromCache({ cache: pageCache, key, nonce, next });
+  return answerFromCache({ request, cache: pageCache, key, nonce, next });
 };
 
 /**
@@ -35,19 +35,21 @@ export const cachePublicPages: MiddlewareFunction<Response> = async ({ request, 
  * 200 that sets no cookie (a render that began before a change it shows is refused by the cache itself).
  */
 export async function answerFromCache({
+  request,
   cache,
   key,
   nonce,
   next,
   options,
 }: {
+  request: Request;
   cache: PageCache;
   key: string;
   nonce: string;
   next: () => Promise<Response>;
   options?: Parameters<PageCache["store"]>[4];
 }): Promise<Response> {
-  const hit = cache.get(key, nonce);
+  const hit = cache.get(key, nonce, acceptsGzip(request));
   if (hit) return hit;
   const generation = cache.generation;
   const response = await next();
@@ -55,4 +57,18 @@ export async function answerFromCache({
   const body = Buffer.from(await response.arrayBuffer());
   cache.store(key, { status: response.status, headers: response.headers, body }, nonce, generation, options);
   return new Response(body, { status: response.status, headers: response.headers });
+}
+
+/** Whether Accept-Encoding allows gzip: named (or `*`) without `q=0`, and not refused by name when `*` allows it. */
+export function acceptsGzip(request: Request): boolean {
+  const weights = new Map<string, number>();
+  for (const item of (request.headers.get("accept-encoding") ?? "").split(",")) {
+    const [name = "", ...params] = item.split(";").map((part) => part.trim().toLowerCase());
+    if (!name) continue;
+    const q = params.find((param) => param.startsWith("q="));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const gzip = weights.get("gzip") ?? weights.get("x-gzip") ?? weights.get("*");
+  return gzip !== undefined && gzip > 0;
 }

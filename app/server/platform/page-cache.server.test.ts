@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { requestContext } from "#app/context.ts";
@@ -37,10 +38,32 @@ describe("the page cache", () => {
       "AAA",
       cache.generation,
     );
-    const response = cache.get("/", "BBB")!;
+    const response = cache.get("/", "BBB", false)!;
     expect(await response.text()).toBe('<script nonce="BBB">1</script><script nonce="BBB">2</script>');
     expect(response.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
-    expect(cache.get("/about", "BBB")).toBeUndefined();
+    expect(cache.get("/about", "BBB", false)).toBeUndefined();
+    cache.close();
+  });
+
+  it("answers gzip from pieces compressed when stored, the nonce and the shared stylesheet in place", async () => {
+    const cache = createPageCache({ events: services.events });
+    const css = `body{color:red}${".x{margin:0}".repeat(500)}`;
+    cache.share([css]);
+    const html = (nonce: string) =>
+      `<html><head><style>${css}</style><script nonce="${nonce}">1</script></head><body>${"<p>cargo</p>".repeat(300)}<script nonce="${nonce}">2</script></body></html>`;
+    cache.store("/", page(html("AAA")), "AAA", cache.generation);
+    const response = cache.get("/", "BBB", true)!;
+    expect(response.headers.get("Content-Encoding")).toBe("gzip");
+    expect(response.headers.get("Vary")).toMatch(/Accept-Encoding/);
+    const gzipped = Buffer.from(await response.arrayBuffer());
+    // gunzip checks the CRC-32 and length in the trailer.
+    expect(zlib.gunzipSync(gzipped).toString()).toBe(html("BBB"));
+    expect(gzipped.length).toBeLessThan(html("BBB").length / 5);
+    // The stylesheet is counted once for all pages, not in this page's size.
+    cache.store("/about", page(html("AAA").replace("cargo", "about")), "AAA", cache.generation);
+    expect(
+      zlib.gunzipSync(Buffer.from(await cache.get("/about", "CCC", true)!.arrayBuffer())).toString(),
+    ).toBe(html("CCC").replace("cargo", "about"));
     cache.close();
   });
 
@@ -55,7 +78,7 @@ describe("the page cache", () => {
     await until(() => cache.size === 0);
     // A page rendered from the old content must not be stored after the change.
     cache.store("/blog", page("old"), "n", before);
-    expect(cache.get("/blog", "n")).toBeUndefined();
+    expect(cache.get("/blog", "n", false)).toBeUndefined();
     cache.close();
   });
 
@@ -76,11 +99,11 @@ describe("the page cache", () => {
     const cache = createPageCache({ events: services.events, maxEntries: 2 });
     cache.store("/a", page("a"), "n", cache.generation);
     cache.store("/b", page("b"), "n", cache.generation);
-    cache.get("/a", "n");
+    cache.get("/a", "n", false);
     cache.store("/c", page("c"), "n", cache.generation);
-    expect(cache.get("/b", "n")).toBeUndefined();
-    expect(cache.get("/a", "n")).toBeDefined();
-    expect(cache.get("/c", "n")).toBeDefined();
+    expect(cache.get("/b", "n", false)).toBeUndefined();
+    expect(cache.get("/a", "n", false)).toBeDefined();
+    expect(cache.get("/c", "n", false)).toBeDefined();
     cache.close();
   });
 
@@ -94,8 +117,8 @@ describe("the page cache", () => {
     cache.store("/b", page(body(2)), "AAA", cache.generation);
     // Each counts its own bytes only (some 70): both fit in 3,000 bytes beside their 8,000 shared ones.
     expect(cache.size).toBe(2);
-    expect(await cache.get("/a", "BBB")!.text()).toBe(body(1).replace("AAA", "BBB"));
-    expect(await cache.get("/b", "CCC")!.text()).toBe(body(2).replace("AAA", "CCC"));
+    expect(await cache.get("/a", "BBB", false)!.text()).toBe(body(1).replace("AAA", "BBB"));
+    expect(await cache.get("/b", "CCC", false)!.text()).toBe(body(2).replace("AAA", "CCC"));
     cache.close();
   });
 
@@ -103,7 +126,7 @@ describe("the page cache", () => {
     const cache = createPageCache({ events: services.events, maxAgeMs: 30 });
     cache.store("/", page("x"), "n", cache.generation);
     await new Promise((r) => setTimeout(r, 50));
-    expect(cache.get("/", "n")).toBeUndefined();
+    expect(cache.get("/", "n", false)).toBeUndefined();
     cache.close();
   });
 });
@@ -136,10 +159,10 @@ describe("the tracking pages in the page cache", () => {
       sql`update shipments set current_location = 'Abidjan' where tracking_number = 'UTG-0001'`,
     );
     await until(() => cache.size === 2);
-    expect(cache.get("http://localhost/track/UTG-0001", "n")).toBeUndefined();
-    expect(cache.get("http://localhost/fr/suivi/UTG-0001", "n")).toBeUndefined();
-    expect(cache.get("http://localhost/track/UTG-0002", "n")).toBeDefined();
-    expect(cache.get("http://localhost/about", "n")).toBeDefined();
+    expect(cache.get("http://localhost/track/UTG-0001", "n", false)).toBeUndefined();
+    expect(cache.get("http://localhost/fr/suivi/UTG-0001", "n", false)).toBeUndefined();
+    expect(cache.get("http://localhost/track/UTG-0002", "n", false)).toBeDefined();
+    expect(cache.get("http://localhost/about", "n", false)).toBeDefined();
     unsubscribe();
     cache.close();
   });
@@ -158,12 +181,12 @@ describe("the tracking pages in the page cache", () => {
     cache.store("/track/UTG-0011", page("In Transit"), "n", started, { tag: "UTG-0011" });
     cache.store("/track/UTG-0012", page("In Transit"), "n", started, { tag: "UTG-0012" });
     cache.store("/about", page("about"), "n", started);
-    expect(cache.get("/track/UTG-0011", "n")).toBeUndefined();
-    expect(cache.get("/track/UTG-0012", "n")).toBeDefined();
-    expect(cache.get("/about", "n")).toBeDefined();
+    expect(cache.get("/track/UTG-0011", "n", false)).toBeUndefined();
+    expect(cache.get("/track/UTG-0012", "n", false)).toBeDefined();
+    expect(cache.get("/about", "n", false)).toBeDefined();
     // A render that starts after the change is kept.
     cache.store("/track/UTG-0011", page("Arrived"), "n", cache.generation, { tag: "UTG-0011" });
-    expect(await cache.get("/track/UTG-0011", "n")!.text()).toBe("Arrived");
+    expect(await cache.get("/track/UTG-0011", "n", false)!.text()).toBe("Arrived");
     unsubscribe();
     cache.close();
   });
@@ -209,8 +232,8 @@ describe("the tracking pages in the page cache", () => {
     );
     await until(() => changes.length === 1);
     expect(changes).toEqual([null]);
-    expect(cache.get("/track/UTG-9", "n")).toBeUndefined();
-    expect(cache.get("/about", "n")).toBeDefined();
+    expect(cache.get("/track/UTG-9", "n", false)).toBeUndefined();
+    expect(cache.get("/about", "n", false)).toBeDefined();
     unsubscribe();
     cache.close();
   });
@@ -219,8 +242,8 @@ describe("the tracking pages in the page cache", () => {
     const cache = createPageCache({ events: services.events });
     cache.store("/track/A", page("a"), "n", cache.generation, { tag: "A", expiresAt: Date.now() - 1 });
     cache.store("/track/B", page("b"), "n", cache.generation, { tag: "B", expiresAt: Date.now() + 60_000 });
-    expect(cache.get("/track/A", "n")).toBeUndefined();
-    expect(cache.get("/track/B", "n")).toBeDefined();
+    expect(cache.get("/track/A", "n", false)).toBeUndefined();
+    expect(cache.get("/track/B", "n", false)).toBeDefined();
     cache.close();
   });
 });

@@ -1,4 +1,11 @@
+import zlib from "node:zlib";
 import type { EventBus } from "#app/server/platform/events.server.ts";
+import {
+  compressPiece,
+  type GzipPiece,
+  joinGzip,
+  storedPiece,
+} from "#app/server/platform/gzip-pieces.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 
 /**
@@ -24,9 +31,10 @@ type CachedPage = {
   headers: [string, string][];
   /**
    * The page's bytes, cut where the nonce of the request that rendered it stood (null: this request's nonce goes
-   * here); a segment shared by many pages (the stylesheet) is the one shared buffer, not a copy.
+   * here), each piece compressed once (gzip-pieces.server.ts); a segment shared by many pages (the stylesheet)
+   * is the one shared piece, not a copy.
    */
-  parts: (Buffer | null)[];
+  parts: (GzipPiece | null)[];
   bytes: number;
   /** Date.now() past which it is not served. */
   expiresAt: number;
@@ -35,8 +43,11 @@ type CachedPage = {
 };
 
 export type PageCache = {
-  /** A stored page with this request's nonce in place, or undefined. */
-  get(key: string, nonce: string): Response | undefined;
+  /**
+   * A stored page with this request's nonce in place, or undefined: gzipped when the request accepts gzip (no
+   * compression on the way: the pieces were compressed when stored), else inflated.
+   */
+  get(key: string, nonce: string, gzip: boolean): Response | undefined;
   /**
    * Stores a rendered page unless content changed since `generation` was read, or, for a page tagged with a
    * shipment's tracking number, unless that shipment changed since. Kept until `expiresAt` (Date.now()) at
@@ -70,8 +81,8 @@ export type PageCache = {
  * announcement be lost. A page may carry a tag, its shipment's tracking number (the tracking pages' own
  * cache, decision 031): an announcement that the shipment changed (drizzle/0027) drops just its pages, and a
  * page whose render began before that change is not stored. Pages are kept as bytes, cut where the rendering
- * request's CSP nonce stood; each answer joins them with its own request's nonce (no text decoding or encoding
- * of the page on either way).
+ * request's CSP nonce stood, each piece compressed once; each answer joins them with its own request's nonce
+ * into one gzip member (no rendering, text encoding or compression on the way).
  */
 export function createPageCache({
   events,
@@ -94,7 +105,7 @@ export function createPageCache({
   /** How many changed shipments it remembers for the guard of renders under way; past that, as if all changed. */
   maxChangedTags?: number;
 }): PageCache {
-  let sharedSegments: readonly Buffer[] = [];
+  let sharedSegments: readonly { bytes: Buffer; piece: GzipPiece }[] = [];
   const pages = new Map<string, CachedPage>();
   let bytes = 0;
   // One counter for every change. A render reads it before it starts; its page is stored only if nothing it
@@ -173,7 +184,7 @@ export function createPageCache({
   plan();
 
   return {
-    get(key, nonce) {
+    get(key, nonce, gzip) {
       const page = pages.get(key);
       if (!page) return undefined;
       if (Date.now() > page.expiresAt) {
@@ -183,16 +194,26 @@ export function createPageCache({
       // Most recently used last: the first entry is the one to evict.
       pages.delete(key);
       pages.set(key, page);
-      const nonceBytes = Buffer.from(nonce);
-      const body = Buffer.concat(page.parts.map((part) => part ?? nonceBytes));
-      return new Response(body, { status: page.status, headers: page.headers });
+      const noncePiece = storedPiece(Buffer.from(nonce));
+      const gzipped = joinGzip(page.parts.map((part) => part ?? noncePiece));
+      const headers = new Headers(page.headers);
+      headers.delete("Content-Length");
+      if (!gzip) return new Response(bytesOf(zlib.gunzipSync(gzipped)), { status: page.status, headers });
+      headers.set("Content-Encoding", "gzip");
+      headers.append("Vary", "Accept-Encoding");
+      return new Response(bytesOf(gzipped), { status: page.status, headers });
     },
     store(key, page, nonce, startedAt, { tag, expiresAt = Number.POSITIVE_INFINITY } = {}) {
       if (startedAt < clearedAt) return;
       if (tag !== undefined && (startedAt < tagsClearedAt || startedAt < (changedAt.get(tag) ?? 0))) return;
-      const parts = cutPage(page.body, Buffer.from(nonce), sharedSegments);
+      const shared = sharedSegments.map((segment) => segment.bytes);
+      const parts = cutPage(page.body, Buffer.from(nonce), shared).map((run) => {
+        if (run === null) return null;
+        return sharedSegments[shared.indexOf(run)]?.piece ?? compressPiece(run);
+      });
       const size = parts.reduce(
-        (sum, part) => sum + (part && !sharedSegments.includes(part) ? part.length : 0),
+        (sum, part) =>
+          sum + (part && !sharedSegments.some((s) => s.piece === part) ? part.deflated.length : 0),
         0,
       );
       if (size + key.length * 2 > maxEntryBytes) return;
@@ -220,7 +241,9 @@ export function createPageCache({
     },
     clear,
     share(segments) {
-      sharedSegments = segments.filter((text) => text.length > 0).map((text) => Buffer.from(text));
+      sharedSegments = segments
+        .filter((text) => text.length > 0)
+        .map((text) => ({ bytes: Buffer.from(text), piece: compressPiece(Buffer.from(text)) }));
     },
     get size() {
       return pages.size;
@@ -233,9 +256,13 @@ export function createPageCache({
   };
 }
 
+/** A Buffer's bytes as a Response body takes them (no copy). */
+const bytesOf = (buffer: Buffer) =>
+  new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
+
 /**
- * The page in pieces: a copy of each run of its own bytes, null where `nonce` stood, and the shared segment
- * itself where one of `shared` stood (the copies let the rendered page's buffer go).
+ * The page in pieces: each run of its own bytes, null where `nonce` stood, and the shared segment itself where
+ * one of `shared` stood.
  */
 function cutPage(body: Buffer, nonce: Buffer, shared: readonly Buffer[]): (Buffer | null)[] {
   const pieces: (Buffer | null)[] = [];
@@ -249,7 +276,7 @@ function cutPage(body: Buffer, nonce: Buffer, shared: readonly Buffer[]): (Buffe
           : splitAt(run, segment).flatMap((piece, j) => (j === 0 ? [piece] : [segment, piece])),
       );
     }
-    for (const run of runs) if (run.length > 0) pieces.push(shared.includes(run) ? run : Buffer.from(run));
+    for (const run of runs) if (run.length > 0) pieces.push(run);
   });
   return pieces;
 }

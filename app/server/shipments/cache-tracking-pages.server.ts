@@ -57,6 +57,7 @@ export const cacheTrackingPages: MiddlewareFunction<Response> = async (
   const key = `${resolvePublicOrigin({ url, config })}${url.pathname}`;
   // A 200 is the page of the number in its address (any other spelling redirects to it): the shipment's tag.
   return answerFromCache({
+    request,
     cache: trackingPages,
     key,
     nonce,
