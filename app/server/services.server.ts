@@ -166,8 +166,8 @@ export async function assembleServices({
     nextChangeAt: (since) => findNextPublicationTime({ db: database.db, now: since }),
   });
   // Its own cache, so a crowd on tracking pages never pushes the site's shared pages out (and the reverse);
-  // bounded by its bytes (64 MB: some 1,400 pages of ~45 kB beside the stylesheets they share) more than by its
-  // count (decision 031).
+  // bounded by its bytes (64 MB: some 6,000 pages of ~11 kB compressed beside the stylesheets they share) more than
+  // by its count (decision 031).
   const trackingPages = createPageCache({
     events,
     logger,
