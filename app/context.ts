@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { RateLimitResult } from "#app/server/platform/rate-limit.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 
 type RequestInfo = {
@@ -6,6 +7,8 @@ type RequestInfo = {
   nonce: string;
   requestId: string;
   clientIp: string;
+  /** A tracking page's lookup, when the HTTP shell counted it before looking in the tracking page cache. */
+  trackingLookup?: RateLimitResult;
 };
 
 /** The long-lived services (database, configuration, logger) handed to every loader and action. */

@@ -9,6 +9,7 @@ import { reactRouterHandler } from "./react-router-handler.ts";
 import { requestLog } from "./request-log.ts";
 import { refuseUnservedMethods, securityHeaders } from "./security.ts";
 import { staticFiles } from "./static-files.ts";
+import { trackingPageHits } from "./tracking-page-hits.ts";
 import { drainUnreadBody, writeGuard } from "./write-guard.ts";
 
 export { EmbeddedDatabaseError } from "#app/server/db/embedded-postgres.server.ts";
@@ -27,7 +28,8 @@ type CreateAppOptions = {
 
 /**
  * The HTTP shell around React Router, in the order a request meets it: request id and log, security
- * headers, the methods it serves (405 for others), the write guard, health checks, compression, static files, the database gate, React Router,
+ * headers, the methods it serves (405 for others), the write guard, health checks, compression, static files, the database gate,
+ * kept tracking pages (tracking-page-hits.ts), React Router,
  * and the last error handler.
  */
 export function createApp({ services, buildDir }: CreateAppOptions): express.Express {
@@ -54,6 +56,7 @@ export function createApp({ services, buildDir }: CreateAppOptions): express.Exp
   // Every page carries one of them: the page caches keep it once, not in each page.
   services.pageCache.share(PAGE_STYLESHEETS);
   services.trackingPages.share(PAGE_STYLESHEETS);
+  app.use(trackingPageHits(services));
   app.all("/{*splat}", reactRouterHandler(services));
   app.use(lastErrorHandler(logger));
 

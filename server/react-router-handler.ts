@@ -2,6 +2,7 @@ import { createRequestHandler } from "@react-router/express";
 import type express from "express";
 import { matchRoutes, RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";
+import type { RateLimitResult } from "#app/server/platform/rate-limit.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 
 /**
@@ -37,7 +38,8 @@ export function reactRouterHandler(services: Services): express.RequestHandler {
           context.set(requestContext, {
             nonce: res.locals.nonce as string,
             requestId: res.locals.requestId as string,
-            clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+            clientIp: clientIpOf(req),
+            trackingLookup: res.locals.trackingLookup as RateLimitResult | undefined,
           });
           return context;
         },
@@ -60,6 +62,9 @@ export function reactRouterHandler(services: Services): express.RequestHandler {
   };
 }
 
+/** The client's address as the rate limits count it. */
+export const clientIpOf = (req: express.Request) => req.ip ?? req.socket.remoteAddress ?? "unknown";
+
 /** The headers the shell sets by default (securityHeaders) that a route may set again: one value each. */
 const SINGLE_HEADERS = new Set([
   "content-security-policy",
@@ -77,7 +82,7 @@ const SINGLE_HEADERS = new Set([
  * default. For the single-valued headers above a route's value replaces the default; with an https SITE_URL a
  * cookie without `Secure` gets it (the toast and form-choice cookies as much as the session's).
  */
-function routeHeadersReplaceDefaults(res: express.Response, secureCookies: boolean) {
+export function routeHeadersReplaceDefaults(res: express.Response, secureCookies: boolean) {
   const append = res.append.bind(res);
   res.append = (name: string, value?: string | string[]) => {
     const key = name.toLowerCase();

@@ -4,6 +4,7 @@
 // written with the database's triggers off (session_replication_role), which only a new render shows.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -143,6 +144,52 @@ describe("tracking pages from the cache", () => {
     expect(second.headers["content-security-policy"]).toContain(`'nonce-${nonceOf(second)}'`);
     expect(second.headers["x-request-id"]).not.toBe(first.headers["x-request-id"]);
     expect(second.headers["cache-control"]).toBe("private, no-store");
+  });
+
+  it("answers a browser's gzip from the cache with the page and headers a fresh render gives", async () => {
+    const { path } = await newShipment();
+    const gzipGet = (ip: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+        http
+          .get(
+            {
+              host: "127.0.0.1",
+              port,
+              path,
+              headers: { "accept-encoding": "gzip, deflate, br", "x-forwarded-for": ip },
+            },
+            (response) => {
+              const chunks: Buffer[] = [];
+              response.on("data", (chunk: Buffer) => chunks.push(chunk));
+              response.on("end", () =>
+                resolve({
+                  headers: response.headers,
+                  body: zlib.gunzipSync(Buffer.concat(chunks)).toString(),
+                }),
+              );
+            },
+          )
+          .on("error", reject);
+      });
+    const rendered = await gzipGet(newVisitor());
+    const kept = await gzipGet(newVisitor());
+    expect(kept.headers["content-encoding"]).toBe("gzip");
+    expect(rendered.headers["content-encoding"]).toBe("gzip");
+    const same = (page: { body: string }) =>
+      page.body.replaceAll(nonceOf({ body: page.body } as Page)!, "NONCE");
+    expect(same(kept)).toBe(same(rendered));
+    expect(nonceOf(kept as Page)).not.toBe(nonceOf(rendered as Page));
+    expect(kept.headers["content-security-policy"]).toContain(`'nonce-${nonceOf(kept as Page)}'`);
+    const perRequest = new Set([
+      "date",
+      "x-request-id",
+      "content-security-policy",
+      "content-length",
+      "transfer-encoding",
+    ]);
+    const headersOf = (page: { headers: http.IncomingHttpHeaders }) =>
+      Object.entries(page.headers).filter(([name]) => !perRequest.has(name));
+    expect(headersOf(kept)).toEqual(headersOf(rendered));
   });
 
   it("shows a status update, a history entry and a renamed party on the next request", async () => {

@@ -26,6 +26,8 @@ export const CACHEABLE_PAGES: ReadonlyMap<string, readonly string[]> = new Map([
   ["/terms-of-service", []],
 ]);
 
+export type CachedAnswer = { status: number; headers: [string, string][]; body: Buffer };
+
 type CachedPage = {
   status: number;
   headers: [string, string][];
@@ -48,6 +50,8 @@ export type PageCache = {
    * compression on the way: the pieces were compressed when stored), else inflated.
    */
   get(key: string, nonce: string, gzip: boolean): Response | undefined;
+  /** The same as get(), as the bytes and headers to send (the HTTP shell answers with them, no Response made). */
+  read(key: string, nonce: string, gzip: boolean): CachedAnswer | undefined;
   /**
    * Stores a rendered page unless content changed since `generation` was read, or, for a page tagged with a
    * shipment's tracking number, unless that shipment changed since. Kept until `expiresAt` (Date.now()) at
@@ -183,26 +187,44 @@ export function createPageCache({
   });
   plan();
 
+  const read = (key: string, nonce: string, gzip: boolean): CachedAnswer | undefined => {
+    const page = pages.get(key);
+    if (!page) return undefined;
+    if (Date.now() > page.expiresAt) {
+      remove(key);
+      return undefined;
+    }
+    // Most recently used last: the first entry is the one to evict.
+    pages.delete(key);
+    pages.set(key, page);
+    const noncePiece = storedPiece(Buffer.from(nonce));
+    const gzipped = joinGzip(page.parts.map((part) => part ?? noncePiece));
+    const headers = page.headers.filter(([name]) => name !== "content-length");
+    if (!gzip) return { status: page.status, headers, body: zlib.gunzipSync(gzipped) };
+    const vary = headers.find(([name]) => name === "vary");
+    return {
+      status: page.status,
+      headers: [
+        ...headers.filter(([name]) => name !== "vary"),
+        ["content-encoding", "gzip"],
+        ["vary", vary ? `${vary[1]}, Accept-Encoding` : "Accept-Encoding"],
+      ],
+      body: gzipped,
+    };
+  };
+
   return {
     get(key, nonce, gzip) {
-      const page = pages.get(key);
-      if (!page) return undefined;
-      if (Date.now() > page.expiresAt) {
-        remove(key);
-        return undefined;
-      }
-      // Most recently used last: the first entry is the one to evict.
-      pages.delete(key);
-      pages.set(key, page);
-      const noncePiece = storedPiece(Buffer.from(nonce));
-      const gzipped = joinGzip(page.parts.map((part) => part ?? noncePiece));
-      const headers = new Headers(page.headers);
-      headers.delete("Content-Length");
-      if (!gzip) return new Response(bytesOf(zlib.gunzipSync(gzipped)), { status: page.status, headers });
-      headers.set("Content-Encoding", "gzip");
-      headers.append("Vary", "Accept-Encoding");
-      return new Response(bytesOf(gzipped), { status: page.status, headers });
+      const answer = read(key, nonce, gzip);
+      if (!answer) return undefined;
+      const body = new Uint8Array(
+        answer.body.buffer as ArrayBuffer,
+        answer.body.byteOffset,
+        answer.body.byteLength,
+      );
+      return new Response(body, { status: answer.status, headers: answer.headers });
     },
+    read,
     store(key, page, nonce, startedAt, { tag, expiresAt = Number.POSITIVE_INFINITY } = {}) {
       if (startedAt < clearedAt) return;
       if (tag !== undefined && (startedAt < tagsClearedAt || startedAt < (changedAt.get(tag) ?? 0))) return;
@@ -255,10 +277,6 @@ export function createPageCache({
     },
   };
 }
-
-/** A Buffer's bytes as a Response body takes them (no copy). */
-const bytesOf = (buffer: Buffer) =>
-  new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
 
 /**
  * The page in pieces: each run of its own bytes, null where `nonce` stood, and the shared segment itself where

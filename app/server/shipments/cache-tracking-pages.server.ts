@@ -7,7 +7,7 @@ import { requestContext, servicesContext } from "#app/context.ts";
 import { LANGUAGE_COOKIE } from "#app/lib/i18n/remember-language.ts";
 import { parseTrackingNumber } from "#app/lib/tracking-number.ts";
 import { answerFromCache } from "#app/server/platform/cache-public-pages.server.ts";
-import { resolvePublicOrigin } from "#app/server/platform/config.server.ts";
+import { type Config, resolvePublicOrigin } from "#app/server/platform/config.server.ts";
 import { limitClientLookups, type RateLimitResult } from "#app/server/platform/rate-limit.server.ts";
 
 /** This request's lookup as the rate limiter counted it in the middleware; null when it has not. */
@@ -18,14 +18,17 @@ export const trackingLookupLimit = createContext<RateLimitResult | null>(null);
  * the language the browser chose (a toast to show, a signed-in customer whose 'Show full details' opens their
  * account, the details grant or code of this shipment, a staff session, and whatever cookie comes next).
  */
-export function carriesVisitorState(request: Request): boolean {
-  const header = request.headers.get("cookie");
+export function carriesVisitorState(header: string | null | undefined): boolean {
   if (!header) return false;
   return header
     .split(";")
     .map((part) => part.split("=", 1)[0]!.trim())
     .some((name) => name !== "" && name !== LANGUAGE_COOKIE);
 }
+
+/** Keyed by the origin the page shows (SITE_URL unless the Host is an allowed one), as the public pages are. */
+export const trackingPageKey = (url: URL, config: Config) =>
+  `${resolvePublicOrigin({ url, config })}${url.pathname}`;
 
 /** The next midnight UTC: the overdue check ('Was due' instead of 'Arriving') counts whole UTC days. */
 function nextUtcMidnight(now = new Date()): number {
@@ -48,13 +51,14 @@ export const cacheTrackingPages: MiddlewareFunction<Response> = async (
   const parsed = parseTrackingNumber(params.trackingNumber);
   if (!parsed.ok && parsed.reason === "empty") return next();
   const { db, config, trackingPages } = context.get(servicesContext);
-  const { clientIp, nonce } = context.get(requestContext);
-  const limit = await limitClientLookups({ db, config, clientIp, kind: "track" });
+  const { clientIp, nonce, trackingLookup } = context.get(requestContext);
+  // Counted already when the HTTP shell looked for this page in the cache (server/tracking-page-hits.ts).
+  const limit = trackingLookup ?? (await limitClientLookups({ db, config, clientIp, kind: "track" }));
   context.set(trackingLookupLimit, limit);
   const url = new URL(request.url);
-  if (!limit.allowed || url.search !== "" || carriesVisitorState(request)) return next();
-  // Keyed by the origin the page shows (SITE_URL unless the Host is an allowed one), as the public pages are.
-  const key = `${resolvePublicOrigin({ url, config })}${url.pathname}`;
+  if (!limit.allowed || url.search !== "" || carriesVisitorState(request.headers.get("cookie")))
+    return next();
+  const key = trackingPageKey(url, config);
   // A 200 is the page of the number in its address (any other spelling redirects to it): the shipment's tag.
   return answerFromCache({
     request,
