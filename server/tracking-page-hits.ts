@@ -24,7 +24,7 @@ export function trackingPageHits(services: Services): express.RequestHandler {
       const prefix = PAGE_PREFIXES.find((start) => req.path.startsWith(start));
       const rest = prefix ? req.path.slice(prefix.length) : "";
       if (!rest || rest.includes("/") || rest.endsWith(".data")) return next();
-      if (!parseTrackingNumber(decodeURIComponent(rest)).ok) return next();
+      if (!parseTrackingNumber(decoded(rest)).ok) return next();
       const { db, config, trackingPages } = services;
       const limit = await limitClientLookups({ db, config, clientIp: clientIpOf(req), kind: "track" });
       res.locals.trackingLookup = limit;
@@ -44,6 +44,15 @@ export function trackingPageHits(services: Services): express.RequestHandler {
       next(error);
     }
   };
+}
+
+/** A path segment decoded; a malformed escape ('%zz', half a character) is left as it is (no number has one). */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** The request's address as React Router's Express adapter makes it (createRemixRequest), trusted proxy included. */
