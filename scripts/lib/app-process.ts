@@ -23,11 +23,14 @@ export type AppProcess = {
 /** Starts the built app (`node server.ts`) on a free port with its own database, and waits until it answers. */
 export async function startApp({
   env = {},
+  nodeFlags = APP_NODE_FLAGS,
   buildDir = path.resolve(process.env.BUILD_DIR ?? "build"),
   dataDir,
   timeoutMs = 30_000,
 }: {
   env?: Record<string, string>;
+  /** Node's own flags for the app, APP_NODE_FLAGS unless a benchmark tries others. */
+  nodeFlags?: string[];
   buildDir?: string;
   dataDir?: string;
   timeoutMs?: number;
@@ -35,7 +38,7 @@ export async function startApp({
   const port = await freePort();
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "freight-app-"));
   let output = "";
-  const child = spawn(process.execPath, [...APP_NODE_FLAGS, "server.ts"], {
+  const child = spawn(process.execPath, [...nodeFlags, "server.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
