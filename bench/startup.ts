@@ -27,7 +27,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
-import { APP_NODE_FLAGS, startApp } from "../scripts/lib/app-process.ts";
+import { APP_ENV, APP_NODE_FLAGS, startApp } from "../scripts/lib/app-process.ts";
 import { freePort } from "../scripts/lib/postgres.ts";
 import { benchTrackingNumber, createShipmentsDatabase } from "./lib/database.ts";
 import { prepareLabelPrinting, printLabels } from "./lib/label-printing.ts";
@@ -106,6 +106,7 @@ async function timeToFirstPage({ buildDir, dataDir }: { buildDir: string; dataDi
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, [...APP_NODE_FLAGS, "server.ts"], {
     env: {
+      ...APP_ENV,
       ...process.env,
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
@@ -543,7 +544,7 @@ tracking lookups of random existing numbers, and the peak: the sample with the h
 every ${SAMPLE_EVERY_MS} ms during the traffic. Then, in the same app, ${PDF_PAGES.toLocaleString("en-US")} PDF pages printed
 through it: a clerk signs in through the login form and prints the labels of ${PDF_PAGES.toLocaleString("en-US")} shipments from the
 list's 'Print labels' form (\`POST /admin/shipments/labels.pdf\`, ${LABELS_PER_PDF} shipments of one piece per PDF, one PDF
-after another, each checked to hold its ${LABELS_PER_PDF} pages); memory 1 s after the last one. App settings as shipped (pool of ${DEFAULT_POOL_SIZE} connections; the server's
+after another, each checked to hold its ${LABELS_PER_PDF} pages); memory 1 s after the last one. App settings as shipped (pool of ${DEFAULT_POOL_SIZE} connections, two malloc arenas: \`MALLOC_ARENA_MAX=2\`; the server's
 shared_buffers 32 MB, work_mem 4 MB); the app runs with \`bench/lib/memory-probe.ts\` loaded, which reports its
 V8 heap. Targets: start ≤ ${TARGET_START_MS / 1000} s with an existing database; app and database together ≤ ${TARGET_AFTER_MB} MB
 after the traffic, ≤ ${TARGET_PEAK_MB} MB at peak and ≤ ${TARGET_PRINTED_MB} MB after the printing. The PGlite column holds the last figures of the earlier
