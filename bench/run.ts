@@ -28,6 +28,7 @@
 //   BUILD_DIR (.tmp/build-bench)   the benchmarks' own production build (built when the sources changed)
 //   CHROMIUM_PATH (/usr/bin/chromium), CHROME_PATH (for Lighthouse; defaults to CHROMIUM_PATH)
 import { spawnSync } from "node:child_process";
+import { APP_ENV, APP_NODE_FLAGS } from "../scripts/lib/app-process.ts";
 import { benchBuildDir, ensureBenchBuild } from "./lib/build.ts";
 import { shouldWrite, writeIntro, writeSection } from "./lib/report.ts";
 import { ensureServerStopped, leftoverBenchServers } from "./lib/server-processes.ts";
@@ -148,12 +149,15 @@ const runners: Record<SectionName, () => Promise<SectionResult | boolean>> = {
     runChild("bench/receivables.ts", quick ? { BENCH_RECEIVABLES_RUNS: "20", ...definedEnv() } : {}),
   "customer-shipments": async () =>
     runChild("bench/customer-shipments.ts", quick ? { BENCH_CUSTOMER_RUNS: "20", ...definedEnv() } : {}),
-  // With the app's own V8 setting (package.json "start"), so its memory readings compare with the app's.
+  // With the app's own V8 flags and environment (package.json "start"), so its memory readings compare with the app's.
   documents: async () =>
     runChild(
       "bench/documents.ts",
-      quick ? { BENCH_DOCUMENT_RUNS: "5", BENCH_BULK_RUNS: "1", ...definedEnv() } : {},
-      ["--max-semi-space-size=16"],
+      {
+        ...Object.fromEntries(Object.entries(APP_ENV).filter(([name]) => process.env[name] === undefined)),
+        ...(quick ? { BENCH_DOCUMENT_RUNS: "5", BENCH_BULK_RUNS: "1", ...definedEnv() } : {}),
+      },
+      APP_NODE_FLAGS,
     ),
 };
 

@@ -11,22 +11,26 @@
 // Memory: the proportional set size (PSS, /proc/<pid>/smaps_rollup) of the app process plus every process of
 // its database server (the postmaster named in DATA_DIR/postgres/postmaster.pid and its children), so the
 // server's shared memory counts once; idle after start, after a while of mixed page traffic, and the peak of
-// samples taken every 250 ms during that traffic. The app runs with bench/lib/memory-probe.ts loaded, which
-// reports its V8 heap, so the section can say where the app's part goes.
+// samples taken every 250 ms during that traffic; then, in the same app, after printing 1,000 PDF pages through
+// it (a clerk signs in and prints the labels of 1,000 shipments from the list's 'Print labels' form, 200 per
+// PDF: bench/lib/label-printing.ts) and the peak during the printing. The app runs with
+// bench/lib/memory-probe.ts loaded, which reports its V8 heap, so the section can say where the app's part goes.
 //
 // BENCH_MEMORY_VARIANTS repeats the memory measurement with other settings of the app's environment and adds
 // a table of their effect: variants separated by ';', each one or more NAME=value separated by ',', e.g.
 // BENCH_MEMORY_VARIANTS='DATABASE_POOL_SIZE=2;NODE_OPTIONS=--max-semi-space-size=4;MALLOC_ARENA_MAX=2'. The app
-// as shipped (no extra settings) is always measured first.
+// as shipped (no extra settings) is always measured first. APP_NODE_FLAGS=… (space-separated) replaces the app's
+// Node flags (scripts/lib/app-process.ts) for V8 flags NODE_OPTIONS refuses, e.g. --memory-saver-mode.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
-import { APP_NODE_FLAGS, startApp } from "../scripts/lib/app-process.ts";
+import { APP_ENV, APP_NODE_FLAGS, startApp } from "../scripts/lib/app-process.ts";
 import { freePort } from "../scripts/lib/postgres.ts";
 import { benchTrackingNumber, createShipmentsDatabase } from "./lib/database.ts";
+import { prepareLabelPrinting, printLabels } from "./lib/label-printing.ts";
 import { type PeakMemory, startMemorySampler } from "./lib/memory-sampler.ts";
 import {
   environmentLines,
@@ -49,6 +53,9 @@ import {
 const TARGET_START_MS = 1000;
 const TARGET_AFTER_MB = 250;
 const TARGET_PEAK_MB = 350;
+const TARGET_PRINTED_MB = 350;
+const PDF_PAGES = 1000;
+const LABELS_PER_PDF = 200;
 const TRAFFIC_CONNECTIONS = 10;
 const SAMPLE_EVERY_MS = 250;
 const DEFAULT_POOL_SIZE = 5;
@@ -99,6 +106,7 @@ async function timeToFirstPage({ buildDir, dataDir }: { buildDir: string; dataDi
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, [...APP_NODE_FLAGS, "server.ts"], {
     env: {
+      ...APP_ENV,
       ...process.env,
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
@@ -169,6 +177,10 @@ type MemoryRun = {
   samples: number;
   requests: number;
   failures: number;
+  /** After printing PDF_PAGES label pages through the app (following the traffic), and the peak meanwhile. */
+  printed: State;
+  printPeak: State;
+  printing: Awaited<ReturnType<typeof printLabels>>;
 };
 
 /** Starts the app on `dataDir`, measures memory idle, during and after mixed traffic, and stops it. */
@@ -178,22 +190,27 @@ async function measureMemory({
   shipments,
   trafficSeconds,
   variant,
+  printIds,
 }: {
   buildDir: string;
   dataDir: string;
   shipments: number;
   trafficSeconds: number;
   variant: Variant;
+  printIds: string[];
 }): Promise<MemoryRun> {
   const probeFile = path.join(os.tmpdir(), `freight-bench-memory-${process.pid}.json`);
   const probe = pathToFileURL(path.resolve("bench/lib/memory-probe.ts")).href;
+  // APP_NODE_FLAGS in a variant: Node's own flags instead of the app's (V8 flags NODE_OPTIONS does not take).
+  const { APP_NODE_FLAGS: flags, ...variantEnv } = variant;
   const app = await startApp({
     buildDir,
     dataDir,
+    nodeFlags: flags?.split(" ").filter(Boolean),
     env: {
       TRACK_RATE_LIMIT: "1000000",
       LOG_LEVEL: "warn",
-      ...variant,
+      ...variantEnv,
       NODE_OPTIONS: `${variant.NODE_OPTIONS ?? process.env.NODE_OPTIONS ?? ""} --import ${probe}`.trim(),
       BENCH_MEMORY_PROBE_FILE: probeFile,
     },
@@ -231,6 +248,16 @@ async function measureMemory({
     }
     await sleep(1000);
     const after = state();
+    const printSampler = startMemorySampler({ appPid: pid!, dataDir, everyMs: SAMPLE_EVERY_MS, probeFile });
+    let printing: Awaited<ReturnType<typeof printLabels>>;
+    let printSampled: PeakMemory;
+    try {
+      printing = await printLabels({ url: app.url, ids: printIds, perPdf: LABELS_PER_PDF });
+    } finally {
+      printSampled = await printSampler.stop();
+    }
+    await sleep(1000);
+    const printed = state();
     // The load's peak, or the idle state should the app have been smaller throughout.
     const peak: State =
       sampled.peak && sampled.peak.total >= idle.memory.total
@@ -247,6 +274,12 @@ async function measureMemory({
       samples: sampled.samples,
       requests: result.requests.total,
       failures: result.errors + result.timeouts + result.non2xx,
+      printed,
+      printPeak:
+        printSampled.peak && printSampled.peak.total >= printed.memory.total
+          ? { memory: printSampled.peak, probe: printSampled.peakProbe as ProbeSample | undefined }
+          : printed,
+      printing,
     };
   } finally {
     await app.stop();
@@ -304,6 +337,7 @@ export async function startupSection({
   const existingDir = fs.mkdtempSync(path.join(os.tmpdir(), "freight-bench-startup-"));
   try {
     await createShipmentsDatabase({ dataDir: existingDir, shipments });
+    const printIds = await prepareLabelPrinting({ dataDir: existingDir, count: PDF_PAGES });
     // One start first, not timed: it adds the demo content, as the site's first start did long ago.
     await (await timeToFirstPage({ buildDir, dataDir: existingDir })).stop();
 
@@ -331,13 +365,24 @@ export async function startupSection({
     const memoryRuns: MemoryRun[] = [];
     for (const variant of [{}, ...memoryVariants()]) {
       console.log(`  memory, ${variantLabel(variant)}, ${trafficSeconds} s of traffic…`);
-      const run = await measureMemory({ buildDir, dataDir: existingDir, shipments, trafficSeconds, variant });
+      const run = await measureMemory({
+        buildDir,
+        dataDir: existingDir,
+        shipments,
+        trafficSeconds,
+        variant,
+        printIds,
+      });
       if (!(await ensureServerStopped(existingDir)))
         throw new Error("The app left its database server running");
       console.log(
         `    idle ${mb(run.idle.memory.total)} MB, after ${mb(run.after.memory.total)} MB (app ${mb(run.after.memory.app.pss)}, db ${mb(run.after.memory.db.pss)}), peak ${mb(run.peak.memory.total)} MB`,
       );
+      console.log(
+        `    after printing ${run.printing.pages} pages in ${Math.round(run.printing.ms)} ms: ${mb(run.printed.memory.total)} MB (app ${mb(run.printed.memory.app.pss)}, db ${mb(run.printed.memory.db.pss)}), peak ${mb(run.printPeak.memory.total)} MB`,
+      );
       if (run.peak.probe) console.log(`    app at peak: ${JSON.stringify(run.peak.probe)}`);
+      if (run.printed.probe) console.log(`    app after printing: ${JSON.stringify(run.printed.probe)}`);
       memoryRuns.push(run);
     }
     const main = memoryRuns[0]!;
@@ -346,7 +391,12 @@ export async function startupSection({
     const startEmpty = median(empty);
     const afterMb = mb(main.after.memory.total);
     const peakMb = mb(main.peak.memory.total);
-    const ok = startExisting <= TARGET_START_MS && afterMb <= TARGET_AFTER_MB && peakMb <= TARGET_PEAK_MB;
+    const printedMb = mb(main.printed.memory.total);
+    const ok =
+      startExisting <= TARGET_START_MS &&
+      afterMb <= TARGET_AFTER_MB &&
+      peakMb <= TARGET_PEAK_MB &&
+      printedMb <= TARGET_PRINTED_MB;
     const startTable = table(
       [
         `Start-up to the first 200 on \`/\` (median of ${runs})`,
@@ -410,6 +460,13 @@ export async function startupSection({
           TARGET_PEAK_MB,
           `${PGLITE.peak} (VmHWM)`,
         ),
+        row(
+          `Then after printing ${main.printing.pages.toLocaleString("en-US")} PDF pages through the app (${main.printing.pdfs} label PDFs of ${LABELS_PER_PDF} shipments, ${(main.printing.ms / 1000).toFixed(1)} s)`,
+          main.printed,
+          TARGET_PRINTED_MB,
+          "",
+        ),
+        row(`Peak during the printing`, main.printPeak, undefined, ""),
       ],
     );
     const peaksLine = `Highest of each part on its own during the traffic: app ${mb(main.peakApp)} MB, database server ${mb(main.peakDb)} MB; the app's peak resident set over its life (VmHWM) ${mb(main.appHwm)} MB${
@@ -436,6 +493,7 @@ export async function startupSection({
         breakdown("Idle", main.idle),
         breakdown("Peak sample", main.peak),
         breakdown("After traffic", main.after),
+        breakdown("After printing", main.printed),
       ],
     );
     const connections = main.after.memory.dbProcesses
@@ -451,15 +509,17 @@ export async function startupSection({
               "Idle",
               "After traffic",
               "Peak",
+              `After printing ${PDF_PAGES.toLocaleString("en-US")} PDF pages`,
               "Requests/s",
               "Failed",
             ],
-            [":---", "---:", "---:", "---:", "---:", "---:"],
+            [":---", "---:", "---:", "---:", "---:", "---:", "---:"],
             memoryRuns.map((run) => [
               variantLabel(run.variant),
               `${mb(run.idle.memory.total)} MB`,
               `${mb(run.after.memory.total)} MB (app ${mb(run.after.memory.app.pss)}, db ${mb(run.after.memory.db.pss)})`,
               `${mb(run.peak.memory.total)} MB`,
+              `${mb(run.printed.memory.total)} MB (app ${mb(run.printed.memory.app.pss)}, db ${mb(run.printed.memory.db.pss)})`,
               Math.round(run.requests / trafficSeconds),
               run.failures,
             ]),
@@ -481,10 +541,13 @@ PostgreSQL's shared memory, mapped by all of its processes, counts once, as do s
 that database, idle 2 s after start, 1 s after ${trafficSeconds} s of closed-loop traffic (autocannon,
 ${TRAFFIC_CONNECTIONS} connections, gzip) cycling through the home, services, blog, blog post, about and contact pages and
 tracking lookups of random existing numbers, and the peak: the sample with the highest total of those taken
-every ${SAMPLE_EVERY_MS} ms during the traffic. App settings as shipped (pool of ${DEFAULT_POOL_SIZE} connections; the server's
+every ${SAMPLE_EVERY_MS} ms during the traffic. Then, in the same app, ${PDF_PAGES.toLocaleString("en-US")} PDF pages printed
+through it: a clerk signs in through the login form and prints the labels of ${PDF_PAGES.toLocaleString("en-US")} shipments from the
+list's 'Print labels' form (\`POST /admin/shipments/labels.pdf\`, ${LABELS_PER_PDF} shipments of one piece per PDF, one PDF
+after another, each checked to hold its ${LABELS_PER_PDF} pages); memory 1 s after the last one. App settings as shipped (pool of ${DEFAULT_POOL_SIZE} connections, two malloc arenas: \`MALLOC_ARENA_MAX=2\`; the server's
 shared_buffers 32 MB, work_mem 4 MB); the app runs with \`bench/lib/memory-probe.ts\` loaded, which reports its
 V8 heap. Targets: start ≤ ${TARGET_START_MS / 1000} s with an existing database; app and database together ≤ ${TARGET_AFTER_MB} MB
-after the traffic and ≤ ${TARGET_PEAK_MB} MB at peak. The PGlite column holds the last figures of the earlier
+after the traffic, ≤ ${TARGET_PEAK_MB} MB at peak and ≤ ${TARGET_PRINTED_MB} MB after the printing. The PGlite column holds the last figures of the earlier
 embedded engine (PGlite inside the app's process, so its RSS was the whole), recorded on ${PGLITE.recorded}
 with the same data and traffic.
 

@@ -11,6 +11,14 @@ import { freePort } from "./postgres.ts";
  */
 export const APP_NODE_FLAGS = ["--max-semi-space-size=16"];
 
+/**
+ * The app's environment defaults (`npm start` sets the same; a value already in the environment wins): glibc's
+ * malloc otherwise keeps up to 8 arenas per core, one for each thread that allocates (V8's compiler and GC
+ * threads, libuv's pool), and each keeps the memory freed in it; two arenas keep ~50 MB less after traffic
+ * and after printing PDFs for no measurable CPU (docs/benchmarks.md, memory notes; decision 031).
+ */
+export const APP_ENV: Record<string, string> = { MALLOC_ARENA_MAX: "2" };
+
 export type AppProcess = {
   url: string;
   port: number;
@@ -23,11 +31,14 @@ export type AppProcess = {
 /** Starts the built app (`node server.ts`) on a free port with its own database, and waits until it answers. */
 export async function startApp({
   env = {},
+  nodeFlags = APP_NODE_FLAGS,
   buildDir = path.resolve(process.env.BUILD_DIR ?? "build"),
   dataDir,
   timeoutMs = 30_000,
 }: {
   env?: Record<string, string>;
+  /** Node's own flags for the app, APP_NODE_FLAGS unless a benchmark tries others. */
+  nodeFlags?: string[];
   buildDir?: string;
   dataDir?: string;
   timeoutMs?: number;
@@ -35,8 +46,9 @@ export async function startApp({
   const port = await freePort();
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "freight-app-"));
   let output = "";
-  const child = spawn(process.execPath, [...APP_NODE_FLAGS, "server.ts"], {
+  const child = spawn(process.execPath, [...nodeFlags, "server.ts"], {
     env: {
+      ...APP_ENV,
       ...process.env,
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
