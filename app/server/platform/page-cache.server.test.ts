@@ -3,7 +3,8 @@ import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { requestContext } from "#app/context.ts";
 import { cachePublicPages } from "#app/server/platform/cache-public-pages.server.ts";
-import { createPageCache } from "#app/server/platform/page-cache.server.ts";
+import { compressPiece } from "#app/server/platform/gzip-pieces.server.ts";
+import { createPageCache, packed } from "#app/server/platform/page-cache.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
@@ -65,6 +66,20 @@ describe("the page cache", () => {
       zlib.gunzipSync(Buffer.from(await cache.get("/about", "CCC", true)!.arrayBuffer())).toString(),
     ).toBe(html("CCC").replace("cargo", "about"));
     cache.close();
+  });
+
+  it("keeps a page's own pieces in one buffer of exactly their size, not in zlib's 16 kB chunks", () => {
+    const shared = compressPiece(Buffer.from("body{color:red}"));
+    const own = ["<html>", "<p>1</p>", "</html>"].map((text) => compressPiece(Buffer.from(text)));
+    expect(own[0]!.deflated.buffer.byteLength).toBeGreaterThanOrEqual(16 * 1024);
+    const parts = packed([own[0]!, null, shared, own[1]!, null, own[2]!], [shared]);
+    const kept = parts.filter((part) => part !== null && part !== shared);
+    const size = own.reduce((sum, part) => sum + part.deflated.length, 0);
+    for (const part of kept) expect(part!.deflated.buffer.byteLength).toBe(size);
+    expect(parts[2]).toBe(shared);
+    expect(parts.map((part) => part?.deflated.toString("hex") ?? null)).toEqual(
+      [own[0]!, null, shared, own[1]!, null, own[2]!].map((part) => part?.deflated.toString("hex") ?? null),
+    );
   });
 
   it("is emptied when the database announces a content change, and refuses renders that started before", async () => {
