@@ -203,6 +203,9 @@ for (const size of BOTH_SIZES) {
       await form.getByRole("button", { name: "Send Message" }).click();
       const toastBox = page.locator("[data-sonner-toast]").filter({ hasText: "Message sent successfully!" });
       await expect(toastBox).toBeVisible();
+      // The confirmation (loaded on first use) replaces the form and shortens the page: scroll once it is there,
+      // or a late one pulls the page back above the button's threshold (seen on a busy machine).
+      await expect(page.getByRole("region", { name: "Your message has been sent" })).toBeVisible();
       await page.evaluate(() => window.scrollTo({ top: 600, behavior: "instant" }));
       const toTop = page.getByRole("button", { name: "Back to top" });
       await expect(toTop).toBeVisible();
