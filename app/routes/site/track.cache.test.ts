@@ -3,7 +3,6 @@
 // A page served from the cache is told apart from a fresh render by a change the cache is not told about: a row
 // written with the database's triggers off (session_replication_role), which only a new render shows.
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import type { ViteDevServer } from "vite";
@@ -17,37 +16,29 @@ import { assembleServices, type Services } from "#app/server/services.server.ts"
 import { addStatusUpdate } from "#app/server/shipments/shipments.server.ts";
 import { httpGet, type HttpPage as Page } from "#tests/setup/http-get.ts";
 import { createTestServices } from "#tests/setup/test-db.ts";
+import { openVite, type ServedApp, serveApp } from "#tests/setup/vite-app.ts";
 
 const RATE_LIMIT = 40;
 let vite: ViteDevServer;
 let services: Services;
-let server: http.Server;
+let app: ServedApp;
 let port: number;
 
 beforeAll(async () => {
-  const { createServer } = await import("vite");
-  vite = await createServer({
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: "custom",
-    logLevel: "error",
-  });
+  vite = await openVite();
   // Behind a trusted proxy, each test is a visitor of its own (X-Forwarded-For), with its own lookup count.
   services = await createTestServices({
     TRUST_PROXY: "true",
     TRACK_RATE_LIMIT: String(RATE_LIMIT),
     TRACK_RATE_WINDOW_SECONDS: "600",
   });
-  const { createApp } = (await vite.ssrLoadModule(
-    "./server/app.ts",
-  )) as typeof import("../../../server/app.ts");
-  server = http.createServer(createApp({ services }));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
+  app = await serveApp(vite, services);
+  port = app.port;
   // Vite compiles the route modules on the first render: done here, under the hook's limit.
   await get("/track/WARM-UP-1");
 }, 120_000);
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await app?.close();
   await services?.close();
   await vite?.close();
 });

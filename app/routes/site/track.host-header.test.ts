@@ -1,8 +1,6 @@
 // The tracking page's 'Copy link' address and QR code, and the page cache, against forged Host and
 // X-Forwarded-Host headers: through the real HTTP shell (server/app.ts) and React Router's handler with
 // the real route modules, rendered in full (Vite loads them as `npm run dev` does), on a real database.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoContent } from "#app/server/seed.server.ts";
@@ -10,6 +8,7 @@ import type { Services } from "#app/server/services.server.ts";
 import { renderQrCodeSvg } from "#app/server/shipments/tracking.server.ts";
 import { httpGet } from "#tests/setup/http-get.ts";
 import { createTestServices } from "#tests/setup/test-db.ts";
+import { openVite, type ServedApp, serveApp } from "#tests/setup/vite-app.ts";
 
 const DEMO = "UTG-1234-5678";
 const SITE = "https://www.unitrans.example";
@@ -20,19 +19,14 @@ const FORGED = [
   "unitrans.example:6666",
 ];
 
-type App = { services: Services; port: number; server: http.Server };
+type App = ServedApp & { services: Services };
 let vite: ViteDevServer;
 const apps: App[] = [];
 
 async function startApp(env: Record<string, string>): Promise<App> {
   const services = await createTestServices({ SITE_URL: SITE, ALLOWED_HOSTS: "unitrans.example", ...env });
   await seedDemoContent({ db: services.db });
-  const { createApp } = (await vite.ssrLoadModule(
-    "./server/app.ts",
-  )) as typeof import("../../../server/app.ts");
-  const server = http.createServer(createApp({ services }));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const app = { services, server, port: (server.address() as AddressInfo).port };
+  const app = { ...(await serveApp(vite, services)), services };
   apps.push(app);
   return app;
 }
@@ -48,12 +42,7 @@ function copiedLink(html: string): string | undefined {
 let direct: App;
 let proxied: App;
 beforeAll(async () => {
-  const { createServer } = await import("vite");
-  vite = await createServer({
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: "custom",
-    logLevel: "error",
-  });
+  vite = await openVite();
   direct = await startApp({ TRUST_PROXY: "false" });
   proxied = await startApp({ TRUST_PROXY: "true" });
   // Vite compiles the route modules on the first render: done here, under the hook's limit, so that the first
@@ -62,7 +51,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   for (const app of apps) {
-    await new Promise((resolve) => app.server.close(resolve));
+    await app.close();
     await app.services.close();
   }
   await vite?.close();
