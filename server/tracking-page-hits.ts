@@ -3,7 +3,7 @@ import { localizePath } from "#app/lib/i18n/paths.ts";
 import { parseTrackingNumber } from "#app/lib/tracking-number.ts";
 import { limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
 import type { Services } from "#app/server/services.server.ts";
-import { carriesVisitorState, trackingPageKey } from "#app/server/shipments/cache-tracking-pages.server.ts";
+import { trackingPageKey } from "#app/server/shipments/cache-tracking-pages.server.ts";
 import { clientIpOf, routeHeadersReplaceDefaults } from "./react-router-handler.ts";
 
 /** Where a tracking page's number starts, in each language ('/track/', '/fr/suivi/'). */
@@ -28,10 +28,10 @@ export function trackingPageHits(services: Services): express.RequestHandler {
       const { db, config, trackingPages } = services;
       const limit = await limitClientLookups({ db, config, clientIp: clientIpOf(req), kind: "track" });
       res.locals.trackingLookup = limit;
-      if (!limit.allowed || req.originalUrl.includes("?") || carriesVisitorState(req.get("cookie")))
-        return next();
+      const key = limit.allowed ? trackingPageKey(requestUrl(req), req.get("cookie"), config) : undefined;
+      if (key === undefined) return next();
       const answer = trackingPages.read(
-        trackingPageKey(requestUrl(req), config),
+        key,
         res.locals.nonce as string,
         req.acceptsEncodings("gzip") === "gzip",
       );

@@ -49,14 +49,18 @@ export async function answerFromCache({
   next: () => Promise<Response>;
   options?: Parameters<PageCache["store"]>[4];
 }): Promise<Response> {
-  const hit = cache.get(key, nonce, acceptsGzip(request));
+  const gzip = acceptsGzip(request);
+  const hit = cache.get(key, nonce, gzip);
   if (hit) return hit;
   const generation = cache.generation;
   const response = await next();
   if (response.status !== 200 || response.headers.has("Set-Cookie") || !response.body) return response;
   const body = Buffer.from(await response.arrayBuffer());
-  cache.store(key, { status: response.status, headers: response.headers, body }, nonce, generation, options);
-  return new Response(body, { status: response.status, headers: response.headers });
+  const page = { status: response.status, headers: response.headers, body };
+  // Kept: answered from the pieces just compressed, not compressed a second time on the way out (html-gzip.ts).
+  const kept =
+    cache.store(key, page, nonce, generation, options) && gzip ? cache.get(key, nonce, true) : undefined;
+  return kept ?? new Response(body, { status: response.status, headers: response.headers });
 }
 
 /** Whether Accept-Encoding allows gzip: named (or `*`) without `q=0`, and not refused by name when `*` allows it. */

@@ -55,7 +55,7 @@ export type PageCache = {
   /**
    * Stores a rendered page unless content changed since `generation` was read, or, for a page tagged with a
    * shipment's tracking number, unless that shipment changed since. Kept until `expiresAt` (Date.now()) at
-   * the latest, and never beyond `maxAgeMs`.
+   * the latest, and never beyond `maxAgeMs`. Says whether it kept it.
    */
   store(
     key: string,
@@ -63,7 +63,7 @@ export type PageCache = {
     nonce: string,
     generation: number,
     options?: { tag?: string; expiresAt?: number },
-  ): void;
+  ): boolean;
   /** Bumped by every change of content or of a shipment; read it before rendering and pass it to store(). */
   readonly generation: number;
   clear(): void;
@@ -226,8 +226,9 @@ export function createPageCache({
     },
     read,
     store(key, page, nonce, startedAt, { tag, expiresAt = Number.POSITIVE_INFINITY } = {}) {
-      if (startedAt < clearedAt) return;
-      if (tag !== undefined && (startedAt < tagsClearedAt || startedAt < (changedAt.get(tag) ?? 0))) return;
+      if (startedAt < clearedAt) return false;
+      if (tag !== undefined && (startedAt < tagsClearedAt || startedAt < (changedAt.get(tag) ?? 0)))
+        return false;
       const shared = sharedSegments.map((segment) => segment.bytes);
       const parts = packed(
         cutPage(page.body, Buffer.from(nonce), shared).map((run) => {
@@ -241,7 +242,7 @@ export function createPageCache({
           sum + (part && !sharedSegments.some((s) => s.piece === part) ? part.deflated.length : 0),
         0,
       );
-      if (size + key.length * 2 > maxEntryBytes) return;
+      if (size + key.length * 2 > maxEntryBytes) return false;
       remove(key);
       pages.set(key, {
         status: page.status,
@@ -260,6 +261,7 @@ export function createPageCache({
         if (pages.size <= maxEntries && bytes <= maxBytes) break;
         remove(oldest);
       }
+      return pages.has(key);
     },
     get generation() {
       return generation;

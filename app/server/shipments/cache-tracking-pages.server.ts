@@ -18,7 +18,7 @@ export const trackingLookupLimit = createContext<RateLimitResult | null>(null);
  * the language the browser chose (a toast to show, a signed-in customer whose 'Show full details' opens their
  * account, the details grant or code of this shipment, a staff session, and whatever cookie comes next).
  */
-export function carriesVisitorState(header: string | null | undefined): boolean {
+function carriesVisitorState(header: string | null | undefined): boolean {
   if (!header) return false;
   return header
     .split(";")
@@ -26,9 +26,20 @@ export function carriesVisitorState(header: string | null | undefined): boolean 
     .some((name) => name !== "" && name !== LANGUAGE_COOKIE);
 }
 
-/** Keyed by the origin the page shows (SITE_URL unless the Host is an allowed one), as the public pages are. */
-export const trackingPageKey = (url: URL, config: Config) =>
-  `${resolvePublicOrigin({ url, config })}${url.pathname}`;
+/**
+ * The key a tracking page request is kept and found under, or undefined when it is neither kept nor answered from
+ * the cache: a query string, or visitor state (carriesVisitorState). Keyed by the origin the page shows (SITE_URL
+ * unless the Host is an allowed one), as the public pages are. One rule for the route's middleware and the HTTP
+ * shell's answer of kept pages (server/tracking-page-hits.ts).
+ */
+export function trackingPageKey(
+  url: URL,
+  cookie: string | null | undefined,
+  config: Config,
+): string | undefined {
+  if (url.search !== "" || carriesVisitorState(cookie)) return undefined;
+  return `${resolvePublicOrigin({ url, config })}${url.pathname}`;
+}
 
 /** The next midnight UTC: the overdue check ('Was due' instead of 'Arriving') counts whole UTC days. */
 function nextUtcMidnight(now = new Date()): number {
@@ -55,10 +66,10 @@ export const cacheTrackingPages: MiddlewareFunction<Response> = async (
   // Counted already when the HTTP shell looked for this page in the cache (server/tracking-page-hits.ts).
   const limit = trackingLookup ?? (await limitClientLookups({ db, config, clientIp, kind: "track" }));
   context.set(trackingLookupLimit, limit);
-  const url = new URL(request.url);
-  if (!limit.allowed || url.search !== "" || carriesVisitorState(request.headers.get("cookie")))
-    return next();
-  const key = trackingPageKey(url, config);
+  const key = limit.allowed
+    ? trackingPageKey(new URL(request.url), request.headers.get("cookie"), config)
+    : undefined;
+  if (key === undefined) return next();
   // A 200 is the page of the number in its address (any other spelling redirects to it): the shipment's tag.
   return answerFromCache({
     request,
