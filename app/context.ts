@@ -7,6 +7,8 @@ type RequestInfo = {
   nonce: string;
   requestId: string;
   clientIp: string;
+  /** Whether the client takes gzip (Express's reading of Accept-Encoding): kept pages are answered compressed. */
+  acceptsGzip?: boolean;
   /** A tracking page's lookup, when the HTTP shell counted it before looking in the tracking page cache. */
   trackingLookup?: RateLimitResult;
 };

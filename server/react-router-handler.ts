@@ -39,6 +39,7 @@ export function reactRouterHandler(services: Services): express.RequestHandler {
             nonce: res.locals.nonce as string,
             requestId: res.locals.requestId as string,
             clientIp: clientIpOf(req),
+            acceptsGzip: req.acceptsEncodings("gzip") === "gzip",
             trackingLookup: res.locals.trackingLookup as RateLimitResult | undefined,
           });
           return context;

@@ -23,11 +23,11 @@ export const cachePublicPages: MiddlewareFunction<Response> = async ({ request, 
   // A parameter the page does not read (CACHEABLE_PAGES): rendered, not cached.
   if ([...url.searchParams.keys()].some((name) => !reads.includes(name))) return next();
   const { pageCache, config } = context.get(servicesContext);
-  const { nonce } = context.get(requestContext);
+  const { nonce, acceptsGzip = false } = context.get(requestContext);
   // Keyed by the origin the page may show too (SITE_URL unless the Host is an allowed one), so a forged
   // Host header neither gets its own entries nor could reach a page stored for others.
   const key = `${resolvePublicOrigin({ url, config })}${url.pathname}${url.search}`;
-  return answerFromCache({ request, cache: pageCache, key, nonce, next });
+  return answerFromCache({ gzip: acceptsGzip, cache: pageCache, key, nonce, next });
 };
 
 /**
@@ -35,21 +35,21 @@ export const cachePublicPages: MiddlewareFunction<Response> = async ({ request, 
  * 200 that sets no cookie (a render that began before a change it shows is refused by the cache itself).
  */
 export async function answerFromCache({
-  request,
+  gzip,
   cache,
   key,
   nonce,
   next,
   options,
 }: {
-  request: Request;
+  /** The client takes gzip (requestContext): a kept page is answered compressed, else inflated. */
+  gzip: boolean;
   cache: PageCache;
   key: string;
   nonce: string;
   next: () => Promise<Response>;
   options?: Parameters<PageCache["store"]>[4];
 }): Promise<Response> {
-  const gzip = acceptsGzip(request);
   const hit = cache.get(key, nonce, gzip);
   if (hit) return hit;
   const generation = cache.generation;
@@ -61,18 +61,4 @@ export async function answerFromCache({
   const kept =
     cache.store(key, page, nonce, generation, options) && gzip ? cache.get(key, nonce, true) : undefined;
   return kept ?? new Response(body, { status: response.status, headers: response.headers });
-}
-
-/** Whether Accept-Encoding allows gzip: named (or `*`) without `q=0`, and not refused by name when `*` allows it. */
-export function acceptsGzip(request: Request): boolean {
-  const weights = new Map<string, number>();
-  for (const item of (request.headers.get("accept-encoding") ?? "").split(",")) {
-    const [name = "", ...params] = item.split(";").map((part) => part.trim().toLowerCase());
-    if (!name) continue;
-    const q = params.find((param) => param.startsWith("q="));
-    const weight = q === undefined ? 1 : Number(q.slice(2));
-    weights.set(name, Number.isFinite(weight) ? weight : 0);
-  }
-  const gzip = weights.get("gzip") ?? weights.get("x-gzip") ?? weights.get("*");
-  return gzip !== undefined && gzip > 0;
 }

@@ -62,7 +62,7 @@ export const cacheTrackingPages: MiddlewareFunction<Response> = async (
   const parsed = parseTrackingNumber(params.trackingNumber);
   if (!parsed.ok && parsed.reason === "empty") return next();
   const { db, config, trackingPages } = context.get(servicesContext);
-  const { clientIp, nonce, trackingLookup } = context.get(requestContext);
+  const { clientIp, nonce, trackingLookup, acceptsGzip = false } = context.get(requestContext);
   // Counted already when the HTTP shell looked for this page in the cache (server/tracking-page-hits.ts).
   const limit = trackingLookup ?? (await limitClientLookups({ db, config, clientIp, kind: "track" }));
   context.set(trackingLookupLimit, limit);
@@ -72,7 +72,7 @@ export const cacheTrackingPages: MiddlewareFunction<Response> = async (
   if (key === undefined) return next();
   // A 200 is the page of the number in its address (any other spelling redirects to it): the shipment's tag.
   return answerFromCache({
-    request,
+    gzip: acceptsGzip,
     cache: trackingPages,
     key,
     nonce,
