@@ -14,7 +14,7 @@ export const APP_NODE_FLAGS = ["--max-semi-space-size=16"];
 /**
  * The app's environment defaults (`npm start` sets the same; a value already in the environment wins): glibc's
  * malloc otherwise keeps up to 8 arenas per core, one for each thread that allocates (V8's compiler and GC
- * threads, libuv's pool), and each keeps the memory freed in it; two arenas keep ~50 MB less after traffic
+ * threads, libuv's pool), and each keeps the memory freed in it; two arenas kept ~20 MB less (medians) after traffic
  * and after printing PDFs for no measurable CPU (docs/benchmarks.md, memory notes; decision 032).
  */
 export const APP_ENV: Record<string, string> = { MALLOC_ARENA_MAX: "2" };
