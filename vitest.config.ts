@@ -1,7 +1,11 @@
+import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // The stylesheets pages carry (app/server/platform/page-styles.server.ts) are built as in the app.
+  plugins: [tailwindcss()],
   test: {
+    css: { include: [/\.css/] },
     include: [
       "app/**/*.test.{ts,tsx}",
       "server/**/*.test.ts",

@@ -11,7 +11,7 @@ import { DocumentStylesContext } from "#app/lib/document-styles.tsx";
 import { NonceContext } from "#app/lib/nonce.ts";
 import { loggedUrl } from "#app/lib/request-path.ts";
 import { deferPageScripts } from "#app/server/platform/deferred-scripts.server.ts";
-import { stylesheetFor } from "#app/server/platform/stylesheets.server.ts";
+import { fitPageStyles, stylesheetFor } from "#app/server/platform/page-styles.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -44,8 +44,9 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeoutId);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        const page = fitPageStyles(Buffer.concat(chunks));
         resolve(
-          new Response(deferPageScripts(Buffer.concat(chunks), nonce), {
+          new Response(deferPageScripts(page.html, nonce, page.rest), {
             headers: responseHeaders,
             status: responseStatusCode,
           }),

@@ -1,6 +1,6 @@
 import compression from "compression";
 import express from "express";
-import { PAGE_STYLESHEETS } from "#app/server/platform/stylesheets.server.ts";
+import { findPageStylesheet } from "#app/server/platform/page-styles.server.ts";
 import { type Services, startServices } from "#app/server/services.server.ts";
 import { lastErrorHandler } from "./error-handler.ts";
 import { failFastWhileDatabaseDown, healthz, readyz } from "./health.ts";
@@ -8,7 +8,7 @@ import { precompressedStylesheetPages } from "./html-gzip.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 import { requestLog } from "./request-log.ts";
 import { refuseUnservedMethods, securityHeaders } from "./security.ts";
-import { staticFiles } from "./static-files.ts";
+import { restStylesheets, staticFiles } from "./static-files.ts";
 import { trackingPageHits } from "./tracking-page-hits.ts";
 import { drainUnreadBody, writeGuard } from "./write-guard.ts";
 
@@ -28,7 +28,8 @@ type CreateAppOptions = {
 
 /**
  * The HTTP shell around React Router, in the order a request meets it: request id and log, security
- * headers, the methods it serves (405 for others), the write guard, health checks, compression, static files, the database gate,
+ * headers, the methods it serves (405 for others), the write guard, health checks, compression, static files and
+ * the rest of the site's stylesheet, the database gate,
  * kept tracking pages (tracking-page-hits.ts), React Router,
  * and the last error handler.
  */
@@ -49,13 +50,14 @@ export function createApp({ services, buildDir }: CreateAppOptions): express.Exp
 
   app.use(compression());
   if (buildDir) app.use(staticFiles(buildDir));
+  app.get("/styles/{*file}", restStylesheets);
   app.use(failFastWhileDatabaseDown(services));
 
-  // Pages carry the site's stylesheet; it is compressed once, not on every answer (html-gzip.ts).
-  app.use(precompressedStylesheetPages(PAGE_STYLESHEETS));
-  // Every page carries one of them: the page caches keep it once, not in each page.
-  services.pageCache.share(PAGE_STYLESHEETS);
-  services.trackingPages.share(PAGE_STYLESHEETS);
+  // Pages carry a stylesheet (page-styles.server.ts); each is compressed once, not on every answer (html-gzip.ts).
+  app.use(precompressedStylesheetPages(findPageStylesheet));
+  // Many pages carry the same one: the page caches keep it once, not in each page.
+  services.pageCache.share(findPageStylesheet);
+  services.trackingPages.share(findPageStylesheet);
   app.use(trackingPageHits(services));
   app.all("/{*splat}", reactRouterHandler(services));
   app.use(lastErrorHandler(logger));

@@ -2,18 +2,18 @@ import http from "node:http";
 import zlib from "node:zlib";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { compressPiece } from "#app/server/platform/gzip-pieces.server.ts";
+import { findPageStylesheet, shareStylesheet } from "#app/server/platform/page-styles.server.ts";
 import { precompressedStylesheetPages, spliceGzip } from "./html-gzip.ts";
 
 const css = `/*! site */${"body{margin:0}.a{color:red}".repeat(400)}`;
-const segment = { bytes: Buffer.from(css), piece: compressPiece(Buffer.from(css)) };
+shareStylesheet(css);
 const page = (body: string) =>
   `<!DOCTYPE html><html><head><style nonce="n">${css}</style></head><body>${body}</body></html>`;
 
 describe("spliceGzip", () => {
   it("gives one gzip member that any gzip reader turns back into the page", () => {
     const html = Buffer.from(page("<p>Liberia – Monrovia ✓</p>".repeat(200)));
-    const gzipped = spliceGzip(html, [segment]);
+    const gzipped = spliceGzip(html, findPageStylesheet);
     expect(gzipped).toBeDefined();
     expect(zlib.gunzipSync(gzipped!).equals(html)).toBe(true);
     // About as small as gzipping the whole page at once (each segment starts its window afresh).
@@ -21,14 +21,16 @@ describe("spliceGzip", () => {
   });
 
   it("leaves a page without the stylesheet to the usual compression", () => {
-    expect(spliceGzip(Buffer.from("<html><body>no styles</body></html>"), [segment])).toBeUndefined();
+    expect(
+      spliceGzip(Buffer.from("<html><body>no styles</body></html>"), findPageStylesheet),
+    ).toBeUndefined();
   });
 });
 
 describe("precompressedStylesheetPages (middleware)", () => {
   const serve = async (handler: express.RequestHandler, acceptEncoding: string) => {
     const app = express();
-    app.use(precompressedStylesheetPages([css]));
+    app.use(precompressedStylesheetPages(findPageStylesheet));
     app.get("/{*splat}", handler);
     const server = app.listen(0);
     try {

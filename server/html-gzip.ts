@@ -1,29 +1,28 @@
 import type express from "express";
-import { compressPiece, type GzipPiece, joinGzip } from "#app/server/platform/gzip-pieces.server.ts";
+import { compressPiece, joinGzip } from "#app/server/platform/gzip-pieces.server.ts";
+import type { SharedStylesheet } from "#app/server/platform/page-styles.server.ts";
+
+/** Where a page's stylesheet stands in it, with its compressed piece (findPageStylesheet), if it has one. */
+export type FindStylesheet = (page: Buffer) => { at: number; stylesheet: SharedStylesheet } | undefined;
 
 /**
  * Gzip for the pages, with their stylesheet compressed once (issue 19, decision 023).
  *
- * Every page carries the site's stylesheet in its <head> (58–70 kB of CSS, the same bytes on every page), and
- * compressing it again on every answer cost ~1 ms of CPU a page. A deflate stream may be cut into segments, each
+ * Every page carries a stylesheet in its <head> (public pages the site's rules they use, 20–30 kB; back-office
+ * pages all of theirs, 70 kB; the same bytes on many pages), and compressing it again on every answer cost ~1 ms
+ * of CPU a page. A deflate stream may be cut into segments, each
  * compressed on its own and ended with a full flush: a segment then refers to nothing before it. So the
  * stylesheet is compressed once at start, and each page's answer is a gzip header, the page's bytes before the
  * stylesheet, the stylesheet's segment, the bytes after it (the last segment, which ends the stream) and the
  * CRC-32 and length of the whole page. Browsers get this gzip even when they also accept Brotli (which cannot be
  * joined this way): ~1.5 kB more than Brotli's answer, for a fraction of its CPU.
  *
- * Only HTML answers to GET that contain one of the stylesheets are rewritten; anything else (data, files, event
+ * Only HTML answers to GET whose stylesheet `find` knows are rewritten; anything else (data, files, event
  * streams) passes through untouched to the compression middleware before it.
  */
-export function precompressedStylesheetPages(stylesheets: readonly string[]): express.RequestHandler {
-  const segments = stylesheets
-    .filter((css) => css.length > 0)
-    .map((css) => {
-      const bytes = Buffer.from(css);
-      return { bytes, piece: compressPiece(bytes) };
-    });
+export function precompressedStylesheetPages(find: FindStylesheet): express.RequestHandler {
   return (req, res, next) => {
-    if (req.method !== "GET" || segments.length === 0 || !req.acceptsEncodings("gzip")) return next();
+    if (req.method !== "GET" || !req.acceptsEncodings("gzip")) return next();
     type Call = (this: unknown, ...args: unknown[]) => unknown;
     const write = res.write;
     const end = res.end;
@@ -50,7 +49,7 @@ export function precompressedStylesheetPages(stylesheets: readonly string[]): ex
       res.end = end;
       if (chunk !== undefined && typeof chunk !== "function") chunks.push(toBuffer(chunk, rest[0]));
       const page = Buffer.concat(chunks);
-      const gzipped = spliceGzip(page, segments);
+      const gzipped = spliceGzip(page, find);
       if (gzipped) {
         res.setHeader("Content-Encoding", "gzip");
         res.removeHeader("Content-Length");
@@ -70,18 +69,13 @@ function toBuffer(chunk: unknown, encoding: unknown): Buffer {
 }
 
 /** The page as one gzip member with the stylesheet's segment spliced in, or undefined when it holds none. */
-export function spliceGzip(
-  page: Buffer,
-  segments: readonly { bytes: Buffer; piece: GzipPiece }[],
-): Buffer | undefined {
-  for (const segment of segments) {
-    const at = page.indexOf(segment.bytes.subarray(0, 64));
-    if (at === -1 || !page.subarray(at, at + segment.bytes.length).equals(segment.bytes)) continue;
-    return joinGzip([
-      compressPiece(page.subarray(0, at)),
-      segment.piece,
-      compressPiece(page.subarray(at + segment.bytes.length)),
-    ]);
-  }
-  return undefined;
+export function spliceGzip(page: Buffer, find: FindStylesheet): Buffer | undefined {
+  const found = find(page);
+  if (!found) return undefined;
+  const { at, stylesheet } = found;
+  return joinGzip([
+    compressPiece(page.subarray(0, at)),
+    stylesheet.piece,
+    compressPiece(page.subarray(at + stylesheet.bytes.length)),
+  ]);
 }

@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import express from "express";
+import { readRestStylesheet } from "#app/server/platform/page-styles.server.ts";
 
 /**
  * The production build's client files: /assets/… (hashed names, cached for a year) and the other public
@@ -31,3 +33,18 @@ export function staticFiles(buildDir: string): express.Router {
   router.use((req, res, next) => (publicFiles.has(req.path) ? serveFile(req, res, next) : next()));
   return router;
 }
+
+/**
+ * The rest of the site's stylesheet a public page links after its first paint (page-styles.server.ts): named by
+ * its build and its first rule, so cached for a year; compressed once. Any other path under /styles/ goes on (404).
+ */
+export const restStylesheets: express.RequestHandler = (req, res, next) => {
+  const gzipped = readRestStylesheet(req.path);
+  if (!gzipped) return next();
+  res.setHeader("Content-Type", "text/css; charset=utf-8");
+  res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+  res.vary("Accept-Encoding");
+  if (!req.acceptsEncodings("gzip")) return void res.send(zlib.gunzipSync(gzipped));
+  res.setHeader("Content-Encoding", "gzip");
+  res.send(gzipped);
+};

@@ -8,7 +8,8 @@
 //   - the preload links are removed from <head>, and the module script is written inert (`type="text/x-module"`);
 //   - a small script at the end of <body> waits until the page's high-priority images (its first image) have
 //     loaded, and the next frame is painted, then adds the preloads again and the module script in place of
-//     the inert one. React hydrates as before; only later.
+//     the inert one. React hydrates as before; only later. On a public page, it first links the rest of the
+//     site's stylesheet (page-styles.server.ts), after the page's own rules.
 const PRELOAD_OPEN = Buffer.from('<link rel="modulepreload"');
 const HREF = Buffer.from('href="');
 const TAG_END = Buffer.from("/>");
@@ -20,16 +21,23 @@ const HEAD_LIMIT = 16 * 1024;
 /** Longest wait for the first image before the scripts start anyway. */
 const IMAGE_WAIT_MS = 3000;
 
-function starter(hrefs: string[], nonce: string): string {
-  const code = `(()=>{const p=${JSON.stringify(hrefs)};let s=0;const go=()=>{if(s++)return;for(const h of p){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}const d=document.querySelector('script[type="text/x-module"]');if(!d)return;const m=document.createElement("script");m.type="module";m.nonce=d.nonce;m.textContent=d.textContent;d.replaceWith(m)};const next=()=>requestAnimationFrame(()=>setTimeout(go));const i=[...document.querySelectorAll('img[fetchpriority="high"]')].filter(e=>!e.complete);if(!i.length)return next();let n=i.length;for(const e of i)for(const t of["load","error"])e.addEventListener(t,()=>{if(!--n)next()},{once:true});setTimeout(go,${IMAGE_WAIT_MS})})()`;
+function starter(hrefs: string[], nonce: string, stylesheet: string | undefined): string {
+  const linkRest = stylesheet
+    ? `const c=document.createElement("link");c.rel="stylesheet";c.href=${JSON.stringify(stylesheet)};document.head.append(c);`
+    : "";
+  const code = `(()=>{const p=${JSON.stringify(hrefs)};let s=0;const go=()=>{if(s++)return;${linkRest}for(const h of p){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}const d=document.querySelector('script[type="text/x-module"]');if(!d)return;const m=document.createElement("script");m.type="module";m.nonce=d.nonce;m.textContent=d.textContent;d.replaceWith(m)};const next=()=>requestAnimationFrame(()=>setTimeout(go));const i=[...document.querySelectorAll('img[fetchpriority="high"]')].filter(e=>!e.complete);if(!i.length)return next();let n=i.length;for(const e of i)for(const t of["load","error"])e.addEventListener(t,()=>{if(!--n)next()},{once:true});setTimeout(go,${IMAGE_WAIT_MS})})()`;
   return `<script nonce="${nonce}">${code}</script>`;
 }
 
 /**
- * The rendered document with its scripts deferred as described above; a document without React Router's
- * module script (none of ours) is returned as it is.
+ * The rendered document with its scripts deferred as described above, and `stylesheet` linked when they start; a
+ * document without React Router's module script (none of ours) is returned as it is.
  */
-export function deferPageScripts(html: Buffer<ArrayBuffer>, nonce: string): Buffer<ArrayBuffer> {
+export function deferPageScripts(
+  html: Buffer<ArrayBuffer>,
+  nonce: string,
+  stylesheet?: string,
+): Buffer<ArrayBuffer> {
   const moduleAt = html.lastIndexOf(MODULE_TYPE);
   const bodyEnd = html.lastIndexOf(BODY_END);
   if (moduleAt === -1 || bodyEnd === -1 || bodyEnd < moduleAt) return html;
@@ -50,7 +58,7 @@ export function deferPageScripts(html: Buffer<ArrayBuffer>, nonce: string): Buff
     html.subarray(from, moduleAt),
     INERT_TYPE,
     html.subarray(moduleAt + MODULE_TYPE.length, bodyEnd),
-    Buffer.from(starter(hrefs, nonce)),
+    Buffer.from(starter(hrefs, nonce, stylesheet)),
     html.subarray(bodyEnd),
   );
   return Buffer.concat(parts);

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -5,6 +6,7 @@ import { requestContext } from "#app/context.ts";
 import { cachePublicPages } from "#app/server/platform/cache-public-pages.server.ts";
 import { compressPiece } from "#app/server/platform/gzip-pieces.server.ts";
 import { createPageCache, packed } from "#app/server/platform/page-cache.server.ts";
+import { findPageStylesheet, shareStylesheet } from "#app/server/platform/page-styles.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
@@ -49,7 +51,8 @@ describe("the page cache", () => {
   it("answers gzip from pieces compressed when stored, the nonce and the shared stylesheet in place", async () => {
     const cache = createPageCache({ events: services.events });
     const css = `body{color:red}${".x{margin:0}".repeat(500)}`;
-    cache.share([css]);
+    shareStylesheet(css);
+    cache.share(findPageStylesheet);
     const html = (nonce: string) =>
       `<html><head><style>${css}</style><script nonce="${nonce}">1</script></head><body>${"<p>cargo</p>".repeat(300)}<script nonce="${nonce}">2</script></body></html>`;
     cache.store("/", page(html("AAA")), "AAA", cache.generation);
@@ -132,14 +135,15 @@ describe("the page cache", () => {
   });
 
   it("keeps the bytes many pages share once, outside each page's size", async () => {
-    const stylesheet = `<style>${"x".repeat(4000)}</style>`;
+    // Hex of random bytes: about 2,000 bytes compressed, so two pages counting it would not fit.
+    const css = `.r{content:"${randomBytes(2000).toString("hex")}"}`;
     const cache = createPageCache({ events: services.events, maxBytes: 3000 });
-    cache.share([stylesheet]);
-    const body = (n: number) =>
-      `<head>${stylesheet}<script nonce="AAA"></script></head><p>${n}</p>${stylesheet}`;
+    shareStylesheet(css);
+    cache.share(findPageStylesheet);
+    const body = (n: number) => `<head><style>${css}</style><script nonce="AAA"></script></head><p>${n}</p>`;
     cache.store("/a", page(body(1)), "AAA", cache.generation);
     cache.store("/b", page(body(2)), "AAA", cache.generation);
-    // Each counts its own bytes only (some 70): both fit in 3,000 bytes beside their 8,000 shared ones.
+    // Each counts its own bytes only (some 70): both fit in 3,000 bytes beside their ~2,000 shared ones each.
     expect(cache.size).toBe(2);
     expect(await cache.get("/a", "BBB", false)!.text()).toBe(body(1).replace("AAA", "BBB"));
     expect(await cache.get("/b", "CCC", false)!.text()).toBe(body(2).replace("AAA", "CCC"));

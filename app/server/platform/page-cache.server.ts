@@ -7,6 +7,10 @@ import {
   storedPiece,
 } from "#app/server/platform/gzip-pieces.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
+import type { SharedStylesheet } from "#app/server/platform/page-styles.server.ts";
+
+/** Where a page's stylesheet stands in it, with its compressed piece (findPageStylesheet), if it has one. */
+type FindStylesheet = (page: Buffer) => { at: number; stylesheet: SharedStylesheet } | undefined;
 
 /**
  * Public pages that are the same for every visitor (no form with a per-visitor key, nothing personal), by
@@ -33,8 +37,8 @@ type CachedPage = {
   headers: [string, string][];
   /**
    * The page's bytes, cut where the nonce of the request that rendered it stood (null: this request's nonce goes
-   * here), each piece compressed once (gzip-pieces.server.ts); a segment shared by many pages (the stylesheet)
-   * is the one shared piece, not a copy.
+   * here), each piece compressed once (gzip-pieces.server.ts); a stylesheet shared by many pages is the one
+   * shared piece, not a copy.
    */
   parts: (GzipPiece | null)[];
   bytes: number;
@@ -68,10 +72,10 @@ export type PageCache = {
   readonly generation: number;
   clear(): void;
   /**
-   * Bytes many pages carry (the stylesheets every page inlines, some 60 kB), given by the HTTP shell: kept once
-   * and referred to by each page stored after, not counted in its size.
+   * How to find the stylesheet a page carries (20–70 kB, the same in many pages), given by the HTTP shell: a page
+   * stored after refers to its compressed piece, kept once, not counted in the page's size.
    */
-  share(segments: readonly string[]): void;
+  share(find: FindStylesheet): void;
   readonly size: number;
   close(): void;
 };
@@ -109,7 +113,7 @@ export function createPageCache({
   /** How many changed shipments it remembers for the guard of renders under way; past that, as if all changed. */
   maxChangedTags?: number;
 }): PageCache {
-  let sharedSegments: readonly { bytes: Buffer; piece: GzipPiece }[] = [];
+  let findStylesheet: FindStylesheet = () => undefined;
   const pages = new Map<string, CachedPage>();
   let bytes = 0;
   // One counter for every change. A render reads it before it starts; its page is stored only if nothing it
@@ -229,17 +233,16 @@ export function createPageCache({
       if (startedAt < clearedAt) return false;
       if (tag !== undefined && (startedAt < tagsClearedAt || startedAt < (changedAt.get(tag) ?? 0)))
         return false;
-      const shared = sharedSegments.map((segment) => segment.bytes);
+      const found = findStylesheet(page.body);
+      const shared = found ? [found.stylesheet.piece] : [];
       const parts = packed(
-        cutPage(page.body, Buffer.from(nonce), shared).map((run) => {
-          if (run === null) return null;
-          return sharedSegments[shared.indexOf(run)]?.piece ?? compressPiece(run);
-        }),
-        sharedSegments.map((segment) => segment.piece),
+        cutPage(page.body, Buffer.from(nonce), found).map((run) =>
+          run === null || "deflated" in run ? run : compressPiece(run),
+        ),
+        shared,
       );
       const size = parts.reduce(
-        (sum, part) =>
-          sum + (part && !sharedSegments.some((s) => s.piece === part) ? part.deflated.length : 0),
+        (sum, part) => sum + (part && !shared.includes(part) ? part.deflated.length : 0),
         0,
       );
       if (size + key.length * 2 > maxEntryBytes) return false;
@@ -267,10 +270,8 @@ export function createPageCache({
       return generation;
     },
     clear,
-    share(segments) {
-      sharedSegments = segments
-        .filter((text) => text.length > 0)
-        .map((text) => ({ bytes: Buffer.from(text), piece: compressPiece(Buffer.from(text)) }));
+    share(find) {
+      findStylesheet = find;
     },
     get size() {
       return pages.size;
@@ -302,23 +303,27 @@ export function packed(parts: (GzipPiece | null)[], shared: readonly GzipPiece[]
 }
 
 /**
- * The page in pieces: each run of its own bytes, null where `nonce` stood, and the shared segment itself where
- * one of `shared` stood.
+ * The page in pieces: each run of its own bytes, null where `nonce` stood, and the stylesheet's compressed piece
+ * where it stood.
  */
-function cutPage(body: Buffer, nonce: Buffer, shared: readonly Buffer[]): (Buffer | null)[] {
-  const pieces: (Buffer | null)[] = [];
-  splitAt(body, nonce).forEach((part, i) => {
-    if (i > 0) pieces.push(null);
-    let runs: Buffer[] = [part];
-    for (const segment of shared) {
-      runs = runs.flatMap((run) =>
-        shared.includes(run)
-          ? [run]
-          : splitAt(run, segment).flatMap((piece, j) => (j === 0 ? [piece] : [segment, piece])),
-      );
-    }
-    for (const run of runs) if (run.length > 0) pieces.push(run);
-  });
+function cutPage(
+  body: Buffer,
+  nonce: Buffer,
+  found: ReturnType<FindStylesheet>,
+): (Buffer | GzipPiece | null)[] {
+  const pieces: (Buffer | GzipPiece | null)[] = [];
+  const cut = (bytes: Buffer) =>
+    splitAt(bytes, nonce).forEach((run, i) => {
+      if (i > 0) pieces.push(null);
+      if (run.length > 0) pieces.push(run);
+    });
+  if (!found) {
+    cut(body);
+    return pieces;
+  }
+  cut(body.subarray(0, found.at));
+  pieces.push(found.stylesheet.piece);
+  cut(body.subarray(found.at + found.stylesheet.bytes.length));
   return pieces;
 }
 
