@@ -13,7 +13,9 @@ const ITEM =
  * of plain buttons on the browser's Popover API: the button opens and closes it (and is announced as
  * expanded or collapsed), Tab reaches the buttons, Escape or a click elsewhere closes it, and the focus
  * goes back to 'Share'. The QR code is a native modal <dialog> (the browser keeps the focus inside and
- * closes it on Escape). It needs JavaScript, so it stays hidden until hydrated. One per page (fixed ids).
+ * closes it on Escape). It needs JavaScript: hidden where scripts cannot run (`noscript:`), and disabled until
+ * hydrated, but in its place from the first paint, so nothing moves when it comes to life (it shifted the
+ * result 24 px down on phones, a layout shift of 0.011 against the 0.01 target). One per page (fixed ids).
  */
 export function TrackingShareMenu({
   url,
@@ -44,7 +46,7 @@ export function TrackingShareMenu({
   }
 
   return (
-    <div className="relative print:hidden" hidden={!hydrated}>
+    <div className="relative print:hidden noscript:hidden">
       <button
         type="button"
         popoverTarget="tracking-share"
