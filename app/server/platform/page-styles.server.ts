@@ -175,7 +175,7 @@ export function shareStylesheet(css: string): SharedStylesheet {
 
 shareStylesheet(appCss);
 
-const CLASS_ATTRIBUTE = /\bclass="([^"]*)"/g;
+const CLASS_ATTRIBUTE = Buffer.from(' class="');
 const ENTITIES: Record<string, string> = {
   "&amp;": "&",
   "&quot;": '"',
@@ -184,20 +184,26 @@ const ENTITIES: Record<string, string> = {
   "&gt;": ">",
 };
 
-/** Every class an element of the page carries. */
-function classesIn(html: string): Set<string> {
+/** Every class an element of the page carries (React writes each class attribute as ` class="…"`). */
+function classesIn(html: Buffer): Set<string> {
+  // Many elements carry the same list: each list is split once.
+  const lists = new Set<string>();
+  for (let at = html.indexOf(CLASS_ATTRIBUTE); at !== -1; at = html.indexOf(CLASS_ATTRIBUTE, at)) {
+    const start = at + CLASS_ATTRIBUTE.length;
+    at = html.indexOf(0x22, start);
+    if (at === -1) break;
+    lists.add(html.toString("latin1", start, at));
+  }
   const classes = new Set<string>();
-  for (const [, value] of html.matchAll(CLASS_ATTRIBUTE)) {
-    const text = value!.includes("&")
-      ? value!.replace(/&(?:amp|quot|#x27|lt|gt);/g, (e) => ENTITIES[e]!)
-      : value!;
-    for (const name of text.split(/\s+/)) if (name) classes.add(name);
+  for (const list of lists) {
+    const text = list.includes("&") ? list.replace(/&(?:amp|quot|#x27|lt|gt);/g, (e) => ENTITIES[e]!) : list;
+    for (const name of text.split(" ")) if (name) classes.add(name);
   }
   return classes;
 }
 
 /** The site's rules that can apply to the page, and from which rule on the rest must come after. */
-function fitStylesheet(html: string): { shared: SharedStylesheet; restFrom: number } {
+function fitStylesheet(html: Buffer): { shared: SharedStylesheet; restFrom: number } {
   const sheet = siteSheet();
   const classes = classesIn(html);
   const chosen = new Uint8Array(sheet.leaves.length);
@@ -257,7 +263,7 @@ export function restStylesheetPath(from: number): string {
 export function fitPageStyles(html: Buffer<ArrayBuffer>): { html: Buffer<ArrayBuffer>; rest?: string } {
   const marker = html.indexOf(PAGE_STYLES_MARKER);
   if (marker === -1) return { html };
-  const { shared: stylesheet, restFrom } = fitStylesheet(html.toString("latin1"));
+  const { shared: stylesheet, restFrom } = fitStylesheet(html);
   return {
     html: Buffer.concat([
       html.subarray(0, marker),
