@@ -79,6 +79,17 @@ describe("fitPageStyles", () => {
     expect(findPageStylesheet(html)?.stylesheet.bytes.toString()).toBe(css);
   });
 
+  it("gives pages built alike the same rules, and a page with one class more its own", () => {
+    const css = (body: string) =>
+      /<style nonce="n">([\s\S]*)<\/style>/.exec(fitPageStyles(page(body)).html.toString())![1]!;
+    const first = css('<p class="flex">Monrovia</p><p class="sr-only">UTG-1</p>');
+    expect(css('<p class="flex">Buchanan</p><p class="sr-only">UTG-2</p>')).toBe(first);
+    const more = css('<p class="flex grid">Monrovia</p><p class="sr-only">UTG-1</p>');
+    expect(more).not.toBe(first);
+    expect(more).toMatch(/\.grid\s*\{/);
+    expect(first).not.toMatch(/\.grid\s*\{/);
+  });
+
   it("keeps the cascade of the whole stylesheet with the page's rules and the rest together", () => {
     const all = lastPlaces(rulesOf(siteCss));
     // Pages of every class the stylesheet knows, taken some at a time, the same ones on every run.
