@@ -116,11 +116,11 @@ export async function processNextNotification({
     const [shipment] = await tx.select().from(shipments).where(eq(shipments.id, shipmentId));
     const batch = state.batches + 1;
     if (shipment) {
-      const [settings, recipients, french] = await Promise.all([
-        getSiteSettings({ db: tx }),
-        listShipmentRecipients({ db: tx, shipmentId }),
-        getFrenchNotificationTemplates({ db: tx }),
-      ]);
+      // One after the other: a transaction is one connection, which runs one query at a time (pg queues
+      // the others, and pg 9 will refuse them).
+      const settings = await getSiteSettings({ db: tx });
+      const recipients = await listShipmentRecipients({ db: tx, shipmentId });
+      const french = await getFrenchNotificationTemplates({ db: tx });
       const textChannels = (["sms", "whatsapp"] as const).filter(
         (channel) => !channelOffReason(config, channel),
       );
