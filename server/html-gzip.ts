@@ -1,9 +1,6 @@
 import type express from "express";
 import { compressPiece, joinGzip } from "#app/server/platform/gzip-pieces.server.ts";
-import type { SharedStylesheet } from "#app/server/platform/page-styles.server.ts";
-
-/** Where a page's stylesheet stands in it, with its compressed piece (findPageStylesheet), if it has one. */
-export type FindStylesheet = (page: Buffer) => { at: number; stylesheet: SharedStylesheet } | undefined;
+import type { FindStylesheet } from "#app/server/platform/page-styles.server.ts";
 
 /**
  * Gzip for the pages, with their stylesheet compressed once (issue 19, decision 023).

@@ -7,10 +7,7 @@ import {
   storedPiece,
 } from "#app/server/platform/gzip-pieces.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
-import type { SharedStylesheet } from "#app/server/platform/page-styles.server.ts";
-
-/** Where a page's stylesheet stands in it, with its compressed piece (findPageStylesheet), if it has one. */
-type FindStylesheet = (page: Buffer) => { at: number; stylesheet: SharedStylesheet } | undefined;
+import type { FindStylesheet } from "#app/server/platform/page-styles.server.ts";
 
 /**
  * Public pages that are the same for every visitor (no form with a per-visitor key, nothing personal), by

@@ -126,5 +126,7 @@ describe("fitPageStyles", () => {
     expect(readRestStylesheet(rest!.replace(/site\.[\w-]{10}\./, "site.AAAAAAAAAA."))).toBeUndefined();
     expect(readRestStylesheet(rest!.replace(/\.\d+\.css$/, ".99999.css"))).toBeUndefined();
     expect(readRestStylesheet("/styles/site.css")).toBeUndefined();
+    // One name for each rest: no leading zeros.
+    expect(readRestStylesheet(rest!.replace(/\.(\d+)\.css$/, ".0$1.css"))).toBeUndefined();
   });
 });

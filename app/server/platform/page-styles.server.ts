@@ -26,6 +26,9 @@ export const PAGE_STYLES_MARKER = "/*page-styles*/";
 /** A stylesheet as it stands in pages, compressed once. */
 export type SharedStylesheet = { bytes: Buffer; piece: GzipPiece };
 
+/** Where a page's stylesheet stands in it, with its compressed piece, if it has one (findPageStylesheet). */
+export type FindStylesheet = (page: Buffer) => { at: number; stylesheet: SharedStylesheet } | undefined;
+
 /**
  * One rule (or at-rule kept whole: keyframes, font faces, properties) of the stylesheet in its order, with the
  * at-rules around it (layers, media and support queries) and what an element must carry for it to apply.
@@ -287,8 +290,10 @@ function fitClasses(classes: Set<string>): {
   for (const [oldKey, old] of fitted) {
     if (fitted.size <= MAX_FITTED) break;
     fitted.delete(oldKey);
+    // Two rule sets can come to the same text (the limit above): the text stays while one of them does.
     const sharedKey = hashOf(old.shared.bytes);
-    if (!permanent.has(sharedKey)) shared.delete(sharedKey);
+    const inUse = [...fitted.values()].some((other) => other.shared === old.shared);
+    if (!permanent.has(sharedKey) && !inUse) shared.delete(sharedKey);
   }
   return { key, entry };
 }
@@ -329,7 +334,7 @@ const HEAD_LIMIT = 8 * 1024;
  * Where the page's stylesheet stands in it, with its compressed piece, when it is one of those above (the HTTP
  * shell and the page caches then use the piece instead of compressing the stylesheet again).
  */
-export function findPageStylesheet(page: Buffer): { at: number; stylesheet: SharedStylesheet } | undefined {
+export const findPageStylesheet: FindStylesheet = (page) => {
   const open = page.indexOf(STYLE_OPEN);
   if (open === -1 || open > HEAD_LIMIT) return undefined;
   const at = page.indexOf(">", open) + 1;
@@ -337,7 +342,7 @@ export function findPageStylesheet(page: Buffer): { at: number; stylesheet: Shar
   if (at === 0 || end === -1) return undefined;
   const stylesheet = shared.get(hashOf(page.subarray(at, end)));
   return stylesheet ? { at, stylesheet } : undefined;
-}
+};
 
 /** Compressed rest stylesheets by their first rule, the last used. */
 const rests = new Map<number, Buffer>();
@@ -348,7 +353,7 @@ const MAX_RESTS = 32;
  * another build or past its last rule.
  */
 export function readRestStylesheet(pathname: string): Buffer | undefined {
-  const match = /^\/styles\/site\.([\w-]{10})\.(\d{1,5})\.css$/.exec(pathname);
+  const match = /^\/styles\/site\.([\w-]{10})\.(0|[1-9]\d{0,4})\.css$/.exec(pathname);
   const sheet = siteSheet();
   if (!match || match[1] !== sheet.version) return undefined;
   const from = Number(match[2]);
