@@ -30,6 +30,7 @@ const ORDER = [
   "import-uploads",
   "exports",
   "methods-and-headers",
+  "rest-stylesheet",
   "updates-and-token-links",
   "app-log",
   "stalled-connection",
