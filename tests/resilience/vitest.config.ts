@@ -5,7 +5,7 @@
 // The files run in three groups, one after the other, each in the order of FILE_ORDER. Measured on two
 // shared cores, CPU-heavy files side by side slowed each other up to 3×: SIGTERM's "exit within 5 s" came
 // within 2 s of failing, and the cluster's rolling restart beside the SIGKILL rounds missed its 20 s. So:
-// 1. Two at a time: 'a server that cannot start', which spends a minute waiting for the app's own retry
+// 1. Two at a time: 'a server that cannot start', which spends most of its time waiting for the app's own retry
 //    with little to do, and beside it the SIGKILL rounds (busy, but no timed checks).
 // 2. One at a time, the scenarios whose checks are timed: the cluster (workers replaced within 15 s, the
 //    rolling restart within 20 s), exit within 5 s, 503s within the database timeout, recovery within 10

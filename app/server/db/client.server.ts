@@ -49,6 +49,8 @@ type OpenDatabaseOptions = {
   log?: Log;
   /** Embedded server only: false trades crash safety for speed (tests). */
   durable?: boolean;
+  /** Embedded server only: after a failed start, how long until the next try. */
+  retryMs?: number;
 };
 
 export const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
@@ -79,6 +81,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     dataDir: options.dataDir,
     log: options.log,
     durable: options.durable,
+    retryMs: options.retryMs,
   });
   const pool = createPool(embedded.url, timeout, options.poolSize ?? 5);
   const db = enableAfterCommit(drizzle(pool, { schema }));
@@ -104,6 +107,7 @@ export function openConfiguredDatabase(config: Config, log?: Log): Promise<Datab
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     timeoutMs: config.DATABASE_TIMEOUT_MS,
+    retryMs: config.DATABASE_RETRY_MS,
     poolSize: config.DATABASE_POOL_SIZE,
     log,
   });

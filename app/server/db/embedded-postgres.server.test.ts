@@ -190,7 +190,7 @@ describe("the embedded PostgreSQL server", () => {
 
   it("starts the server again when it dies, and stops retrying fast in a crash loop", async () => {
     const dataDir = makeDataDir();
-    const database = await openDatabase({ dataDir, durable: false });
+    const database = await openDatabase({ dataDir, durable: false, retryMs: 2000 });
     try {
       const embedded = database.embedded!;
       for (let round = 0; round < 2; round++) {
@@ -206,7 +206,7 @@ describe("the embedded PostgreSQL server", () => {
       process.kill(pid, "SIGKILL");
       await waitUntil(() => !isProcessAlive(pid), "the killed server to go");
       expect(await embedded.recover()).toBe(false);
-      expect(embedded.failure()).toMatch(/stopped 3 times within a minute/);
+      expect(embedded.failure()).toMatch(/stopped 3 times within a minute; restarting it every 2 seconds/);
       expect(await embedded.recover()).toBe(false);
     } finally {
       await database.close();

@@ -64,7 +64,7 @@ export type EmbeddedPostgres = {
   pid(): number | undefined;
   /**
    * Called when the server stops answering: starts it again if it died, unless it keeps dying (a crash
-   * loop, a full disk), in which case `failure()` says why and retries slow down to once a minute.
+   * loop, a full disk), in which case `failure()` says why and retries slow down to one per `retryMs`.
    */
   recover(): Promise<boolean>;
   failure(): string | undefined;
@@ -79,6 +79,8 @@ type StartEmbeddedOptions = {
   durable?: boolean;
   /** How long to wait for another process's start-up or for the server to accept connections. */
   timeoutMs?: number;
+  /** After a failed start, how long until the next try (DATABASE_RETRY_MS; a minute by default). */
+  retryMs?: number;
 };
 
 /** One process's hold on the server of a folder: where its files are, how it runs, and what it last saw. */
@@ -96,6 +98,7 @@ type Server = {
   useSocket: boolean;
   durable: boolean;
   timeoutMs: number;
+  retryMs: number;
   log?: Log;
   password: string;
   port: number;
@@ -135,7 +138,7 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
     failure: () => failure,
     async recover() {
       if (released) return false;
-      if (failure && Date.now() - failedAt < 60_000) return false;
+      if (failure && Date.now() - failedAt < server.retryMs) return false;
       try {
         await withControlLock(dataDir, timeoutMs, () => restartStopped(server));
         failure = undefined;
@@ -164,7 +167,7 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
  */
 async function openServer(options: StartEmbeddedOptions): Promise<Server> {
   const dataDir = path.resolve(options.dataDir);
-  const { log, durable = true, timeoutMs = 60_000 } = options;
+  const { log, durable = true, timeoutMs = 60_000, retryMs = 60_000 } = options;
   const clusterDir = path.join(dataDir, "postgres");
   const leaseDir = path.join(dataDir, "leases");
   fs.mkdirSync(leaseDir, { recursive: true });
@@ -202,6 +205,7 @@ async function openServer(options: StartEmbeddedOptions): Promise<Server> {
     useSocket: process.platform !== "win32" && Buffer.byteLength(socketPath) <= MAX_SOCKET_PATH,
     durable,
     timeoutMs,
+    retryMs,
     log,
     password: "",
     port: SOCKET_PORT,
@@ -342,6 +346,11 @@ async function ensureRunning(server: Server) {
   throw new EmbeddedDatabaseError(`Could not start or join the database server in ${server.clusterDir}.`);
 }
 
+/** How often a failed server is tried again, in words: "once a minute", "every 15 seconds". */
+function retryPace(ms: number): string {
+  return ms === 60_000 ? "once a minute" : `every ${Math.round(ms / 1000)} seconds`;
+}
+
 /** After the server stopped answering: adopts or starts it again, unless it keeps dying. Under the control lock. */
 async function restartStopped(server: Server) {
   const recent = server.starts.filter((t) => Date.now() - t < 60_000);
@@ -351,7 +360,7 @@ async function restartStopped(server: Server) {
   }
   if (recent.length >= 3) {
     throw new EmbeddedDatabaseError(
-      `The database server stopped ${recent.length} times within a minute; restarting it once a minute ` +
+      `The database server stopped ${recent.length} times within a minute; restarting it ${retryPace(server.retryMs)} ` +
         `from now on.\n${logTail(server.logPath)}`,
     );
   }

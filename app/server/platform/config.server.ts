@@ -56,6 +56,8 @@ const configSchema = z
       .regex(/^postgres(ql)?:\/\//, { message: "must start with postgres:// or postgresql://" })
       .optional(),
     DATABASE_TIMEOUT_MS: int(5000, 100, 600_000),
+    /** The embedded server only: after it failed to start (a crash loop, a bad setting), how long until the next try. */
+    DATABASE_RETRY_MS: int(60_000, 1000, 3_600_000),
     /** Connections each app process keeps (default: 5 to the embedded server, 10 to DATABASE_URL). */
     DATABASE_POOL_SIZE: int(0, 0, 200).transform((n) => (n === 0 ? undefined : n)),
     SEED_DEMO: bool(true),
