@@ -60,6 +60,9 @@ const URL_ATTRIBUTES = new Set([
 const FORBIDDEN_TAGS = new Set(["object", "embed", "applet", "base", "frame", "frameset"]);
 
 function decodeEntities(value: string): string {
+  // Most values hold no reference at all (measured: decoding every attribute value was a fifth of the suite's own
+  // CPU time).
+  if (!value.includes("&")) return value;
   return value
     .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
     .replace(/&#(\d+);?/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
@@ -114,20 +117,21 @@ export function unsafeMarkup(html: string, nonce: string | null): string[] {
       if (a[1]) attributes.set(a[1].toLowerCase(), decodeEntities(a[2] ?? a[3] ?? a[4] ?? ""));
     }
     tag.lastIndex = at;
-    const shown = `<${name}${[...attributes.keys()].map((k) => ` ${k}`).join("")}>`;
+    // Spelt out only for a problem: most tags have none.
+    const shown = () => `<${name}${[...attributes.keys()].map((k) => ` ${k}`).join("")}>`;
     for (const [key, value] of attributes) {
-      if (key.startsWith("on")) problems.push(`event-handler attribute ${key}= in ${shown}`);
+      if (key.startsWith("on")) problems.push(`event-handler attribute ${key}= in ${shown()}`);
       if (URL_ATTRIBUTES.has(key)) {
         const url = value.replace(/[\u0000-\u0020\u007f]/g, "").toLowerCase();
         if (url.startsWith("javascript:") || url.startsWith("vbscript:")) {
-          problems.push(`script URL in ${key}= of ${shown}: ${value.slice(0, 80)}`);
+          problems.push(`script URL in ${key}= of ${shown()}: ${value.slice(0, 80)}`);
         }
         if (url.startsWith("data:") && !/^data:image\/(png|gif|jpeg|webp)[;,]/.test(url)) {
-          problems.push(`data: URL in ${key}= of ${shown}: ${value.slice(0, 80)}`);
+          problems.push(`data: URL in ${key}= of ${shown()}: ${value.slice(0, 80)}`);
         }
       }
     }
-    if (FORBIDDEN_TAGS.has(name)) problems.push(`${shown} element`);
+    if (FORBIDDEN_TAGS.has(name)) problems.push(`${shown()} element`);
     if (name === "iframe" && !(attributes.get("src") ?? "").startsWith("https://www.openstreetmap.org/")) {
       problems.push(`iframe with src=${attributes.get("src")}`);
     }

@@ -10,6 +10,7 @@ import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 const ORDER = [
+  "client",
   "setup",
   "public-forms",
   "provider-callbacks",
