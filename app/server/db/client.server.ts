@@ -6,6 +6,7 @@ import type { PgDatabase, PgTransaction } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { enableAfterCommit } from "#app/server/db/after-commit.server.ts";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "#app/server/db/embedded-postgres.server.ts";
+import { sendOneQueryAtATime } from "#app/server/db/one-query-at-a-time.server.ts";
 import * as schema from "#app/server/db/schema.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 
@@ -65,6 +66,7 @@ function createPool(url: string, timeout: number, max: number): pg.Pool {
   });
   // An idle client losing its server (restart, failover) must not crash the process.
   pool.on("error", () => {});
+  pool.on("connect", sendOneQueryAtATime);
   return pool;
 }
 
