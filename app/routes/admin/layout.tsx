@@ -5,10 +5,7 @@ import { SIDEBAR_COOKIE } from "#app/components/admin/shell/sidebar.tsx";
 import { servicesContext } from "#app/context.ts";
 import { formatDate, formatTime } from "#app/lib/format.ts";
 import { roleSeesInbox } from "#app/lib/roles.ts";
-import {
-  findUnreadContactNotifications,
-  findUnreadQuoteNotifications,
-} from "#app/server/inbox/unread.server.ts";
+import { findAdminBell } from "#app/server/inbox/unread.server.ts";
 import { getAdmin, requireAdminMiddleware } from "#app/server/staff/staff-guards.server.ts";
 import type { Route } from "./+types/layout";
 
@@ -20,9 +17,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   // The bell and the unread counts only for the roles that see the inboxes (not Editors).
   const none = { items: [], total: 0 };
-  const [quotes, messages] = roleSeesInbox(user.role)
-    ? await Promise.all([findUnreadQuoteNotifications({ db }), findUnreadContactNotifications({ db })])
-    : [none, none];
+  const { quotes, messages } = roleSeesInbox(user.role)
+    ? await findAdminBell({ db })
+    : { quotes: none, messages: none };
   const cookie = request.headers.get("cookie") ?? "";
   const collapsed = new RegExp(`(?:^|;\\s*)${SIDEBAR_COOKIE}=collapsed(?:;|$)`).test(cookie);
   // The bell: unread quote requests (the spec) and unread contact messages, newest first; each opens its item.

@@ -1,8 +1,12 @@
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/server/db/client.server.ts";
+import * as schema from "#app/server/db/schema.ts";
 import { contactSubmissions, quoteRequests } from "#app/server/db/schema.ts";
 import {
   countUnreadInbox,
+  findAdminBell,
   findUnreadContactNotifications,
   findUnreadQuoteNotifications,
 } from "#app/server/inbox/unread.server.ts";
@@ -35,6 +39,8 @@ describe("the admin shell's data", () => {
     const { items, total } = await findUnreadQuoteNotifications({ db });
     expect(total).toBe(2);
     expect(items.map((item) => `${item.firstName} ${item.lastName}`)).toEqual(["New Doe", "Old Doe"]);
+    // The count is of every unread request, not only of those listed.
+    expect(await findUnreadQuoteNotifications({ db, limit: 1 })).toMatchObject({ total: 2 });
     expect((await findUnreadQuoteNotifications({ db, limit: 1 })).items).toHaveLength(1);
   });
 
@@ -83,5 +89,40 @@ describe("the dashboard's inbox counts", () => {
     const message = { name: "Ann", email: "ann@example.com", subject: "Hello there", message: "A message." };
     await db.insert(contactSubmissions).values([message, { ...message, isRead: true }]);
     expect(await countUnreadInbox({ db })).toEqual({ quoteRequests: 2, messages: 1 });
+  });
+});
+
+/** Counts the queries sent on a connection while another of its queries was still running. */
+function watchOverlaps(client: pg.Client) {
+  const watch = { queries: 0, overlaps: 0 };
+  let running = 0;
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  (client as unknown as { query: typeof query }).query = (...args) => {
+    watch.queries++;
+    if (running > 0) watch.overlaps++;
+    running++;
+    return query(...args).finally(() => running--);
+  };
+  return watch;
+}
+
+describe("the admin shell's bell on one connection", () => {
+  it("sends one query at a time, as a writing request's connection needs (pg 9 refuses more)", async () => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const watch = watchOverlaps(client);
+      const bell = await findAdminBell({ db: drizzle(client, { schema }) });
+      expect(bell.quotes.total).toBe(2);
+      expect(bell.messages.total).toBe(1);
+      expect(watch).toEqual({ queries: 2, overlaps: 0 });
+      expect(await countUnreadInbox({ db: drizzle(client, { schema }) })).toEqual({
+        quoteRequests: 2,
+        messages: 1,
+      });
+      expect(watch.overlaps).toBe(0);
+    } finally {
+      await client.end();
+    }
   });
 });
