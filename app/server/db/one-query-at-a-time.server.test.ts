@@ -5,6 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Database, openDatabase } from "#app/server/db/client.server.ts";
 import { sendOneQueryAtATime } from "#app/server/db/one-query-at-a-time.server.ts";
+import { watchOverlaps } from "#tests/setup/query-overlaps.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 let database: Database;
@@ -12,22 +13,6 @@ beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(() => database.close());
-
-/** Counts the queries pg's own `query` gets while another of the connection's queries still runs. */
-function watchOverlaps(client: pg.ClientBase) {
-  const watch = { queries: 0, overlaps: 0 };
-  let running = 0;
-  const send = client.query.bind(client) as (...args: unknown[]) => unknown;
-  (client as unknown as { query: typeof send }).query = (...args) => {
-    const answer = send(...args);
-    if (!(answer instanceof Promise)) return answer;
-    watch.queries++;
-    if (running > 0) watch.overlaps++;
-    running++;
-    return answer.finally(() => running--);
-  };
-  return watch;
-}
 
 /** Three queries asked at once, the first one slow: what a page's loaders do with `Promise.all`. */
 const askAtOnce = (db: NodePgDatabase) =>

@@ -1,7 +1,6 @@
 import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "#app/server/db/client.server.ts";
+import { type Database, openDatabase } from "#app/server/db/client.server.ts";
 import * as schema from "#app/server/db/schema.ts";
 import { contactSubmissions, quoteRequests } from "#app/server/db/schema.ts";
 import {
@@ -10,6 +9,7 @@ import {
   findUnreadContactNotifications,
   findUnreadQuoteNotifications,
 } from "#app/server/inbox/unread.server.ts";
+import { watchOverlaps } from "#tests/setup/query-overlaps.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 let database: Database;
@@ -92,26 +92,17 @@ describe("the dashboard's inbox counts", () => {
   });
 });
 
-/** Counts the queries sent on a connection while another of its queries was still running. */
-function watchOverlaps(client: pg.Client) {
-  const watch = { queries: 0, overlaps: 0 };
-  let running = 0;
-  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
-  (client as unknown as { query: typeof query }).query = (...args) => {
-    watch.queries++;
-    if (running > 0) watch.overlaps++;
-    running++;
-    return query(...args).finally(() => running--);
-  };
-  return watch;
-}
-
 describe("the admin shell's bell on one connection", () => {
   it("sends one query at a time, as a writing request's connection needs (pg 9 refuses more)", async () => {
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
+    // A connection of the app's own pool, as a staff member's writing request holds one (decision 021).
+    const own = await openDatabase({ databaseUrl: database.url, poolSize: 1 });
+    let watch = { queries: 0, overlaps: 0 };
+    // Before the pool's own listener, so the watch sees what pg is asked.
+    own.pool.prependListener("connect", (connection) => {
+      watch = watchOverlaps(connection);
+    });
+    const client = await own.pool.connect();
     try {
-      const watch = watchOverlaps(client);
       const bell = await findAdminBell({ db: drizzle(client, { schema }) });
       expect(bell.quotes.total).toBe(2);
       expect(bell.messages.total).toBe(1);
@@ -122,7 +113,8 @@ describe("the admin shell's bell on one connection", () => {
       });
       expect(watch.overlaps).toBe(0);
     } finally {
-      await client.end();
+      client.release();
+      await own.close();
     }
   });
 });

@@ -2,6 +2,14 @@ import { count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "#app/server/db/client.server.ts";
 import { contactSubmissions, quoteRequests } from "#app/server/db/schema.ts";
 
+/** The count of every row the query finds, on each row it returns (a window is counted before the limit). */
+const countOfAll = () => sql<number>`count(*) over ()`.mapWith(Number);
+
+/** The listed rows and that count: one query for both. */
+function withTotal<T extends { total: number }>(rows: T[]): { items: Omit<T, "total">[]; total: number } {
+  return { items: rows.map(({ total: _, ...item }) => item), total: rows[0]?.total ?? 0 };
+}
+
 export type QuoteNotification = {
   id: string;
   firstName: string;
@@ -19,7 +27,6 @@ export async function findUnreadQuoteNotifications({
   db: Db;
   limit?: number;
 }): Promise<{ items: QuoteNotification[]; total: number }> {
-  // One query: the count of all unread rows rides on each listed row (a window counts before the limit).
   const rows = await db
     .select({
       id: quoteRequests.id,
@@ -27,13 +34,13 @@ export async function findUnreadQuoteNotifications({
       lastName: quoteRequests.lastName,
       createdAt: quoteRequests.createdAt,
       quoteState: quoteRequests.quoteState,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: countOfAll(),
     })
     .from(quoteRequests)
     .where(eq(quoteRequests.isRead, false))
     .orderBy(desc(quoteRequests.createdAt))
     .limit(limit);
-  return { items: rows.map(({ total: _, ...item }) => item), total: rows[0]?.total ?? 0 };
+  return withTotal(rows);
 }
 
 export type MessageNotification = { id: string; name: string; subject: string; createdAt: Date };
@@ -52,32 +59,32 @@ export async function findUnreadContactNotifications({
       name: contactSubmissions.name,
       subject: contactSubmissions.subject,
       createdAt: contactSubmissions.createdAt,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total: countOfAll(),
     })
     .from(contactSubmissions)
     .where(eq(contactSubmissions.isRead, false))
     .orderBy(desc(contactSubmissions.createdAt))
     .limit(limit);
-  return { items: rows.map(({ total: _, ...item }) => item), total: rows[0]?.total ?? 0 };
+  return withTotal(rows);
 }
 
 /**
- * The admin shell's bell and unread counts, for the roles that see the inboxes. One query after the other: on a
- * writing request `db` is one connection (the audit log's, decision 021), where queries at once would queue
- * inside pg (deprecated, refused from pg 9).
+ * The admin shell's bell and unread counts, for the roles that see the inboxes: two queries at once (on a writing
+ * request's one connection they take turns, app/server/db/one-query-at-a-time.server.ts).
  */
 export async function findAdminBell({ db }: { db: Db }) {
-  const quotes = await findUnreadQuoteNotifications({ db });
-  const messages = await findUnreadContactNotifications({ db });
+  const [quotes, messages] = await Promise.all([
+    findUnreadQuoteNotifications({ db }),
+    findUnreadContactNotifications({ db }),
+  ]);
   return { quotes, messages };
 }
 
 /** The dashboard's inbox counts: unread quote requests and unread contact messages. */
 export async function countUnreadInbox({ db }: { db: Db }) {
-  const [quotes] = await db.select({ n: count() }).from(quoteRequests).where(eq(quoteRequests.isRead, false));
-  const [messages] = await db
-    .select({ n: count() })
-    .from(contactSubmissions)
-    .where(eq(contactSubmissions.isRead, false));
+  const [[quotes], [messages]] = await Promise.all([
+    db.select({ n: count() }).from(quoteRequests).where(eq(quoteRequests.isRead, false)),
+    db.select({ n: count() }).from(contactSubmissions).where(eq(contactSubmissions.isRead, false)),
+  ]);
   return { quoteRequests: quotes?.n ?? 0, messages: messages?.n ?? 0 };
 }
