@@ -155,7 +155,9 @@ test("a post is written with an uploaded image, published, read, and unpublished
   const featured = page.getByRole("img", { name: title }).first();
   await expect(featured).toHaveAttribute("srcset", /\/media\/[0-9a-f]{24}\.png\?w=320 320w/);
   await expect(featured).toHaveAttribute("sizes", /.+/);
-  const body = page.locator("article img[srcset]").last();
+  // The post's own article: the cards under 'More from our blog' are articles too, with images of their own.
+  const post = page.locator("article").filter({ has: page.getByRole("heading", { level: 1, name: title }) });
+  const body = post.locator("img[srcset]").last();
   await expect(body).toHaveAttribute("srcset", /\?w=1024 1024w, .*\?w=1200 1200w/);
   await expect(body).toHaveAttribute("width", "1200");
   await expect(body).toHaveAttribute("height", "800");

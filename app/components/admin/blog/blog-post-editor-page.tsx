@@ -6,7 +6,7 @@ import {
   type EditorPost,
   type TranslationChoice,
 } from "#app/components/admin/blog/blog-post-form.tsx";
-import { cn } from "#app/lib/cn.ts";
+import { LoadingLine } from "#app/components/admin/loading-line.tsx";
 
 /** The editor page: 'Create New Blog Post' or 'Edit Blog Post' with the spec's hint, and the shared form. */
 export function BlogPostEditorPage({
@@ -41,9 +41,7 @@ export function BlogPostEditorPage({
           {post ? "Update your blog post content." : "Create a new blog post."}
         </p>
       </div>
-      <p role="status" className={cn("text-sm font-medium text-brand-700", !loading && "sr-only")}>
-        {loading ? "Loading..." : ""}
-      </p>
+      <LoadingLine loading={loading} />
       <BlogPostForm
         // A different post (or a new one after another) starts a fresh form.
         key={post?.id ?? "new"}

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, ImageOff } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { LoadingLine } from "#app/components/admin/loading-line.tsx";
 import {
   UploadMediaButton,
   UploadProgressList,
@@ -64,9 +65,7 @@ export function MediaPickerDialog({
           </p>
         </div>
         <UploadProgressList uploads={uploads} />
-        <p role="status" className={loading ? "text-sm text-brand-700" : "sr-only"}>
-          {loading ? "Loading..." : ""}
-        </p>
+        <LoadingLine loading={loading} />
         {list && list.items.length === 0 ? (
           <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-slate-300 px-6 py-10 text-center">
             <ImageOff aria-hidden="true" className="size-8 text-slate-500" />

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormAlert, INTENT, useSubmitting } from "#app/components/admin/form-fields.tsx";
+import { LoadingLine } from "#app/components/admin/loading-line.tsx";
 import { CustomerAccountCard } from "#app/components/admin/parties/customer-account-card.tsx";
 import { DeletePartyDialog } from "#app/components/admin/parties/delete-party-dialog.tsx";
 import { PartyShipments } from "#app/components/admin/parties/party-shipments.tsx";
@@ -11,7 +12,6 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { FieldError, Label, Select } from "#app/components/ui/field.tsx";
-import { cn } from "#app/lib/cn.ts";
 import {
   PARTY_INTENTS,
   PARTY_ROLE_LABELS,
@@ -104,9 +104,7 @@ export function PartyFormPage(
           </div>
         ) : null}
       </div>
-      <p role="status" className={cn("text-sm font-medium text-brand-700", !loading && "sr-only")}>
-        {loading ? "Loading..." : ""}
-      </p>
+      <LoadingLine loading={loading} />
 
       <Card>
         <CardHeader>

@@ -1,6 +1,7 @@
 import { PackageCheck, Receipt } from "lucide-react";
 import { Link, useNavigation, useSearchParams } from "react-router";
 import { ShipmentActivityCard } from "#app/components/admin/activity/shipment-activity-card.tsx";
+import { LoadingLine } from "#app/components/admin/loading-line.tsx";
 import { useMayChange, useMayUse } from "#app/components/admin/shell/use-staff-role.ts";
 import { AddStatusDialog } from "#app/components/admin/shipments/add-status-dialog.tsx";
 import { ShipmentDeliveryCard } from "#app/components/admin/shipments/shipment-delivery-card.tsx";
@@ -12,7 +13,6 @@ import { ShipmentNotificationsCard } from "#app/components/admin/shipments/shipm
 import { ShipmentPartyCard } from "#app/components/admin/shipments/shipment-party-card.tsx";
 import { ShipmentStatusHistory } from "#app/components/admin/shipments/shipment-status-history.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
-import { cn } from "#app/lib/cn.ts";
 import { SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
 import type {
   DetailActionData,
@@ -80,9 +80,7 @@ export function ShipmentDetail({
             </>
           }
         />
-        <p role="status" className={cn("text-sm font-medium text-brand-700", !loading && "sr-only")}>
-          {loading ? "Loading shipment details..." : ""}
-        </p>
+        <LoadingLine loading={loading} message="Loading shipment details..." />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <ShipmentDetailsCard shipment={shipment} />
           <ShipmentPartyCard

@@ -10,12 +10,12 @@ import {
   TextField,
   useSubmitting,
 } from "#app/components/admin/form-fields.tsx";
+import { LoadingLine } from "#app/components/admin/loading-line.tsx";
 import { echoedValues } from "#app/components/admin/shipments/shipment-party-fields.tsx";
 import { AddPartyDialog, PartyPicker } from "#app/components/admin/shipments/shipment-party-picker.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Field, Select, Textarea } from "#app/components/ui/field.tsx";
-import { cn } from "#app/lib/cn.ts";
 import {
   CURRENCIES,
   INCOTERM_CODES,
@@ -84,9 +84,7 @@ export function ShipmentFormPage({
           </p>
         ) : null}
       </div>
-      <p role="status" className={cn("text-sm font-medium text-brand-700", !loading && "sr-only")}>
-        {loading ? "Loading shipment data..." : ""}
-      </p>
+      <LoadingLine loading={loading} message="Loading shipment data..." />
       <ShipmentForm
         key={shipment?.id ?? "new"}
         editing={Boolean(shipment)}
