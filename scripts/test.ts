@@ -66,13 +66,14 @@ const vitest = [node, "node_modules/vitest/vitest.mjs", "run"];
 await run({ step: "lint (Biome: rules, format, import order)", command: [bin("biome"), "check", "."] });
 (await run({ step: "typecheck", command: [node, "node_modules/@react-router/dev/bin.cjs", "typegen"] })) &&
   (await run({ step: "typecheck (tsc)", command: [bin("tsc")] }));
+// Once, before the tests that run the built app (two route tests in Vitest, the suites side by side) would each
+// build it.
+await run({ step: "production build (when stale)", command: [node, "scripts/build.ts"] });
 await run({
   step: "unit and integration tests (embedded PostgreSQL 18)",
   command: vitest,
   env: { TEST_DATABASE_URL: "" },
 });
-// Once, before the suites that run the built app side by side would each build it.
-await run({ step: "production build (when stale)", command: [node, "scripts/build.ts"] });
 
 const security: Step = {
   step: "hostile input and authentication attacks",

@@ -1,11 +1,10 @@
 // The tracking page cache (decision 031) through the real HTTP shell (server/app.ts) and React Router's handler
-// with the real route modules, rendered in full (Vite loads them as `npm run dev` does), on a real database.
+// with the real route modules, rendered in full (the production build, tests/setup/built-app.ts), on a real database.
 // A page served from the cache is told apart from a fresh render by a change the cache is not told about: a row
 // written with the database's triggers off (session_replication_role), which only a new render shows.
 import http from "node:http";
 import zlib from "node:zlib";
 import { eq, sql } from "drizzle-orm";
-import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/server/db/client.server.ts";
 import { consignees, shipments, shippers } from "#app/server/db/schema.ts";
@@ -14,33 +13,30 @@ import { loadConfig } from "#app/server/platform/config.server.ts";
 import { createLogger } from "#app/server/platform/logger.server.ts";
 import { assembleServices, type Services } from "#app/server/services.server.ts";
 import { addStatusUpdate } from "#app/server/shipments/shipments.server.ts";
+import { type ServedApp, serveBuiltApp } from "#tests/setup/built-app.ts";
 import { httpGet, type HttpPage as Page } from "#tests/setup/http-get.ts";
 import { createTestServices } from "#tests/setup/test-db.ts";
-import { openVite, type ServedApp, serveApp } from "#tests/setup/vite-app.ts";
 
 const RATE_LIMIT = 40;
-let vite: ViteDevServer;
 let services: Services;
 let app: ServedApp;
 let port: number;
 
 beforeAll(async () => {
-  vite = await openVite();
   // Behind a trusted proxy, each test is a visitor of its own (X-Forwarded-For), with its own lookup count.
   services = await createTestServices({
     TRUST_PROXY: "true",
     TRACK_RATE_LIMIT: String(RATE_LIMIT),
     TRACK_RATE_WINDOW_SECONDS: "600",
   });
-  app = await serveApp(vite, services);
+  app = await serveBuiltApp(services);
   port = app.port;
-  // Vite compiles the route modules on the first render: done here, under the hook's limit.
+  // The first render loads the route modules (and the build is made if it is stale): done here, under the hook's limit.
   await get("/track/WARM-UP-1");
 }, 120_000);
 afterAll(async () => {
   await app?.close();
   await services?.close();
-  await vite?.close();
 });
 
 let visitor = 0;

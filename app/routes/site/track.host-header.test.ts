@@ -1,14 +1,13 @@
 // The tracking page's 'Copy link' address and QR code, and the page cache, against forged Host and
 // X-Forwarded-Host headers: through the real HTTP shell (server/app.ts) and React Router's handler with
-// the real route modules, rendered in full (Vite loads them as `npm run dev` does), on a real database.
-import type { ViteDevServer } from "vite";
+// the real route modules, rendered in full (the production build, tests/setup/built-app.ts), on a real database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoContent } from "#app/server/seed.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { renderQrCodeSvg } from "#app/server/shipments/tracking.server.ts";
+import { type ServedApp, serveBuiltApp } from "#tests/setup/built-app.ts";
 import { httpGet } from "#tests/setup/http-get.ts";
 import { createTestServices } from "#tests/setup/test-db.ts";
-import { openVite, type ServedApp, serveApp } from "#tests/setup/vite-app.ts";
 
 const DEMO = "UTG-1234-5678";
 const SITE = "https://www.unitrans.example";
@@ -20,13 +19,12 @@ const FORGED = [
 ];
 
 type App = ServedApp & { services: Services };
-let vite: ViteDevServer;
 const apps: App[] = [];
 
 async function startApp(env: Record<string, string>): Promise<App> {
   const services = await createTestServices({ SITE_URL: SITE, ALLOWED_HOSTS: "unitrans.example", ...env });
   await seedDemoContent({ db: services.db });
-  const app = { ...(await serveApp(vite, services)), services };
+  const app = { ...(await serveBuiltApp(services)), services };
   apps.push(app);
   return app;
 }
@@ -42,11 +40,10 @@ function copiedLink(html: string): string | undefined {
 let direct: App;
 let proxied: App;
 beforeAll(async () => {
-  vite = await openVite();
   direct = await startApp({ TRUST_PROXY: "false" });
   proxied = await startApp({ TRUST_PROXY: "true" });
-  // Vite compiles the route modules on the first render: done here, under the hook's limit, so that the first
-  // test's own limit is not spent on it (it was, once, beside the browser suite on two busy cores).
+  // The first render loads the route modules (and the build is made if it is stale): done here, under the hook's
+  // limit, so that the first test's own limit is not spent on it.
   await get(direct, `/track/${DEMO}`, { host: "www.unitrans.example" });
 }, 120_000);
 afterAll(async () => {
@@ -54,7 +51,6 @@ afterAll(async () => {
     await app.close();
     await app.services.close();
   }
-  await vite?.close();
 });
 
 describe("the tracking page behind forged Host headers", () => {
