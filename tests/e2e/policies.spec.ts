@@ -29,6 +29,8 @@ test("the privacy policy explains data, cookies and rights", async ({ page, chec
   await toc.getByRole("link", { name: "Cookies" }).click();
   await expect(page).toHaveURL(/#cookies$/);
   await expect(page.getByRole("main").getByRole("heading", { level: 2, name: "Cookies" })).toBeInViewport();
+  // React Router's own history entry (app/components/ui/section-link.tsx), once the page's scripts run.
+  expect(await page.evaluate(() => (window.history.state as { key?: string } | null)?.key)).toBeTruthy();
 });
 
 test("the terms of service cover quotes, liability, claims and governing law", async ({

@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router";
+import { SectionLink } from "#app/components/ui/section-link.tsx";
 import {
   fillPolicyText,
   type PolicyBlock,
@@ -161,15 +162,15 @@ export function PolicyDocument({
             <ol className="mt-3 space-y-2 text-sm">
               {document.sections.map((section, i) => (
                 <li key={section.id}>
-                  <a
-                    href={`#${section.id}`}
+                  <SectionLink
+                    id={section.id}
                     className="flex gap-2 text-slate-700 hover:text-brand-700 hover:underline"
                   >
                     <span className="w-5 shrink-0 tabular-nums text-slate-600">{i + 1}.</span>{" "}
                     <span>
                       <WithData text={fillPolicyText(section.heading, contact)} contact={contact} />
                     </span>
-                  </a>
+                  </SectionLink>
                 </li>
               ))}
             </ol>

@@ -27,6 +27,7 @@ import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { StaffAccounts } from "#app/components/admin/staff/staff-accounts.tsx";
 import { useSavedKey } from "#app/components/admin/use-saved-key.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
+import { SectionLink } from "#app/components/ui/section-link.tsx";
 import { STAFF_INTENTS } from "#app/schemas/admin-user.ts";
 import { loadSettingsPage, settingsPageAction } from "#app/server/settings/settings-page.server.ts";
 import type { Route } from "./+types/settings";
@@ -224,12 +225,12 @@ function SettingsSections() {
       <ul className="flex flex-wrap gap-2">
         {SECTIONS.map((section) => (
           <li key={section.id}>
-            <a
-              href={`#${section.id}`}
+            <SectionLink
+              id={section.id}
               className="inline-flex min-h-10 items-center rounded-md border border-slate-200 px-3 text-sm font-medium text-brand-700 hover:bg-slate-50"
             >
               {section.label}
-            </a>
+            </SectionLink>
           </li>
         ))}
       </ul>
