@@ -10,6 +10,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { isProcessAlive } from "#app/server/db/processes.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { buildSite, isBuildCurrent } from "../../scripts/lib/build-state.ts";
 
@@ -18,24 +19,35 @@ export type ServedApp = { port: number; close(): Promise<void> };
 type AppModule = typeof import("../../server/app.ts");
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-/** Held while a test file checks or makes the build, so that two files side by side do not build at once. */
-const lockDir = path.resolve(".tmp", `${path.basename(buildDir)}.lock`);
-/** A lock older than this was left by a killed run. */
-const STALE_LOCK_MS = 10 * 60_000;
+/**
+ * Held while a test file checks or makes the build, so that two files side by side do not build at once. It names
+ * its holder: a lock whose process is gone (a run stopped with Ctrl+C) is taken over at once.
+ */
+const lockFile = path.resolve(".tmp", `${path.basename(buildDir)}.lock`);
 
 async function holdBuildLock(): Promise<() => void> {
+  fs.mkdirSync(path.dirname(lockFile), { recursive: true });
   for (;;) {
     try {
-      fs.mkdirSync(path.dirname(lockDir), { recursive: true });
-      fs.mkdirSync(lockDir);
-      return () => fs.rmSync(lockDir, { recursive: true, force: true });
+      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      return () => fs.rmSync(lockFile, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const since = fs.statSync(lockDir, { throwIfNoEntry: false })?.mtimeMs;
-      if (since !== undefined && Date.now() - since > STALE_LOCK_MS)
-        fs.rmSync(lockDir, { recursive: true, force: true });
-      await new Promise((resolve) => setTimeout(resolve, 250));
     }
+    let holder = 0;
+    try {
+      holder = Number(fs.readFileSync(lockFile, "utf8"));
+    } catch {
+      continue; // released meanwhile
+    }
+    // An empty file is a lock being written: waited for like any other, unless its writer died before writing.
+    const abandoned =
+      holder === 0 && Date.now() - (fs.statSync(lockFile, { throwIfNoEntry: false })?.mtimeMs ?? 0) > 10_000;
+    if (abandoned || (Number.isInteger(holder) && holder > 0 && !isProcessAlive(holder))) {
+      fs.rmSync(lockFile, { force: true });
+      continue;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
