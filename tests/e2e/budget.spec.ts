@@ -15,20 +15,24 @@ const EDITOR_MARKER = "Shortcuts: Ctrl+B bold, Ctrl+I italic, Ctrl+K link.";
 /** The most gzipped JavaScript the blog editor may add to its routes (issue 14). */
 const EDITOR_BUDGET_KB = 120;
 
-/** The scripts a page loads (path → gzipped size), and which of them hold the blog editor. */
-async function loadScripts(page: Page, path: string) {
-  const sizes = new Map<string, number>();
+/**
+ * Loads `path` in `page` to network idle, scrolled through so that anything loaded on demand comes too: each script
+ * and stylesheet it fetched (path → gzipped size, at the default level), and which scripts hold the blog editor.
+ */
+async function loadPage(page: Page, path: string) {
+  const sizes = { script: new Map<string, number>(), stylesheet: new Map<string, number>() };
   const editorFiles: string[] = [];
   const reads: Promise<void>[] = [];
   const onResponse = (response: Response) => {
-    if (response.request().resourceType() !== "script") return;
+    const type = response.request().resourceType();
+    if (type !== "script" && type !== "stylesheet") return;
     reads.push(
       response
         .body()
         .then((body) => {
           const file = new URL(response.url()).pathname;
-          sizes.set(file, gzipSync(body).length);
-          if (body.toString("utf8").includes(EDITOR_MARKER)) editorFiles.push(file);
+          sizes[type].set(file, gzipSync(body).length);
+          if (type === "script" && body.toString("utf8").includes(EDITOR_MARKER)) editorFiles.push(file);
         })
         .catch(() => {}),
     );
@@ -49,12 +53,12 @@ test.describe("the blog editor", () => {
 
   test(`adds at most ${EDITOR_BUDGET_KB} kB of gzipped JavaScript to its routes`, async ({ page }) => {
     await page.goto("/admin/dashboard");
-    const list = await loadScripts(page, "/admin/blog");
-    const editor = await loadScripts(page, "/admin/cms/blog/new");
+    const list = await loadPage(page, "/admin/blog");
+    const editor = await loadPage(page, "/admin/cms/blog/new");
     expect(list.editorFiles, "editor code on the blog list").toEqual([]);
     expect(editor.editorFiles.length, "the editor's own code on its route").toBeGreaterThan(0);
     // What the editor route loads beyond the admin blog list (same layout, same shared code).
-    const added = [...editor.sizes].filter(([file]) => !list.sizes.has(file));
+    const added = [...editor.sizes.script].filter(([file]) => !list.sizes.script.has(file));
     const addedKb = added.reduce((sum, [, size]) => sum + size, 0) / 1024;
     test.info().annotations.push({
       type: "/admin/cms/blog/new adds (gzip)",
@@ -68,30 +72,8 @@ test.describe("the blog editor", () => {
 // are not counted here: the forms' own tests use them.
 /** Loads `path` in `page` (a fresh browser context: nothing cached) and holds it to the public budget. */
 async function expectWithinBudget(page: Page, path: string) {
-  // Each file once, gzipped at the default level; a fresh browser context, so nothing is cached.
-  const sizes = { script: new Map<string, number>(), stylesheet: new Map<string, number>() };
-  const editorFiles: string[] = [];
-  const reads: Promise<void>[] = [];
-  page.on("response", (response) => {
-    const type = response.request().resourceType();
-    if (type !== "script" && type !== "stylesheet") return;
-    reads.push(
-      response
-        .body()
-        .then((body) => {
-          const file = new URL(response.url()).pathname;
-          sizes[type].set(file, gzipSync(body).length);
-          if (type === "script" && body.toString("utf8").includes(EDITOR_MARKER)) editorFiles.push(file);
-        })
-        .catch(() => {}),
-    );
-  });
-  const response = await page.goto(path, { waitUntil: "networkidle" });
-  expect(response?.status()).toBe(200);
-  // Scroll through the page so anything loaded on demand is counted too.
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.waitForLoadState("networkidle");
-  await Promise.all(reads);
+  // A fresh browser context, so nothing is cached: every file the page needs is fetched and counted.
+  const { sizes, editorFiles } = await loadPage(page, path);
 
   const totalKb = (files: Map<string, number>) =>
     [...files.values()].reduce((sum, size) => sum + size, 0) / 1024;
