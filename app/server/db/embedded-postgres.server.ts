@@ -346,9 +346,11 @@ async function ensureRunning(server: Server) {
   throw new EmbeddedDatabaseError(`Could not start or join the database server in ${server.clusterDir}.`);
 }
 
-/** How often a failed server is tried again, in words: "once a minute", "every 15 seconds". */
+/** How often a failed server is tried again, in words: "once a minute", "every second", "every 15 seconds". */
 function retryPace(ms: number): string {
-  return ms === 60_000 ? "once a minute" : `every ${Math.round(ms / 1000)} seconds`;
+  if (ms === 60_000) return "once a minute";
+  const seconds = Math.round(ms / 1000);
+  return seconds === 1 ? "every second" : `every ${seconds} seconds`;
 }
 
 /** After the server stopped answering: adopts or starts it again, unless it keeps dying. Under the control lock. */
