@@ -68,7 +68,7 @@ await run({ step: "lint (Biome: rules, format, import order)", command: [bin("bi
   (await run({ step: "typecheck (tsc)", command: [bin("tsc")] }));
 // Once, before the tests that run the built app (two route tests in Vitest, the suites side by side) would each
 // build it.
-await run({ step: "production build (when stale)", command: [node, "scripts/build.ts"] });
+await run({ step: "production build (when stale)", command: [node, "scripts/build.ts", "--when-stale"] });
 await run({
   step: "unit and integration tests (embedded PostgreSQL 18)",
   command: vitest,
