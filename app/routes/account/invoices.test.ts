@@ -56,7 +56,9 @@ beforeAll(async () => {
   ids.first = (
     await issuedInvoice({ db, staffId, customer: ama.shipper, amount: "100.00", today: "2026-10-01" })
   ).id;
-  ids.second = (await issuedInvoice({ db, staffId, customer: ama.shipper, amount: "250.00" })).id;
+  ids.second = (
+    await issuedInvoice({ db, staffId, customer: ama.shipper, amount: "250.00", today: "2026-11-02" })
+  ).id;
   await paidBy({
     db,
     staffId,

@@ -13,6 +13,7 @@ import { outbox, outboxAttachments, payments } from "#app/server/db/schema.ts";
 import { pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
 import { billedCustomer, issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";
 import { getInvoiceBalances } from "#app/server/payments/balances.server.ts";
+import { companyToday } from "#app/server/quotes/quotes.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { signInStaff } from "#tests/setup/staff-session.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
@@ -286,7 +287,9 @@ describe("a payment's page", () => {
       ).toBe(302);
     const mails = await services.db.select().from(outbox).where(eq(outbox.to, customer.email));
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toMatch(/^Your receipt RCT-2026-\d{4} from /);
+    // Numbered in the year the clerk records it (the company's today), whatever day it was received.
+    const year = companyToday((await services.siteSettings.get()).timeZone).slice(0, 4);
+    expect(mails[0]!.subject).toMatch(new RegExp(`^Your receipt RCT-${year}-\\d{4} from `));
     // The day as the receipt and the pages print it, not as the database keeps it.
     expect(mails[0]!.text).toContain("7,620.00 LRD, received on November 20, 2026.");
     const attached = await services.db

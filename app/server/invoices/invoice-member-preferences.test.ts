@@ -53,7 +53,7 @@ async function invoiceToMember(preferences: CustomerMessagePreferences) {
       .where(eq(customerMembers.id, member.id));
   });
   // Issued 2026-11-02, 30 days: due 2026-12-02.
-  const invoice = await issuedInvoice({ db: services.db, staffId, customer });
+  const invoice = await issuedInvoice({ db: services.db, staffId, customer, today: "2026-11-02" });
   return { customer, invoice };
 }
 

@@ -53,7 +53,13 @@ describe("payment reminders", () => {
   it("sends each stage once, however often the job runs, and records it in the history", async () => {
     const customer = await billedCustomer(services.db);
     // Issued 2026-11-02, 30 days: due 2026-12-02.
-    const invoice = await issuedInvoice({ db: services.db, staffId, customer, amount: "100.00" });
+    const invoice = await issuedInvoice({
+      db: services.db,
+      staffId,
+      customer,
+      amount: "100.00",
+      today: "2026-11-02",
+    });
     expect(await run("2026-11-28")).toBe(0);
     await Promise.all([run("2026-11-29"), run("2026-11-29"), run("2026-11-30")]);
     let mails = await remindersTo(customer.email);
@@ -82,8 +88,14 @@ describe("payment reminders", () => {
   it("stops once the invoice is paid, and never writes to a customer marked 'No reminders'", async () => {
     const paying = await billedCustomer(services.db);
     const quiet = await billedCustomer(services.db, { noReminders: true });
-    const paid = await issuedInvoice({ db: services.db, staffId, customer: paying, amount: "10.00" });
-    await issuedInvoice({ db: services.db, staffId, customer: quiet, amount: "10.00" });
+    const paid = await issuedInvoice({
+      db: services.db,
+      staffId,
+      customer: paying,
+      amount: "10.00",
+      today: "2026-11-02",
+    });
+    await issuedInvoice({ db: services.db, staffId, customer: quiet, amount: "10.00", today: "2026-11-02" });
     await recordPayment({
       db: services.db,
       staffId,

@@ -1,9 +1,11 @@
+import { defaultSiteSettings } from "#app/content/company.ts";
 import { type InvoiceFormValues, validateInvoiceForm } from "#app/schemas/invoice.ts";
 import { DEFAULT_INVOICE_SETTINGS } from "#app/schemas/invoice-settings.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { shippers } from "#app/server/db/schema.ts";
 import { issueInvoice, saveInvoiceDraft } from "#app/server/invoices/invoices.server.ts";
 import { type PaymentInput, recordPayment } from "#app/server/payments/payments.server.ts";
+import { companyToday } from "#app/server/quotes/quotes.server.ts";
 
 // Tests' fixture: a customer in the address book and invoices issued to them through the same functions as the
 // pages (payments, receivables, statements and reminders start from them).
@@ -56,8 +58,9 @@ export function invoiceFormValues({
 }
 
 /**
- * Issues an invoice of one line (`amount`, like '100.00', in `currency`) to `customer`, on `today`; its number,
- * id and due date (today + `termsDays`).
+ * Issues an invoice of one line (`amount`, like '100.00', in `currency`) to `customer`, on `today` (by default the
+ * company's real today, as the invoice page reads overdue from it: a fixed date would turn every default invoice
+ * overdue once the calendar passes its due date); its number and id.
  */
 export async function issuedInvoice({
   db,
@@ -65,7 +68,7 @@ export async function issuedInvoice({
   customer,
   amount = "100.00",
   currency = "USD",
-  today = "2026-11-02",
+  today = companyToday(defaultSiteSettings.timeZone),
   termsDays = 30,
   paymentInstructions = "",
 }: {

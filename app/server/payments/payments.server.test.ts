@@ -23,6 +23,12 @@ import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import { createTestServices } from "#tests/setup/test-db.ts";
 
 const TODAY = "2026-11-20";
+/** An invoice issued on 2026-11-02 for 30 days: TODAY's payments come after it and before its due date. */
+const issued = (
+  customer: Parameters<typeof issuedInvoice>[0]["customer"],
+  amount: string,
+  currency?: string,
+) => issuedInvoice({ db: services.db, staffId, customer, amount, currency, today: "2026-11-02" });
 let services: Services;
 let staffId: string;
 beforeAll(async () => {
@@ -64,7 +70,7 @@ const count = async () => (await services.db.select({ n: sql<number>`count(*)::i
 describe("recording payments", () => {
   it("numbers receipts in their own series and takes part payments off the balance", async () => {
     const customer = await billedCustomer(services.db);
-    const invoice = await issuedInvoice({ db: services.db, staffId, customer, amount: "100.00" });
+    const invoice = await issued(customer, "100.00");
     const first = await pay({
       amountMinor: 4_000,
       allocations: [{ invoiceId: invoice.id, amountMinor: 4_000 }],
@@ -107,8 +113,8 @@ describe("recording payments", () => {
 
   it("settles several invoices with one payment", async () => {
     const customer = await billedCustomer(services.db);
-    const a = await issuedInvoice({ db: services.db, staffId, customer, amount: "30.00" });
-    const b = await issuedInvoice({ db: services.db, staffId, customer, amount: "20.00" });
+    const a = await issued(customer, "30.00");
+    const b = await issued(customer, "20.00");
     const paid = await pay({
       amountMinor: 4_500,
       allocations: [
@@ -142,7 +148,7 @@ describe("recording payments", () => {
       convertMinor({ amountMinor: 1_000, currency: "USD", settledCurrency: "XOF", rateMicro: 1_538 }),
     ).toBe(6_502);
     const customer = await billedCustomer(services.db);
-    const invoice = await issuedInvoice({ db: services.db, staffId, customer, amount: "100.00" });
+    const invoice = await issued(customer, "100.00");
     const paid = await pay({
       method: "cash",
       currency: "LRD",
@@ -167,9 +173,9 @@ describe("recording payments", () => {
   it("refuses what cannot be right and stores nothing", async () => {
     const customer = await billedCustomer(services.db);
     const other = await billedCustomer(services.db);
-    const invoice = await issuedInvoice({ db: services.db, staffId, customer, amount: "100.00" });
-    const theirs = await issuedInvoice({ db: services.db, staffId, customer: other, amount: "10.00" });
-    const lrd = await issuedInvoice({ db: services.db, staffId, customer, amount: "10.00", currency: "LRD" });
+    const invoice = await issued(customer, "100.00");
+    const theirs = await issued(other, "10.00");
+    const lrd = await issued(customer, "10.00", "LRD");
     const before = await count();
     const cases: [Partial<PaymentInput>, string][] = [
       [
@@ -214,7 +220,7 @@ describe("recording payments", () => {
 
   it("records one payment for one form, however often and however concurrently it is posted", async () => {
     const customer = await billedCustomer(services.db);
-    const invoice = await issuedInvoice({ db: services.db, staffId, customer, amount: "100.00" });
+    const invoice = await issued(customer, "100.00");
     const before = await count();
     const key = `form-${crypto.randomUUID()}`;
     const results = await Promise.all(
@@ -234,7 +240,7 @@ describe("recording payments", () => {
 
   it("never takes an invoice below zero when two payments race for its balance", async () => {
     const customer = await billedCustomer(services.db);
-    const invoice = await issuedInvoice({ db: services.db, staffId, customer, amount: "100.00" });
+    const invoice = await issued(customer, "100.00");
     const results = await Promise.all(
       Array.from({ length: 4 }, () =>
         pay({ amountMinor: 6_000, allocations: [{ invoiceId: invoice.id, amountMinor: 6_000 }] }),
@@ -248,7 +254,7 @@ describe("recording payments", () => {
 describe("credit and reversal", () => {
   it("keeps an overpayment as the customer's credit and uses it on their next invoice", async () => {
     const customer = await billedCustomer(services.db);
-    const first = await issuedInvoice({ db: services.db, staffId, customer, amount: "80.00" });
+    const first = await issued(customer, "80.00");
     const paid = await pay({
       amountMinor: 10_000,
       overpayment: true,
@@ -259,7 +265,7 @@ describe("credit and reversal", () => {
     expect(
       (await listCustomerCredit({ db: services.db, party, currency: "USD" })).map((c) => c.leftMinor),
     ).toEqual([2_000]);
-    const next = await issuedInvoice({ db: services.db, staffId, customer, amount: "50.00" });
+    const next = await issued(customer, "50.00");
     expect(await applyCustomerCredit({ db: services.db, invoiceId: next.id, staffId })).toEqual({
       ok: true,
       appliedMinor: 2_000,
@@ -274,7 +280,7 @@ describe("credit and reversal", () => {
 
   it("reverses a bounced cheque: what it settled is owed again, and the row stays", async () => {
     const customer = await billedCustomer(services.db);
-    const invoice = await issuedInvoice({ db: services.db, staffId, customer, amount: "100.00" });
+    const invoice = await issued(customer, "100.00");
     const paid = await pay({
       method: "cheque",
       reference: "Cheque 000417",
@@ -295,7 +301,7 @@ describe("credit and reversal", () => {
 
   it("lets the database refuse deleting or changing a payment or what it settled", async () => {
     const customer = await billedCustomer(services.db);
-    const invoice = await issuedInvoice({ db: services.db, staffId, customer, amount: "10.00" });
+    const invoice = await issued(customer, "10.00");
     const paid = await pay({
       amountMinor: 1_000,
       allocations: [{ invoiceId: invoice.id, amountMinor: 1_000 }],
@@ -319,7 +325,7 @@ describe("credit and reversal", () => {
 
   it("credits no more than is still owed: a paid invoice is credited after its payment is reversed", async () => {
     const customer = await billedCustomer(services.db);
-    const invoice = await issuedInvoice({ db: services.db, staffId, customer, amount: "100.00" });
+    const invoice = await issued(customer, "100.00");
     const paid = await pay({
       amountMinor: 10_000,
       allocations: [{ invoiceId: invoice.id, amountMinor: 10_000 }],
@@ -374,7 +380,7 @@ describe("credit and reversal", () => {
 
   it("does not void an invoice with payments received against it until they are reversed", async () => {
     const customer = await billedCustomer(services.db);
-    const invoice = await issuedInvoice({ db: services.db, staffId, customer, amount: "10.00" });
+    const invoice = await issued(customer, "10.00");
     const paid = await pay({ amountMinor: 500, allocations: [{ invoiceId: invoice.id, amountMinor: 500 }] });
     const voiding = () => voidInvoice({ db: services.db, id: invoice.id, staffId, reason: "Wrong" });
     expect(await voiding()).toEqual({ ok: false, reason: "paid" });
