@@ -421,6 +421,8 @@ test.describe(PHONE.name, () => {
     await page.getByRole("button", { name: "Record payment" }).click();
     await expect(page.getByRole("heading", { level: 1, name: /^Payment RCT-/ })).toBeVisible();
     const paymentPath = new URL(page.url()).pathname;
+    // The year the invoice and the payment were recorded in (the company's, in Monrovia: UTC).
+    const thisYear = new Date().getUTCFullYear();
 
     const offenders = await findWidePages(page, [
       "/admin/payments",
@@ -435,7 +437,7 @@ test.describe(PHONE.name, () => {
       // What is owed: the receivables, and the statement of the long shipper (this month, and this year).
       "/admin/receivables",
       `/admin/statements/shipper/${partyPath!.split("/").at(-1)}`,
-      `/admin/statements/shipper/${partyPath!.split("/").at(-1)}?from=2026-01-01&to=2026-12-31`,
+      `/admin/statements/shipper/${partyPath!.split("/").at(-1)}?from=${thisYear}-01-01&to=${thisYear}-12-31`,
       "/admin",
       "/admin/logout",
       "/admin/change-password",
