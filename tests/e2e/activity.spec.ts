@@ -21,7 +21,7 @@ test.describe(DESKTOP.name, () => {
 
     await page.goto(`${shipmentUrl}/edit`);
     await waitForHydration(page.getByRole("button", { name: "Update Shipment" }));
-    await page.getByLabel("Estimated Delivery").fill("2026-12-24");
+    await page.getByLabel("Estimated Delivery").fill("2030-12-24");
     await page.getByRole("button", { name: "Update Shipment" }).click();
     await expect(page).toHaveURL(shipmentUrl);
 
@@ -31,7 +31,7 @@ test.describe(DESKTOP.name, () => {
     const card = page.getByRole("list", { name: "Activity of this shipment" });
     const changed = card
       .locator(":scope > li")
-      .filter({ hasText: "Estimated delivery: 2026-12-20 → 2026-12-24" });
+      .filter({ hasText: "Estimated delivery: 2030-12-20 → 2030-12-24" });
     await expect(changed).toHaveCount(1);
     await expect(changed).toContainText(ADMIN_EMAIL);
     await expect(changed).toContainText(/from \S+/);
@@ -50,7 +50,7 @@ test.describe(DESKTOP.name, () => {
     const entry = page
       .getByRole("list", { name: "Activity", exact: true })
       .locator(":scope > li")
-      .filter({ hasText: "Estimated delivery: 2026-12-20 → 2026-12-24" })
+      .filter({ hasText: "Estimated delivery: 2030-12-20 → 2030-12-24" })
       .filter({ has: page.locator(`a[href="/admin/shipments/${shipmentId}"]`) });
     await expect(entry).toHaveCount(1);
     await expect(entry).toContainText(ADMIN_EMAIL);

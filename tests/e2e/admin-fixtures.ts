@@ -93,7 +93,7 @@ export async function makeShipments(page: Page, prefix: string, n: number, statu
         status,
         originLocation: "Antwerp, Belgium",
         destinationLocation: "Monrovia, Liberia",
-        estimatedDelivery: "2026-12-20",
+        estimatedDelivery: "2030-12-20",
         dimensions: "120 x 100 x 150 cm",
         shipperId: "none",
         consigneeId: "none",
