@@ -1,11 +1,9 @@
 import { z } from "zod";
-import { eventTime } from "#app/schemas/shipment.ts";
+import { eventTime } from "#app/schemas/shipment-status.ts";
+import { CONTROL, ONE_LINE_CONTROL } from "#app/schemas/text-rules.ts";
 
 // The 'Record delivery' form (/admin/shipments/:id/deliver). Its images (signature, photos) are files, checked
 // by the server's media rules (app/server/shipments/delivery-images.server.ts), not here.
-
-const ONE_LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 /** At most this many photos per delivery. */
 export const MAX_DELIVERY_PHOTOS = 3;

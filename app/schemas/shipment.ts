@@ -1,34 +1,7 @@
 import { z } from "zod";
 import { parseContactPhone } from "#app/lib/contact-phone.ts";
 import { CURRENCIES, INCOTERM_CODES, MAX_PIECES, TRANSPORT_MODES } from "#app/lib/freight-terms.ts";
-import { fromLocalDateTime } from "#app/lib/time-zone.ts";
-
-// Control characters other than tab and newline have no place in any field.
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-const ONE_LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-
-const text = (label: string, { min = 1, max }: { min?: number; max: number }) =>
-  z
-    .string({ message: `${label} is required.` })
-    .trim()
-    // An empty field is missing, whatever its least length: 'Destination is required.', not '… at least 2 …'.
-    .min(1, { message: `${label} is required.`, abort: true })
-    .min(min, { message: `${label} must be at least ${min} characters.` })
-    .max(max, { message: `${label} must be at most ${max} characters.` })
-    .refine((v) => !ONE_LINE_CONTROL.test(v), {
-      message: `${label} contains characters that are not allowed.`,
-    });
-
-const optionalText = (label: string, max: number, multiline = false) =>
-  z
-    .string()
-    .trim()
-    .max(max, { message: `${label} must be at most ${max} characters.` })
-    .refine((v) => !(multiline ? CONTROL : ONE_LINE_CONTROL).test(v), {
-      message: `${label} contains characters that are not allowed.`,
-    })
-    .optional()
-    .transform((v) => (v ? v : null));
+import { ONE_LINE_CONTROL, optionalText, requiredText } from "#app/schemas/text-rules.ts";
 
 const TRACKING_NUMBER_PATTERN = /^[A-Z0-9][A-Z0-9-]{2,63}$/;
 
@@ -41,18 +14,6 @@ const trackingNumberSchema = z
   .regex(TRACKING_NUMBER_PATTERN, {
     message: "Use letters, digits and hyphens only, like UTG-1234-5678.",
   });
-
-/** The usual statuses offered by the form; status stays free text. */
-export const COMMON_STATUSES = [
-  "Pending",
-  "Processing",
-  "Shipped",
-  "In Transit",
-  "Arrived",
-  "Delayed",
-  "Out for Delivery",
-  "Delivered",
-];
 
 /**
  * The Shipper picker's choice when booking a quote request whose requester is no party yet (issue 17): the
@@ -170,13 +131,13 @@ const declaredValue = z
 export const shipmentSchema = z
   .object({
     trackingNumber: trackingNumberSchema,
-    status: text("Status", { max: 60 }),
-    originLocation: text("Origin", { min: 2, max: 200 }),
-    destinationLocation: text("Destination", { min: 2, max: 200 }),
+    status: requiredText("Status", { max: 60 }),
+    originLocation: requiredText("Origin", { min: 2, max: 200 }),
+    destinationLocation: requiredText("Destination", { min: 2, max: 200 }),
     currentLocation: optionalText("Current location", 200),
     estimatedDelivery: dateOnly,
     weight,
-    dimensions: text("Dimensions", { max: 100 }),
+    dimensions: requiredText("Dimensions", { max: 100 }),
     notes: optionalText("Notes", 5000, true),
     shipperId: optionalId,
     consigneeId: optionalId,
@@ -228,7 +189,7 @@ const optionalPhone = z
   });
 
 export const partySchema = z.object({
-  name: text("Name", { max: 120 }),
+  name: requiredText("Name", { max: 120 }),
   company: optionalText("Company", 160),
   email: z
     .string()
@@ -243,53 +204,3 @@ export const partySchema = z.object({
   address: optionalText("Address", 300, true),
 });
 export type PartyInput = z.output<typeof partySchema>;
-
-/** How far ahead of now a status update's event time may be (a clock a little off, not a plan). */
-export const EVENT_TIME_MAX_AHEAD_MS = 24 * 60 * 60 * 1000;
-
-/**
- * When the event happened, typed as a wall-clock time of the company's time zone ("2026-03-14T09:30", what a
- * datetime-local field sends), as the instant it means; not a real date and time, before 2000, or more than a
- * day ahead of `now` is refused.
- */
-export const eventTime = ({ timeZone, now }: { timeZone: string; now: Date }) =>
-  z
-    .string({ message: "Event date and time is required." })
-    .trim()
-    .min(1, { message: "Event date and time is required." })
-    .transform((value, ctx) => {
-      const instant = fromLocalDateTime(value, timeZone);
-      if (!instant) {
-        ctx.addIssue({ code: "custom", message: "Enter a real date and time, like 2026-03-14 09:30." });
-        return z.NEVER;
-      }
-      if (instant.getUTCFullYear() < 2000) {
-        ctx.addIssue({ code: "custom", message: "Enter a date from the year 2000 on." });
-        return z.NEVER;
-      }
-      if (instant.getTime() > now.getTime() + EVENT_TIME_MAX_AHEAD_MS) {
-        ctx.addIssue({
-          code: "custom",
-          message: "The event date and time cannot be more than 1 day in the future.",
-        });
-        return z.NEVER;
-      }
-      return instant;
-    });
-
-/**
- * A status update as the detail page's forms post it: status, location, notes and the event's date and time
- * in the company's `timeZone`, and (when adding) whether it also becomes the shipment's current status.
- */
-export const statusUpdateSchema = ({ timeZone, now = new Date() }: { timeZone: string; now?: Date }) =>
-  z.object({
-    status: text("Status", { max: 60 }),
-    location: text("Location", { max: 200 }),
-    notes: optionalText("Notes", 2000, true),
-    timestamp: eventTime({ timeZone, now }),
-    alsoSetCurrent: z
-      .string()
-      .optional()
-      .transform((v) => v === "on" || v === "true"),
-  });
-export type StatusUpdateInput = z.output<ReturnType<typeof statusUpdateSchema>>;

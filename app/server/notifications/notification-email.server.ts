@@ -18,7 +18,7 @@ import {
 import { wallClock } from "#app/lib/time-zone.ts";
 import { trackingPath } from "#app/lib/tracking-number.ts";
 import { stepOfStatus, TRACKING_STEPS } from "#app/lib/tracking-progress.ts";
-import { COMMON_STATUSES } from "#app/schemas/shipment.ts";
+import { COMMON_STATUSES } from "#app/schemas/shipment-status.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
 import type { PendingNotificationChange } from "#app/server/db/schema.ts";
 import { notifications as frenchNotifications } from "#app/server/i18n/fr/notifications.ts";

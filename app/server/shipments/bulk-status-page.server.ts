@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { toLocalDateTime } from "#app/lib/time-zone.ts";
-import { statusUpdateSchema } from "#app/schemas/shipment.ts";
+import { statusUpdateSchema } from "#app/schemas/shipment-status.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { listReturnPath } from "#app/server/documents/bulk-labels.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";

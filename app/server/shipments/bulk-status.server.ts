@@ -1,6 +1,6 @@
 import { asc, eq, inArray, max, type SQL, sql } from "drizzle-orm";
 import { trackingKey } from "#app/lib/tracking-number.ts";
-import type { StatusUpdateInput } from "#app/schemas/shipment.ts";
+import type { StatusUpdateInput } from "#app/schemas/shipment-status.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { bulkOperations, shipmentStatusHistory, shipments } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";

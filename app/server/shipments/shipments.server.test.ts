@@ -1,7 +1,8 @@
 // Longer than 450 lines: the shipment data module's behaviours share one database and its fixtures.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { partySchema, shipmentSchema, statusUpdateSchema } from "#app/schemas/shipment.ts";
+import { partySchema, shipmentSchema } from "#app/schemas/shipment.ts";
+import { statusUpdateSchema } from "#app/schemas/shipment-status.ts";
 import type { Database } from "#app/server/db/client.server.ts";
 import { consignees, shipmentStatusHistory, shipments, shippers } from "#app/server/db/schema.ts";
 import { createParty, deleteParty, PartyNotFoundError } from "#app/server/parties/parties.server.ts";

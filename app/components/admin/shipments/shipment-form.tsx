@@ -26,8 +26,9 @@ import {
 } from "#app/lib/freight-terms.ts";
 import { toast } from "#app/lib/toast.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-import { COMMON_STATUSES, readRequesterShipper, shipmentSchema } from "#app/schemas/shipment.ts";
+import { readRequesterShipper, shipmentSchema } from "#app/schemas/shipment.ts";
 import { SHIPMENT_FORM_INTENTS } from "#app/schemas/shipment-admin.ts";
+import { COMMON_STATUSES } from "#app/schemas/shipment-status.ts";
 import type { PartyKind } from "#app/server/parties/party-views.ts";
 import type {
   PartyOption,

@@ -15,8 +15,8 @@ import { Pagination } from "#app/components/ui/pagination.tsx";
 import { Table, TBody, TH, THead, TR } from "#app/components/ui/table.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { MAX_LABELS_PER_BULK, MAX_LABELS_PER_RUN } from "#app/lib/freight-terms.ts";
-import { COMMON_STATUSES } from "#app/schemas/shipment.ts";
 import { SHIPMENT_LIST_INTENTS, type ShipmentListQuery } from "#app/schemas/shipment-admin.ts";
+import { COMMON_STATUSES } from "#app/schemas/shipment-status.ts";
 
 export type ShipmentListRow = {
   id: string;

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type FormEvent, useState } from "react";
 import type { FieldErrors } from "#app/components/admin/shipments/shipment-party-fields.tsx";
 import { Field, Input, Textarea } from "#app/components/ui/field.tsx";
-import { statusUpdateSchema } from "#app/schemas/shipment.ts";
+import { statusUpdateSchema } from "#app/schemas/shipment-status.ts";
 
 /** The id of the status history's <datalist> of usual statuses, which every Status input offers. */
 export const STATUS_LIST_ID = "history-status-options";
