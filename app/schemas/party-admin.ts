@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { partyLanguageSchema } from "#app/schemas/party-language.ts";
-import { partySchema } from "#app/schemas/shipment.ts";
 
-// The address book (/admin/parties): its list query and the intents of its forms. The party's own fields are
-// checked by partySchema (app/schemas/shipment.ts), the same rules as on the shipment pages.
+// The address book (/admin/parties): its list query, its roles and the intents of its forms. The party form's
+// fields are in app/schemas/party-form.ts, apart so that the list does not load the phone number checks.
 
 export const PARTY_ROLES = ["shipper", "consignee"] as const;
 export type PartyRole = (typeof PARTY_ROLES)[number];
@@ -18,24 +16,6 @@ export const PARTY_INTENTS = { save: "save-party", delete: "delete-party" } as c
 
 /** Shipper or consignee, as a form sends it: anything else is refused. */
 export const partyRoleSchema = z.enum(PARTY_ROLES, { message: "Choose Shipper or Consignee." });
-
-/** 'No reminders' (issue 28): a ticked box posts "on"; anything else, or nothing, leaves it off. */
-const noRemindersSchema = z
-  .string()
-  .optional()
-  .transform((value) => value === "on");
-
-/**
- * A party saved from the address book: its fields, whether its invoices get payment reminders and the
- * language it is written to in (issue 30; not sent: left as it is, or guessed from the phone for a new one).
- */
-export const partyUpdateSchema = partySchema.extend({
-  noReminders: noRemindersSchema,
-  language: partyLanguageSchema,
-});
-
-/** A new party: its fields and which of the two lists it joins. */
-export const partyCreateSchema = partyUpdateSchema.extend({ role: partyRoleSchema });
 
 /** The list's query, all in the URL: the tab (role), the search and the page. */
 const partyListQuerySchema = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { partyCreateSchema } from "#app/schemas/party-admin.ts";
+import { partyCreateSchema } from "#app/schemas/party-form.ts";
 import { partySchema } from "#app/schemas/shipment.ts";
 
 /** The messages the schema gives for the phone field, or the stored phone when it passes. */

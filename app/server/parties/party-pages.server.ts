@@ -10,9 +10,8 @@ import {
   type PartyRole,
   parsePageParam,
   parsePartyListQuery,
-  partyCreateSchema,
-  partyUpdateSchema,
 } from "#app/schemas/party-admin.ts";
+import { partyCreateSchema, partyUpdateSchema } from "#app/schemas/party-form.ts";
 import { rowIdSchema } from "#app/schemas/shipment-admin.ts";
 import {
   customerAccountAction,

@@ -12,14 +12,8 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { FieldError, Label, Select } from "#app/components/ui/field.tsx";
-import {
-  PARTY_INTENTS,
-  PARTY_ROLE_LABELS,
-  PARTY_ROLES,
-  type PartyRole,
-  partyCreateSchema,
-  partyUpdateSchema,
-} from "#app/schemas/party-admin.ts";
+import { PARTY_INTENTS, PARTY_ROLE_LABELS, PARTY_ROLES, type PartyRole } from "#app/schemas/party-admin.ts";
+import { partyCreateSchema, partyUpdateSchema } from "#app/schemas/party-form.ts";
 import { PARTY_LANGUAGE_LABELS, PARTY_LANGUAGES } from "#app/schemas/party-language.ts";
 import type { CustomerAccountActionData } from "#app/server/customers/customer-account-views.ts";
 import type { PartyActionData, PartyFormData } from "#app/server/parties/party-views.ts";
