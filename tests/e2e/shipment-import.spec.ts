@@ -43,13 +43,13 @@ test.describe(DESKTOP.name, () => {
     await checkA11y();
     const upload = page.getByRole("button", { name: "Upload", exact: true });
     await waitForHydration(upload);
-    // 03/04/2027 could be either format: the clerk chooses. The second row has no dimensions.
+    // 03/04/2030 could be either format: the clerk chooses. The second row has no dimensions.
     await page
       .getByLabel("Spreadsheet (CSV or Excel .xlsx)")
       .setInputFiles(
         file("shipments.csv", [
-          `${first},In Transit,Antwerp,Monrovia,03/04/2027,1x1x1 m,Peeters Export,jan@peeters.example,Kollie Trading`,
-          `${second},Pending,Rotterdam,Buchanan,04/03/2027,,Peeters Export,jan@peeters.example,Musu Kollie`,
+          `${first},In Transit,Antwerp,Monrovia,03/04/2030,1x1x1 m,Peeters Export,jan@peeters.example,Kollie Trading`,
+          `${second},Pending,Rotterdam,Buchanan,04/03/2030,,Peeters Export,jan@peeters.example,Musu Kollie`,
         ]),
       );
     await upload.click();
@@ -72,8 +72,8 @@ test.describe(DESKTOP.name, () => {
       .getByLabel("Upload a corrected file")
       .setInputFiles(
         file("shipments-fixed.csv", [
-          `${first},In Transit,Antwerp,Monrovia,03/04/2027,1x1x1 m,Peeters Export,jan@peeters.example,Kollie Trading`,
-          `${second},Pending,Rotterdam,Buchanan,04/03/2027,2x1x1 m,Peeters Export,jan@peeters.example,Musu Kollie`,
+          `${first},In Transit,Antwerp,Monrovia,03/04/2030,1x1x1 m,Peeters Export,jan@peeters.example,Kollie Trading`,
+          `${second},Pending,Rotterdam,Buchanan,04/03/2030,2x1x1 m,Peeters Export,jan@peeters.example,Musu Kollie`,
         ]),
       );
     await page.getByRole("button", { name: "Upload", exact: true }).click();
@@ -102,9 +102,9 @@ test.describe(DESKTOP.name, () => {
     expect(lines).toHaveLength(3);
     // One import's shipments share their creation time: the list orders them by id among themselves.
     const line = (number: string) => lines.find((l) => l.startsWith(`${number},`)) ?? "";
-    expect(line(first)).toContain(`${first},In Transit,Antwerp,Monrovia,,2027-04-03,`);
+    expect(line(first)).toContain(`${first},In Transit,Antwerp,Monrovia,,2030-04-03,`);
     expect(line(first)).toContain("Peeters Export");
-    expect(line(second)).toContain(`${second},Pending,Rotterdam,Buchanan,,2027-03-04,`);
+    expect(line(second)).toContain(`${second},Pending,Rotterdam,Buchanan,,2030-03-04,`);
   });
 });
 
@@ -121,7 +121,7 @@ test.describe(PHONE.name, () => {
       .getByLabel("Spreadsheet (CSV or Excel .xlsx)")
       .setInputFiles(
         file("phone.csv", [
-          `${prefix}-1,In Transit,Antwerp,Monrovia,03/04/2027,1x1x1 m,Peeters Export,,Kollie`,
+          `${prefix}-1,In Transit,Antwerp,Monrovia,03/04/2030,1x1x1 m,Peeters Export,,Kollie`,
         ]),
       );
     await upload.click();
@@ -157,7 +157,7 @@ test("a shipper already in the address book gets the phone it lacked, and the cl
   // The first file brings the shipper with an e-mail and no phone.
   await importFile(
     "first.csv",
-    `${prefix}-1,In Transit,Antwerp,Monrovia,2027-01-10,1x1x1 m,${shipper},old@${prefix}.example,`,
+    `${prefix}-1,In Transit,Antwerp,Monrovia,2030-01-10,1x1x1 m,${shipper},old@${prefix}.example,`,
   );
   await page.getByRole("button", { name: "Import 1 row" }).click();
   await expect(page.getByText("Shipments imported")).toBeVisible();
@@ -165,7 +165,7 @@ test("a shipper already in the address book gets the phone it lacked, and the cl
   // The second names it with another e-mail and an office landline.
   await importFile(
     "second.csv",
-    `${prefix}-2,In Transit,Antwerp,Monrovia,2027-01-12,1x1x1 m,${shipper},new@${prefix}.example,+86 21 5555 0188`,
+    `${prefix}-2,In Transit,Antwerp,Monrovia,2030-01-12,1x1x1 m,${shipper},new@${prefix}.example,+86 21 5555 0188`,
   );
   await expect(page.getByRole("list", { name: "Details added to existing parties" })).toContainText(
     `${shipper} (shipper): phone +862155550188`,
