@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { parseContactPhone } from "#app/lib/contact-phone.ts";
 import { CURRENCIES, INCOTERM_CODES, MAX_PIECES, TRANSPORT_MODES } from "#app/lib/freight-terms.ts";
-import { ONE_LINE_CONTROL, optionalText, requiredText } from "#app/schemas/text-rules.ts";
+import { CONTROL_CHARACTER } from "#app/schemas/rules/form-rules.ts";
+import { optionalText, requiredText } from "#app/schemas/text-rules.ts";
 
 const TRACKING_NUMBER_PATTERN = /^[A-Z0-9][A-Z0-9-]{2,63}$/;
 
@@ -176,7 +177,7 @@ const optionalPhone = z
   .string()
   .trim()
   .max(40, { message: "Phone must be at most 40 characters." })
-  .refine((v) => !ONE_LINE_CONTROL.test(v), { message: "Phone contains characters that are not allowed." })
+  .refine((v) => !CONTROL_CHARACTER.test(v), { message: "Phone contains characters that are not allowed." })
   .optional()
   .transform((v, ctx) => {
     if (!v) return null;
