@@ -3,11 +3,15 @@
 // by each of two signed-in customers, answers 404, exactly like an id that does not exist; its actions change
 // nothing; the pages without ids show nothing of the other company. The customer's own ids answer 200, so the
 // 404s are not a page that answers 404 to everyone.
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inviteMemberByStaff } from "#app/server/customers/customer-members.server.ts";
 import * as schema from "#app/server/db/schema.ts";
 import { acceptedQuote } from "#app/server/invoices/accepted-quote.test-support.ts";
 import { issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";
+import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
+import { saveQuoteDraft, sendQuote } from "#app/server/quotes/quotes.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { signInNewCustomer, type TestCustomer } from "#tests/setup/customer-session.ts";
 import { type AppHandler, createAppHandler } from "#tests/setup/route-handler.ts";
@@ -247,5 +251,98 @@ describe("the customer account: another company's data by any URL", () => {
     const { body } = await send("/account/shipments", a.cookie);
     expect(body).toContain(a.shipped);
     expect(body).toContain(a.received);
+  });
+});
+
+describe("adding a colleague's address grants nothing until that person signs in (decision 029)", () => {
+  it("a stranger's quote stays out of the account that added the stranger's address, and the address stays free", async () => {
+    const { db, config, logger } = services;
+    const settings = await services.siteSettings.get();
+    const stranger = `stranger-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    // A public quote request from an address nobody has, priced and sent by staff.
+    const { id: requestId } = await createQuoteRequest({
+      db,
+      input: {
+        firstName: "Sam",
+        lastName: "Stranger",
+        email: stranger,
+        cityDeparture: "Antwerp",
+        deliveryCity: "Monrovia",
+        parcelType: "Pallets",
+        weight: "900 kg",
+        specialInfo: "",
+        freightTypes: ["sea"],
+      },
+      submissionKey: crypto.randomUUID(),
+    });
+    const saved = await saveQuoteDraft({
+      db,
+      requestId: requestId!,
+      staffId: null,
+      timeZone: settings.timeZone,
+      input: {
+        currency: "USD",
+        validUntil: "2099-12-31",
+        transitTime: null,
+        incoterm: null,
+        terms: null,
+        note: null,
+        lines: [{ description: "Sea freight", amountMinor: 648_100 }],
+      },
+    });
+    if (!saved.ok) throw new Error(saved.reason);
+    const sent = await sendQuote({ db, config, logger, requestId: requestId!, staffId: null, settings });
+    if (!sent.ok) throw new Error(sent.reason);
+
+    // ALPHA's first member adds the stranger's address as a colleague: answered as any address is.
+    const added = await send("/account/colleagues", a.cookie, {
+      intent: "invite-colleague",
+      name: "Sam",
+      email: stranger,
+    });
+    expect(added.response.status).toBe(200);
+
+    // The quote, its PDF and its answers are not ALPHA's: 404, and the quote stays as staff sent it.
+    const quoteId = saved.quoteId;
+    expect((await send(`/account/quotes/${quoteId}`, a.cookie)).response.status).toBe(404);
+    expect((await send(`/account/quotes/${quoteId}/quote.pdf`, a.cookie)).response.status).toBe(404);
+    const answers: Record<string, string>[] = [
+      { intent: "decline", comment: "no" },
+      { intent: "accept", name: "Attacker" },
+    ];
+    for (const body of answers) {
+      expect((await send(`/account/quotes/${quoteId}`, a.cookie, body)).response.status).toBe(404);
+    }
+    const list = await send("/account/quotes", a.cookie);
+    expect(list.body).not.toContain(quoteId);
+    expect(list.body).not.toContain("6,481.00");
+    const [quote] = await db.select().from(schema.quotes).where(eq(schema.quotes.id, quoteId));
+    expect(quote!.state).toBe("sent");
+
+    // The address is nobody's member: staff can still add it to its real company.
+    expect(
+      await db.select().from(schema.customerMembers).where(eq(schema.customerMembers.email, stranger)),
+    ).toEqual([]);
+    const [party] = await db
+      .insert(schema.shippers)
+      .values({ name: "Sam Stranger", company: "Stranger Freight", email: stranger })
+      .returning();
+    const staff = await signInStaff({ db, config, email: "isolation-desk@example.com", role: "operations" });
+    const invited = await inviteMemberByStaff({
+      db,
+      config,
+      logger,
+      settings,
+      staffId: staff.user.id,
+      kind: "shipper",
+      partyId: party!.id,
+      input: {},
+    });
+    expect(invited).toEqual({ ok: true, name: "Sam Stranger" });
+    const [member] = await db
+      .select({ companyId: schema.customerMembers.companyId })
+      .from(schema.customerMembers)
+      .where(eq(schema.customerMembers.email, stranger));
+    expect(member!.companyId).not.toBe(a.companyId);
   });
 });

@@ -77,6 +77,15 @@ export function customerMemberActions(f: Fixtures): Record<string, Spec[]> {
         strict: ["intent", "email", "phone"],
         text: [],
       },
+      {
+        name: "cancel a colleague's invitation",
+        fields: () => [
+          ["intent", "cancel-invitation"],
+          ["invitation", NO_MEMBER],
+        ],
+        strict: ["intent", "invitation"],
+        text: [],
+      },
     ],
     "routes/account/preferences": [
       {

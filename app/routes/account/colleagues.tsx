@@ -8,8 +8,13 @@ import { useT } from "#app/lib/i18n/use-words.ts";
 import { localizedSeo } from "#app/lib/seo.ts";
 import { listMembersOfCompanies } from "#app/server/customers/customer-companies.server.ts";
 import { getCustomer, requireCustomer } from "#app/server/customers/customer-guards.server.ts";
+import {
+  cancelInvitations,
+  listWaitingInvitations,
+} from "#app/server/customers/customer-invitations.server.ts";
 import { inviteColleague } from "#app/server/customers/customer-members.server.ts";
 import { isPhoneSignInAvailable } from "#app/server/customers/customer-sign-in.server.ts";
+import { isUuid } from "#app/server/db/text-search.server.ts";
 import { translatorFor } from "#app/server/i18n/words.server.ts";
 import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
 import type { Route } from "./+types/colleagues";
@@ -18,6 +23,7 @@ import type { Route } from "./+types/colleagues";
 // here; the company is always the signed-in member's own, never one named by the form.
 
 const INVITE_COLLEAGUE = "invite-colleague";
+const CANCEL_INVITATION = "cancel-invitation";
 
 export const meta: Route.MetaFunction = (args) =>
   localizedSeo(args, {
@@ -30,7 +36,10 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const customer = getCustomer(context);
   const { db, config } = context.get(servicesContext);
-  const members = await listMembersOfCompanies({ db, companyIds: [customer.companyId] });
+  const [members, invitations] = await Promise.all([
+    listMembersOfCompanies({ db, companyIds: [customer.companyId] }),
+    listWaitingInvitations({ db, companyId: customer.companyId }),
+  ]);
   const inviter = members.find((member) => member.canInvite);
   return {
     canInvite: customer.canInvite,
@@ -42,6 +51,12 @@ export async function loader({ context }: Route.LoaderArgs) {
       email: member.email,
       phone: member.phone,
       you: member.id === customer.id,
+    })),
+    invitations: invitations.map((invitation) => ({
+      id: invitation.id,
+      name: invitation.name,
+      email: invitation.email,
+      phone: invitation.phone,
     })),
   };
 }
@@ -59,7 +74,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     return typeof value === "string" ? value.slice(0, 300) : "";
   };
   const values = { name: text("name"), email: text("email"), phone: text("phone") };
-  if (!formData || readIntent(formData) !== INVITE_COLLEAGUE) {
+  const intent = formData ? readIntent(formData) : null;
+  if (formData && intent === CANCEL_INVITATION) {
+    const id = text("invitation");
+    // Only the member who may invite cancels, and only their own company's invitations.
+    const cancelled =
+      customer.canInvite && isUuid(id)
+        ? await cancelInvitations({ db: services.db, companyId: customer.companyId, ids: [id] })
+        : 0;
+    if (cancelled === 0) {
+      return data<Reply>({ error: t("This invitation no longer waits."), values }, { status: 400 });
+    }
+    return data<Reply>({ done: t("The invitation is cancelled.") });
+  }
+  if (!formData || intent !== INVITE_COLLEAGUE) {
     return data<Reply>(
       { error: t("The form could not be read. Please try again."), values },
       { status: 400 },
@@ -80,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Colleagues({ loaderData, actionData }: Route.ComponentProps) {
-  const { members, canInvite, inviterName, phone } = loaderData;
+  const { members, invitations, canInvite, inviterName, phone } = loaderData;
   const busy = useNavigation().state === "submitting";
   const t = useT();
   const error = actionData && "error" in actionData ? actionData.error : null;
@@ -101,6 +129,32 @@ export default function Colleagues({ loaderData, actionData }: Route.ComponentPr
               </p>
               {member.email ? <p className="break-all text-slate-700">{member.email}</p> : null}
               {member.phone ? <p className="text-slate-700">{member.phone}</p> : null}
+            </li>
+          ))}
+          {invitations.map((invitation) => (
+            <li key={invitation.id} className="flex flex-wrap items-start justify-between gap-2 p-3 text-sm">
+              <div className="min-w-0">
+                <p className="break-words font-medium text-slate-900">
+                  <Data>{invitation.name}</Data>
+                </p>
+                {invitation.email ? <p className="break-all text-slate-700">{invitation.email}</p> : null}
+                {invitation.phone ? <p className="text-slate-700">{invitation.phone}</p> : null}
+                <p className="text-slate-600">{t("Invited: joins when they first sign in.")}</p>
+              </div>
+              {canInvite ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value={CANCEL_INVITATION} />
+                  <input type="hidden" name="invitation" value={invitation.id} />
+                  <button
+                    type="submit"
+                    className={buttonClass({ variant: "outline", size: "sm" })}
+                    disabled={busy}
+                    aria-label={t("Cancel the invitation of {name}", { name: invitation.name })}
+                  >
+                    {t("Cancel invitation")}
+                  </button>
+                </Form>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -12,7 +12,7 @@ import {
   createCustomerSession,
   getCustomerSessionUser,
 } from "#app/server/customers/customer-sessions.server.ts";
-import { customerMembers, outbox } from "#app/server/db/schema.ts";
+import { customerInvitations, customerMembers, outbox } from "#app/server/db/schema.ts";
 import { createParty } from "#app/server/parties/parties.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
@@ -108,11 +108,26 @@ describe("/account/colleagues", () => {
       }),
     )) as Reply<{ done: string }>;
     expect(added.data).toEqual({ done: "Kwame can now sign in: we sent them a message saying how." });
+    // An invitation of Abena's own company, not a member: Kwame joins when he signs in (decision 029).
     const [kwame] = await services.db
       .select()
-      .from(customerMembers)
-      .where(eq(customerMembers.email, "kwame@acme.example"));
-    expect(kwame).toMatchObject({ companyId: acme.id, invitedByMemberId: abena!.id, canInvite: false });
+      .from(customerInvitations)
+      .where(eq(customerInvitations.email, "kwame@acme.example"));
+    expect(kwame).toMatchObject({ companyId: acme.id, invitedByMemberId: abena!.id, acceptedAt: null });
+    expect(
+      await services.db.select().from(customerMembers).where(eq(customerMembers.email, "kwame@acme.example")),
+    ).toEqual([]);
+    const listed = await colleagues.loader(await asMember(abena!, "/account/colleagues"));
+    expect(listed.invitations).toEqual([
+      { id: kwame!.id, name: "Kwame", email: "kwame@acme.example", phone: null },
+    ]);
+    // The message carries no text the customer typed: not even the name.
+    const [invitationMail] = await services.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.to, "kwame@acme.example"));
+    expect(invitationMail!.text).toMatch(/^Hello,\n/);
+    expect(invitationMail!.text).not.toContain("Kwame");
 
     // Yaw may not invite: told whom to ask, and a post of the form is refused with nothing changed.
     const yawPage = await colleagues.loader(await asMember(yaw!, "/account/colleagues"));
@@ -127,15 +142,29 @@ describe("/account/colleagues", () => {
     )) as Reply<{ error: string }>;
     expect(refused.init?.status).toBe(400);
     expect(refused.data.error).toBe("You cannot add colleagues to this account: ask us to add them.");
-    // Another company's member's address: refused.
+    const yawCancels = (await colleagues.action(
+      await asMember(yaw!, "/account/colleagues", { intent: "cancel-invitation", invitation: kwame!.id }),
+    )) as Reply<{ error: string }>;
+    expect(yawCancels.data.error).toBe("This invitation no longer waits.");
+    // Another company's member's address: answered as any other address, and nothing reaches that person.
     const taken = (await colleagues.action(
       await asMember(abena!, "/account/colleagues", {
         intent: "invite-colleague",
         name: "S",
         email: "stranger@other.example",
       }),
-    )) as Reply<{ error: string }>;
-    expect(taken.data.error).toBe("This address already belongs to the customer account of Other Co.");
+    )) as Reply<{ done: string }>;
+    expect(taken.data).toEqual({ done: "S can now sign in: we sent them a message saying how." });
+    expect(await services.db.select().from(outbox).where(eq(outbox.to, "stranger@other.example"))).toEqual(
+      [],
+    );
+    // Abena cancels Kwame's invitation: it is no longer listed.
+    const cancelled = (await colleagues.action(
+      await asMember(abena!, "/account/colleagues", { intent: "cancel-invitation", invitation: kwame!.id }),
+    )) as Reply<{ done: string }>;
+    expect(cancelled.data).toEqual({ done: "The invitation is cancelled." });
+    const after = await colleagues.loader(await asMember(abena!, "/account/colleagues"));
+    expect(after.invitations.map((invitation) => invitation.name)).toEqual(["S"]);
     const unknownIntent = (await colleagues.action(
       await asMember(abena!, "/account/colleagues", { intent: "remove", name: "S", email: "s@acme.example" }),
     )) as Reply<{ error: string }>;
@@ -233,12 +262,12 @@ describe("/account/preferences", () => {
     });
     const [moussa] = await services.db
       .select()
-      .from(customerMembers)
-      .where(eq(customerMembers.email, "moussa@diallo.example"));
+      .from(customerInvitations)
+      .where(eq(customerInvitations.email, "moussa@diallo.example"));
     expect(moussa!.language).toBe("fr");
     const [mail] = await services.db.select().from(outbox).where(eq(outbox.to, "moussa@diallo.example"));
     expect(mail!.subject).toMatch(/^Votre compte client Diallo Transit chez /);
-    expect(mail!.text).toContain("Bonjour Moussa,");
+    expect(mail!.text).toMatch(/^Bonjour,\n/);
     expect(mail!.text).toContain("https://freight.example.com/fr/compte ");
   });
 

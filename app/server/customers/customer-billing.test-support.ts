@@ -1,7 +1,13 @@
+import { eq } from "drizzle-orm";
 import { createMember } from "#app/server/customers/customer-companies.server.ts";
 import { customerContext } from "#app/server/customers/customer-guards.server.ts";
 import { type CustomerUser, createCustomerSession } from "#app/server/customers/customer-sessions.server.ts";
-import { customerCompanies, customerCompanyParties, shippers } from "#app/server/db/schema.ts";
+import {
+  customerCompanies,
+  customerCompanyParties,
+  customerMembers,
+  shippers,
+} from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createTestContext } from "#tests/setup/test-db.ts";
 
@@ -52,6 +58,11 @@ export async function signedInCustomer(
       phone: `+2317705${String(100000 + counter).slice(-5)}`,
     }),
   );
+  // Signed in by e-mail: the member's address is proved, as a real sign-in leaves it (decision 029).
+  await db
+    .update(customerMembers)
+    .set({ emailVerifiedAt: new Date() })
+    .where(eq(customerMembers.id, member.id));
   const session = await createCustomerSession({ db, config, memberId: member.id });
   return {
     user: {

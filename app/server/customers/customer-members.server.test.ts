@@ -21,10 +21,11 @@ import {
   createCustomerSession,
   getCustomerSessionUser,
 } from "#app/server/customers/customer-sessions.server.ts";
-import { requestCustomerCode } from "#app/server/customers/customer-sign-in.server.ts";
+import { requestCustomerCode, verifyCustomerCode } from "#app/server/customers/customer-sign-in.server.ts";
 import {
   auditLog,
   customerCompanies,
+  customerInvitations,
   customerMembers,
   customerSessions,
   oneTimeCodes,
@@ -100,8 +101,9 @@ const tableCounts = async () => ({
   outbox: (await services.db.select({ n: count() }).from(outbox))[0]!.n,
 });
 
-async function codeDeliverable(address: string) {
-  await requestCustomerCode({
+/** Asks a code for an address and types the one sent (the outbox keeps it); the member signed in, if any. */
+const askCode = (address: string) =>
+  requestCustomerCode({
     db: services.db,
     config: services.config,
     logger: services.logger,
@@ -109,6 +111,29 @@ async function codeDeliverable(address: string) {
     typed: address,
     clientAddress: `198.51.100.${serial++ % 250}`,
   });
+
+async function signInByCode(address: string) {
+  const asked = await askCode(address);
+  if (!asked.ok) throw new Error("No code asked");
+  const [mail] = await services.db
+    .select({ text: outbox.text })
+    .from(outbox)
+    .where(eq(outbox.to, address))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
+  const code = /\b(\d{6,8})\b/.exec(mail?.text ?? "")?.[1] ?? "000000";
+  const signed = await verifyCustomerCode({
+    ...services,
+    attemptToken: asked.attemptToken,
+    code,
+    clientAddress: `198.51.100.${serial++ % 250}`,
+    userAgent: "test",
+  });
+  return signed.outcome === "signed-in" ? memberOf(address) : undefined;
+}
+
+async function codeDeliverable(address: string) {
+  await askCode(address);
   const [row] = await services.db
     .select({ deliverable: oneTimeCodes.deliverable })
     .from(oneTimeCodes)
@@ -283,26 +308,34 @@ describe("the party's own sign-in switch", () => {
 });
 
 describe("colleagues", () => {
-  it("a member who may invite adds a colleague to their own company; another may not", async () => {
+  it("a member who may invite asks a colleague to their own company; another may not", async () => {
     const party = await shipper("Colleague Co", { email: "boss@colleague.example" });
     await invite(party.id);
     const boss = await memberOf("boss@colleague.example");
     const added = await colleague(boss!.id, { name: "Clerk", email: "clerk@colleague.example" });
     expect(added).toEqual({ ok: true, name: "Clerk" });
-    const clerk = await memberOf("clerk@colleague.example");
+    // An invitation, not a member: the colleague joins when they sign in (decision 029).
+    expect(await memberOf("clerk@colleague.example")).toBeUndefined();
+    const [invitation] = await services.db
+      .select()
+      .from(customerInvitations)
+      .where(eq(customerInvitations.email, "clerk@colleague.example"));
+    expect(invitation).toMatchObject({ companyId: boss!.companyId, invitedByMemberId: boss!.id });
+    expect(await messagesTo("clerk@colleague.example")).toHaveLength(1);
+    // In the activity log: the customer's own write has no staff actor, so it is recorded as their event.
+    const [logged] = await services.db.select().from(auditLog).where(eq(auditLog.entityId, invitation!.id));
+    expect(logged).toMatchObject({ action: "customer_invite", actorName: "Colleague Co" });
+
+    // The colleague's first code makes them a member of the company, with the address they proved.
+    expect(await codeDeliverable("clerk@colleague.example")).toBe(true);
+    const clerk = await signInByCode("clerk@colleague.example");
     expect(clerk).toMatchObject({
       companyId: boss!.companyId,
       canInvite: false,
       invitedByMemberId: boss!.id,
+      name: "Clerk",
     });
-    expect(await messagesTo("clerk@colleague.example")).toHaveLength(1);
-    // In the activity log: the customer's own write has no staff actor, so it is recorded as their event.
-    const [logged] = await services.db.select().from(auditLog).where(eq(auditLog.entityId, clerk!.id));
-    expect(logged).toMatchObject({
-      action: "customer_invite",
-      actorName: "Colleague Co",
-      entity: "customer_members",
-    });
+    expect(clerk!.emailVerifiedAt).not.toBeNull();
 
     const before = await tableCounts();
     const refused = await colleague(clerk!.id, { name: "Intern", email: "intern@colleague.example" });
@@ -310,13 +343,35 @@ describe("colleagues", () => {
       ok: false,
       message: "You cannot add colleagues to this account: ask us to add them.",
     });
-    // An address of another company's account: refused too.
-    const stranger = await colleague(boss!.id, { name: "Ama", email: "ama@mensah.example" });
-    expect(stranger).toEqual({
-      ok: false,
-      message: "This address already belongs to the customer account of Mensah Trading.",
-    });
     expect(await tableCounts()).toEqual(before);
+  });
+
+  it("answers the same for an address that is somebody's, tells that person nothing, and never makes them a member", async () => {
+    const mine = await shipper("Asker Co", { email: "asker@asker.example" });
+    await invite(mine.id);
+    const asker = await memberOf("asker@asker.example");
+    // Another company's member, and an address on another company's party record (not a member yet).
+    const theirs = await shipper("Owner Co", { email: "owner@owner.example" });
+    await invite(theirs.id);
+    const partyOnly = await shipper("Party Co", { email: "party@party.example" });
+    await services.db.transaction((tx) =>
+      ensureCompanyForParty({ tx, kind: "shipper", partyId: partyOnly.id }),
+    );
+    const fresh = await colleague(asker!.id, { name: "Nobody", email: "nobody@fresh.example" });
+    for (const [name, email] of [
+      ["Owner", "owner@owner.example"],
+      ["Party", "party@party.example"],
+    ] as const) {
+      expect(await colleague(asker!.id, { name, email })).toEqual({ ok: true, name });
+      expect(await messagesTo(email)).toHaveLength(email === "owner@owner.example" ? 1 : 0);
+    }
+    expect(fresh).toEqual({ ok: true, name: "Nobody" });
+    // The member of Owner Co stays theirs after signing in; the party's address is never claimed by the invitation.
+    const owner = await signInByCode("owner@owner.example");
+    expect(owner!.companyId).not.toBe(asker!.companyId);
+    await setPartySelfSignIn({ db: services.db, kind: "shipper", partyId: partyOnly.id, enabled: false });
+    expect(await codeDeliverable("party@party.example")).toBe(false);
+    expect(await memberOf("party@party.example")).toBeUndefined();
   });
 });
 

@@ -16,6 +16,7 @@ import {
   findCompanyOfParty,
   type PartyKind,
 } from "#app/server/customers/customer-companies.server.ts";
+import { saveInvitation } from "#app/server/customers/customer-invitations.server.ts";
 import { deleteMemberSessions } from "#app/server/customers/customer-sessions.server.ts";
 import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import {
@@ -115,20 +116,28 @@ function readPerson({
   return { name, email, phone };
 }
 
+/** Holds a person's addresses for this transaction: two invitations of one address at once wait for each other. */
+async function lockAddresses(tx: DbOrTx, person: Person): Promise<void> {
+  for (const address of [person.email, person.phone]) {
+    if (address)
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`customer-address:${address}`}))`);
+  }
+}
+
+/** 'A member has one of this person's addresses', for a query over `customer_members`. */
+const addressMatches = (person: Person) =>
+  [
+    person.email ? eq(customerMembers.email, person.email) : undefined,
+    person.phone ? eq(customerMembers.phone, person.phone) : undefined,
+  ].filter((condition) => condition !== undefined);
+
 /**
  * Holds the addresses for this transaction (two invitations of one address at once wait for each other), then
  * refuses an address that an active member of another company has, two addresses of two different people, or
  * an address that can already sign in here.
  */
 async function checkAddresses(tx: DbOrTx, person: Person, companyId: string | null): Promise<void> {
-  for (const address of [person.email, person.phone]) {
-    if (address)
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`customer-address:${address}`}))`);
-  }
-  const matches = [
-    person.email ? eq(customerMembers.email, person.email) : undefined,
-    person.phone ? eq(customerMembers.phone, person.phone) : undefined,
-  ].filter((condition) => condition !== undefined);
+  await lockAddresses(tx, person);
   const rows = await tx
     .select({
       id: customerMembers.id,
@@ -139,7 +148,7 @@ async function checkAddresses(tx: DbOrTx, person: Person, companyId: string | nu
     })
     .from(customerMembers)
     .innerJoin(customerCompanies, eq(customerCompanies.id, customerMembers.companyId))
-    .where(or(...matches));
+    .where(or(...addressMatches(person)));
   for (const row of rows) {
     if (row.removedAt === null && row.companyId !== companyId) {
       refuse(`This address already belongs to the customer account of ${row.companyName}.`);
@@ -164,6 +173,7 @@ async function sendInvitation({
   person,
   language,
   companyName,
+  greetByName,
 }: {
   tx: DbOrTx;
   config: MemberConfig;
@@ -172,13 +182,15 @@ async function sendInvitation({
   person: Person;
   language: Locale;
   companyName: string;
+  /** Whether the message greets the person by the name typed: staff's invitations do; a customer's carry no text of theirs. */
+  greetByName: boolean;
 }) {
   const site = settings.companyName;
   const t = translatorFor(language);
   const signIn = `${config.siteUrl.replace(/\/+$/, "")}${localizePath("/account", language)}`;
   if (person.email) {
     const text = [
-      t("Hello {name},", { name: person.name }),
+      greetByName ? t("Hello {name},", { name: person.name }) : t("Hello,"),
       "",
       t(
         "You can now follow the shipments, quotes and invoices of {company} in its customer account at {site}.",
@@ -296,6 +308,7 @@ export async function inviteMemberByStaff({
       person,
       language: added.language,
       companyName: company.name,
+      greetByName: true,
     });
     logger.info({ companyId: company.id }, "Customer member invited by staff");
     return { ok: true as const, name: person.name };
@@ -305,7 +318,10 @@ export async function inviteMemberByStaff({
 /** Invitations one member may send in an hour (refused ones count too). */
 export const COLLEAGUE_INVITES_PER_HOUR = 10;
 
-/** A member adds a colleague to their own company (only a member who may invite). */
+/**
+ * A member who may invite asks a colleague to their own company: an invitation, told to the address unless it is
+ * somebody's already (customer-invitations.server.ts). The answer is the same either way.
+ */
 export async function inviteColleague({
   db,
   config,
@@ -358,11 +374,25 @@ export async function inviteColleague({
     if (!inviter) return refuse("You are signed out. Sign in again to add a colleague.");
     if (!inviter.canInvite) return refuse("You cannot add colleagues to this account: ask us to add them.");
     const person = readPerson({ input, config, refuseLandlines: false });
-    await checkAddresses(tx, person, inviter.companyId);
-    const added = await createMember({
+    await lockAddresses(tx, person);
+    // Only the company's own members are named: whether an address is another company's is never said here.
+    const [same] = await tx
+      .select({ name: customerMembers.name })
+      .from(customerMembers)
+      .where(
+        and(
+          eq(customerMembers.companyId, inviter.companyId),
+          isNull(customerMembers.removedAt),
+          or(...addressMatches(person)),
+        ),
+      )
+      .limit(1);
+    if (same) refuse(`${same.name} can already sign in with this address.`);
+    // An invitation, never a member: the colleague joins when they sign in with a code sent to the address.
+    const invitation = await saveInvitation({
       tx,
       companyId: inviter.companyId,
-      ...person,
+      person,
       language: locale,
       invitedByMemberId: memberId,
     });
@@ -371,17 +401,20 @@ export async function inviteColleague({
       action: "customer_invite",
       member: inviter,
       clientAddress,
-      entityId: added.id,
+      entityId: invitation.id,
     });
-    await sendInvitation({
-      tx,
-      config,
-      logger,
-      settings,
-      person,
-      language: added.language,
-      companyName: inviter.companyName,
-    });
+    if (invitation.tell) {
+      await sendInvitation({
+        tx,
+        config,
+        logger,
+        settings,
+        person,
+        language: locale,
+        companyName: inviter.companyName,
+        greetByName: false,
+      });
+    }
     logger.info({ companyId: inviter.companyId }, "Customer member invited by a colleague");
     return { ok: true as const, name: person.name };
   });

@@ -1,7 +1,21 @@
-// A customer company's quotes (issue 29, decision 16): the sent versions (never drafts) of the quote requests
-// made from its members' or its parties' e-mail addresses, or booked as one of its shipments. The account's
+// A customer company's quotes (decision 029): the sent versions (never drafts) of the quote requests made from
+// its parties' or its members' proved e-mail addresses, or booked as one of its shipments. The account's
 // quote pages reach quotes only through these, with the company from the session.
-import { and, count, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { formatMoneyIn } from "#app/lib/i18n/format.ts";
 import type { Locale } from "#app/lib/i18n/locale.ts";
 import { parcelTypeOptions, QUOTE_LIMITS } from "#app/schemas/rules/quote-request-rules.ts";
@@ -26,20 +40,15 @@ import {
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { findCustomerQuote, type PublicQuote, quoteStatus } from "#app/server/quotes/quotes.server.ts";
 
-/** The e-mail addresses (lower-cased) of a company's active members and of its parties. */
-async function companyEmails({ db, companyId }: { db: DbOrTx; companyId: string }): Promise<string[]> {
-  const parties = await listCompanyParties({ db, companyId });
-  const [members, shipperRows, consigneeRows] = await Promise.all([
-    db
-      .select({ email: customerMembers.email })
-      .from(customerMembers)
-      .where(
-        and(
-          eq(customerMembers.companyId, companyId),
-          isNull(customerMembers.removedAt),
-          isNotNull(customerMembers.email),
-        ),
-      ),
+/** The e-mail addresses (lower-cased) of a company's parties: staff put them on the records they linked. */
+async function partyEmails({
+  db,
+  parties,
+}: {
+  db: DbOrTx;
+  parties: { shipperIds: string[]; consigneeIds: string[] };
+}): Promise<string[]> {
+  const [shipperRows, consigneeRows] = await Promise.all([
     parties.shipperIds.length > 0
       ? db.select({ email: shippers.email }).from(shippers).where(inArray(shippers.id, parties.shipperIds))
       : [],
@@ -50,23 +59,45 @@ async function companyEmails({ db, companyId }: { db: DbOrTx; companyId: string 
           .where(inArray(consignees.id, parties.consigneeIds))
       : [],
   ]);
-  const emails = [...members, ...shipperRows, ...consigneeRows]
+  const emails = [...shipperRows, ...consigneeRows]
     .map((row) => row.email?.trim().toLowerCase() ?? "")
     .filter((email) => email !== "");
   return [...new Set(emails)];
 }
 
-/** The condition 'this quote request is the company's', for a query over `quote_requests`. */
+/**
+ * The condition 'this quote request is the company's', for a query over `quote_requests` (decision 029): booked as
+ * one of its shipments, asked from an address on one of its parties (staff linked them), or asked from the
+ * proved address of one of its active members. A colleague who joined by an invitation brings only what they ask
+ * from the day they proved the address: their earlier requests were never the company's.
+ */
 async function companyRequestsWhere({ db, companyId }: { db: DbOrTx; companyId: string }): Promise<SQL> {
-  const [emails, parties] = await Promise.all([
-    companyEmails({ db, companyId }),
-    listCompanyParties({ db, companyId }),
-  ]);
+  const parties = await listCompanyParties({ db, companyId });
+  const emails = await partyEmails({ db, parties });
   const booked = inArray(
     quoteRequests.bookedShipmentId,
     db.select({ id: shipments.id }).from(shipments).where(companyShipmentsWhere(parties)),
   );
-  return emails.length > 0 ? or(inArray(sql`lower(${quoteRequests.email})`, emails), booked)! : booked;
+  const fromMember = exists(
+    db
+      .select({ id: customerMembers.id })
+      .from(customerMembers)
+      .where(
+        and(
+          eq(customerMembers.companyId, companyId),
+          isNull(customerMembers.removedAt),
+          isNotNull(customerMembers.emailVerifiedAt),
+          sql`${customerMembers.email} = lower(${quoteRequests.email})`,
+          or(
+            isNull(customerMembers.invitedByMemberId),
+            gte(quoteRequests.createdAt, customerMembers.emailVerifiedAt),
+          ),
+        ),
+      ),
+  );
+  return emails.length > 0
+    ? or(inArray(sql`lower(${quoteRequests.email})`, emails), booked, fromMember)!
+    : or(booked, fromMember)!;
 }
 
 /** A page of the company's quotes, the newest sent first, and how many there are. */

@@ -24,6 +24,11 @@ import {
   findSelfSignInParties,
 } from "#app/server/customers/customer-companies.server.ts";
 import {
+  acceptInvitation,
+  findWaitingInvitation,
+  isAddressTaken,
+} from "#app/server/customers/customer-invitations.server.ts";
+import {
   type CustomerSessionConfig,
   createCustomerSession,
   pruneCustomerSessions,
@@ -90,6 +95,14 @@ export function readSignInAddress(input: unknown, config: SignInConfig): ReadAdd
   return phone.ok ? { ok: true, channel: "sms", address: phone.value } : phone;
 }
 
+/** Whether a waiting colleague's invitation would let this address in (its first code makes it a member). */
+async function acceptsInvitation(tx: DbOrTx, channel: "email" | "sms", address: string, now: Date) {
+  const invitation = await findWaitingInvitation({ db: tx, channel, address, now });
+  return (
+    !!invitation && !(await isAddressTaken({ db: tx, channel, address, companyId: invitation.companyId }))
+  );
+}
+
 export type CodeRequest =
   | { ok: true; attemptToken: string; sentTo: string; channel: "email" | "sms" }
   | { ok: false; message: string }
@@ -138,8 +151,9 @@ export async function requestCustomerCode({
   return db.transaction(async (tx) => {
     const member = await findMemberByAddress({ db: tx, channel, address });
     const deliverable = member
-      ? member.removedAt === null
-      : (await findSelfSignInParties({ db: tx, channel, address })).length > 0;
+      ? member.removedAt === null || (await acceptsInvitation(tx, channel, address, now))
+      : (await findSelfSignInParties({ db: tx, channel, address })).length > 0 ||
+        (await acceptsInvitation(tx, channel, address, now));
     const code = await createOneTimeCode({
       db: tx,
       purpose: "customer_sign_in",
@@ -265,14 +279,22 @@ async function signInCodeOwner({
   let member = row.memberId
     ? ((await tx.select().from(customerMembers).where(eq(customerMembers.id, row.memberId)))[0] ?? null)
     : await findMemberByAddress({ db: tx, channel: row.channel, address: row.destination });
-  if (member?.removedAt) return null;
-  member ??= await createSelfSignInMember({
-    tx,
-    channel: row.channel,
-    address: row.destination,
-    language: locale,
-  });
+  if (!member) {
+    member = await createSelfSignInMember({
+      tx,
+      channel: row.channel,
+      address: row.destination,
+      language: locale,
+    });
+  }
+  // A colleague's invitation is accepted only now, by the address it was sent to (decision 029).
+  if (!member || member.removedAt) {
+    member = await acceptInvitation({ tx, channel: row.channel, address: row.destination, now });
+  }
   if (!member) return null;
+  if (row.channel === "email" && !member.emailVerifiedAt) {
+    await tx.update(customerMembers).set({ emailVerifiedAt: now }).where(eq(customerMembers.id, member.id));
+  }
   const session = await createCustomerSession({
     db: tx,
     config,

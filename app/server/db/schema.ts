@@ -1242,6 +1242,11 @@ export const customerMembers = pgTable(
       onDelete: "set null",
     }),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    /**
+     * When the member proved their e-mail address (signed in with a code or link sent to it). Quote requests made
+     * from a member's address reach the company's account only once it is proved (decision 029).
+     */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     removedAt: timestamp("removed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -1252,6 +1257,45 @@ export const customerMembers = pgTable(
     uniqueIndex("customer_members_phone_idx").on(t.phone),
     check("customer_members_address_check", sql`${t.email} is not null or ${t.phone} is not null`),
     check("customer_members_language_check", sql`${t.language} in ('en', 'fr')`),
+  ],
+);
+
+/**
+ * A colleague's invitation to a company's account, made by a member who may invite (decision 029). It grants
+ * nothing: the person becomes a member only when they sign in with a code sent to the address, and only if the
+ * address is nobody's yet (not a member, not on another company's party). Whatever the address, the inviting
+ * member is answered the same, so the form tells nobody who is a customer of which company.
+ */
+export const customerInvitations = pgTable(
+  "customer_invitations",
+  {
+    id: id(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => customerCompanies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    language: text("language", { enum: CUSTOMER_LANGUAGES }).notNull().default("en"),
+    invitedByMemberId: uuid("invited_by_member_id").references(() => customerMembers.id, {
+      onDelete: "set null",
+    }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** The member the invitation made when the person signed in; null while it waits. */
+    acceptedMemberId: uuid("accepted_member_id").references(() => customerMembers.id, {
+      onDelete: "set null",
+    }),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("customer_invitations_company_idx").on(t.companyId),
+    index("customer_invitations_email_idx").on(t.email),
+    index("customer_invitations_phone_idx").on(t.phone),
+    check("customer_invitations_address_check", sql`${t.email} is not null or ${t.phone} is not null`),
+    check("customer_invitations_language_check", sql`${t.language} in ('en', 'fr')`),
   ],
 );
 

@@ -86,6 +86,7 @@ export const account = {
 
   // The invitation
   "Hello {name},": "Bonjour {name},",
+  "Hello,": "Bonjour,",
   "You can now follow the shipments, quotes and invoices of {company} in its customer account at {site}.":
     "Vous pouvez désormais suivre les expéditions, les devis et les factures de {company} dans son compte client chez {site}.",
   "To sign in, open {link} and type this e-mail address ({email}). We send you a code to type: no password to remember.":
@@ -297,6 +298,11 @@ export const account = {
   "This e-mail address and this mobile number belong to two different people: enter one of them.":
     "Cette adresse e-mail et ce numéro de portable appartiennent à deux personnes différentes : saisissez l'un des deux.",
   "{name} can already sign in with this address.": "{name} peut déjà se connecter avec cette adresse.",
+  "Invited: joins when they first sign in.": "Invité : rejoint le compte à sa première connexion.",
+  "Cancel invitation": "Annuler l'invitation",
+  "Cancel the invitation of {name}": "Annuler l'invitation de {name}",
+  "This invitation no longer waits.": "Cette invitation n'est plus en attente.",
+  "The invitation is cancelled.": "L'invitation est annulée.",
   "The invitation could not be sent: {reason}": "L'invitation n'a pas pu être envoyée : {reason}",
   "You are signed out. Sign in again to add a colleague.":
     "Vous êtes déconnecté. Reconnectez-vous pour ajouter un collègue.",
