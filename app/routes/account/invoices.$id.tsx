@@ -53,6 +53,7 @@ export async function loader({
       walletCurrency: mobileMoney.client?.currency ?? null,
       // The PDF in the page's language (its French address).
       pdfPath: localizePath(`/account/invoices/${found.id}/invoice.pdf`, locale),
+      locale,
     }),
     listInvoicePayments({ db, invoiceId: found.id }),
   ]);

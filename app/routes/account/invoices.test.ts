@@ -2,6 +2,7 @@
 // company's issued and void invoices and credit notes (never drafts, never another company's), the balances as
 // staff see them, the invoice as its link shows it, 'Pay', and the PDFs.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatMoneyIn } from "#app/lib/i18n/format.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { loader as invoicePdf } from "#app/routes/resources/account.invoices.$id.invoice.pdf.ts";
 import { loader as statementPdf } from "#app/routes/resources/account.statement.pdf.ts";
@@ -153,6 +154,26 @@ describe("the account's invoices", () => {
       } as never),
     );
     expect({ ...fromLink.invoice, pdfPath: "" }).toEqual({ ...shown.invoice, pdfPath: "" });
+  });
+
+  it("writes every figure of the French invoice page in French, as the list beside it does", async () => {
+    const id = ids.second;
+    const french = bodyOf<{ invoice: Record<string, unknown>; payments: { amount: string }[] }>(
+      await callAccount(services, loader, {
+        path: `/fr/compte/factures/${id}`,
+        params: { id },
+        customer: ama,
+      }),
+    );
+    const fr = (minor: number) => formatMoneyIn("fr", minor, "USD");
+    expect(fr(5000)).toMatch(/^50,00\s\$US$/);
+    expect(french.invoice).toMatchObject({ paid: fr(5000), balanceDue: fr(18000) });
+    expect(french.payments[0]!.amount).toBe(fr(5000));
+    const frenchList = bodyOf<AccountInvoicesData>(
+      await callAccount(services, listLoader, { path: "/fr/compte/factures", customer: ama }),
+    );
+    const row = frenchList.rows.find((listed) => listed.id === id) as unknown as Record<string, string>;
+    expect(String(french.invoice.total)).toBe(row.total);
   });
 
   it("shows 'Amount paid' only as the PDF prints it: not on a credit note, not while nothing was received", async () => {
