@@ -34,6 +34,7 @@ import { DESKTOP, PHONE } from "./viewports.ts";
 const AT = { AFRICASTALKING_USERNAME: "unitrans", AFRICASTALKING_API_KEY: "atsk_customer_account_walk" };
 const MUSU = "musu@flomo-imports.example";
 const KWAME = "kwame@boateng-freight.example";
+const ATO = "ato@flomo-imports.example";
 const JALLAH_PHONE = "+231770123456";
 const SHIPPED = "FLO-2026-1001";
 const RECEIVED = "FLO-2026-2002";
@@ -321,6 +322,26 @@ test("issue 29's 'Done when': invited on a phone, her company's shipments, docum
   await waitForHydration(submit);
   await submit.click();
   await expect(musu.getByText("Quote request submitted successfully. We'll contact you soon!")).toBeVisible();
+
+  // Musu asks a colleague in: an invitation, listed as waiting, that makes Ato a member at his first sign-in
+  // with a code sent to his address (decision 029), not before.
+  await musu.goto("/account/colleagues");
+  const colleagueForm = musu.getByRole("form", { name: "Add a colleague" });
+  await waitForHydration(colleagueForm.getByRole("button", { name: "Add colleague" }));
+  await colleagueForm.getByLabel("Name").fill("Ato Flomo");
+  await colleagueForm.getByLabel("E-mail address").fill(ATO);
+  await colleagueForm.getByRole("button", { name: "Add colleague" }).click();
+  await expect(musu.getByText("Ato Flomo can now sign in: we sent them a message saying how.")).toBeVisible();
+  await expect(musu.getByText("Invited: joins when they first sign in.")).toBeVisible();
+  await checkA11y(musu);
+  const atoPhone = await phoneContext(browser);
+  const ato = await atoPhone.newPage();
+  await signInAsCustomer(ato, ATO, mailsTo);
+  await expect(ato.getByRole("main").getByText(SHIPPED)).toBeVisible();
+  await atoPhone.close();
+  await musu.reload();
+  await expect(musu.getByText("Invited: joins when they first sign in.")).toHaveCount(0);
+  await expect(musu.getByRole("main").getByText(ATO)).toBeVisible();
 
   // Jallah, the consignee, has no account: his shipment's full details after a code texted to his phone.
   const jallahPhone = await phoneContext(browser);

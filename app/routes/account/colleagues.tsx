@@ -149,7 +149,7 @@ export default function Colleagues({ loaderData, actionData }: Route.ComponentPr
                     type="submit"
                     className={buttonClass({ variant: "outline", size: "sm" })}
                     disabled={busy}
-                    aria-label={t("Cancel the invitation of {name}", { name: invitation.name })}
+                    aria-label={t("Cancel invitation for {name}", { name: invitation.name })}
                   >
                     {t("Cancel invitation")}
                   </button>

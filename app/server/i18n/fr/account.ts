@@ -300,7 +300,7 @@ export const account = {
   "{name} can already sign in with this address.": "{name} peut déjà se connecter avec cette adresse.",
   "Invited: joins when they first sign in.": "Invité : rejoint le compte à sa première connexion.",
   "Cancel invitation": "Annuler l'invitation",
-  "Cancel the invitation of {name}": "Annuler l'invitation de {name}",
+  "Cancel invitation for {name}": "Annuler l'invitation de {name}",
   "This invitation no longer waits.": "Cette invitation n'est plus en attente.",
   "The invitation is cancelled.": "L'invitation est annulée.",
   "The invitation could not be sent: {reason}": "L'invitation n'a pas pu être envoyée : {reason}",
