@@ -269,7 +269,7 @@ test.describe(DESKTOP.name, () => {
       const glance = page.getByRole("region", { name: /^(Tracking Number|Numéro de suivi)$/ });
       await expect(glance.getByText(status)).toBeVisible();
       await expect(
-        glance.locator("p").filter({ hasText: /^(Latest update|Dernière mise à jour)/ }),
+        glance.locator("p").filter({ hasText: /^(Latest update:|Dernière mise à jour :)/ }),
       ).toContainText(latest);
     }
   });
