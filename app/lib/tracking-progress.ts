@@ -37,6 +37,14 @@ export function stepOfStatus(status: string | null | undefined): TrackingStep | 
   return null;
 }
 
+/**
+ * Whether a history entry's status is the shipment's own (letter case and spacing aside): the pages show an entry
+ * as the 'Latest update' beside the status only then, so the two never contradict each other, whatever was
+ * typed where (an earlier step added unticked, a status changed on the shipment's form).
+ */
+export const sameStatus = (a: string | null | undefined, b: string | null | undefined) =>
+  normalise(a) === normalise(b);
+
 export const isDelayStatus = (status: string | null | undefined) => normalise(status).includes("delay");
 
 /**

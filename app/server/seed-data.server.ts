@@ -165,10 +165,12 @@ export function demoShipments(now: Date): DemoShipment[] {
           notes: "Transshipment",
           timestamp: daysFrom(now, -6, 11),
         },
+        // The newest entry is the shipment's status (In Transit, at its current location): the tracking page
+        // shows it as the latest update beside that status.
         {
-          status: "Arrived",
+          status: "In Transit",
           location: "Port of Abidjan, Côte d'Ivoire",
-          notes: "Awaiting feeder vessel",
+          notes: "Transshipment: awaiting the feeder vessel to Monrovia",
           timestamp: daysFrom(now, -1, 7),
         },
       ],
@@ -226,6 +228,7 @@ export function demoShipments(now: Date): DemoShipment[] {
         status: "Processing",
         originLocation: "Monrovia, Liberia",
         destinationLocation: "Accra, Ghana",
+        currentLocation: "Monrovia, Liberia",
         estimatedDelivery: daysFrom(now, 9),
         dimensions: "Full truckload",
         createdAt: daysFrom(now, -1),

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/server/db/client.server.ts";
 import { blogPosts, shipmentStatusHistory, shipments } from "#app/server/db/schema.ts";
 import { seedDemoContent, seedOnFirstStart } from "#app/server/seed.server.ts";
+import { demoShipments } from "#app/server/seed-data.server.ts";
+import { getPublicShipmentByTrackingNumber } from "#app/server/shipments/tracking.server.ts";
+import { presentTracking } from "#app/server/shipments/tracking-view.server.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 let database: Database;
@@ -37,5 +40,19 @@ describe("demo content", () => {
       .from(shipmentStatusHistory)
       .where(eq(shipmentStatusHistory.shipmentId, demo!.id));
     expect(history!.n).toBeGreaterThanOrEqual(4);
+  });
+
+  it("gives every demo shipment the status and current location of its newest entry, in both languages", async () => {
+    const { db } = database;
+    await seedDemoContent({ db });
+    for (const { shipment } of demoShipments(new Date())) {
+      const number = shipment.trackingNumber;
+      const tracked = await getPublicShipmentByTrackingNumber({ db, trackingNumber: number });
+      const newest = tracked!.history[0]!;
+      expect([tracked!.status, tracked!.currentLocation], number).toEqual([newest.status, newest.location]);
+      // The tracking page: 'En transit' beside 'Dernière mise à jour : En transit, …', never another status.
+      const french = presentTracking({ shipment: tracked!, timeZone: "Africa/Monrovia", locale: "fr" });
+      expect(french.latest?.status, number).toBe(french.status);
+    }
   });
 });

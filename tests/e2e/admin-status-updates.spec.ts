@@ -2,7 +2,8 @@
 // 1366 px desktop (what a 390 px phone adds is the last test): added from the page's header, backdated in the
 // company's time zone (Africa/Monrovia, UTC all year, on the test server), shown in event order in the back
 // office and on the public tracking page; the next usual status and the location prefilled, 'Also set as current' ticked each time
-// (unticked only for an earlier step), and the focus where a keyboard user expects it.
+// (unticked only for an earlier step), and the focus where a keyboard user expects it. Editing the newest entry moves the
+// shipment's status and location with it (docs/decisions/013).
 import type { Locator, Page } from "@playwright/test";
 import { formatDate, formatTime } from "#app/lib/format.ts";
 import { reloadWithoutToasts, waitForHydration } from "./admin-fixtures.ts";
@@ -231,6 +232,46 @@ test.describe(DESKTOP.name, () => {
     await expect(entry(page, "Loaded")).toContainText(shown(earlier));
     await expect(edit).toBeFocused();
     // (The shipper's and consignee's edit in place does the same: admin-shipments.spec.ts.)
+  });
+
+  test("editing the newest update moves the shipment with it: /track says Shipped as status and latest update", async ({
+    page,
+  }) => {
+    test.slow();
+    const trackingNumber = uniqueTrackingNumber();
+    await createShipment(page, trackingNumber);
+    const dialog = await openAddDialog(page);
+    await dialog.getByLabel("Status", { exact: true }).fill("Processing");
+    await dialog.getByRole("button", { name: "Add Status Update" }).click();
+    await expect(dialog).toHaveCount(0);
+    await reloadWithoutToasts(page);
+
+    // The newest entry's form says the shipment follows it, and asks whether to tell the customers.
+    const edit = history(page).getByRole("link", { name: /^Edit status update Processing/ });
+    await waitForHydration(edit);
+    await edit.click();
+    const form = page.getByRole("form", { name: /^Edit status update of/ });
+    const notify = form.getByLabel("Notify customers (the shipper, consignee and subscribers)");
+    await expect(notify).toBeChecked();
+    await form.getByLabel("Status", { exact: true }).fill("Shipped");
+    await form.getByLabel("Location", { exact: true }).fill("Port of Monrovia");
+    await form.getByLabel("Notes (optional)").fill("Loaded on MV Grand Benelux");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Status update saved")).toBeVisible();
+    await expect(entry(page, "Shipped")).toContainText("Port of Monrovia");
+
+    // The tracking page's headline and its latest update say the same, in English and in French.
+    for (const [path, status, latest] of [
+      [`/track/${trackingNumber}`, "Status: Shipped", "Latest update: Shipped, Port of Monrovia"],
+      [`/fr/suivi/${trackingNumber}`, "Statut : Expédié", "Dernière mise à jour : Expédié, Port of Monrovia"],
+    ] as const) {
+      await page.goto(path);
+      const glance = page.getByRole("region", { name: /^(Tracking Number|Numéro de suivi)$/ });
+      await expect(glance.getByText(status)).toBeVisible();
+      await expect(
+        glance.locator("p").filter({ hasText: /^(Latest update:|Dernière mise à jour :)/ }),
+      ).toContainText(latest);
+    }
   });
 
   test("the company's time zone is a site setting, Monrovia by default", async ({ page, checkA11y }) => {

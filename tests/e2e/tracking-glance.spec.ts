@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures.ts";
 import { DESKTOP, PHONE } from "./viewports.ts";
 
 // The demo shipments of app/server/seed-data.server.ts.
-const IN_TRANSIT = "UTG-1234-5678"; // status In Transit, newest entry Arrived (Port of Abidjan)
+const IN_TRANSIT = "UTG-1234-5678"; // status In Transit, its newest entry too (Port of Abidjan)
 const DELIVERED = "UTG-2045-7731";
 const DELAYED = "UTG-4478-2290"; // status Delayed, past its estimated delivery
 const DATE_TIME = /^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} (AM|PM)$/; // 'MMM d, yyyy h:mm a'
@@ -57,13 +57,13 @@ test.describe(`tracking at a glance, ${DESKTOP.name}`, () => {
   }) => {
     await page.goto(`/track/${IN_TRANSIT}`);
     const card = glance(page);
-    // The headline is the shipment's status; beside it, the newest entry with its own status.
+    // The headline is the shipment's status; beside it, the newest entry, which says the same status.
     const status = card.getByText("Status: In Transit");
     await expect(status).toBeVisible();
     const newest = await entryTime(page, 0);
     expect(newest).toMatch(DATE_TIME);
     const latest = card.locator("p").filter({ hasText: /^Latest update:/ });
-    await expect(latest).toHaveText(`Latest update: Arrived, Port of Abidjan, Côte d'Ivoire, ${newest}`);
+    await expect(latest).toHaveText(`Latest update: In Transit, Port of Abidjan, Côte d'Ivoire, ${newest}`);
 
     const estimated = await page
       .locator("dl")

@@ -156,8 +156,14 @@ describe("a staff copy", () => {
 describe("a customer's copy", () => {
   it("follows the address's language, whatever the party's", async () => {
     const token = await createInvoiceLink({ db: services.db, invoiceId, staffId: staff.userId });
-    const french = await read(publicInvoicePdf, `/fr/facture/${token}/invoice.pdf`, { token });
+    const frenchPdf = await fetchPdf(publicInvoicePdf, `/fr/facture/${token}/invoice.pdf`, { token });
+    const french = await textOf(frenchPdf);
     expect(french).toContain("Consultez cette facture en ligne, téléchargez-la et payez :");
+    // Its QR code opens the page in its own language.
+    expect((await decodePages(frenchPdf)).flat()).toContainEqual({
+      type: "QR-Code",
+      data: `${SITE}/fr/facture/${token}`,
+    });
     const unknown = (await publicInvoicePdf({
       request: new Request("http://localhost/fr/facture/nope/invoice.pdf"),
       params: { token: "nope" },
@@ -165,7 +171,12 @@ describe("a customer's copy", () => {
     } as never)) as Response;
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toBe("Page introuvable");
-    const english = await read(publicInvoicePdf, `/invoice/${token}/invoice.pdf`, { token });
+    const englishPdf = await fetchPdf(publicInvoicePdf, `/invoice/${token}/invoice.pdf`, { token });
+    expect((await decodePages(englishPdf)).flat()).toContainEqual({
+      type: "QR-Code",
+      data: `${SITE}/invoice/${token}`,
+    });
+    const english = await textOf(englishPdf);
     expect(english).toContain("See this invoice online, download it and pay:");
     expect(english).toContain("Balance due 150,000 XOF");
   });

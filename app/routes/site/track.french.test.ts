@@ -42,7 +42,7 @@ beforeAll(async () => {
     .insert(shipments)
     .values({
       trackingNumber: NUMBER,
-      status: "In Transit",
+      status: "Shipped",
       originLocation: "Shanghai, China",
       destinationLocation: "Abidjan, Côte d'Ivoire",
       estimatedDelivery: new Date("2099-12-03T00:00:00Z"),
@@ -104,7 +104,7 @@ describe("the tracking result in French", () => {
       detailsPath: `/fr/suivi/${NUMBER}/details`,
       updatesPath: `/fr/suivi/${NUMBER}/alertes`,
       shipment: {
-        status: "En transit",
+        status: "Expédié",
         // Places are as staff typed them; the app's status names are translated.
         latest: {
           status: "Expédié",
@@ -130,7 +130,7 @@ describe("the tracking result in French", () => {
       detailsPath: `/track/${NUMBER}/details`,
       updatesPath: `/track/${NUMBER}/updates`,
       shipment: {
-        status: "In Transit",
+        status: "Shipped",
         latest: { status: "Shipped", at: { date: "Dec 3, 2026", time: "2:40 PM" } },
         arrival: { label: "Arriving", text: "Dec 3, 2099" },
         weight: "1,250.5 kg",

@@ -50,7 +50,7 @@ beforeAll(async () => {
     },
     {
       shipmentId: shipment!.id,
-      status: "Arrived",
+      status: "In Transit",
       location: "Abidjan",
       timestamp: new Date("2025-01-09T00:00:00Z"),
     },
@@ -147,7 +147,7 @@ describe("/track/:trackingNumber loader", () => {
       // Derived on the server: the page's script gets plain values.
       shipment: {
         status: "In Transit",
-        latest: { status: "Arrived", location: "Abidjan", at: { date: "Jan 9, 2025", time: "12:00 AM" } },
+        latest: { status: "In Transit", location: "Abidjan", at: { date: "Jan 9, 2025", time: "12:00 AM" } },
         arrival: { label: "Was due", text: "Jan 1, 2000" },
         late: true,
         step: 1,

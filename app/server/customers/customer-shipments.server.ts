@@ -8,6 +8,7 @@ import { formatDateIn, formatMoneyIn, formatTimeIn } from "#app/lib/i18n/format.
 import type { Locale } from "#app/lib/i18n/locale.ts";
 import { localizePath } from "#app/lib/i18n/paths.ts";
 import { wallClock } from "#app/lib/time-zone.ts";
+import { sameStatus } from "#app/lib/tracking-progress.ts";
 import { listCompanyParties } from "#app/server/customers/customer-companies.server.ts";
 import { type CompanyParties, companyShipmentsWhere } from "#app/server/customers/customer-scope.server.ts";
 import type {
@@ -184,13 +185,15 @@ export async function findCompanyShipments({
       destinationLocation: row.destinationLocation,
       // A calendar day stored at midnight UTC: shown as stored.
       estimatedDelivery: row.estimatedDelivery ? shownTimeIn(locale, row.estimatedDelivery, "UTC") : null,
-      latest: latest
-        ? {
-            status: latest.status,
-            location: latest.location,
-            at: shownTimeIn(locale, new Date(latest.timestamp), timeZone),
-          }
-        : null,
+      // As the tracking page: only an entry that says the shipment's status is its latest update.
+      latest:
+        latest && sameStatus(latest.status, row.status)
+          ? {
+              status: latest.status,
+              location: latest.location,
+              at: shownTimeIn(locale, new Date(latest.timestamp), timeZone),
+            }
+          : null,
       roles: companyRoles(parties, row),
     };
   });

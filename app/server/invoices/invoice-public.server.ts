@@ -162,6 +162,7 @@ export async function renderPublicInvoicePdf({
     db,
     id: link.invoiceId,
     context,
-    link: `${context.siteUrl}${invoicePath(token)}`,
+    // The QR code opens the page in the PDF's own language (/fr/facture/… for the French copy).
+    link: `${context.siteUrl}${localizePath(invoicePath(token), context.locale ?? "en")}`,
   });
 }

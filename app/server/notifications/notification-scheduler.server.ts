@@ -183,7 +183,11 @@ export async function processNextNotification({
           const deliveryNote =
             delivery && role === "consignee"
               ? {
-                  url: `${config.siteUrl.replace(/\/+$/, "")}/delivery-note/${await createDeliveryNoteToken({ db: tx, deliveryId: delivery.id, now })}`,
+                  // At the address in the recipient's language: /fr/bon-de-livraison/… prints the French note.
+                  url: `${config.siteUrl.replace(/\/+$/, "")}${localizePath(
+                    `/delivery-note/${await createDeliveryNoteToken({ db: tx, deliveryId: delivery.id, now })}`,
+                    locale,
+                  )}`,
                   text: deliveryNoteLinkText(
                     { signed: delivery.hasSignature, receiverName: delivery.receiverName },
                     translatorFor(locale),

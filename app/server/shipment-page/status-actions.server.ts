@@ -41,11 +41,13 @@ export async function statusAction({ services, formData, intent, shipment, page 
     const row = rowIdSchema.safeParse({ id: formData.get("id") });
     if (!row.success) return invalid(intent, null, "This status update does not exist.");
     const entryId = row.data.id;
+    // Asked only on the newest entry, whose status and location the shipment follows (docs/decisions/013).
+    const notify = formData.get("notify") === "on";
     const failure =
       intent === SHIPMENT_DETAIL_INTENTS.updateStatus ? "Failed to update status" : "Failed to delete status";
     try {
       if (intent === SHIPMENT_DETAIL_INTENTS.deleteStatus) {
-        const deleted = await deleteStatusUpdate({ db, shipmentId: shipment.id, id: entryId });
+        const deleted = await deleteStatusUpdate({ db, shipmentId: shipment.id, id: entryId, notify });
         if (!deleted) return redirectWithToast(page, { type: "error", title: failure });
         return redirectWithToast(page, { type: "success", title: "Status deleted successfully" });
       }
@@ -64,6 +66,7 @@ export async function statusAction({ services, formData, intent, shipment, page 
         shipmentId: shipment.id,
         id: entryId,
         input: submission.value,
+        notify,
       });
       if (!updated) return redirectWithToast(page, { type: "error", title: failure });
       return redirectWithToast(page, { type: "success", title: "Status update saved" });

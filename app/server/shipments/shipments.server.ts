@@ -7,7 +7,7 @@ import { trackingKey } from "#app/lib/tracking-number.ts";
 import { stepOfStatus } from "#app/lib/tracking-progress.ts";
 import type { ShipmentInput } from "#app/schemas/shipment.ts";
 import type { StatusUpdateInput } from "#app/schemas/shipment-status.ts";
-import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
+import type { Db, DbOrTx, Tx } from "#app/server/db/client.server.ts";
 import { isUniqueViolation } from "#app/server/db/errors.server.ts";
 import { consignees, shipmentStatusHistory, shipments, shippers } from "#app/server/db/schema.ts";
 import { isUuid, likePattern, searchTermOf } from "#app/server/db/text-search.server.ts";
@@ -369,6 +369,26 @@ export async function deleteShipment({ db, id }: { db: Db; id: string }): Promis
 // Status history.
 
 /**
+ * The shipment's row, locked for a change of its history, and its newest entry (id and event time) before the
+ * change; null when the shipment is unknown.
+ */
+async function lockHistory(tx: Tx, shipmentId: string) {
+  const [shipment] = await tx
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(eq(shipments.id, shipmentId))
+    .for("update");
+  if (!shipment) return null;
+  const [newest] = await tx
+    .select({ id: shipmentStatusHistory.id, timestamp: shipmentStatusHistory.timestamp })
+    .from(shipmentStatusHistory)
+    .where(eq(shipmentStatusHistory.shipmentId, shipmentId))
+    .orderBy(...HISTORY_ORDER)
+    .limit(1);
+  return { newestId: newest?.id ?? null, newestAt: newest?.timestamp ?? null };
+}
+
+/**
  * Adds a status update that happened at `input.timestamp` (now, or backdated). It does not change the
  * shipment's own status (spec) unless `alsoSetCurrent` asks to set the status and current location too, in
  * the same transaction, which then also records it for the shipment's recipients (decision 013): only an
@@ -387,18 +407,8 @@ export async function addStatusUpdate({
 }) {
   if (!isUuid(shipmentId)) return null;
   return db.transaction(async (tx) => {
-    const [shipment] = await tx
-      .select({ id: shipments.id })
-      .from(shipments)
-      .where(eq(shipments.id, shipmentId))
-      .for("update");
-    if (!shipment) return null;
-    const [newest] = await tx
-      .select({ timestamp: shipmentStatusHistory.timestamp })
-      .from(shipmentStatusHistory)
-      .where(eq(shipmentStatusHistory.shipmentId, shipmentId))
-      .orderBy(desc(shipmentStatusHistory.timestamp))
-      .limit(1);
+    const locked = await lockHistory(tx, shipmentId);
+    if (!locked) return null;
     const [entry] = await tx
       .insert(shipmentStatusHistory)
       .values({
@@ -424,48 +434,123 @@ export async function addStatusUpdate({
     // become current is an earlier step added to the history: a message would name a status the customer's
     // tracking page does not show (decision 013).
     if (input.alsoSetCurrent) {
-      await recordStatusEntry({ tx, shipmentId, entry: input, newest: newest?.timestamp ?? null, now });
+      await recordStatusEntry({ tx, shipmentId, entry: input, newest: locked.newestAt, now });
     }
     return entry!;
   });
 }
 
-/** Changes a status update's status, location, notes and event time; null when it is not this shipment's. */
+/**
+ * The shipment's own status and location follow its newest history entry (HISTORY_ORDER) after `entryId` was
+ * edited or deleted, when that entry was the newest before or is the newest now: the tracking page shows the
+ * status beside its latest update, and the two must never disagree (docs/decisions/013, 'Editing the newest
+ * entry'). With `notify`, a change of what the page shows is told as an added update is. Nothing follows when
+ * no entry is left. In the caller's transaction, with the shipment's row locked.
+ */
+async function followNewestEntry({
+  tx,
+  shipmentId,
+  entryId,
+  newestBefore,
+  notify,
+  now,
+}: {
+  tx: Tx;
+  shipmentId: string;
+  entryId: string;
+  newestBefore: string | null;
+  notify: boolean;
+  now: Date;
+}) {
+  const [newest] = await tx
+    .select()
+    .from(shipmentStatusHistory)
+    .where(eq(shipmentStatusHistory.shipmentId, shipmentId))
+    .orderBy(...HISTORY_ORDER)
+    .limit(1);
+  if (newestBefore !== entryId && newest?.id !== entryId) return;
+  if (!newest) return;
+  const [before] = await tx
+    .select({ status: shipments.status, location: shipments.currentLocation })
+    .from(shipments)
+    .where(eq(shipments.id, shipmentId));
+  if (before?.status === newest.status && before.location === newest.location) return;
+  await tx
+    .update(shipments)
+    .set({ status: newest.status, currentLocation: newest.location, updatedAt: now })
+    .where(eq(shipments.id, shipmentId));
+  if (notify) await recordStatusEntry({ tx, shipmentId, entry: newest, newest: null, now });
+}
+
+/**
+ * Changes a status update's status, location, notes and event time; null when it is not this shipment's. The
+ * shipment's status and location follow its newest entry (followNewestEntry), told to its customers with `notify`.
+ */
 export async function updateStatusUpdate({
   db,
   shipmentId,
   id,
   input,
+  notify = false,
   now = new Date(),
 }: {
   db: Db;
   shipmentId: string;
   id: string;
   input: Omit<StatusUpdateInput, "alsoSetCurrent">;
+  notify?: boolean;
   now?: Date;
 }) {
   if (!isUuid(id) || !isUuid(shipmentId)) return null;
-  const [row] = await db
-    .update(shipmentStatusHistory)
-    .set({
-      status: input.status,
-      location: input.location,
-      notes: input.notes,
-      timestamp: input.timestamp,
-      updatedAt: now,
-    })
-    .where(and(eq(shipmentStatusHistory.id, id), eq(shipmentStatusHistory.shipmentId, shipmentId)))
-    .returning();
-  return row ?? null;
+  return db.transaction(async (tx) => {
+    const locked = await lockHistory(tx, shipmentId);
+    if (!locked) return null;
+    const [row] = await tx
+      .update(shipmentStatusHistory)
+      .set({
+        status: input.status,
+        location: input.location,
+        notes: input.notes,
+        timestamp: input.timestamp,
+        updatedAt: now,
+      })
+      .where(and(eq(shipmentStatusHistory.id, id), eq(shipmentStatusHistory.shipmentId, shipmentId)))
+      .returning();
+    if (!row) return null;
+    await followNewestEntry({ tx, shipmentId, entryId: id, newestBefore: locked.newestId, notify, now });
+    return row;
+  });
 }
 
-export async function deleteStatusUpdate({ db, shipmentId, id }: { db: Db; shipmentId: string; id: string }) {
+/**
+ * Deletes a status update; false when it is not this shipment's. Deleting the newest entry puts the shipment's
+ * status and location back to the entry before it (followNewestEntry), told to its customers with `notify`.
+ */
+export async function deleteStatusUpdate({
+  db,
+  shipmentId,
+  id,
+  notify = false,
+  now = new Date(),
+}: {
+  db: Db;
+  shipmentId: string;
+  id: string;
+  notify?: boolean;
+  now?: Date;
+}) {
   if (!isUuid(id) || !isUuid(shipmentId)) return false;
-  const deleted = await db
-    .delete(shipmentStatusHistory)
-    .where(and(eq(shipmentStatusHistory.id, id), eq(shipmentStatusHistory.shipmentId, shipmentId)))
-    .returning({ id: shipmentStatusHistory.id });
-  return deleted.length > 0;
+  return db.transaction(async (tx) => {
+    const locked = await lockHistory(tx, shipmentId);
+    if (!locked) return false;
+    const deleted = await tx
+      .delete(shipmentStatusHistory)
+      .where(and(eq(shipmentStatusHistory.id, id), eq(shipmentStatusHistory.shipmentId, shipmentId)))
+      .returning({ id: shipmentStatusHistory.id });
+    if (deleted.length === 0) return false;
+    await followNewestEntry({ tx, shipmentId, entryId: id, newestBefore: locked.newestId, notify, now });
+    return true;
+  });
 }
 
 // Dashboard.

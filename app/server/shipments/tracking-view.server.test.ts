@@ -21,7 +21,7 @@ function shipment(overrides: Partial<PublicShipment> = {}): PublicShipment {
     history: [
       {
         id: "2",
-        status: "Arrived",
+        status: "In Transit",
         location: "Port of Abidjan",
         notes: "Unloaded",
         timestamp: at("2026-11-22T15:40:00Z"),
@@ -45,9 +45,9 @@ describe("presentTracking", () => {
     expect(view).toMatchObject({
       status: "In Transit",
       statusTone: "blue",
-      // The newest entry, with its own status: the headline stays the shipment's.
+      // The newest entry, which says the shipment's status.
       latest: {
-        status: "Arrived",
+        status: "In Transit",
         location: "Port of Abidjan",
         at: { iso: "2026-11-22T15:40:00.000Z", date: "Nov 22, 2026", time: "3:40 PM" },
       },
@@ -66,11 +66,11 @@ describe("presentTracking", () => {
     expect(view.history).toEqual([
       {
         id: "2",
-        status: "Arrived",
+        status: "In Transit",
         location: "Port of Abidjan",
         notes: "Unloaded",
         at: { iso: "2026-11-22T15:40:00.000Z", date: "Nov 22, 2026", time: "3:40 PM" },
-        icon: "location",
+        icon: "truck",
       },
       {
         id: "1",
@@ -83,9 +83,40 @@ describe("presentTracking", () => {
     ]);
   });
 
+  it("never shows a latest update that contradicts the status: a newest entry saying another one is only on the timeline", () => {
+    // Staff added 'Shipped' without making it current, or set 'Processing' on the shipment's form.
+    const newest = { id: "3", status: "Shipped", location: "Port of Tema", notes: null, timestamp: NOW };
+    const history = [newest, ...shipment().history];
+    for (const locale of ["en", "fr"] as const) {
+      const view = presentTracking({
+        shipment: shipment({ status: "Processing", history }),
+        now: NOW,
+        timeZone: "Africa/Monrovia",
+        locale,
+      });
+      expect(view.latest).toBeNull();
+      expect(view.history[0]!.location).toBe("Port of Tema");
+    }
+    // The same status in another letter case is the same status.
+    const same = presentTracking({
+      shipment: shipment({ status: "shipped", history }),
+      now: NOW,
+      timeZone: "Africa/Monrovia",
+      locale: "fr",
+    });
+    expect(same.latest).toMatchObject({ status: "Expédié", location: "Port of Tema" });
+  });
+
   it("says 'Was due' and late once the estimated day is over without a delivery", () => {
     const view = presentTracking({
-      shipment: shipment({ status: "Delayed", estimatedDelivery: at("2026-11-22T00:00:00Z") }),
+      shipment: shipment({
+        status: "Delayed",
+        estimatedDelivery: at("2026-11-22T00:00:00Z"),
+        history: [
+          { id: "3", status: "Arrived", location: "Port of Abidjan", notes: null, timestamp: NOW },
+          ...shipment().history,
+        ],
+      }),
       now: NOW,
       timeZone: "Africa/Monrovia",
     });

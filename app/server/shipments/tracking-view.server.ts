@@ -4,7 +4,7 @@ import type { Translate } from "#app/lib/i18n/translate.ts";
 import { parsePhone } from "#app/lib/phone.ts";
 import { isDeliveryOverdue, statusBadgeTone, timelineIconKind } from "#app/lib/shipment-status.ts";
 import { wallClock } from "#app/lib/time-zone.ts";
-import { trackingProgress } from "#app/lib/tracking-progress.ts";
+import { sameStatus, trackingProgress } from "#app/lib/tracking-progress.ts";
 import { translatorFor } from "#app/server/i18n/words.server.ts";
 import type { ShownTime, TrackingView, WhatsAppLinks } from "#app/server/shipments/shipment-views.ts";
 import type { PublicShipment } from "#app/server/shipments/tracking.server.ts";
@@ -53,7 +53,11 @@ export function presentTracking({
       history: shipment.history,
       now,
     });
-  const latest = shipment.history[0];
+  // The newest entry is the 'Latest update' only when it says the shipment's status: beside a different
+  // status it would contradict the headline (an earlier step added without becoming current, a status set on
+  // the shipment's form); the timeline below still lists it.
+  const newest = shipment.history[0];
+  const latest = newest && sameStatus(newest.status, shipment.status) ? newest : undefined;
   const deliveredAt = shown(progress.deliveredAt ?? shipment.lastUpdatedAt);
   const estimated = shipment.estimatedDelivery;
   return {

@@ -7,6 +7,7 @@ import { echoedValues } from "#app/components/admin/shipments/shipment-party-fie
 import {
   CURRENT_HINT,
   nextStatus,
+  StatusCheck,
   StatusFields,
   useStatusFormCheck,
 } from "#app/components/admin/shipments/shipment-status-fields.tsx";
@@ -160,24 +161,14 @@ function AddStatusForm({
       <input type="hidden" name={INTENT} value={SHIPMENT_DETAIL_INTENTS.addStatus} />
       <FormAlert errors={reply?.error?.[""] ?? undefined} id="add-status-form-error" />
       <StatusFields idPrefix="new-status" defaults={defaults} errors={errors} timeZone={timeZone} />
-      <div className="flex items-start gap-2">
-        <input
-          id="new-status-current"
-          type="checkbox"
-          name="alsoSetCurrent"
-          defaultChecked={defaults.alsoSetCurrent === "on"}
-          aria-describedby="new-status-current-hint"
-          className="mt-0.5 size-4 shrink-0 accent-brand-700"
-        />
-        <div>
-          <label htmlFor="new-status-current" className="text-sm text-slate-800">
-            Also set as the shipment's current status and location
-          </label>
-          <p id="new-status-current-hint" className="text-sm text-slate-600">
-            {CURRENT_HINT}
-          </p>
-        </div>
-      </div>
+      <StatusCheck
+        id="new-status-current"
+        name="alsoSetCurrent"
+        defaultChecked={defaults.alsoSetCurrent === "on"}
+        hint={CURRENT_HINT}
+      >
+        Also set as the shipment's current status and location
+      </StatusCheck>
       <Button type="submit" className="self-start" disabled={adding}>
         {adding ? "Adding..." : "Add Status Update"}
       </Button>

@@ -5,6 +5,7 @@ import { FormAlert } from "#app/components/admin/form-fields.tsx";
 import { echoedValues } from "#app/components/admin/shipments/shipment-party-fields.tsx";
 import {
   CURRENT_HINT,
+  StatusCheck,
   StatusFields,
   useStatusFormCheck,
 } from "#app/components/admin/shipments/shipment-status-fields.tsx";
@@ -103,16 +104,17 @@ export function BulkStatusPage({
               errors={errors}
               timeZone={view.timeZone}
             />
-            <Check
+            <StatusCheck
+              id="bulk-status-alsoSetCurrent"
               name="alsoSetCurrent"
               defaultChecked={defaults.alsoSetCurrent === "on"}
               hint={CURRENT_HINT}
             >
               Also set as each shipment's current status and location
-            </Check>
-            <Check name="notify" defaultChecked={defaults.notify === "on"}>
+            </StatusCheck>
+            <StatusCheck id="bulk-status-notify" name="notify" defaultChecked={defaults.notify === "on"}>
               Notify customers (each shipment's shipper, consignee and subscribers, as for a single update)
-            </Check>
+            </StatusCheck>
             <Button
               type="submit"
               className="self-start"
@@ -123,42 +125,6 @@ export function BulkStatusPage({
           </CardContent>
         </Card>
       </Form>
-    </div>
-  );
-}
-
-function Check({
-  name,
-  defaultChecked,
-  hint,
-  children,
-}: {
-  name: string;
-  defaultChecked: boolean;
-  hint?: string;
-  children: React.ReactNode;
-}) {
-  const hintId = hint ? `bulk-status-${name}-hint` : undefined;
-  return (
-    <div className="flex items-start gap-2">
-      <input
-        id={`bulk-status-${name}`}
-        type="checkbox"
-        name={name}
-        defaultChecked={defaultChecked}
-        aria-describedby={hintId}
-        className="mt-0.5 size-4 shrink-0 accent-brand-700"
-      />
-      <div>
-        <label htmlFor={`bulk-status-${name}`} className="text-sm text-slate-800">
-          {children}
-        </label>
-        {hint ? (
-          <p id={hintId} className="text-sm text-slate-600">
-            {hint}
-          </p>
-        ) : null}
-      </div>
     </div>
   );
 }

@@ -7,7 +7,11 @@ import {
 } from "#app/components/admin/shipments/inline-edit-actions.tsx";
 import { useShipmentEditable } from "#app/components/admin/shipments/shipment-editable.ts";
 import { echoedValues } from "#app/components/admin/shipments/shipment-party-fields.tsx";
-import { StatusFields, useStatusFormCheck } from "#app/components/admin/shipments/shipment-status-fields.tsx";
+import {
+  StatusCheck,
+  StatusFields,
+  useStatusFormCheck,
+} from "#app/components/admin/shipments/shipment-status-fields.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/dialog.tsx";
 import { type TimelineIcon, timelineIconKind } from "#app/lib/shipment-status.ts";
@@ -24,15 +28,22 @@ const ICONS: Record<TimelineIcon, typeof Truck> = {
 /** The id of an entry's <li>, which takes the focus once the entry is added. */
 export const historyEntryId = (id: string) => `entry-${id}`;
 
-/** One status update on the timeline: status, date, location and notes with Edit and Delete, or its edit form. */
+/**
+ * One status update on the timeline: status, date, location and notes with Edit and Delete, or its edit form.
+ * The newest entry is the shipment's status and location: editing or deleting it changes them too, so its forms
+ * say so and ask whether to tell the customers, as adding an update does (docs/decisions/013).
+ */
 export function ShipmentHistoryEntry({
   entry,
+  newest,
   last,
   editing,
   reply,
   timeZone,
 }: {
   entry: DetailEntry;
+  /** The newest entry by event time, which the shipment's own status and location follow. */
+  newest: boolean;
   last: boolean;
   editing: boolean;
   /** The refused edit of this entry, to show its messages and what was typed. */
@@ -92,6 +103,16 @@ export function ShipmentHistoryEntry({
               errors={errors}
               timeZone={timeZone}
             />
+            {newest ? (
+              <StatusCheck
+                id={`entry-${entry.id}-notify`}
+                name="notify"
+                defaultChecked
+                hint="This is the newest entry: the shipment's current status and location follow it, as the tracking page shows them. Customers are told only when these change."
+              >
+                Notify customers (the shipper, consignee and subscribers)
+              </StatusCheck>
+            ) : null}
             <InlineEditActions saving={saving} />
           </Form>
         ) : (
@@ -133,11 +154,20 @@ export function ShipmentHistoryEntry({
                     </Button>
                   }
                   title="Delete status update?"
-                  description={`The entry '${entry.status}' of ${entry.date} will be permanently removed from the status history.`}
+                  description={`The entry '${entry.status}' of ${entry.date} will be permanently removed from the status history.${newest && !last ? " The shipment's current status and location go back to those of the entry before it." : ""}`}
                 >
-                  <Form method="post" action="." preventScrollReset>
+                  <Form method="post" action="." preventScrollReset className="flex flex-col gap-3">
                     <input type="hidden" name={INTENT} value={SHIPMENT_DETAIL_INTENTS.deleteStatus} />
                     <input type="hidden" name="id" value={entry.id} />
+                    {newest && !last ? (
+                      <StatusCheck
+                        id={`entry-${entry.id}-delete-notify`}
+                        name="notify"
+                        defaultChecked={false}
+                      >
+                        Notify customers of the status it goes back to
+                      </StatusCheck>
+                    ) : null}
                     <Button type="submit" variant="danger" className="w-full" disabled={deleting}>
                       {deleting ? "Deleting..." : "Delete"}
                     </Button>

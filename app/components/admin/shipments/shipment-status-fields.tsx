@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import type { FieldErrors } from "#app/components/admin/shipments/shipment-party-fields.tsx";
 import { Field, Input, Textarea } from "#app/components/ui/field.tsx";
 import { statusUpdateSchema } from "#app/schemas/shipment-status.ts";
@@ -102,4 +102,46 @@ export function useStatusFormCheck(timeZone: string, serverErrors: FieldErrors) 
   // A newer answer from the server replaces the browser's messages.
   const errors = checked && checked.for === serverErrors ? checked.errors : serverErrors;
   return { errors, onSubmit };
+}
+
+/**
+ * A checkbox of the status update forms with its label and, when given, the hint under it: 'Also set as …
+ * current status' and 'Notify customers' on the single, the bulk and the edit form alike.
+ */
+export function StatusCheck({
+  id,
+  name,
+  defaultChecked,
+  hint,
+  children,
+}: {
+  id: string;
+  name: string;
+  defaultChecked: boolean;
+  hint?: string;
+  children: ReactNode;
+}) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        name={name}
+        defaultChecked={defaultChecked}
+        aria-describedby={hintId}
+        className="mt-0.5 size-4 shrink-0 accent-brand-700"
+      />
+      <div>
+        <label htmlFor={id} className="text-sm text-slate-800">
+          {children}
+        </label>
+        {hint ? (
+          <p id={hintId} className="text-sm text-slate-600">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
 }

@@ -47,6 +47,7 @@ export function ShipmentStatusHistory({
               <ShipmentHistoryEntry
                 key={entry.id}
                 entry={entry}
+                newest={index === 0}
                 last={index === history.length - 1}
                 editing={editing === entry.id}
                 reply={editing === entry.id ? editReply : undefined}
