@@ -9,7 +9,12 @@ import { secretPageHeaders } from "#app/lib/secret-page-headers.ts";
 import { translateFromMatches } from "#app/lib/seo.ts";
 import type { RootData } from "#app/root.tsx";
 import { wordsFor } from "#app/server/i18n/words.server.ts";
-import { loadPayPage, submitPayForm } from "#app/server/payments/mobile-money/pay-page.server.ts";
+import {
+  CANCEL_INTENT,
+  loadPayPage,
+  PAY_INTENT_FIELD,
+  submitPayForm,
+} from "#app/server/payments/mobile-money/pay-page.server.ts";
 import { readFormData } from "#app/server/platform/forms.server.ts";
 import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
 import type { Route } from "./+types/invoice.$token.pay";
@@ -17,7 +22,9 @@ import type { Route } from "./+types/invoice.$token.pay";
 // Paying an invoice by MTN Mobile Money (issue 28, decision 027), from the customer's invoice page. The form
 // asks for the wallet number and the amount (the balance, or part of it); after it, the page says to approve on
 // the phone and looks again every few seconds (a meta refresh without JavaScript, a revalidation with it, and a
-// 'Check again' link) until the payment is in, refused (with MTN's reason) or still waiting. Like every page
+// 'Check again' link) until the payment is in, refused (with MTN's reason) or still waiting; the customer may
+// cancel a waiting request, or pay from another number at once, and one nobody approves ends by itself after a
+// few minutes (decision 027). The payer's number is shown masked. Like every page
 // whose address holds a secret: never cached, never indexed, no referrer; every client is rate limited.
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -164,6 +171,22 @@ export default function PayPage({ loaderData, actionData, params }: Route.Compon
               {t("Check again")}
             </Link>
           </p>
+          <Form method="post" action={payPath} className="flex flex-col gap-2 border-t border-amber-200 pt-3">
+            <p className="text-amber-900">
+              {t("Wrong number, or nothing on the phone? Cancel this request and pay again.")}
+            </p>
+            <input type="hidden" name={PAY_INTENT_FIELD} value={CANCEL_INTENT} />
+            <input type="hidden" name="request" value={request.id} />
+            <p>
+              <button
+                type="submit"
+                disabled={busy}
+                className={`${button} border border-amber-700 bg-white text-amber-900 hover:bg-amber-100`}
+              >
+                {t("Cancel this request")}
+              </button>
+            </p>
+          </Form>
         </div>
       ) : null}
       {request?.state === "successful" ? (
@@ -175,6 +198,12 @@ export default function PayPage({ loaderData, actionData, params }: Route.Compon
               payer: request.payer,
             })}
           </p>
+        </div>
+      ) : null}
+      {request?.state === "ended" ? (
+        <div role="status" className="rounded-lg border border-slate-300 bg-slate-50 p-4 text-slate-900">
+          <h2 className="text-lg font-semibold">{t("The request has ended")}</h2>
+          <p>{t(request.reason)}</p>
         </div>
       ) : null}
       {request?.state === "failed" ? (
@@ -252,7 +281,7 @@ export default function PayPage({ loaderData, actionData, params }: Route.Compon
             disabled={busy}
             className={`${button} bg-brand-700 text-white hover:bg-brand-800`}
           >
-            {t(request?.state === "failed" ? "Try again" : "Pay")}
+            {t(request?.state === "failed" || request?.state === "ended" ? "Try again" : "Pay")}
           </button>
         </Form>
       )}
