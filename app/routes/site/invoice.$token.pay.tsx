@@ -4,17 +4,12 @@ import { requestContext, servicesContext } from "#app/context.ts";
 import { localeOf } from "#app/lib/i18n/locale.ts";
 import { localizePath } from "#app/lib/i18n/paths.ts";
 import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
-import { AMOUNT_MAX, PAYER_MAX } from "#app/lib/mobile-money-form.ts";
+import { AMOUNT_MAX, CANCEL_INTENT, PAY_INTENT_FIELD, PAYER_MAX } from "#app/lib/mobile-money-form.ts";
 import { secretPageHeaders } from "#app/lib/secret-page-headers.ts";
 import { translateFromMatches } from "#app/lib/seo.ts";
 import type { RootData } from "#app/root.tsx";
 import { wordsFor } from "#app/server/i18n/words.server.ts";
-import {
-  CANCEL_INTENT,
-  loadPayPage,
-  PAY_INTENT_FIELD,
-  submitPayForm,
-} from "#app/server/payments/mobile-money/pay-page.server.ts";
+import { loadPayPage, submitPayForm } from "#app/server/payments/mobile-money/pay-page.server.ts";
 import { readFormData } from "#app/server/platform/forms.server.ts";
 import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
 import type { Route } from "./+types/invoice.$token.pay";
@@ -144,7 +139,14 @@ export default function PayPage({ loaderData, actionData, params }: Route.Compon
   const request = page.request;
   return (
     <section className={box} aria-labelledby="pay-title">
-      {waiting ? <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} /> : null}
+      {waiting ? (
+        // Only without JavaScript (which revalidates instead): a refresh once scheduled outlives the element, and
+        // would reload the page seconds after a cancel, over the number the customer is typing.
+        <noscript
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant tag, nothing from the request
+          dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="${REFRESH_SECONDS}">` }}
+        />
+      ) : null}
       <div>
         <h1 id="pay-title" className="text-2xl font-bold text-brand-900">
           {t("Pay invoice {number} by mobile money", { number: page.number })}

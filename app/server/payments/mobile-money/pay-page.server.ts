@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { formatMoneyIn } from "#app/lib/i18n/format.ts";
 import type { Locale } from "#app/lib/i18n/locale.ts";
-import { AMOUNT_MAX, PAYER_MAX } from "#app/lib/mobile-money-form.ts";
+import { AMOUNT_MAX, CANCEL_INTENT, PAY_INTENT_FIELD, PAYER_MAX } from "#app/lib/mobile-money-form.ts";
 import { minorToInput, parseAmount } from "#app/lib/money.ts";
 import { invoices } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
@@ -58,10 +58,6 @@ export const ENDED_WORDS: Record<MobileMoneyEndReason, string> = {
   expired:
     "The payment was not approved on the phone within 5 minutes, so the request has ended: nothing was taken. You can try again.",
 };
-
-/** The field of the pay page's form saying what it does: 'cancel' a waiting request, or (absent) pay. */
-export const PAY_INTENT_FIELD = "intent";
-export const CANCEL_INTENT = "cancel";
 
 export type PayPage =
   | { kind: "not-found" }
