@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { parsePhone } from "#app/lib/phone.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { invoices, mobileMoneyRequests } from "#app/server/db/schema.ts";
@@ -158,33 +158,29 @@ export async function startMobileMoneyPayment({
   return { ok: true, requestId: stored.requestId, state: "failed" };
 }
 
-/** The request of an invoice the customer waits for: pending at MTN, not ended. */
-const waitingOf = (invoiceId: string) =>
-  and(
-    eq(mobileMoneyRequests.invoiceId, invoiceId),
-    eq(mobileMoneyRequests.state, "pending"),
-    isNull(mobileMoneyRequests.endedAt),
-  );
+/** Requests the customer waits for: pending at MTN, not ended. */
+const stillWaited = () => and(eq(mobileMoneyRequests.state, "pending"), isNull(mobileMoneyRequests.endedAt));
 
-async function endRequest(
+/** The request of an invoice the customer waits for. */
+const waitingOf = (invoiceId: string) => and(eq(mobileMoneyRequests.invoiceId, invoiceId), stillWaited());
+
+/** Ends the waited-for requests that `where` picks, for `reason`; how many it ended. */
+async function endWhere(
   db: Pick<Db, "update">,
-  id: string,
+  where: SQL | undefined,
   reason: MobileMoneyEndReason,
   now: Date,
-): Promise<boolean> {
+) {
   const rows = await db
     .update(mobileMoneyRequests)
     .set({ endedAt: now, endReason: reason, updatedAt: now })
-    .where(
-      and(
-        eq(mobileMoneyRequests.id, id),
-        eq(mobileMoneyRequests.state, "pending"),
-        isNull(mobileMoneyRequests.endedAt),
-      ),
-    )
+    .where(and(stillWaited(), where))
     .returning({ id: mobileMoneyRequests.id });
-  return rows.length > 0;
+  return rows.length;
 }
+
+const endRequest = async (db: Pick<Db, "update">, id: string, reason: MobileMoneyEndReason, now: Date) =>
+  (await endWhere(db, eq(mobileMoneyRequests.id, id), reason, now)) > 0;
 
 export type MobileMoneyEndReason = NonNullable<MobileMoneyRequest["endReason"]>;
 
@@ -222,19 +218,15 @@ export async function endExpiredMobileMoneyRequests({
   invoiceId?: string;
   now?: Date;
 }): Promise<number> {
-  const rows = await db
-    .update(mobileMoneyRequests)
-    .set({ endedAt: now, endReason: "expired", updatedAt: now })
-    .where(
-      and(
-        invoiceId ? eq(mobileMoneyRequests.invoiceId, invoiceId) : undefined,
-        eq(mobileMoneyRequests.state, "pending"),
-        isNull(mobileMoneyRequests.endedAt),
-        lte(mobileMoneyRequests.createdAt, new Date(now.getTime() - REQUEST_VALIDITY_MS)),
-      ),
-    )
-    .returning({ id: mobileMoneyRequests.id });
-  return rows.length;
+  return endWhere(
+    db,
+    and(
+      invoiceId ? eq(mobileMoneyRequests.invoiceId, invoiceId) : undefined,
+      lte(mobileMoneyRequests.createdAt, new Date(now.getTime() - REQUEST_VALIDITY_MS)),
+    ),
+    "expired",
+    now,
+  );
 }
 
 /**
