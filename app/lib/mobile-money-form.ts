@@ -4,3 +4,6 @@
 export const PAYER_MAX = 40;
 /** The longest amount typed. */
 export const AMOUNT_MAX = 30;
+/** The field saying what the form does: 'cancel' a waiting request (with its id in `request`), or (absent) pay. */
+export const PAY_INTENT_FIELD = "intent";
+export const CANCEL_INTENT = "cancel";

@@ -182,6 +182,24 @@ export async function startMomoStandIn({
     callbacks,
     /** The requests to pay MTN received, by reference. */
     stored,
+    /** How often the app asked the status of one request (GET requesttopay/{referenceId}). */
+    statusAsks: (referenceId: string) =>
+      server.requests.filter(
+        (r) => r.method === "GET" && r.path === `/collection/v1_0/requesttopay/${referenceId}`,
+      ).length,
+    /**
+     * The customer approves on their phone late (a request left pending, e.g. after they cancelled it on the
+     * page): its status becomes SUCCESSFUL, without a callback.
+     */
+    approveLate(referenceId: string) {
+      const entry = stored.get(referenceId);
+      if (!entry) throw new Error(`the stand-in never received ${referenceId}`);
+      Object.assign(entry, {
+        status: "SUCCESSFUL",
+        answeredAt: Date.now(),
+        financialTransactionId: String(Math.floor(Math.random() * 1e9)),
+      });
+    },
     /** The environment that points the app at this stand-in. */
     env: (overrides: Record<string, string> = {}) => ({
       MTN_MOMO_BASE_URL: server.url,

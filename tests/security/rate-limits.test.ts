@@ -1,19 +1,26 @@
-// The public form and tracking rate limits, at their defaults, on a second app with a database of its own.
+// The public form and tracking rate limits, and MTN Mobile Money's callback's (decision 027), at their defaults,
+// on a second app with a database of its own.
 import fs from "node:fs";
 import { startApp } from "../../scripts/lib/app-process.ts";
+import { startMomoStandIn } from "../fakes/mtn-momo-server.ts";
 import { Client, pool } from "./client.ts";
 import { attack, check, connect } from "./harness.ts";
 import { encode, quoteEntries } from "./requests.ts";
 
 const { context, store, counts } = connect();
 
-attack("public form and tracking rate limits hold (default limits, own database)", async () => {
+attack("public form, tracking and MTN callback rate limits hold (default limits, own database)", async () => {
   // The corpus runs with the limits raised; here a second app with the defaults (10 form posts and 120
-  // lookups per address) on a database of its own in the same embedded server (through DATABASE_URL).
+  // lookups per address) on a database of its own in the same embedded server (through DATABASE_URL), mobile
+  // money on through a stand-in of its own.
   const databaseUrl = await store.createDatabase("security_limits");
+  const momo = await startMomoStandIn({ currency: "USD" });
   const limited = await startApp({
     buildDir: context.buildDir,
-    env: { SEED_DEMO: "false", LOG_LEVEL: "warn", DATABASE_URL: databaseUrl },
+    env: { SEED_DEMO: "false", LOG_LEVEL: "warn", DATABASE_URL: databaseUrl, ...momo.env() },
+  }).catch(async (error: unknown) => {
+    await momo.close();
+    throw error;
   });
   const other = new Client(limited.url);
   try {
@@ -52,10 +59,38 @@ attack("public form and tracking rate limits hold (default limits, own database)
       lookups.every((s) => s === 404 || s === 429),
       `unexpected lookup statuses: ${[...new Set(lookups)].join(", ")}`,
     );
-    return `form posts: ${forms.filter((s) => s === 200).length} accepted, ${forms.filter((s) => s === 429).length} refused; lookups: ${125 - refused} answered, ${refused} refused`;
+    // MTN's callback, which anyone can send: 120 a minute per address (its own count), then 429 with
+    // Retry-After, and MTN is never asked about a request the app does not know.
+    const callbacks: { status: number; retryAfter: string | null }[] = [];
+    await pool(
+      Array.from({ length: 125 }, (_, i) => i),
+      4,
+      async (i) => {
+        const sent = await other.send(`/webhooks/mtn-momo/callback?request=${crypto.randomUUID()}`, {
+          method: "PUT",
+          body: { body: JSON.stringify({ status: "PENDING" }), contentType: "application/json" },
+          origin: null,
+        });
+        callbacks[i] = { status: sent.status, retryAfter: sent.headers.get("retry-after") };
+      },
+    );
+    const held = callbacks.filter((c) => c.status === 429);
+    check(held.length === 5, `${held.length} of 125 callbacks refused (expected the 5 over 120)`);
+    check(
+      held.every((c) => /^\d+$/.test(c.retryAfter ?? "")),
+      "a refused callback without Retry-After",
+    );
+    check(
+      callbacks.every((c) => c.status === 404 || c.status === 429),
+      `unexpected callback statuses: ${[...new Set(callbacks.map((c) => c.status))].join(", ")}`,
+    );
+    const asked = momo.requests.filter((r) => r.path.startsWith("/collection/v1_0/requesttopay/")).length;
+    check(asked === 0, `MTN was asked ${asked} times about requests the app does not know`);
+    return `form posts: ${forms.filter((s) => s === 200).length} accepted, ${forms.filter((s) => s === 429).length} refused; lookups: ${125 - refused} answered, ${refused} refused; MTN callbacks: ${125 - held.length} answered, ${held.length} refused`;
   } finally {
     counts.ownApps += other.requests;
     await limited.stop();
+    await momo.close();
     fs.rmSync(limited.dataDir, { recursive: true, force: true });
   }
 });

@@ -1,4 +1,4 @@
-import { servicesContext } from "#app/context.ts";
+import { requestContext, servicesContext } from "#app/context.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { readCallbackJson } from "#app/server/messaging/callbacks.server.ts";
 import {
@@ -6,6 +6,7 @@ import {
   getMobileMoneyRequest,
 } from "#app/server/payments/mobile-money/mobile-money.server.ts";
 import { parseMomoStatus } from "#app/server/payments/mobile-money/mtn-momo.server.ts";
+import { limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
 import type { Route } from "./+types/webhooks.mtn-momo";
 
 /**
@@ -13,12 +14,25 @@ import type { Route } from "./+types/webhooks.mtn-momo";
  * every request to pay, PUT (or POST) once with the request's status. MTN does not sign it, so it is only a
  * hint: the request is looked up by its id (our X-Reference-Id) and its status asked of MTN before anything is
  * recorded; a forged callback changes nothing. Answered at once; a body that is not a status 400, never 500.
+ * Each client address is rate limited, and MTN is asked about a request at most once an interval however many
+ * callbacks arrive (checkMobileMoneyRequest): a flood of them cannot spend the merchant's API quota.
  */
 const plain = (status: number, text: string) =>
   new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, logger, mobileMoney } = context.get(servicesContext);
+  const { db, logger, mobileMoney, config } = context.get(servicesContext);
+  const { clientIp } = context.get(requestContext);
+  const limit = await limitClientLookups({ db, config, clientIp, kind: "mtn-callback" });
+  if (!limit.allowed) {
+    return new Response("Too many requests.", {
+      status: 429,
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Retry-After": String(limit.retryAfterSeconds),
+      },
+    });
+  }
   if (!mobileMoney.client) return plain(404, "Mobile money is not configured on this site.");
   const read = await readCallbackJson(request);
   if (!read.ok) return read.response;
@@ -32,6 +46,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!status || !id) return plain(400, "Not a request-to-pay callback.");
   const known = await getMobileMoneyRequest({ db, id });
   if (!known) return plain(404, "Unknown payment.");
+  // MTN calls back with a final status; 'still pending' tells nothing worth asking MTN about.
+  if (status.status === "PENDING") return plain(200, "OK");
   try {
     await checkMobileMoneyRequest({ db, client: mobileMoney.client, logger, requestId: id });
   } catch (error) {

@@ -4,7 +4,7 @@ import { requestContext, servicesContext } from "#app/context.ts";
 import { localeOf } from "#app/lib/i18n/locale.ts";
 import { localizePath } from "#app/lib/i18n/paths.ts";
 import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
-import { AMOUNT_MAX, PAYER_MAX } from "#app/lib/mobile-money-form.ts";
+import { AMOUNT_MAX, CANCEL_INTENT, PAY_INTENT_FIELD, PAYER_MAX } from "#app/lib/mobile-money-form.ts";
 import { secretPageHeaders } from "#app/lib/secret-page-headers.ts";
 import { translateFromMatches } from "#app/lib/seo.ts";
 import type { RootData } from "#app/root.tsx";
@@ -17,7 +17,9 @@ import type { Route } from "./+types/invoice.$token.pay";
 // Paying an invoice by MTN Mobile Money (issue 28, decision 027), from the customer's invoice page. The form
 // asks for the wallet number and the amount (the balance, or part of it); after it, the page says to approve on
 // the phone and looks again every few seconds (a meta refresh without JavaScript, a revalidation with it, and a
-// 'Check again' link) until the payment is in, refused (with MTN's reason) or still waiting. Like every page
+// 'Check again' link) until the payment is in, refused (with MTN's reason) or still waiting; the customer may
+// cancel a waiting request, or pay from another number at once, and one nobody approves ends by itself after a
+// few minutes (decision 027). The payer's number is shown masked. Like every page
 // whose address holds a secret: never cached, never indexed, no referrer; every client is rate limited.
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -137,7 +139,14 @@ export default function PayPage({ loaderData, actionData, params }: Route.Compon
   const request = page.request;
   return (
     <section className={box} aria-labelledby="pay-title">
-      {waiting ? <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} /> : null}
+      {waiting ? (
+        // Only without JavaScript (which revalidates instead): a refresh once scheduled outlives the element, and
+        // would reload the page seconds after a cancel, over the number the customer is typing.
+        <noscript
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant tag, nothing from the request
+          dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="${REFRESH_SECONDS}">` }}
+        />
+      ) : null}
       <div>
         <h1 id="pay-title" className="text-2xl font-bold text-brand-900">
           {t("Pay invoice {number} by mobile money", { number: page.number })}
@@ -164,6 +173,22 @@ export default function PayPage({ loaderData, actionData, params }: Route.Compon
               {t("Check again")}
             </Link>
           </p>
+          <Form method="post" action={payPath} className="flex flex-col gap-2 border-t border-amber-200 pt-3">
+            <p className="text-amber-900">
+              {t("Wrong number, or nothing on the phone? Cancel this request and pay again.")}
+            </p>
+            <input type="hidden" name={PAY_INTENT_FIELD} value={CANCEL_INTENT} />
+            <input type="hidden" name="request" value={request.id} />
+            <p>
+              <button
+                type="submit"
+                disabled={busy}
+                className={`${button} border border-amber-700 bg-white text-amber-900 hover:bg-amber-100`}
+              >
+                {t("Cancel this request")}
+              </button>
+            </p>
+          </Form>
         </div>
       ) : null}
       {request?.state === "successful" ? (
@@ -175,6 +200,12 @@ export default function PayPage({ loaderData, actionData, params }: Route.Compon
               payer: request.payer,
             })}
           </p>
+        </div>
+      ) : null}
+      {request?.state === "ended" ? (
+        <div role="status" className="rounded-lg border border-slate-300 bg-slate-50 p-4 text-slate-900">
+          <h2 className="text-lg font-semibold">{t("The request has ended")}</h2>
+          <p>{t(request.reason)}</p>
         </div>
       ) : null}
       {request?.state === "failed" ? (
@@ -252,7 +283,7 @@ export default function PayPage({ loaderData, actionData, params }: Route.Compon
             disabled={busy}
             className={`${button} bg-brand-700 text-white hover:bg-brand-800`}
           >
-            {t(request?.state === "failed" ? "Try again" : "Pay")}
+            {t(request?.state === "failed" || request?.state === "ended" ? "Try again" : "Pay")}
           </button>
         </Form>
       )}

@@ -7,6 +7,9 @@ import { loader as invoicePageLoader } from "#app/routes/site/invoice.$token.tsx
 import { mobileMoneyRequests } from "#app/server/db/schema.ts";
 import { createInvoiceLink } from "#app/server/invoices/invoice-links.server.ts";
 import { billedCustomer, issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";
+import { REQUEST_VALIDITY_MS } from "#app/server/payments/mobile-money/mobile-money.server.ts";
+import { startedRequest } from "#app/server/payments/mobile-money/mobile-money.test-support.ts";
+import { ENDED_WORDS } from "#app/server/payments/mobile-money/pay-page.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import { MOMO_PAYERS, type MomoStandIn, startMomoStandIn } from "#tests/fakes/mtn-momo-server.ts";
@@ -111,7 +114,9 @@ describe("/invoice/:token/pay", () => {
     const location = (answer as Response).headers.get("Location")!;
     expect(location).toMatch(new RegExp(`^/invoice/${invoice.token}/pay\\?request=[0-9a-f-]{36}$`));
     const page = body(await get(invoice.token, location.slice(location.indexOf("?"))));
-    expect(page.request).toMatchObject({ state: "successful", amount: "40.00 USD", payer: "+231886000001" });
+    // The number masked: the page's address is a link that may be passed on.
+    expect(page.request).toMatchObject({ state: "successful", amount: "40.00 USD", payer: "•••0001" });
+    expect(JSON.stringify(page)).not.toContain("886000001");
     expect(page.balance).toBe("60.00 USD");
   });
 
@@ -175,5 +180,59 @@ describe("/invoice/:token/pay", () => {
     );
     expect(status(await post(invoice.token, { payer: MOMO_PAYERS.approves, amount: "10" }, off))).toBe(409);
     expect(await requestCount(off)).toBe(0);
+  });
+
+  it("pays again from another number and amount at once while a request gets no answer, the first one ended in words", async () => {
+    const invoice = await linkedInvoice(services, "405.00");
+    const search = (answer: unknown) => (answer as Response).headers.get("Location")!.replace(/^[^?]*/, "");
+    const first = search(await post(invoice.token, { payer: MOMO_PAYERS.neverAnswers, amount: "405.00" }));
+    expect(body(await get(invoice.token, first)).request).toMatchObject({
+      state: "pending",
+      payer: "•••0003",
+      amount: "405.00 USD",
+    });
+    const second = search(await post(invoice.token, { payer: "088 600 0001", amount: "205.00" }));
+    expect(second).not.toBe(first);
+    expect(body(await get(invoice.token, second))).toMatchObject({
+      request: { state: "successful", amount: "205.00 USD", payer: "•••0001" },
+      balance: "200.00 USD",
+    });
+    expect(body(await get(invoice.token, first)).request).toMatchObject({
+      state: "ended",
+      reason: ENDED_WORDS.replaced,
+    });
+  });
+
+  it("cancels a waiting request: ended in words, the form offered again; another invoice's request is refused", async () => {
+    const invoice = await linkedInvoice();
+    const other = await linkedInvoice();
+    const answer = (await post(invoice.token, { payer: MOMO_PAYERS.neverAnswers, amount: "10" })) as Response;
+    const search = answer.headers.get("Location")!.replace(/^[^?]*/, "");
+    const requestId = search.slice("?request=".length);
+    const refused = await post(other.token, { intent: "cancel", request: requestId });
+    expect(status(refused)).toBe(400);
+    expect(body(await get(invoice.token, search)).request).toMatchObject({ state: "pending" });
+    const cancelled = (await post(invoice.token, { intent: "cancel", request: requestId })) as Response;
+    expect(cancelled.headers.get("Location")).toBe(`/invoice/${invoice.token}/pay${search}`);
+    const page = body(await get(invoice.token, search));
+    expect(page).toMatchObject({
+      closed: null,
+      request: { state: "ended", reason: ENDED_WORDS.cancelled },
+    });
+  });
+
+  it("ends a request nobody approved within its validity, in words, when the page looks", async () => {
+    const invoice = await linkedInvoice();
+    const requestId = await startedRequest({
+      services,
+      invoiceId: invoice.id,
+      payer: MOMO_PAYERS.neverAnswers,
+      amountMinor: 1_000,
+      now: new Date(Date.now() - REQUEST_VALIDITY_MS - 1_000),
+    });
+    expect(body(await get(invoice.token, `?request=${requestId}`)).request).toMatchObject({
+      state: "ended",
+      reason: ENDED_WORDS.expired,
+    });
   });
 });

@@ -1137,6 +1137,8 @@ export const invoiceLinks = pgTable(
 );
 
 export const MOBILE_MONEY_STATES = ["pending", "successful", "failed"] as const;
+/** Why the customer stopped waiting for a request MTN has not settled (decision 027). */
+export const MOBILE_MONEY_END_REASONS = ["cancelled", "replaced", "expired"] as const;
 
 /**
  * A mobile-money charge the customer started on the invoice page (MTN MoMo Collections 'request to pay'):
@@ -1163,6 +1165,14 @@ export const mobileMoneyRequests = pgTable(
     checks: integer("checks").notNull().default(0),
     nextCheckAt: timestamp("next_check_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /**
+     * When the customer stopped waiting for it (cancelled, replaced by a newer request, or past its validity) while
+     * MTN had not settled it: MTN is still asked until it is final, and an approval is still recorded.
+     */
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    endReason: text("end_reason", { enum: MOBILE_MONEY_END_REASONS }),
+    /** When MTN was last asked its status: at most once an interval, whoever asks, in every process. */
+    askedAt: timestamp("asked_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1172,6 +1182,10 @@ export const mobileMoneyRequests = pgTable(
     uniqueIndex("mobile_money_requests_payment_idx").on(t.paymentId),
     check("mobile_money_requests_amount_check", sql`${t.amountMinor} > 0`),
     check("mobile_money_requests_state_check", sql`${t.state} in ('pending', 'successful', 'failed')`),
+    check(
+      "mobile_money_requests_end_check",
+      sql`(${t.endedAt} is null) = (${t.endReason} is null) and ${t.endReason} in ('cancelled', 'replaced', 'expired')`,
+    ),
   ],
 );
 

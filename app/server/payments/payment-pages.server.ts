@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
-import { count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
 import { mayIssueInvoices, type StaffRole } from "#app/lib/roles.ts";
 import { formatRate, PAYMENT_METHOD_LABELS, reversalReasonProblem } from "#app/schemas/payment.ts";
 import { INTENT_FIELD, SUBMISSION_KEY_FIELD } from "#app/schemas/rules/public-form.ts";
 import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
-import { adminUsers, consignees, payments, shippers } from "#app/server/db/schema.ts";
+import { adminUsers, consignees, mobileMoneyRequests, payments, shippers } from "#app/server/db/schema.ts";
 import { likePattern, searchTermOf } from "#app/server/db/text-search.server.ts";
 import type { DocumentContext } from "#app/server/documents/document-context.server.ts";
 import { paymentLanguage } from "#app/server/documents/document-language.server.ts";
@@ -15,6 +15,10 @@ import { mailWords, recipientLocale } from "#app/server/i18n/customer-mail.serve
 import type { Invoice } from "#app/server/invoices/invoices.server.ts";
 import { queueMail } from "#app/server/messaging/mail.server.ts";
 import type { InvoiceBalance } from "#app/server/payments/balances.server.ts";
+import {
+  type MobileMoneyEndReason,
+  REQUEST_VALIDITY_MS,
+} from "#app/server/payments/mobile-money/mobile-money.server.ts";
 import type {
   InvoicePaymentsView,
   PaymentActionData,
@@ -296,17 +300,48 @@ export async function loadPaymentList({
   };
 }
 
+const ENDED_STATUS: Record<MobileMoneyEndReason, string> = {
+  cancelled: "Cancelled by the customer; recorded if MTN still approves it",
+  replaced: "Replaced by a newer request; recorded if MTN still approves it",
+  expired: "Not approved within 5 minutes; recorded if MTN still approves it",
+};
+
+/** The invoice's mobile-money requests MTN has not settled, newest first, in the clerk's words. */
+async function unsettledMobileMoney(db: Db, invoiceId: string, now: Date) {
+  const rows = await db
+    .select()
+    .from(mobileMoneyRequests)
+    .where(and(eq(mobileMoneyRequests.invoiceId, invoiceId), eq(mobileMoneyRequests.state, "pending")))
+    .orderBy(desc(mobileMoneyRequests.createdAt));
+  return rows.map((row) => {
+    // Past its validity, it has ended even before the poller's next round writes so.
+    const ended =
+      row.endReason ??
+      (now.getTime() - row.createdAt.getTime() >= REQUEST_VALIDITY_MS ? ("expired" as const) : null);
+    return {
+      id: row.id,
+      payer: row.payer,
+      amount: formatMoney(row.amountMinor, row.currency),
+      startedAt: row.createdAt.toISOString(),
+      waiting: ended === null,
+      status: ended ? ENDED_STATUS[ended] : "Waiting for the customer to approve on their phone",
+    };
+  });
+}
+
 /** The invoice page's payments card: what settled it, and whether a payment or the customer's credit can. */
 export async function invoicePaymentsView({
   db,
   invoice,
   balance,
   role,
+  now = new Date(),
 }: {
   db: Db;
   invoice: Invoice;
   balance: InvoiceBalance;
   role: StaffRole;
+  now?: Date;
 }): Promise<InvoicePaymentsView> {
   const rows = await listInvoicePayments({ db, invoiceId: invoice.id });
   const owed = invoice.kind === "invoice" && invoice.state === "issued" && balance.balanceMinor > 0;
@@ -335,6 +370,7 @@ export async function invoicePaymentsView({
     })),
     canRecord: owed && may,
     credit: credit > 0 ? formatMoney(credit, invoice.currency) : null,
+    mobileMoney: await unsettledMobileMoney(db, invoice.id, now),
   };
 }
 

@@ -94,4 +94,19 @@ export type InvoicePaymentsView = {
   canRecord: boolean;
   /** The customer's credit that could be used on it ('20.00 USD'), or null. */
   credit: string | null;
+  /**
+   * Mobile-money requests of the invoice MTN has not settled (decision 027), newest first: the one the customer
+   * waits for, and those they stopped waiting for that would still be recorded if MTN approved them.
+   */
+  mobileMoney: {
+    id: string;
+    /** The wallet's number in full (staff only). */
+    payer: string;
+    amount: string;
+    /** When it was asked (ISO). */
+    startedAt: string;
+    waiting: boolean;
+    /** 'Waiting for the customer to approve on their phone', or why it ended. */
+    status: string;
+  }[];
 };

@@ -68,6 +68,7 @@ function prepareUpsertHit(db: Db) {
  *   lookups' (issue 32).
  * - `link`: a link that carries a secret token (confirm updates, unsubscribe, the delivery note).
  * - `quote`: the customer's quote page and its PDF.
+ * - `mtn-callback`: MTN Mobile Money's callback (decision 027), which anyone can send.
  * Generous enough that a customer never meets it; guessing or walking is slow.
  */
 export function limitClientLookups({
@@ -80,7 +81,7 @@ export function limitClientLookups({
   db: Db;
   config: Pick<Config, "TRACK_RATE_LIMIT" | "TRACK_RATE_WINDOW_SECONDS">;
   clientIp: string;
-  kind: "track" | "link" | "quote";
+  kind: "track" | "link" | "quote" | "mtn-callback";
   now?: Date;
 }): Promise<RateLimitResult> {
   return consumeRateLimit({

@@ -38,6 +38,10 @@ export const invoice = {
   "MTN Mobile Money has asked {payer} to approve {amount}. Enter your PIN on the phone when it asks. This page looks again every few seconds.":
     "MTN Mobile Money a demandé au numéro {payer} d'approuver {amount}. Saisissez votre code PIN sur le téléphone quand il vous le demande. Cette page se met à jour toutes les quelques secondes.",
   "Check again": "Vérifier à nouveau",
+  "Wrong number, or nothing on the phone? Cancel this request and pay again.":
+    "Mauvais numéro, ou rien sur le téléphone ? Annulez cette demande et payez à nouveau.",
+  "Cancel this request": "Annuler cette demande",
+  "The request has ended": "La demande a pris fin",
   "Thank you: {amount} was received from {payer}.": "Merci: {amount} reçus du numéro {payer}.",
   "The payment did not go through": "Le paiement n'a pas abouti",
   "Pay from your MTN Mobile Money wallet": "Payer depuis votre portefeuille MTN Mobile Money",
@@ -83,4 +87,14 @@ export const invoice = {
   "MTN Mobile Money does not take payments in this currency.":
     "MTN Mobile Money n'accepte pas les paiements dans cette devise.",
   "MTN Mobile Money could not complete the payment.": "MTN Mobile Money n'a pas pu effectuer le paiement.",
+  "No answer from MTN Mobile Money within a day: nothing was taken.":
+    "Pas de réponse de MTN Mobile Money en un jour : rien n'a été prélevé.",
+  "The request did not reach MTN Mobile Money: nothing was taken.":
+    "La demande n'est pas parvenue à MTN Mobile Money : rien n'a été prélevé.",
+  "You cancelled this request: nothing was taken. If your phone still asks you to approve it, decline it.":
+    "Vous avez annulé cette demande : rien n'a été prélevé. Si votre téléphone vous demande encore de l'approuver, refusez-la.",
+  "A newer request replaced this one: nothing was taken for it. If your phone still asks you to approve it, decline it.":
+    "Une demande plus récente a remplacé celle-ci : rien n'a été prélevé pour elle. Si votre téléphone vous demande encore de l'approuver, refusez-la.",
+  "The payment was not approved on the phone within 5 minutes, so the request has ended: nothing was taken. You can try again.":
+    "Le paiement n'a pas été approuvé sur le téléphone dans les 5 minutes, la demande a donc pris fin : rien n'a été prélevé. Vous pouvez réessayer.",
 } as const satisfies Record<string, string>;

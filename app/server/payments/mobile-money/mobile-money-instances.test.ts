@@ -11,9 +11,10 @@ import { MOMO_PAYERS, type MomoStandIn, startMomoStandIn } from "#tests/fakes/mt
 import { createTestServices } from "#tests/setup/test-db.ts";
 
 // Exactly once across processes (issue 28, decision 027): approved mobile-money payments whose callback never
-// came, settled at the same moment by three app processes (one running the poller's round, two checking each
-// request as the callback route and the customer's page do, each in its own order). Each request records one
-// payment, and each invoice is paid once.
+// came, settled at the same moment by three app processes (one running the poller's round, two recording MTN's
+// answer for each request as the callback route and the customer's page do, each in its own order). Each request
+// records one payment, and each invoice is paid once. And MTN is asked about a request once however many
+// processes look at it at the same moment: when it was last asked is in the database.
 
 const REQUESTS = 10;
 
@@ -32,6 +33,7 @@ function settleInProcess(
   ids: string[],
   poll: boolean,
   goAt: number,
+  mode: "settle" | "check" = "settle",
 ): Promise<{ id: string; state: string }[]> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["tests/setup/momo-settler.ts"], {
@@ -42,6 +44,7 @@ function settleInProcess(
         REQUEST_IDS: ids.join(","),
         NOW: new Date(Date.now() + 60_000).toISOString(),
         POLL: poll ? "1" : "0",
+        SETTLE: mode === "settle" ? "1" : "0",
         GO_AT: String(goAt),
       },
       stdio: ["ignore", "pipe", "inherit"],
@@ -99,5 +102,30 @@ describe("several app processes settling the same mobile-money payments", () => 
       .from(mobileMoneyRequests)
       .where(inArray(mobileMoneyRequests.id, ids));
     expect(rows.every((row) => row.state === "successful" && row.paymentId !== null)).toBe(true);
+  });
+
+  it("ask MTN once about a request that three processes look at at the same moment", async () => {
+    const staff = await createAdminUser({ db: services.db, email: "clerk@example.com", role: "accounts" });
+    const ids: string[] = [];
+    for (let i = 0; i < REQUESTS; i++) {
+      const customer = await billedCustomer(services.db);
+      const invoice = await issuedInvoice({ db: services.db, staffId: staff!.id, customer, amount: "50.00" });
+      ids.push(
+        await startedRequest({
+          services,
+          invoiceId: invoice.id,
+          payer: MOMO_PAYERS.neverAnswers,
+          amountMinor: 5_000,
+        }),
+      );
+    }
+    const goAt = Date.now() + 4_000;
+    const answers = await Promise.all([
+      settleInProcess(ids, false, goAt, "check"),
+      settleInProcess([...ids].reverse(), false, goAt, "check"),
+      settleInProcess([...ids.slice(REQUESTS / 2), ...ids.slice(0, REQUESTS / 2)], false, goAt, "check"),
+    ]);
+    for (const answer of answers) expect(answer.every((a) => a.state === "pending")).toBe(true);
+    expect(ids.map((id) => standIn.statusAsks(id))).toEqual(ids.map(() => 1));
   });
 });

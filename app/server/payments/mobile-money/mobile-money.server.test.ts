@@ -7,17 +7,22 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as momoCallback } from "#app/routes/resources/webhooks.mtn-momo.ts";
 import { mobileMoneyRequests, payments } from "#app/server/db/schema.ts";
+import { getInvoice } from "#app/server/invoices/invoices.server.ts";
 import { billedCustomer, issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";
 import { getInvoiceBalances } from "#app/server/payments/balances.server.ts";
 import {
+  ASK_INTERVAL_MS,
+  cancelMobileMoneyRequest,
   checkDueMobileMoneyRequests,
   checkMobileMoneyRequest,
   getMobileMoneyRequest,
   NO_ANSWER,
+  REQUEST_VALIDITY_MS,
   startMobileMoneyPayment,
 } from "#app/server/payments/mobile-money/mobile-money.server.ts";
 import { startedRequest } from "#app/server/payments/mobile-money/mobile-money.test-support.ts";
-import { recordPayment } from "#app/server/payments/payments.server.ts";
+import { invoicePaymentsView } from "#app/server/payments/payment-pages.server.ts";
+import { listCustomerCredit, recordPayment } from "#app/server/payments/payments.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import {
@@ -69,11 +74,11 @@ afterAll(async () => {
   await new Promise((resolve) => site?.close(resolve));
 });
 
-const callback = (request: Request) =>
+const callback = (request: Request, on: Services = services, clientIp?: string) =>
   momoCallback({
     request,
     params: {},
-    context: createTestContext(services),
+    context: createTestContext(on, clientIp),
   } as unknown as Parameters<typeof momoCallback>[0]) as Promise<Response>;
 
 const context = () => ({ db: services.db, client: services.mobileMoney.client!, logger: services.logger });
@@ -85,17 +90,18 @@ async function invoiceOf(amount = "100.00", currency = "USD") {
   return invoice;
 }
 
-const start = (invoiceId: string, payer: string, amountMinor: number) =>
+const start = (invoiceId: string, payer: string, amountMinor: number, now?: Date) =>
   startMobileMoneyPayment({
     ...context(),
     invoiceId,
     payer,
     amountMinor,
     callbackUrl: (id) => `${siteUrl}/webhooks/mtn-momo/callback?request=${id}`,
+    now,
   });
 
-async function started(invoiceId: string, payer: string, amountMinor: number) {
-  const result = await start(invoiceId, payer, amountMinor);
+async function started(invoiceId: string, payer: string, amountMinor: number, now?: Date) {
+  const result = await start(invoiceId, payer, amountMinor, now);
   if (!result.ok) throw new Error(result.message);
   return result.requestId;
 }
@@ -333,6 +339,177 @@ describe("the app's background poller", () => {
       );
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe("a request the customer does not answer (decision 027)", () => {
+  it("blocks nothing: another number and amount is asked at once, and the first, approved late, is recorded once as credit", async () => {
+    const invoice = await invoiceOf("100.00");
+    const first = await started(invoice.id, MOMO_PAYERS.neverAnswers, 4_000);
+    const second = await started(invoice.id, MOMO_PAYERS.approves, 10_000);
+    expect(second).not.toBe(first);
+    await standIn.idle();
+    // MTN was asked for the new number and amount, and the new request is paid.
+    expect(standIn.stored.get(second)?.body).toMatchObject({
+      amount: "100.00",
+      payer: { partyId: MOMO_PAYERS.approves.slice(1) },
+    });
+    expect(await requestOf(second)).toMatchObject({ state: "successful" });
+    expect(await balanceOf(invoice.id)).toBe(0);
+    // The first one ended, but MTN is still asked about it: approved late, it is recorded, once.
+    expect(await requestOf(first)).toMatchObject({ state: "pending", endReason: "replaced" });
+    standIn.approveLate(first);
+    const late = later(await requestOf(first), 60_000);
+    await checkDueMobileMoneyRequests({ ...context(), now: late });
+    await checkMobileMoneyRequest({
+      ...context(),
+      requestId: first,
+      now: later(await requestOf(first), 120_000),
+    });
+    expect(await requestOf(first)).toMatchObject({ state: "successful" });
+    const recorded = await paymentsOf(first);
+    expect(recorded.map((p) => p.amountMinor).sort((a, b) => a - b)).toEqual([4_000, 10_000]);
+    // The invoice was paid already: what MTN took late is the customer's credit.
+    const credit = await listCustomerCredit({
+      db: services.db,
+      party: { kind: "shipper", id: customerOfInvoice.get(invoice.id)! },
+      currency: "USD",
+    });
+    expect(credit.reduce((sum, row) => sum + row.leftMinor, 0)).toBe(4_000);
+  });
+
+  it("can be cancelled by the customer: the invoice can be paid again at once, from the same number too", async () => {
+    const invoice = await invoiceOf("100.00");
+    const waiting = await started(invoice.id, MOMO_PAYERS.neverAnswers, 10_000);
+    const other = await invoiceOf("100.00");
+    // Only the invoice's own request, and only while it waits.
+    expect(await cancelMobileMoneyRequest({ db: services.db, invoiceId: other.id, requestId: waiting })).toBe(
+      false,
+    );
+    expect(await requestOf(waiting)).toMatchObject({ endedAt: null });
+    expect(
+      await cancelMobileMoneyRequest({ db: services.db, invoiceId: invoice.id, requestId: waiting }),
+    ).toBe(true);
+    expect(await requestOf(waiting)).toMatchObject({ state: "pending", endReason: "cancelled" });
+    expect(
+      await cancelMobileMoneyRequest({ db: services.db, invoiceId: invoice.id, requestId: waiting }),
+    ).toBe(false);
+    const again = await started(invoice.id, MOMO_PAYERS.neverAnswers, 10_000);
+    expect(again).not.toBe(waiting);
+    expect(await paymentsOf(waiting)).toEqual([]);
+  });
+
+  it(`ends by itself when nobody approves it within ${REQUEST_VALIDITY_MS / 60_000} minutes, and is still recorded if MTN approves it`, async () => {
+    const invoice = await invoiceOf("100.00");
+    const id = await started(invoice.id, MOMO_PAYERS.neverAnswers, 10_000);
+    const request = await requestOf(id);
+    await checkDueMobileMoneyRequests({ ...context(), now: later(request, REQUEST_VALIDITY_MS - 1_000) });
+    expect(await requestOf(id)).toMatchObject({ state: "pending", endedAt: null });
+    await checkDueMobileMoneyRequests({ ...context(), now: later(request, REQUEST_VALIDITY_MS) });
+    expect(await requestOf(id)).toMatchObject({ state: "pending", endReason: "expired" });
+    // The same number and amount again is a new request, not the old one.
+    expect(await started(invoice.id, MOMO_PAYERS.neverAnswers, 10_000)).not.toBe(id);
+    standIn.approveLate(id);
+    await checkMobileMoneyRequest({
+      ...context(),
+      requestId: id,
+      now: later(request, 2 * REQUEST_VALIDITY_MS),
+    });
+    expect(await requestOf(id)).toMatchObject({ state: "successful" });
+    expect(await paymentsOf(id)).toHaveLength(1);
+  });
+
+  it("shows staff the request the customer waits for, and those still asked of MTN, on the invoice", async () => {
+    const invoice = await invoiceOf("100.00");
+    const first = await started(invoice.id, MOMO_PAYERS.neverAnswers, 4_000);
+    await started(invoice.id, MOMO_PAYERS.refuses, 10_000);
+    const view = async (now?: Date) =>
+      invoicePaymentsView({
+        db: services.db,
+        invoice: (await getInvoice({ db: services.db, id: invoice.id }))!,
+        balance: (await getInvoiceBalances({ db: services.db, ids: [invoice.id] })).get(invoice.id)!,
+        role: "accounts",
+        now,
+      });
+    await standIn.idle();
+    // The refused one is final; the first was replaced by it and is still asked of MTN.
+    expect((await view()).mobileMoney).toEqual([
+      expect.objectContaining({
+        id: first,
+        payer: MOMO_PAYERS.neverAnswers,
+        amount: "40.00 USD",
+        waiting: false,
+        status: "Replaced by a newer request; recorded if MTN still approves it",
+      }),
+    ]);
+    const waiting = await started(invoice.id, MOMO_PAYERS.neverAnswers, 2_500);
+    const rows = (await view()).mobileMoney;
+    expect(rows[0]).toMatchObject({
+      id: waiting,
+      waiting: true,
+      amount: "25.00 USD",
+      status: "Waiting for the customer to approve on their phone",
+    });
+    expect((await view(later(await requestOf(waiting), REQUEST_VALIDITY_MS))).mobileMoney[0]).toMatchObject({
+      id: waiting,
+      waiting: false,
+      status: "Not approved within 5 minutes; recorded if MTN still approves it",
+    });
+  });
+});
+
+describe("MTN's callback route against a flood (decision 027)", () => {
+  const put = (id: string, status: string, clientIp?: string, on: Services = services) =>
+    callback(
+      new Request(`${siteUrl}/webhooks/mtn-momo/callback?request=${id}`, {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ externalId: id, amount: "100.00", currency: "USD", status }),
+      }),
+      on,
+      clientIp,
+    );
+
+  it("asks MTN about a request at most once an interval, however many callbacks and looks arrive", async () => {
+    const invoice = await invoiceOf("100.00");
+    const id = await started(invoice.id, MOMO_PAYERS.neverAnswers, 10_000);
+    // 'Still pending' a hundred times: nothing worth asking MTN about.
+    const pending = await Promise.all(Array.from({ length: 100 }, () => put(id, "PENDING")));
+    expect(pending.every((answer) => answer.status === 200)).toBe(true);
+    expect(standIn.statusAsks(id)).toBe(0);
+    // Forged 'successful' ones, with the customer's page looking at the same moment: MTN is asked once.
+    const answers = await Promise.all([
+      ...Array.from({ length: 100 }, () => put(id, "SUCCESSFUL")),
+      checkMobileMoneyRequest({ ...context(), requestId: id }),
+      checkMobileMoneyRequest({ ...context(), requestId: id }),
+    ]);
+    expect(answers.slice(0, 100).every((answer) => (answer as Response).status === 200)).toBe(true);
+    expect(standIn.statusAsks(id)).toBe(1);
+    expect(await requestOf(id)).toMatchObject({ state: "pending" });
+    // Refused asks bring the poller's next check to when asking is allowed again: a real answer is not lost.
+    const { askedAt, nextCheckAt } = await requestOf(id);
+    expect(nextCheckAt.getTime()).toBeLessThanOrEqual(askedAt!.getTime() + ASK_INTERVAL_MS);
+    await checkMobileMoneyRequest({
+      ...context(),
+      requestId: id,
+      now: new Date(askedAt!.getTime() + ASK_INTERVAL_MS),
+    });
+    expect(standIn.statusAsks(id)).toBe(2);
+  });
+
+  it("refuses a client address over its limit with 429 before reading anything", async () => {
+    const limited = await createTestServices({ SITE_URL: siteUrl, TRACK_RATE_LIMIT: "3", ...standIn.env() });
+    try {
+      const id = crypto.randomUUID();
+      const answers = [];
+      for (let i = 0; i < 5; i++) answers.push(await put(id, "SUCCESSFUL", "198.51.100.7", limited));
+      expect(answers.map((answer) => answer.status)).toEqual([404, 404, 404, 429, 429]);
+      expect(answers[3]!.headers.get("Retry-After")).toMatch(/^\d+$/);
+      // Another address is not held back by this one.
+      expect((await put(id, "SUCCESSFUL", "198.51.100.8", limited)).status).toBe(404);
+    } finally {
+      await limited.close();
     }
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { parsePhone } from "#app/lib/phone.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { invoices, mobileMoneyRequests } from "#app/server/db/schema.ts";
@@ -19,6 +19,12 @@ import { getSiteSettings } from "#app/server/settings/settings.server.ts";
 // not at all. So the request is stored before MTN hears of it, and every pending request is asked about until
 // it is final (the poller below, the customer's page, the callback). Whichever sees the final status first
 // records the payment, exactly once: its submission key is the request's id.
+//
+// A request the customer no longer waits for (cancelled, replaced by a newer one, or not approved within
+// REQUEST_VALIDITY_MS) is 'ended': it no longer blocks the invoice, and MTN is still asked about it, so an
+// approval that comes late is still recorded once (any excess kept as credit). MTN is asked about one request at
+// most once every ASK_INTERVAL_MS, whoever asks: a flood of callbacks or page loads cannot spend the merchant's
+// API quota.
 
 export type MobileMoneyRequest = typeof mobileMoneyRequests.$inferSelect;
 
@@ -28,6 +34,11 @@ export const CHECK_DELAYS_MS = [10_000, 30_000, 60_000, 5 * 60_000, 15 * 60_000,
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 export const NO_ANSWER = "No answer from MTN Mobile Money within a day: nothing was taken.";
 const NEVER_ARRIVED = "The request did not reach MTN Mobile Money: nothing was taken.";
+/** How long a request waits for the customer's approval before it ends by itself (MTN's prompt is long gone). */
+export const REQUEST_VALIDITY_MS = 5 * 60_000;
+/** MTN is asked a request's status at most once in this interval, by the callback, the page and the poller together. */
+export const ASK_INTERVAL_MS = 10_000;
+const ASK_INTERVAL_SQL = sql.raw(`interval '${ASK_INTERVAL_MS} milliseconds'`);
 /** A status MTN does not know about yet this long after the request is read as a request that never got there. */
 const NOT_FOUND_GRACE_MS = 2 * 60_000;
 
@@ -44,8 +55,10 @@ export type StartResult =
  * Starts a payment of `amountMinor` (in the invoice's currency) from the wallet `payer` (as typed): refused with
  * a message for the customer when the invoice is not an issued one with a balance, the amount is not above zero
  * or more than the balance, the wallet does not charge in the invoice's currency, or the number is not a mobile
- * number. While a request of the invoice is pending, that one is the answer (a double click, a second tab). The
- * row is stored and committed before MTN is asked, so a crash in between leaves a request the poller settles.
+ * number. While the customer waits for a request of the invoice, the same number and amount again is answered
+ * with that request (a double click, a second tab); another number or amount ends it ('replaced') and starts
+ * anew, so an unanswered wallet never blocks the invoice. The row is stored and committed before MTN is asked, so
+ * a crash in between leaves a request the poller settles.
  */
 export async function startMobileMoneyPayment({
   db,
@@ -83,11 +96,19 @@ export async function startMobileMoneyPayment({
       .where(eq(invoices.id, invoiceId));
     if (invoice?.kind !== "invoice" || invoice.state !== "issued")
       return { ok: false, message: "This invoice cannot be paid online." } as const;
-    const [pending] = await tx
-      .select({ id: mobileMoneyRequests.id })
+    const [waiting] = await tx
+      .select({
+        id: mobileMoneyRequests.id,
+        payer: mobileMoneyRequests.payer,
+        amountMinor: mobileMoneyRequests.amountMinor,
+        createdAt: mobileMoneyRequests.createdAt,
+      })
       .from(mobileMoneyRequests)
-      .where(and(eq(mobileMoneyRequests.invoiceId, invoiceId), eq(mobileMoneyRequests.state, "pending")));
-    if (pending) return { ok: true, requestId: pending.id, state: "pending", fresh: false } as const;
+      .where(waitingOf(invoiceId));
+    const waitingValid = waiting && now.getTime() - waiting.createdAt.getTime() < REQUEST_VALIDITY_MS;
+    // The same payment again while it waits (a double click, a second tab) asks the customer once.
+    if (waiting && waitingValid && waiting.payer === phone.e164 && waiting.amountMinor === amountMinor)
+      return { ok: true, requestId: waiting.id, state: "pending", fresh: false } as const;
     const balance = invoice.total - invoice.paid - invoice.credited;
     if (balance <= 0) return { ok: false, message: "This invoice is paid." } as const;
     if (invoice.currency !== client.currency) {
@@ -98,6 +119,8 @@ export async function startMobileMoneyPayment({
     }
     if (amountMinor > balance)
       return { ok: false, field: "amount", message: "The amount is more than the balance due" } as const;
+    // Another number or amount: the waiting request stops blocking the invoice (MTN is still asked about it).
+    if (waiting) await endRequest(tx, waiting.id, waitingValid ? "replaced" : "expired", now);
     const [row] = await tx
       .insert(mobileMoneyRequests)
       .values({
@@ -133,6 +156,105 @@ export async function startMobileMoneyPayment({
   }
   await finish(db, stored.requestId, { state: "failed", reason: answer.message }, now);
   return { ok: true, requestId: stored.requestId, state: "failed" };
+}
+
+/** Requests the customer waits for: pending at MTN, not ended. */
+const stillWaited = () => and(eq(mobileMoneyRequests.state, "pending"), isNull(mobileMoneyRequests.endedAt));
+
+/** The request of an invoice the customer waits for. */
+const waitingOf = (invoiceId: string) => and(eq(mobileMoneyRequests.invoiceId, invoiceId), stillWaited());
+
+/** Ends the waited-for requests that `where` picks, for `reason`; how many it ended. */
+async function endWhere(
+  db: Pick<Db, "update">,
+  where: SQL | undefined,
+  reason: MobileMoneyEndReason,
+  now: Date,
+) {
+  const rows = await db
+    .update(mobileMoneyRequests)
+    .set({ endedAt: now, endReason: reason, updatedAt: now })
+    .where(and(stillWaited(), where))
+    .returning({ id: mobileMoneyRequests.id });
+  return rows.length;
+}
+
+const endRequest = async (db: Pick<Db, "update">, id: string, reason: MobileMoneyEndReason, now: Date) =>
+  (await endWhere(db, eq(mobileMoneyRequests.id, id), reason, now)) > 0;
+
+export type MobileMoneyEndReason = NonNullable<MobileMoneyRequest["endReason"]>;
+
+/**
+ * The customer cancels a request of `invoiceId` they are waiting for: it stops blocking the invoice at once. MTN
+ * has no way to withdraw a request to pay, so it is still asked about, and if the customer approves it anyway the
+ * payment is recorded. Returns false when the request is not one of the invoice's waiting ones (settled, ended).
+ */
+export async function cancelMobileMoneyRequest({
+  db,
+  invoiceId,
+  requestId,
+  now = new Date(),
+}: {
+  db: Db;
+  invoiceId: string;
+  requestId: string;
+  now?: Date;
+}): Promise<boolean> {
+  const request = await getMobileMoneyRequest({ db, id: requestId });
+  if (request?.invoiceId !== invoiceId) return false;
+  return endRequest(db, requestId, "cancelled", now);
+}
+
+/**
+ * Ends the requests not approved within REQUEST_VALIDITY_MS ('expired'), all of them or those of one invoice:
+ * the customer is told in words and may pay again; MTN is still asked about them until they are final.
+ */
+export async function endExpiredMobileMoneyRequests({
+  db,
+  invoiceId,
+  now = new Date(),
+}: {
+  db: Pick<Db, "update">;
+  invoiceId?: string;
+  now?: Date;
+}): Promise<number> {
+  return endWhere(
+    db,
+    and(
+      invoiceId ? eq(mobileMoneyRequests.invoiceId, invoiceId) : undefined,
+      lte(mobileMoneyRequests.createdAt, new Date(now.getTime() - REQUEST_VALIDITY_MS)),
+    ),
+    "expired",
+    now,
+  );
+}
+
+/**
+ * Takes the right to ask MTN about a pending request now: true for one caller in ASK_INTERVAL_MS, in whatever
+ * process. Refused, the request's next check by the poller is brought to the moment asking is allowed again, so
+ * a real callback that arrives a moment after another look is acted on seconds later, never lost.
+ */
+async function claimAsk(db: Db, id: string, now: Date): Promise<boolean> {
+  const allowedFrom = new Date(now.getTime() - ASK_INTERVAL_MS);
+  const claimed = await db
+    .update(mobileMoneyRequests)
+    .set({ askedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(mobileMoneyRequests.id, id),
+        eq(mobileMoneyRequests.state, "pending"),
+        or(isNull(mobileMoneyRequests.askedAt), lte(mobileMoneyRequests.askedAt, allowedFrom)),
+      ),
+    )
+    .returning({ id: mobileMoneyRequests.id });
+  if (claimed.length > 0) return true;
+  await db
+    .update(mobileMoneyRequests)
+    .set({
+      nextCheckAt: sql`least(${mobileMoneyRequests.nextCheckAt}, ${mobileMoneyRequests.askedAt} + ${ASK_INTERVAL_SQL})`,
+    })
+    .where(and(eq(mobileMoneyRequests.id, id), eq(mobileMoneyRequests.state, "pending")));
+  return false;
 }
 
 async function finish(
@@ -254,7 +376,9 @@ export async function settleMobileMoneyRequest({
 
 /**
  * Asks MTN about one pending request and acts on the answer; a request still pending a day after it was made is
- * given up ('no answer'), and one MTN never heard of after a grace period did not reach it.
+ * given up ('no answer'), and one MTN never heard of after a grace period did not reach it. MTN is not asked
+ * when it was asked about this request less than ASK_INTERVAL_MS ago (see claimAsk): the request is returned as
+ * it is.
  */
 export async function checkMobileMoneyRequest({
   db,
@@ -265,6 +389,7 @@ export async function checkMobileMoneyRequest({
 }: Context & { requestId: string; now?: Date }): Promise<MobileMoneyRequest | null> {
   const request = await getMobileMoneyRequest({ db, id: requestId });
   if (request?.state !== "pending") return request;
+  if (!(await claimAsk(db, requestId, now))) return getMobileMoneyRequest({ db, id: requestId });
   const answer = await client.getStatus(request.id);
   const age = now.getTime() - request.createdAt.getTime();
   if (answer.ok && answer.status !== "PENDING") {
@@ -290,6 +415,7 @@ export async function checkDueMobileMoneyRequests({
   now = new Date(),
   limit = 20,
 }: Context & { now?: Date; limit?: number }): Promise<number> {
+  await endExpiredMobileMoneyRequests({ db, now });
   const claimed = await db.transaction(async (tx) => {
     const due = await tx
       .select({ id: mobileMoneyRequests.id, checks: mobileMoneyRequests.checks })

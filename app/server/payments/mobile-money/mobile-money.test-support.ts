@@ -10,12 +10,15 @@ export async function startedRequest({
   payer,
   amountMinor,
   callbackUrl = () => "http://127.0.0.1:9/never",
+  now,
 }: {
   services: Pick<Services, "db" | "logger" | "mobileMoney">;
   invoiceId: string;
   payer: string;
   amountMinor: number;
   callbackUrl?: (requestId: string) => string;
+  /** When it was made (by default now). */
+  now?: Date;
 }): Promise<string> {
   const started = await startMobileMoneyPayment({
     db: services.db,
@@ -25,6 +28,7 @@ export async function startedRequest({
     payer,
     amountMinor,
     callbackUrl,
+    now,
   });
   if (!started.ok) throw new Error(started.message);
   return started.requestId;

@@ -1,15 +1,19 @@
 import { eq } from "drizzle-orm";
 import { formatMoneyIn } from "#app/lib/i18n/format.ts";
 import type { Locale } from "#app/lib/i18n/locale.ts";
-import { AMOUNT_MAX, PAYER_MAX } from "#app/lib/mobile-money-form.ts";
+import { AMOUNT_MAX, CANCEL_INTENT, PAY_INTENT_FIELD, PAYER_MAX } from "#app/lib/mobile-money-form.ts";
 import { minorToInput, parseAmount } from "#app/lib/money.ts";
 import { invoices } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { findInvoiceLink } from "#app/server/invoices/invoice-links.server.ts";
+import { maskAddress } from "#app/server/notifications/notifications.server.ts";
 import { getInvoiceBalances } from "#app/server/payments/balances.server.ts";
 import {
+  cancelMobileMoneyRequest,
   checkMobileMoneyRequest,
+  endExpiredMobileMoneyRequests,
   getMobileMoneyRequest,
+  type MobileMoneyEndReason,
   startMobileMoneyPayment,
 } from "#app/server/payments/mobile-money/mobile-money.server.ts";
 import type { Services } from "#app/server/services.server.ts";
@@ -38,10 +42,22 @@ async function invoiceOfToken(db: PageServices["db"], token: string) {
   return { ...invoice, balanceMinor: balance.balanceMinor };
 }
 
-export type PayRequestView = { id: string; amount: string; payer: string } & (
-  | { state: "pending" | "successful" }
-  | { state: "failed"; reason: string }
-);
+export type PayRequestView = {
+  id: string;
+  amount: string;
+  /** The wallet's number masked ('•••0003'): the page's address is a link that may be passed on. */
+  payer: string;
+} & ({ state: "pending" | "successful" } | { state: "failed" | "ended"; reason: string });
+
+/** What the customer is told about a request they no longer wait for, by why it ended (decision 027). */
+export const ENDED_WORDS: Record<MobileMoneyEndReason, string> = {
+  cancelled:
+    "You cancelled this request: nothing was taken. If your phone still asks you to approve it, decline it.",
+  replaced:
+    "A newer request replaced this one: nothing was taken for it. If your phone still asks you to approve it, decline it.",
+  expired:
+    "The payment was not approved on the phone within 5 minutes, so the request has ended: nothing was taken. You can try again.",
+};
 
 export type PayPage =
   | { kind: "not-found" }
@@ -75,6 +91,7 @@ export async function loadPayPage({
   if (!invoice) return { kind: "not-found" };
   let request: PayRequestView | null = null;
   if (requestId && isUuid(requestId)) {
+    await endExpiredMobileMoneyRequests({ db, invoiceId: invoice.id });
     let row = await getMobileMoneyRequest({ db, id: requestId });
     if (row && row.invoiceId !== invoice.id) row = null;
     if (row?.state === "pending" && mobileMoney.client) {
@@ -86,11 +103,19 @@ export async function loadPayPage({
       }).catch(() => row);
     }
     if (row) {
-      const amount = formatMoneyIn(locale, row.amountMinor, row.currency);
+      const shown = {
+        id: row.id,
+        amount: formatMoneyIn(locale, row.amountMinor, row.currency),
+        payer: maskAddress(row.payer),
+      };
       request =
-        row.state === "failed"
-          ? { id: row.id, state: "failed", amount, payer: row.payer, reason: row.reason ?? "" }
-          : { id: row.id, state: row.state, amount, payer: row.payer };
+        row.state === "successful"
+          ? { ...shown, state: "successful" }
+          : row.endReason
+            ? { ...shown, state: "ended", reason: ENDED_WORDS[row.endReason] }
+            : row.state === "failed"
+              ? { ...shown, state: "failed", reason: row.reason ?? "" }
+              : { ...shown, state: "pending" };
     }
   }
   const fresh = request?.state === "successful" ? await invoiceOfToken(db, token) : invoice;
@@ -125,7 +150,10 @@ export type PaySubmit =
   | { ok: true; requestId: string }
   | { ok: false; status: number; errors: { payer?: string; amount?: string; form?: string } };
 
-/** The form: starts the payment (or answers the one pending), or says what to correct. Stores nothing on bad input. */
+/**
+ * The form: starts the payment (or answers the one waiting, when it is the same number and amount), cancels a
+ * waiting request, or says what to correct. Stores nothing on bad input.
+ */
 export async function submitPayForm({
   services,
   token,
@@ -142,6 +170,16 @@ export async function submitPayForm({
     const value = form?.get(name);
     return typeof value === "string" ? value.trim() : null;
   };
+  if (field(PAY_INTENT_FIELD) === CANCEL_INTENT) {
+    const requestId = field("request");
+    const request =
+      requestId && isUuid(requestId) ? await getMobileMoneyRequest({ db, id: requestId }) : null;
+    if (request?.invoiceId !== invoice.id)
+      return { ok: false, status: 400, errors: { form: "The form could not be read. Please try again." } };
+    // Settled or ended already: the page shows it as it is.
+    await cancelMobileMoneyRequest({ db, invoiceId: invoice.id, requestId: request.id });
+    return { ok: true, requestId: request.id };
+  }
   const payer = field("payer");
   const amountText = field("amount");
   if (payer === null || amountText === null)
