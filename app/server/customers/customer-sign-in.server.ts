@@ -31,9 +31,8 @@ import {
 import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import { customerMembers } from "#app/server/db/schema.ts";
 import { translatorFor } from "#app/server/i18n/words.server.ts";
-import { queueMail } from "#app/server/messaging/mail.server.ts";
+import { maskAddress, queueMail } from "#app/server/messaging/mail.server.ts";
 import { enqueueMessage, type OutboxConfig } from "#app/server/messaging/outbox.server.ts";
-import { maskAddress } from "#app/server/notifications/notifications.server.ts";
 import {
   isSmsSubscriptionAvailable,
   normalizeEmail,

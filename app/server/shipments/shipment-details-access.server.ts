@@ -35,9 +35,8 @@ import {
 } from "#app/server/documents/document-response.server.ts";
 import { getDocumentSettings } from "#app/server/documents/document-settings.server.ts";
 import { translatorFor } from "#app/server/i18n/words.server.ts";
-import { queueMail } from "#app/server/messaging/mail.server.ts";
+import { maskAddress, queueMail } from "#app/server/messaging/mail.server.ts";
 import { enqueueMessage } from "#app/server/messaging/outbox.server.ts";
-import { maskAddress } from "#app/server/notifications/notifications.server.ts";
 import type { Party } from "#app/server/parties/parties.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 import { consumeRateLimits, limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
