@@ -81,6 +81,7 @@ async function openThroughRequestLog(paths: string[]) {
 }
 
 describe("secrets in the log", () => {
+  // Five flows, an invoice's PDF among them: given more than the default 30 s on two busy cores.
   it("no log line holds a code or token of a sign-in, an invoice, a reset or a details code (no SMTP_URL)", async () => {
     const secrets: Record<string, string> = {};
     const paths: string[] = [];
@@ -215,5 +216,5 @@ describe("secrets in the log", () => {
         to: expect.stringContaining("•••@"),
       });
     }
-  });
+  }, 60_000);
 });
