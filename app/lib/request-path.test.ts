@@ -12,6 +12,10 @@ describe("loggedUrl", () => {
     expect(loggedUrl(`/delivery-note/${token}`)).toBe("/delivery-note/[token]");
     expect(loggedUrl(`/invoice/${token}/pay`)).toBe("/invoice/[token]/pay");
     expect(loggedUrl(`/account/sign-in/${token}`)).toBe("/account/sign-in/[token]");
+    expect(loggedUrl(`/admin-reset-password?token=${token}`)).toBe("/admin-reset-password?token=[token]");
+    expect(loggedUrl(`/admin-reset-password?a=1&TOKEN=${token}#x`)).toBe(
+      "/admin-reset-password?a=1&TOKEN=[token]#x",
+    );
     // The same links at their French addresses (issue 30).
     expect(loggedUrl(`/fr/devis/${token}/pdf`)).toBe("/fr/devis/[token]/pdf");
     expect(loggedUrl(`/fr/facture/${token}/payer`)).toBe("/fr/facture/[token]/payer");

@@ -37,7 +37,13 @@ const SECRET_LINK = new RegExp(
   "i",
 );
 
-/** A URL as the log may show it: secret links keep their shape but the token becomes '[token]'. Full URLs too. */
+/** A `token` query parameter's value (the staff reset link, /admin-reset-password?token=…). */
+const SECRET_PARAM = /([?&]token=)[^&#]*/gi;
+
+/**
+ * A URL as the log may show it: secret links keep their shape but the token becomes '[token]', in the path or
+ * in a `token` parameter. Full URLs too.
+ */
 export function loggedUrl(url: string): string {
-  return url.replace(SECRET_LINK, "$1/$2/[token]");
+  return url.replace(SECRET_LINK, "$1/$2/[token]").replace(SECRET_PARAM, "$1[token]");
 }

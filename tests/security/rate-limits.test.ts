@@ -86,7 +86,8 @@ attack("public form, tracking and MTN callback rate limits hold (default limits,
     );
     const asked = momo.requests.filter((r) => r.path.startsWith("/collection/v1_0/requesttopay/")).length;
     check(asked === 0, `MTN was asked ${asked} times about requests the app does not know`);
-    return `form posts: ${forms.filter((s) => s === 200).length} accepted, ${forms.filter((s) => s === 429).length} refused; lookups: ${125 - refused} answered, ${refused} refused; MTN callbacks: ${125 - held.length} answered, ${held.length} refused`;
+    const codes = await signInCodeLimits(other);
+    return `form posts: ${forms.filter((s) => s === 200).length} accepted, ${forms.filter((s) => s === 429).length} refused; lookups: ${125 - refused} answered, ${refused} refused; MTN callbacks: ${125 - held.length} answered, ${held.length} refused; ${codes}`;
   } finally {
     counts.ownApps += other.requests;
     await limited.stop();
@@ -94,3 +95,47 @@ attack("public form, tracking and MTN callback rate limits hold (default limits,
     fs.rmSync(limited.dataDir, { recursive: true, force: true });
   }
 });
+
+/**
+ * Sign-in codes (decision 029): the address's hourly count never refuses its owner (the seventh request for one
+ * address is served like the first); the site's count of wrong codes gives up 6-digit codes past ten, whatever
+ * the addresses, and the next code has 8 digits.
+ */
+async function signInCodeLimits(app: Client): Promise<string> {
+  const ask = async (address: string) => {
+    const sent = await app.send("/account", { method: "POST", body: encode([["address", address]]) });
+    const cookie = sent.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("account_code="))
+      ?.split(";")[0];
+    return { status: sent.status, cookie: cookie ?? "" };
+  };
+  const statuses: number[] = [];
+  for (let i = 0; i < 7; i++) statuses.push((await ask("victim@example.com")).status);
+  check(
+    statuses.every((s) => s === 302),
+    `code requests for one address answered ${statuses.join(", ")} (7 × 302: never refused)`,
+  );
+  const typeCode = (cookie: string) =>
+    app.send("/account/code", { method: "POST", cookie, body: encode([["code", "123456"]]) });
+  // Three attempts while codes are of 6 digits, for three addresses; ten wrong codes on the first two.
+  const attempts = [];
+  for (let a = 0; a < 3; a++) attempts.push((await ask(`nobody-${a}@example.com`)).cookie);
+  const answers: number[] = [];
+  for (const cookie of attempts.slice(0, 2)) {
+    for (let i = 0; i < 5; i++) answers.push((await typeCode(cookie)).status);
+  }
+  check(
+    answers.every((s) => s === 400),
+    `wrong codes answered ${answers.join(", ")} (10 × 400)`,
+  );
+  const givenUp = await typeCode(attempts[2]!);
+  check(
+    givenUp.status === 400 && givenUp.body.includes("This code no longer works. Ask for a new one."),
+    `the eleventh wrong 6-digit code: ${givenUp.status}, not 'ask for a new one'`,
+  );
+  const longer = await ask("nobody-3@example.com");
+  const page = await app.send("/account/code", { cookie: longer.cookie });
+  check(page.body.includes("8-digit code"), "the code asked after ten wrong ones is not of 8 digits");
+  return "sign-in codes: 7 requests for one address served, 6-digit codes given up after 10 wrong ones";
+}

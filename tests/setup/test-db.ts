@@ -13,7 +13,7 @@ import {
   openDatabase,
 } from "#app/server/db/client.server.ts";
 import { loadConfig } from "#app/server/platform/config.server.ts";
-import { createLogger } from "#app/server/platform/logger.server.ts";
+import { createLogger, type Logger } from "#app/server/platform/logger.server.ts";
 import { assembleServices, type OutboxOptions, type Services } from "#app/server/services.server.ts";
 import { POSTGRES_TEMPLATE, withDatabase } from "./test-server.ts";
 
@@ -74,6 +74,7 @@ export async function createTestServices(
     outbox,
     notifications = { autostart: false },
     mobileMoney = { autostart: false },
+    logger = createLogger("silent"),
   }: {
     pruneRateLimitsEveryMs?: number;
     /**
@@ -85,11 +86,12 @@ export async function createTestServices(
     notifications?: { now?: () => Date; pollMs?: number; autostart?: boolean };
     /** The mobile-money poller's clock; off by default in tests (they call runOnce). */
     mobileMoney?: { now?: () => Date; pollMs?: number; autostart?: boolean };
+    /** Quiet unless a test reads the log (a logger writing to its own stream). */
+    logger?: Logger;
   } = {},
 ): Promise<Services> {
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED_DEMO: "false", ...env });
   const database = await createTestDatabase();
-  const logger = createLogger("silent");
   return assembleServices({
     config,
     logger,

@@ -6,6 +6,7 @@ import { requestContext, servicesContext } from "#app/context.ts";
 import { localeOf } from "#app/lib/i18n/locale.ts";
 import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 import { localizedSeo } from "#app/lib/seo.ts";
+import { codesPausedMessage } from "#app/server/auth/one-time-codes.server.ts";
 import { landingPath, safeAccountRedirect } from "#app/server/customers/customer-guards.server.ts";
 import {
   clearAttemptCookie,
@@ -17,7 +18,7 @@ import { translatorFor, wordsFor } from "#app/server/i18n/words.server.ts";
 import { readFormData, tooManySubmissionsMessage } from "#app/server/platform/forms.server.ts";
 import type { Route } from "./+types/code";
 
-// The second step of signing in: the 6-digit code, checked against the attempt this browser holds.
+// The second step of signing in: the 6-digit (or 8-digit) code, checked against the attempt this browser holds.
 
 export const meta: Route.MetaFunction = (args) =>
   localizedSeo(args, {
@@ -62,8 +63,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(landingPath({ request, redirectTo, language: result.language }), { headers });
     }
     case "rate-limited":
+    case "paused":
       return data<Reply>(
-        { error: t(tooManySubmissionsMessage(result.retryAfterSeconds)) },
+        {
+          error: t(
+            result.outcome === "paused"
+              ? codesPausedMessage(result.retryAfterSeconds)
+              : tooManySubmissionsMessage(result.retryAfterSeconds),
+          ),
+        },
         { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
       );
     case "expired":
@@ -100,6 +108,8 @@ export default function AccountCode({ loaderData, actionData }: Route.ComponentP
     );
   }
   const error = actionData?.error;
+  // 8 digits once the site has seen many wrong codes (decision 029).
+  const long = attempt.digits === 8;
   return (
     <section className="mx-auto flex max-w-md flex-col gap-6 px-4 py-12">
       <div>
@@ -108,14 +118,24 @@ export default function AccountCode({ loaderData, actionData }: Route.ComponentP
           <Filled
             text={
               attempt.channel === "email"
-                ? t(
-                    "If {address} belongs to a customer account, we have e-mailed it a 6-digit code. It works for 10 minutes.",
-                    { address: SLOT },
-                  )
-                : t(
-                    "If {address} belongs to a customer account, we have texted it a 6-digit code. It works for 10 minutes.",
-                    { address: SLOT },
-                  )
+                ? long
+                  ? t(
+                      "If {address} belongs to a customer account, we have e-mailed it an 8-digit code. It works for 10 minutes.",
+                      { address: SLOT },
+                    )
+                  : t(
+                      "If {address} belongs to a customer account, we have e-mailed it a 6-digit code. It works for 10 minutes.",
+                      { address: SLOT },
+                    )
+                : long
+                  ? t(
+                      "If {address} belongs to a customer account, we have texted it an 8-digit code. It works for 10 minutes.",
+                      { address: SLOT },
+                    )
+                  : t(
+                      "If {address} belongs to a customer account, we have texted it a 6-digit code. It works for 10 minutes.",
+                      { address: SLOT },
+                    )
             }
             value={<Data>{attempt.sentTo}</Data>}
           />
@@ -127,13 +147,13 @@ export default function AccountCode({ loaderData, actionData }: Route.ComponentP
         className="flex flex-col rounded-lg border border-slate-200 bg-white p-4"
       >
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Label htmlFor="code">{t("6-digit code")}</Label>
+        <Label htmlFor="code">{long ? t("8-digit code") : t("6-digit code")}</Label>
         <Input
           id="code"
           name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={7}
+          maxLength={long ? 9 : 7}
           required
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "code-error" : undefined}

@@ -9,6 +9,7 @@ import { localizePath } from "#app/lib/i18n/paths.ts";
 import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 import { localizedSeo, translateFromMatches } from "#app/lib/seo.ts";
 import { displayTrackingNumber, parseTrackingNumber, trackingPath } from "#app/lib/tracking-number.ts";
+import { codesPausedMessage } from "#app/server/auth/one-time-codes.server.ts";
 import { translatorFor, wordsFor } from "#app/server/i18n/words.server.ts";
 import { isSmsSubscriptionAvailable } from "#app/server/notifications/subscriptions.server.ts";
 import { readFormData, tooManySubmissionsMessage } from "#app/server/platform/forms.server.ts";
@@ -183,9 +184,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case "granted":
         return goTo(...grantCookie({ config, trackingNumber, token: checked.token }), ...clearAttempt);
       case "rate-limited":
+      case "paused":
         return limited(checked.retryAfterSeconds, {
           step: "code",
-          error: tooManySubmissionsMessage(checked.retryAfterSeconds),
+          error:
+            checked.outcome === "paused"
+              ? codesPausedMessage(checked.retryAfterSeconds)
+              : tooManySubmissionsMessage(checked.retryAfterSeconds),
         });
       case "expired":
         return reply(
@@ -290,6 +295,8 @@ export default function TrackingDetails({ loaderData, actionData }: Route.Compon
   }
   const failed = reply?.step === "failed" || reply?.step === "expired" ? reply.error : null;
   const attempt = reply?.step === "expired" ? null : page.attempt;
+  // 8 digits once the site has seen many wrong codes (decision 029).
+  const long = attempt?.digits === 8;
   return (
     <section className={SECTION}>
       <div>
@@ -326,26 +333,36 @@ export default function TrackingDetails({ loaderData, actionData }: Route.Compon
               <Filled
                 text={
                   attempt.channel === "email"
-                    ? t(
-                        "If {address} is on file for this shipment's shipper or consignee, we have e-mailed it a 6-digit code. It works for 10 minutes.",
-                        { address: SLOT },
-                      )
-                    : t(
-                        "If {address} is on file for this shipment's shipper or consignee, we have texted it a 6-digit code. It works for 10 minutes.",
-                        { address: SLOT },
-                      )
+                    ? long
+                      ? t(
+                          "If {address} is on file for this shipment's shipper or consignee, we have e-mailed it an 8-digit code. It works for 10 minutes.",
+                          { address: SLOT },
+                        )
+                      : t(
+                          "If {address} is on file for this shipment's shipper or consignee, we have e-mailed it a 6-digit code. It works for 10 minutes.",
+                          { address: SLOT },
+                        )
+                    : long
+                      ? t(
+                          "If {address} is on file for this shipment's shipper or consignee, we have texted it an 8-digit code. It works for 10 minutes.",
+                          { address: SLOT },
+                        )
+                      : t(
+                          "If {address} is on file for this shipment's shipper or consignee, we have texted it a 6-digit code. It works for 10 minutes.",
+                          { address: SLOT },
+                        )
                 }
                 value={<Data>{attempt.sentTo}</Data>}
               />
             </p>
             <input type="hidden" name="intent" value="code" />
-            <Label htmlFor="code">{t("6-digit code")}</Label>
+            <Label htmlFor="code">{long ? t("8-digit code") : t("6-digit code")}</Label>
             <Input
               id="code"
               name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
-              maxLength={7}
+              maxLength={long ? 9 : 7}
               required
               aria-invalid={reply?.step === "code" ? true : undefined}
               aria-describedby={reply?.step === "code" ? "code-error" : undefined}

@@ -1,7 +1,7 @@
 // Signing in to the customer account (issue 29, decision 16): an e-mail address or, when SMS is on, a mobile
-// number; a 6-digit code (10 minutes, 5 tries); an e-mailed link used through a page with a button. The answer
-// is the same whether or not the address belongs to a customer: a code row is made either way, and only a
-// deliverable one is sent.
+// number; a 6-digit code (8 digits after many wrong codes on the site; 10 minutes, 5 tries); an e-mailed link
+// used through a page with a button. The answer is the same whether or not the address belongs to a customer:
+// a code row is made either way, and only a deliverable one is sent.
 
 import { eq } from "drizzle-orm";
 import type { Locale } from "#app/lib/i18n/locale.ts";
@@ -10,12 +10,17 @@ import type { SiteSettings } from "#app/schemas/site-settings.ts";
 import { recordCustomerAuditEvent } from "#app/server/audit/audit.server.ts";
 import { cookieHeader, readTokenCookie } from "#app/server/auth/cookies.server.ts";
 import {
+  attemptCodeDigits,
   CODE_LIFETIME_MS,
   checkOneTimeCode,
+  codeCheckAnswer,
+  codeFormatMessage,
   createOneTimeCode,
   findCodeAttempt,
+  limitCodeRequest,
   type OneTimeCode,
   pruneOneTimeCodes,
+  readTypedCode,
   spendOneTimeLink,
 } from "#app/server/auth/one-time-codes.server.ts";
 import {
@@ -36,9 +41,8 @@ import {
 import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import { customerMembers } from "#app/server/db/schema.ts";
 import { translatorFor } from "#app/server/i18n/words.server.ts";
-import { queueMail } from "#app/server/messaging/mail.server.ts";
+import { maskAddress, queueMail } from "#app/server/messaging/mail.server.ts";
 import { enqueueMessage, type OutboxConfig } from "#app/server/messaging/outbox.server.ts";
-import { maskAddress } from "#app/server/notifications/notifications.server.ts";
 import {
   isSmsSubscriptionAvailable,
   normalizeEmail,
@@ -52,7 +56,10 @@ export type SignInConfig = OutboxConfig &
   CustomerSessionConfig &
   Pick<Config, "SMTP_URL" | "OUTBOX_DIR" | "siteUrl">;
 
-/** Codes asked for one address, and by one client, per hour; wrong codes typed by one client per hour. */
+/**
+ * Codes asked for one address, and by one client, per hour; codes typed by one client per hour. Past the
+ * address's count a request is served by the code already live (decision 029), never refused.
+ */
 export const SIGN_IN_LIMITS = { perAddress: 5, perClient: 20, checksPerClient: 30 } as const;
 
 /** The cookie that ties the code page to the browser that asked (10 minutes, the code's life). */
@@ -136,15 +143,16 @@ export async function requestCustomerCode({
   const read = readSignInAddress(typed, config);
   if (!read.ok) return read;
   const { channel, address } = read;
-  const retryAfter = await consumeRateLimits({
+  const limit = await limitCodeRequest({
     db,
+    scope: "account-code",
+    clientAddress,
+    address,
+    perClient: SIGN_IN_LIMITS.perClient,
+    perAddress: SIGN_IN_LIMITS.perAddress,
     now,
-    limits: [
-      { key: `account-code:client:${clientAddress}`, limit: SIGN_IN_LIMITS.perClient },
-      { key: `account-code:address:${address}`, limit: SIGN_IN_LIMITS.perAddress },
-    ],
   });
-  if (retryAfter !== null) return { ok: false, retryAfterSeconds: retryAfter };
+  if (limit.refusedForSeconds !== null) return { ok: false, retryAfterSeconds: limit.refusedForSeconds };
   // Old codes go as new ones are asked for (an indexed delete of rows an hour past their end).
   await pruneOneTimeCodes({ db, now });
 
@@ -162,14 +170,15 @@ export async function requestCustomerCode({
       deliverable,
       memberId: member && !member.removedAt ? member.id : null,
       withLink: channel === "email",
+      addressSpent: limit.addressSpent,
       clientAddress,
       now,
     });
-    if (deliverable) {
+    if (deliverable && code.code !== null) {
       // A member is written to in their own language; an address new to us in the page's.
       const language = member?.language ?? locale;
       await sendSignInCode({ tx, config, logger, settings, channel, address, code, language, now });
-    } else {
+    } else if (!deliverable) {
       logger.info({ channel }, "Sign-in code asked for an address without an account: nothing sent");
     }
     return { ok: true as const, attemptToken: code.attemptToken, sentTo: maskAddress(address), channel };
@@ -253,9 +262,9 @@ export async function findSignInAttempt({
   db: Db;
   attemptToken: string;
   now?: Date;
-}): Promise<{ sentTo: string; channel: "email" | "sms" } | null> {
+}): Promise<{ sentTo: string; channel: "email" | "sms"; digits: number } | null> {
   const row = await findCodeAttempt({ db, purpose: "customer_sign_in", attemptToken, now });
-  return row ? { sentTo: maskAddress(row.destination), channel: row.channel } : null;
+  return row ? { sentTo: maskAddress(row.destination), channel: row.channel, digits: row.digits } : null;
 }
 
 /** Signs in the member a spent code belongs to (made now for an address that may sign in by itself). */
@@ -314,7 +323,8 @@ export type SignInResult =
   | { outcome: "signed-in"; cookie: string; language: Locale }
   | { outcome: "wrong"; message: string }
   | { outcome: "expired"; message: string }
-  | { outcome: "rate-limited"; retryAfterSeconds: number };
+  | { outcome: "rate-limited"; retryAfterSeconds: number }
+  | { outcome: "paused"; retryAfterSeconds: number };
 
 export const EXPIRED_CODE_MESSAGE = "This code no longer works. Ask for a new one.";
 
@@ -339,8 +349,11 @@ export async function verifyCustomerCode({
   locale?: Locale;
   now?: Date;
 }): Promise<SignInResult> {
-  const typed = typeof code === "string" ? code.replace(/\s/g, "") : "";
-  if (!/^\d{6}$/.test(typed)) return { outcome: "wrong", message: "Enter the 6-digit code we sent you." };
+  const typed = readTypedCode(code);
+  if (typed === null) {
+    const digits = await attemptCodeDigits({ db, purpose: "customer_sign_in", attemptToken });
+    return { outcome: "wrong", message: codeFormatMessage(digits) };
+  }
   if (!attemptToken) return { outcome: "expired", message: EXPIRED_CODE_MESSAGE };
   const retryAfter = await consumeRateLimits({
     db,
@@ -362,14 +375,7 @@ export async function verifyCustomerCode({
       ? { outcome: "signed-in", ...checked.value }
       : { outcome: "expired", message: EXPIRED_CODE_MESSAGE };
   }
-  if (checked.outcome === "expired" || checked.triesLeft === 0) {
-    return { outcome: "expired", message: EXPIRED_CODE_MESSAGE };
-  }
-  const left = checked.triesLeft;
-  return {
-    outcome: "wrong",
-    message: `That code is not right. You can try ${left} more ${left === 1 ? "time" : "times"}.`,
-  };
+  return codeCheckAnswer(checked, EXPIRED_CODE_MESSAGE);
 }
 
 /** Signs in through an e-mailed link's page (its button), once. */

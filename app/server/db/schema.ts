@@ -1338,11 +1338,12 @@ export const ONE_TIME_CODE_PURPOSES = ["customer_sign_in", "shipment_details"] a
 export type OneTimeCodePurpose = (typeof ONE_TIME_CODE_PURPOSES)[number];
 
 /**
- * A 6-digit code sent to an e-mail address or a mobile number (app/server/auth/one-time-codes.server.ts). The
- * browser that asked holds the attempt's random token (a cookie); only hashes are stored: of the attempt token,
- * of `<id>:<code>`, and of the e-mailed link's token. A row is made for every request, whether or not the
+ * A 6-digit (or 8-digit) code sent to an e-mail address or a mobile number (app/server/auth/one-time-codes.server.ts).
+ * The browser that asked holds the attempt's random token (a cookie); only hashes are stored: of the attempt
+ * token, of `<id>:<code>`, and of the e-mailed link's token. A row is made for every request, whether or not the
  * address belongs to anyone (no code is sent then), so the answers are the same. Single-use, 5 wrong codes
- * end it.
+ * end an attempt. An attempt asked once the address's hourly codes are spent is a row that checks the code
+ * already live (`code_of`), with tries of its own (decision 029).
  */
 export const oneTimeCodes = pgTable(
   "one_time_codes",
@@ -1365,14 +1366,24 @@ export const oneTimeCodes = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     clientAddress: text("client_address"),
+    /** The code's length: 6, or 8 once the site has seen many wrong codes (decision 029). */
+    digits: integer("digits").notNull().default(6),
+    /**
+     * The row whose code this attempt checks (its hash is `<code_of>:<code>`, copied here), or null: its own. Used
+     * or voided with it.
+     */
+    codeOf: uuid("code_of").references((): AnyPgColumn => oneTimeCodes.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("one_time_codes_attempt_idx").on(t.attemptHash),
+    index("one_time_codes_code_of_idx").on(t.codeOf),
+    index("one_time_codes_destination_idx").on(t.destination),
     uniqueIndex("one_time_codes_link_idx").on(t.linkHash),
     index("one_time_codes_expires_idx").on(t.expiresAt),
     check("one_time_codes_purpose_check", sql`${t.purpose} in ('customer_sign_in', 'shipment_details')`),
     check("one_time_codes_channel_check", sql`${t.channel} in ('email', 'sms')`),
+    check("one_time_codes_digits_check", sql`${t.digits} in (6, 8)`),
   ],
 );
 

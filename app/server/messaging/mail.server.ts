@@ -88,12 +88,24 @@ export async function queueMail({
     );
   }
   if (!config.SMTP_URL && row.created) {
+    // Which message, never what it says: subjects and texts carry sign-in codes and link tokens, and decision
+    // 029 keeps those out of the log; the text stays readable in the outbox table (and OUTBOX_DIR's file).
     logger.info(
-      { outboxId: row.id, to: mail.to, subject: mail.subject, text: mail.text },
+      { outboxId: row.id, to: maskAddress(mail.to) },
       "E-mail kept in the outbox (SMTP_URL is not set)",
     );
   }
   return { ok: true, id: row.id, messageId: row.messageId, queued: row.status === "queued" };
+}
+
+/**
+ * An e-mail address or a phone number as a page or the log may show it: 'o•••@example.com', '•••0142'
+ * (the code pages say where a code went without spelling out the address).
+ */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf("@");
+  if (at > 0) return `${address[0]}•••${address.slice(at)}`;
+  return address.length > 4 ? `•••${address.slice(-4)}` : "•••";
 }
 
 /** The From of outgoing mail: MAIL_FROM when set, otherwise the company's name and e-mail from the site settings. */

@@ -23,7 +23,7 @@ import {
   shippers,
 } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
-import { queueMail, resolveMailFrom, senderHeaders } from "#app/server/messaging/mail.server.ts";
+import { maskAddress, queueMail, resolveMailFrom, senderHeaders } from "#app/server/messaging/mail.server.ts";
 import { enqueueMessage, type OutboxConfig } from "#app/server/messaging/outbox.server.ts";
 import { composeNotificationEmail } from "#app/server/notifications/notification-email.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
@@ -351,13 +351,6 @@ export async function unsubscribeByToken({
     .where(eq(notificationUnsubscribes.token, token))
     .returning({ id: notificationUnsubscribes.id });
   return rows.length > 0;
-}
-
-/** 'c•••@example.com': enough for its owner to recognise, nothing for anyone else. */
-export function maskAddress(address: string): string {
-  const at = address.lastIndexOf("@");
-  if (at > 0) return `${address[0]}•••${address.slice(at)}`;
-  return address.length > 4 ? `•••${address.slice(-4)}` : "•••";
 }
 
 // Staff actions.

@@ -17,9 +17,9 @@ import {
   shippers,
 } from "#app/server/db/schema.ts";
 import { translatorFor } from "#app/server/i18n/words.server.ts";
-import { queueMail } from "#app/server/messaging/mail.server.ts";
+import { maskAddress, queueMail } from "#app/server/messaging/mail.server.ts";
 import { channelOffReason, enqueueMessage, type OutboxConfig } from "#app/server/messaging/outbox.server.ts";
-import { isUnsubscribeToken, maskAddress } from "#app/server/notifications/notifications.server.ts";
+import { isUnsubscribeToken } from "#app/server/notifications/notifications.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 import { consumeRateLimits } from "#app/server/platform/rate-limit.server.ts";

@@ -2,6 +2,8 @@ import { pino } from "pino";
 
 export type Logger = pino.Logger;
 
-export function createLogger(level: string): Logger {
-  return pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
+/** The app's logger: JSON lines on standard output, or on `destination` (a test reading every line written). */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const options = { level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime };
+  return destination ? pino(options, destination) : pino(options);
 }

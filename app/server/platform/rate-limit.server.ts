@@ -1,5 +1,5 @@
-import { lt, sql } from "drizzle-orm";
-import { type Db, preparedPerDatabase } from "#app/server/db/client.server.ts";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { type Db, type DbOrTx, preparedPerDatabase } from "#app/server/db/client.server.ts";
 import { rateLimits } from "#app/server/db/schema.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
@@ -111,6 +111,23 @@ export async function consumeRateLimits({
     if (!hit.allowed) return hit.retryAfterSeconds;
   }
   return null;
+}
+
+/** The hits counted on `key` in its current window (0 when it has none). */
+export async function peekRateLimit({ db, key, now = new Date() }: { db: DbOrTx; key: string; now?: Date }) {
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.expiresAt, now)));
+  return row?.count ?? 0;
+}
+
+/** Gives back one hit counted on `key` in its current window (a counted check that turned out not to count). */
+export async function refundRateLimit({ db, key, now = new Date() }: { db: Db; key: string; now?: Date }) {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.expiresAt, now), gt(rateLimits.count, 0)));
 }
 
 /** Clears one key (e.g. after a successful login). */

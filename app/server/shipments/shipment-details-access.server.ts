@@ -15,11 +15,16 @@ import { parsePhone } from "#app/lib/phone.ts";
 import { trackingPath } from "#app/lib/tracking-number.ts";
 import { cookieHeader, readTokenCookie } from "#app/server/auth/cookies.server.ts";
 import {
+  attemptCodeDigits,
   CODE_LIFETIME_MS,
   checkOneTimeCode,
+  codeCheckAnswer,
+  codeFormatMessage,
   createOneTimeCode,
   findCodeAttempt,
+  limitCodeRequest,
   pruneOneTimeCodes,
+  readTypedCode,
 } from "#app/server/auth/one-time-codes.server.ts";
 import { createToken, hashToken } from "#app/server/auth/sessions.server.ts";
 import { getCustomerSession } from "#app/server/customers/customer-guards.server.ts";
@@ -35,9 +40,8 @@ import {
 } from "#app/server/documents/document-response.server.ts";
 import { getDocumentSettings } from "#app/server/documents/document-settings.server.ts";
 import { translatorFor } from "#app/server/i18n/words.server.ts";
-import { queueMail } from "#app/server/messaging/mail.server.ts";
+import { maskAddress, queueMail } from "#app/server/messaging/mail.server.ts";
 import { enqueueMessage } from "#app/server/messaging/outbox.server.ts";
-import { maskAddress } from "#app/server/notifications/notifications.server.ts";
 import type { Party } from "#app/server/parties/parties.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 import { consumeRateLimits, limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
@@ -50,7 +54,10 @@ export type DetailsConfig = SignInConfig;
 
 /** How long a browser sees a shipment's details after its code. */
 export const DETAILS_GRANT_MS = 24 * 60 * 60 * 1000;
-/** Codes asked for one address, and by one client, per hour; codes typed by one client per hour. */
+/**
+ * Codes asked for one address, and by one client, per hour; codes typed by one client per hour. Past the
+ * address's count a request is served by the code already live (decision 029), never refused.
+ */
 export const DETAILS_LIMITS = { perAddress: 5, perClient: 20, checksPerClient: 30 } as const;
 
 const GRANT_COOKIE = "shipment_details";
@@ -243,15 +250,16 @@ export async function requestShipmentDetailsCode({
   const read = readSignInAddress(typed, config);
   if (!read.ok) return read;
   const { channel, address } = read;
-  const retryAfter = await consumeRateLimits({
+  const limit = await limitCodeRequest({
     db,
+    scope: "details-code",
+    clientAddress,
+    address,
+    perClient: DETAILS_LIMITS.perClient,
+    perAddress: DETAILS_LIMITS.perAddress,
     now,
-    limits: [
-      { key: `details-code:client:${clientAddress}`, limit: DETAILS_LIMITS.perClient },
-      { key: `details-code:address:${address}`, limit: DETAILS_LIMITS.perAddress },
-    ],
   });
-  if (retryAfter !== null) return { ok: false, retryAfterSeconds: retryAfter };
+  if (limit.refusedForSeconds !== null) return { ok: false, retryAfterSeconds: limit.refusedForSeconds };
   // Spent codes and ended grants go as new ones are asked for (indexed deletes).
   await pruneOneTimeCodes({ db, now });
   await db.delete(shipmentDetailGrants).where(lt(shipmentDetailGrants.expiresAt, now));
@@ -266,10 +274,11 @@ export async function requestShipmentDetailsCode({
       destination: address,
       deliverable,
       shipmentId: shipment.id,
+      addressSpent: limit.addressSpent,
       clientAddress,
       now,
     });
-    if (deliverable) {
+    if (deliverable && code.code !== null) {
       await sendDetailsCode({
         tx,
         config,
@@ -281,7 +290,7 @@ export async function requestShipmentDetailsCode({
         locale,
         now,
       });
-    } else {
+    } else if (!deliverable) {
       logger.info({ channel }, "Details code asked for a contact not on the shipment: nothing sent");
     }
     return { ok: true as const, attemptToken: code.attemptToken, sentTo: maskAddress(address), channel };
@@ -371,10 +380,10 @@ export async function findShipmentDetailsAttempt({
   attemptToken: string;
   shipmentId: string;
   now?: Date;
-}): Promise<{ sentTo: string; channel: "email" | "sms" } | null> {
+}): Promise<{ sentTo: string; channel: "email" | "sms"; digits: number } | null> {
   const row = await findCodeAttempt({ db, purpose: "shipment_details", attemptToken, now });
   return row && row.shipmentId === shipmentId
-    ? { sentTo: maskAddress(row.destination), channel: row.channel }
+    ? { sentTo: maskAddress(row.destination), channel: row.channel, digits: row.digits }
     : null;
 }
 
@@ -384,7 +393,8 @@ export type DetailsCodeCheck =
   | { outcome: "granted"; token: string }
   | { outcome: "wrong"; message: string }
   | { outcome: "expired"; message: string }
-  | { outcome: "rate-limited"; retryAfterSeconds: number };
+  | { outcome: "rate-limited"; retryAfterSeconds: number }
+  | { outcome: "paused"; retryAfterSeconds: number };
 
 /** Checks the code typed against this browser's attempt for this shipment; a right one grants 24 hours. */
 export async function verifyShipmentDetailsCode({
@@ -402,8 +412,11 @@ export async function verifyShipmentDetailsCode({
   clientAddress: string;
   now?: Date;
 }): Promise<DetailsCodeCheck> {
-  const typed = typeof code === "string" ? code.replace(/\s/g, "") : "";
-  if (!/^\d{6}$/.test(typed)) return { outcome: "wrong", message: "Enter the 6-digit code we sent you." };
+  const typed = readTypedCode(code);
+  if (typed === null) {
+    const digits = await attemptCodeDigits({ db, purpose: "shipment_details", attemptToken });
+    return { outcome: "wrong", message: codeFormatMessage(digits) };
+  }
   if (!attemptToken) return { outcome: "expired", message: EXPIRED_DETAILS_CODE_MESSAGE };
   const retryAfter = await consumeRateLimits({
     db,
@@ -435,14 +448,7 @@ export async function verifyShipmentDetailsCode({
       ? { outcome: "granted", token: checked.value }
       : { outcome: "expired", message: EXPIRED_DETAILS_CODE_MESSAGE };
   }
-  if (checked.outcome === "expired" || checked.triesLeft === 0) {
-    return { outcome: "expired", message: EXPIRED_DETAILS_CODE_MESSAGE };
-  }
-  const left = checked.triesLeft;
-  return {
-    outcome: "wrong",
-    message: `That code is not right. You can try ${left} more ${left === 1 ? "time" : "times"}.`,
-  };
+  return codeCheckAnswer(checked, EXPIRED_DETAILS_CODE_MESSAGE);
 }
 
 const weightFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });

@@ -47,7 +47,8 @@ export type DetailsPageData =
       trackingPath: string;
       sms: boolean;
       /** A code this browser asked for and can still type, with where it went (masked). */
-      attempt: { sentTo: string; channel: "email" | "sms" } | null;
+      /** `digits`: 6, or 8 once the site has seen many wrong codes (decision 029). */
+      attempt: { sentTo: string; channel: "email" | "sms"; digits: number } | null;
     };
 
 /** What a post to the details page answers (a right code redirects to the page instead). */

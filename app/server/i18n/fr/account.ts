@@ -45,6 +45,17 @@ export const account = {
   "If {address} belongs to a customer account, we have texted it a 6-digit code. It works for 10 minutes.":
     "Si {address} appartient à un compte client, nous lui avons envoyé par SMS un code à 6 chiffres. Il est valable 10 minutes.",
   "6-digit code": "Code à 6 chiffres",
+  // Codes grow to 8 digits once the site has seen many wrong codes (decision 029).
+  "If {address} belongs to a customer account, we have e-mailed it an 8-digit code. It works for 10 minutes.":
+    "Si {address} appartient à un compte client, nous lui avons envoyé par e-mail un code à 8 chiffres. Il est valable 10 minutes.",
+  "If {address} belongs to a customer account, we have texted it an 8-digit code. It works for 10 minutes.":
+    "Si {address} appartient à un compte client, nous lui avons envoyé par SMS un code à 8 chiffres. Il est valable 10 minutes.",
+  "8-digit code": "Code à 8 chiffres",
+  "Enter the 8-digit code we sent you.": "Saisissez le code à 8 chiffres que nous vous avons envoyé.",
+  "Too many wrong codes have been typed on this site. Please try again in {minutes} minutes.":
+    "Trop de codes erronés ont été saisis sur ce site. Veuillez réessayer dans {minutes} minutes.",
+  "Too many wrong codes have been typed on this site. Please try again in 1 minute.":
+    "Trop de codes erronés ont été saisis sur ce site. Veuillez réessayer dans 1 minute.",
   "Sign in": "Se connecter",
   "Ask for a new code, or use another address": "Demander un nouveau code, ou utiliser une autre adresse",
   "Press the button to sign in on this device.":
@@ -353,6 +364,10 @@ export const account = {
     "Si {address} est enregistrée pour l'expéditeur ou le destinataire de cette expédition, nous lui avons envoyé par e-mail un code à 6 chiffres. Il est valable 10 minutes.",
   "If {address} is on file for this shipment's shipper or consignee, we have texted it a 6-digit code. It works for 10 minutes.":
     "Si {address} est enregistré pour l'expéditeur ou le destinataire de cette expédition, nous lui avons envoyé par SMS un code à 6 chiffres. Il est valable 10 minutes.",
+  "If {address} is on file for this shipment's shipper or consignee, we have e-mailed it an 8-digit code. It works for 10 minutes.":
+    "Si {address} est enregistrée pour l'expéditeur ou le destinataire de cette expédition, nous lui avons envoyé par e-mail un code à 8 chiffres. Il est valable 10 minutes.",
+  "If {address} is on file for this shipment's shipper or consignee, we have texted it an 8-digit code. It works for 10 minutes.":
+    "Si {address} est enregistré pour l'expéditeur ou le destinataire de cette expédition, nous lui avons envoyé par SMS un code à 8 chiffres. Il est valable 10 minutes.",
   Confirm: "Confirmer",
   "Have a customer account?": "Vous avez un compte client ?",
   "to see all your shipments.": "pour voir toutes vos expéditions.",

@@ -6,7 +6,7 @@ import { minorToInput, parseAmount } from "#app/lib/money.ts";
 import { invoices } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { findInvoiceLink } from "#app/server/invoices/invoice-links.server.ts";
-import { maskAddress } from "#app/server/notifications/notifications.server.ts";
+import { maskAddress } from "#app/server/messaging/mail.server.ts";
 import { getInvoiceBalances } from "#app/server/payments/balances.server.ts";
 import {
   cancelMobileMoneyRequest,
