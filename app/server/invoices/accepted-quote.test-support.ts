@@ -14,9 +14,12 @@ export async function acceptedQuote({
   settings,
   validUntil,
   now,
+  requester = {},
 }: {
   services: Pick<Services, "db" | "config" | "logger">;
   email: string;
+  /** What else the requester typed on the quote form: their company, their phone (E.164). */
+  requester?: { company?: string; phone?: string };
   settings: Parameters<typeof sendQuote>[0]["settings"];
   /** YYYY-MM-DD, after `now`'s date. */
   validUntil: string;
@@ -30,6 +33,7 @@ export async function acceptedQuote({
       firstName: "Ama",
       lastName: "Mensah",
       email,
+      ...requester,
       cityDeparture: "Monrovia",
       deliveryCity: "Accra",
       parcelType: "Pallets",
