@@ -1,5 +1,6 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { z } from "zod";
+import { parseContactPhone } from "#app/lib/contact-phone.ts";
+import { countryInText, isPhoneCountry, type PhoneCountry } from "#app/lib/phone-countries.ts";
 import {
   CONTROL_CHARACTER,
   CONTROL_CHARACTER_EXCEPT_LINES,
@@ -12,6 +13,7 @@ import {
   maxLengthMessage,
   normalizeLineBreaks,
   type OptionalTextRule,
+  PHONE_COUNTRY_MESSAGE,
   PHONE_MAX_LENGTH,
   PHONE_MESSAGE,
   PHONE_SHAPE,
@@ -41,8 +43,9 @@ export function textField({ label, min, minMessage, max, multiline = false }: Te
     );
 }
 
-/** An optional trimmed multi-line text field; empty or missing is `undefined`. */
-export function optionalTextField({ label, max }: OptionalTextRule) {
+/** An optional trimmed text field (multi-line unless `singleLine`); empty or missing is `undefined`. */
+export function optionalTextField({ label, max, singleLine = false }: OptionalTextRule) {
+  const forbidden = singleLine ? CONTROL_CHARACTER : CONTROL_CHARACTER_EXCEPT_LINES;
   return z
     .string({ error: () => singleValueMessage(label) })
     .pipe(
@@ -51,9 +54,7 @@ export function optionalTextField({ label, max }: OptionalTextRule) {
         .trim()
         .overwrite(normalizeLineBreaks)
         .max(max, { error: maxLengthMessage(label, max) })
-        .refine((value) => !CONTROL_CHARACTER_EXCEPT_LINES.test(value), {
-          error: invalidCharactersMessage(label),
-        }),
+        .refine((value) => !forbidden.test(value), { error: invalidCharactersMessage(label) }),
     )
     .optional();
 }
@@ -68,27 +69,75 @@ export function emailField() {
 }
 
 /**
- * An optional phone number, read leniently: any number valid in some country (a landline too), typed the local
- * way for Liberia ('0770 123 456') or with its country code; stored in E.164 ('+231770123456'). Empty or missing
- * is `undefined`. (The "min" metadata: lengths and prefixes per country, not the kind of line.)
+ * An optional phone number as typed, trimmed; empty or missing is `undefined`. Only its shape is checked here: the
+ * form's schema reads it in the chosen country with checkPublicPhone() and stores it in E.164 with
+ * withE164Phone(), as both need the country field beside it.
  */
 export function optionalPhoneField() {
   return z
     .string({ error: () => singleValueMessage("Phone") })
     .trim()
-    .transform((value, ctx) => {
-      if (value === "") return undefined;
-      const phone =
-        value.length <= PHONE_MAX_LENGTH && PHONE_SHAPE.test(value)
-          ? parsePhoneNumberFromString(value, "LR")
-          : undefined;
-      if (!phone?.isValid()) {
-        ctx.addIssue({ code: "custom", message: PHONE_MESSAGE });
-        return z.NEVER;
-      }
-      return phone.number as string;
-    })
+    .refine((value) => value === "" || isPhoneShaped(value), { error: PHONE_MESSAGE })
+    .transform((value) => (value === "" ? undefined : value))
     .optional();
+}
+
+function isPhoneShaped(value: string): boolean {
+  return value.length <= PHONE_MAX_LENGTH && PHONE_SHAPE.test(value);
+}
+
+/** The phone's country, from the list beside it (app/lib/phone-countries.ts); empty or missing is `undefined`. */
+export function phoneCountryField() {
+  return z
+    .string({ error: () => PHONE_COUNTRY_MESSAGE })
+    .trim()
+    .refine((value) => value === "" || isPhoneCountry(value), { error: PHONE_COUNTRY_MESSAGE })
+    .transform((value) => (value === "" ? undefined : (value as PhoneCountry)))
+    .optional();
+}
+
+/** What a form with a phone holds: the number as typed, its country from the list, and the delivery place. */
+type PhoneParts = { phone?: unknown; phoneCountry?: unknown; deliveryCity?: unknown };
+
+/**
+ * The typed number in E.164, read with the full metadata (app/lib/contact-phone.ts, server only): in the country
+ * its leading + names, else in the chosen one; a form posted without the list (not ours) in the delivery place's
+ * country, else Liberia's. Null when it is not a valid number there (a landline is one).
+ */
+function publicPhoneE164({ phone, phoneCountry, deliveryCity }: PhoneParts): string | null {
+  if (typeof phone !== "string") return null;
+  const country = isPhoneCountry(phoneCountry)
+    ? phoneCountry
+    : (countryInText(typeof deliveryCity === "string" ? deliveryCity : null) ?? "LR");
+  const read = parseContactPhone(phone, country);
+  return read.ok ? read.e164 : null;
+}
+
+/**
+ * A form's schema with its phone read against its country (the two fields together) and stored in E.164
+ * ('+2250707123456'): '07 07 12 34 56' is a valid number in Côte d'Ivoire and refused in Liberia, instead of being
+ * stored as an invalid Liberian one. The check runs beside the other fields' checks (`when`), so every message
+ * shows at once.
+ */
+export function withPublicPhone<Schema extends z.ZodObject>(schema: Schema): Schema {
+  return schema
+    .superRefine(
+      (value: unknown, ctx) => {
+        if (typeof value !== "object" || value === null) return;
+        const parts = value as PhoneParts;
+        // A phone of the wrong shape or an unknown country has its own message already.
+        if (typeof parts.phone !== "string" || !isPhoneShaped(parts.phone)) return;
+        if (parts.phoneCountry !== undefined && !isPhoneCountry(parts.phoneCountry)) return;
+        if (publicPhoneE164(parts) === null)
+          ctx.addIssue({ code: "custom", path: ["phone"], message: PHONE_MESSAGE });
+      },
+      { when: () => true },
+    )
+    .overwrite((value) => {
+      const parts = value as PhoneParts;
+      if (typeof parts.phone !== "string") return value;
+      return { ...value, phone: publicPhoneE164(parts) ?? parts.phone };
+    });
 }
 
 /** An optional calendar date ('YYYY-MM-DD', as a date field posts it); empty or missing is `undefined`. */

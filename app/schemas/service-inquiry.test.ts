@@ -53,7 +53,7 @@ describe("serviceInquirySchema", () => {
       }),
     ).toEqual({
       phone: [
-        "Please enter a valid phone number, starting with + and the country code if it is not a Liberian number.",
+        "Please enter a valid phone number for the country chosen, or start it with + and the country code.",
       ],
       shipmentType: ["Please select a shipment type."],
       message: ["Message must be at most 5000 characters."],

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { emailField, optionalPhoneField, textField } from "#app/schemas/form-text.ts";
+import {
+  emailField,
+  optionalPhoneField,
+  phoneCountryField,
+  textField,
+  withPublicPhone,
+} from "#app/schemas/form-text.ts";
 import type { QuoteRequestInput } from "#app/schemas/quote-request.ts";
 import { type FreightType, quoteRequestRules } from "#app/schemas/rules/quote-request-rules.ts";
 import {
@@ -16,15 +22,18 @@ export { type ShipmentType, serviceInquiryMessages, shipmentTypeOptions };
  * The side 'Get a Quote' form on /services: a short quote request (the route, the shipment type and a message),
  * stored as a quote request that staff price and book like the contact page's.
  */
-export const serviceInquirySchema = z.object({
-  name: textField(serviceInquiryRules.name),
-  email: emailField(),
-  phone: optionalPhoneField(),
-  shipmentType: z.enum(shipmentTypeValues, { error: serviceInquiryMessages.shipmentType }),
-  cityDeparture: textField(quoteRequestRules.cityDeparture),
-  deliveryCity: textField(quoteRequestRules.deliveryCity),
-  message: textField(serviceInquiryRules.message),
-});
+export const serviceInquirySchema = withPublicPhone(
+  z.object({
+    name: textField(serviceInquiryRules.name),
+    email: emailField(),
+    phone: optionalPhoneField(),
+    phoneCountry: phoneCountryField(),
+    shipmentType: z.enum(shipmentTypeValues, { error: serviceInquiryMessages.shipmentType }),
+    cityDeparture: textField(quoteRequestRules.cityDeparture),
+    deliveryCity: textField(quoteRequestRules.deliveryCity),
+    message: textField(serviceInquiryRules.message),
+  }),
+);
 
 const FREIGHT_TYPE: Record<ShipmentType, FreightType> = { air: "air", sea: "sea", land: "road" };
 
@@ -40,7 +49,9 @@ export function quoteRequestFromInquiry(value: z.output<typeof serviceInquirySch
     firstName: split > 0 ? name.slice(0, split) : name,
     lastName: split > 0 ? name.slice(split + 1) : "",
     email: value.email,
+    company: undefined,
     phone: value.phone,
+    phoneCountry: value.phoneCountry,
     cityDeparture: value.cityDeparture,
     deliveryCity: value.deliveryCity,
     parcelType: null,

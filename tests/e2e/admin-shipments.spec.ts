@@ -314,3 +314,79 @@ for (const width of [1024, 1366, 1920]) {
     expect(tableWidth).toBeLessThanOrEqual(boxWidth! + 1);
   });
 }
+
+// The spec's seven columns on a 1366 × 768 laptop (Origin showed only from 1536 px and Created Date from 1800 px):
+// with the longest values the form takes, every header is on screen and whole, the row's actions are in sight,
+// and a cut-short place keeps its full text in its title.
+test("at 1366 × 768 every spec column and a row's actions show, whatever the data's lengths", async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto("/admin/dashboard");
+  const origin = new URL(page.url()).origin;
+  const prefix = `WIDE${Date.now().toString(36).toUpperCase()}`;
+  const number = `${prefix}-${"7".repeat(64 - prefix.length - 1)}`;
+  const place = (city: string) =>
+    `${city} ${"Grand Bassa Buchanan Port Industrial Zone ".repeat(5)}`.slice(0, 200);
+  const long = {
+    // The longest status the form takes (60 characters).
+    status: "Held at the border awaiting customs inspection and clearance",
+    originLocation: place("Ouagadougou, Kadiogo, Burkina Faso,"),
+    destinationLocation: place("Yamoussoukro, Lacs, Côte d'Ivoire,"),
+  };
+  const response = await page.request.post("/admin/shipments/new", {
+    headers: { Origin: origin },
+    form: {
+      intent: "save-shipment",
+      trackingNumber: number,
+      status: long.status,
+      originLocation: long.originLocation,
+      destinationLocation: long.destinationLocation,
+      estimatedDelivery: "2030-12-20",
+      dimensions: "120 x 100 x 150 cm",
+      shipperId: "none",
+      consigneeId: "none",
+    },
+    maxRedirects: 0,
+  });
+  expect(response.status(), await response.text()).toBe(302);
+
+  await page.goto(`/admin/shipments?q=${prefix}`);
+  const table = page.getByRole("table", { name: "Shipments" });
+  await expect(table).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("shipments-1366-long.png") });
+  const inView = (box: { x: number; y: number; width: number; height: number } | null) =>
+    box !== null && box.x >= 0 && box.x + box.width <= 1366 && box.y >= 0 && box.y + box.height <= 768;
+  for (const name of [
+    "Tracking #",
+    "Status",
+    "Origin",
+    "Destination",
+    "Created Date",
+    "Est. Delivery",
+    "Actions",
+  ]) {
+    const header = table.getByRole("columnheader", { name, exact: true });
+    await expect(header, name).toBeVisible();
+    expect(inView(await header.boundingBox()), `${name} within the viewport`).toBe(true);
+    // The header's words fit its column (not spilling over the next one).
+    expect(await header.evaluate((el) => el.scrollWidth <= el.clientWidth), `${name} whole`).toBe(true);
+  }
+  const row = table.getByRole("row").filter({ hasText: prefix });
+  await expect(row).toHaveCount(1);
+  const actions = row.getByRole("button", { name: `Actions for ${number}` });
+  await expect(actions).toBeVisible();
+  expect(inView(await actions.boundingBox()), "the row's actions within the viewport").toBe(true);
+  expect(inView(await row.getByRole("link", { name: `Label ${number}` }).boundingBox())).toBe(true);
+  // Nothing scrolls sideways, and the cut-short places keep their full text.
+  expect(await table.evaluate((el) => el.scrollWidth <= el.parentElement!.clientWidth + 1)).toBe(true);
+  await expect(row.getByRole("cell", { name: long.originLocation })).toHaveAttribute(
+    "title",
+    long.originLocation,
+  );
+  await expect(row.getByRole("cell", { name: long.destinationLocation })).toHaveAttribute(
+    "title",
+    long.destinationLocation,
+  );
+  expect(inView(await row.getByRole("cell", { name: long.originLocation }).boundingBox())).toBe(true);
+});

@@ -172,3 +172,77 @@ test.describe("without JavaScript", () => {
     await clerk.context().close();
   });
 });
+
+// The French quote form's phone and company, to the booking: '07 07 12 34 56' was stored as +231707123456, an
+// invalid Liberian number, and the booking's new shipper had neither the phone nor a company for the invoice.
+test.describe(`${DESKTOP.name}: the phone's country and the company`, () => {
+  // The refused number is the server's answer: a 400 to the form's post.
+  test.use({
+    ...DESKTOP.use,
+    allowedConsoleErrors: [/400 \(Bad Request\) \(https?:\/\/[^/]+\/fr\/contact\.data/],
+  });
+
+  test("a French visitor's Ivorian number is read in Côte d'Ivoire, a wrong country is refused in French, and the booking's shipper gets the company and the phone", async ({
+    page,
+    browser,
+    baseURL,
+    adminSession,
+  }) => {
+    test.slow();
+    const email = uniqueAdminEmail("quote-phone");
+    await page.goto("/fr/contact");
+    const form = page.getByRole("form", { name: "Demandez un devis gratuit" });
+    const submit = form.getByRole("button", { name: "Envoyer la demande de devis" });
+    await waitForHydration(submit);
+    await form.getByLabel("Prénom").fill("Awa");
+    await form.getByLabel("Nom", { exact: true }).fill("Koné");
+    await form.getByLabel("E-mail").fill(email);
+    await form.getByLabel("Entreprise (facultatif)").fill("Koné Négoce SARL");
+    // The list starts at Côte d'Ivoire on a French page (Liberia on an English one).
+    const country = form.getByLabel("Indicatif du pays");
+    await expect(country).toHaveValue("CI");
+    await expect(country.locator("option:checked")).toHaveText("Côte d’Ivoire (+225)");
+    await form.getByLabel("Ville de départ").fill("Monrovia");
+    await form.getByLabel("Ville de livraison").fill("Accra");
+    await form.getByLabel("Type de colis").selectOption("Pallets");
+    await form.getByLabel("Poids").fill("250 kg");
+    await form.getByRole("checkbox", { name: "Fret maritime" }).check();
+
+    // The same digits with Liberia chosen: not a Liberian number, refused with a clear message in French.
+    await country.selectOption("LR");
+    const phone = form.getByLabel("Téléphone (facultatif)");
+    await phone.fill("07 07 12 34 56");
+    await submit.click();
+    await expect(
+      form.getByText(
+        "Veuillez saisir un numéro de téléphone valide pour le pays choisi, ou commencez-le par + et l'indicatif du pays.",
+      ),
+    ).toBeVisible();
+    await expect(phone).toHaveAttribute("aria-invalid", "true");
+    await country.selectOption("CI");
+    await submit.click();
+    await expect(page.getByRole("region", { name: "Votre demande de devis a été envoyée" })).toBeVisible();
+
+    // The clerk sees the firm and the number in E.164, and books: the new shipper carries both.
+    const clerk = await clerkPage(browser, DESKTOP.use, baseURL!, await adminSession());
+    await openQuotePage(clerk, email);
+    const request = clerk.getByRole("definition");
+    await expect(request.filter({ hasText: "Koné Négoce SARL" })).toBeVisible();
+    await expect(clerk.getByRole("link", { name: "+2250707123456" })).toBeVisible();
+    await clerk.getByRole("button", { name: "Book shipment" }).click();
+    await expect(clerk).toHaveURL(/\/admin\/shipments\/new\?request=[0-9a-f-]{36}$/);
+    await expect(clerk.getByLabel("Shipper", { exact: true }).locator("option:checked")).toHaveText(
+      `Awa Koné (Koné Négoce SARL, new, ${email})`,
+    );
+    // What the request never said: the dimensions, and (with no accepted quote's transit time) the delivery date.
+    await clerk.getByLabel(/^Dimensions/).fill("120 x 100 x 150 cm");
+    await clerk.getByLabel(/Estimated delivery/i).fill("2030-05-01");
+    const create = clerk.getByRole("button", { name: "Create Shipment" });
+    await waitForHydration(create);
+    await create.click();
+    await expect(clerk).toHaveURL(/\/admin\/shipments\/[0-9a-f-]{36}$/);
+    await expect(clerk.getByText("Koné Négoce SARL").first()).toBeVisible();
+    await expect(clerk.getByText("+2250707123456").first()).toBeVisible();
+    await clerk.context().close();
+  });
+});

@@ -61,6 +61,8 @@ describe("/contact for a signed-in customer", () => {
       firstName: "Ama",
       lastName: "Kofi Mensah",
       email: "ama@mensah.example",
+      // The customer's company: a booking makes it the new shipper's, so invoices go to the firm.
+      company: "Mensah Trading",
       phone: ama.user.phone,
       cityDeparture: "",
       deliveryCity: "",

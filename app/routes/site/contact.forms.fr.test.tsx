@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ContactForm } from "#app/components/site/forms/contact-form.tsx";
 import { QuoteForm } from "#app/components/site/forms/quote-form.tsx";
+import { phoneCountryChoices } from "#app/lib/phone-countries.ts";
 import type { PublicFormReply } from "#app/schemas/rules/public-form.ts";
 import { translatorFor, wordsFor } from "#app/server/i18n/words.server.ts";
 import type { Services } from "#app/server/services.server.ts";
@@ -34,7 +35,12 @@ function Forms() {
   return (
     <>
       <ContactForm reply={reply} submissionKey="k-contact" action="/fr/contact#send-message" />
-      <QuoteForm reply={reply} submissionKey="k-quote" action="/fr/contact#quote" />
+      <QuoteForm
+        reply={reply}
+        submissionKey="k-quote"
+        action="/fr/contact#quote"
+        phoneCountries={phoneCountryChoices({ locale: "fr" })}
+      />
     </>
   );
 }

@@ -67,6 +67,14 @@ const contactFields = (email: string, overrides: Record<string, string> = {}) =>
   ...overrides,
 });
 
+/** The contact page's loader for `path` (/contact or /fr/contact), as a visitor. */
+const load = (path: string) =>
+  loader({
+    request: new Request(`http://localhost${path}`),
+    params: {},
+    context: createTestContext(services),
+  } as unknown as Parameters<typeof loader>[0]);
+
 const quotesFor = (email: string) =>
   services.db.select().from(quoteRequests).where(eq(quoteRequests.email, email));
 const messagesFor = (email: string) =>
@@ -148,18 +156,37 @@ describe("/fr/contact", () => {
   });
 
   it("gives the French page its forms' words, and the English page none", async () => {
-    const load = (path: string) =>
-      loader({
-        request: new Request(`http://localhost${path}`),
-        params: {},
-        context: createTestContext(services),
-      } as unknown as Parameters<typeof loader>[0]);
     const french = await load("/fr/contact");
     expect(french.words?.["Send Message"]).toBe("Envoyer le message");
     expect(french.copy.messageIntro).toBe("Nous répondons généralement sous un jour ouvré.");
     const english = await load("/contact");
     expect(english.words).toBeUndefined();
     expect(english.copy.messageIntro).toBe("We usually answer within one business day.");
+  });
+
+  it("asks the phone's country, Côte d'Ivoire first in French, and refuses a number invalid there in French", async () => {
+    const french = await load("/fr/contact");
+    expect(french.phoneCountries.start).toBe("CI");
+    expect(french.phoneCountries.options).toContainEqual({ value: "CI", label: "Côte d’Ivoire (+225)" });
+    expect(french.phoneCountries.options).toContainEqual({ value: "GN", label: "Guinée (+224)" });
+    expect((await load("/contact")).phoneCountries.start).toBe("LR");
+
+    // What the French form posts with its first choice: the Ivorian number it is (it was +231707123456).
+    const email = uniqueEmail("fr-phone");
+    await post("/fr/contact", quoteFields(email, { phone: "07 07 12 34 56", phoneCountry: "CI" }));
+    expect((await quotesFor(email))[0]?.phone).toBe("+2250707123456");
+    const wrong = uniqueEmail("fr-phone-wrong");
+    const reply = await post(
+      "/fr/contact",
+      quoteFields(wrong, { phone: "07 07 12 34 56", phoneCountry: "LR" }),
+    );
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.result.error).toEqual({
+      phone: [
+        "Veuillez saisir un numéro de téléphone valide pour le pays choisi, ou commencez-le par + et l'indicatif du pays.",
+      ],
+    });
+    expect(await quotesFor(wrong)).toHaveLength(0);
   });
 });
 
@@ -175,6 +202,7 @@ describe("the browser's checks on the French page", () => {
     message: "short",
     firstName: "",
     lastName: "x".repeat(101),
+    company: "Koné\u0007 SARL",
     phone: "call me",
     cityDeparture: "",
     deliveryCity: "",

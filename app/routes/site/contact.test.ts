@@ -129,9 +129,70 @@ describe("quote form", () => {
       expect(reply.init?.status).toBe(400);
       expect(reply.data.result.error).toEqual({
         phone: [
-          "Please enter a valid phone number, starting with + and the country code if it is not a Liberian number.",
+          "Please enter a valid phone number for the country chosen, or start it with + and the country code.",
         ],
       });
+    }
+    expect(await quotesFor(bad)).toHaveLength(0);
+  });
+
+  it("reads a number typed the local way in the country chosen beside it, and refuses one invalid there", async () => {
+    // The French form's '07 07 12 34 56' was stored as +231707123456, an invalid Liberian number: with its
+    // country it is the Ivorian number it is.
+    const ivorian = uniqueEmail("phone-ci");
+    const ok = await post(formData(quoteEntries(ivorian, { phone: "07 07 12 34 56", phoneCountry: "CI" })));
+    expect(ok.init?.status ?? 200).toBe(200);
+    expect((await quotesFor(ivorian))[0]?.phone).toBe("+2250707123456");
+    // A leading + names its own country, whatever the list says.
+    const plus = uniqueEmail("phone-plus");
+    await post(formData(quoteEntries(plus, { phone: "+225 07 07 12 34 56", phoneCountry: "LR" })));
+    expect((await quotesFor(plus))[0]?.phone).toBe("+2250707123456");
+    // Without the list (a post not from our page): the delivery place's country, else Liberia.
+    const byPlace = uniqueEmail("phone-place");
+    await post(
+      formData(quoteEntries(byPlace, { phone: "07 07 12 34 56", deliveryCity: "Abidjan, Côte d'Ivoire" })),
+    );
+    expect((await quotesFor(byPlace))[0]?.phone).toBe("+2250707123456");
+
+    // The same digits in Liberia, chosen or by default: a clear message, nothing stored.
+    const wrong = uniqueEmail("phone-lr-invalid");
+    for (const country of ["LR", ""]) {
+      const entries = quoteEntries(wrong, {
+        phone: "07 07 12 34 56",
+        ...(country ? { phoneCountry: country } : {}),
+      });
+      const reply = await post(formData(entries));
+      expect(reply.init?.status).toBe(400);
+      expect(reply.data.result.error).toEqual({
+        phone: [
+          "Please enter a valid phone number for the country chosen, or start it with + and the country code.",
+        ],
+      });
+    }
+    // A country not in the list (a tampered post) is refused too.
+    const reply = await post(formData(quoteEntries(wrong, { phone: "0770 123 456", phoneCountry: "XX" })));
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.result.error).toEqual({
+      phoneCountry: ["Please choose the phone number's country from the list."],
+    });
+    expect(await quotesFor(wrong)).toHaveLength(0);
+  });
+
+  it("stores the requester's company, optional, on one line", async () => {
+    const email = uniqueEmail("company");
+    await post(formData(quoteEntries(email, { company: "  Mensah Trading Ltd " })));
+    expect((await quotesFor(email))[0]?.company).toBe("Mensah Trading Ltd");
+    const none = uniqueEmail("company-none");
+    await post(formData(quoteEntries(none, { company: "" })));
+    expect((await quotesFor(none))[0]?.company).toBeNull();
+    const bad = uniqueEmail("company-bad");
+    for (const [company, message] of [
+      ["Mensah\nTrading", "Company contains characters that are not allowed."],
+      ["M".repeat(161), "Company must be at most 160 characters."],
+    ] as const) {
+      const reply = await post(formData(quoteEntries(bad, { company })));
+      expect(reply.init?.status).toBe(400);
+      expect(reply.data.result.error).toEqual({ company: [message] });
     }
     expect(await quotesFor(bad)).toHaveLength(0);
   });

@@ -4,9 +4,11 @@ import { FormNotice } from "#app/components/site/forms/contact-form-parts.tsx";
 import { ContactMap } from "#app/components/site/forms/contact-map.tsx";
 import { QuoteForm } from "#app/components/site/forms/quote-form.tsx";
 import { Icon } from "#app/components/site/icons.tsx";
+import { officeMap } from "#app/content/office-map.ts";
 import { servicesContext } from "#app/context.ts";
 import { localeOf } from "#app/lib/i18n/locale.ts";
 import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
+import { phoneCountryChoices } from "#app/lib/phone-countries.ts";
 import { localizedSeo } from "#app/lib/seo.ts";
 import { useRootData } from "#app/root.tsx";
 import { contactMessageSchema } from "#app/schemas/contact-message.ts";
@@ -54,6 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     quoteKey: newSubmissionKey(),
     contactKey: newSubmissionKey(),
     words: wordsFor(locale, "forms"),
+    map: officeMap(t),
     copy: {
       description: t(COPY.description),
       intro: t(COPY.intro),
@@ -65,7 +68,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // one of their company's shipments ('Book again') its route and cargo too. One page for the quote form keeps
   // it in this page's script, within the public budget.
   const customer = await getCustomerSession({ request, context });
-  if (!customer) return { ...keys, quoteStart: null, quoteNote: null };
+  if (!customer)
+    return { ...keys, quoteStart: null, quoteNote: null, phoneCountries: phoneCountryChoices({ locale }) };
   const { db } = context.get(servicesContext);
   const from = new URL(request.url).searchParams.get("from");
   const { prefill, bookAgain } = await quoteRequestPrefill({
@@ -79,7 +83,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? "Your details and your shipment's route and cargo are filled in: change what is different this time."
       : "Your details are filled in from your account.",
   );
-  return { ...keys, quoteStart: prefill, quoteNote };
+  // The phone's country list: the shipment's destination country first when it names one ('Book again').
+  const phoneCountries = phoneCountryChoices({ locale, deliveryCity: prefill.deliveryCity });
+  return { ...keys, quoteStart: prefill, quoteNote, phoneCountries };
 }
 
 /** Both forms post here; the hidden `intent` field says which one. */
@@ -199,6 +205,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               submissionKey={loaderData.quoteKey}
               action={to("/contact#quote")}
               start={loaderData.quoteStart ?? undefined}
+              phoneCountries={loaderData.phoneCountries}
             />
           </div>
         </div>
@@ -209,7 +216,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <h2 id="map-title" className="mb-6 text-2xl font-bold text-brand-900">
             {t("Find Us")}
           </h2>
-          <ContactMap address={settings.address} />
+          <ContactMap address={settings.address} map={loaderData.map} />
         </div>
       </section>
     </>

@@ -94,7 +94,7 @@ describe("services page", () => {
     expect(invalid.data.result.error).toEqual({
       name: ["Name must be at least 2 characters."],
       phone: [
-        "Please enter a valid phone number, starting with + and the country code if it is not a Liberian number.",
+        "Please enter a valid phone number for the country chosen, or start it with + and the country code.",
       ],
       shipmentType: ["Please select a shipment type."],
       message: ["Message must be at least 10 characters."],

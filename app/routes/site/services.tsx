@@ -6,6 +6,7 @@ import * as french from "#app/content/fr/services.ts";
 import { additionalServices, services, servicesPage } from "#app/content/services.ts";
 import { localeOf } from "#app/lib/i18n/locale.ts";
 import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
+import { phoneCountryChoices } from "#app/lib/phone-countries.ts";
 import { localizedSeo } from "#app/lib/seo.ts";
 import {
   quoteRequestFromInquiry,
@@ -50,6 +51,8 @@ export function loader({ request }: Route.LoaderArgs) {
     })),
     additionalServices: content.additionalServices,
     words: wordsFor(locale, "services", "forms"),
+    // The phone's country list, in the page's language (data, not page code: the page's script stays within budget).
+    phoneCountries: phoneCountryChoices({ locale }),
   };
 }
 
@@ -121,6 +124,7 @@ export default function Services({ loaderData, actionData }: Route.ComponentProp
             <ServiceInquiryForm
               reply={actionData}
               submissionKey={loaderData.submissionKey}
+              phoneCountries={loaderData.phoneCountries}
               action={`${to("/services")}#get-a-quote`}
             />
           </div>

@@ -38,6 +38,8 @@ export const QUOTE_LIMITS = {
   city: 100,
   weight: 100,
   specialInfo: 5000,
+  /** As long as a party's company (the booking's shipper carries it). */
+  company: 160,
 } as const;
 
 /** The shipment types of the 'Get a Quote' side form on /services. */

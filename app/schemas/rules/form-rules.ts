@@ -44,8 +44,8 @@ export type TextRule = {
   multiline?: boolean;
 };
 
-/** An optional trimmed multi-line text field. */
-export type OptionalTextRule = { label: string; max: number };
+/** An optional trimmed text field, multi-line unless `singleLine` (then no line breaks or tabs either). */
+export type OptionalTextRule = { label: string; max: number; singleLine?: boolean };
 
 /**
  * A field's value as the server's form parser reads it: one text, a list for a repeated name, and
@@ -86,7 +86,8 @@ export function optionalTextErrors(value: FormValue, rule: OptionalTextRule): st
   if (value === undefined) return [];
   if (typeof value !== "string") return [singleValueMessage(rule.label)];
   const text = normalizeLineBreaks(value.trim());
-  return lengthAndCharacterErrors(text, { ...rule, forbidden: CONTROL_CHARACTER_EXCEPT_LINES });
+  const forbidden = rule.singleLine ? CONTROL_CHARACTER : CONTROL_CHARACTER_EXCEPT_LINES;
+  return lengthAndCharacterErrors(text, { label: rule.label, max: rule.max, forbidden });
 }
 
 /** The browser's check of an e-mail address (emailField() in form-text.ts). */
@@ -98,8 +99,10 @@ export function emailErrors(value: FormValue): string[] {
   return EMAIL_PATTERN.test(text) ? [] : [EMAIL_MESSAGE];
 }
 
+// The phone's country is chosen from a list beside it (or named by a leading +), so the message points to both.
 export const PHONE_MESSAGE =
-  "Please enter a valid phone number, starting with + and the country code if it is not a Liberian number.";
+  "Please enter a valid phone number for the country chosen, or start it with + and the country code.";
+export const PHONE_COUNTRY_MESSAGE = "Please choose the phone number's country from the list.";
 export const PHONE_MAX_LENGTH = 40;
 /** What a phone number may look like as typed: digits, spaces, '+', '-', '.', '(', ')'. */
 export const PHONE_SHAPE = /^\+?[\d\s().-]+$/;

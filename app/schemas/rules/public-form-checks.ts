@@ -16,6 +16,7 @@ import {
   textErrors,
 } from "#app/schemas/rules/form-rules.ts";
 import {
+  companyRule,
   isFreightType,
   parcelTypeOptions,
   quoteMessages,
@@ -64,6 +65,7 @@ export function checkQuoteRequest(formData: FormData, words?: Catalog): FieldErr
     firstName: (value) => textErrors(value, quoteRequestRules.firstName),
     lastName: (value) => textErrors(value, quoteRequestRules.lastName),
     email: emailErrors,
+    company: (value) => optionalTextErrors(value, companyRule),
     phone: phoneShapeErrors,
     cityDeparture: (value) => textErrors(value, quoteRequestRules.cityDeparture),
     deliveryCity: (value) => textErrors(value, quoteRequestRules.deliveryCity),

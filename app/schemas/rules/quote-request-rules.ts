@@ -59,11 +59,19 @@ export const specialInfoRule: OptionalTextRule = {
   max: QUOTE_LIMITS.specialInfo,
 };
 
+/** The requester's firm, optional: a booking makes it the new shipper's company, which invoices are addressed to. */
+export const companyRule: OptionalTextRule = {
+  label: "Company",
+  max: QUOTE_LIMITS.company,
+  singleLine: true,
+};
+
 /** What the quote form starts with (the customer account fills in what it knows, issue 29). */
 export type QuoteFormStart = {
   firstName: string;
   lastName: string;
   email: string;
+  company: string;
   phone: string;
   cityDeparture: string;
   deliveryCity: string;

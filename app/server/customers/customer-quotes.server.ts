@@ -198,12 +198,14 @@ export async function quoteRequestPrefill({
   trackingNumber,
 }: {
   db: Db;
-  customer: Pick<CustomerUser, "name" | "email" | "phone" | "companyId">;
+  customer: Pick<CustomerUser, "name" | "email" | "phone" | "companyId"> &
+    Partial<Pick<CustomerUser, "companyName">>;
   trackingNumber: string | null;
 }): Promise<{ prefill: QuoteRequestPrefill; bookAgain: boolean }> {
   const prefill: QuoteRequestPrefill = {
     ...splitName(customer.name),
     email: customer.email ?? "",
+    company: customer.companyName?.slice(0, QUOTE_LIMITS.company) ?? "",
     phone: customer.phone ?? "",
     cityDeparture: "",
     deliveryCity: "",

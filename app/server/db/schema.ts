@@ -55,6 +55,8 @@ export const quoteRequests = pgTable(
     email: text("email").notNull(),
     /** Optional, any valid international number, stored as E.164 ('+231770123456'). */
     phone: text("phone"),
+    /** The requester's firm, optional: a booking's new shipper party carries it, so its invoices go to the firm. */
+    company: text("company"),
     cityDeparture: text("city_departure").notNull(),
     deliveryCity: text("delivery_city").notNull(),
     /** Null when the request did not say (the Services page's short 'Get a Quote' form asks neither). */

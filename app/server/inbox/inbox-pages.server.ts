@@ -112,6 +112,7 @@ function toQuoteDetails(row: QuoteRequest): QuoteDetails {
     lastName: row.lastName,
     cityDeparture: row.cityDeparture,
     deliveryCity: row.deliveryCity,
+    company: row.company,
     phone: row.phone,
     weight: row.weight ?? NOT_GIVEN,
     readyDate: row.readyDate ? formatCalendarDate(row.readyDate) : null,

@@ -22,6 +22,7 @@ export type QuoteDetails = QuoteRow & {
   lastName: string;
   cityDeparture: string;
   deliveryCity: string;
+  company: string | null;
   phone: string | null;
   weight: string;
   readyDate: string | null;

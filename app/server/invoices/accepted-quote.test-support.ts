@@ -12,15 +12,18 @@ export async function acceptedQuote({
   settings,
   validUntil,
   now,
+  requester = {},
 }: {
   services: Pick<Services, "db" | "config" | "logger">;
   email: string;
+  /** What else the requester typed on the quote form: their company, their phone (E.164). */
+  requester?: { company?: string; phone?: string };
   settings: Parameters<typeof sendQuote>[0]["settings"];
   /** YYYY-MM-DD, after `now`'s date. */
   validUntil: string;
   now?: Date;
 }): Promise<string> {
-  const sent = await sentQuote({ services, email, settings, validUntil, now });
+  const sent = await sentQuote({ services, email, requester, settings, validUntil, now });
   const answered = await answerQuote({
     db: services.db,
     token: sent.token,

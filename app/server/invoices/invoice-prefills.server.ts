@@ -86,7 +86,7 @@ export async function prefillFromQuote({
     ...emptyPrefill(quote.currency),
     party: shipper ? { kind: "shipper", id: shipper.id } : null,
     customerName: shipper?.name ?? `${request.firstName} ${request.lastName}`.trim(),
-    customerCompany: shipper?.company ?? null,
+    customerCompany: shipper?.company ?? request.company,
     customerEmail: shipper?.email ?? request.email,
     billingAddress: shipper?.address ?? null,
     quoteId: quote.id,

@@ -14,8 +14,10 @@ import { createShipment, type ShipmentWrite } from "#app/server/shipments/shipme
 export type QuoteRequestRow = typeof quoteRequests.$inferSelect;
 
 /**
- * The shipper a request books as: the party with the requester's e-mail (any case), or a new one, in the
- * language of the page the request was sent from (issue 30: their messages and documents follow it).
+ * The shipper a request books as: the party with the requester's e-mail (any case), or a new one with everything
+ * the requester typed (name, company, phone), in the language of the page the request was sent from (issue 30:
+ * their messages and documents follow it). The company is the party's company, so its invoices are addressed to
+ * the firm, not only to the person.
  */
 export async function findOrCreateShipperForRequest({
   db,
@@ -23,7 +25,7 @@ export async function findOrCreateShipperForRequest({
 }: {
   db: DbOrTx;
   request: Pick<QuoteRequestRow, "firstName" | "lastName" | "email"> &
-    Partial<Pick<QuoteRequestRow, "language">>;
+    Partial<Pick<QuoteRequestRow, "language" | "company" | "phone">>;
 }): Promise<{ id: string; created: boolean }> {
   const email = request.email.trim();
   return db.transaction(async (tx) => {
@@ -40,7 +42,9 @@ export async function findOrCreateShipperForRequest({
       .insert(shippers)
       .values({
         name: `${request.firstName} ${request.lastName}`.trim(),
+        company: request.company ?? null,
         email,
+        phone: request.phone ?? null,
         language: request.language ?? "en",
       })
       .returning({ id: shippers.id });

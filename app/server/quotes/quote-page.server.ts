@@ -74,6 +74,7 @@ export async function loadQuotePage({
     request: {
       id: row.id,
       name: `${row.firstName} ${row.lastName}`.trim(),
+      company: row.company,
       email: row.email,
       phone: row.phone,
       route: `${row.cityDeparture} → ${row.deliveryCity}`,

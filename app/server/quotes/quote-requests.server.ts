@@ -39,6 +39,7 @@ export async function createQuoteRequest({
       firstName: input.firstName,
       lastName: input.lastName,
       email: input.email,
+      company: input.company ?? null,
       phone: input.phone ?? null,
       cityDeparture: input.cityDeparture,
       deliveryCity: input.deliveryCity,

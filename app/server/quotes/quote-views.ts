@@ -33,6 +33,7 @@ export type QuoteActionData = { intent: string; errors: QuoteFormErrors; values?
 export type QuotePageRequest = {
   id: string;
   name: string;
+  company: string | null;
   email: string;
   phone: string | null;
   route: string;

@@ -22,9 +22,12 @@ export async function sentQuote({
     { description: "Customs clearance", amountMinor: 4_500 },
   ],
   now,
+  requester = {},
 }: {
   services: Pick<Services, "db" | "config" | "logger">;
   email: string;
+  /** What else the requester typed on the quote form: their company, their phone (E.164). */
+  requester?: { company?: string; phone?: string };
   settings: Parameters<typeof sendQuote>[0]["settings"];
   /** YYYY-MM-DD, after `now`'s date. */
   validUntil: string;
@@ -42,6 +45,7 @@ export async function sentQuote({
       firstName: "Ama",
       lastName: "Mensah",
       email,
+      ...requester,
       cityDeparture: "Monrovia",
       deliveryCity: "Accra",
       parcelType: "Pallets",

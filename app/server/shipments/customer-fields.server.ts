@@ -128,6 +128,8 @@ export const CUSTOMER_FIELDS = {
     // The requester's own phone and ready date: theirs, though no customer document prints them yet.
     phone: "customer",
     readyDate: "customer",
+    // The firm the requester named: theirs, and what their invoices are addressed to.
+    company: "customer",
     isRead: "staff",
     submissionKey: "staff",
     quoteState: "staff",

@@ -100,7 +100,8 @@ export async function loadShipmentForm({
         requester = {
           id: REQUESTER_SHIPPER,
           name: `${booking.request.firstName} ${booking.request.lastName}`.trim(),
-          company: `new, ${booking.request.email}`,
+          // The firm too, when the request named one: the new party is made with it.
+          company: [booking.request.company, "new", booking.request.email].filter(Boolean).join(", "),
         };
       }
     }

@@ -75,6 +75,7 @@ function quoteDetailFields(quote: QuoteDetails) {
   return (
     <>
       <Detail label="Name">{quote.name}</Detail>
+      {quote.company ? <Detail label="Company">{quote.company}</Detail> : null}
       <Detail label="Email">
         <EmailText email={quote.email} />
       </Detail>

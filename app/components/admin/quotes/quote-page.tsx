@@ -159,6 +159,7 @@ function RequestCard({ request }: { request: Data["request"] }) {
       <CardContent>
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {row("Customer", request.name)}
+          {request.company ? row("Company", request.company) : null}
           {row(
             "Contact",
             <>

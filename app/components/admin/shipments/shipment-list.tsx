@@ -12,7 +12,7 @@ import { Card, CardContent } from "#app/components/ui/card.tsx";
 import { ConfirmDialog } from "#app/components/ui/dialog.tsx";
 import { Input, Label, Select } from "#app/components/ui/field.tsx";
 import { Pagination } from "#app/components/ui/pagination.tsx";
-import { Table, TBody, TH, THead, TR } from "#app/components/ui/table.tsx";
+import { Table, TBody, THead, TR } from "#app/components/ui/table.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { MAX_LABELS_PER_BULK, MAX_LABELS_PER_RUN } from "#app/lib/freight-terms.ts";
 import { SHIPMENT_LIST_INTENTS, type ShipmentListQuery } from "#app/schemas/shipment-admin.ts";
@@ -181,24 +181,26 @@ export function ShipmentList({
                   </li>
                 ))}
               </ul>
-              {/* From 640 px a table, one line per shipment (long names and places are cut short: the full text
-                  is in their title and on the shipment's page; origin and dates show where there is room). */}
+              {/* From 640 px a table, one line per shipment. Its columns have fixed shares of the width (table-fixed:
+                  the header row sets them, never a long value), so every spec column and the row's actions stay in
+                  the box at 1366 px whatever the data; a long number, status, name or place is cut short, with the
+                  full text in its title and on the shipment's page. Below 1280 px Origin and the dates give way. */}
               <div className="hidden sm:block">
-                <Table aria-busy={loading || undefined}>
+                <Table aria-busy={loading || undefined} className="table-fixed">
                   <caption className="sr-only">Shipments</caption>
                   <THead>
                     <tr>
-                      <TH className="w-10">
+                      <Head className="w-9">
                         <span className="sr-only">Select</span>
-                      </TH>
-                      <TH>Tracking #</TH>
-                      <TH>Status</TH>
-                      <TH>Shipper</TH>
-                      <TH className="hidden 2xl:table-cell">Origin</TH>
-                      <TH>Destination</TH>
-                      <TH className="hidden min-[1800px]:table-cell">Created Date</TH>
-                      <TH className="hidden xl:table-cell">Est. Delivery</TH>
-                      <TH className="text-right">Actions</TH>
+                      </Head>
+                      <Head className="w-32">Tracking #</Head>
+                      <Head className="w-32">Status</Head>
+                      <Head>Shipper</Head>
+                      <Head className="hidden xl:table-cell">Origin</Head>
+                      <Head>Destination</Head>
+                      <Head className="hidden w-30 xl:table-cell">Created Date</Head>
+                      <Head className="hidden w-30 xl:table-cell">Est. Delivery</Head>
+                      <Head className="w-24 text-right">Actions</Head>
                     </tr>
                   </THead>
                   <TBody>
@@ -207,10 +209,7 @@ export function ShipmentList({
                         <Cell>
                           <SelectBox row={row} idPrefix="select-row" />
                         </Cell>
-                        <Cell
-                          className="max-w-36 truncate font-medium xl:max-w-none"
-                          title={row.trackingNumber}
-                        >
+                        <Cell className="truncate font-medium" title={row.trackingNumber}>
                           <Link
                             to={`/admin/shipments/${row.id}`}
                             className="text-brand-700 underline-offset-4 hover:underline"
@@ -218,22 +217,25 @@ export function ShipmentList({
                             {row.trackingNumber}
                           </Link>
                         </Cell>
-                        <Cell className="whitespace-nowrap">
-                          <ShipmentStatusBadge status={row.status} />
+                        <Cell className="truncate" title={row.status}>
+                          <ShipmentStatusBadge status={row.status} className="max-w-full" />
                         </Cell>
-                        <Cell className="max-w-28 truncate xl:max-w-48" title={row.shipperName ?? undefined}>
+                        <Cell className="truncate" title={row.shipperName ?? undefined}>
                           {row.shipperName ?? "-"}
                         </Cell>
-                        <Cell className="hidden max-w-48 truncate 2xl:table-cell" title={row.originLocation}>
+                        <Cell className="hidden truncate xl:table-cell" title={row.originLocation}>
                           {row.originLocation}
                         </Cell>
-                        <Cell className="max-w-28 truncate xl:max-w-48" title={row.destinationLocation}>
+                        <Cell className="truncate" title={row.destinationLocation}>
                           {row.destinationLocation}
                         </Cell>
-                        <Cell className="hidden whitespace-nowrap min-[1800px]:table-cell">
+                        <Cell className="hidden truncate xl:table-cell" title={row.createdAt}>
                           {row.createdAt}
                         </Cell>
-                        <Cell className="hidden whitespace-nowrap xl:table-cell">
+                        <Cell
+                          className="hidden truncate xl:table-cell"
+                          title={row.estimatedDelivery ?? undefined}
+                        >
                           {row.estimatedDelivery ?? "-"}
                         </Cell>
                         <Cell className="whitespace-nowrap text-right">
@@ -256,7 +258,24 @@ export function ShipmentList({
 
 /** A cell of the list's table: less padding than the usual table cell, so a shipment is one short line. */
 function Cell({ className, ...props }: ComponentProps<"td">) {
-  return <td className={cn("px-3 py-1 align-middle text-slate-800", className)} {...props} />;
+  return <td className={cn("px-2 py-1 align-middle text-slate-800", className)} {...props} />;
+}
+
+/**
+ * A column's header, with the cells' narrower padding, so the seven spec columns and the shipper fit a 1366 px
+ * laptop's list; cut short rather than spilling over its neighbour where the window is narrower still.
+ */
+function Head({ className, ...props }: ComponentProps<"th">) {
+  return (
+    <th
+      scope="col"
+      className={cn(
+        "truncate px-2 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600",
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 /** A row's checkbox: for 'Print labels' and 'Add status update' (the panel below the list). */

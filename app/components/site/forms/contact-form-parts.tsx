@@ -198,18 +198,32 @@ export function TextFormField({ meta, label, type = "text", className, ...rest }
   );
 }
 
-/** The public forms' optional phone number (read leniently on the server, any country's number). */
-export function PhoneFormField({ meta }: { meta: PublicFieldMeta }) {
+/**
+ * The public forms' optional phone number and its country: a plain list (the page's loader gives its options in
+ * the page's language), so the server reads a number typed the local way in the right country; a number that
+ * starts with + names its own. Whether it is a valid number is checked on the server only (decision 023).
+ */
+export function PhoneFormField({
+  meta,
+  country,
+  countries,
+}: {
+  meta: PublicFieldMeta;
+  country: PublicFieldMeta;
+  countries: readonly { value: string; label: string }[];
+}) {
   const t = useT();
   return (
-    <TextFormField
-      meta={meta}
-      label={<OptionalLabel label={t("Phone")} />}
-      type="tel"
-      autoComplete="tel"
-      placeholder="+231 770 123 456"
-      maxLength={PHONE_MAX_LENGTH}
-    />
+    <div className="grid grid-cols-2 gap-3">
+      <SelectFormField meta={country} label={t("Country code")} options={countries} />
+      <TextFormField
+        meta={meta}
+        label={<OptionalLabel label={t("Phone")} />}
+        type="tel"
+        autoComplete="tel"
+        maxLength={PHONE_MAX_LENGTH}
+      />
+    </div>
   );
 }
 
@@ -248,7 +262,8 @@ export function SelectFormField({
 }: {
   meta: PublicFieldMeta;
   label: ReactNode;
-  placeholder: string;
+  /** The empty first choice, if the list has one. */
+  placeholder?: string;
   options: readonly { value: string; label: string }[];
   required?: boolean;
   className?: string;
@@ -256,7 +271,7 @@ export function SelectFormField({
   return (
     <Field label={label} htmlFor={meta.id} errors={meta.errors} errorId={meta.errorId} className={className}>
       <Select key={meta.key} {...controlProps(meta)} required={required}>
-        <option value="">{placeholder}</option>
+        {placeholder ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -4,18 +4,15 @@ import { Icon } from "#app/components/site/icons.tsx";
 import { buttonClass } from "#app/components/ui/button-class.ts";
 import { useT } from "#app/lib/i18n/use-words.ts";
 
-// Broad and Randall Street, Monrovia.
-const LAT = 6.3106;
-const LON = -10.8047;
-const BBOX = [LON - 0.01, LAT - 0.007, LON + 0.01, LAT + 0.007].map((n) => n.toFixed(4)).join("%2C");
-const EMBED_URL = `https://www.openstreetmap.org/export/embed.html?bbox=${BBOX}&layer=mapnik&marker=${LAT}%2C${LON}`;
-const MAP_URL = `https://www.openstreetmap.org/?mlat=${LAT}&mlon=${LON}#map=16/${LAT}/${LON}`;
+/** The map's addresses and its note in the page's language (app/content/office-map.ts), from the page's loader. */
+export type OfficeMap = { embedUrl: string; pageUrl: string; note: string };
 
 /**
  * The office on a map. Nothing is loaded from OpenStreetMap until the visitor asks for it ('Show map',
- * once JavaScript runs); the plain link always works, and a map that fails to load breaks nothing.
+ * once JavaScript runs); the plain link always works, and a map that fails to load breaks nothing. Its addresses
+ * and note come as the page's data, not its script (/contact is at its JavaScript budget, decision 023).
  */
-export function ContactMap({ address }: { address: string }) {
+export function ContactMap({ address, map }: { address: string; map: OfficeMap }) {
   const hydrated = useHydrated();
   const [shown, setShown] = useState(false);
   const t = useT();
@@ -25,7 +22,7 @@ export function ContactMap({ address }: { address: string }) {
       <div className="relative aspect-[16/9] max-h-[28rem] min-h-72 w-full overflow-hidden rounded-xl border border-slate-200 bg-brand-50">
         {shown ? (
           <iframe
-            src={EMBED_URL}
+            src={map.embedUrl}
             title={t("Map: {address}", { address })}
             loading="lazy"
             referrerPolicy="no-referrer"
@@ -47,9 +44,7 @@ export function ContactMap({ address }: { address: string }) {
                 >
                   {t("Show map")}
                 </button>
-                <p className="max-w-sm text-xs text-slate-600">
-                  {t("The map is loaded from OpenStreetMap when you ask for it.")}
-                </p>
+                <p className="max-w-sm text-xs text-slate-600">{map.note}</p>
               </>
             ) : null}
           </div>
@@ -57,7 +52,7 @@ export function ContactMap({ address }: { address: string }) {
       </div>
       <p className="mt-3 text-sm">
         <a
-          href={MAP_URL}
+          href={map.pageUrl}
           target="_blank"
           rel="noopener noreferrer"
           className="inline-flex items-center gap-1.5 font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900"

@@ -17,6 +17,7 @@ import { accentLinkClass } from "#app/components/site/layout/site-links.ts";
 import { FieldError } from "#app/components/ui/field.tsx";
 import { cn } from "#app/lib/cn.ts";
 import { useT } from "#app/lib/i18n/use-words.ts";
+import type { PhoneCountryChoices } from "#app/lib/phone-countries.ts";
 import { freightTypeOptions, parcelTypeOptions, QUOTE_LIMITS } from "#app/schemas/rules/form-options.ts";
 import { quoteFeedbackMessages } from "#app/schemas/rules/public-form.ts";
 import type { QuoteFormStart } from "#app/schemas/rules/quote-request-rules.ts";
@@ -31,6 +32,7 @@ const EMPTY: QuoteFormStart = {
   firstName: "",
   lastName: "",
   email: "",
+  company: "",
   phone: "",
   cityDeparture: "",
   deliveryCity: "",
@@ -45,13 +47,14 @@ export function QuoteForm({
   submissionKey,
   action,
   start = EMPTY,
-}: PublicFormProps & { start?: QuoteFormStart }) {
+  phoneCountries,
+}: PublicFormProps & { start?: QuoteFormStart; phoneCountries: PhoneCountryChoices }) {
   const t = useT();
   const ownReply = reply?.form === FORM ? reply : undefined;
   const { form, fields } = usePublicForm({
     id: "quote-form",
     lastResult: ownReply?.result ?? null,
-    defaultValue: { ...start, readyDate: "", specialInfo: "" },
+    defaultValue: { ...start, phoneCountry: phoneCountries.start, readyDate: "", specialInfo: "" },
     loadCheck: () =>
       import("#app/schemas/rules/public-form-checks.ts").then((checks) => checks.checkQuoteRequest),
   });
@@ -94,6 +97,13 @@ export function QuoteForm({
             required
           />
           <TextFormField
+            meta={fields.company}
+            label={<OptionalLabel label={t("Company")} />}
+            autoComplete="organization"
+            maxLength={QUOTE_LIMITS.company}
+            className="sm:col-span-2"
+          />
+          <TextFormField
             meta={fields.email}
             label={t("Email")}
             type="email"
@@ -101,7 +111,11 @@ export function QuoteForm({
             maxLength={254}
             required
           />
-          <PhoneFormField meta={fields.phone} />
+          <PhoneFormField
+            meta={fields.phone}
+            country={fields.phoneCountry}
+            countries={phoneCountries.options}
+          />
           <RouteFormFields from={fields.cityDeparture} to={fields.deliveryCity} />
           <SelectFormField
             meta={fields.parcelType}

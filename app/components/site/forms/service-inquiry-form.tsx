@@ -14,6 +14,7 @@ import { usePublicForm } from "#app/components/site/forms/use-public-form.ts";
 import { accentLinkClass } from "#app/components/site/layout/site-links.ts";
 import { cn } from "#app/lib/cn.ts";
 import { useT } from "#app/lib/i18n/use-words.ts";
+import type { PhoneCountryChoices } from "#app/lib/phone-countries.ts";
 import { CONTACT_LIMITS, shipmentTypeOptions } from "#app/schemas/rules/form-options.ts";
 import { quoteFeedbackMessages } from "#app/schemas/rules/public-form.ts";
 
@@ -24,7 +25,12 @@ const feedback = {
 };
 
 /** The side 'Get a Quote' form on /services; the staff get it as a quote request, which they price and book. */
-export function ServiceInquiryForm({ reply, submissionKey, action }: PublicFormProps) {
+export function ServiceInquiryForm({
+  reply,
+  submissionKey,
+  action,
+  phoneCountries,
+}: PublicFormProps & { phoneCountries: PhoneCountryChoices }) {
   const t = useT();
   const ownReply = reply?.form === FORM ? reply : undefined;
   const { form, fields } = usePublicForm({
@@ -34,6 +40,7 @@ export function ServiceInquiryForm({ reply, submissionKey, action }: PublicFormP
       name: "",
       email: "",
       phone: "",
+      phoneCountry: phoneCountries.start,
       shipmentType: "",
       cityDeparture: "",
       deliveryCity: "",
@@ -79,7 +86,11 @@ export function ServiceInquiryForm({ reply, submissionKey, action }: PublicFormP
             maxLength={254}
             required
           />
-          <PhoneFormField meta={fields.phone} />
+          <PhoneFormField
+            meta={fields.phone}
+            country={fields.phoneCountry}
+            countries={phoneCountries.options}
+          />
           <SelectFormField
             meta={fields.shipmentType}
             label={t("Shipment Type")}

@@ -32,6 +32,8 @@ export const forms = {
   Name: "Nom",
   Email: "E-mail",
   Phone: "Téléphone",
+  Company: "Entreprise",
+  "Country code": "Indicatif du pays",
   Subject: "Objet",
   Message: "Message",
   "(optional)": "(facultatif)",
@@ -101,8 +103,10 @@ export const forms = {
   "Please select at least one freight type.": "Veuillez choisir au moins un type de fret.",
   "Please choose freight types from the list.": "Veuillez choisir les types de fret dans la liste.",
   "Please select a shipment type.": "Veuillez choisir un type d'expédition.",
-  "Please enter a valid phone number, starting with + and the country code if it is not a Liberian number.":
-    "Veuillez saisir un numéro de téléphone valide, commençant par + et l'indicatif du pays s'il ne s'agit pas d'un numéro libérien.",
+  "Please enter a valid phone number for the country chosen, or start it with + and the country code.":
+    "Veuillez saisir un numéro de téléphone valide pour le pays choisi, ou commencez-le par + et l'indicatif du pays.",
+  "Please choose the phone number's country from the list.":
+    "Veuillez choisir le pays du numéro de téléphone dans la liste.",
   "Please enter a real date (YYYY-MM-DD).": "Veuillez saisir une date réelle (AAAA-MM-JJ).",
   "The form could not be read. Please reload the page and try again.":
     "Le formulaire n'a pas pu être lu. Veuillez recharger la page et réessayer.",
