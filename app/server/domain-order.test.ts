@@ -49,7 +49,6 @@ const TURN_AROUND = new Set([
   "settings -> payments",
   "shipments -> customers",
   "shipments -> documents",
-  "shipments -> notifications",
   "shipments -> quotes",
   "settings -> documents",
 ]);

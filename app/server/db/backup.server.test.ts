@@ -58,6 +58,7 @@ const APP_TABLES = [
   "contact_submissions",
   "customer_companies",
   "customer_company_parties",
+  "customer_invitations",
   "customer_members",
   "customer_sessions",
   "delivery_note_tokens",
