@@ -22,8 +22,9 @@ export function ShipmentDetailHeader({
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back
         </Link>
-        <h1 className="mt-2 break-all text-3xl font-bold text-slate-900">
-          Shipment {shipment.trackingNumber}
+        {/* The number never breaks ('UTG-9125-21' over '22' reads as another number): 'Shipment' wraps above it. */}
+        <h1 className="mt-2 break-words text-3xl font-bold text-slate-900">
+          Shipment <span className="whitespace-nowrap">{shipment.trackingNumber}</span>
         </h1>
       </div>
       <div className="flex flex-wrap gap-2">
