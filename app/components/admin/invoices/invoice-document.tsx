@@ -59,7 +59,7 @@ export function InvoiceDocument({
         <div className="mt-2 flex flex-wrap items-center gap-3">
           {/* The number stays on one line on a phone ('INV-2026-00' over '01' reads as another number). */}
           <h1 className="break-words text-3xl font-bold text-slate-900">
-            {kind} <span className="whitespace-nowrap">{doc.number}</span>
+            {kind} <span className="inline-block max-w-full break-all">{doc.number}</span>
           </h1>
           <InvoiceStatusBadge status={doc.status} />
         </div>
