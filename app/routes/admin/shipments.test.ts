@@ -459,6 +459,51 @@ describe("the bulk status update page", () => {
     expect(await statusOf(other.id)).toBe("Processing");
   });
 
+  it("says in its toast whether customers were told: nobody when no shipment has anyone to tell", async () => {
+    const bare = await createShipment({ db: services.db, input: { ...base("BLKN-0001") } });
+    const nobody = await postPage(new URLSearchParams({ id: bare.id }).toString(), {
+      ...update,
+      alsoSetCurrent: "on",
+      notify: "on",
+    });
+    expect(decodeToast(nobody.answer as Response)).toMatchObject({
+      title: "Status update added to 1 shipment",
+      description:
+        "No customer was told: the shipment has no one to tell (no e-mail or phone on file, or notifications off).",
+    });
+    const [consignee] = await services.db
+      .insert(consignees)
+      .values({ name: "Told Receiver", email: "told@example.com" })
+      .returning();
+    const reached = await createShipment({
+      db: services.db,
+      input: { ...base("BLKN-0002"), consigneeId: consignee!.id },
+    });
+    const some = await postPage(
+      new URLSearchParams([
+        ["id", bare.id],
+        ["id", reached.id],
+      ]).toString(),
+      {
+        ...update,
+        timestamp: "2026-11-01T10:30",
+        alsoSetCurrent: "on",
+        notify: "on",
+      },
+    );
+    expect(decodeToast(some.answer as Response)).toMatchObject({
+      title: "Status update added to 2 shipments",
+      description:
+        "The customers of 1 of the 2 shipments are told as for a single update; the others have no one to tell.",
+    });
+    const off = await postPage(new URLSearchParams({ id: reached.id }).toString(), {
+      ...update,
+      timestamp: "2026-11-01T11:00",
+      alsoSetCurrent: "on",
+    });
+    expect(decodeToast(off.answer as Response)).toMatchObject({ description: "Customers were not told." });
+  });
+
   it("goes back to the list's search and page after updating the ticked rows; never to another page", async () => {
     const ticked = await createShipment({ db: services.db, input: { ...base("BLKT-0001") } });
     const list = "/admin/shipments?q=blkt&page=2";

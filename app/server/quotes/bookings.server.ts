@@ -94,13 +94,16 @@ export function bookingPrefill({
   const transitDays = transitDaysFromText(acceptedQuote?.transitTime);
   // The transit counts from the day the cargo is ready, when the request says a later day than today.
   const start = request.readyDate && request.readyDate > today ? request.readyDate : today;
-  const goods = [request.parcelType, request.specialInfo?.trim()].filter(Boolean).join(": ");
+  // The goods are what the cargo is and weighs ('Pallets, 250 kg'); the customer's own message is the booking's
+  // note, which the waybill prints in its 'Notes' box, never the goods line the labels and documents describe.
+  const goods = [request.parcelType, request.weight?.trim()].filter(Boolean).join(", ");
   return {
     originLocation: request.cityDeparture,
     destinationLocation: request.deliveryCity,
     weight: weight === null ? "" : String(weight),
     transportMode: request.freightTypes.length === 1 ? (request.freightTypes[0] ?? "") : "",
     goodsDescription: goods.slice(0, 500),
+    notes: request.specialInfo?.trim() ?? "",
     incoterm: acceptedQuote?.incoterm ?? "",
     estimatedDelivery: transitDays === null ? "" : addDaysToDate(start, transitDays),
     shipperId: shipperId ?? REQUESTER_SHIPPER,

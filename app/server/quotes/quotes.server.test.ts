@@ -354,7 +354,7 @@ describe("quotes", () => {
 });
 
 describe("booking", () => {
-  it("prefills route, weight, mode, goods and the shipper matched by e-mail or created", async () => {
+  it("prefills route, weight, mode, goods (parcel type and weight, the message as the note) and the shipper matched by e-mail or created", async () => {
     const [existing] = await services.db
       .insert(shippers)
       .values({ name: "Kofi Ltd", email: "Kofi@Example.com" })
@@ -391,7 +391,8 @@ describe("booking", () => {
       destinationLocation: "Accra",
       weight: "2000",
       transportMode: "sea",
-      goodsDescription: "Pallets: Fragile",
+      goodsDescription: "Pallets, 2 tons",
+      notes: "Fragile",
       incoterm: "",
       estimatedDelivery: "",
       shipperId: "s1",

@@ -175,6 +175,34 @@ export async function saveBulkStatus({ request, context }: { request: Request; c
   return redirectWithToast(listReturnPath(formData.get("returnTo")), {
     type: "success",
     title: `Status update added to ${done.count} ${done.count === 1 ? "shipment" : "shipments"}`,
-    description: notify ? "Their customers are told as for a single update." : "Customers were not told.",
+    description: bulkToldText({ notify, alsoSetCurrent: submission.value.alsoSetCurrent, ...done }),
   });
+}
+
+/** What the bulk update's toast says of the customers: told only when someone was (decision 013's rules). */
+export function bulkToldText({
+  notify,
+  alsoSetCurrent,
+  count,
+  told,
+}: {
+  notify: boolean;
+  alsoSetCurrent: boolean;
+  count: number;
+  told: number | null;
+}): string {
+  if (told === null) return "This update had been added already; no one was told again.";
+  if (!notify) return "Customers were not told.";
+  if (!alsoSetCurrent) return "Customers were not told: the update is not the shipments' current status.";
+  if (told === 0) {
+    return count === 1
+      ? "No customer was told: the shipment has no one to tell (no e-mail or phone on file, or notifications off)."
+      : "No customer was told: none of these shipments has anyone to tell (no e-mail or phone on file, or notifications off).";
+  }
+  if (told === count) {
+    return count === 1
+      ? "Its customers are told as for a single update."
+      : "Their customers are told as for a single update.";
+  }
+  return `The customers of ${told} of the ${count} shipments are told as for a single update; the others have no one to tell.`;
 }

@@ -2,6 +2,8 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   consignees,
+  notificationSubscribers,
+  shipmentNotificationRecipients,
   shipmentNotificationState,
   shipmentStatusHistory,
   shipments,
@@ -68,7 +70,7 @@ describe("addStatusUpdates", () => {
       key,
       now: NOW,
     });
-    expect(first).toEqual({ ok: true, count: 40, repeated: false });
+    expect(first).toEqual({ ok: true, count: 40, told: 40, repeated: false });
     // The same form posted again (a retry, a second tab): nothing more.
     const again = await addStatusUpdates({
       db: services.db,
@@ -78,7 +80,7 @@ describe("addStatusUpdates", () => {
       key,
       now: NOW,
     });
-    expect(again).toEqual({ ok: true, count: 40, repeated: true });
+    expect(again).toEqual({ ok: true, count: 40, told: null, repeated: true });
     const entries = await history(ids);
     expect(entries).toHaveLength(40);
     expect(new Set(entries.map((e) => e.shipmentId)).size).toBe(40);
@@ -97,7 +99,7 @@ describe("addStatusUpdates", () => {
       key: crypto.randomUUID(),
       now: NOW,
     });
-    expect(done).toEqual({ ok: true, count: 3, repeated: false });
+    expect(done).toEqual({ ok: true, count: 3, told: 0, repeated: false });
     expect(await history(ids)).toHaveLength(3);
     expect(await pending(ids)).toEqual([]);
     const [row] = await services.db.select().from(shipments).where(eq(shipments.id, ids[0]!));
@@ -114,10 +116,47 @@ describe("addStatusUpdates", () => {
       key: crypto.randomUUID(),
       now: NOW,
     });
-    expect(done).toEqual({ ok: true, count: 2, repeated: false });
+    expect(done).toEqual({ ok: true, count: 2, told: 0, repeated: false });
     expect(await history(ids)).toHaveLength(2);
     // Their tracking pages still say 'In Transit': a message saying 'Arrived' would contradict them.
     expect(await pending(ids)).toEqual([]);
+  });
+
+  it("counts as told only the shipments with someone to tell: contacts on file and switched on, or a subscriber", async () => {
+    const [withContact, bare, switchedOff, subscribed] = await newShipments(4, "BULKR");
+    const noContact = await services.db.insert(consignees).values({ name: "No contact" }).returning();
+    await services.db
+      .update(shipments)
+      .set({ consigneeId: noContact[0]!.id })
+      .where(inArray(shipments.id, [bare!, subscribed!]));
+    await services.db
+      .insert(shipmentNotificationRecipients)
+      .values({ shipmentId: switchedOff!, role: "consignee", enabled: false });
+    await services.db.insert(notificationSubscribers).values({
+      shipmentId: subscribed!,
+      channel: "email",
+      address: "watcher@example.com",
+      confirmedAt: NOW,
+    });
+    const all = [withContact!, bare!, switchedOff!, subscribed!];
+    const done = await addStatusUpdates({
+      db: services.db,
+      target: { ids: all },
+      input,
+      notify: true,
+      key: crypto.randomUUID(),
+      now: NOW,
+    });
+    expect(done).toEqual({ ok: true, count: 4, told: 2, repeated: false });
+    const none = await addStatusUpdates({
+      db: services.db,
+      target: { ids: [bare!, switchedOff!] },
+      input: { ...input, timestamp: new Date("2026-11-24T09:45:00Z") },
+      notify: true,
+      key: crypto.randomUUID(),
+      now: NOW,
+    });
+    expect(none).toEqual({ ok: true, count: 2, told: 0, repeated: false });
   });
 
   it("finds scanned numbers however they are typed, and changes nothing when one is unknown", async () => {
@@ -146,7 +185,7 @@ describe("addStatusUpdates", () => {
         key,
         now: NOW,
       }),
-    ).toEqual({ ok: true, count: 2, repeated: false });
+    ).toEqual({ ok: true, count: 2, told: 2, repeated: false });
     expect(await history(ids)).toHaveLength(2);
   });
 
@@ -164,7 +203,7 @@ describe("addStatusUpdates", () => {
       key: crypto.randomUUID(),
       now: NOW,
     });
-    expect(done).toEqual({ ok: true, count: 5, repeated: false });
+    expect(done).toEqual({ ok: true, count: 5, told: 0, repeated: false });
     expect(await history(ids)).toHaveLength(5);
     const none = await addStatusUpdates({
       db: services.db,

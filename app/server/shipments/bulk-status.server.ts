@@ -2,7 +2,15 @@ import { asc, eq, inArray, max, type SQL, sql } from "drizzle-orm";
 import { trackingKey } from "#app/lib/tracking-number.ts";
 import type { StatusUpdateInput } from "#app/schemas/shipment-status.ts";
 import type { Db } from "#app/server/db/client.server.ts";
-import { bulkOperations, shipmentStatusHistory, shipments } from "#app/server/db/schema.ts";
+import {
+  bulkOperations,
+  consignees,
+  notificationSubscribers,
+  shipmentNotificationRecipients,
+  shipmentStatusHistory,
+  shipments,
+  shippers,
+} from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { recordStatusEntry } from "#app/server/shipments/shipment-changes.server.ts";
 import { listConditions, type ShipmentListFilter } from "#app/server/shipments/shipments.server.ts";
@@ -22,7 +30,12 @@ export type BulkStatusTarget =
   | { trackingNumbers: string[] };
 
 export type BulkStatusResult =
-  | { ok: true; count: number; repeated: boolean }
+  /**
+   * `told`: how many of the shipments have a customer this update is told to (a shipper or consignee with an
+   * e-mail or phone and their switch on, or a confirmed subscriber); null for a repeated post, which told no one
+   * more.
+   */
+  | { ok: true; count: number; told: number | null; repeated: boolean }
   | { ok: false; reason: "none" | "too-many" }
   | { ok: false; reason: "unknown"; unknown: string[] };
 
@@ -93,7 +106,7 @@ export async function addStatusUpdates({
         .returning({ key: bulkOperations.key });
       if (!claimed) {
         const [done] = await tx.select().from(bulkOperations).where(eq(bulkOperations.key, key));
-        return { ok: true, count: done?.count ?? 0, repeated: true } as const;
+        return { ok: true, count: done?.count ?? 0, told: null, repeated: true } as const;
       }
       const where = await targetCondition(tx, target);
       if ("unknown" in where) throw new Refused({ ok: false, reason: "unknown", unknown: where.unknown });
@@ -140,25 +153,52 @@ export async function addStatusUpdates({
         )
         .where(inArray(shipments.id, ids));
       // Told, as a single update is, only when it becomes each shipment's status (decision 013).
+      const recorded: string[] = [];
       if (notify && input.alsoSetCurrent) {
         for (const shipmentId of ids) {
-          await recordStatusEntry({
+          const told = await recordStatusEntry({
             tx,
             shipmentId,
             entry: input,
             newest: newest.get(shipmentId) ?? null,
             now,
           });
+          if (told) recorded.push(shipmentId);
         }
       }
+      const told = await countReachable(tx, recorded);
       await tx.update(bulkOperations).set({ count: ids.length }).where(eq(bulkOperations.key, key));
-      return { ok: true, count: ids.length, repeated: false } as const;
+      return { ok: true, count: ids.length, told, repeated: false } as const;
     })
     .catch((error: unknown) => {
       // A refusal undoes the transaction (its claim of the key too, so the form can be sent again once fixed).
       if (error instanceof Refused) return error.result;
       throw error;
     });
+}
+
+/**
+ * Of these shipments, how many have someone a status message goes to: the shipper or consignee with an e-mail or
+ * a phone and their per-shipment switch on (no row: on), or a confirmed subscriber. A recorded change with no one
+ * to tell is sent to no one, so the page must not say customers were told.
+ */
+async function countReachable(db: Pick<Db, "select">, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const party = (table: typeof shippers | typeof consignees, role: "shipper" | "consignee") =>
+    sql`exists (select 1 from ${table} where ${table.id} = ${role === "shipper" ? shipments.shipperId : shipments.consigneeId}
+      and (coalesce(${table.email}, '') <> '' or coalesce(${table.phone}, '') <> '')
+      and not exists (select 1 from ${shipmentNotificationRecipients}
+        where ${shipmentNotificationRecipients.shipmentId} = ${shipments.id}
+        and ${shipmentNotificationRecipients.role} = ${role} and not ${shipmentNotificationRecipients.enabled}))`;
+  const subscriber = sql`exists (select 1 from ${notificationSubscribers}
+    where ${notificationSubscribers.shipmentId} = ${shipments.id} and ${notificationSubscribers.confirmedAt} is not null)`;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(shipments)
+    .where(
+      sql`${inArray(shipments.id, ids)} and (${party(shippers, "shipper")} or ${party(consignees, "consignee")} or ${subscriber})`,
+    );
+  return row?.n ?? 0;
 }
 
 class Refused extends Error {

@@ -224,7 +224,7 @@ describe("getPublicShipmentByTrackingNumber", () => {
     ]);
   });
 
-  it("last updated is the later of the shipment's update time and the newest history entry", async () => {
+  it("last updated is the newest history entry's time, as the card's 'Latest update' says; the shipment's own without one", async () => {
     const newer = await insertShipment({
       updatedAt: new Date("2025-01-01T00:00:00Z"),
       history: [{ status: "Shipped", location: "Shanghai", timestamp: new Date("2025-01-15T10:00:00Z") }],
@@ -242,10 +242,17 @@ describe("getPublicShipmentByTrackingNumber", () => {
       trackingNumber: older.trackingNumber,
     });
     expect(a!.lastUpdatedAt).toEqual(new Date("2025-01-15T10:00:00Z"));
-    expect(b!.lastUpdatedAt).toEqual(new Date("2025-03-01T00:00:00Z"));
+    // Saved after its newest entry (a minute or a month): still the entry's time, never a second time on the card.
+    expect(b!.lastUpdatedAt).toEqual(new Date("2025-01-15T10:00:00Z"));
+    const fresh = await insertShipment({ updatedAt: new Date("2025-03-02T00:00:00Z"), history: [] });
+    const c = await getPublicShipmentByTrackingNumber({
+      db: database.db,
+      trackingNumber: fresh.trackingNumber,
+    });
+    expect(c!.lastUpdatedAt).toEqual(new Date("2025-03-02T00:00:00Z"));
   });
 
-  it("last updated follows a status update and a later change of the shipment, and the status stays", async () => {
+  it("last updated follows a status update, not a later change of the shipment, and the status stays", async () => {
     const { trackingNumber } = await insertShipment({
       history: [{ status: "Shipped", location: "Shanghai", timestamp: new Date("2025-01-15T10:00:00Z") }],
     });
@@ -276,7 +283,7 @@ describe("getPublicShipmentByTrackingNumber", () => {
       .set({ notes: "Kept dry", updatedAt: edited })
       .where(eq(shipments.id, row!.id));
     const afterEdit = await getPublicShipmentByTrackingNumber({ db: database.db, trackingNumber });
-    expect(afterEdit!.lastUpdatedAt).toEqual(edited);
+    expect(afterEdit!.lastUpdatedAt).toEqual(arrived);
   });
 
   it("last updated of a demo shipment is its newest status entry, not the time the demo was loaded", async () => {

@@ -32,7 +32,7 @@ export type PublicShipment = {
   consignee: PublicParty | null;
   /** Newest first by event time (ties: the entry recorded last first, then by id). */
   history: PublicStatusEntry[];
-  /** The later of the shipment's own update time and its newest status entry. */
+  /** Its newest status entry's event time (the card's 'Latest update'), or its own update time while it has none. */
   lastUpdatedAt: Date;
   /**
    * Who received its latest recorded delivery, as initials ('J. D.'), and whether they drew a signature (a typed
@@ -152,8 +152,10 @@ export async function getPublicShipmentByTrackingNumber({
     timestamp: new Date(entry.timestamp),
   }));
 
-  const newest = history[0]?.timestamp;
-  const lastUpdatedAt = newest && newest.getTime() > row.updatedAt.getTime() ? newest : row.updatedAt;
+  // The card says 'Latest update: <newest entry>, <its time>' above 'Last updated <time>': both are the newest
+  // entry's, or the card would show two times a minute apart (the entry's event time and the save after it).
+  // Only a shipment with no history yet falls back on its own update time.
+  const lastUpdatedAt = history[0]?.timestamp ?? row.updatedAt;
 
   return {
     trackingNumber: row.trackingNumber,

@@ -17,6 +17,22 @@ import type { InvoicePaymentsView } from "#app/server/payments/payment-views.ts"
 
 const row = recordRow;
 
+/** A column of the lines shown from the `sm` width up (a phone reads it under the description). */
+const WIDE_ONLY = "hidden sm:table-cell";
+
+function totalRow(label: string, amount: string, strong = false) {
+  return (
+    <tr key={label}>
+      <th scope="row" className={`py-1 pr-4 text-right ${strong ? "font-semibold" : "font-medium"}`}>
+        {label}
+      </th>
+      <td className={`whitespace-nowrap py-1 text-right tabular-nums ${strong ? "font-semibold" : ""}`}>
+        {amount}
+      </td>
+    </tr>
+  );
+}
+
 export function InvoiceDocument({
   document: doc,
   payments,
@@ -41,8 +57,9 @@ export function InvoiceDocument({
           Invoices
         </Link>
         <div className="mt-2 flex flex-wrap items-center gap-3">
-          <h1 className="break-all text-3xl font-bold text-slate-900">
-            {kind} {doc.number}
+          {/* The number stays on one line on a phone ('INV-2026-00' over '01' reads as another number). */}
+          <h1 className="break-words text-3xl font-bold text-slate-900">
+            {kind} <span className="inline-block max-w-full break-all">{doc.number}</span>
           </h1>
           <InvoiceStatusBadge status={doc.status} />
         </div>
@@ -91,21 +108,22 @@ export function InvoiceDocument({
           <CardTitle>Lines</CardTitle>
         </CardHeader>
         <CardContent>
-          {/* Scrolls sideways on a phone (the Table box then takes the focus for the keyboard). */}
-          <Table className="min-w-[32rem]">
+          {/* Fits a phone without scrolling sideways: there a line is its description and amount, with its
+              quantity, unit price and tax under the description; the columns show from the `sm` width up. */}
+          <Table>
             <caption className="sr-only">Lines of {doc.number}</caption>
             <thead>
               <tr className="border-b text-left text-slate-600">
                 <th scope="col" className="py-1 pr-2 font-medium">
                   Description
                 </th>
-                <th scope="col" className="py-1 pr-2 text-right font-medium">
+                <th scope="col" className={`${WIDE_ONLY} py-1 pr-2 text-right font-medium`}>
                   Quantity
                 </th>
-                <th scope="col" className="py-1 pr-2 text-right font-medium">
+                <th scope="col" className={`${WIDE_ONLY} py-1 pr-2 text-right font-medium`}>
                   Unit price
                 </th>
-                <th scope="col" className="py-1 pr-2 font-medium">
+                <th scope="col" className={`${WIDE_ONLY} py-1 pr-2 font-medium`}>
                   Tax
                 </th>
                 <th scope="col" className="py-1 text-right font-medium">
@@ -115,64 +133,35 @@ export function InvoiceDocument({
             </thead>
             <tbody>
               {doc.lines.map((line, index) => (
-                <tr key={index} className="border-b border-slate-100">
-                  <td className="py-1 pr-2 [overflow-wrap:anywhere]">{line.description}</td>
-                  <td className="py-1 pr-2 text-right tabular-nums">{line.quantity}</td>
-                  <td className="whitespace-nowrap py-1 pr-2 text-right tabular-nums">{line.unitPrice}</td>
-                  <td className="py-1 pr-2">{line.tax}</td>
+                <tr key={index} className="border-b border-slate-100 align-top">
+                  <td className="py-1 pr-2 [overflow-wrap:anywhere]">
+                    <span>{line.description}</span>
+                    <span className="block text-slate-600 sm:hidden">
+                      {line.quantity} × {line.unitPrice} · {line.tax}
+                    </span>
+                  </td>
+                  <td className={`${WIDE_ONLY} py-1 pr-2 text-right tabular-nums`}>{line.quantity}</td>
+                  <td className={`${WIDE_ONLY} whitespace-nowrap py-1 pr-2 text-right tabular-nums`}>
+                    {line.unitPrice}
+                  </td>
+                  <td className={`${WIDE_ONLY} py-1 pr-2`}>{line.tax}</td>
                   <td className="whitespace-nowrap py-1 text-right tabular-nums">{line.amount}</td>
                 </tr>
               ))}
             </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={4} className="py-1 pr-2 text-right font-medium">
-                  Subtotal
-                </th>
-                <td className="whitespace-nowrap py-1 text-right tabular-nums">{doc.subtotal}</td>
-              </tr>
-              {doc.taxes.map((tax) => (
-                <tr key={tax.label}>
-                  <th scope="row" colSpan={4} className="py-1 pr-2 text-right font-medium">
-                    {tax.label}
-                  </th>
-                  <td className="whitespace-nowrap py-1 text-right tabular-nums">{tax.amount}</td>
-                </tr>
-              ))}
-              <tr>
-                <th scope="row" colSpan={4} className="py-1 pr-2 text-right">
-                  Total
-                </th>
-                <td className="whitespace-nowrap py-1 text-right font-semibold tabular-nums">{doc.total}</td>
-              </tr>
-              {doc.credits.map((credit) => (
-                <tr key={credit.label}>
-                  <th scope="row" colSpan={4} className="py-1 pr-2 text-right font-medium">
-                    {credit.label}
-                  </th>
-                  <td className="whitespace-nowrap py-1 text-right tabular-nums">{credit.amount}</td>
-                </tr>
-              ))}
-              {doc.paid ? (
-                <tr>
-                  <th scope="row" colSpan={4} className="py-1 pr-2 text-right font-medium">
-                    Amount paid
-                  </th>
-                  <td className="whitespace-nowrap py-1 text-right tabular-nums">-{doc.paid}</td>
-                </tr>
-              ) : null}
-              {doc.balanceDue ? (
-                <tr>
-                  <th scope="row" colSpan={4} className="py-1 pr-2 text-right">
-                    Balance due
-                  </th>
-                  <td className="whitespace-nowrap py-1 text-right font-semibold tabular-nums">
-                    {doc.balanceDue}
-                  </td>
-                </tr>
-              ) : null}
-            </tfoot>
           </Table>
+          {/* The totals in a table of their own (label, amount), so no column of the lines sets their width. */}
+          <table className="mt-2 ml-auto text-sm">
+            <caption className="sr-only">Totals of {doc.number}</caption>
+            <tbody>
+              {totalRow("Subtotal", doc.subtotal)}
+              {doc.taxes.map((tax) => totalRow(tax.label, tax.amount))}
+              {totalRow("Total", doc.total, true)}
+              {doc.credits.map((credit) => totalRow(credit.label, credit.amount))}
+              {doc.paid ? totalRow("Amount paid", `-${doc.paid}`) : null}
+              {doc.balanceDue ? totalRow("Balance due", doc.balanceDue, true) : null}
+            </tbody>
+          </table>
         </CardContent>
       </Card>
 

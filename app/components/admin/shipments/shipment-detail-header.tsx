@@ -13,7 +13,8 @@ export function ShipmentDetailHeader({
   actions?: ReactNode;
 }) {
   return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+    // Wraps rather than squeezes: the actions go under the heading when both do not fit on one row.
+    <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
       <div>
         <Link
           to="/admin/shipments"
@@ -22,8 +23,10 @@ export function ShipmentDetailHeader({
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back
         </Link>
-        <h1 className="mt-2 break-all text-3xl font-bold text-slate-900">
-          Shipment {shipment.trackingNumber}
+        {/* The number does not break ('UTG-9125-21' over '22' reads as another number): 'Shipment' wraps above it,
+            and only a number longer than the whole line (up to 64 characters) breaks, rather than run off a phone. */}
+        <h1 className="mt-2 break-words text-3xl font-bold text-slate-900">
+          Shipment <span className="inline-block max-w-full break-all">{shipment.trackingNumber}</span>
         </h1>
       </div>
       <div className="flex flex-wrap gap-2">

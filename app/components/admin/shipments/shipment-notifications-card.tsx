@@ -123,17 +123,21 @@ function RecipientRow({ recipient }: { recipient: DetailRecipient }) {
   const switching = useSubmitting(SHIPMENT_DETAIL_INTENTS.setRecipient);
   const role = ROLE[recipient.role] ?? recipient.role;
   const contacts = [recipient.email, recipient.phone].filter(Boolean);
+  // Switched on is not told: a party with neither an e-mail nor a phone gets no message, whatever the switch.
+  const reached = recipient.enabled && contacts.length > 0;
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 text-sm">
         <p className="font-medium text-slate-900">
           {role}: <span className="break-words">{recipient.name}</span>
         </p>
-        <p className="break-all text-slate-600">
-          {contacts.length ? contacts.join(" · ") : "No e-mail or phone on file"}
-        </p>
-        <p className={cn("font-medium", recipient.enabled ? "text-green-800" : "text-slate-700")}>
-          {recipient.enabled ? "Notified" : "Not notified"}
+        {contacts.length ? <p className="break-all text-slate-600">{contacts.join(" · ")}</p> : null}
+        <p className={cn("font-medium", reached ? "text-green-800" : "text-slate-700")}>
+          {reached
+            ? "Notified"
+            : contacts.length
+              ? "Not notified"
+              : "Not notified: no e-mail or phone on file"}
           {recipient.unsubscribed.length
             ? ` (unsubscribed from ${recipient.unsubscribed
                 .map((c) => CHANNEL[c as keyof typeof CHANNEL] ?? c)

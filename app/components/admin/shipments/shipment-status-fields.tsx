@@ -11,6 +11,9 @@ export const STATUS_LIST_ID = "history-status-options";
 export const CURRENT_HINT =
   "Untick it only for an earlier step added to the history: the tracking page keeps the status it shows, and customers are not told.";
 
+/** Under a status update's Notes: the tracking page shows every entry's notes to anyone with the number. */
+export const NOTES_HINT = "Customers see these notes on the tracking page.";
+
 /** The usual step after `status`, to start a new status update with; "" when there is none (Delivered, unknown). */
 const NEXT_STATUS: Record<string, string> = {
   pending: "Processing",
@@ -74,8 +77,15 @@ export function StatusFields({
       >
         <Input {...props("timestamp")} type="datetime-local" required className="min-w-0 sm:max-w-64" />
       </Field>
-      <Field label="Notes (optional)" className="sm:col-span-2" {...field("notes")}>
-        <Textarea {...props("notes")} maxLength={2000} className="min-h-20" />
+      <Field label="Notes (optional)" className="sm:col-span-2" hint={NOTES_HINT} {...field("notes")}>
+        <Textarea
+          {...props("notes")}
+          aria-describedby={[`${idPrefix}-notes-hint`, props("notes")["aria-describedby"]]
+            .filter(Boolean)
+            .join(" ")}
+          maxLength={2000}
+          className="min-h-20"
+        />
       </Field>
     </div>
   );
