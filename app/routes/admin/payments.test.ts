@@ -131,8 +131,12 @@ describe("recording a payment", () => {
       rate: string;
       settled: string;
       allocations: { amount: string }[];
+      recordedBy: string | null;
     };
     expect(view).toMatchObject({ received: "7,620.00 LRD", rate: "1 USD = 190.5 LRD", settled: "40.00 USD" });
+    // The clerk who recorded it, named as the invoice's history names staff: an account without a name by its
+    // address (the page said 'Unknown').
+    expect(view.recordedBy).toBe("payments-accounts@example.com");
     expect(view.allocations.map((a) => a.amount)).toEqual(["40.00 USD"]);
     const page = (await invoicePage.loader(
       args(`/admin/invoices/${invoice.id}`, "accounts", undefined, invoice.id),
