@@ -101,6 +101,8 @@ export type InvoiceDocumentView = {
   voidReason: string | null;
   /** Whether the signed-in role may issue and void (Administrator, Accounts). */
   canIssue: boolean;
+  /** 'Send a reminder now': an issued invoice with something owed, and a role that may send it. */
+  canRemind: boolean;
   /** The 'Send' form, when it can be sent (an issued invoice) by the signed-in role; else null. */
   send: InvoiceSendView | null;
   /** Issued, sent, opened, reminded, paid, credited, voided: oldest first. */
