@@ -391,6 +391,15 @@ describe("issuing and voiding", () => {
       totalMinor: 2240,
     });
     expect(credit!.number).toMatch(/^CN-\d{4}-\d{4}$/);
+    // A credit note asks for no payment: no due date stored, none on its page, and it can be sent.
+    expect(credit!.dueDate).toBeNull();
+    const creditPage = (await load(`/admin/invoices/${creditId}`)) as Awaited<
+      ReturnType<typeof invoicePage.loader>
+    >;
+    expect(creditPage.mode === "document" && creditPage.document).toMatchObject({
+      dueDate: "",
+      send: { kind: "credit_note", number: credit!.number, to: "kofi@example.com" },
+    });
     const lines = await services.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, creditId));
     expect(lines.map((l) => l.description)).toEqual(["Handling"]);
 

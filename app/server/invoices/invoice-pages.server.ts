@@ -217,7 +217,8 @@ function documentView(invoice: InvoiceWithParts, balance: InvoiceBalance, today:
     paid: owes && balance.paidMinor > 0 ? money(balance.paidMinor) : null,
     balanceDue: owes ? money(balance.balanceMinor) : null,
     issueDate: invoice.issueDate ?? "",
-    dueDate: invoice.dueDate ?? "",
+    // A credit note asks for no payment: no due date (one issued before it stopped getting one keeps it stored).
+    dueDate: invoice.kind === "credit_note" ? "" : (invoice.dueDate ?? ""),
     notes: invoice.notes,
     paymentInstructions: invoice.paymentInstructions,
     shipments: invoice.shipments,

@@ -110,7 +110,7 @@ export type InvoiceDocumentView = {
 };
 
 /** The 'Send' form: its own random key (one e-mail however often posted) and the address it offers. */
-export type InvoiceSendView = { id: string; number: string; key: string; to: string };
+export type InvoiceSendView = { id: string; kind: InvoiceKindView; number: string; key: string; to: string };
 
 export type InvoiceSendPageData = { send: InvoiceSendView };
 

@@ -90,7 +90,7 @@ export function InvoiceDocument({
                 .join("\n"),
             )}
             {row("Issue date", formatCalendarDate(doc.issueDate))}
-            {row("Due date", formatCalendarDate(doc.dueDate))}
+            {doc.dueDate ? row("Due date", formatCalendarDate(doc.dueDate)) : null}
           </dl>
         </CardContent>
       </Card>
