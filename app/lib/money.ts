@@ -62,3 +62,29 @@ export function minorToInput(minor: number, currency: string): string {
 export function formatMoney(minor: number, currency: string): string {
   return `${formatMinor(minor, currency)} ${currency}`;
 }
+
+/**
+ * What a payment is worth in the invoices' currency (decision 026): `amountMinor` of `currency` in
+ * `settledCurrency` at `rateMicro` (units of `currency` per one of `settledCurrency`, in millionths), rounded
+ * half away from zero to the settled currency's minor unit; null without a rate. Exact (BigInt): the payment
+ * form shows what the server will record, as the clerk types.
+ */
+export function convertMinor({
+  amountMinor,
+  currency,
+  settledCurrency,
+  rateMicro,
+}: {
+  amountMinor: number;
+  currency: string;
+  settledCurrency: string;
+  rateMicro: number | null;
+}): number | null {
+  if (currency === settledCurrency) return amountMinor;
+  if (!rateMicro || rateMicro <= 0) return null;
+  const numerator = BigInt(amountMinor) * 10n ** BigInt(minorDigits(settledCurrency)) * 1_000_000n;
+  const denominator = BigInt(rateMicro) * 10n ** BigInt(minorDigits(currency));
+  const quotient = numerator / denominator;
+  const rest = numerator % denominator;
+  return Number(rest * 2n >= denominator ? quotient + 1n : quotient);
+}

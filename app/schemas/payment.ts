@@ -4,7 +4,7 @@
 // most 6 places, kept in millionths.
 import { CURRENCIES } from "#app/lib/freight-terms.ts";
 import { MAX_TOTAL_MINOR } from "#app/lib/invoice-math.ts";
-import { parseAmount } from "#app/lib/money.ts";
+import { convertMinor, parseAmount } from "#app/lib/money.ts";
 import {
   CONTROL_CHARACTER,
   CONTROL_CHARACTER_EXCEPT_LINES,
@@ -92,6 +92,21 @@ export function formatRate(micro: number): string {
     .padStart(6, "0")
     .replace(/0+$/, "");
   return fraction ? `${whole}.${fraction}` : String(whole);
+}
+
+/**
+ * What the typed amount is worth in the invoices' currency at the typed rate, by the rule the server records
+ * it with (convertMinor); null while the amount or the rate cannot be read. The form shows it as the clerk types.
+ */
+export function typedPaymentWorth(
+  values: Pick<PaymentFormValues, "currency" | "amount" | "rate">,
+  settledCurrency: string,
+): number | null {
+  if (!(CURRENCIES as readonly string[]).includes(values.currency)) return null;
+  const amount = parseAmount(values.amount, values.currency);
+  if (!amount.ok || amount.minor === 0 || amount.minor > MAX_TOTAL_MINOR) return null;
+  const rateMicro = values.currency === settledCurrency ? null : parseRate(values.rate.trim());
+  return convertMinor({ amountMinor: amount.minor, currency: values.currency, settledCurrency, rateMicro });
 }
 
 /**

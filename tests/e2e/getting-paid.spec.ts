@@ -92,10 +92,19 @@ test.describe(DESKTOP.name, () => {
     await page.goto(invoicePage);
     await expect(page.getByText("Partly paid", { exact: true }).first()).toBeVisible();
     await page.getByRole("link", { name: "Record payment" }).click();
-    await expect(page.getByLabel(`Take off ${number}`)).toHaveValue("850.00");
+    const takeOff = page.getByLabel(`Take off ${number}`);
+    await expect(takeOff).toHaveValue("850.00");
+    const amount = page.getByLabel("Amount received");
+    await waitForHydration(amount);
     await page.getByLabel("Currency received", { exact: true }).selectOption("LRD");
-    await page.getByLabel("Amount received").fill("161,925.00");
+    await amount.fill("95,250.00");
     await page.getByLabel(/^Exchange rate/).fill("190.50");
+    // As the clerk types: what the Liberian dollars are worth in dollars, and what comes off the invoice follows.
+    await expect(page.getByText("Worth 500.00 USD (1 USD = 190.5 LRD)")).toBeVisible();
+    await expect(takeOff).toHaveValue("500.00");
+    await amount.fill("161,925.00");
+    await expect(page.getByText("Worth 850.00 USD (1 USD = 190.5 LRD)")).toBeVisible();
+    await expect(takeOff).toHaveValue("850.00");
     await page.getByRole("button", { name: "Record payment" }).click();
     await expect(page.getByRole("heading", { level: 1, name: /^Payment RCT-\d{4}-\d{4}$/ })).toBeVisible();
     await expect(page.getByText("1 USD = 190.5 LRD")).toBeVisible();

@@ -29,9 +29,11 @@ export default function SendInvoiceRoute({ loaderData, actionData }: Route.Compo
           className={buttonClass({ variant: "ghost", size: "sm", className: "-ml-3" })}
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
-          Invoice {send.number}
+          {send.kind === "credit_note" ? "Credit note" : "Invoice"} {send.number}
         </Link>
-        <h1 className="mt-2 break-all text-3xl font-bold text-slate-900">Send invoice {send.number}</h1>
+        <h1 className="mt-2 break-all text-3xl font-bold text-slate-900">
+          {send.kind === "credit_note" ? "Send credit note" : "Send invoice"} {send.number}
+        </h1>
       </div>
       <InvoiceSendForm send={send} actionData={actionData} />
     </div>

@@ -6,7 +6,7 @@ import * as invoicePage from "#app/routes/admin/invoices.$id.tsx";
 import * as newInvoicePage from "#app/routes/admin/invoices.new.tsx";
 import * as invoiceList from "#app/routes/admin/invoices.tsx";
 import { DEFAULT_INVOICE_SETTINGS } from "#app/schemas/invoice-settings.ts";
-import { invoiceLines, invoices } from "#app/server/db/schema.ts";
+import { invoiceLines, invoices, outbox } from "#app/server/db/schema.ts";
 import { acceptedQuote as acceptedQuoteFixture } from "#app/server/invoices/accepted-quote.test-support.ts";
 import { updateInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
 import { defaultValidUntil } from "#app/server/quotes/quotes.server.ts";
@@ -391,6 +391,15 @@ describe("issuing and voiding", () => {
       totalMinor: 2240,
     });
     expect(credit!.number).toMatch(/^CN-\d{4}-\d{4}$/);
+    // A credit note asks for no payment: no due date stored, none on its page, and it can be sent.
+    expect(credit!.dueDate).toBeNull();
+    const creditPage = (await load(`/admin/invoices/${creditId}`)) as Awaited<
+      ReturnType<typeof invoicePage.loader>
+    >;
+    expect(creditPage.mode === "document" && creditPage.document).toMatchObject({
+      dueDate: "",
+      send: { kind: "credit_note", number: credit!.number, to: "kofi@example.com" },
+    });
     const lines = await services.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, creditId));
     expect(lines.map((l) => l.description)).toEqual(["Handling"]);
 
@@ -439,5 +448,42 @@ describe("issuing twice", () => {
     const again = (await post(`/admin/invoices/${id}`, draftFields({ intent: "issue-invoice" }))) as Response;
     expect(again.status).toBe(302);
     expect(await stored(id)).toEqual(issued);
+  });
+});
+
+describe("'Send a reminder now'", () => {
+  it("is offered on an issued, unpaid invoice to Accounts, queues one reminder per minute, and says why not", async () => {
+    const id = await newDraft({ customerEmail: "remind-me@example.com" });
+    await post(
+      `/admin/invoices/${id}`,
+      draftFields({ intent: "issue-invoice", customerEmail: "remind-me@example.com" }),
+    );
+    const page = (await load(`/admin/invoices/${id}`)) as Awaited<ReturnType<typeof invoicePage.loader>>;
+    const asOperations = (await load(`/admin/invoices/${id}`, "operations")) as typeof page;
+    expect(page.mode === "document" && page.document.canRemind).toBe(true);
+    expect(asOperations.mode === "document" && asOperations.document.canRemind).toBe(false);
+    const reminders = () => services.db.select().from(outbox).where(eq(outbox.to, "remind-me@example.com"));
+    const forbidden = (await post(`/admin/invoices/${id}`, { intent: "send-reminder" }, "operations")) as {
+      init: ResponseInit;
+    };
+    expect(forbidden.init.status).toBe(403);
+    expect(await reminders()).toHaveLength(0);
+    const [first, second] = (await Promise.all([
+      post(`/admin/invoices/${id}`, { intent: "send-reminder" }),
+      post(`/admin/invoices/${id}`, { intent: "send-reminder" }),
+    ])) as Response[];
+    expect([first!.status, second!.status]).toEqual([302, 302]);
+    expect(first!.headers.get("Location")).toBe(`/admin/invoices/${id}`);
+    expect(await reminders()).toHaveLength(1);
+    await post(`/admin/invoices/${id}`, { intent: "void-invoice", reason: "Issued twice" });
+    const refused = (await post(`/admin/invoices/${id}`, { intent: "send-reminder" })) as {
+      init: ResponseInit;
+      data: { errors: { form: string } };
+    };
+    expect(refused.init.status).toBe(409);
+    expect(refused.data.errors.form).toBe(
+      "This invoice was voided: nothing is owed, so no reminder is sent.",
+    );
+    expect(await reminders()).toHaveLength(1);
   });
 });

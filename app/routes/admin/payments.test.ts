@@ -131,8 +131,12 @@ describe("recording a payment", () => {
       rate: string;
       settled: string;
       allocations: { amount: string }[];
+      recordedBy: string | null;
     };
     expect(view).toMatchObject({ received: "7,620.00 LRD", rate: "1 USD = 190.5 LRD", settled: "40.00 USD" });
+    // The clerk who recorded it, named as the invoice's history names staff: an account without a name by its
+    // address (the page said 'Unknown').
+    expect(view.recordedBy).toBe("payments-accounts@example.com");
     expect(view.allocations.map((a) => a.amount)).toEqual(["40.00 USD"]);
     const page = (await invoicePage.loader(
       args(`/admin/invoices/${invoice.id}`, "accounts", undefined, invoice.id),
@@ -179,9 +183,15 @@ describe("recording a payment", () => {
     }
     // More than the balance, more than received, money left over without saying it is credit.
     const refusals: [Record<string, string | string[]>, string][] = [
-      [{ amount: "150.00", applyAmount: ["150.00"] }, "That is more than is still owed on the invoice"],
-      [{ amount: "10.00", applyAmount: ["20.00"] }, "You applied more than was received"],
-      [{ amount: "50.00", applyAmount: ["40.00"] }, "Part of the money is not applied to any invoice"],
+      [{ amount: "150.00", applyAmount: ["150.00"] }, "more than the 100.00 USD due"],
+      [
+        { amount: "10.00", applyAmount: ["20.00"] },
+        "You applied 20.00 USD, more than the 10.00 USD the money received is worth",
+      ],
+      [
+        { amount: "50.00", applyAmount: ["40.00"] },
+        "This would settle 50.00 USD, more than the 40.00 USD applied to invoices",
+      ],
       [{ applyInvoice: [crypto.randomUUID()] }, "The list of invoices changed"],
     ];
     for (const [overrides, message] of refusals) {
@@ -189,6 +199,30 @@ describe("recording a payment", () => {
       expect(status(reply)).toBeGreaterThanOrEqual(400);
       expect(errorsOf(reply).form).toContain(message);
     }
+    expect(await count()).toBe(before);
+  });
+
+  it("says what money in another currency would settle, in the invoice's currency, when it is refused", async () => {
+    const { invoice } = await invoiceFor("405.00");
+    const before = await count();
+    // 95,250.00 LRD at 190.50 for a dollar is worth 500.00 USD.
+    const lrd = { currency: "LRD", amount: "95,250.00", rate: "190.50" };
+    const tooMuch = await recordPost(
+      invoice.id,
+      paymentFields(invoice.id, { ...lrd, applyAmount: ["500.00"] }),
+    );
+    expect(status(tooMuch)).toBe(409);
+    expect(errorsOf(tooMuch).form).toBe(
+      `This would settle 500.00 USD of ${invoice.number}, more than the 405.00 USD due (a payment may have been recorded meanwhile).`,
+    );
+    const leftOver = await recordPost(
+      invoice.id,
+      paymentFields(invoice.id, { ...lrd, applyAmount: ["405.00"] }),
+    );
+    expect(status(leftOver)).toBe(409);
+    expect(errorsOf(leftOver).form).toBe(
+      "This would settle 500.00 USD, more than the 405.00 USD applied to invoices: apply the rest, or tick 'Keep the rest as the customer's credit'.",
+    );
     expect(await count()).toBe(before);
   });
 

@@ -1,12 +1,16 @@
 // The invoice PDF route, called directly on a real database: an issued invoice with its shipment and the payment
 // instructions of the settings, a credit note, a draft and a void invoice, their file names and headers, and who
 // may not have it (no session, the Editor role, an unknown invoice).
+
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader } from "#app/routes/resources/admin.invoices.$id.invoice.pdf.ts";
 import { validateInvoiceForm } from "#app/schemas/invoice.ts";
 import { DEFAULT_INVOICE_SETTINGS } from "#app/schemas/invoice-settings.ts";
 import { shipmentSchema } from "#app/schemas/shipment.ts";
-import { pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
+import { invoiceLinks } from "#app/server/db/schema.ts";
+import { decodePages, pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
+import { findInvoiceLink } from "#app/server/invoices/invoice-links.server.ts";
 import { updateInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
 import { issueInvoice, saveInvoiceDraft, voidInvoice } from "#app/server/invoices/invoices.server.ts";
 import type { Services } from "#app/server/services.server.ts";
@@ -142,6 +146,41 @@ describe("the invoice PDF route", () => {
 
     // Operations staff print it too.
     expect((await pdfOf(id, operations)).status).toBe(200);
+  });
+
+  it("prints the customer's pay link and its QR code on an issued, unpaid invoice: one link, whatever the downloads", async () => {
+    const id = await draft();
+    await issue(id);
+    const qrCodes = async (response: Response) =>
+      (await decodePages(Buffer.from(await response.arrayBuffer())))
+        .flat()
+        .filter((code) => code.type === "QR-Code")
+        .map((code) => code.data);
+    // Two downloads at once, then a third: the same link, made once.
+    const [first, second] = await Promise.all([pdfOf(id), pdfOf(id)]);
+    const [link] = await qrCodes(first);
+    expect(link).toMatch(new RegExp(`^${services.config.siteUrl}/invoice/[\\w-]{43}$`));
+    expect(await qrCodes(second)).toEqual([link]);
+    const third = await pdfOf(id);
+    expect(await text(third.clone())).toContain(link);
+    expect(await qrCodes(third)).toEqual([link]);
+    expect(await services.db.select().from(invoiceLinks).where(eq(invoiceLinks.invoiceId, id))).toHaveLength(
+      1,
+    );
+    // A real customer link: it opens this invoice's page.
+    const token = link!.slice(link!.lastIndexOf("/") + 1);
+    expect(await findInvoiceLink({ db: services.db, token })).toMatchObject({ invoiceId: id });
+
+    // Nothing to pay, nothing to print: a draft, a credit note, a void invoice.
+    const draftId = await draft();
+    expect(await qrCodes(await pdfOf(draftId))).toEqual([]);
+    const creditId = await draft({ creditedInvoiceId: id });
+    await issue(creditId);
+    expect(await qrCodes(await pdfOf(creditId))).toEqual([]);
+    const voided = await draft();
+    await issue(voided);
+    await voidInvoice({ db: services.db, id: voided, staffId: accounts.userId, reason: "Typo" });
+    expect(await qrCodes(await pdfOf(voided))).toEqual([]);
   });
 
   it("names a credit note and a draft as such, and marks a void invoice", async () => {

@@ -1129,12 +1129,19 @@ export const invoiceLinks = pgTable(
     tokenHash: text("token_hash").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     firstOpenedAt: timestamp("first_opened_at", { withTimezone: true }),
+    /**
+     * The token itself, kept for one link per invoice only: the one printed on the PDF staff download, so every
+     * download prints the same link instead of making a new one (a hash could not be printed again). The other
+     * links, e-mailed once, keep only their hash.
+     */
+    printedToken: text("printed_token"),
     createdBy: uuid("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("invoice_links_hash_idx").on(t.tokenHash),
     index("invoice_links_invoice_idx").on(t.invoiceId),
+    uniqueIndex("invoice_links_printed_idx").on(t.invoiceId).where(sql`${t.printedToken} is not null`),
   ],
 );
 

@@ -30,6 +30,7 @@ export const INVOICE_INTENTS = {
   void: "void-invoice",
   addLine: "add-line",
   removeLine: "remove-line",
+  remind: "send-reminder",
 } as const;
 
 type Line = InvoiceFormValues["lines"][number];

@@ -69,7 +69,8 @@ export async function listInvoiceHistory({
       add(event.createdAt, { title: "Sent", detail: [`To ${event.detail}`, who].filter(Boolean).join(", ") });
     else if (event.kind === "opened")
       add(event.createdAt, { title: "Opened", detail: "The customer opened the invoice's link" });
-    else add(event.createdAt, { title: "Reminded", detail: event.detail });
+    // A reminder sent from the invoice's page names its clerk; the scheduled ones have none.
+    else add(event.createdAt, { title: "Reminded", detail: [event.detail, who].filter(Boolean).join(", ") });
   }
   for (const payment of payments) {
     // A payment has a day, not a time: it is listed at the end of its day.

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, or } from "drizzle-orm";
 import { createToken, hashToken } from "#app/server/auth/sessions.server.ts";
 import type { DbOrTx } from "#app/server/db/client.server.ts";
 import { invoiceLinks, invoices } from "#app/server/db/schema.ts";
@@ -28,6 +28,38 @@ export async function createInvoiceLink({
     .insert(invoiceLinks)
     .values({ invoiceId, tokenHash: hashToken(token), createdBy: staffId, expiresAt });
   return token;
+}
+
+/**
+ * The link printed on the PDF staff download of an invoice (its QR code and address, as the customer's copy has):
+ * made at the first download and kept, token and all, so later downloads print the same one. Links are stored as
+ * hashes, so an e-mailed one cannot be printed again; a new link per download would pile up rows that each open
+ * the invoice. Two downloads at once make one (the partial unique index on the invoice).
+ */
+export async function printedInvoiceLink({
+  db,
+  invoiceId,
+  staffId,
+}: {
+  db: DbOrTx;
+  invoiceId: string;
+  staffId: string | null;
+}): Promise<string> {
+  const kept = async () => {
+    const [row] = await db
+      .select({ token: invoiceLinks.printedToken })
+      .from(invoiceLinks)
+      .where(and(eq(invoiceLinks.invoiceId, invoiceId), isNotNull(invoiceLinks.printedToken)));
+    return row?.token ?? null;
+  };
+  const found = await kept();
+  if (found) return found;
+  const token = createToken();
+  await db
+    .insert(invoiceLinks)
+    .values({ invoiceId, tokenHash: hashToken(token), printedToken: token, createdBy: staffId })
+    .onConflictDoNothing();
+  return (await kept()) ?? token;
 }
 
 /**

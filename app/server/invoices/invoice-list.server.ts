@@ -47,7 +47,8 @@ export async function loadInvoiceList({
       kind: row.kind,
       customer: row.customerCompany ? `${row.customerName} (${row.customerCompany})` : row.customerName,
       issueDate: row.issueDate,
-      dueDate: row.dueDate,
+      // A credit note is not due: it asks for no payment.
+      dueDate: row.kind === "credit_note" ? null : row.dueDate,
       total: formatMoney(row.totalMinor, row.currency),
       status: invoiceStatusOf(row, row, today),
     })),

@@ -19,6 +19,7 @@ import {
   prefillFromQuote,
   prefillFromShipment,
 } from "#app/server/invoices/invoice-prefills.server.ts";
+import { sendReminderNow } from "#app/server/invoices/invoice-reminders.server.ts";
 import { sendView } from "#app/server/invoices/invoice-send-page.server.ts";
 import { getInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
 import type {
@@ -216,7 +217,8 @@ function documentView(invoice: InvoiceWithParts, balance: InvoiceBalance, today:
     paid: owes && balance.paidMinor > 0 ? money(balance.paidMinor) : null,
     balanceDue: owes ? money(balance.balanceMinor) : null,
     issueDate: invoice.issueDate ?? "",
-    dueDate: invoice.dueDate ?? "",
+    // A credit note asks for no payment: no due date (one issued before it stopped getting one keeps it stored).
+    dueDate: invoice.kind === "credit_note" ? "" : (invoice.dueDate ?? ""),
     notes: invoice.notes,
     paymentInstructions: invoice.paymentInstructions,
     shipments: invoice.shipments,
@@ -232,6 +234,7 @@ function documentView(invoice: InvoiceWithParts, balance: InvoiceBalance, today:
     })),
     voidReason: invoice.voidReason,
     canIssue,
+    canRemind: owes && canIssue && balance.balanceMinor > 0,
     send: null,
     history: [],
   } satisfies InvoiceDocumentView;
@@ -326,7 +329,7 @@ export async function invoicePageAction({
   id: string;
 }) {
   const { user, services, formData } = await requireStaffForm({ request, context, id });
-  const { db, logger, siteSettings } = services;
+  const { db, logger, config, siteSettings } = services;
   const intent = formData?.get(INTENT_FIELD);
   if (!formData || typeof intent !== "string") return unreadable();
   const page = `/admin/invoices/${id}`;
@@ -356,6 +359,26 @@ export async function invoicePageAction({
   }
 
   if (intent === APPLY_CREDIT_INTENT) return applyCreditPost({ db, id, staffId: user.id, role: user.role });
+
+  if (intent === INVOICE_INTENTS.remind) {
+    if (!mayIssueInvoices(user.role))
+      return data<InvoiceActionData>(
+        { intent, errors: { form: "Only Accounts and Administrators may send reminders." } },
+        { status: 403 },
+      );
+    const reminded = await sendReminderNow({ db, config, logger, id, staffId: user.id });
+    if (!reminded.ok) return reminded.reason === "not-found" ? notFound() : refused(reminded.message);
+    if (reminded.created) logger.info({ invoiceId: id }, "Invoice reminder sent from its page");
+    return redirectWithToast(
+      page,
+      reminded.mailQueued
+        ? { type: "success", title: `Reminder sent to ${reminded.to}` }
+        : {
+            type: "error",
+            title: `Reminder not sent to ${reminded.to}: no mail server is set up for this site`,
+          },
+    );
+  }
 
   if (intent === INVOICE_INTENTS.delete) {
     const invoice = await getInvoice({ db, id });

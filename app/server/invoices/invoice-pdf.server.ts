@@ -1,9 +1,11 @@
+import { localizePath } from "#app/lib/i18n/paths.ts";
 import type { InvoiceSettings } from "#app/schemas/invoice-settings.ts";
 import type { DbOrTx } from "#app/server/db/client.server.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import type { DocumentContext } from "#app/server/documents/document-context.server.ts";
 import { partyLanguage } from "#app/server/documents/document-language.server.ts";
 import type { InvoiceDocument } from "#app/server/documents/invoice-document.server.ts";
+import { invoicePath, printedInvoiceLink } from "#app/server/invoices/invoice-links.server.ts";
 import { getInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
 import { getInvoice, type InvoiceWithParts } from "#app/server/invoices/invoices.server.ts";
 import { getInvoiceBalances } from "#app/server/payments/balances.server.ts";
@@ -117,4 +119,36 @@ export async function renderInvoicePdf({
     context: { ...context, locale },
   });
   return { pdf, filename: invoiceFilename(invoice) };
+}
+
+/**
+ * The PDF staff download: an issued invoice with something owed carries the customer's link and its QR code, as
+ * the customer's copy does (printedInvoiceLink: the same link every time), in the PDF's language; a draft, a
+ * void or paid invoice and a credit note have none. Null when there is no document with this id.
+ */
+export async function renderStaffInvoicePdf({
+  db,
+  id,
+  context,
+  staffId,
+}: {
+  db: DbOrTx;
+  id: string;
+  context: DocumentContext;
+  staffId: string;
+}): Promise<{ pdf: Buffer; filename: string } | null> {
+  if (!isUuid(id)) return null;
+  const [invoice, balances] = await Promise.all([
+    getInvoice({ db, id }),
+    getInvoiceBalances({ db, ids: [id] }),
+  ]);
+  if (!invoice) return null;
+  const payable =
+    invoice.kind === "invoice" && invoice.state === "issued" && (balances.get(id)?.balanceMinor ?? 0) > 0;
+  if (!payable) return renderInvoicePdf({ db, id, context });
+  const locale =
+    context.locale ?? (await partyLanguage(db, { kind: invoice.partyKind, id: invoice.partyId }));
+  const token = await printedInvoiceLink({ db, invoiceId: id, staffId });
+  const link = `${context.siteUrl.replace(/\/+$/, "")}${localizePath(invoicePath(token), locale)}`;
+  return renderInvoicePdf({ db, id, context: { ...context, locale }, link });
 }

@@ -88,7 +88,7 @@ export async function customerInvoiceView({
     number: invoice.number ?? "",
     customer: [invoice.customerName, invoice.customerCompany].filter(Boolean).join(", "),
     issueDate: invoice.issueDate ?? "",
-    dueDate: invoice.dueDate ?? "",
+    dueDate: creditNote ? "" : (invoice.dueDate ?? ""),
     status:
       creditNote && invoice.state === "issued"
         ? "Credit note"

@@ -2,11 +2,24 @@
 // the job runs, none once paid, none to a customer marked 'No reminders', and the history row.
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { validateInvoiceForm } from "#app/schemas/invoice.ts";
 import { DEFAULT_INVOICE_SETTINGS } from "#app/schemas/invoice-settings.ts";
-import { invoiceEvents, outbox } from "#app/server/db/schema.ts";
-import { dueReminderStage, sendDueReminders } from "#app/server/invoices/invoice-reminders.server.ts";
+import { invoiceEvents, invoices, outbox } from "#app/server/db/schema.ts";
+import { listInvoiceHistory } from "#app/server/invoices/invoice-history.server.ts";
+import {
+  dueReminderStage,
+  REMIND_NOW_REFUSALS,
+  sendDueReminders,
+  sendReminderNow,
+} from "#app/server/invoices/invoice-reminders.server.ts";
 import { updateInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
-import { billedCustomer, issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";
+import { issueInvoice, saveInvoiceDraft, voidInvoice } from "#app/server/invoices/invoices.server.ts";
+import {
+  billedCustomer,
+  invoiceFormValues,
+  issuedCreditNote,
+  issuedInvoice,
+} from "#app/server/invoices/issued-invoice.test-support.ts";
 import { recordPayment } from "#app/server/payments/payments.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
@@ -121,5 +134,137 @@ describe("payment reminders", () => {
     expect(await remindersTo(paying.email)).toEqual([]);
     expect(await remindersTo(quiet.email)).toEqual([]);
     expect(await services.db.select().from(outbox).where(like(outbox.subject, "%INV-%"))).not.toHaveLength(0);
+  });
+});
+
+describe("'Send a reminder now' from the invoice's page", () => {
+  const remindNow = (id: string, now: Date) => sendReminderNow({ ...services, id, staffId, now });
+  /** The e-mail without its link, whose token is new each time. */
+  const withoutLink = (text: string | null) =>
+    (text ?? "").replace(/\/invoice\/[\w-]{43}/, "/invoice/<token>");
+
+  it("queues the scheduled reminder's e-mail, once for clicks within a minute, in the history with its clerk", async () => {
+    const customer = await billedCustomer(services.db);
+    const scheduledTo = await billedCustomer(services.db);
+    // Both due 2026-12-02 with 100.00 USD owed; on 2026-11-29 the scheduled one is '3 days before'.
+    const invoice = await issuedInvoice({ db: services.db, staffId, customer, today: "2026-11-02" });
+    const twin = await issuedInvoice({
+      db: services.db,
+      staffId,
+      customer: scheduledTo,
+      today: "2026-11-02",
+    });
+    const click = at("2026-11-29");
+    // A double click, a second tab: one e-mail.
+    const [first, second] = await Promise.all([remindNow(invoice.id, click), remindNow(invoice.id, click)]);
+    expect([first.ok && first.created, second.ok && second.created].sort()).toEqual([false, true]);
+    expect(await remindNow(invoice.id, new Date(click.getTime() + 59_000))).toMatchObject({
+      ok: true,
+      created: false,
+      to: customer.email,
+    });
+    const mails = await remindersTo(customer.email);
+    expect(mails).toHaveLength(1);
+    // The same message the scheduled reminder sends (another customer's, the names aside).
+    await run("2026-11-29");
+    const [scheduled] = await remindersTo(scheduledTo.email);
+    expect(mails[0]!.subject).toBe((scheduled!.subject ?? "").replace(twin.number, invoice.number));
+    expect(withoutLink(mails[0]!.text)).toBe(
+      withoutLink(scheduled!.text)
+        .replace(twin.number, invoice.number)
+        .replace(scheduledTo.name, customer.name),
+    );
+    const history = await listInvoiceHistory({ db: services.db, id: invoice.id });
+    // The scheduled stage of the day went too (the job ran for the other customer): each is listed.
+    expect(history.filter((entry) => entry.title === "Reminded").map((entry) => entry.detail)).toEqual([
+      `Sent from the invoice's page, to ${customer.email} (kept in the outbox, not sent: no mail server is set up for this site), by Accounts`,
+      `3 days before the due date, to ${customer.email}`,
+    ]);
+    // A minute later, a deliberate second reminder goes.
+    expect(await remindNow(invoice.id, new Date(click.getTime() + 61_000))).toMatchObject({ created: true });
+    expect(await remindersTo(customer.email)).toHaveLength(3);
+  });
+
+  it("refuses a paid, void, draft or credit note, and an invoice with no e-mail address; nothing is queued", async () => {
+    const customer = await billedCustomer(services.db);
+    const paid = await issuedInvoice({ db: services.db, staffId, customer, amount: "10.00" });
+    await recordPayment({
+      db: services.db,
+      staffId,
+      today: "2026-11-20",
+      input: {
+        party: null,
+        customerName: "",
+        receivedOn: "2026-11-20",
+        method: "cash",
+        reference: null,
+        note: null,
+        currency: "USD",
+        amountMinor: 1_000,
+        settledCurrency: "USD",
+        rateMicro: null,
+        allocations: [{ invoiceId: paid.id, amountMinor: 1_000 }],
+        overpayment: false,
+        submissionKey: null,
+      },
+    });
+    const voided = await issuedInvoice({ db: services.db, staffId, customer });
+    await voidInvoice({ db: services.db, id: voided.id, staffId, reason: "Wrong customer" });
+    const credited = await issuedInvoice({ db: services.db, staffId, customer });
+    await issuedCreditNote({
+      db: services.db,
+      staffId,
+      customer,
+      invoiceId: credited.id,
+      amount: "10.00",
+      today: "2026-11-20",
+    });
+    const [creditNote] = await services.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(eq(invoices.creditedInvoiceId, credited.id));
+    const checked = validateInvoiceForm(invoiceFormValues({ customer, amount: "10.00" }), { taxRates: [] });
+    if (!checked.ok) throw new Error("the fixture's draft is invalid");
+    const draft = await saveInvoiceDraft({ db: services.db, id: null, input: checked.value, staffId });
+    if (!draft.ok) throw new Error(draft.reason);
+    const unaddressed = validateInvoiceForm(
+      { ...invoiceFormValues({ customer, amount: "10.00" }), customerEmail: "" },
+      { taxRates: [] },
+    );
+    if (!unaddressed.ok) throw new Error("the fixture's draft is invalid");
+    const noAddress = await saveInvoiceDraft({
+      db: services.db,
+      id: null,
+      input: unaddressed.value,
+      staffId,
+    });
+    if (!noAddress.ok) throw new Error(noAddress.reason);
+    await issueInvoice({
+      db: services.db,
+      id: noAddress.id,
+      staffId,
+      today: "2026-11-20",
+      settings: DEFAULT_INVOICE_SETTINGS,
+    });
+    const quiet = await billedCustomer(services.db, { noReminders: true });
+    const quietInvoice = await issuedInvoice({ db: services.db, staffId, customer: quiet });
+    const before = (await services.db.select().from(outbox)).length;
+    const cases: [string, keyof typeof REMIND_NOW_REFUSALS][] = [
+      [paid.id, "paid"],
+      [voided.id, "void"],
+      [creditNote!.id, "credit-note"],
+      [draft.id, "draft"],
+      [quietInvoice.id, "no-reminders"],
+      [noAddress.id, "no-email"],
+      [crypto.randomUUID(), "not-found"],
+      ["not-an-id", "not-found"],
+    ];
+    for (const [id, reason] of cases)
+      expect(await remindNow(id, new Date()), reason).toEqual({
+        ok: false,
+        reason,
+        message: REMIND_NOW_REFUSALS[reason],
+      });
+    expect((await services.db.select().from(outbox)).length).toBe(before);
   });
 });

@@ -1,13 +1,17 @@
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, like, sql, TransactionRollbackError } from "drizzle-orm";
 import { addDaysToDate } from "#app/lib/transit-time.ts";
+import type { SiteSettings } from "#app/schemas/site-settings.ts";
 import { emailTurnedOff } from "#app/server/customers/customer-preferences.server.ts";
-import type { Db } from "#app/server/db/client.server.ts";
+import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import { consignees, invoiceEvents, invoices, shippers } from "#app/server/db/schema.ts";
+import { isUuid } from "#app/server/db/text-search.server.ts";
 import { mailWords, recipientLocale } from "#app/server/i18n/customer-mail.server.ts";
 import { createInvoiceLink, invoicePath } from "#app/server/invoices/invoice-links.server.ts";
+import { KEPT_NOTE } from "#app/server/invoices/invoice-sending.server.ts";
 import { getInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
 import { queueMail } from "#app/server/messaging/mail.server.ts";
-import { creditedSql, paidSql } from "#app/server/payments/balances.server.ts";
+import { channelOffReason } from "#app/server/messaging/outbox.server.ts";
+import { creditedSql, getInvoiceBalances, paidSql } from "#app/server/payments/balances.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 import { companyToday } from "#app/server/quotes/quotes.server.ts";
@@ -54,6 +58,87 @@ export function dueReminderStage(
   return stages.sort((a, b) => (a.on < b.on ? 1 : a.on > b.on ? -1 : 0))[0] ?? null;
 }
 
+type ReminderInvoice = {
+  id: string;
+  number: string | null;
+  dueDate: string | null;
+  currency: string;
+  customerName: string;
+  customerEmail: string;
+  partyKind: "shipper" | "consignee" | null;
+  partyId: string | null;
+  /** What is still owed, in minor units. */
+  balance: number;
+};
+
+/**
+ * The reminder e-mail of an invoice, queued in the caller's transaction with a new link to its page: the
+ * scheduled stages and 'Send a reminder now' send this same message.
+ */
+async function queueReminder({
+  tx,
+  config,
+  logger,
+  invoice,
+  overdue,
+  site,
+  dedupeKey,
+  staffId,
+  now,
+}: {
+  tx: DbOrTx;
+  config: ReminderContext["config"];
+  logger: ReminderContext["logger"];
+  invoice: ReminderInvoice;
+  /** Past its due date: 'was due on', else 'is due on'. */
+  overdue: boolean;
+  site: Pick<SiteSettings, "companyName" | "email" | "phone">;
+  dedupeKey: string;
+  staffId: string | null;
+  now: Date;
+}) {
+  const token = await createInvoiceLink({ db: tx, invoiceId: invoice.id, staffId });
+  // In the recipient's language (issue 30): the member behind the address, or the billed party.
+  const { t, money, date, link } = mailWords(
+    await recipientLocale({
+      db: tx,
+      email: invoice.customerEmail,
+      party: { kind: invoice.partyKind, id: invoice.partyId },
+    }),
+  );
+  const facts = {
+    number: invoice.number ?? "",
+    due: invoice.dueDate ? date(invoice.dueDate) : "",
+    amount: money(invoice.balance, invoice.currency),
+    company: site.companyName,
+  };
+  const text = `${t("Dear {name},", { name: invoice.customerName })}
+
+${overdue ? t("Our invoice {number} was due on {due} and {amount} is still unpaid.", facts) : t("A reminder that our invoice {number} is due on {due}: {amount} is still to be paid.", facts)}
+
+${t("To see the invoice, download it and pay it, open:")}
+${link(config.siteUrl, invoicePath(token))}
+
+${t("If you have paid already, thank you, and please ignore this message.")}
+
+${site.companyName}
+${site.email}${site.phone ? ` · ${site.phone}` : ""}`;
+  return queueMail({
+    db: tx,
+    config,
+    logger,
+    dedupeKey,
+    now,
+    mail: {
+      to: invoice.customerEmail,
+      subject: overdue
+        ? t("Overdue: invoice {number} from {company}", facts)
+        : t("Reminder: invoice {number} from {company} is due on {due}", facts),
+      text,
+    },
+  });
+}
+
 /** Queues the reminders due now; the number queued. */
 export async function sendDueReminders({
   db,
@@ -96,9 +181,10 @@ export async function sendDueReminders({
   let queued = 0;
   for (const invoice of candidates) {
     const stage = dueReminderStage(invoice.dueDate!, today, days);
-    if (!stage || !invoice.customerEmail) continue;
+    const to = invoice.customerEmail;
+    if (!stage || !to) continue;
     // The customer's member behind the address chose no invoice e-mails (issue 29): no reminder either.
-    if (await emailTurnedOff({ db, email: invoice.customerEmail, topic: "invoices" })) continue;
+    if (await emailTurnedOff({ db, email: to, topic: "invoices" })) continue;
     const dedupeKey = `reminder:${invoice.id}:${stage.key}`;
     const sent = await db.transaction(async (tx) => {
       const [event] = await tx
@@ -106,51 +192,22 @@ export async function sendDueReminders({
         .values({
           invoiceId: invoice.id,
           kind: "reminded",
-          detail: `${stage.label}, to ${invoice.customerEmail}`,
+          detail: `${stage.label}, to ${to}`,
           dedupeKey,
         })
         .onConflictDoNothing()
         .returning({ id: invoiceEvents.id });
       if (!event) return false;
-      const token = await createInvoiceLink({ db: tx, invoiceId: invoice.id, staffId: null });
-      // In the recipient's language (issue 30): the member behind the address, or the billed party.
-      const { t, money, date, link } = mailWords(
-        await recipientLocale({
-          db: tx,
-          email: invoice.customerEmail,
-          party: { kind: invoice.partyKind, id: invoice.partyId },
-        }),
-      );
-      const facts = {
-        number: invoice.number ?? "",
-        due: date(invoice.dueDate!),
-        amount: money(invoice.balance, invoice.currency),
-        company: site.companyName,
-      };
-      const text = `${t("Dear {name},", { name: invoice.customerName })}
-
-${stage.overdue ? t("Our invoice {number} was due on {due} and {amount} is still unpaid.", facts) : t("A reminder that our invoice {number} is due on {due}: {amount} is still to be paid.", facts)}
-
-${t("To see the invoice, download it and pay it, open:")}
-${link(config.siteUrl, invoicePath(token))}
-
-${t("If you have paid already, thank you, and please ignore this message.")}
-
-${site.companyName}
-${site.email}${site.phone ? ` · ${site.phone}` : ""}`;
-      const mail = await queueMail({
-        db: tx,
+      const mail = await queueReminder({
+        tx,
         config,
         logger,
+        invoice: { ...invoice, customerEmail: to },
+        overdue: stage.overdue,
+        site,
         dedupeKey,
+        staffId: null,
         now,
-        mail: {
-          to: invoice.customerEmail!,
-          subject: stage.overdue
-            ? t("Overdue: invoice {number} from {company}", facts)
-            : t("Reminder: invoice {number} from {company} is due on {due}", facts),
-          text,
-        },
       });
       if (!mail.ok) {
         // An address the outbox refuses: the stage is kept as tried (with why), so it is not retried forever.
@@ -167,4 +224,136 @@ ${site.email}${site.phone ? ` · ${site.phone}` : ""}`;
   }
   if (queued > 0) logger.info({ queued }, "Invoice reminders queued");
   return queued;
+}
+
+export type RemindNowRefusal =
+  | "not-found"
+  | "draft"
+  | "void"
+  | "credit-note"
+  | "paid"
+  | "no-email"
+  | "no-reminders"
+  | "email-turned-off"
+  | "mail-refused";
+
+export type RemindNowResult =
+  | {
+      ok: true;
+      to: string;
+      /** False when a reminder went less than a minute ago (a double click, a second tab): none more was queued. */
+      created: boolean;
+      /** False without a mail server (SMTP_URL): kept in the outbox, never sent (decision 011). */
+      mailQueued: boolean;
+    }
+  | { ok: false; reason: RemindNowRefusal; message: string };
+
+/** What a clerk reads for each refusal of 'Send a reminder now'. */
+export const REMIND_NOW_REFUSALS: Record<Exclude<RemindNowRefusal, "mail-refused">, string> = {
+  "not-found": "This invoice does not exist.",
+  draft: "A draft is not reminded of: issue and send it first.",
+  void: "This invoice was voided: nothing is owed, so no reminder is sent.",
+  "credit-note": "A credit note asks for no payment: no reminder is sent.",
+  paid: "This invoice is paid: no reminder is sent.",
+  "no-email":
+    "This invoice has no e-mail address to send a reminder to: send the invoice to an address instead.",
+  "no-reminders": "This customer is marked 'No reminders' in the address book: no reminder is sent.",
+  "email-turned-off":
+    "The customer turned off invoice e-mails to this address in their account's preferences: no reminder is sent.",
+};
+
+/** How long a reminder sent from the invoice's page answers a second click instead of sending another. */
+export const REMIND_NOW_WINDOW_MS = 60 * 1000;
+
+/**
+ * 'Send a reminder now' on an issued, unpaid invoice: the scheduled reminder's e-mail (queueReminder) with a
+ * 'reminded' history row naming the clerk, in one transaction. Once per minute: the invoice's row is locked, so
+ * a second click or tab waits, then finds the first's row (younger than REMIND_NOW_WINDOW_MS) and sends nothing;
+ * the minute also names the history's and the outbox's dedupe key.
+ */
+export async function sendReminderNow({
+  db,
+  config,
+  logger,
+  id,
+  staffId,
+  now = new Date(),
+}: ReminderContext & { id: string; staffId: string | null }): Promise<RemindNowResult> {
+  const refusal = (reason: Exclude<RemindNowRefusal, "mail-refused">) =>
+    ({ ok: false, reason, message: REMIND_NOW_REFUSALS[reason] }) as const;
+  const mailOn = !channelOffReason({ SMTP_URL: config.SMTP_URL, SMS_ALLOWED_COUNTRIES: [] }, "email");
+  // Not an id at all: no invoice (the lookup would fail on it).
+  if (!isUuid(id)) return refusal("not-found");
+  const site = await getSiteSettings({ db });
+  let mailRefusal = "";
+  return db
+    .transaction(async (tx): Promise<RemindNowResult> => {
+      const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
+      if (!invoice) return refusal("not-found");
+      if (invoice.kind === "credit_note") return refusal("credit-note");
+      if (invoice.state === "draft") return refusal("draft");
+      if (invoice.state === "void") return refusal("void");
+      const balance = (await getInvoiceBalances({ db: tx, ids: [id] })).get(id)?.balanceMinor ?? 0;
+      if (balance <= 0) return refusal("paid");
+      const to = invoice.customerEmail?.trim() ?? "";
+      if (to === "") return refusal("no-email");
+      const party = invoice.partyKind === "consignee" ? consignees : shippers;
+      if (invoice.partyId) {
+        const [marked] = await tx
+          .select({ noReminders: party.noReminders })
+          .from(party)
+          .where(eq(party.id, invoice.partyId));
+        if (marked?.noReminders) return refusal("no-reminders");
+      }
+      if (await emailTurnedOff({ db: tx, email: to, topic: "invoices" })) return refusal("email-turned-off");
+      const [recent] = await tx
+        .select({ detail: invoiceEvents.detail })
+        .from(invoiceEvents)
+        .where(
+          and(
+            eq(invoiceEvents.invoiceId, id),
+            like(invoiceEvents.dedupeKey, `reminder:${id}:now-%`),
+            gt(invoiceEvents.createdAt, new Date(now.getTime() - REMIND_NOW_WINDOW_MS)),
+          ),
+        )
+        .orderBy(desc(invoiceEvents.createdAt))
+        .limit(1);
+      if (recent) return { ok: true, to, created: false, mailQueued: mailOn };
+      const dedupeKey = `reminder:${id}:now-${Math.floor(now.getTime() / REMIND_NOW_WINDOW_MS)}`;
+      const [event] = await tx
+        .insert(invoiceEvents)
+        .values({
+          invoiceId: id,
+          kind: "reminded",
+          detail: `Sent from the invoice's page, to ${mailOn ? to : `${to} (${KEPT_NOTE})`}`,
+          staffId,
+          dedupeKey,
+          createdAt: now,
+        })
+        .onConflictDoNothing({ target: invoiceEvents.dedupeKey })
+        .returning({ id: invoiceEvents.id });
+      if (!event) return { ok: true, to, created: false, mailQueued: mailOn };
+      const mail = await queueReminder({
+        tx,
+        config,
+        logger,
+        invoice: { ...invoice, customerEmail: to, balance },
+        overdue: invoice.dueDate !== null && invoice.dueDate < companyToday(site.timeZone, now),
+        site,
+        dedupeKey,
+        staffId,
+        now,
+      });
+      if (!mail.ok) {
+        // An address the outbox refuses: nothing is sent and nothing is stored.
+        mailRefusal = mail.reason;
+        tx.rollback();
+      }
+      return { ok: true, to, created: true, mailQueued: mail.ok && mail.queued };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof TransactionRollbackError)
+        return { ok: false, reason: "mail-refused", message: mailRefusal } as const;
+      throw error;
+    });
 }

@@ -23,9 +23,10 @@ export function sendView(
   invoice: Pick<Invoice, "id" | "kind" | "state" | "number" | "customerEmail">,
   role: StaffRole,
 ): InvoiceSendView | null {
-  if (!mayIssueInvoices(role) || invoice.kind !== "invoice" || invoice.state !== "issued") return null;
+  if (!mayIssueInvoices(role) || invoice.state !== "issued") return null;
   return {
     id: invoice.id,
+    kind: invoice.kind,
     number: invoice.number ?? "",
     key: newSubmissionKey(),
     to: invoice.customerEmail ?? "",
@@ -49,9 +50,7 @@ export async function loadSendInvoicePage({
   if (!invoice) notFound();
   const send = sendView(invoice, user.role);
   if (!send) {
-    const reason =
-      invoice.kind === "credit_note" ? "credit-note" : invoice.state === "void" ? "void" : "draft";
-    throw data(SEND_REFUSALS[reason], { status: 409 });
+    throw data(SEND_REFUSALS[invoice.state === "void" ? "void" : "draft"], { status: 409 });
   }
   return { send };
 }

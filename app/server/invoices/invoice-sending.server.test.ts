@@ -3,13 +3,24 @@
 // opens the invoice and records its first opening once, and the history the staff page lists.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invoiceEvents, invoiceLinks, invoices, outbox, outboxAttachments } from "#app/server/db/schema.ts";
+import {
+  invoiceEvents,
+  invoiceLinks,
+  invoices,
+  outbox,
+  outboxAttachments,
+  shippers,
+} from "#app/server/db/schema.ts";
 import { decodePages, pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
 import { listInvoiceHistory } from "#app/server/invoices/invoice-history.server.ts";
 import { openPublicInvoice, renderPublicInvoicePdf } from "#app/server/invoices/invoice-public.server.ts";
 import { KEPT_NOTE, sendInvoice, sendKeys } from "#app/server/invoices/invoice-sending.server.ts";
 import { voidInvoice } from "#app/server/invoices/invoices.server.ts";
-import { billedCustomer, issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";
+import {
+  billedCustomer,
+  issuedCreditNote,
+  issuedInvoice,
+} from "#app/server/invoices/issued-invoice.test-support.ts";
 import { recordPayment, reversePayment } from "#app/server/payments/payments.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
@@ -147,7 +158,7 @@ describe("sending an invoice", () => {
     expect(await count(invoiceEvents, invoice.id)).toBe(2);
   });
 
-  it("refuses a customer without e-mail, a void invoice and a credit note, storing nothing", async () => {
+  it("refuses a customer without e-mail, and a void invoice, storing nothing", async () => {
     const customer = await billedCustomer(services.db);
     const invoice = await issuedInvoice({
       db: services.db,
@@ -164,26 +175,54 @@ describe("sending an invoice", () => {
     const voided = await issuedInvoice({ db: services.db, staffId, customer, today: TODAY });
     await voidInvoice({ db: services.db, id: voided.id, staffId, reason: "Wrong customer" });
     expect(await send(voided.id, key)).toMatchObject({ ok: false, reason: "void" });
-    const [note] = await services.db
-      .insert(invoices)
-      .values({
-        kind: "credit_note",
-        state: "issued",
-        number: `CN-T-${serial}`,
-        creditedInvoiceId: invoice.id,
-        customerName: "Ama",
-        customerEmail: customer.email,
-        currency: "USD",
-        paymentTermsDays: 0,
-        issueDate: TODAY,
-      })
-      .returning({ id: invoices.id });
-    expect(await send(note!.id, key)).toMatchObject({ ok: false, reason: "credit-note" });
-    for (const id of [invoice.id, voided.id, note!.id]) {
+    for (const id of [invoice.id, voided.id]) {
       expect(await count(invoiceEvents, id)).toBe(0);
       expect(await count(invoiceLinks, id)).toBe(0);
     }
     expect(await mailsOf(key)).toHaveLength(0);
+  });
+
+  it("sends a credit note to the billed party in their language, its PDF attached, with no due date, terms or link", async () => {
+    const customer = await billedCustomer(services.db);
+    await services.db.update(shippers).set({ language: "fr" }).where(eq(shippers.id, customer.id));
+    const invoice = await issuedInvoice({ db: services.db, staffId, customer, today: TODAY });
+    const number = await issuedCreditNote({
+      db: services.db,
+      staffId,
+      customer,
+      invoiceId: invoice.id,
+      amount: "10.00",
+      today: TODAY,
+    });
+    const [note] = await services.db.select().from(invoices).where(eq(invoices.number, number));
+    const key = newKey();
+    expect(await send(note!.id, key)).toEqual({
+      ok: true,
+      to: customer.email,
+      created: true,
+      mailQueued: true,
+    });
+    expect(await send(note!.id, key)).toMatchObject({ ok: true, created: false });
+    const mails = await mailsOf(key);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: customer.email, subject: `Avoir ${number} de Unitrans` });
+    expect(mails[0]!.text.replace(/\s+/g, " ")).toContain(
+      `Veuillez trouver ci-joint notre avoir ${number} du 20 nov. 2026 d’un montant de 10,00 $US, qui corrige notre facture ${invoice.number}.`,
+    );
+    expect(mails[0]!.text).not.toContain("/invoice/");
+    expect(await count(invoiceLinks, note!.id)).toBe(0);
+    expect(
+      await services.db.select().from(invoiceEvents).where(eq(invoiceEvents.invoiceId, note!.id)),
+    ).toMatchObject([{ kind: "sent", detail: customer.email, staffId }]);
+    const [file] = await services.db
+      .select()
+      .from(outboxAttachments)
+      .where(eq(outboxAttachments.outboxId, mails[0]!.id));
+    expect(file).toMatchObject({ filename: `Credit-note-${number}.pdf`, contentType: "application/pdf" });
+    const text = (await pdfPagesText(Buffer.from(file!.content))).join(" ").replace(/\s+/g, " ");
+    expect(text).toContain(number);
+    expect(text).toContain(invoice.number);
+    expect(text).not.toMatch(/échéance|Conditions de paiement|Due date|Payment terms/i);
   });
 });
 

@@ -14,7 +14,8 @@ import type { Config } from "#app/server/platform/config.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 
 // 'Send' on an issued invoice (issue 28): the e-mail through the outbox with the PDF attached (its QR code and
-// the link of a new `/invoice/:token`), and a 'sent' row in the invoice's history, in one transaction. Exactly
+// the link of a new `/invoice/:token`), and a 'sent' row in the invoice's history, in one transaction. A credit
+// note is sent the same way, to the billed party in their language, with its PDF and no link. Exactly
 // once: the send form's own random key names both the outbox row and the history row, so a double click or the
 // same form posted from two tabs queues one e-mail; a second send is a new form, a new key.
 
@@ -22,7 +23,6 @@ export type SendInvoiceRefusal =
   | "not-found"
   | "draft"
   | "void"
-  | "credit-note"
   | "no-email"
   | "email-turned-off"
   | "mail-refused";
@@ -44,8 +44,6 @@ export const SEND_REFUSALS: Record<Exclude<SendInvoiceRefusal, "mail-refused">, 
   "not-found": "This invoice does not exist.",
   draft: "A draft is not sent: issue it first.",
   void: "This invoice was voided: it is not sent.",
-  "credit-note":
-    "A credit note is not sent from here: send the invoice it corrects, whose balance takes it off.",
   "no-email": "This customer has no e-mail address: enter the address to send it to.",
   "email-turned-off":
     "The customer turned off invoice e-mails to this address in their account's preferences: enter another address, or give them the invoice another way.",
@@ -93,7 +91,6 @@ export async function sendInvoice({
       // The invoice's row first: a void in another tab waits for this send, or this send sees it void.
       const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
       if (!invoice) return refusal("not-found");
-      if (invoice.kind === "credit_note") return refusal("credit-note");
       if (invoice.state === "draft") return refusal("draft");
       if (invoice.state === "void") return refusal("void");
       const recipient = to.trim() || invoice.customerEmail?.trim() || "";
@@ -127,7 +124,6 @@ export async function sendInvoice({
           mailQueued: mailOn,
         };
       }
-      const token = await createInvoiceLink({ db: tx, invoiceId: id, staffId });
       // In the recipient's language (issue 30): the member behind the address, or the billed party.
       const words = mailWords(
         await recipientLocale({
@@ -136,7 +132,14 @@ export async function sendInvoice({
           party: { kind: invoice.partyKind, id: invoice.partyId },
         }),
       );
-      const link = words.link(config.siteUrl, invoicePath(token));
+      // A credit note asks for no payment, and the customer's page opens invoices only: it goes without a link.
+      const creditNote = invoice.kind === "credit_note";
+      const link = creditNote
+        ? null
+        : words.link(
+            config.siteUrl,
+            invoicePath(await createInvoiceLink({ db: tx, invoiceId: id, staffId })),
+          );
       // The PDF as sent (the link's QR code on it): every attempt sends these bytes. A failed render throws,
       // and nothing is stored.
       const rendered = await renderInvoicePdf({
@@ -156,14 +159,22 @@ export async function sendInvoice({
         config,
         logger,
         mail: {
-          ...invoiceMail({
-            invoice,
-            recipient,
-            link,
-            settings,
-            balance: await invoiceBalance(tx, id),
-            words,
-          }),
+          ...(link === null
+            ? creditNoteMail({
+                creditNote: invoice,
+                correctedNumber: await correctedNumber(tx, invoice.creditedInvoiceId),
+                recipient,
+                settings,
+                words,
+              })
+            : invoiceMail({
+                invoice,
+                recipient,
+                link,
+                settings,
+                balance: await invoiceBalance(tx, id),
+                words,
+              })),
           attachments: [
             { filename: rendered.filename, contentType: "application/pdf", content: rendered.pdf },
           ],
@@ -183,6 +194,48 @@ export async function sendInvoice({
         return { ok: false, reason: "mail-refused", message: mailRefusal } as const;
       throw error;
     });
+}
+
+async function correctedNumber(tx: Pick<Db, "select">, id: string | null) {
+  if (!id) return "";
+  const [row] = await tx.select({ number: invoices.number }).from(invoices).where(eq(invoices.id, id));
+  return row?.number ?? "";
+}
+
+/** A credit note's e-mail: what it is and which invoice it corrects; its PDF is attached. */
+function creditNoteMail({
+  creditNote,
+  correctedNumber,
+  recipient,
+  settings,
+  words: { t, money, date },
+}: {
+  creditNote: typeof invoices.$inferSelect;
+  correctedNumber: string;
+  recipient: string;
+  settings: Pick<SiteSettings, "companyName" | "email" | "phone">;
+  words: MailWords;
+}): Mail {
+  const company = settings.companyName;
+  const facts = {
+    number: creditNote.number ?? "",
+    date: creditNote.issueDate ? date(creditNote.issueDate) : "",
+    total: money(creditNote.totalMinor, creditNote.currency),
+    invoice: correctedNumber,
+  };
+  const text = `${t("Dear {name},", { name: creditNote.customerName })}
+
+${t("Please find attached our credit note {number} of {date} for {total}, which corrects our invoice {invoice}.", facts)}
+
+${t("Thank you for your business.")}
+
+${company}
+${settings.email}${settings.phone ? ` · ${settings.phone}` : ""}`;
+  return {
+    to: recipient,
+    subject: t("Credit note {number} from {company}", { number: facts.number, company }),
+    text,
+  };
 }
 
 async function invoiceBalance(tx: Parameters<typeof getInvoiceBalances>[0]["db"], id: string) {

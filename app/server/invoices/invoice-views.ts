@@ -101,6 +101,8 @@ export type InvoiceDocumentView = {
   voidReason: string | null;
   /** Whether the signed-in role may issue and void (Administrator, Accounts). */
   canIssue: boolean;
+  /** 'Send a reminder now': an issued invoice with something owed, and a role that may send it. */
+  canRemind: boolean;
   /** The 'Send' form, when it can be sent (an issued invoice) by the signed-in role; else null. */
   send: InvoiceSendView | null;
   /** Issued, sent, opened, reminded, paid, credited, voided: oldest first. */
@@ -108,7 +110,7 @@ export type InvoiceDocumentView = {
 };
 
 /** The 'Send' form: its own random key (one e-mail however often posted) and the address it offers. */
-export type InvoiceSendView = { id: string; number: string; key: string; to: string };
+export type InvoiceSendView = { id: string; kind: InvoiceKindView; number: string; key: string; to: string };
 
 export type InvoiceSendPageData = { send: InvoiceSendView };
 

@@ -254,7 +254,8 @@ export async function issueInvoice({
         year,
         sequence,
         issueDate: today,
-        dueDate: addDaysToDate(today, invoice.paymentTermsDays),
+        // A credit note asks for no payment: it has no due date.
+        dueDate: invoice.kind === "credit_note" ? null : addDaysToDate(today, invoice.paymentTermsDays),
         issuedAt: now,
         issuedBy: staffId,
         paymentInstructions: instructions,

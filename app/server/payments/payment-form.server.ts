@@ -105,6 +105,7 @@ async function pageData(
       dueDate: row.dueDate ?? "",
       total: formatMoney(row.totalMinor, row.currency),
       balance: formatMoney(row.balanceMinor, row.currency),
+      balanceMinor: row.balanceMinor,
       overdue: row.dueDate !== null && row.dueDate < today,
     })),
     values,
@@ -143,7 +144,9 @@ export async function loadNewPaymentPage({
   return pageData(db, invoice, open, today, values, crypto.randomUUID());
 }
 
-const REFUSALS: Record<Exclude<RecordPaymentResult, { ok: true }>["reason"], string> = {
+type Refusal = Exclude<RecordPaymentResult, { ok: true }>;
+
+const REFUSALS: Record<Refusal["reason"], string> = {
   "unknown-invoice": "One of these invoices no longer exists: reload the page.",
   "invoice-not-payable": "One of these invoices was voided meanwhile: reload the page.",
   "currency-mismatch": "All the invoices of one payment must be in the same currency.",
@@ -155,6 +158,24 @@ const REFUSALS: Record<Exclude<RecordPaymentResult, { ok: true }>["reason"], str
     "Part of the money is not applied to any invoice: apply it, or tick 'Keep the rest as the customer's credit'.",
   "rate-needed": "Enter the exchange rate: the money received is in another currency.",
 };
+
+/**
+ * The clerk's message for a refused payment, with the amounts it is about in the invoices' currency: money in
+ * another currency is refused for what it is worth at the stated rate, which the clerk did not type.
+ */
+function refusalMessage(refusal: Refusal, currency: string): string {
+  const amounts = refusal.amounts;
+  const money = (minor: number) => formatMoney(minor, currency);
+  if (refusal.reason === "more-than-balance" && amounts?.invoice) {
+    const { number, takenMinor, balanceMinor } = amounts.invoice;
+    return `This would settle ${money(takenMinor)} of ${number ?? "the invoice"}, more than the ${money(balanceMinor)} due (a payment may have been recorded meanwhile).`;
+  }
+  if (refusal.reason === "more-than-received" && amounts)
+    return `You applied ${money(amounts.appliedMinor)}, more than the ${money(amounts.settledMinor)} the money received is worth: lower the amounts applied.`;
+  if (refusal.reason === "unallocated" && amounts)
+    return `This would settle ${money(amounts.settledMinor)}, more than the ${money(amounts.appliedMinor)} applied to invoices: apply the rest, or tick 'Keep the rest as the customer's credit'.`;
+  return REFUSALS[refusal.reason];
+}
 
 export async function newPaymentAction({ request, context }: { request: Request; context: Ctx }) {
   const { user, services, formData } = await requireStaffForm({ request, context });
@@ -199,7 +220,7 @@ export async function newPaymentAction({ request, context }: { request: Request;
   });
   if (!result.ok)
     return data<PaymentActionData>(
-      { intent, errors: { form: REFUSALS[result.reason] }, values },
+      { intent, errors: { form: refusalMessage(result, invoice.currency) }, values },
       { status: 409 },
     );
   if (!result.duplicate) logger.info({ paymentId: result.id, number: result.number }, "Payment recorded");

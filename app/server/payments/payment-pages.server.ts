@@ -57,10 +57,14 @@ async function payer(db: DbOrTx, payment: PaymentWithAllocations) {
   return party ?? null;
 }
 
+/** A staff member as the invoice's history names them: their name, or their address when they have none. */
 async function staffName(db: DbOrTx, id: string | null) {
   if (!id) return null;
-  const [row] = await db.select({ name: adminUsers.name }).from(adminUsers).where(eq(adminUsers.id, id));
-  return row?.name ?? null;
+  const [row] = await db
+    .select({ name: adminUsers.name, email: adminUsers.email })
+    .from(adminUsers)
+    .where(eq(adminUsers.id, id));
+  return row ? row.name || row.email : null;
 }
 
 export async function loadPaymentPage({

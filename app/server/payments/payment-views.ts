@@ -11,6 +11,8 @@ export type OpenInvoiceView = {
   dueDate: string;
   total: string;
   balance: string;
+  /** The balance in minor units of the invoices' currency: the form caps what it fills in at it. */
+  balanceMinor: number;
   overdue: boolean;
 };
 

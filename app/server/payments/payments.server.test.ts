@@ -3,6 +3,7 @@
 // reversal, refusals that store nothing, and one payment for one form however often it is posted.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { convertMinor } from "#app/lib/money.ts";
 import { validateInvoiceForm } from "#app/schemas/invoice.ts";
 import { paymentAllocations, payments } from "#app/server/db/schema.ts";
 import { prefillCreditNote } from "#app/server/invoices/invoice-prefills.server.ts";
@@ -11,7 +12,6 @@ import { billedCustomer, issuedInvoice } from "#app/server/invoices/issued-invoi
 import { getInvoiceBalances, invoiceStatusOf } from "#app/server/payments/balances.server.ts";
 import {
   applyCustomerCredit,
-  convertMinor,
   listCustomerCredit,
   listInvoicePayments,
   type PaymentInput,

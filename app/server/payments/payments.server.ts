@@ -1,7 +1,7 @@
 // Longer than 450 lines: recording a payment, using a customer's credit and reversing one share the invoice locks,
 // the receipt counter and the balance reads, and are read together when one changes.
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { minorDigits } from "#app/lib/money.ts";
+import { convertMinor } from "#app/lib/money.ts";
 import { formatDocumentNumber } from "#app/schemas/invoice-settings.ts";
 import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import { isUniqueViolation } from "#app/server/db/errors.server.ts";
@@ -62,31 +62,16 @@ export type RecordPaymentResult =
         | "rate-needed";
       /** The invoice it is about. */
       invoiceId?: string;
+      /** The amounts the refusal is about, in the invoices' currency, so the clerk reads what went wrong. */
+      amounts?: {
+        /** What the money received is worth. */
+        settledMinor: number;
+        /** What the allocations take off, all together. */
+        appliedMinor: number;
+        /** More than the balance: that invoice's number, what was to be taken off it and its balance. */
+        invoice?: { number: string | null; takenMinor: number; balanceMinor: number };
+      };
     };
-
-/**
- * `amountMinor` of `currency` in `settledCurrency` at `rateMicro` (units of `currency` per one of
- * `settledCurrency`, in millionths), rounded half away from zero to the settled currency's minor unit.
- */
-export function convertMinor({
-  amountMinor,
-  currency,
-  settledCurrency,
-  rateMicro,
-}: {
-  amountMinor: number;
-  currency: string;
-  settledCurrency: string;
-  rateMicro: number | null;
-}): number | null {
-  if (currency === settledCurrency) return amountMinor;
-  if (!rateMicro || rateMicro <= 0) return null;
-  const numerator = BigInt(amountMinor) * 10n ** BigInt(minorDigits(settledCurrency)) * 1_000_000n;
-  const denominator = BigInt(rateMicro) * 10n ** BigInt(minorDigits(currency));
-  const quotient = numerator / denominator;
-  const rest = numerator % denominator;
-  return Number(rest * 2n >= denominator ? quotient + 1n : quotient);
-}
 
 async function nextReceiptNumber(tx: DbOrTx, year: number) {
   const [counter] = await tx
@@ -124,6 +109,7 @@ async function lockInvoices(tx: DbOrTx, ids: string[]) {
   return tx
     .select({
       id: invoices.id,
+      number: invoices.number,
       kind: invoices.kind,
       state: invoices.state,
       currency: invoices.currency,
@@ -169,6 +155,7 @@ export async function recordPayment({
     return await db.transaction(async (tx) => {
       const locked = await lockInvoices(tx, ids);
       const byId = new Map(locked.map((row) => [row.id, row]));
+      const appliedMinor = input.allocations.reduce((sum, a) => sum + a.amountMinor, 0);
       let allocated = 0;
       for (const allocation of input.allocations) {
         const invoice = byId.get(allocation.invoiceId);
@@ -182,12 +169,22 @@ export async function recordPayment({
           return { ok: false, reason: "customer-mismatch", invoiceId: invoice.id } as const;
         const balance = invoice.totalMinor - invoice.paid - invoice.credited;
         if (allocation.amountMinor > balance)
-          return { ok: false, reason: "more-than-balance", invoiceId: invoice.id } as const;
+          return {
+            ok: false,
+            reason: "more-than-balance",
+            invoiceId: invoice.id,
+            amounts: {
+              settledMinor,
+              appliedMinor,
+              invoice: { number: invoice.number, takenMinor: allocation.amountMinor, balanceMinor: balance },
+            },
+          } as const;
         allocated += allocation.amountMinor;
       }
-      if (allocated > settledMinor) return { ok: false, reason: "more-than-received" } as const;
+      if (allocated > settledMinor)
+        return { ok: false, reason: "more-than-received", amounts: { settledMinor, appliedMinor } } as const;
       if (allocated < settledMinor && !input.overpayment)
-        return { ok: false, reason: "unallocated" } as const;
+        return { ok: false, reason: "unallocated", amounts: { settledMinor, appliedMinor } } as const;
       const first = input.allocations[0] ? byId.get(input.allocations[0].invoiceId) : undefined;
       const party =
         input.party ??

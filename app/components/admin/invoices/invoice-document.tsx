@@ -1,14 +1,14 @@
 // An issued or void invoice or credit note, read-only: what the customer's copy says, where it comes from, and
 // what can still be done with it (download, credit, void).
 import { ArrowLeft } from "lucide-react";
-import { Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { FormAlert } from "#app/components/admin/form-fields.tsx";
 import { InvoiceHistory } from "#app/components/admin/invoices/invoice-history.tsx";
 import { InvoicePayments } from "#app/components/admin/invoices/invoice-payments.tsx";
 import { InvoiceSendForm } from "#app/components/admin/invoices/invoice-send-form.tsx";
 import { InvoiceStatusBadge, KIND_LABELS } from "#app/components/admin/invoices/invoice-status-badge.tsx";
 import { ReasonCard, recordRow } from "#app/components/admin/record-parts.tsx";
-import { buttonClass } from "#app/components/ui/button.tsx";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Table } from "#app/components/ui/table.tsx";
 import { formatCalendarDate } from "#app/lib/format.ts";
@@ -78,6 +78,15 @@ export function InvoiceDocument({
               Credit note
             </Link>
           ) : null}
+          {doc.canRemind ? (
+            // The scheduled reminder's e-mail, now; the server sends one per minute however often it is posted.
+            <Form method="post">
+              <input type="hidden" name="intent" value="send-reminder" />
+              <Button type="submit" variant="outline" disabled={busy}>
+                Send a reminder now
+              </Button>
+            </Form>
+          ) : null}
         </div>
       </div>
 
@@ -98,7 +107,7 @@ export function InvoiceDocument({
                 .join("\n"),
             )}
             {row("Issue date", formatCalendarDate(doc.issueDate))}
-            {row("Due date", formatCalendarDate(doc.dueDate))}
+            {doc.dueDate ? row("Due date", formatCalendarDate(doc.dueDate)) : null}
           </dl>
         </CardContent>
       </Card>

@@ -181,21 +181,26 @@ export function InvoiceEditor({
                 ))}
               </Select>
             </Field>
-            <Field
-              label="Payment terms (days)"
-              htmlFor="paymentTermsDays"
-              errorId="paymentTermsDays-error"
-              errors={error("paymentTermsDays")}
-              hint="The due date is the issue date plus these days."
-            >
-              <Input
-                id="paymentTermsDays"
-                name="paymentTermsDays"
-                inputMode="numeric"
-                defaultValue={values.paymentTermsDays}
-                {...described("paymentTermsDays")}
-              />
-            </Field>
+            {form.kind === "credit_note" ? (
+              // A credit note asks for no payment: no terms to choose (the field is still posted).
+              <input type="hidden" name="paymentTermsDays" value={values.paymentTermsDays} />
+            ) : (
+              <Field
+                label="Payment terms (days)"
+                htmlFor="paymentTermsDays"
+                errorId="paymentTermsDays-error"
+                errors={error("paymentTermsDays")}
+                hint="The due date is the issue date plus these days."
+              >
+                <Input
+                  id="paymentTermsDays"
+                  name="paymentTermsDays"
+                  inputMode="numeric"
+                  defaultValue={values.paymentTermsDays}
+                  {...described("paymentTermsDays")}
+                />
+              </Field>
+            )}
           </div>
           <fieldset className="flex flex-col gap-4">
             <legend className="mb-2 text-sm font-semibold text-slate-900">Lines of the {noun}</legend>

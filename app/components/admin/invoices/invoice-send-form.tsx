@@ -23,7 +23,9 @@ export function InvoiceSendForm({
       <CardHeader>
         <CardTitle>Send</CardTitle>
         <p className="text-sm text-slate-600">
-          E-mails the invoice with its PDF and a link where the customer sees it online and pays.
+          {send.kind === "credit_note"
+            ? "E-mails the credit note with its PDF to the customer, in their language."
+            : "E-mails the invoice with its PDF and a link where the customer sees it online and pays."}
         </p>
       </CardHeader>
       <CardContent>
@@ -49,7 +51,7 @@ export function InvoiceSendForm({
           </Field>
           <div>
             <Button type="submit" disabled={busy}>
-              Send invoice {send.number}
+              {send.kind === "credit_note" ? "Send credit note" : "Send invoice"} {send.number}
             </Button>
           </div>
         </Form>

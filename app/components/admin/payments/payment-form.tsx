@@ -1,7 +1,10 @@
 // 'Record payment' (issue 28): when, how, what was handed over (another currency asks for the rate), and what
 // to take off each of the customer's open invoices; what is left is kept as their credit only when ticked. Works
-// without JavaScript; the server checks everything.
+// without JavaScript; the server checks everything. With it, the form says what money in another currency is
+// worth in the invoices' as the clerk types (the server's own rule, typedPaymentWorth), and the amount taken off
+// the invoice it was opened from follows what was received until the clerk types one there.
 import { ArrowLeft } from "lucide-react";
+import { useState } from "react";
 import { Form, Link } from "react-router";
 import { FormAlert, useSubmitting } from "#app/components/admin/form-fields.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
@@ -9,7 +12,15 @@ import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { Field, Input, Select, Textarea } from "#app/components/ui/field.tsx";
 import { formatCalendarDate } from "#app/lib/format.ts";
-import { PAYMENT_METHOD_LABELS, PAYMENT_TEXT_LIMITS } from "#app/schemas/payment.ts";
+import { formatMoney, minorToInput } from "#app/lib/money.ts";
+import {
+  formatRate,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_TEXT_LIMITS,
+  type PaymentFormValues,
+  parseRate,
+  typedPaymentWorth,
+} from "#app/schemas/payment.ts";
 import type { NewPaymentPageData, PaymentActionData } from "#app/server/payments/payment-views.ts";
 
 const errorProps = (errors: Record<string, string>, name: string) =>
@@ -25,8 +36,28 @@ export function PaymentForm({
   const errors = actionData?.errors ?? {};
   const values = actionData?.values ?? data.values;
   const busy = useSubmitting("record-payment");
-  const amountOf = (invoiceId: string) =>
-    values.applied.find((row) => row.invoiceId === invoiceId)?.amount ?? "";
+  const [received, setReceived] = useState<Pick<PaymentFormValues, "currency" | "amount" | "rate">>({
+    currency: values.currency,
+    amount: values.amount,
+    rate: values.rate,
+  });
+  const [applied, setApplied] = useState(() =>
+    data.invoices.map((invoice) => values.applied.find((row) => row.invoiceId === invoice.id)?.amount ?? ""),
+  );
+  // The first invoice's amount follows what was received on a new form only: once the clerk types there, or
+  // after a refused post (what they posted comes back), it is theirs.
+  const [following, setFollowing] = useState(actionData === undefined);
+  const worth = typedPaymentWorth(received, data.currency);
+  const rateMicro = received.currency === data.currency ? null : parseRate(received.rate.trim());
+  const receive = (change: Partial<typeof received>) => {
+    const next = { ...received, ...change };
+    setReceived(next);
+    const first = data.invoices[0];
+    const nextWorth = typedPaymentWorth(next, data.currency);
+    if (!following || !first || nextWorth === null) return;
+    const take = minorToInput(Math.min(nextWorth, first.balanceMinor), data.currency);
+    setApplied((rows) => rows.map((amount, i) => (i === 0 ? take : amount)));
+  };
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <div>
@@ -89,7 +120,8 @@ export function PaymentForm({
               <Select
                 id="currency"
                 name="currency"
-                defaultValue={values.currency}
+                value={received.currency}
+                onChange={(event) => receive({ currency: event.currentTarget.value })}
                 {...errorProps(errors, "currency")}
               >
                 {data.currencies.map((currency) => (
@@ -110,7 +142,8 @@ export function PaymentForm({
                 name="amount"
                 inputMode="decimal"
                 autoComplete="off"
-                defaultValue={values.amount}
+                value={received.amount}
+                onChange={(event) => receive({ amount: event.currentTarget.value })}
                 required
                 {...errorProps(errors, "amount")}
               />
@@ -127,10 +160,19 @@ export function PaymentForm({
                 name="rate"
                 inputMode="decimal"
                 autoComplete="off"
-                defaultValue={values.rate}
+                value={received.rate}
+                onChange={(event) => receive({ rate: event.currentTarget.value })}
                 {...errorProps(errors, "rate")}
               />
             </Field>
+            {/* What the money is worth in the invoices' currency, as the server will record it. */}
+            <p aria-live="polite" className="text-sm font-medium text-slate-800 sm:col-span-2">
+              {received.currency === data.currency
+                ? null
+                : worth !== null && rateMicro !== null
+                  ? `Worth ${formatMoney(worth, data.currency)} (1 ${data.currency} = ${formatRate(rateMicro)} ${received.currency})`
+                  : `Enter the amount and the rate to see what it is worth in ${data.currency}.`}
+            </p>
             <Field
               label="Reference (optional)"
               htmlFor="reference"
@@ -185,7 +227,12 @@ export function PaymentForm({
                       name="applyAmount"
                       inputMode="decimal"
                       autoComplete="off"
-                      defaultValue={amountOf(invoice.id)}
+                      value={applied[i] ?? ""}
+                      onChange={(event) => {
+                        const typed = event.currentTarget.value;
+                        if (i === 0) setFollowing(false);
+                        setApplied((rows) => rows.map((amount, j) => (j === i ? typed : amount)));
+                      }}
                       {...errorProps(errors, `applied.${i}`)}
                     />
                   </Field>

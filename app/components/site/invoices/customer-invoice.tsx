@@ -55,8 +55,12 @@ export function CustomerInvoice({
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="font-medium text-slate-700">{t("Issue date")}</dt>
         <dd>{date(inv.issueDate)}</dd>
-        <dt className="font-medium text-slate-700">{t("Due date")}</dt>
-        <dd>{date(inv.dueDate)}</dd>
+        {inv.dueDate ? (
+          <>
+            <dt className="font-medium text-slate-700">{t("Due date")}</dt>
+            <dd>{date(inv.dueDate)}</dd>
+          </>
+        ) : null}
       </dl>
       <ul className="flex flex-col divide-y divide-slate-200 border-y border-slate-300 text-sm">
         {inv.lines.map((line, index) => (

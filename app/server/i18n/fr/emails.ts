@@ -30,6 +30,9 @@ export const emails = {
     "Pour la consulter en ligne, la télécharger en PDF et la régler, ouvrez :",
   "How to pay:": "Modalités de paiement :",
   "Thank you for your business.": "Merci de votre confiance.",
+  "Credit note {number} from {company}": "Avoir {number} de {company}",
+  "Please find attached our credit note {number} of {date} for {total}, which corrects our invoice {invoice}.":
+    "Veuillez trouver ci-joint notre avoir {number} du {date} d’un montant de {total}, qui corrige notre facture {invoice}.",
 
   // Payment reminders (app/server/invoices/invoice-reminders.server.ts).
   "Overdue: invoice {number} from {company}": "Échéance dépassée : facture {number} de {company}",

@@ -1,0 +1,2 @@
+ALTER TABLE "invoice_links" ADD COLUMN "printed_token" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "invoice_links_printed_idx" ON "invoice_links" USING btree ("invoice_id") WHERE "invoice_links"."printed_token" is not null;
