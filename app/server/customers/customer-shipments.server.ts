@@ -4,7 +4,7 @@
 // customer-fields.server.ts marks 'customer' or 'public' are selected.
 import { and, desc, eq, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import { freightTermLabels } from "#app/lib/freight-terms.ts";
-import { formatDateIn, formatMoneyIn, formatTimeIn } from "#app/lib/i18n/format.ts";
+import { formatDateIn, formatDeclaredValueIn, formatMoneyIn, formatTimeIn } from "#app/lib/i18n/format.ts";
 import type { Locale } from "#app/lib/i18n/locale.ts";
 import { localizePath } from "#app/lib/i18n/paths.ts";
 import { wallClock } from "#app/lib/time-zone.ts";
@@ -224,10 +224,13 @@ export async function getCompanyShipment({
   db,
   companyId,
   trackingNumber,
+  locale = "en",
 }: {
   db: Db;
   companyId: string;
   trackingNumber: string;
+  /** The page's language: the cargo's value and incoterm are written in it. */
+  locale?: Locale;
 }) {
   const parties = await listCompanyParties({ db, companyId });
   const [row] = await db
@@ -265,7 +268,10 @@ export async function getCompanyShipment({
     cargo: {
       goodsDescription: row.goodsDescription,
       pieces: row.pieces,
-      ...freightTermLabels(row),
+      ...freightTermLabels(row, {
+        locale,
+        declared: (value, currency) => formatDeclaredValueIn(locale, value, currency),
+      }),
       notes: row.notes,
     },
   };

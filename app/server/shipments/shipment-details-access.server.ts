@@ -9,6 +9,7 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";
+import { formatDeclaredValueIn, formatNumberIn } from "#app/lib/i18n/format.ts";
 import { type Locale, localeOf } from "#app/lib/i18n/locale.ts";
 import { localizePath } from "#app/lib/i18n/paths.ts";
 import { parsePhone } from "#app/lib/phone.ts";
@@ -445,9 +446,6 @@ export async function verifyShipmentDetailsCode({
   };
 }
 
-const weightFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
-const valueFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 const detailsParty = (party: Party | null): DetailsParty | null =>
   party
     ? {
@@ -485,12 +483,13 @@ export async function getShipmentDetails({
     consignee: detailsParty(row.consignee),
     goodsDescription: row.goodsDescription,
     pieces: row.pieces,
-    weight: row.weight === null ? null : `${weightFormat.format(row.weight)} kg`,
+    // In the page's language: '1 250,5 kg', '4 800,00 $US' on a French page.
+    weight: row.weight === null ? null : `${formatNumberIn(locale, row.weight)} kg`,
     dimensions: row.dimensions,
     declaredValue:
-      row.declaredValue === null
+      row.declaredValue === null || !row.declaredCurrency
         ? null
-        : `${valueFormat.format(row.declaredValue)}${row.declaredCurrency ? ` ${row.declaredCurrency}` : ""}`,
+        : formatDeclaredValueIn(locale, row.declaredValue, row.declaredCurrency),
     documents: {
       waybill: `${base}/waybill.pdf`,
       deliveryNote: delivery ? `${base}/delivery-note.pdf` : null,
