@@ -14,7 +14,8 @@ export const invoice = {
   Draft: "Brouillon",
   "Issue date": "Date d'émission",
   "Due date": "Date d'échéance",
-  "No tax": "Hors taxe",
+  // A line no tax applies to ('Hors taxe' would say the price is before tax).
+  "No tax": "Sans taxe",
   "Less credit note {number}": "Moins l'avoir {number}",
   Totals: "Totaux",
   Subtotal: "Sous-total",
