@@ -206,7 +206,7 @@ export const tracking = {
 
   // The confirmation messages (e-mail and SMS) of app/server/notifications/subscriptions.server.ts
   "Someone, we hope you, asked on {company}'s website for updates about shipment {number} at this address.":
-    "Quelqu'un, vous nous l'espérons, a demandé sur le site de {company} à recevoir à cette adresse les alertes de l'expédition {number}.",
+    "Quelqu'un (vous, nous l'espérons) a demandé sur le site de {company} à recevoir à cette adresse les alertes de l'expédition {number}.",
   "Track the shipment: {url}": "Suivre l'expédition : {url}",
   "You already receive updates about shipment {number} from {company}: nothing more to do.":
     "Vous recevez déjà les alertes de l'expédition {number} de {company} : rien de plus à faire.",
