@@ -99,3 +99,34 @@ export function formatDeclaredValueIn(locale: Locale, value: number, currency: s
   // numeric(14, 2): at most two decimals, so the rounded minor units are the stored value exactly.
   return formatMoneyIn(locale, Math.round(value * 10 ** minorDigits(currency)), currency);
 }
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A time zone as a customer reads it, never its configuration name ('Africa/Monrovia'): its city ('Monrovia',
+ * 'New York'; 'Greenwich' for UTC), and in French its offset too ('Monrovia (GMT)', 'Paris (GMT+1)'), for
+ * 'Times are {zone} time.' / '… à l'heure de {zone}.'.
+ */
+export function timeZoneNameIn(locale: Locale, timeZone: string, now = new Date()): string {
+  const last = timeZone.split("/").pop() ?? timeZone;
+  const city = /^(UTC|GMT|UCT|Zulu|Universal|Greenwich)$/i.test(last)
+    ? "Greenwich"
+    : last.replaceAll("_", " ");
+  if (locale === "en") return city;
+  let format = offsetFormats.get(timeZone);
+  if (!format) {
+    try {
+      // The offset as GMT writes it in both languages ('GMT', 'GMT+1'): what West Africa's clocks are read against.
+      format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "shortOffset" });
+    } catch {
+      return city;
+    }
+    offsetFormats.set(timeZone, format);
+  }
+  // Some ICU versions write Greenwich itself 'GMT+0'.
+  const offset = format
+    .formatToParts(now)
+    .find((part) => part.type === "timeZoneName")
+    ?.value.replace(/^GMT[+-]0$/, "GMT");
+  return offset ? `${city} (${offset})` : city;
+}

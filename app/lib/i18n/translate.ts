@@ -12,9 +12,9 @@ const PLACEHOLDER = /\{(\w+)\}/g;
 
 /**
  * French elides 'de' and 'que' before a name that starts with a vowel ('d'Unitrans', 'qu'Unitrans', but 'de Lomé
- * Cargo'): a company's or a person's name, never a number or a code. Only French templates say 'de {…}'.
+ * Cargo'): a company's, a person's or a place's name, never a number or a code. Only French templates say 'de {…}'.
  */
-const DE_NAME = /\b([Dd]|[Qq]u)e \{(company|companyName|name|site)\}/g;
+const DE_NAME = /\b([Dd]|[Qq]u)e \{(company|companyName|name|site|zone)\}/g;
 const VOWEL = /^[aeiouyàâäéèêëîïôöùûüœæ]/i;
 
 /** A template with its placeholders filled; an unknown placeholder stays as written. */

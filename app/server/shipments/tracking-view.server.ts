@@ -1,4 +1,4 @@
-import { formatDateIn, formatNumberIn, formatTimeIn } from "#app/lib/i18n/format.ts";
+import { formatDateIn, formatNumberIn, formatTimeIn, timeZoneNameIn } from "#app/lib/i18n/format.ts";
 import type { Locale } from "#app/lib/i18n/locale.ts";
 import type { Translate } from "#app/lib/i18n/translate.ts";
 import { parsePhone } from "#app/lib/phone.ts";
@@ -102,6 +102,7 @@ export function presentTracking({
       icon: timelineIconKind(entry.status),
     })),
     timeZone,
+    timeZoneName: timeZoneNameIn(locale, timeZone, now),
   };
 }
 
