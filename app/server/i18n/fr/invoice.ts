@@ -65,7 +65,7 @@ export const invoice = {
   "At most {max} characters": "{max} caractères au plus",
   "Enter an amount": "Saisissez un montant",
   "The amount cannot be negative": "Le montant ne peut pas être négatif",
-  "Enter the amount as a number, like 1250.00": "Saisissez le montant en chiffres, par exemple 1250.00",
+  "Enter the amount as a number, like 1250.00": "Saisissez le montant en chiffres, par exemple 1 250,00",
   "The amount can have at most {digits} digits before the decimal point":
     "Le montant peut avoir au plus {digits} chiffres avant la virgule",
   "{currency} amounts have no decimals": "Les montants en {currency} n'ont pas de décimales",
