@@ -35,6 +35,7 @@ import { translatorFor } from "#app/server/i18n/words.server.ts";
 import { setRecipientEnabled } from "#app/server/notifications/notifications.server.ts";
 import { quoteStatus } from "#app/server/quotes/quotes.server.ts";
 import type { ShownTime } from "#app/server/shipments/shipment-views.ts";
+import { statusToTranslate } from "#app/server/shipments/standard-status.server.ts";
 import { shownTime } from "#app/server/shipments/tracking-view.server.ts";
 
 /** An instant as the account's pages show it, in `timeZone` and the page's language ('14:40' in French). */
@@ -179,14 +180,15 @@ export async function findCompanyShipments({
     const latest = typeof row.latest === "string" ? JSON.parse(row.latest) : row.latest;
     return {
       trackingNumber: row.trackingNumber,
-      status: row.status,
+      // The page translates them: a usual status typed in another case reads French too.
+      status: statusToTranslate(locale, row.status),
       originLocation: row.originLocation,
       destinationLocation: row.destinationLocation,
       // A calendar day stored at midnight UTC: shown as stored.
       estimatedDelivery: row.estimatedDelivery ? shownTimeIn(locale, row.estimatedDelivery, "UTC") : null,
       latest: latest
         ? {
-            status: latest.status,
+            status: statusToTranslate(locale, latest.status),
             location: latest.location,
             at: shownTimeIn(locale, new Date(latest.timestamp), timeZone),
           }

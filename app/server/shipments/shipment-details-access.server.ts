@@ -45,6 +45,7 @@ import { consumeRateLimits, limitClientLookups } from "#app/server/platform/rate
 import { getDeliveryProof, getShipmentDelivery } from "#app/server/shipments/deliveries.server.ts";
 import type { DetailsParty, ShipmentDetailsView } from "#app/server/shipments/shipment-details-views.ts";
 import { getShipmentById } from "#app/server/shipments/shipments.server.ts";
+import { statusToTranslate } from "#app/server/shipments/standard-status.server.ts";
 import { getPublicShipmentByTrackingNumber } from "#app/server/shipments/tracking.server.ts";
 
 export type DetailsConfig = SignInConfig;
@@ -476,7 +477,8 @@ export async function getShipmentDetails({
   const base = localizePath(`${trackingPath(row.trackingNumber)}/details`, locale);
   return {
     trackingNumber: row.trackingNumber,
-    status: row.status,
+    // The page translates it: a usual status typed in another case reads French too.
+    status: statusToTranslate(locale, row.status),
     originLocation: row.originLocation,
     destinationLocation: row.destinationLocation,
     shipper: detailsParty(row.shipper),

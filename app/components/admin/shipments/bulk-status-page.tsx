@@ -6,6 +6,7 @@ import { echoedValues } from "#app/components/admin/shipments/shipment-party-fie
 import {
   CURRENT_HINT,
   StatusFields,
+  StatusOptions,
   useStatusFormCheck,
 } from "#app/components/admin/shipments/shipment-status-fields.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
@@ -97,6 +98,7 @@ export function BulkStatusPage({
             <CardTitle>Status update</CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
+            <StatusOptions />
             <StatusFields
               idPrefix="bulk-status"
               defaults={defaults}
