@@ -34,7 +34,7 @@ import {
   documentRefusal,
   pdfResponse,
 } from "#app/server/documents/document-response.server.ts";
-import { getDocumentSettings } from "#app/server/documents/document-settings.server.ts";
+import { getDocumentSettings, waybillTermsIn } from "#app/server/documents/document-settings.server.ts";
 import { translatorFor } from "#app/server/i18n/words.server.ts";
 import { queueMail } from "#app/server/messaging/mail.server.ts";
 import { enqueueMessage } from "#app/server/messaging/outbox.server.ts";
@@ -553,7 +553,7 @@ export async function renderShipmentDetailsDocument({
       })
     : await (await import("#app/server/documents/house-waybill.server.ts")).renderWaybill({
         shipment: documentShipment,
-        terms: documentSettings!.waybillTerms,
+        terms: waybillTermsIn(documentSettings!, localeOf(request)),
         context: pdfContext,
       });
   const response = pdfResponse(pdf, `${documentShipment.trackingNumber}-${document}.pdf`);
