@@ -1,5 +1,6 @@
 // The freight documents' fixed vocabularies (issue 16), shared by the database schema, the form, the zod schema
 // and the PDFs: a shipment's mode of transport, declared-value currency and incoterm.
+import type { Locale } from "#app/lib/i18n/locale.ts";
 
 export const TRANSPORT_MODES = ["air", "sea", "road"] as const;
 export type TransportMode = (typeof TRANSPORT_MODES)[number];
@@ -45,6 +46,27 @@ export const INCOTERMS = {
 export type Incoterm = keyof typeof INCOTERMS;
 export const INCOTERM_CODES = Object.keys(INCOTERMS) as Incoterm[];
 
+/** The same rules with the names the ICC's French edition gives them, for French pages and documents. */
+export const INCOTERMS_FR: Record<Incoterm, string> = {
+  EXW: "À l'usine",
+  FCA: "Franco transporteur",
+  CPT: "Port payé jusqu'à",
+  CIP: "Port payé, assurance comprise, jusqu'à",
+  DAP: "Rendu au lieu de destination",
+  DPU: "Rendu au lieu de destination déchargé",
+  DDP: "Rendu droits acquittés",
+  FAS: "Franco le long du navire",
+  FOB: "Franco à bord",
+  CFR: "Coût et fret",
+  CIF: "Coût, assurance et fret",
+};
+
+/** A rule's name in `locale` ('Delivered at Place' / 'Rendu au lieu de destination'); an unknown code as it is. */
+export function incotermName(code: string, locale: Locale = "en"): string {
+  if (!Object.hasOwn(INCOTERMS, code)) return code;
+  return (locale === "fr" ? INCOTERMS_FR : INCOTERMS)[code as Incoterm];
+}
+
 /** Most pieces a shipment may have (a sea container of cartons), and most labels one run prints. */
 export const MAX_PIECES = 10_000;
 export const MAX_LABELS_PER_RUN = 100;
@@ -56,21 +78,34 @@ export function formatDeclaredValue(value: number, currency: string): string {
   return `${value.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
 }
 
-/** A shipment's transport mode, declared value and incoterm as the pages write them ('Sea', '1,250.00 USD', 'FOB: Free on Board'). */
-export function freightTermLabels(shipment: {
-  transportMode: TransportMode | null;
-  declaredValue: number | null;
-  declaredCurrency: string | null;
-  incoterm: string | null;
-}) {
+/**
+ * A shipment's transport mode, declared value and incoterm as the pages write them ('Sea', '1,250.00 USD',
+ * 'FOB: Free on Board'). `declared` writes the value in another language (formatDeclaredValueIn); in French the
+ * rule's name is French too ('FOB : Franco à bord'); the mode stays the English key the page translates.
+ */
+export function freightTermLabels(
+  shipment: {
+    transportMode: TransportMode | null;
+    declaredValue: number | null;
+    declaredCurrency: string | null;
+    incoterm: string | null;
+  },
+  {
+    locale = "en",
+    declared = formatDeclaredValue,
+  }: {
+    locale?: Locale;
+    declared?: (value: number, currency: string) => string;
+  } = {},
+) {
   return {
     transportMode: shipment.transportMode ? TRANSPORT_MODE_LABELS[shipment.transportMode] : null,
     declaredValue:
       shipment.declaredValue !== null && shipment.declaredCurrency
-        ? formatDeclaredValue(shipment.declaredValue, shipment.declaredCurrency)
+        ? declared(shipment.declaredValue, shipment.declaredCurrency)
         : null,
     incoterm: shipment.incoterm
-      ? `${shipment.incoterm}: ${INCOTERMS[shipment.incoterm as Incoterm] ?? shipment.incoterm}`
+      ? `${shipment.incoterm}${locale === "fr" ? " :" : ":"} ${incotermName(shipment.incoterm, locale)}`
       : null,
   };
 }

@@ -119,9 +119,14 @@ export function taxSummary(lines: readonly TaxedLine[]): TaxTotal[] {
   return [...rates.values()];
 }
 
-/** 'GST (12 %)': a rate as the back office names it (the form's choices, the lines, the totals). */
-export const taxRateLabel = (rate: { name: string; basisPoints: number }) =>
-  `${rate.name} (${formatPercent(rate.basisPoints)})`;
+/**
+ * 'GST (12 %)': a rate as the back office names it (the form's choices, the lines, the totals); `percent` writes
+ * the figure in another language ('7,5 %').
+ */
+export const taxRateLabel = (
+  rate: { name: string; basisPoints: number },
+  percent: (basisPoints: number) => string = formatPercent,
+) => `${rate.name} (${percent(rate.basisPoints)})`;
 
 /** What is still to be paid on an invoice: its total less its issued credit notes (payments are not recorded yet). */
 export function balanceDueMinor(totalMinor: number, credits: readonly { totalMinor: number }[]): number {

@@ -15,10 +15,17 @@ export type ParsedAmount = { ok: true; minor: number } | { ok: false; message: s
 /**
  * Reads a typed amount ('1250', '1,250.50', ' 99.9 ') in `currency`: non-negative, at most 12 digits before the
  * point, at most the currency's minor digits after it. Exact: the digits are joined as text, never multiplied
- * as a float.
+ * as a float. In French (`locale` 'fr') the comma is the decimal mark and spaces group thousands ('1 250,50',
+ * as French pages write money); a point still reads as a decimal point.
  */
-export function parseAmount(text: string, currency: string): ParsedAmount {
-  const value = text.trim().replace(/,(?=\d{3}(\D|$))/g, "");
+export function parseAmount(text: string, currency: string, locale: "en" | "fr" = "en"): ParsedAmount {
+  const value =
+    locale === "fr"
+      ? text
+          .trim()
+          .replace(/(?<=\d)[ \u00a0\u202f](?=\d{3}(\D|$))/g, "")
+          .replace(",", ".")
+      : text.trim().replace(/,(?=\d{3}(\D|$))/g, "");
   if (value === "") return { ok: false, message: "Enter an amount" };
   if (value.startsWith("-")) return { ok: false, message: "The amount cannot be negative" };
   const match = /^(\d+)(?:\.(\d*))?$/.exec(value);

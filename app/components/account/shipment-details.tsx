@@ -195,7 +195,7 @@ export function ShipmentHistory({ page }: { page: ShipmentPageData }) {
     <>
       <Section title={t("Status History")}>
         <p className="mb-3 text-sm text-slate-600">
-          {t("Newest first. Times are {zone} time.", { zone: tracking.timeZone })}
+          {t("Newest first. Times are {zone} time.", { zone: tracking.timeZoneName })}
         </p>
         <StatusTimeline entries={tracking.history} />
       </Section>

@@ -5,7 +5,9 @@ import {
   formatMoneyIn,
   formatNumberIn,
   formatTimeIn,
+  timeZoneNameIn,
 } from "#app/lib/i18n/format.ts";
+import { interpolate } from "#app/lib/i18n/translate.ts";
 
 // Intl writes French numbers with narrow no-break spaces (U+202F) and a no-break space before the symbol.
 const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
@@ -32,5 +34,24 @@ describe("formats in French and English", () => {
   it("groups numbers by the language", () => {
     expect(plain(formatNumberIn("fr", 12_500.5))).toBe("12 500,5");
     expect(formatNumberIn("en", 12_500.5)).toBe("12,500.5");
+  });
+});
+
+describe("a time zone as customers read it", () => {
+  const winter = new Date("2026-01-15T12:00:00Z");
+  it("names its city, and in French its offset, never the configuration name", () => {
+    expect(timeZoneNameIn("en", "Africa/Monrovia", winter)).toBe("Monrovia");
+    expect(timeZoneNameIn("fr", "Africa/Monrovia", winter)).toBe("Monrovia (GMT)");
+    expect(timeZoneNameIn("en", "America/New_York", winter)).toBe("New York");
+    expect(timeZoneNameIn("fr", "Europe/Paris", winter)).toBe("Paris (GMT+1)");
+    expect(timeZoneNameIn("en", "UTC", winter)).toBe("Greenwich");
+    expect(timeZoneNameIn("fr", "Etc/UTC", winter)).toBe("Greenwich (GMT)");
+  });
+
+  it("reads in the French note, elided before a vowel", () => {
+    const note = "Du plus récent au plus ancien, à l'heure de {zone}.";
+    expect(interpolate(note, { zone: timeZoneNameIn("fr", "Africa/Abidjan", winter) })).toBe(
+      "Du plus récent au plus ancien, à l'heure d'Abidjan (GMT).",
+    );
   });
 });

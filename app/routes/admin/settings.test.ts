@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_TEMPLATES } from "#app/lib/notification-templates.ts";
 import { action } from "#app/routes/admin/settings.tsx";
-import { DEFAULT_WAYBILL_TERMS } from "#app/schemas/document-settings.ts";
+import { DEFAULT_WAYBILL_TERMS, DEFAULT_WAYBILL_TERMS_FR } from "#app/schemas/document-settings.ts";
 import { DEFAULT_INVOICE_SETTINGS } from "#app/schemas/invoice-settings.ts";
 import { parseSiteSettings } from "#app/schemas/site-settings.ts";
 import { outbox } from "#app/server/db/schema.ts";
@@ -357,14 +357,19 @@ describe("Settings → Notifications", () => {
 
 describe("Settings → Documents", () => {
   it("starts with the default waybill terms, saves new ones, and refuses empty or too long terms", async () => {
-    expect(await getDocumentSettings({ db: services.db })).toEqual({ waybillTerms: DEFAULT_WAYBILL_TERMS });
+    expect(await getDocumentSettings({ db: services.db })).toEqual({
+      waybillTerms: DEFAULT_WAYBILL_TERMS,
+      waybillTermsFr: DEFAULT_WAYBILL_TERMS_FR,
+    });
     const saved = (await post({
       intent: "documents",
       waybillTerms: "  Our terms <b>apply</b>.\nSecond line.  ",
     })) as Response;
     expect(saved.status).toBe(302);
+    // The French terms left empty: the default French ones.
     expect(await getDocumentSettings({ db: services.db })).toEqual({
       waybillTerms: "Our terms <b>apply</b>.\nSecond line.",
+      waybillTermsFr: DEFAULT_WAYBILL_TERMS_FR,
     });
     for (const [waybillTerms, message] of [
       ["   ", "Enter the waybill terms."],
@@ -378,6 +383,11 @@ describe("Settings → Documents", () => {
     expect((await getDocumentSettings({ db: services.db })).waybillTerms).toBe(
       "Our terms <b>apply</b>.\nSecond line.",
     );
+    await post({ intent: "documents", waybillTerms: "Our terms.", waybillTermsFr: " Nos conditions. " });
+    expect(await getDocumentSettings({ db: services.db })).toEqual({
+      waybillTerms: "Our terms.",
+      waybillTermsFr: "Nos conditions.",
+    });
   });
 });
 

@@ -1,3 +1,4 @@
+import { localeOf } from "#app/lib/i18n/locale.ts";
 import { notFound } from "#app/server/customers/customer-guards.server.ts";
 import { requireCompanyShipment } from "#app/server/customers/customer-shipment-pages.server.ts";
 import { labelPdfResponse } from "#app/server/documents/shipment-pdfs.server.ts";
@@ -15,6 +16,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     shipmentId,
     query: new URL(request.url).searchParams,
     where: "the shipment's page in your account",
+    locale: localeOf(request),
   });
   return response ?? notFound();
 }

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { askedLanguage } from "#app/server/documents/document-language.server.ts";
 import { labelPdfResponse } from "#app/server/documents/shipment-pdfs.server.ts";
 import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import type { Route } from "./+types/admin.shipments.$id.label.pdf";
@@ -15,6 +16,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     shipmentId: params.id,
     query: new URL(request.url).searchParams,
     where: "the shipment's Documents card",
+    locale: askedLanguage(request),
   });
   if (!response) throw data(null, { status: 404 });
   return response;

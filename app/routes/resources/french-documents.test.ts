@@ -9,6 +9,7 @@ import { loader as staffInvoicePdf } from "#app/routes/resources/admin.invoices.
 import { loader as staffReceiptPdf } from "#app/routes/resources/admin.payments.$id.receipt.pdf.ts";
 import { loader as staffQuotePdf } from "#app/routes/resources/admin.quote-requests.$id.quote.pdf.ts";
 import { loader as staffDeliveryNotePdf } from "#app/routes/resources/admin.shipments.$id.delivery-note.pdf.ts";
+import { loader as staffLabelPdf } from "#app/routes/resources/admin.shipments.$id.label.pdf.ts";
 import { loader as staffWaybillPdf } from "#app/routes/resources/admin.shipments.$id.waybill.pdf.ts";
 import { loader as staffStatementPdf } from "#app/routes/resources/admin.statements.$kind.$party-id.statement.pdf.ts";
 import { loader as publicInvoicePdf } from "#app/routes/resources/invoice.$token.invoice.pdf.ts";
@@ -150,6 +151,38 @@ describe("a staff copy", () => {
       },
     );
     expect(asked).toContain("BON DE LIVRAISON");
+  });
+});
+
+describe("a French waybill's terms and a French label", () => {
+  it("prints the waybill's terms in French, the English ones on an English copy", async () => {
+    const url = `/admin/shipments/${shipmentId}/waybill.pdf`;
+    const french = await read(staffWaybillPdf, url, { id: shipmentId });
+    expect(french).toContain("1. Les marchandises sont reçues en bon état apparent");
+    expect(french).not.toContain("The goods are received");
+    const english = await read(staffWaybillPdf, `${url}?lang=en`, { id: shipmentId });
+    expect(english).toContain("1. The goods are received in apparent good order");
+  });
+
+  it("prints the label's words in French where a French copy is asked, its codes the same", async () => {
+    const url = `/admin/shipments/${shipmentId}/label.pdf`;
+    const french = await read(staffLabelPdf, `${url}?lang=fr`, { id: shipmentId });
+    for (const expected of [
+      "DE (EXPÉDITEUR)",
+      "À (DESTINATAIRE)",
+      "COLIS",
+      "1 sur 1",
+      "POIDS BRUT",
+      "SUIVRE SUR",
+    ]) {
+      expect(french).toContain(expected);
+    }
+    expect(french).toContain("/fr/suivi/");
+    expect(french).not.toContain("FROM (SHIPPER)");
+    // Without asking, the label stays as it was.
+    const neutral = await read(staffLabelPdf, url, { id: shipmentId });
+    expect(neutral).toContain("FROM (SHIPPER)");
+    expect(neutral).toContain("1 of 1");
   });
 });
 

@@ -80,7 +80,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
-  const result = await submitPayForm({ services, token: params.token, form: await readFormData(request) });
+  const result = await submitPayForm({
+    services,
+    token: params.token,
+    form: await readFormData(request),
+    locale: localeOf(request),
+  });
   if (result.ok)
     return redirect(
       localizePath(`/invoice/${params.token}/pay?request=${result.requestId}`, localeOf(request)),

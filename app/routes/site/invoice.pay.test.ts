@@ -173,6 +173,49 @@ describe("/invoice/:token/pay", () => {
     expect(await requestCount()).toBe(before);
   });
 
+  it("on the French page takes an amount written the French way ('1 250,50') and says so when it cannot read one", async () => {
+    const invoice = await linkedInvoice(services, "2000.00");
+    const french = (fields: Record<string, string>) =>
+      action({
+        request: new Request(`https://freight.example/fr/facture/${invoice.token}/payer`, {
+          method: "POST",
+          body: new URLSearchParams(fields),
+        }),
+        params: { token: invoice.token },
+        context: createTestContext(services),
+      } as unknown as Parameters<typeof action>[0]);
+    const frenchPage = (search = "") =>
+      loader({
+        request: new Request(`https://freight.example/fr/facture/${invoice.token}/payer${search}`),
+        params: { token: invoice.token },
+        context: createTestContext(services),
+      } as unknown as Parameters<typeof loader>[0]);
+    // The field starts with the balance as French writes a decimal.
+    expect(body(await frenchPage()).balanceInput).toBe("2000,00");
+
+    const before = await requestCount();
+    // What French can never mean: '1,250' is 1.250 (three decimals); '12 50' groups nothing.
+    for (const [amount, message] of [
+      ["1,250", "The amount can have at most 2 decimals in USD"],
+      ["12 50", "Enter the amount as a number, like 1250.00"],
+    ]) {
+      const answer = await french({ payer: MOMO_PAYERS.approves, amount: amount! });
+      expect(status(answer)).toBe(400);
+      expect(body(answer).errors).toEqual({ amount: message });
+    }
+    expect(await requestCount()).toBe(before);
+    const words = body(await frenchPage()).words as Record<string, string>;
+    expect(words["Enter the amount as a number, like 1250.00"]).toBe(
+      "Saisissez le montant en chiffres, par exemple 1 250,00",
+    );
+
+    const answer = await french({ payer: MOMO_PAYERS.approves, amount: " 1 250,50 " });
+    expect(answer).toBeInstanceOf(Response);
+    const location = (answer as Response).headers.get("Location")!;
+    const page = body(await frenchPage(location.slice(location.indexOf("?"))));
+    expect((page.request as { amount: string }).amount.replace(/[\u00a0\u202f]/g, " ")).toBe("1 250,50 $US");
+  });
+
   it("says paying online is not available when mobile money is off, and takes no payment", async () => {
     const invoice = await linkedInvoice(off);
     expect(body(await get(invoice.token, "", off)).closed).toBe(

@@ -362,6 +362,11 @@ describe("'Show full details' in French (issue 30)", () => {
       details: { documents: { waybill: `/fr/suivi/${A}/details/waybill.pdf` } },
     });
     expect((details.words as Record<string, string>)["Full details"]).toBe("Détail complet");
+    // The figures in French too, money as formatMoneyIn writes it (no-break spaces read as spaces).
+    const figures = details.details as { weight: string; declaredValue: string };
+    expect(
+      [figures.weight, figures.declaredValue].map((text) => text.replace(/[\u00a0\u202f]/g, " ")),
+    ).toEqual(["1 250,5 kg", "12 000,00 $US"]);
     expect(bodyOf(await openAt(`/track/${A}/details`, grant))).toMatchObject({ kind: "details" });
     const pdf = await waybillLoader({
       request: new Request(`${SITE}/fr/suivi/${A}/details/waybill.pdf`, { headers: { cookie: grant } }),

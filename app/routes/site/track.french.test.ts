@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Catalog, makeTranslate } from "#app/lib/i18n/translate.ts";
 import { loader as subscribeLoader } from "#app/routes/site/subscribe.$token.tsx";
 import { loader as resultLoader } from "#app/routes/site/track.$tracking-number.tsx";
 import {
@@ -115,9 +116,15 @@ describe("the tracking result in French", () => {
         estimatedDelivery: { date: "3 déc. 2099" },
         weight: "1 250,5 kg",
         history: [{ status: "Expédié", at: { date: "3 déc. 2026", time: "14:40" } }],
+        // The zone in words, never its configuration name 'Africa/Monrovia'.
+        timeZoneName: "Monrovia (GMT)",
       },
       words: { "Shipment Details": "Détails de l'expédition", "Get updates": "Recevoir les alertes" },
     });
+    const t = makeTranslate(body.words as Catalog);
+    expect(t("Newest first. Times are {zone} time.", { zone: body.shipment.timeZoneName })).toBe(
+      "Du plus récent au plus ancien, à l'heure de Monrovia (GMT).",
+    );
     expect(decodeURIComponent(body.whatsApp.share)).toContain(
       `Suivez l'expédition ${NUMBER} : ${SITE}/fr/suivi/${NUMBER}`,
     );
@@ -134,6 +141,7 @@ describe("the tracking result in French", () => {
         latest: { status: "Shipped", at: { date: "Dec 3, 2026", time: "2:40 PM" } },
         arrival: { label: "Arriving", text: "Dec 3, 2099" },
         weight: "1,250.5 kg",
+        timeZoneName: "Monrovia",
       },
     });
     expect(body.words).toBeUndefined();
@@ -218,7 +226,7 @@ describe("'Get updates' in French", () => {
       ?.form.get("Body");
     expect(sms).toMatch(
       new RegExp(
-        `^\\d{6} est votre code pour les alertes de l'expédition ${NUMBER} de .+\\. Il est valable 10 minutes\\.$`,
+        `^\\d{6} est votre code pour les alertes de l'expédition ${NUMBER} d'Unitrans Global Logistics\\. Il est valable 10 minutes\\.$`,
       ),
     );
 

@@ -121,9 +121,9 @@ async function list(customer: SignedInCustomer, query = "") {
   } as never);
 }
 
-async function detail(customer: SignedInCustomer, trackingNumber: string) {
+async function detail(customer: SignedInCustomer, trackingNumber: string, prefix = "/account/shipments") {
   return shipmentLoader({
-    request: get(`/account/shipments/${trackingNumber}`),
+    request: get(`${prefix}/${trackingNumber}`),
     context: asCustomer(createTestContext(services), customer.user),
     params: { trackingNumber },
   } as never);
@@ -236,6 +236,16 @@ describe("one shipment", () => {
     });
     expect(page.bookAgain).toBe(`/contact?from=${number(3)}#quote`);
     expect(page.notifications).toEqual({ roles: ["shipper"], enabled: true });
+  });
+
+  it("writes the cargo's figures and the incoterm's name in French on the French page", async () => {
+    const page = await detail(a, number(3), "/fr/compte/expeditions");
+    const { weight, declaredValue, incoterm } = page.cargo;
+    expect([weight, declaredValue, incoterm].map((text) => text?.replace(/[\u00a0\u202f]/g, " "))).toEqual([
+      "120,5 kg",
+      "1 250,00 $US",
+      "FOB : Franco à bord",
+    ]);
   });
 
   it("answers another company's tracking number exactly like one that does not exist", async () => {

@@ -3,7 +3,7 @@
 // exactly as one that does not exist (notFound).
 import { data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
-import { localeOf } from "#app/lib/i18n/locale.ts";
+import { type Locale, localeOf } from "#app/lib/i18n/locale.ts";
 import { localizePath } from "#app/lib/i18n/paths.ts";
 import { isValidTrackingNumber } from "#app/lib/tracking-number.ts";
 import { listCompanyParties } from "#app/server/customers/customer-companies.server.ts";
@@ -90,16 +90,19 @@ async function companyShipmentOr404({
   context,
   customer,
   trackingNumber,
+  locale = "en",
 }: {
   context: Ctx;
   customer: CustomerUser;
   trackingNumber: string | undefined;
+  locale?: Locale;
 }) {
   const { db } = context.get(servicesContext);
   const shipment = await getCompanyShipment({
     db,
     companyId: customer.companyId,
     trackingNumber: lookedUpNumber(trackingNumber),
+    locale,
   });
   return shipment ?? notFound();
 }
@@ -119,7 +122,7 @@ export async function loadShipmentPage({
   const t = translatorFor(locale);
   const customer = getCustomer(context);
   const { db, siteSettings } = context.get(servicesContext);
-  const shipment = await companyShipmentOr404({ context, customer, trackingNumber });
+  const shipment = await companyShipmentOr404({ context, customer, trackingNumber, locale });
   const [settings, tracked, delivery, quotes, parties, enabled] = await Promise.all([
     siteSettings.get(),
     getPublicShipmentByTrackingNumber({ db, trackingNumber: shipment.trackingNumber }),

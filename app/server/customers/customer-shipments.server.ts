@@ -4,7 +4,7 @@
 // customer-fields.server.ts marks 'customer' or 'public' are selected.
 import { and, desc, eq, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import { freightTermLabels } from "#app/lib/freight-terms.ts";
-import { formatDateIn, formatMoneyIn, formatTimeIn } from "#app/lib/i18n/format.ts";
+import { formatDateIn, formatDeclaredValueIn, formatMoneyIn, formatTimeIn } from "#app/lib/i18n/format.ts";
 import type { Locale } from "#app/lib/i18n/locale.ts";
 import { localizePath } from "#app/lib/i18n/paths.ts";
 import { wallClock } from "#app/lib/time-zone.ts";
@@ -36,6 +36,7 @@ import { translatorFor } from "#app/server/i18n/words.server.ts";
 import { setRecipientEnabled } from "#app/server/notifications/notifications.server.ts";
 import { quoteStatus } from "#app/server/quotes/quotes.server.ts";
 import type { ShownTime } from "#app/server/shipments/shipment-views.ts";
+import { statusToTranslate } from "#app/server/shipments/standard-status.server.ts";
 import { shownTime } from "#app/server/shipments/tracking-view.server.ts";
 
 /** An instant as the account's pages show it, in `timeZone` and the page's language ('14:40' in French). */
@@ -180,7 +181,8 @@ export async function findCompanyShipments({
     const latest = typeof row.latest === "string" ? JSON.parse(row.latest) : row.latest;
     return {
       trackingNumber: row.trackingNumber,
-      status: row.status,
+      // The page translates them: a usual status typed in another case reads French too.
+      status: statusToTranslate(locale, row.status),
       originLocation: row.originLocation,
       destinationLocation: row.destinationLocation,
       // A calendar day stored at midnight UTC: shown as stored.
@@ -189,7 +191,7 @@ export async function findCompanyShipments({
       latest:
         latest && sameStatus(latest.status, row.status)
           ? {
-              status: latest.status,
+              status: statusToTranslate(locale, latest.status),
               location: latest.location,
               at: shownTimeIn(locale, new Date(latest.timestamp), timeZone),
             }
@@ -227,10 +229,13 @@ export async function getCompanyShipment({
   db,
   companyId,
   trackingNumber,
+  locale = "en",
 }: {
   db: Db;
   companyId: string;
   trackingNumber: string;
+  /** The page's language: the cargo's value and incoterm are written in it. */
+  locale?: Locale;
 }) {
   const parties = await listCompanyParties({ db, companyId });
   const [row] = await db
@@ -268,7 +273,10 @@ export async function getCompanyShipment({
     cargo: {
       goodsDescription: row.goodsDescription,
       pieces: row.pieces,
-      ...freightTermLabels(row),
+      ...freightTermLabels(row, {
+        locale,
+        declared: (value, currency) => formatDeclaredValueIn(locale, value, currency),
+      }),
       notes: row.notes,
     },
   };

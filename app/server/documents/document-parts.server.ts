@@ -1,4 +1,5 @@
-import { formatDeclaredValue, INCOTERMS, TRANSPORT_MODE_LABELS } from "#app/lib/freight-terms.ts";
+import { INCOTERMS, TRANSPORT_MODE_LABELS } from "#app/lib/freight-terms.ts";
+import { formatDeclaredValueIn } from "#app/lib/i18n/format.ts";
 import type { Locale } from "#app/lib/i18n/locale.ts";
 import type { Translate } from "#app/lib/i18n/translate.ts";
 import { drawCode128, drawQr } from "#app/server/documents/barcodes.server.ts";
@@ -241,13 +242,7 @@ export const weightText = (s: DocumentShipment, locale: Locale = "en") =>
 /** The rule's code alone ('CIF'): its name does not fit a cell, and the code is what the trade reads. */
 export const incotermText = (s: DocumentShipment) =>
   s.incoterm && s.incoterm in INCOTERMS ? s.incoterm : "";
-export const declaredText = (s: DocumentShipment, locale: Locale = "en") => {
-  if (s.declaredValue === null || !s.declaredCurrency) return "";
-  if (locale === "en") return formatDeclaredValue(s.declaredValue, s.declaredCurrency);
-  // As the English one, with two decimals and the currency's code: '12 500,00 EUR'.
-  const value = s.declaredValue.toLocaleString("fr-FR", {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  return `${value} ${s.declaredCurrency}`;
-};
+export const declaredText = (s: DocumentShipment, locale: Locale = "en") =>
+  s.declaredValue === null || !s.declaredCurrency
+    ? ""
+    : formatDeclaredValueIn(locale, s.declaredValue, s.declaredCurrency);

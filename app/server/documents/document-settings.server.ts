@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { Locale } from "#app/lib/i18n/locale.ts";
 import {
   DEFAULT_WAYBILL_TERMS,
+  DEFAULT_WAYBILL_TERMS_FR,
   type DocumentSettings,
   documentSettingsSchema,
 } from "#app/schemas/document-settings.ts";
@@ -19,10 +22,24 @@ export async function getDocumentSettings({ db }: { db: Pick<Db, "select"> }): P
     .from(siteSettings)
     .where(eq(siteSettings.key, DOCUMENT_SETTINGS_KEY));
   const parsed = documentSettingsSchema.safeParse(row?.value);
-  return parsed.success ? parsed.data : { waybillTerms: DEFAULT_WAYBILL_TERMS };
+  return parsed.success
+    ? parsed.data
+    : { waybillTerms: DEFAULT_WAYBILL_TERMS, waybillTermsFr: DEFAULT_WAYBILL_TERMS_FR };
 }
 
-export async function updateDocumentSettings({ db, settings }: { db: Db; settings: DocumentSettings }) {
+/** The terms a waybill prints in `locale`: the French ones on a French waybill. */
+export function waybillTermsIn(settings: DocumentSettings, locale: Locale): string {
+  return locale === "fr" ? settings.waybillTermsFr : settings.waybillTerms;
+}
+
+export async function updateDocumentSettings({
+  db,
+  settings,
+}: {
+  db: Db;
+  /** Without French terms, a French waybill prints the default French ones. */
+  settings: z.input<typeof documentSettingsSchema>;
+}) {
   await db
     .insert(siteSettings)
     .values({ key: DOCUMENT_SETTINGS_KEY, value: settings })

@@ -199,6 +199,8 @@ describe("a quote in French", () => {
       "VALABLE JUSQU’AU",
       "8 déc. 2026",
       "DÉLAI DE TRANSIT",
+      // The rule's name as the ICC's French edition writes it.
+      "FOB (Franco à bord)",
       "Acceptez ou refusez ce devis en ligne :",
       "Ce devis est valable jusqu’à la fin du 8 déc. 2026.",
     ]) {
@@ -206,6 +208,7 @@ describe("a quote in French", () => {
     }
     expect(text).not.toContain("QUOTATION");
     expect(text).not.toContain(" to Abidjan");
+    expect(text).not.toContain("Free on Board");
   });
 });
 
@@ -352,7 +355,8 @@ describe("a house waybill and a delivery note in French", () => {
       "POIDS BRUT",
       "1 250,5 kg",
       "VALEUR DÉCLARÉE",
-      "12 500,00 EUR",
+      // Money as the French pages write it (formatMoneyIn), not '12,500.00 EUR'.
+      "12 500,00 €",
       "Pièces détachées de groupe électrogène",
       "SIGNATURE DE L’EXPÉDITEUR",
       "REÇU POUR UNITRANS GLOBAL LOGISTICS",

@@ -1,4 +1,4 @@
-import { INCOTERMS, type Incoterm } from "#app/lib/freight-terms.ts";
+import { incotermName } from "#app/lib/freight-terms.ts";
 import { drawQr } from "#app/server/documents/barcodes.server.ts";
 import { type DocumentContext, printedDate } from "#app/server/documents/document-context.server.ts";
 import {
@@ -145,9 +145,7 @@ export async function renderQuote({
   });
   y += 24;
 
-  const incoterm = quote.incoterm
-    ? `${quote.incoterm} (${INCOTERMS[quote.incoterm as Incoterm] ?? quote.incoterm})`
-    : "";
+  const incoterm = quote.incoterm ? `${quote.incoterm} (${incotermName(quote.incoterm, w.locale)})` : "";
   cell(doc, t("Valid until"), validUntil, x, y, third, 32);
   cell(doc, t("Transit time"), quote.transitTime ?? "", x + third, y, third, 32);
   cell(doc, t("Incoterm (2020)"), incoterm, x + 2 * third, y, third, 32);

@@ -10,7 +10,7 @@ import {
   documentRefusal,
   pdfResponse,
 } from "#app/server/documents/document-response.server.ts";
-import { getDocumentSettings } from "#app/server/documents/document-settings.server.ts";
+import { getDocumentSettings, waybillTermsIn } from "#app/server/documents/document-settings.server.ts";
 import { getDeliveryProof } from "#app/server/shipments/deliveries.server.ts";
 
 // A shipment's PDFs as the routes answer them, for staff (/admin/shipments/:id/…) and for the shipment's
@@ -39,10 +39,11 @@ export async function waybillPdfResponse({
   if (!shipment) return null;
   // The PDF code loads at the first document, not with the app.
   const { renderWaybill } = await import("#app/server/documents/house-waybill.server.ts");
+  const language = locale ?? shipment.shipper?.language ?? "en";
   const pdf = await renderWaybill({
     shipment,
-    terms: settings.waybillTerms,
-    context: await documentContext(context, undefined, locale ?? shipment.shipper?.language),
+    terms: waybillTermsIn(settings, language),
+    context: await documentContext(context, undefined, language),
   });
   return pdfResponse(pdf, `${shipment.trackingNumber}-waybill.pdf`);
 }
@@ -87,11 +88,14 @@ export async function labelPdfResponse({
   shipmentId,
   query,
   where,
+  locale,
 }: {
   context: Ctx;
   shipmentId: string;
   query: URLSearchParams;
   where: string;
+  /** A French copy asked for (a customer's French address, staff's `?lang=fr`): its words in French. */
+  locale?: Locale | undefined;
 }) {
   const { db } = context.get(servicesContext);
   const shipment = await getDocumentShipment({ db, id: shipmentId });
@@ -120,7 +124,7 @@ export async function labelPdfResponse({
   const pdf = await renderLabels({
     runs: [{ shipment, from: run.from, to: run.to }],
     size: size as LabelSize,
-    context: await documentContext(context),
+    context: await documentContext(context, undefined, locale),
   });
   const suffix = runs.length > 1 ? `-${run.from}-${run.to}` : "";
   return pdfResponse(pdf, `${shipment.trackingNumber}-label${suffix}.pdf`);

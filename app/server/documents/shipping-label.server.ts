@@ -8,6 +8,7 @@ import {
   trackingUrl,
 } from "#app/server/documents/document-context.server.ts";
 import { modeText, weightText } from "#app/server/documents/document-parts.server.ts";
+import { documentWords } from "#app/server/documents/document-words.server.ts";
 import {
   caption,
   createPdf,
@@ -18,11 +19,13 @@ import {
   type Pdf,
 } from "#app/server/documents/pdf-document.server.ts";
 
-// Shipping labels, 4×6 in or A6: one page per piece, 'n of N'.
+// Shipping labels, 4×6 in or A6: one page per piece, 'n of N'. Codes, numbers and places are the same in every
+// language; the few words around them follow the context's language where a French copy is asked (decision 030).
 
 const M = 12;
 
 function drawLabel(doc: Pdf, shipment: DocumentShipment, piece: number, of: number, ctx: DocumentContext) {
+  const { t, locale } = documentWords(ctx);
   const W = doc.page.width;
   const H = doc.page.height;
   const inner = W - 2 * M;
@@ -36,10 +39,13 @@ function drawLabel(doc: Pdf, shipment: DocumentShipment, piece: number, of: numb
       .restore();
 
   // Company, its phone, and the mode in a box on the right.
-  const mode = modeText(shipment).toUpperCase();
+  const mode = modeText(shipment, locale).toUpperCase();
   const modeWidth = mode ? 58 : 0;
   fitLine(doc, ctx.company.companyName, M, M, inner - modeWidth - 6, { size: 11, minSize: 7, bold: true });
-  fitLine(doc, `Tel ${ctx.company.phone}`, M, M + 15, inner - modeWidth - 6, { size: 8.5, minSize: 6.5 });
+  fitLine(doc, t("Tel {phone}", { phone: ctx.company.phone }), M, M + 15, inner - modeWidth - 6, {
+    size: 8.5,
+    minSize: 6.5,
+  });
   if (mode) {
     doc
       .save()
@@ -71,10 +77,10 @@ function drawLabel(doc: Pdf, shipment: DocumentShipment, piece: number, of: numb
     fitLine(doc, name ?? "-", x, top + 27, half, { size: 9, minSize: 6.5 });
     if (company) fitLine(doc, company, x, top + 39, half, { size: 8, minSize: 6.5 });
   };
-  party("From (shipper)", shipment.originLocation, shipment.shipper?.name, shipment.shipper?.company, M);
+  party(t("From (shipper)"), shipment.originLocation, shipment.shipper?.name, shipment.shipper?.company, M);
   fitLine(doc, "→", M + half, top + 9, 16, { size: 13, bold: true, align: "center" });
   party(
-    "To (consignee)",
+    t("To (consignee)"),
     shipment.destinationLocation,
     shipment.consignee?.name,
     shipment.consignee?.company,
@@ -85,15 +91,19 @@ function drawLabel(doc: Pdf, shipment: DocumentShipment, piece: number, of: numb
   // Piece n of N, weight, dimensions.
   const row = top + 60;
   const third = inner / 3;
-  caption(doc, "Piece", M, row, third);
-  fitLine(doc, `${piece} of ${of}`, M, row + 9, third - 4, { size: 17, minSize: 9, bold: true });
-  caption(doc, "Gross weight", M + third, row, third);
-  fitLine(doc, weightText(shipment) || "-", M + third, row + 11, third - 4, {
+  caption(doc, t("Piece"), M, row, third);
+  fitLine(doc, t("{piece} of {count}", { piece, count: of }), M, row + 9, third - 4, {
+    size: 17,
+    minSize: 9,
+    bold: true,
+  });
+  caption(doc, t("Gross weight"), M + third, row, third);
+  fitLine(doc, weightText(shipment, locale) || "-", M + third, row + 11, third - 4, {
     size: 11,
     minSize: 7,
     bold: true,
   });
-  caption(doc, "Dimensions", M + 2 * third, row, third);
+  caption(doc, t("Dimensions"), M + 2 * third, row, third);
   flowText(doc, shipment.dimensions || "-", M + 2 * third, row + 11, third, 24, {
     size: 8.5,
     multiline: false,
@@ -114,15 +124,15 @@ function drawLabel(doc: Pdf, shipment: DocumentShipment, piece: number, of: numb
   // QR to the tracking page, with the address and the goods beside it.
   const qrSize = Math.min(118, H - (codeTop + 122) - M);
   const qrTop = H - M - qrSize;
-  const url = trackingUrl(ctx.siteUrl, shipment.trackingNumber);
+  const url = trackingUrl(ctx.siteUrl, shipment.trackingNumber, locale);
   drawQr(doc, url, W - M - qrSize, qrTop, qrSize);
   const textWidth = inner - qrSize - 6;
   let ty = codeTop + 124;
-  caption(doc, "Track at", M, ty, textWidth);
+  caption(doc, t("Track at"), M, ty, textWidth);
   ty += 9;
   ty += flowText(doc, url, M, ty, textWidth, 30, { size: 8, multiline: false }) + 6;
   if (shipment.goodsDescription) {
-    caption(doc, "Contents", M, ty, textWidth);
+    caption(doc, t("Contents"), M, ty, textWidth);
     flowText(doc, shipment.goodsDescription, M, ty + 9, textWidth, Math.max(10, H - M - ty - 9), { size: 8 });
   }
 }
@@ -137,7 +147,11 @@ export async function renderLabels({
   size: LabelSize;
   context: DocumentContext;
 }): Promise<Buffer> {
-  const title = runs.length === 1 ? `Labels ${runs[0]!.shipment.trackingNumber}` : "Shipping labels";
+  const { t } = documentWords(context);
+  const title =
+    runs.length === 1
+      ? t("Labels {number}", { number: runs[0]!.shipment.trackingNumber })
+      : t("Shipping labels");
   const doc = createPdf({ title, author: context.company.companyName });
   for (const run of runs) {
     const of = pieceCount(run.shipment);

@@ -255,7 +255,7 @@ describe("the invoice", () => {
     const [mail] = await mailsTo(customer.email);
     const token = tokenIn(mail!.text)?.[2];
     expect(mail).toEqual({
-      subject: `Facture ${invoice.number} de Unitrans`,
+      subject: `Facture ${invoice.number} d'Unitrans`,
       text: `Bonjour ${customer.name},
 
 Veuillez trouver ci-joint notre facture ${invoice.number} du 20 nov. 2026 d’un montant de 100,00 $US, à régler au plus tard le 20 déc. 2026. Après déduction des avoirs et des paiements, il reste 60,00 $US à régler.
@@ -282,7 +282,7 @@ accounts@unitrans.example · +231 555 0100`,
     const invoice = await issuedInvoice({ db: services.db, staffId, customer, today: TODAY });
     await send(invoice.id, "Awa.Member@example.com");
     const [mail] = await mailsTo("Awa.Member@example.com");
-    expect(mail!.subject).toBe(`Facture ${invoice.number} de Unitrans`);
+    expect(mail!.subject).toBe(`Facture ${invoice.number} d'Unitrans`);
     expect(mail!.text).toContain(`${SITE}/fr/facture/`);
   });
 
@@ -326,7 +326,7 @@ describe("payment reminders", () => {
     const { customer: fr, number, before, after } = await remindersIn("fr");
     const frInvoice = { number };
     expect(before).toEqual({
-      subject: `Rappel : la facture ${frInvoice.number} de ${site.companyName} arrive à échéance le 2 déc. 2026`,
+      subject: `Rappel : la facture ${frInvoice.number} d'${site.companyName} arrive à échéance le 2 déc. 2026`,
       text: `Bonjour ${fr.name},
 
 Pour rappel, notre facture ${frInvoice.number} arrive à échéance le 2 déc. 2026 : il reste 100,00 $US à régler.
@@ -338,7 +338,7 @@ Si vous avez déjà réglé, merci, et veuillez ne pas tenir compte de ce messag
 
 ${signature()}`,
     });
-    expect(after!.subject).toBe(`Échéance dépassée : facture ${frInvoice.number} de ${site.companyName}`);
+    expect(after!.subject).toBe(`Échéance dépassée : facture ${frInvoice.number} d'${site.companyName}`);
     expect(after!.text).toContain(
       `Notre facture ${frInvoice.number} est arrivée à échéance le 2 déc. 2026 et un montant de 100,00 $US reste impayé.`,
     );
@@ -412,7 +412,7 @@ describe("the receipt", () => {
     const frNumber = await receiptTo(fr);
     expect(await mailsTo(fr.email)).toEqual([
       {
-        subject: `Votre reçu ${frNumber} de ${site.companyName}`,
+        subject: `Votre reçu ${frNumber} d'${site.companyName}`,
         text: `Bonjour ${fr.name},
 
 Merci pour votre paiement de 40,00 $US, reçu le 20 nov. 2026. Vous trouverez ci-joint votre reçu ${frNumber}.

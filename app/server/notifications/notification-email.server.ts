@@ -18,11 +18,11 @@ import {
 import { wallClock } from "#app/lib/time-zone.ts";
 import { trackingPath } from "#app/lib/tracking-number.ts";
 import { stepOfStatus, TRACKING_STEPS } from "#app/lib/tracking-progress.ts";
-import { COMMON_STATUSES } from "#app/schemas/shipment-status.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
 import type { PendingNotificationChange } from "#app/server/db/schema.ts";
 import { notifications as frenchNotifications } from "#app/server/i18n/fr/notifications.ts";
 import { translatorFor } from "#app/server/i18n/words.server.ts";
+import { standardStatus } from "#app/server/shipments/standard-status.server.ts";
 
 /**
  * The shipment notification e-mail: staff's plain-text templates (subject and body; the product's defaults in
@@ -34,20 +34,13 @@ import { translatorFor } from "#app/server/i18n/words.server.ts";
  * dates and times, the fixed words (the French catalog 'notifications') and the tracking link's address.
  */
 
-const frenchStatuses = new Map(
-  [...COMMON_STATUSES, ...TRACKING_STEPS].flatMap((english) => {
-    const french = (frenchNotifications as Record<string, string>)[english];
-    return french ? [[english.toLowerCase(), french] as const] : [];
-  }),
-);
-
 /**
  * A status in `locale`: staff type it freely, so a French recipient gets the French of a usual status ('In
  * Transit', 'Arrived': the catalog, whatever its letter case) and anything else as staff wrote it.
  */
 export function statusIn(locale: Locale, status: string): string {
   if (locale === "en") return status;
-  return frenchStatuses.get(status.trim().toLowerCase()) ?? status;
+  return (frenchNotifications as Record<string, string>)[standardStatus(status)] ?? status;
 }
 
 /** 'November 30, 2026' / '30 novembre 2026' for a calendar date written '2026-11-30'. */

@@ -9,6 +9,7 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";
+import { formatDeclaredValueIn, formatNumberIn } from "#app/lib/i18n/format.ts";
 import { type Locale, localeOf } from "#app/lib/i18n/locale.ts";
 import { localizePath } from "#app/lib/i18n/paths.ts";
 import { parsePhone } from "#app/lib/phone.ts";
@@ -38,7 +39,7 @@ import {
   documentRefusal,
   pdfResponse,
 } from "#app/server/documents/document-response.server.ts";
-import { getDocumentSettings } from "#app/server/documents/document-settings.server.ts";
+import { getDocumentSettings, waybillTermsIn } from "#app/server/documents/document-settings.server.ts";
 import { translatorFor } from "#app/server/i18n/words.server.ts";
 import { maskAddress, queueMail } from "#app/server/messaging/mail.server.ts";
 import { enqueueMessage } from "#app/server/messaging/outbox.server.ts";
@@ -48,6 +49,7 @@ import { consumeRateLimits, limitClientLookups } from "#app/server/platform/rate
 import { getDeliveryProof, getShipmentDelivery } from "#app/server/shipments/deliveries.server.ts";
 import type { DetailsParty, ShipmentDetailsView } from "#app/server/shipments/shipment-details-views.ts";
 import { getShipmentById } from "#app/server/shipments/shipments.server.ts";
+import { statusToTranslate } from "#app/server/shipments/standard-status.server.ts";
 import { getPublicShipmentByTrackingNumber } from "#app/server/shipments/tracking.server.ts";
 
 export type DetailsConfig = SignInConfig;
@@ -451,9 +453,6 @@ export async function verifyShipmentDetailsCode({
   return codeCheckAnswer(checked, EXPIRED_DETAILS_CODE_MESSAGE);
 }
 
-const weightFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
-const valueFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 const detailsParty = (party: Party | null): DetailsParty | null =>
   party
     ? {
@@ -484,19 +483,21 @@ export async function getShipmentDetails({
   const base = localizePath(`${trackingPath(row.trackingNumber)}/details`, locale);
   return {
     trackingNumber: row.trackingNumber,
-    status: row.status,
+    // The page translates it: a usual status typed in another case reads French too.
+    status: statusToTranslate(locale, row.status),
     originLocation: row.originLocation,
     destinationLocation: row.destinationLocation,
     shipper: detailsParty(row.shipper),
     consignee: detailsParty(row.consignee),
     goodsDescription: row.goodsDescription,
     pieces: row.pieces,
-    weight: row.weight === null ? null : `${weightFormat.format(row.weight)} kg`,
+    // In the page's language: '1 250,5 kg', '4 800,00 $US' on a French page.
+    weight: row.weight === null ? null : `${formatNumberIn(locale, row.weight)} kg`,
     dimensions: row.dimensions,
     declaredValue:
-      row.declaredValue === null
+      row.declaredValue === null || !row.declaredCurrency
         ? null
-        : `${valueFormat.format(row.declaredValue)}${row.declaredCurrency ? ` ${row.declaredCurrency}` : ""}`,
+        : formatDeclaredValueIn(locale, row.declaredValue, row.declaredCurrency),
     documents: {
       waybill: `${base}/waybill.pdf`,
       deliveryNote: delivery ? `${base}/delivery-note.pdf` : null,
@@ -558,7 +559,7 @@ export async function renderShipmentDetailsDocument({
       })
     : await (await import("#app/server/documents/house-waybill.server.ts")).renderWaybill({
         shipment: documentShipment,
-        terms: documentSettings!.waybillTerms,
+        terms: waybillTermsIn(documentSettings!, localeOf(request)),
         context: pdfContext,
       });
   const response = pdfResponse(pdf, `${documentShipment.trackingNumber}-${document}.pdf`);

@@ -262,8 +262,10 @@ export type TrackingView = {
   consignee: PublicParty | null;
   /** Newest first. */
   history: TrackingTimelineEntry[];
-  /** The company's time zone (site settings) the times are written in, for the timeline's note. */
+  /** The company's time zone (site settings) the times are written in. */
   timeZone: string;
+  /** The same as a customer reads it, for the timeline's note: 'Monrovia' / 'Monrovia (GMT)', never 'Africa/Monrovia'. */
+  timeZoneName: string;
 };
 
 /** The tracking result's WhatsApp links: plain wa.me addresses, so the page ships no code for them. */

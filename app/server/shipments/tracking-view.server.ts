@@ -1,4 +1,4 @@
-import { formatDateIn, formatNumberIn, formatTimeIn } from "#app/lib/i18n/format.ts";
+import { formatDateIn, formatNumberIn, formatTimeIn, timeZoneNameIn } from "#app/lib/i18n/format.ts";
 import type { Locale } from "#app/lib/i18n/locale.ts";
 import type { Translate } from "#app/lib/i18n/translate.ts";
 import { parsePhone } from "#app/lib/phone.ts";
@@ -7,6 +7,7 @@ import { wallClock } from "#app/lib/time-zone.ts";
 import { sameStatus, trackingProgress } from "#app/lib/tracking-progress.ts";
 import { translatorFor } from "#app/server/i18n/words.server.ts";
 import type { ShownTime, TrackingView, WhatsAppLinks } from "#app/server/shipments/shipment-views.ts";
+import { trackingStatusIn } from "#app/server/shipments/standard-status.server.ts";
 import type { PublicShipment } from "#app/server/shipments/tracking.server.ts";
 
 const receivedByText = (receiver: PublicShipment["receivedBy"], t: Translate) =>
@@ -62,10 +63,14 @@ export function presentTracking({
   const estimated = shipment.estimatedDelivery;
   return {
     trackingNumber: shipment.trackingNumber,
-    status: t(shipment.status),
+    status: trackingStatusIn(locale, shipment.status),
     statusTone: statusBadgeTone(shipment.status),
     latest: latest
-      ? { status: t(latest.status), location: latest.location, at: shown(latest.timestamp) }
+      ? {
+          status: trackingStatusIn(locale, latest.status),
+          location: latest.location,
+          at: shown(latest.timestamp),
+        }
       : null,
     arrival: progress.delivered
       ? {
@@ -99,13 +104,14 @@ export function presentTracking({
     consignee: shipment.consignee,
     history: shipment.history.map((entry) => ({
       id: entry.id,
-      status: t(entry.status),
+      status: trackingStatusIn(locale, entry.status),
       location: entry.location,
       notes: entry.notes,
       at: shown(entry.timestamp),
       icon: timelineIconKind(entry.status),
     })),
     timeZone,
+    timeZoneName: timeZoneNameIn(locale, timeZone, now),
   };
 }
 

@@ -31,6 +31,7 @@ export function DocumentSettingsForm({
     shouldRevalidate: "onInput",
   });
   const { key, ...termsProps } = getTextareaProps(fields.waybillTerms);
+  const { key: frenchKey, ...frenchProps } = getTextareaProps(fields.waybillTermsFr);
   return (
     <Form
       method="post"
@@ -49,6 +50,15 @@ export function DocumentSettingsForm({
         hint={`Printed in small type on every house waybill. Up to ${WAYBILL_TERMS_MAX.toLocaleString("en-US")} characters.`}
       >
         <Textarea key={key} {...termsProps} rows={8} maxLength={WAYBILL_TERMS_MAX} />
+      </Field>
+      <Field
+        label="Waybill terms in French"
+        htmlFor={fields.waybillTermsFr.id}
+        errors={fields.waybillTermsFr.errors}
+        errorId={fields.waybillTermsFr.errorId}
+        hint="Printed instead on a French waybill (a French-speaking shipper's, or one opened from a French page). Left empty: the default French terms."
+      >
+        <Textarea key={frenchKey} {...frenchProps} rows={8} maxLength={WAYBILL_TERMS_MAX} lang="fr" />
       </Field>
       <div>
         <Button type="submit" disabled={submitting}>

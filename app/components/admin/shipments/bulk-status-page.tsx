@@ -7,6 +7,7 @@ import {
   CURRENT_HINT,
   StatusCheck,
   StatusFields,
+  StatusOptions,
   useStatusFormCheck,
 } from "#app/components/admin/shipments/shipment-status-fields.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
@@ -98,6 +99,7 @@ export function BulkStatusPage({
             <CardTitle>Status update</CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
+            <StatusOptions />
             <StatusFields
               idPrefix="bulk-status"
               defaults={defaults}

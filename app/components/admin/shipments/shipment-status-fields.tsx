@@ -2,10 +2,24 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type FormEvent, type ReactNode, useState } from "react";
 import type { FieldErrors } from "#app/components/admin/shipments/shipment-party-fields.tsx";
 import { Field, Input, Textarea } from "#app/components/ui/field.tsx";
-import { statusUpdateSchema } from "#app/schemas/shipment-status.ts";
+import { COMMON_STATUSES, statusUpdateSchema } from "#app/schemas/shipment-status.ts";
 
 /** The id of the status history's <datalist> of usual statuses, which every Status input offers. */
 export const STATUS_LIST_ID = "history-status-options";
+
+/**
+ * The usual statuses every Status input offers (once per page): a clerk picks one rather than typing it, so
+ * French customers read it in French.
+ */
+export function StatusOptions() {
+  return (
+    <datalist id={STATUS_LIST_ID}>
+      {COMMON_STATUSES.map((status) => (
+        <option key={status} value={status} />
+      ))}
+    </datalist>
+  );
+}
 
 /** What unticking 'Also set as … current status' means, under the checkbox of the single and the bulk update. */
 export const CURRENT_HINT =

@@ -1,8 +1,7 @@
 import { FormAlert } from "#app/components/admin/form-fields.tsx";
 import { ShipmentHistoryEntry } from "#app/components/admin/shipments/shipment-history-entry.tsx";
-import { STATUS_LIST_ID } from "#app/components/admin/shipments/shipment-status-fields.tsx";
+import { StatusOptions } from "#app/components/admin/shipments/shipment-status-fields.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import { COMMON_STATUSES } from "#app/schemas/shipment-status.ts";
 import type { DetailActionData, DetailEntry } from "#app/server/shipment-page/shipment-detail-views.ts";
 
 type Reply = DetailActionData["result"] | undefined;
@@ -32,11 +31,7 @@ export function ShipmentStatusHistory({
         <CardTitle>Status History</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
-        <datalist id={STATUS_LIST_ID}>
-          {COMMON_STATUSES.map((status) => (
-            <option key={status} value={status} />
-          ))}
-        </datalist>
+        <StatusOptions />
         <FormAlert errors={formError} id="history-form-error" />
 
         {history.length === 0 ? (

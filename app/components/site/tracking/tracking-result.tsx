@@ -264,7 +264,7 @@ export function TrackingResult({
 
         <Section
           title={t("Status History")}
-          note={t("Newest first. Times are {zone} time.", { zone: shipment.timeZone })}
+          note={t("Newest first. Times are {zone} time.", { zone: shipment.timeZoneName })}
         >
           <StatusTimeline entries={shipment.history} />
         </Section>

@@ -14,7 +14,8 @@ export const invoice = {
   Draft: "Brouillon",
   "Issue date": "Date d'émission",
   "Due date": "Date d'échéance",
-  "No tax": "Hors taxe",
+  // A line no tax applies to ('Hors taxe' would say the price is before tax).
+  "No tax": "Sans taxe",
   "Less credit note {number}": "Moins l'avoir {number}",
   Totals: "Totaux",
   Subtotal: "Sous-total",
@@ -68,7 +69,7 @@ export const invoice = {
   "At most {max} characters": "{max} caractères au plus",
   "Enter an amount": "Saisissez un montant",
   "The amount cannot be negative": "Le montant ne peut pas être négatif",
-  "Enter the amount as a number, like 1250.00": "Saisissez le montant en chiffres, par exemple 1250.00",
+  "Enter the amount as a number, like 1250.00": "Saisissez le montant en chiffres, par exemple 1 250,00",
   "The amount can have at most {digits} digits before the decimal point":
     "Le montant peut avoir au plus {digits} chiffres avant la virgule",
   "{currency} amounts have no decimals": "Les montants en {currency} n'ont pas de décimales",

@@ -1,6 +1,8 @@
 // French for the quote part of the site (decision 030): English text → French text, placeholders kept.
 // Follows docs/glossary.md. The customer's quote page (/fr/devis/:token): the quote, its status, 'Accept quote'
 // and 'Decline' with their messages. No space before a colon in this file.
+import { INCOTERM_CODES, INCOTERMS, INCOTERMS_FR } from "#app/lib/freight-terms.ts";
+
 export const quote = {
   "Your quote": "Votre devis",
   "Your quote: {route}": "Votre devis: {route}",
@@ -13,17 +15,8 @@ export const quote = {
   "Valid until": "Valable jusqu'au",
   "Transit time": "Délai de transit",
   Incoterm: "Incoterm",
-  "Ex Works": "À l'usine",
-  "Free Carrier": "Franco transporteur",
-  "Carriage Paid To": "Port payé jusqu'à",
-  "Carriage and Insurance Paid To": "Port payé, assurance comprise, jusqu'à",
-  "Delivered at Place": "Rendu au lieu de destination",
-  "Delivered at Place Unloaded": "Rendu au lieu de destination déchargé",
-  "Delivered Duty Paid": "Rendu droits acquittés",
-  "Free Alongside Ship": "Franco le long du navire",
-  "Free on Board": "Franco à bord",
-  "Cost and Freight": "Coût et fret",
-  "Cost, Insurance and Freight": "Coût, assurance et fret",
+  // The Incoterms' names as the ICC's French edition gives them (one list: app/lib/freight-terms.ts).
+  ...Object.fromEntries(INCOTERM_CODES.map((code) => [INCOTERMS[code], INCOTERMS_FR[code]])),
   Terms: "Conditions",
   "Download this quote as a PDF": "Télécharger ce devis en PDF",
   "Accept this quote": "Accepter ce devis",

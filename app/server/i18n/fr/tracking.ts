@@ -67,7 +67,7 @@ export const tracking = {
   "Contact details are not shown on the public tracking page.":
     "Les coordonnées ne sont pas affichées sur la page de suivi publique.",
   "Status History": "Historique des statuts",
-  "Newest first. Times are {zone} time.": "Du plus récent au plus ancien. Heures de {zone}.",
+  "Newest first. Times are {zone} time.": "Du plus récent au plus ancien, à l'heure de {zone}.",
   Route: "Itinéraire",
   "Shipment route": "Itinéraire de l'expédition",
   "Shipment progress": "Progression de l'expédition",
@@ -206,7 +206,7 @@ export const tracking = {
 
   // The confirmation messages (e-mail and SMS) of app/server/notifications/subscriptions.server.ts
   "Someone, we hope you, asked on {company}'s website for updates about shipment {number} at this address.":
-    "Quelqu'un, vous nous l'espérons, a demandé sur le site de {company} à recevoir à cette adresse les alertes de l'expédition {number}.",
+    "Quelqu'un (vous, nous l'espérons) a demandé sur le site de {company} à recevoir à cette adresse les alertes de l'expédition {number}.",
   "Track the shipment: {url}": "Suivre l'expédition : {url}",
   "You already receive updates about shipment {number} from {company}: nothing more to do.":
     "Vous recevez déjà les alertes de l'expédition {number} de {company} : rien de plus à faire.",

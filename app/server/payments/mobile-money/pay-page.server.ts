@@ -125,7 +125,11 @@ export async function loadPayPage({
     number: current.number ?? "",
     customerName: current.customerName,
     balance: formatMoneyIn(locale, current.balanceMinor, current.currency),
-    balanceInput: minorToInput(current.balanceMinor, current.currency),
+    // The field's value as the page's language writes a decimal ('1250,00' in French): what its parser reads.
+    balanceInput:
+      locale === "fr"
+        ? minorToInput(current.balanceMinor, current.currency).replace(".", ",")
+        : minorToInput(current.balanceMinor, current.currency),
     currency: current.currency,
     closed: closedReason(current, mobileMoney.client?.currency ?? null),
     request,
@@ -158,10 +162,13 @@ export async function submitPayForm({
   services,
   token,
   form,
+  locale = "en",
 }: {
   services: PageServices;
   token: string;
   form: FormData | null;
+  /** The page's language: a French page's amount is typed '1 250,50'. */
+  locale?: Locale;
 }): Promise<PaySubmit> {
   const { db, logger, mobileMoney, config } = services;
   const invoice = await invoiceOfToken(db, token);
@@ -192,7 +199,7 @@ export async function submitPayForm({
   const amount =
     amountText.length > AMOUNT_MAX
       ? ({ ok: false, message: `At most ${AMOUNT_MAX} characters` } as const)
-      : parseAmount(amountText, invoice.currency);
+      : parseAmount(amountText, invoice.currency, locale);
   if (!amount.ok) errors.amount = amount.message;
   if (errors.payer || errors.amount || !amount.ok) return { ok: false, status: 400, errors };
   const started = await startMobileMoneyPayment({
