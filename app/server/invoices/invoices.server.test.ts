@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type InvoiceFormValues, validateInvoiceForm } from "#app/schemas/invoice.ts";
 import { DEFAULT_INVOICE_SETTINGS, type TaxRate } from "#app/schemas/invoice-settings.ts";
 import { shipmentSchema } from "#app/schemas/shipment.ts";
-import { invoiceLines, invoices, quotes, shippers } from "#app/server/db/schema.ts";
+import { invoiceLines, invoices, shippers } from "#app/server/db/schema.ts";
 import { acceptedQuote as acceptedQuoteFixture } from "#app/server/invoices/accepted-quote.test-support.ts";
 import {
   prefillCreditNote,
@@ -19,7 +19,6 @@ import {
   saveInvoiceDraft,
   voidInvoice,
 } from "#app/server/invoices/invoices.server.ts";
-import { bookShipment } from "#app/server/quotes/bookings.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createShipment } from "#app/server/shipments/shipments.server.ts";
 import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
@@ -171,49 +170,6 @@ describe("invoice drafts", () => {
     // A quote not accepted (or none) gives nothing to start from.
     expect(await prefillFromQuote({ db: services.db, quoteId: crypto.randomUUID() })).toBeNull();
     expect(await prefillFromQuote({ db: services.db, quoteId: "not-an-id" })).toBeNull();
-  });
-
-  it("addresses a booked request's invoice to the firm the requester named, with their phone on the new shipper", async () => {
-    const quoteId = await acceptedQuote({ company: "Mensah Trading Ltd", phone: "+2250707123456" });
-    const [quote] = await services.db.select().from(quotes).where(eq(quotes.id, quoteId));
-    const booked = await bookShipment({
-      db: services.db,
-      requestId: quote!.quoteRequestId,
-      shipperFromRequest: true,
-      input: shipmentSchema.parse({
-        trackingNumber: `UTG-8${Date.now().toString().slice(-6)}`,
-        status: "Pending",
-        originLocation: "Monrovia",
-        destinationLocation: "Accra",
-        estimatedDelivery: "2026-12-20",
-        dimensions: "1x1x1 m",
-      }),
-    });
-    if (!booked.created) throw new Error("not booked");
-    // Everything the requester typed reaches the new shipper: the person, the firm, the phone.
-    const [shipper] = await services.db
-      .select()
-      .from(shippers)
-      .where(eq(shippers.id, booked.shipment.shipperId!));
-    expect(shipper).toMatchObject({
-      name: "Ama Mensah",
-      company: "Mensah Trading Ltd",
-      email: `ama${counter}@example.com`,
-      phone: "+2250707123456",
-    });
-    // The invoice from the shipment (or its quote) is addressed to the firm.
-    const prefill = await prefillFromShipment({
-      db: services.db,
-      shipmentId: booked.shipment.id,
-      currency: "USD",
-    });
-    expect(prefill).toMatchObject({
-      party: { kind: "shipper", id: shipper!.id },
-      customerName: "Ama Mensah",
-      customerCompany: "Mensah Trading Ltd",
-    });
-    const id = await draft(form({ customerCompany: prefill!.customerCompany ?? "" }));
-    expect((await getInvoice({ db: services.db, id }))!.customerCompany).toBe("Mensah Trading Ltd");
   });
 
   it("starts from a shipment with its shipper as the customer, and links the shipment", async () => {
