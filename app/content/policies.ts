@@ -4,6 +4,7 @@
  * settings when the page renders: {companyName}, {email}, {phone}, {address}. Links are written
  * [label](/path) or [label](mailto:...) and become real links.
  */
+import { elideBeforeNames } from "#app/lib/i18n/elide.ts";
 import { interpolate } from "#app/lib/i18n/translate.ts";
 
 type PolicyListItem = string | { term: string; text: string };
@@ -479,11 +480,12 @@ export type PolicyContact = { companyName: string; email: string; phone: string;
 
 /** Puts the company's current name and contact details into a policy text. */
 export function fillPolicyText(text: string, contact: PolicyContact): string {
-  // interpolate: the French copy elides before the company's name ('qu'Unitrans').
-  return interpolate(text, {
+  const vars = {
     companyName: contact.companyName,
     email: contact.email,
     phone: contact.phone,
     address: contact.address,
-  });
+  };
+  // The French copy elides before the company's name ('qu'Unitrans').
+  return elideBeforeNames(interpolate(text, vars), vars);
 }

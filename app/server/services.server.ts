@@ -17,7 +17,7 @@ import {
 import {
   createMobileMoneyPoller,
   type MobileMoneyPoller,
-} from "#app/server/payments/mobile-money/mobile-money.server.ts";
+} from "#app/server/payments/mobile-money/mobile-money-poller.server.ts";
 import {
   createMomoClient,
   type MomoClient,

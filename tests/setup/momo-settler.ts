@@ -8,10 +8,10 @@
 // Environment: DATABASE_URL, REQUEST_IDS (comma-separated), NOW (ISO), POLL, SETTLE, and the MTN_MOMO_ settings.
 import { openDatabase } from "#app/server/db/client.server.ts";
 import {
-  checkDueMobileMoneyRequests,
   checkMobileMoneyRequest,
   settleMobileMoneyRequest,
 } from "#app/server/payments/mobile-money/mobile-money.server.ts";
+import { checkDueMobileMoneyRequests } from "#app/server/payments/mobile-money/mobile-money-poller.server.ts";
 import { createMomoClient, momoConfigOf } from "#app/server/payments/mobile-money/mtn-momo.server.ts";
 import { loadConfig } from "#app/server/platform/config.server.ts";
 import { createLogger } from "#app/server/platform/logger.server.ts";

@@ -2,11 +2,9 @@
 // (app/lib/format.ts, app/lib/money.ts) word for word; French follows the platform's fr-FR formats: '3 déc.
 // 2026', 24-hour '14:40', '150 000 F CFA', '2 450,00 $US'. Instants are shown in UTC, Monrovia's zone, as in
 // English. The platform's Intl, so no page carries locale data.
-
 import { formatDate, formatDateTimeLong, formatListDate, formatTime } from "#app/lib/format.ts";
-import { formatDeclaredValue } from "#app/lib/freight-terms.ts";
 import type { Locale } from "#app/lib/i18n/locale.ts";
-import { formatMoney, minorDigits, minorToInput } from "#app/lib/money.ts";
+import { formatMoney, minorToInput } from "#app/lib/money.ts";
 
 const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
@@ -88,45 +86,4 @@ export function formatMoneyIn(locale: Locale, minor: number, currency: string): 
   }
   // Intl reads a decimal string exactly (ECMA-402 NumberFormat v3); the type still says number.
   return format.format(minorToInput(minor, currency) as unknown as number);
-}
-
-/**
- * A shipment's declared value (a decimal with two places, not minor units): '4,800.00 USD' / '4 800,00 $US',
- * the French one as formatMoneyIn writes money.
- */
-export function formatDeclaredValueIn(locale: Locale, value: number, currency: string): string {
-  if (locale === "en") return formatDeclaredValue(value, currency);
-  // numeric(14, 2): at most two decimals, so the rounded minor units are the stored value exactly.
-  return formatMoneyIn(locale, Math.round(value * 10 ** minorDigits(currency)), currency);
-}
-
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * A time zone as a customer reads it, never its configuration name ('Africa/Monrovia'): its city ('Monrovia',
- * 'New York'; 'Greenwich' for UTC), and in French its offset too ('Monrovia (GMT)', 'Paris (GMT+1)'), for
- * 'Times are {zone} time.' / '… à l'heure de {zone}.'.
- */
-export function timeZoneNameIn(locale: Locale, timeZone: string, now = new Date()): string {
-  const last = timeZone.split("/").pop() ?? timeZone;
-  const city = /^(UTC|GMT|UCT|Zulu|Universal|Greenwich)$/i.test(last)
-    ? "Greenwich"
-    : last.replaceAll("_", " ");
-  if (locale === "en") return city;
-  let format = offsetFormats.get(timeZone);
-  if (!format) {
-    try {
-      // The offset as GMT writes it in both languages ('GMT', 'GMT+1'): what West Africa's clocks are read against.
-      format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "shortOffset" });
-    } catch {
-      return city;
-    }
-    offsetFormats.set(timeZone, format);
-  }
-  // Some ICU versions write Greenwich itself 'GMT+0'.
-  const offset = format
-    .formatToParts(now)
-    .find((part) => part.type === "timeZoneName")
-    ?.value.replace(/^GMT[+-]0$/, "GMT");
-  return offset ? `${city} (${offset})` : city;
 }

@@ -26,9 +26,7 @@ describe("a French template before a name", () => {
         companyName: "Unitrans",
       }),
     ).toBe("Vous recevez ce message au sujet de l’expédition UTG-1 de la part d’Unitrans.");
-    expect(t("Cancel the invitation of {name}", { name: "Awa Koné" })).toBe(
-      "Annuler l'invitation d'Awa Koné",
-    );
+    expect(t("Cancel invitation for {name}", { name: "Awa Koné" })).toBe("Annuler l'invitation d'Awa Koné");
     expect(interpolate("Montant de {amount}", { amount: "800 $US" })).toBe("Montant de 800 $US");
     expect(interpolate("Shipments of {company}", { company: "Unitrans" })).toBe("Shipments of Unitrans");
   });

@@ -10,23 +10,12 @@ export type Translate = (text: string, vars?: Vars) => string;
 
 const PLACEHOLDER = /\{(\w+)\}/g;
 
-/**
- * French elides 'de' and 'que' before a name that starts with a vowel ('d'Unitrans', 'qu'Unitrans', but 'de Lomé
- * Cargo'): a company's, a person's or a place's name, never a number or a code. Only French templates say 'de {…}'.
- */
-const DE_NAME = /\b([Dd]|[Qq]u)e \{(company|companyName|name|site|zone)\}/g;
-const VOWEL = /^[aeiouyàâäéèêëîïôöùûüœæ]/i;
-
 /** A template with its placeholders filled; an unknown placeholder stays as written. */
 export function interpolate(template: string, vars?: Vars): string {
   if (!vars) return template;
-  // The template's own apostrophe (the documents and e-mails write ’).
-  const apostrophe = template.includes("’") ? "’" : "'";
-  return template
-    .replace(DE_NAME, (whole, de: string, name: string) =>
-      Object.hasOwn(vars, name) && VOWEL.test(String(vars[name])) ? `${de}${apostrophe}${vars[name]}` : whole,
-    )
-    .replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(vars, name) ? String(vars[name]) : whole));
+  return template.replace(PLACEHOLDER, (whole, name: string) =>
+    Object.hasOwn(vars, name) ? String(vars[name]) : whole,
+  );
 }
 
 /** The placeholder names of a template, sorted (the catalog test compares them). */

@@ -1,3 +1,5 @@
+// Longer than 450 lines: the invoice pages as each role calls them, from a new draft to issuing, voiding,
+// crediting and reminding, on one set of signed-in staff and one page caller.
 // The invoice pages' loaders and actions, called as the browser calls them, on a real database with real staff
 // sessions (issue 28): the list, a draft from an accepted quote, bad input, issuing and voiding by role, credit notes.
 import { eq, sql } from "drizzle-orm";

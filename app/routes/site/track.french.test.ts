@@ -123,7 +123,7 @@ describe("the tracking result in French", () => {
     });
     const t = makeTranslate(body.words as Catalog);
     expect(t("Newest first. Times are {zone} time.", { zone: body.shipment.timeZoneName })).toBe(
-      "Du plus récent au plus ancien, à l'heure de Monrovia (GMT).",
+      "Du plus récent au plus ancien, en heure locale : Monrovia (GMT).",
     );
     expect(decodeURIComponent(body.whatsApp.share)).toContain(
       `Suivez l'expédition ${NUMBER} : ${SITE}/fr/suivi/${NUMBER}`,

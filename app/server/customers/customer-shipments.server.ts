@@ -1,12 +1,12 @@
-// A customer company's shipments (issue 29, decision 16): the list, one shipment with what hangs off it (its
-// delivery, documents, quotes, invoices) and its notification switch. Everything is reached through the company's
-// parties (customer-scope.server.ts), never through an id from the request alone, and only the columns
-// customer-fields.server.ts marks 'customer' or 'public' are selected.
+// A customer company's shipments (decision 029): the list, one shipment with what hangs off it (its delivery,
+// documents, quotes, invoices) and its notification switch, reached through the company's parties
+// (customer-scope.server.ts), never an id from the request alone; only columns customer-fields marks visible.
 import { and, desc, eq, inArray, isNotNull, or, type SQL, sql } from "drizzle-orm";
 import { freightTermLabels } from "#app/lib/freight-terms.ts";
-import { formatDateIn, formatDeclaredValueIn, formatMoneyIn, formatTimeIn } from "#app/lib/i18n/format.ts";
+import { formatDateIn, formatMoneyIn, formatTimeIn } from "#app/lib/i18n/format.ts";
 import type { Locale } from "#app/lib/i18n/locale.ts";
 import { localizePath } from "#app/lib/i18n/paths.ts";
+import { formatDeclaredValueIn } from "#app/lib/i18n/shipment-format.ts";
 import { wallClock } from "#app/lib/time-zone.ts";
 import { sameStatus } from "#app/lib/tracking-progress.ts";
 import { listCompanyParties } from "#app/server/customers/customer-companies.server.ts";
@@ -136,7 +136,6 @@ export async function findCompanyShipments({
       : [],
   );
   if (branches.length === 0) return { rows: [], total: 0, page: 1, pageCount: 1, pageSize };
-
   // The company's matches are collected once (a few thousand rows at most for one company), then counted and
   // paged in the same statement. Paging them through the (created_at, id) index instead would read every
   // customer's shipments for a late page or a rare search.

@@ -1,6 +1,6 @@
 import { INCOTERMS, TRANSPORT_MODE_LABELS } from "#app/lib/freight-terms.ts";
-import { formatDeclaredValueIn } from "#app/lib/i18n/format.ts";
 import type { Locale } from "#app/lib/i18n/locale.ts";
+import { formatDeclaredValueIn } from "#app/lib/i18n/shipment-format.ts";
 import type { Translate } from "#app/lib/i18n/translate.ts";
 import { drawCode128, drawQr } from "#app/server/documents/barcodes.server.ts";
 import {

@@ -1,6 +1,7 @@
 // The French catalogs (decision 030), one per part of the site, and the translators the server uses for
 // pages, messages and documents. Only the server imports them: a page gets the catalogs it names as loader
 // data (`wordsFor`), so no script carries them.
+import { elideBeforeNames } from "#app/lib/i18n/elide.ts";
 import type { Locale } from "#app/lib/i18n/locale.ts";
 import { type Catalog, mergeCatalogs, type Translate } from "#app/lib/i18n/translate.ts";
 import { makeMessageTranslate } from "#app/lib/i18n/translate-messages.ts";
@@ -32,5 +33,6 @@ let allFrench: Catalog | undefined;
 export function translatorFor(locale: Locale): Translate {
   if (locale === "en") return makeMessageTranslate(undefined);
   allFrench ??= mergeCatalogs(Object.values(french));
-  return makeMessageTranslate(allFrench);
+  const translate = makeMessageTranslate(allFrench);
+  return (text, vars) => elideBeforeNames(translate(text, vars), vars);
 }

@@ -9,9 +9,10 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";
-import { formatDeclaredValueIn, formatNumberIn } from "#app/lib/i18n/format.ts";
+import { formatNumberIn } from "#app/lib/i18n/format.ts";
 import { type Locale, localeOf } from "#app/lib/i18n/locale.ts";
 import { localizePath } from "#app/lib/i18n/paths.ts";
+import { formatDeclaredValueIn } from "#app/lib/i18n/shipment-format.ts";
 import { parsePhone } from "#app/lib/phone.ts";
 import { trackingPath } from "#app/lib/tracking-number.ts";
 import { cookieHeader, readTokenCookie } from "#app/server/auth/cookies.server.ts";

@@ -1,5 +1,6 @@
-import { formatDateIn, formatNumberIn, formatTimeIn, timeZoneNameIn } from "#app/lib/i18n/format.ts";
+import { formatDateIn, formatNumberIn, formatTimeIn } from "#app/lib/i18n/format.ts";
 import type { Locale } from "#app/lib/i18n/locale.ts";
+import { timeZoneNameIn } from "#app/lib/i18n/shipment-format.ts";
 import type { Translate } from "#app/lib/i18n/translate.ts";
 import { parsePhone } from "#app/lib/phone.ts";
 import { isDeliveryOverdue, statusBadgeTone, timelineIconKind } from "#app/lib/shipment-status.ts";

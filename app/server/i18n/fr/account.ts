@@ -199,7 +199,7 @@ export const account = {
   Incoterm: "Incoterm",
   Notes: "Remarques",
   "Status History": "Historique des statuts",
-  "Newest first. Times are {zone} time.": "Les plus récents d'abord, à l'heure de {zone}.",
+  "Newest first. Times are {zone} time.": "Les plus récents d'abord, en heure locale : {zone}.",
   Route: "Itinéraire",
   Documents: "Documents",
   "House waybill (PDF)": "Connaissement maison (PDF)",

@@ -67,7 +67,7 @@ export const tracking = {
   "Contact details are not shown on the public tracking page.":
     "Les coordonnées ne sont pas affichées sur la page de suivi publique.",
   "Status History": "Historique des statuts",
-  "Newest first. Times are {zone} time.": "Du plus récent au plus ancien, à l'heure de {zone}.",
+  "Newest first. Times are {zone} time.": "Du plus récent au plus ancien, en heure locale : {zone}.",
   Route: "Itinéraire",
   "Shipment route": "Itinéraire de l'expédition",
   "Shipment progress": "Progression de l'expédition",

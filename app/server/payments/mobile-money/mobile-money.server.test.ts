@@ -1,3 +1,5 @@
+// Longer than 450 lines: one story per describe of paying by mobile money (paying, starting, the poller, requests
+// nobody answers, the callback under a flood), all on one MTN stand-in and one site the callbacks reach.
 // Mobile money online against the local MTN stand-in (tests/fakes/mtn-momo-server.ts) on a real PostgreSQL
 // (issue 28, decision 027): the stand-in's callbacks reach the real callback route over HTTP, the poller asks
 // the stand-in's status, and a payment is recorded once however often and from wherever the answer comes.
@@ -13,7 +15,6 @@ import { getInvoiceBalances } from "#app/server/payments/balances.server.ts";
 import {
   ASK_INTERVAL_MS,
   cancelMobileMoneyRequest,
-  checkDueMobileMoneyRequests,
   checkMobileMoneyRequest,
   getMobileMoneyRequest,
   NO_ANSWER,
@@ -21,6 +22,7 @@ import {
   startMobileMoneyPayment,
 } from "#app/server/payments/mobile-money/mobile-money.server.ts";
 import { startedRequest } from "#app/server/payments/mobile-money/mobile-money.test-support.ts";
+import { checkDueMobileMoneyRequests } from "#app/server/payments/mobile-money/mobile-money-poller.server.ts";
 import { invoicePaymentsView } from "#app/server/payments/payment-pages.server.ts";
 import { listCustomerCredit, recordPayment } from "#app/server/payments/payments.server.ts";
 import type { Services } from "#app/server/services.server.ts";

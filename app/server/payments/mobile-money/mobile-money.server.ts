@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { parsePhone } from "#app/lib/phone.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { invoices, mobileMoneyRequests } from "#app/server/db/schema.ts";
@@ -10,7 +10,6 @@ import {
 } from "#app/server/payments/mobile-money/mtn-momo.server.ts";
 import { recordPayment } from "#app/server/payments/payments.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
-import { startWakeLoop } from "#app/server/platform/wake-loop.server.ts";
 import { companyToday } from "#app/server/quotes/quotes.server.ts";
 import { getSiteSettings } from "#app/server/settings/settings.server.ts";
 
@@ -45,7 +44,7 @@ const NOT_FOUND_GRACE_MS = 2 * 60_000;
 export const nextCheckDelay = (checks: number) =>
   CHECK_DELAYS_MS[Math.min(checks, CHECK_DELAYS_MS.length - 1)]!;
 
-type Context = { db: Db; client: MomoClient; logger: Pick<Logger, "info" | "warn"> };
+export type MobileMoneyContext = { db: Db; client: MomoClient; logger: Pick<Logger, "info" | "warn"> };
 
 export type StartResult =
   | { ok: true; requestId: string; state: MobileMoneyRequest["state"] }
@@ -69,7 +68,7 @@ export async function startMobileMoneyPayment({
   amountMinor,
   callbackUrl,
   now = new Date(),
-}: Context & {
+}: MobileMoneyContext & {
   invoiceId: string;
   payer: string;
   amountMinor: number;
@@ -386,7 +385,7 @@ export async function checkMobileMoneyRequest({
   logger,
   requestId,
   now = new Date(),
-}: Context & { requestId: string; now?: Date }): Promise<MobileMoneyRequest | null> {
+}: MobileMoneyContext & { requestId: string; now?: Date }): Promise<MobileMoneyRequest | null> {
   const request = await getMobileMoneyRequest({ db, id: requestId });
   if (request?.state !== "pending") return request;
   if (!(await claimAsk(db, requestId, now))) return getMobileMoneyRequest({ db, id: requestId });
@@ -401,76 +400,4 @@ export async function checkMobileMoneyRequest({
     await finish(db, requestId, { state: "failed", reason: NEVER_ARRIVED }, now);
   }
   return getMobileMoneyRequest({ db, id: requestId });
-}
-
-/**
- * One round of the poller: claims up to `limit` pending requests whose check is due (FOR UPDATE SKIP LOCKED, so
- * another app instance takes others), moves each one's next check along the back-off before letting go, then
- * asks MTN about them. Returns how many it checked.
- */
-export async function checkDueMobileMoneyRequests({
-  db,
-  client,
-  logger,
-  now = new Date(),
-  limit = 20,
-}: Context & { now?: Date; limit?: number }): Promise<number> {
-  await endExpiredMobileMoneyRequests({ db, now });
-  const claimed = await db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: mobileMoneyRequests.id, checks: mobileMoneyRequests.checks })
-      .from(mobileMoneyRequests)
-      .where(and(eq(mobileMoneyRequests.state, "pending"), lte(mobileMoneyRequests.nextCheckAt, now)))
-      .orderBy(asc(mobileMoneyRequests.nextCheckAt))
-      .limit(limit)
-      .for("update", { skipLocked: true });
-    for (const row of due) {
-      await tx
-        .update(mobileMoneyRequests)
-        .set({
-          checks: sql`${mobileMoneyRequests.checks} + 1`,
-          nextCheckAt: new Date(now.getTime() + nextCheckDelay(row.checks + 1)),
-          updatedAt: now,
-        })
-        .where(eq(mobileMoneyRequests.id, row.id));
-    }
-    return due;
-  });
-  for (const row of claimed) {
-    try {
-      await checkMobileMoneyRequest({ db, client, logger, requestId: row.id, now });
-    } catch (error) {
-      logger.warn(
-        { err: error, requestId: row.id },
-        "Checking a mobile-money payment failed; it is tried again later",
-      );
-    }
-  }
-  return claimed.length;
-}
-
-export type MobileMoneyPoller = { runOnce(): Promise<number>; stop(): Promise<void> };
-
-/** The background job asking MTN about pending requests (one app instance runs it; several would be safe too). */
-export function createMobileMoneyPoller({
-  now = () => new Date(),
-  pollMs = 5000,
-  autostart = true,
-  ...context
-}: Context & {
-  now?: () => Date;
-  pollMs?: number;
-  autostart?: boolean;
-}): MobileMoneyPoller {
-  const runOnce = () => checkDueMobileMoneyRequests({ ...context, now: now() });
-  const loop = startWakeLoop({
-    round: async () => (await runOnce()) > 0,
-    pollMs,
-    // No event wakes it: a request's first check is due seconds after it is made, and the poll finds it.
-    wakeOn: "notifications.due",
-    logger: context.logger,
-    failure: "The mobile-money poller could not reach the database; it tries again shortly",
-    start: autostart,
-  });
-  return { runOnce, stop: () => loop.stop() };
 }
