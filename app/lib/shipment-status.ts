@@ -48,7 +48,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Today's date in the company's time zone (decision 010), as midnight UTC of that date: the form estimated
  * deliveries are stored in (a calendar day at midnight UTC), so the two compare as days.
  */
-export function companyToday(now: Date, timeZone: string): Date {
+export function companyDate(now: Date, timeZone: string): Date {
   const parts = new Intl.DateTimeFormat("en-CA", {
     timeZone,
     year: "numeric",
@@ -69,7 +69,7 @@ function deliveryDay(estimatedDelivery: Date): number {
 }
 
 /**
- * Whole days an estimated delivery is past `today` (companyToday): 1 the day after it, 0 on the day and before.
+ * Whole days an estimated delivery is past `today` (companyDate): 1 the day after it, 0 on the day and before.
  * The one rule of 'overdue' (app/server/shipments/exceptions.server.ts writes the same in SQL): a shipment is
  * overdue when it is not delivered and this is at least 1.
  */
@@ -96,5 +96,5 @@ export function isDeliveryOverdue({
 }): boolean {
   if (!estimatedDelivery || Number.isNaN(estimatedDelivery.getTime())) return false;
   if (isDeliveredStatus(status) || history.some((entry) => isDeliveredStatus(entry.status))) return false;
-  return daysPastDelivery(estimatedDelivery, companyToday(now, timeZone)) >= 1;
+  return daysPastDelivery(estimatedDelivery, companyDate(now, timeZone)) >= 1;
 }

@@ -115,3 +115,8 @@ export function fromLocalDateTime(value: string, timeZone: string): Date | null 
   if (candidates.length > 0) return new Date(Math.min(...candidates));
   return new Date(wall - before);
 }
+
+/** Today's date in the company's time zone, 'YYYY-MM-DD' (the day invoices, payments and quotes are dated by). */
+export function companyToday(timeZone: string, now: Date = new Date()): string {
+  return toLocalDateTime(now, timeZone).slice(0, 10);
+}

@@ -7,6 +7,7 @@ import { localeOf } from "#app/lib/i18n/locale.ts";
 import { localizePath } from "#app/lib/i18n/paths.ts";
 import { useLocale, useLocalePath, useT, type WithWords } from "#app/lib/i18n/use-words.ts";
 import { localizedSeo } from "#app/lib/seo.ts";
+import { companyToday } from "#app/lib/time-zone.ts";
 import { PAYMENT_METHOD_LABELS } from "#app/schemas/payment.ts";
 import type { AccountInvoiceData, AccountPayReply } from "#app/server/customers/customer-billing-views.ts";
 import { getCustomer, notFound, requireCustomer } from "#app/server/customers/customer-guards.server.ts";
@@ -19,7 +20,6 @@ import { getInvoiceBalances } from "#app/server/payments/balances.server.ts";
 import { closedReason } from "#app/server/payments/mobile-money/pay-page.server.ts";
 import { listInvoicePayments } from "#app/server/payments/payments.server.ts";
 import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
-import { companyToday } from "#app/server/quotes/quotes.server.ts";
 import type { Route } from "./+types/invoices.$id";
 
 // One of the customer's invoices or credit notes (issue 29), as the e-mail's link shows it, with the payments

@@ -7,6 +7,7 @@ import { localeOf } from "#app/lib/i18n/locale.ts";
 import { localizePath } from "#app/lib/i18n/paths.ts";
 import { useLocale, useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 import { localizedSeo } from "#app/lib/seo.ts";
+import { companyToday } from "#app/lib/time-zone.ts";
 import { type AccountInvoicesData, pagingOf } from "#app/server/customers/customer-billing-views.ts";
 import { getCustomer } from "#app/server/customers/customer-guards.server.ts";
 import {
@@ -15,7 +16,6 @@ import {
   listCompanyInvoices,
 } from "#app/server/customers/customer-invoices.server.ts";
 import { translatorFor } from "#app/server/i18n/words.server.ts";
-import { companyToday } from "#app/server/quotes/quotes.server.ts";
 import type { Route } from "./+types/invoices";
 
 // The customer's invoices and credit notes (issue 29): open, paid and overdue, what is owed per currency, and

@@ -2,8 +2,10 @@
 // sessions (issue 28): recording a payment from an invoice (in another currency at a rate, part and over
 // payments), bad input that stores nothing, one payment for a double post, reversal, the receipt PDF read back
 // and e-mailed once, the customer's credit used on the invoice page, and Operations kept out.
+
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { companyToday } from "#app/lib/time-zone.ts";
 import * as invoicePage from "#app/routes/admin/invoices.$id.tsx";
 import * as paymentPage from "#app/routes/admin/payments.$id.tsx";
 import * as newPaymentPage from "#app/routes/admin/payments.new.tsx";
@@ -13,7 +15,6 @@ import { outbox, outboxAttachments, payments } from "#app/server/db/schema.ts";
 import { pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
 import { billedCustomer, issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";
 import { getInvoiceBalances } from "#app/server/payments/balances.server.ts";
-import { companyToday } from "#app/server/quotes/quotes.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { signInStaff } from "#tests/setup/staff-session.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";

@@ -2,8 +2,10 @@
 // browser calls them, on a real database with real staff sessions (issue 28, decision 028): Administrators and
 // Accounts see them, Operations get 403; the PDF read back with pdftotext; one e-mail per form however often
 // it is posted; the export's contents with text neutralised against formulas, in CSV and in .xlsx.
+
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { companyToday } from "#app/lib/time-zone.ts";
 import * as dashboard from "#app/routes/admin/dashboard.tsx";
 import * as partyPage from "#app/routes/admin/parties.$id.tsx";
 import * as receivablesPage from "#app/routes/admin/receivables.tsx";
@@ -18,7 +20,6 @@ import {
   issuedInvoice,
   paidBy,
 } from "#app/server/invoices/issued-invoice.test-support.ts";
-import { companyToday } from "#app/server/quotes/quotes.server.ts";
 import { PAYMENTS_HEADER } from "#app/server/receivables/accounts-export.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { readXlsx } from "#app/server/spreadsheets/xlsx-read.server.ts";

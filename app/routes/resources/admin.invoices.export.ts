@@ -1,6 +1,6 @@
 import { servicesContext } from "#app/context.ts";
+import { companyToday } from "#app/lib/time-zone.ts";
 import { documentRefusal } from "#app/server/documents/document-response.server.ts";
-import { companyToday } from "#app/server/quotes/quotes.server.ts";
 import { accountsExport, parseAccountsExportQuery } from "#app/server/receivables/accounts-export.server.ts";
 import { exportFormatOf, exportResponse } from "#app/server/spreadsheets/exports.server.ts";
 import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";

@@ -3,9 +3,11 @@
 // unsubscribe link and its SMS, the subscription confirmation, the quote, the invoice and its reminder, the
 // receipt, the sign-in code and the invitation), every address in it (text, HTML, headers) is checked to be the
 // French one, and each is opened through the app's own request handler: 200, in French.
+
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { englishPath, localizePath } from "#app/lib/i18n/paths.ts";
+import { companyToday } from "#app/lib/time-zone.ts";
 import { loader as deliveryNoteLoader } from "#app/routes/resources/delivery-note.$token.ts";
 import { inviteMemberByStaff } from "#app/server/customers/customer-members.server.ts";
 import { requestCustomerCode } from "#app/server/customers/customer-sign-in.server.ts";
@@ -15,7 +17,7 @@ import { sendDueReminders } from "#app/server/invoices/invoice-reminders.server.
 import { sendInvoice } from "#app/server/invoices/invoice-sending.server.ts";
 import { billedCustomer, issuedInvoice, paidBy } from "#app/server/invoices/issued-invoice.test-support.ts";
 import { requestSubscription } from "#app/server/notifications/subscriptions.server.ts";
-import { companyToday, defaultValidUntil } from "#app/server/quotes/quotes.server.ts";
+import { defaultValidUntil } from "#app/server/quotes/quotes.server.ts";
 import { sentQuote } from "#app/server/quotes/sent-quote.test-support.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { setNotificationsEnabled } from "#app/server/settings/notification-settings.server.ts";

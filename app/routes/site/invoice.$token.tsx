@@ -7,11 +7,11 @@ import { localeOf } from "#app/lib/i18n/locale.ts";
 import { useLocalePath, useT, type WithWords } from "#app/lib/i18n/use-words.ts";
 import { secretPageHeaders } from "#app/lib/secret-page-headers.ts";
 import { translateFromMatches } from "#app/lib/seo.ts";
+import { companyToday } from "#app/lib/time-zone.ts";
 import type { RootData } from "#app/root.tsx";
 import { wordsFor } from "#app/server/i18n/words.server.ts";
 import { openPublicInvoice, type PublicInvoice } from "#app/server/invoices/invoice-public.server.ts";
 import { limitLinkOpening, tooManyRequests } from "#app/server/platform/forms.server.ts";
-import { companyToday } from "#app/server/quotes/quotes.server.ts";
 import type { Route } from "./+types/invoice.$token";
 
 // The customer's invoice (issue 28), from the link of the invoice e-mail and the QR code on its PDF: the

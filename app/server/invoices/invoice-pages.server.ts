@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
 import { mayIssueInvoices } from "#app/lib/roles.ts";
+import { companyToday } from "#app/lib/time-zone.ts";
 import { INTENT_FIELD } from "#app/schemas/rules/public-form.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { invoiceFigures } from "#app/server/invoices/invoice-figures.server.ts";
@@ -48,7 +49,6 @@ import {
   invoicePaymentsView,
 } from "#app/server/payments/payment-pages.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
-import { companyToday } from "#app/server/quotes/quotes.server.ts";
 import { notFound, requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 
 // /admin/invoices/new and /admin/invoices/:id (issue 28; the list is invoice-list.server.ts): a new draft (from an

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNotNull, like, sql, TransactionRollbackError } from "drizzle-orm";
+import { companyToday } from "#app/lib/time-zone.ts";
 import { addDaysToDate } from "#app/lib/transit-time.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
 import { emailTurnedOff } from "#app/server/customers/customer-preferences.server.ts";
@@ -14,7 +15,6 @@ import { channelOffReason } from "#app/server/messaging/outbox.server.ts";
 import { creditedSql, getInvoiceBalances, paidSql } from "#app/server/payments/balances.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
-import { companyToday } from "#app/server/quotes/quotes.server.ts";
 import { getSiteSettings } from "#app/server/settings/settings.server.ts";
 
 // Payment reminders (issue 28): the days before and after the due date set in Settings → Invoices, e-mailed

@@ -1,11 +1,11 @@
 import { defaultSiteSettings } from "#app/content/company.ts";
+import { companyToday } from "#app/lib/time-zone.ts";
 import { type InvoiceFormValues, validateInvoiceForm } from "#app/schemas/invoice.ts";
 import { DEFAULT_INVOICE_SETTINGS } from "#app/schemas/invoice-settings.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { shippers } from "#app/server/db/schema.ts";
 import { issueInvoice, saveInvoiceDraft } from "#app/server/invoices/invoices.server.ts";
 import { type PaymentInput, recordPayment } from "#app/server/payments/payments.server.ts";
-import { companyToday } from "#app/server/quotes/quotes.server.ts";
 
 // Tests' fixture: a customer in the address book and invoices issued to them through the same functions as the
 // pages (payments, receivables, statements and reminders start from them).

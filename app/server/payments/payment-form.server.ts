@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import { CURRENCIES } from "#app/lib/freight-terms.ts";
 import { formatMoney, minorToInput } from "#app/lib/money.ts";
+import { companyToday } from "#app/lib/time-zone.ts";
 import { type PaymentFormValues, readPaymentForm, validatePaymentForm } from "#app/schemas/payment.ts";
 import { INTENT_FIELD, SUBMISSION_KEY_FIELD } from "#app/schemas/rules/public-form.ts";
 import type { Db } from "#app/server/db/client.server.ts";
@@ -16,7 +17,6 @@ import {
   recordPayment,
 } from "#app/server/payments/payments.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
-import { companyToday } from "#app/server/quotes/quotes.server.ts";
 import { notFound, requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 
 // /admin/payments/new?invoice=<id> (issue 28): 'Record payment', opened from an issued invoice. The form lists the

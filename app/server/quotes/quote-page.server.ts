@@ -2,6 +2,7 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { freightTypeLabels } from "#app/lib/freight-terms.ts";
 import { formatMoney, minorToInput } from "#app/lib/money.ts";
 import { quoteRequestStage } from "#app/lib/quote-stage.ts";
+import { companyToday } from "#app/lib/time-zone.ts";
 import {
   DEFAULT_VALIDITY_DAYS,
   type QuoteFormValues,
@@ -14,7 +15,6 @@ import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import { getQuoteRequestForBooking } from "#app/server/quotes/bookings.server.ts";
 import type { QuoteActionData, QuotePageData, QuoteVersionView } from "#app/server/quotes/quote-views.ts";
 import {
-  companyToday,
   defaultValidUntil,
   listQuotes,
   quoteStatus,

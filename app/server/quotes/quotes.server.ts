@@ -1,9 +1,10 @@
 // Longer than 450 lines: a quote's life (draft, send, the customer's link, accept or decline, the staff mail)
 // is one flow over its versions, each step in the transaction of the one before.
+
 import crypto from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNull, TransactionRollbackError } from "drizzle-orm";
 import { formatMoney } from "#app/lib/money.ts";
-import { fromLocalDateTime, toLocalDateTime } from "#app/lib/time-zone.ts";
+import { companyToday, fromLocalDateTime } from "#app/lib/time-zone.ts";
 import type { QuoteInput } from "#app/schemas/quote.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
 import type { Db, Tx } from "#app/server/db/client.server.ts";
@@ -33,11 +34,6 @@ export function quoteStatus(
   if (quote.state === "declined") return "declined";
   if (quote.replacedAt) return "replaced";
   return quote.expiresAt.getTime() <= now.getTime() ? "expired" : "open";
-}
-
-/** Today's date in the company's time zone, 'YYYY-MM-DD'. */
-export function companyToday(timeZone: string, now: Date = new Date()): string {
-  return toLocalDateTime(now, timeZone).slice(0, 10);
 }
 
 /** The default validity: 14 days from today, in the company's time zone. */

@@ -2,6 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { formatCalendarDate } from "#app/lib/format.ts";
 import type { Locale } from "#app/lib/i18n/locale.ts";
 import { formatMoney } from "#app/lib/money.ts";
+import { companyToday } from "#app/lib/time-zone.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { askedLanguage } from "#app/server/documents/document-language.server.ts";
 import { documentContext, pdfResponse } from "#app/server/documents/document-response.server.ts";
@@ -10,7 +11,6 @@ import { queueMail } from "#app/server/messaging/mail.server.ts";
 import { getParty, type Party } from "#app/server/parties/parties.server.ts";
 import { newSubmissionKey, readIntent } from "#app/server/platform/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
-import { companyToday } from "#app/server/quotes/quotes.server.ts";
 import {
   type Aged,
   getReceivables,

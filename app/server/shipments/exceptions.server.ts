@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNotNull, lt, type SQL, sql } from "drizzle-orm";
-import { companyToday, daysPastDelivery } from "#app/lib/shipment-status.ts";
+import { companyDate, daysPastDelivery } from "#app/lib/shipment-status.ts";
 import {
   DEFAULT_STALL_DAYS,
   type ExceptionSettings,
@@ -39,7 +39,7 @@ const open = sql`lower(${shipments.status}) <> 'delivered'`;
 
 /**
  * Overdue, the one definition the dashboard, its cards and the board use: not delivered (by status or by a history
- * entry), with an estimated delivery on a day before `today` (companyToday: the company's date, decision 010), as `isDeliveryOverdue` says of one
+ * entry), with an estimated delivery on a day before `today` (companyDate: the company's date, decision 010), as `isDeliveryOverdue` says of one
  * shipment. Estimated deliveries are calendar days at midnight UTC: today's is not overdue yet.
  */
 export function overdueCondition(today: Date): SQL {
@@ -60,7 +60,7 @@ function kindCondition(kind: ExceptionKind, { stallDays, now, timeZone }: When):
     case "stalled":
       return and(open, lt(shipments.lastEventAt, new Date(now.getTime() - stallDays * DAY_MS)))!;
     case "overdue":
-      return overdueCondition(companyToday(now, timeZone));
+      return overdueCondition(companyDate(now, timeZone));
     case "delayed":
       return sql`lower(${shipments.status}) = 'delayed'`;
   }
@@ -108,7 +108,7 @@ export async function findExceptions({
   now?: Date;
 }) {
   const where = kindCondition(kind, { stallDays, now, timeZone });
-  const today = companyToday(now, timeZone);
+  const today = companyDate(now, timeZone);
   const order = kind === "overdue" ? asc(shipments.estimatedDelivery) : asc(shipments.lastEventAt);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(shipments).where(where);
   const pageCount = Math.max(1, Math.ceil(total / EXCEPTIONS_PAGE_SIZE));

@@ -2,7 +2,7 @@
 // its three marked sections are shipments, status history and the dashboard.
 import crypto from "node:crypto";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { companyToday } from "#app/lib/shipment-status.ts";
+import { companyDate } from "#app/lib/shipment-status.ts";
 import { trackingKey } from "#app/lib/tracking-number.ts";
 import { stepOfStatus } from "#app/lib/tracking-progress.ts";
 import type { ShipmentInput } from "#app/schemas/shipment.ts";
@@ -599,7 +599,7 @@ export async function getShipmentStats({
       .from(shipments)
       .where(
         // The exceptions board's definition, so the dashboard's list and its 'past estimated delivery' agree.
-        overdueCondition(companyToday(now, timeZone)),
+        overdueCondition(companyDate(now, timeZone)),
       )
       .orderBy(asc(shipments.estimatedDelivery))
       .limit(50),

@@ -1,5 +1,6 @@
 import { and, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { parsePhone } from "#app/lib/phone.ts";
+import { companyToday } from "#app/lib/time-zone.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { invoices, mobileMoneyRequests } from "#app/server/db/schema.ts";
 import { creditedSql, paidSql } from "#app/server/payments/balances.server.ts";
@@ -10,7 +11,6 @@ import {
 } from "#app/server/payments/mobile-money/mtn-momo.server.ts";
 import { recordPayment } from "#app/server/payments/payments.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
-import { companyToday } from "#app/server/quotes/quotes.server.ts";
 import { getSiteSettings } from "#app/server/settings/settings.server.ts";
 
 // Mobile money online (issue 28, decision 027): the customer asks to pay an invoice from their MTN wallet, MTN
