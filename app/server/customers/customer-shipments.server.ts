@@ -45,7 +45,6 @@ export function shownTimeIn(locale: Locale, value: Date, timeZone: string): Show
   const local = wallClock(value, timeZone);
   return { iso: value.toISOString(), date: formatDateIn(locale, local), time: formatTimeIn(locale, local) };
 }
-
 export const SHIPMENTS_PAGE_SIZE = 20;
 /** The statuses the list's filter offers (status is free text; these are the spec's). */
 export const SHIPMENT_FILTER_STATUSES = [

@@ -205,7 +205,7 @@ describe("sending an invoice", () => {
     expect(await send(note!.id, key)).toMatchObject({ ok: true, created: false });
     const mails = await mailsOf(key);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ to: customer.email, subject: `Avoir ${number} de Unitrans` });
+    expect(mails[0]).toMatchObject({ to: customer.email, subject: `Avoir ${number} d'Unitrans` });
     expect(mails[0]!.text.replace(/\s+/g, " ")).toContain(
       `Veuillez trouver ci-joint notre avoir ${number} du 20 nov. 2026 d’un montant de 10,00 $US, qui corrige notre facture ${invoice.number}.`,
     );

@@ -17,7 +17,7 @@ describe("a status typed by hand", () => {
     const at = new Date("2026-12-01T10:00:00Z");
     const shipment = {
       trackingNumber: "UTG-1234-5678",
-      status: "in transit ",
+      status: "arrived ",
       originLocation: "Shanghai",
       destinationLocation: "Abidjan",
       currentLocation: null,
@@ -35,14 +35,14 @@ describe("a status typed by hand", () => {
     } as unknown as PublicShipment;
     const french = presentTracking({ shipment, timeZone: "UTC", locale: "fr", now: at });
     expect([french.status, french.latest?.status, ...french.history.map((entry) => entry.status)]).toEqual([
-      "En transit",
+      "Arrivé",
       "Arrivé",
       "Arrivé",
       "Held at customs",
     ]);
     const english = presentTracking({ shipment, timeZone: "UTC", now: at });
     expect([english.status, ...english.history.map((entry) => entry.status)]).toEqual([
-      "in transit ",
+      "arrived ",
       "ARRIVED",
       "Held at customs",
     ]);
