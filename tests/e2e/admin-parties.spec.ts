@@ -228,6 +228,10 @@ test.describe(PHONE.name, () => {
     const shipper = `Ama Mensah ${tag}`;
     const consignee = `Kumasi Traders ${tag}`;
     await page.goto("/admin/dashboard");
+    // On a phone the sidebar is the 'Menu' drawer.
+    const menu = page.getByRole("banner").getByRole("button", { name: "Menu" });
+    await waitForHydration(menu);
+    await menu.click();
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Address Book" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Address Book" })).toBeVisible();
     await expectNoSidewaysScroll(page);

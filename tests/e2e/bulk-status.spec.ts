@@ -49,7 +49,7 @@ test.describe(DESKTOP.name, () => {
       page.getByRole("heading", { level: 1, name: "Add a status update to many shipments" }),
     ).toBeVisible();
     await checkA11y();
-    await page.getByRole("textbox", { name: "Status" }).fill("Arrived");
+    await page.getByRole("combobox", { name: "Status" }).fill("Arrived");
     await page.getByRole("textbox", { name: "Location" }).fill("Port of Monrovia");
     await expect(page.getByLabel(/^Notify customers/)).toBeChecked();
     await page.getByRole("button", { name: "Add status update" }).click();
@@ -73,7 +73,7 @@ test.describe(DESKTOP.name, () => {
     await page.goto(list);
     await page.getByRole("link", { name: "Add a status update to every shipment listed" }).click();
     await expect(page.getByText("2 shipments listed by the search")).toBeVisible();
-    await page.getByRole("textbox", { name: "Status" }).fill("Arrived");
+    await page.getByRole("combobox", { name: "Status" }).fill("Arrived");
     await page.getByRole("textbox", { name: "Location" }).fill("Port of Monrovia");
     await page.getByRole("button", { name: "Add status update" }).click();
     // The list's status filter is no second 'Status' field: the update goes through.
@@ -106,7 +106,7 @@ test.describe(DESKTOP.name, () => {
     }
     await expect(page.getByText(`3 numbers in the list (last: ${prefix}-404)`)).toBeVisible();
     await checkA11y();
-    await page.getByRole("textbox", { name: "Status" }).fill("Out for Delivery");
+    await page.getByRole("combobox", { name: "Status" }).fill("Out for Delivery");
     await page.getByRole("textbox", { name: "Location" }).fill("Monrovia");
     await page.getByLabel(/^Notify customers/).uncheck();
     await page.getByRole("button", { name: "Add status update" }).click();
