@@ -31,11 +31,22 @@ export async function clerkPage(
 /** From the inbox, the request's quote page. */
 export async function openQuotePage(clerk: Page, email: string) {
   await clerk.goto(`/admin/quote-requests?q=${email}`);
-  // The sidebar counts unread requests: this one at least, until it is opened (other tests add theirs).
+  // The sidebar counts unread requests: this one at least, until it is opened (other tests add theirs). On a
+  // phone the sidebar is the 'Menu' drawer.
+  const menu = clerk.getByRole("banner").getByRole("button", { name: "Menu" });
+  const phone = await menu.isVisible();
+  if (phone) {
+    await waitForHydration(menu);
+    await menu.click();
+  }
   const inbox = clerk
     .getByRole("navigation", { name: "Admin" })
     .getByRole("link", { name: /^Quote Requests/ });
   await expect(inbox).toHaveAccessibleName(/^Quote Requests \d+\+? unread$/);
+  if (phone) {
+    await clerk.keyboard.press("Escape");
+    await expect(inbox).toBeHidden();
+  }
   // The whole row opens it (a click on its route, not only the small eye icon), as a table row or a phone's card.
   const route = clerk.getByText("Monrovia → Accra").filter({ visible: true });
   await waitForHydration(route);
