@@ -34,7 +34,7 @@ export async function openQuotePage(clerk: Page, email: string) {
   // The sidebar counts unread requests: this one at least, until it is opened (other tests add theirs). On a
   // phone the sidebar is the 'Menu' drawer.
   const menu = clerk.getByRole("banner").getByRole("button", { name: "Menu" });
-  const phone = await menu.isVisible();
+  const phone = (clerk.viewportSize()?.width ?? 1366) < 768;
   if (phone) {
     await waitForHydration(menu);
     await menu.click();
