@@ -44,7 +44,9 @@ function issueInProcess(ids: string[], staffId: string): Promise<Answer[]> {
   });
 }
 
-describe("several app processes issuing the same drafts", () => {
+// Each process loads the app: beside the browser and hostile-input suites on two cores that took past the default
+// 30 s (it takes ~15 s alone), so these tests get 90.
+describe("several app processes issuing the same drafts", { timeout: 90_000 }, () => {
   it(`issue each of ${DRAFTS} drafts once, numbered 1…${DRAFTS} without gaps`, async () => {
     const staff = await createAdminUser({ db: database.db, email: "accounts@example.com", role: "accounts" });
     const checked = validateInvoiceForm(

@@ -48,7 +48,9 @@ function recordInProcess(wanted: { invoiceId: string; amountMinor: number; key: 
   });
 }
 
-describe("several app processes recording payments at once", () => {
+// Each process loads the app: beside the browser and hostile-input suites on two cores that took past the default
+// 30 s (it takes ~15 s alone), so these tests get 90.
+describe("several app processes recording payments at once", { timeout: 90_000 }, () => {
   it("record each form once, never below a zero balance, receipts numbered without gaps", async () => {
     const staff = await createAdminUser({ db: database.db, email: "cashier@example.com", role: "accounts" });
     const customer = await billedCustomer(database.db);

@@ -60,7 +60,9 @@ function settleInProcess(
   });
 }
 
-describe("several app processes settling the same mobile-money payments", () => {
+// Each process loads the app: beside the browser and hostile-input suites on two cores that took past the default
+// 30 s (it takes ~15 s alone), so these tests get 90.
+describe("several app processes settling the same mobile-money payments", { timeout: 90_000 }, () => {
   it(`record each of ${REQUESTS} approved payments once`, async () => {
     const staff = await createAdminUser({ db: services.db, email: "accounts@example.com", role: "accounts" });
     const invoiceIds: string[] = [];
