@@ -19,6 +19,7 @@ import {
   invoiceFormValues,
   issuedCreditNote,
   issuedInvoice,
+  paidBy,
 } from "#app/server/invoices/issued-invoice.test-support.ts";
 import { recordPayment } from "#app/server/payments/payments.server.ts";
 import type { Services } from "#app/server/services.server.ts";
@@ -188,24 +189,14 @@ describe("'Send a reminder now' from the invoice's page", () => {
   it("refuses a paid, void, draft or credit note, and an invoice with no e-mail address; nothing is queued", async () => {
     const customer = await billedCustomer(services.db);
     const paid = await issuedInvoice({ db: services.db, staffId, customer, amount: "10.00" });
-    await recordPayment({
+    await paidBy({
       db: services.db,
       staffId,
-      today: "2026-11-20",
-      input: {
-        party: null,
-        customerName: "",
+      customer,
+      overrides: {
         receivedOn: "2026-11-20",
-        method: "cash",
-        reference: null,
-        note: null,
-        currency: "USD",
         amountMinor: 1_000,
-        settledCurrency: "USD",
-        rateMicro: null,
         allocations: [{ invoiceId: paid.id, amountMinor: 1_000 }],
-        overpayment: false,
-        submissionKey: null,
       },
     });
     const voided = await issuedInvoice({ db: services.db, staffId, customer });

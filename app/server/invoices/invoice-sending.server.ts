@@ -7,7 +7,7 @@ import { documentCompany } from "#app/server/documents/document-context.server.t
 import { type MailWords, mailWords, recipientLocale } from "#app/server/i18n/customer-mail.server.ts";
 import { createInvoiceLink, invoicePath } from "#app/server/invoices/invoice-links.server.ts";
 import { renderInvoicePdf } from "#app/server/invoices/invoice-pdf.server.ts";
-import { type Mail, queueMail } from "#app/server/messaging/mail.server.ts";
+import { type Mail, mailSignature, queueMail } from "#app/server/messaging/mail.server.ts";
 import { channelOffReason } from "#app/server/messaging/outbox.server.ts";
 import { getInvoiceBalances } from "#app/server/payments/balances.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
@@ -229,8 +229,7 @@ ${t("Please find attached our credit note {number} of {date} for {total}, which 
 
 ${t("Thank you for your business.")}
 
-${company}
-${settings.email}${settings.phone ? ` · ${settings.phone}` : ""}`;
+${mailSignature(settings)}`;
   return {
     to: recipient,
     subject: t("Credit note {number} from {company}", { number: facts.number, company }),
@@ -287,8 +286,7 @@ ${link}
 ${invoice.paymentInstructions?.trim() ? `\n${t("How to pay:")}\n${invoice.paymentInstructions.trim()}\n` : ""}
 ${t("Thank you for your business.")}
 
-${company}
-${settings.email}${settings.phone ? ` · ${settings.phone}` : ""}`;
+${mailSignature(settings)}`;
   return {
     to: recipient,
     subject: t("Invoice {number} from {company}", { number: facts.number, company }),

@@ -108,6 +108,11 @@ export function maskAddress(address: string): string {
   return address.length > 4 ? `•••${address.slice(-4)}` : "•••";
 }
 
+/** The close of a message to a customer: the company's name, then its e-mail and phone on one line. */
+export function mailSignature(settings: Pick<SiteSettings, "companyName" | "email" | "phone">): string {
+  return `${settings.companyName}\n${settings.email}${settings.phone ? ` · ${settings.phone}` : ""}`;
+}
+
 /** The From of outgoing mail: MAIL_FROM when set, otherwise the company's name and e-mail from the site settings. */
 export function resolveMailFrom({
   config,

@@ -13,7 +13,7 @@ import { paymentLanguage } from "#app/server/documents/document-language.server.
 import { documentContext } from "#app/server/documents/document-response.server.ts";
 import { mailWords, recipientLocale } from "#app/server/i18n/customer-mail.server.ts";
 import type { Invoice } from "#app/server/invoices/invoices.server.ts";
-import { queueMail } from "#app/server/messaging/mail.server.ts";
+import { mailSignature, queueMail } from "#app/server/messaging/mail.server.ts";
 import type { InvoiceBalance } from "#app/server/payments/balances.server.ts";
 import {
   type MobileMoneyEndReason,
@@ -245,8 +245,7 @@ ${t("Thank you for your payment of {amount}, received on {date}. Your receipt {n
   number: receipt.number,
 })}
 
-${settings.companyName}
-${settings.email}${settings.phone ? ` · ${settings.phone}` : ""}`,
+${mailSignature(settings)}`,
         attachments: [{ filename: rendered.filename, contentType: "application/pdf", content: rendered.pdf }],
       },
     });

@@ -12,7 +12,7 @@ import { quoteLines, quoteRequests, quotes } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { documentCompany } from "#app/server/documents/document-context.server.ts";
 import { mailWords } from "#app/server/i18n/customer-mail.server.ts";
-import { type Mail, queueMail } from "#app/server/messaging/mail.server.ts";
+import { type Mail, mailSignature, queueMail } from "#app/server/messaging/mail.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 import { limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
@@ -377,8 +377,7 @@ ${extras.length > 0 ? `${extras.join("\n")}\n` : ""}
 ${t("To read the full quote and its terms, download it as a PDF, and accept or decline it, open:")}
 ${link}
 
-${quote.note ? `${quote.note}\n\n` : ""}${company}
-${settings.email}${settings.phone ? ` · ${settings.phone}` : ""}`;
+${quote.note ? `${quote.note}\n\n` : ""}${mailSignature(settings)}`;
   return {
     to: request.email,
     subject: t("Your quote from {company}: {from} to {to}", { company, ...route }),

@@ -7,7 +7,7 @@ import type { Db } from "#app/server/db/client.server.ts";
 import { askedLanguage } from "#app/server/documents/document-language.server.ts";
 import { documentContext, pdfResponse } from "#app/server/documents/document-response.server.ts";
 import { mailWords, recipientLocale } from "#app/server/i18n/customer-mail.server.ts";
-import { queueMail } from "#app/server/messaging/mail.server.ts";
+import { mailSignature, queueMail } from "#app/server/messaging/mail.server.ts";
 import { getParty, type Party } from "#app/server/parties/parties.server.ts";
 import { newSubmissionKey, readIntent } from "#app/server/platform/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
@@ -315,8 +315,7 @@ ${balances || t("Nothing was invoiced or paid up to the end of this period.")}
 
 ${t("If anything on it does not match your records, please reply to this e-mail.")}
 
-${settings.companyName}
-${settings.email}${settings.phone ? ` · ${settings.phone}` : ""}`,
+${mailSignature(settings)}`,
       attachments: [
         { filename: fileName(party, statement.period.to), contentType: "application/pdf", content: pdf },
       ],
