@@ -2,7 +2,7 @@
 // by the rule the server records it with (decision 026), or nothing while the amount or the rate cannot be read.
 import { describe, expect, it } from "vitest";
 import { convertMinor } from "#app/lib/money.ts";
-import { typedPaymentWorth } from "#app/schemas/payment.ts";
+import { type PaymentFormValues, typedPaymentWorth, validatePaymentForm } from "#app/schemas/payment.ts";
 
 describe("typedPaymentWorth", () => {
   it("converts Liberian dollars at the typed rate as the server does, rounding once", () => {
@@ -29,5 +29,34 @@ describe("typedPaymentWorth", () => {
       { currency: "EUR?", amount: "100", rate: "1" },
     ])
       expect(typedPaymentWorth(values, "USD"), JSON.stringify(values)).toBeNull();
+  });
+});
+
+describe("validatePaymentForm's rate", () => {
+  const form = (amount: string, currency: string, rate: string): PaymentFormValues => ({
+    receivedOn: "2026-11-20",
+    method: "cash",
+    reference: "",
+    currency,
+    amount,
+    rate,
+    overpayment: true,
+    note: "",
+    applied: [],
+  });
+  const check = (values: PaymentFormValues) =>
+    validatePaymentForm(values, { settledCurrency: "USD", invoiceIds: [], today: "2026-12-07" });
+
+  it("refuses a rate that makes the money worth more than any invoice can hold, or nothing", () => {
+    // 900 billion francs at a millionth of a franc to the dollar: about 10^23 cents, past PostgreSQL's bigint.
+    expect(check(form("900000000000", "XOF", "0.000001"))).toEqual({
+      ok: false,
+      errors: { rate: "At this rate the payment is worth more than any invoice can hold: check the rate" },
+    });
+    expect(check(form("0.01", "LRD", "1000"))).toEqual({
+      ok: false,
+      errors: { rate: "At this rate the payment is worth nothing in USD: check the rate" },
+    });
+    expect(check(form("1000", "LRD", "190.5")).ok).toBe(true);
   });
 });

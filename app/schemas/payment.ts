@@ -150,6 +150,15 @@ export function validatePaymentForm(
         values.rate === ""
           ? `Enter how many ${values.currency} were counted for one ${settledCurrency}`
           : "Enter the rate as a number, like 190.50 (at most 6 decimals)";
+    // What the money is worth must be a sum an invoice can hold: a rate typed a thousand times too small would
+    // make it larger than any total (and than PostgreSQL's bigint), one too large would make it nothing.
+    else if (amountMinor > 0) {
+      const worth = convertMinor({ amountMinor, currency: values.currency, settledCurrency, rateMicro });
+      if (worth === 0)
+        errors.rate = `At this rate the payment is worth nothing in ${settledCurrency}: check the rate`;
+      else if (worth === null || worth > MAX_TOTAL_MINOR)
+        errors.rate = `At this rate the payment is worth more than any invoice can hold: check the rate`;
+    }
   }
 
   if (values.applied.length > MAX_APPLIED_INVOICES) errors.form = "Too many invoices at once";
