@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useNavigation, useRevalidator } from "react
 import { requestContext, servicesContext } from "#app/context.ts";
 import { localeOf } from "#app/lib/i18n/locale.ts";
 import { localizePath } from "#app/lib/i18n/paths.ts";
+import { useMessageT } from "#app/lib/i18n/use-message-words.ts";
 import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 import { AMOUNT_MAX, CANCEL_INTENT, PAY_INTENT_FIELD, PAYER_MAX } from "#app/lib/mobile-money-form.ts";
 import { secretPageHeaders } from "#app/lib/secret-page-headers.ts";
@@ -114,6 +115,8 @@ function useLookAgain(active: boolean) {
 export default function PayPage({ loaderData, actionData, params }: Route.ComponentProps) {
   const navigation = useNavigation();
   const t = useT();
+  // The server's messages (a refusal, why the form is closed, MTN's reason) may be filled templates.
+  const tm = useMessageT();
   const to = useLocalePath();
   const busy = navigation.state !== "idle";
   const waiting = loaderData.kind === "found" && loaderData.request?.state === "pending";
@@ -210,22 +213,22 @@ export default function PayPage({ loaderData, actionData, params }: Route.Compon
       {request?.state === "ended" ? (
         <div role="status" className="rounded-lg border border-slate-300 bg-slate-50 p-4 text-slate-900">
           <h2 className="text-lg font-semibold">{t("The request has ended")}</h2>
-          <p>{t(request.reason)}</p>
+          <p>{tm(request.reason)}</p>
         </div>
       ) : null}
       {request?.state === "failed" ? (
         <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
           <h2 className="text-lg font-semibold">{t("The payment did not go through")}</h2>
-          <p>{t(request.reason)}</p>
+          <p>{tm(request.reason)}</p>
         </div>
       ) : null}
       {errors.form ? (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {t(errors.form)}
+          {tm(errors.form)}
         </p>
       ) : null}
       {page.closed ? (
-        <p className="text-slate-700">{t(page.closed)}</p>
+        <p className="text-slate-700">{tm(page.closed)}</p>
       ) : request?.state === "pending" ? null : (
         <Form
           method="post"
@@ -254,7 +257,7 @@ export default function PayPage({ loaderData, actionData, params }: Route.Compon
             />
             {errors.payer ? (
               <p id="payer-error" role="alert" className="mt-1 text-sm text-red-700">
-                {t(errors.payer)}
+                {tm(errors.payer)}
               </p>
             ) : null}
           </div>
@@ -275,7 +278,7 @@ export default function PayPage({ loaderData, actionData, params }: Route.Compon
             />
             {errors.amount ? (
               <p id="amount-error" role="alert" className="mt-1 text-sm text-red-700">
-                {t(errors.amount)}
+                {tm(errors.amount)}
               </p>
             ) : (
               <p id="amount-hint" className="mt-1 text-sm text-slate-600">

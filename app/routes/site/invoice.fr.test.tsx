@@ -107,6 +107,12 @@ describe("/fr/facture/:token/payer", () => {
     ])
       expect(html).toContain(french);
 
+    // A refusal the server fills from a template ('… at most 2 decimals in USD') reads in French too.
+    const decimals = dataOf(await call(pay.action, path, { payer: "088 600 0001", amount: "40,125" }));
+    const decimalsHtml = await render("/fr/facture/:token/payer", PayPage, path, data, decimals);
+    expect(decimalsHtml).toContain("2 décimales");
+    expect(decimalsHtml).not.toContain("at most 2 decimals");
+
     const started = (await call(pay.action, path, { payer: "088 600 0001", amount: "40" })) as Response;
     expect(started.headers.get("Location")).toMatch(
       new RegExp(`^/fr/facture/${token}/payer\\?request=[0-9a-f-]{36}$`),
