@@ -181,6 +181,9 @@ describe("'Send a reminder now' from the invoice's page", () => {
       `Sent from the invoice's page, to ${customer.email} (kept in the outbox, not sent: no mail server is set up for this site), by Accounts`,
       `3 days before the due date, to ${customer.email}`,
     ]);
+    // The job's reminder of the last minute counts for a click too: the twin's customer gets nothing more.
+    expect(await remindNow(twin.id, new Date(click.getTime() + 30_000))).toMatchObject({ created: false });
+    expect(await remindersTo(scheduledTo.email)).toHaveLength(1);
     // A minute later, a deliberate second reminder goes.
     expect(await remindNow(invoice.id, new Date(click.getTime() + 61_000))).toMatchObject({ created: true });
     expect(await remindersTo(customer.email)).toHaveLength(3);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, like, sql, TransactionRollbackError } from "drizzle-orm";
+import { and, eq, gt, isNotNull, sql, TransactionRollbackError } from "drizzle-orm";
 import { companyToday } from "#app/lib/time-zone.ts";
 import { addDaysToDate } from "#app/lib/transit-time.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
@@ -10,7 +10,7 @@ import { mailWords, recipientLocale } from "#app/server/i18n/customer-mail.serve
 import { createInvoiceLink, invoicePath } from "#app/server/invoices/invoice-links.server.ts";
 import { KEPT_NOTE } from "#app/server/invoices/invoice-sending.server.ts";
 import { getInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
-import { queueMail } from "#app/server/messaging/mail.server.ts";
+import { mailSignature, queueMail } from "#app/server/messaging/mail.server.ts";
 import { channelOffReason } from "#app/server/messaging/outbox.server.ts";
 import { creditedSql, getInvoiceBalances, paidSql } from "#app/server/payments/balances.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
@@ -121,8 +121,7 @@ ${link(config.siteUrl, invoicePath(token))}
 
 ${t("If you have paid already, thank you, and please ignore this message.")}
 
-${site.companyName}
-${site.email}${site.phone ? ` · ${site.phone}` : ""}`;
+${mailSignature(site)}`;
   return queueMail({
     db: tx,
     config,
@@ -187,6 +186,9 @@ export async function sendDueReminders({
     if (await emailTurnedOff({ db, email: to, topic: "invoices" })) continue;
     const dedupeKey = `reminder:${invoice.id}:${stage.key}`;
     const sent = await db.transaction(async (tx) => {
+      // The invoice's row is the lock 'Send a reminder now' takes too: a click and the job at the same moment
+      // go one after the other, and the click then sees the job's reminder of the last minute.
+      await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, invoice.id)).for("update");
       const [event] = await tx
         .insert(invoiceEvents)
         .values({
@@ -194,6 +196,7 @@ export async function sendDueReminders({
           kind: "reminded",
           detail: `${stage.label}, to ${to}`,
           dedupeKey,
+          createdAt: now,
         })
         .onConflictDoNothing()
         .returning({ id: invoiceEvents.id });
@@ -265,6 +268,22 @@ export const REMIND_NOW_REFUSALS: Record<Exclude<RemindNowRefusal, "mail-refused
 /** How long a reminder sent from the invoice's page answers a second click instead of sending another. */
 export const REMIND_NOW_WINDOW_MS = 60 * 1000;
 
+/** Whether the invoice was reminded (from its page or on schedule) since `since`. */
+async function remindedSince(tx: Pick<Db, "select">, invoiceId: string, since: Date): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: invoiceEvents.id })
+    .from(invoiceEvents)
+    .where(
+      and(
+        eq(invoiceEvents.invoiceId, invoiceId),
+        eq(invoiceEvents.kind, "reminded"),
+        gt(invoiceEvents.createdAt, since),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
 /**
  * 'Send a reminder now' on an issued, unpaid invoice: the scheduled reminder's e-mail (queueReminder) with a
  * 'reminded' history row naming the clerk, in one transaction. Once per minute: the invoice's row is locked, so
@@ -306,19 +325,9 @@ export async function sendReminderNow({
         if (marked?.noReminders) return refusal("no-reminders");
       }
       if (await emailTurnedOff({ db: tx, email: to, topic: "invoices" })) return refusal("email-turned-off");
-      const [recent] = await tx
-        .select({ detail: invoiceEvents.detail })
-        .from(invoiceEvents)
-        .where(
-          and(
-            eq(invoiceEvents.invoiceId, id),
-            like(invoiceEvents.dedupeKey, `reminder:${id}:now-%`),
-            gt(invoiceEvents.createdAt, new Date(now.getTime() - REMIND_NOW_WINDOW_MS)),
-          ),
-        )
-        .orderBy(desc(invoiceEvents.createdAt))
-        .limit(1);
-      if (recent) return { ok: true, to, created: false, mailQueued: mailOn };
+      // Any reminder of the last minute, this page's or the schedule's: a second one would say the same thing.
+      if (await remindedSince(tx, id, new Date(now.getTime() - REMIND_NOW_WINDOW_MS)))
+        return { ok: true, to, created: false, mailQueued: mailOn };
       const dedupeKey = `reminder:${id}:now-${Math.floor(now.getTime() / REMIND_NOW_WINDOW_MS)}`;
       const [event] = await tx
         .insert(invoiceEvents)
