@@ -138,6 +138,16 @@ export function publicActions(): Record<string, Spec[]> {
         strict: ["payer", "amount"],
         text: [],
       },
+      {
+        // A waiting request is cancelled only by its own invoice's link: a hostile id ends nothing.
+        name: "cancel a waiting mobile-money request",
+        fields: () => [
+          ["intent", "cancel"],
+          ["request", "00000000-0000-4000-8000-000000000000"],
+        ],
+        strict: ["intent", "request"],
+        text: [],
+      },
     ],
     // Hostile tokens on the confirmation link: a clear 404 page, nothing confirmed.
     "routes/site/subscribe.$token": [

@@ -3,7 +3,9 @@
 // opens the invoice and records its first opening once, and the history the staff page lists.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMember } from "#app/server/customers/customer-companies.server.ts";
 import {
+  customerCompanies,
   invoiceEvents,
   invoiceLinks,
   invoices,
@@ -130,6 +132,31 @@ describe("sending an invoice", () => {
       .from(invoiceLinks)
       .where(eq(invoiceLinks.invoiceId, invoice.id));
     expect(stored!.tokenHash).not.toContain(linkIn(mail!.text)![1]);
+  });
+
+  it("writes the PDF in the e-mail's language: a French member's address gets a French invoice, link and all", async () => {
+    // The party is written to in English; the address typed is a member's who reads French.
+    const customer = await billedCustomer(services.db);
+    const [company] = await services.db
+      .insert(customerCompanies)
+      .values({ name: "Mensah Trading" })
+      .returning();
+    const reader = `ap-${serial}@mensah.example`;
+    await services.db.transaction((tx) =>
+      createMember({ tx, companyId: company!.id, name: "Awa", email: reader, phone: null, language: "fr" }),
+    );
+    const invoice = await issuedInvoice({ db: services.db, staffId, customer, today: TODAY });
+    const key = newKey();
+    await send(invoice.id, key, reader);
+    const [mail] = await mailsOf(key);
+    expect(mail!.subject).toBe(`Facture ${invoice.number} d'Unitrans`);
+    const [file] = await services.db
+      .select()
+      .from(outboxAttachments)
+      .where(eq(outboxAttachments.outboxId, mail!.id));
+    const text = (await pdfPagesText(Buffer.from(file!.content))).join(" ");
+    expect(text).toContain("FACTURE");
+    expect(text).toContain(`${SITE}/fr/facture/`);
   });
 
   it("sends one e-mail for one form however often it is posted, at once or again", async () => {

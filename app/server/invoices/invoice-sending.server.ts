@@ -151,6 +151,8 @@ export async function sendInvoice({
           siteUrl: config.siteUrl,
           now,
           timeZone: settings.timeZone,
+          // In the e-mail's language, as its link is: the member behind the address may read another than the party.
+          locale: words.locale,
         },
       });
       if (!rendered) return refusal("not-found");
