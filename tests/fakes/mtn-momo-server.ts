@@ -200,6 +200,8 @@ export async function startMomoStandIn({
         financialTransactionId: String(Math.floor(Math.random() * 1e9)),
       });
     },
+    /** What the app sent in a request to pay (its body), as MTN received it; undefined for one never received. */
+    received: (referenceId: string) => stored.get(referenceId)?.body,
     /** The environment that points the app at this stand-in. */
     env: (overrides: Record<string, string> = {}) => ({
       MTN_MOMO_BASE_URL: server.url,

@@ -214,6 +214,9 @@ describe("/invoice/:token/pay", () => {
     const location = (answer as Response).headers.get("Location")!;
     const page = body(await frenchPage(location.slice(location.indexOf("?"))));
     expect((page.request as { amount: string }).amount.replace(/[\u00a0\u202f]/g, " ")).toBe("1 250,50 $US");
+    // What the customer's phone shows when asked to approve is in the page's language too.
+    const requestId = new URL(location, "https://freight.example").searchParams.get("request")!;
+    expect(standIn.received(requestId)).toMatchObject({ payerMessage: `Facture ${invoice.number}` });
   });
 
   it("says paying online is not available when mobile money is off, and takes no payment", async () => {

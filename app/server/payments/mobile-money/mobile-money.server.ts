@@ -1,8 +1,10 @@
 import { and, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import type { Locale } from "#app/lib/i18n/locale.ts";
 import { parsePhone } from "#app/lib/phone.ts";
 import { companyToday } from "#app/lib/time-zone.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { invoices, mobileMoneyRequests } from "#app/server/db/schema.ts";
+import { translatorFor } from "#app/server/i18n/words.server.ts";
 import { creditedSql, paidSql } from "#app/server/payments/balances.server.ts";
 import {
   type MomoClient,
@@ -67,12 +69,15 @@ export async function startMobileMoneyPayment({
   payer,
   amountMinor,
   callbackUrl,
+  locale = "en",
   now = new Date(),
 }: MobileMoneyContext & {
   invoiceId: string;
   payer: string;
   amountMinor: number;
   callbackUrl: (requestId: string) => string;
+  /** The language of the page the customer pays from. */
+  locale?: Locale;
   now?: Date;
 }): Promise<StartResult> {
   const phone = parsePhone(payer);
@@ -143,7 +148,8 @@ export async function startMobileMoneyPayment({
     currency: client.currency,
     payer: phone.e164,
     externalId: stored.requestId,
-    payerMessage: `Invoice ${stored.number ?? ""}`.trim(),
+    // Shown on the customer's phone, in the language of the page they paid from; the merchant's note stays English.
+    payerMessage: translatorFor(locale)("Invoice {number}", { number: stored.number ?? "" }).trim(),
     payeeNote: `Invoice ${stored.number ?? ""}`.trim(),
     callbackUrl: callbackUrl(stored.requestId),
   });

@@ -210,6 +210,7 @@ export async function submitPayForm({
     payer,
     amountMinor: amount.minor,
     callbackUrl: (id) => `${config.siteUrl}/webhooks/mtn-momo/callback?request=${id}`,
+    locale,
   });
   if (!started.ok) {
     return {
