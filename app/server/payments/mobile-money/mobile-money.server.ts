@@ -18,8 +18,8 @@ import { getSiteSettings } from "#app/server/settings/settings.server.ts";
 // Mobile money online (issue 28, decision 027): the customer asks to pay an invoice from their MTN wallet, MTN
 // asks them to approve on their phone, and the answer comes by a callback MTN sends once and never again, or
 // not at all. So the request is stored before MTN hears of it, and every pending request is asked about until
-// it is final (the poller below, the customer's page, the callback). Whichever sees the final status first
-// records the payment, exactly once: its submission key is the request's id.
+// it is final (the poller of mobile-money-poller.server.ts, the customer's page, the callback). Whichever sees
+// the final status first records the payment, exactly once: its submission key is the request's id.
 //
 // A request the customer no longer waits for (cancelled, replaced by a newer one, or not approved within
 // REQUEST_VALIDITY_MS) is 'ended': it no longer blocks the invoice, and MTN is still asked about it, so an
