@@ -257,15 +257,20 @@ export async function loadInvoicePage({
   if (invoice.state !== "draft") {
     const today = companyToday((await siteSettings.get()).timeZone);
     const balance = (await getInvoiceBalances({ db, ids: [invoice.id] })).get(invoice.id)!;
+    // Asked at once: the history and the payments card (with its waiting mobile-money requests) are independent.
+    const [history, payments] = await Promise.all([
+      listInvoiceHistory({ db, id: invoice.id }),
+      invoicePaymentsView({ db, invoice, balance, role: user.role }),
+    ]);
     return {
       mode: "document",
       document: {
         ...documentView(invoice, balance, today, mayIssueInvoices(user.role)),
         quote,
         send: sendView(invoice, user.role),
-        history: await listInvoiceHistory({ db, id: invoice.id }),
+        history,
       },
-      payments: await invoicePaymentsView({ db, invoice, balance, role: user.role }),
+      payments,
     };
   }
   const settings = await getInvoiceSettings({ db });
