@@ -1,6 +1,8 @@
 // Sending an invoice and the customer's page of it on a real PostgreSQL (issue 28): one e-mail with the PDF
 // (its QR code opening the link) however often one form is posted, refusals that store nothing, the link that
 // opens the invoice and records its first opening once, and the history the staff page lists.
+// Longer than 450 lines: the link and the history are read from the e-mail the sending wrote, so they share
+// this file's mail server and sent invoices rather than start their own.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMember } from "#app/server/customers/customer-companies.server.ts";
