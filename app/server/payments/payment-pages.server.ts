@@ -16,8 +16,8 @@ import type { Invoice } from "#app/server/invoices/invoices.server.ts";
 import { mailSignature, queueMail } from "#app/server/messaging/mail.server.ts";
 import type { InvoiceBalance } from "#app/server/payments/balances.server.ts";
 import {
+  isPastValidity,
   type MobileMoneyEndReason,
-  REQUEST_VALIDITY_MS,
 } from "#app/server/payments/mobile-money/mobile-money.server.ts";
 import type {
   InvoicePaymentsView,
@@ -318,9 +318,7 @@ async function unsettledMobileMoney(db: Db, invoiceId: string, now: Date) {
     .orderBy(desc(mobileMoneyRequests.createdAt));
   return rows.map((row) => {
     // Past its validity, it has ended even before the poller's next round writes so.
-    const ended =
-      row.endReason ??
-      (now.getTime() - row.createdAt.getTime() >= REQUEST_VALIDITY_MS ? ("expired" as const) : null);
+    const ended = row.endReason ?? (isPastValidity(row, now) ? ("expired" as const) : null);
     return {
       id: row.id,
       payer: row.payer,

@@ -37,6 +37,10 @@ export const NO_ANSWER = "No answer from MTN Mobile Money within a day: nothing 
 const NEVER_ARRIVED = "The request did not reach MTN Mobile Money: nothing was taken.";
 /** How long a request waits for the customer's approval before it ends by itself (MTN's prompt is long gone). */
 export const REQUEST_VALIDITY_MS = 5 * 60_000;
+
+/** Whether a request made at `createdAt` is past its validity at `now`, ended or not yet marked so. */
+export const isPastValidity = (request: { createdAt: Date }, now: Date) =>
+  now.getTime() - request.createdAt.getTime() >= REQUEST_VALIDITY_MS;
 /** MTN is asked a request's status at most once in this interval, by the callback, the page and the poller together. */
 export const ASK_INTERVAL_MS = 10_000;
 const ASK_INTERVAL_SQL = sql.raw(`interval '${ASK_INTERVAL_MS} milliseconds'`);
@@ -109,9 +113,13 @@ export async function startMobileMoneyPayment({
       })
       .from(mobileMoneyRequests)
       .where(waitingOf(invoiceId));
-    const waitingValid = waiting && now.getTime() - waiting.createdAt.getTime() < REQUEST_VALIDITY_MS;
     // The same payment again while it waits (a double click, a second tab) asks the customer once.
-    if (waiting && waitingValid && waiting.payer === phone.e164 && waiting.amountMinor === amountMinor)
+    if (
+      waiting &&
+      !isPastValidity(waiting, now) &&
+      waiting.payer === phone.e164 &&
+      waiting.amountMinor === amountMinor
+    )
       return { ok: true, requestId: waiting.id, state: "pending", fresh: false } as const;
     const balance = invoice.total - invoice.paid - invoice.credited;
     if (balance <= 0) return { ok: false, message: "This invoice is paid." } as const;
@@ -124,7 +132,7 @@ export async function startMobileMoneyPayment({
     if (amountMinor > balance)
       return { ok: false, field: "amount", message: "The amount is more than the balance due" } as const;
     // Another number or amount: the waiting request stops blocking the invoice (MTN is still asked about it).
-    if (waiting) await endRequest(tx, waiting.id, waitingValid ? "replaced" : "expired", now);
+    if (waiting) await endRequest(tx, waiting.id, isPastValidity(waiting, now) ? "expired" : "replaced", now);
     const [row] = await tx
       .insert(mobileMoneyRequests)
       .values({
