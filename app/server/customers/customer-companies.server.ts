@@ -1,13 +1,14 @@
 // Customer companies and their members (issue 29, decision 16): who may sign in, and which address-book
 // parties a company is made of. What a customer may see is decided from those parties alone
 // (customer-scope.server.ts).
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Locale } from "#app/lib/i18n/locale.ts";
 import type { DbOrTx } from "#app/server/db/client.server.ts";
 import {
   consignees,
   customerCompanies,
   customerCompanyParties,
+  customerInvitations,
   customerMembers,
   shippers,
 } from "#app/server/db/schema.ts";
@@ -166,7 +167,7 @@ export async function createSelfSignInMember({
 /**
  * Adds a person to a company (or, for an address that was removed, brings it back). The first active member
  * of a company may invite colleagues. `language` is a new person's (English when not given); a person brought
- * back keeps the one they had chosen.
+ * back keeps the one they had chosen. The company's invitations still waiting for the address are accepted by it.
  */
 export async function createMember({
   tx,
@@ -177,6 +178,7 @@ export async function createMember({
   language,
   invitedByStaffId = null,
   invitedByMemberId = null,
+  now = new Date(),
 }: {
   tx: DbOrTx;
   companyId: string;
@@ -186,6 +188,7 @@ export async function createMember({
   language?: Locale;
   invitedByStaffId?: string | null;
   invitedByMemberId?: string | null;
+  now?: Date;
 }): Promise<CustomerMember> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`customer-company:${companyId}`}))`);
   const [active] = await tx
@@ -210,18 +213,30 @@ export async function createMember({
     .select({ id: customerMembers.id })
     .from(customerMembers)
     .where(sql.join(addresses, sql` or `));
-  if (previous) {
-    const [row] = await tx
-      .update(customerMembers)
-      .set(values)
-      .where(eq(customerMembers.id, previous.id))
-      .returning();
-    return row!;
-  }
-  const [row] = await tx
-    .insert(customerMembers)
-    .values({ ...values, ...(language ? { language } : {}) })
-    .returning();
+  const [row] = previous
+    ? await tx.update(customerMembers).set(values).where(eq(customerMembers.id, previous.id)).returning()
+    : await tx
+        .insert(customerMembers)
+        .values({ ...values, ...(language ? { language } : {}) })
+        .returning();
+  // The person is in now: an invitation of this company still waiting for their address is spent, so it cannot
+  // bring them back later, after staff remove them (decision 029).
+  await tx
+    .update(customerInvitations)
+    .set({ acceptedAt: now, acceptedMemberId: row!.id })
+    .where(
+      and(
+        eq(customerInvitations.companyId, companyId),
+        or(
+          ...[
+            email && eq(customerInvitations.email, email),
+            phone && eq(customerInvitations.phone, phone),
+          ].filter((condition) => !!condition),
+        ),
+        isNull(customerInvitations.acceptedAt),
+        isNull(customerInvitations.cancelledAt),
+      ),
+    );
   return row!;
 }
 

@@ -23,12 +23,18 @@ type Channel = "email" | "sms";
 const addressColumn = (channel: Channel) =>
   channel === "email" ? customerInvitations.email : customerInvitations.phone;
 
-/** An invitation that still waits: not accepted, not cancelled, not expired. */
+/**
+ * An invitation that still waits: not accepted, not cancelled, not expired, and its inviter is still an active
+ * member of the company (a removed member's word lets nobody in, or staff's removal could be undone by it).
+ * Written with the tables' own names: customer_members has columns of the same names, so an unqualified column
+ * would be read as the inviter's.
+ */
 const waiting = (now: Date) =>
   and(
     isNull(customerInvitations.acceptedAt),
     isNull(customerInvitations.cancelledAt),
     gt(customerInvitations.expiresAt, now),
+    sql`exists (select 1 from "customer_members" "inviter" where "inviter"."id" = "customer_invitations"."invited_by_member_id" and "inviter"."company_id" = "customer_invitations"."company_id" and "inviter"."removed_at" is null)`,
   );
 
 /** The newest invitation waiting for this address, or null. */
@@ -182,6 +188,7 @@ export async function acceptInvitation({
     phone: channel === "sms" ? address : null,
     language: invitation.language,
     invitedByMemberId: invitation.invitedByMemberId,
+    now,
   });
   await tx
     .update(customerInvitations)
@@ -220,4 +227,37 @@ export async function cancelInvitations({
     )
     .returning({ id: customerInvitations.id });
   return rows.length;
+}
+
+/**
+ * Staff removed a member: the company's waiting invitations for their addresses, and those they sent, end with
+ * them. Otherwise the removed address would still be let in by an invitation, and staff's removal undone.
+ */
+export async function cancelInvitationsOfRemovedMember({
+  tx,
+  companyId,
+  member,
+  now = new Date(),
+}: {
+  tx: DbOrTx;
+  companyId: string;
+  member: { id: string; email: string | null; phone: string | null };
+  now?: Date;
+}): Promise<void> {
+  const concerned = [
+    eq(customerInvitations.invitedByMemberId, member.id),
+    member.email ? eq(customerInvitations.email, member.email) : undefined,
+    member.phone ? eq(customerInvitations.phone, member.phone) : undefined,
+  ].filter((condition) => condition !== undefined);
+  await tx
+    .update(customerInvitations)
+    .set({ cancelledAt: now })
+    .where(
+      and(
+        eq(customerInvitations.companyId, companyId),
+        or(...concerned),
+        isNull(customerInvitations.acceptedAt),
+        isNull(customerInvitations.cancelledAt),
+      ),
+    );
 }

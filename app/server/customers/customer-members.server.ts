@@ -16,7 +16,10 @@ import {
   findCompanyOfParty,
   type PartyKind,
 } from "#app/server/customers/customer-companies.server.ts";
-import { saveInvitation } from "#app/server/customers/customer-invitations.server.ts";
+import {
+  cancelInvitationsOfRemovedMember,
+  saveInvitation,
+} from "#app/server/customers/customer-invitations.server.ts";
 import { deleteMemberSessions } from "#app/server/customers/customer-sessions.server.ts";
 import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import {
@@ -422,7 +425,8 @@ export async function inviteColleague({
 
 /**
  * Staff remove a member of a company: they keep their row (removed_at), lose every session at once, and an
- * address on a party's record no longer lets them back by itself. When they were the one who could invite,
+ * address on a party's record no longer lets them back by itself, nor does an invitation: the company's waiting
+ * invitations for their addresses and those they sent are cancelled. When they were the one who could invite,
  * the company's oldest remaining member may.
  */
 export async function removeMember({
@@ -448,9 +452,10 @@ export async function removeMember({
           isNull(customerMembers.removedAt),
         ),
       )
-      .returning({ name: customerMembers.name });
+      .returning({ name: customerMembers.name, email: customerMembers.email, phone: customerMembers.phone });
     if (!removed) return refuse("This person is no longer a member of this account.");
     await deleteMemberSessions({ db: tx, memberId });
+    await cancelInvitationsOfRemovedMember({ tx, companyId, member: { id: memberId, ...removed }, now });
     const active = and(eq(customerMembers.companyId, companyId), isNull(customerMembers.removedAt));
     const [inviter] = await tx
       .select({ id: customerMembers.id })
