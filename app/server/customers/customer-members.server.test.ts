@@ -438,6 +438,49 @@ describe("colleagues", () => {
   });
 });
 
+describe("an invitation that was never sent", () => {
+  it("lets nobody in, even after the address's owner is removed", async () => {
+    const mine = await shipper("Inviter Co", { email: "inviter@inviter.example" });
+    await invite(mine.id);
+    const inviter = await memberOf("inviter@inviter.example");
+    // Another company's member whose address is on no party's record (staff typed it).
+    const theirs = await shipper("Holder Co", { email: "desk@holder.example" });
+    await invite(theirs.id, { name: "Holder", email: "holder@holder.example" });
+    const holder = await memberOf("holder@holder.example");
+    expect(await colleague(inviter!.id, { name: "Holder", email: "holder@holder.example" })).toEqual({
+      ok: true,
+      name: "Holder",
+    });
+    // Somebody's address: not told, so the invitation is not told either.
+    expect(await messagesTo("holder@holder.example")).toHaveLength(1);
+    const [invitation] = await services.db
+      .select()
+      .from(customerInvitations)
+      .where(eq(customerInvitations.email, "holder@holder.example"));
+    expect(invitation!.toldAt).toBeNull();
+    // Staff remove the holder from their own company: the untold invitation must not land them in the inviter's.
+    expect(
+      (await removeMember({ db: services.db, companyId: holder!.companyId, memberId: holder!.id })).ok,
+    ).toBe(true);
+    expect(await codeDeliverable("holder@holder.example")).toBe(false);
+    expect(await signInByCode("holder@holder.example")).toBeUndefined();
+    expect(await memberOf("holder@holder.example")).toMatchObject({ companyId: holder!.companyId });
+    expect((await memberOf("holder@holder.example"))!.removedAt).not.toBeNull();
+  });
+
+  it("a told invitation records when it was told", async () => {
+    const mine = await shipper("Teller Co", { email: "teller@teller.example" });
+    await invite(mine.id);
+    const teller = await memberOf("teller@teller.example");
+    expect((await colleague(teller!.id, { name: "New", email: "new@teller.example" })).ok).toBe(true);
+    const [invitation] = await services.db
+      .select()
+      .from(customerInvitations)
+      .where(eq(customerInvitations.email, "new@teller.example"));
+    expect(invitation!.toldAt).not.toBeNull();
+  });
+});
+
 describe("colleague invitations are limited", () => {
   it(`refuses more than ${COLLEAGUE_INVITES_PER_HOUR} an hour from one member, adding nobody`, async () => {
     const party = await shipper("Busy Co", { email: "busy@busy.example" });

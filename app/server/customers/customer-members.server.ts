@@ -18,6 +18,7 @@ import {
 } from "#app/server/customers/customer-companies.server.ts";
 import {
   cancelInvitationsOfRemovedMember,
+  markInvitationTold,
   saveInvitation,
 } from "#app/server/customers/customer-invitations.server.ts";
 import { deleteMemberSessions } from "#app/server/customers/customer-sessions.server.ts";
@@ -417,6 +418,8 @@ export async function inviteColleague({
         companyName: inviter.companyName,
         greetByName: false,
       });
+      // Only an invitation its address was told of can be accepted (an untold one asked nobody).
+      await markInvitationTold({ tx, id: invitation.id });
     }
     logger.info({ companyId: inviter.companyId }, "Customer member invited by a colleague");
     return { ok: true as const, name: person.name };

@@ -30,7 +30,7 @@ import {
 } from "#app/server/customers/customer-companies.server.ts";
 import {
   acceptInvitation,
-  findWaitingInvitation,
+  findAcceptableInvitation,
   isAddressTaken,
 } from "#app/server/customers/customer-invitations.server.ts";
 import {
@@ -102,9 +102,9 @@ export function readSignInAddress(input: unknown, config: SignInConfig): ReadAdd
   return phone.ok ? { ok: true, channel: "sms", address: phone.value } : phone;
 }
 
-/** Whether a waiting colleague's invitation would let this address in (its first code makes it a member). */
+/** Whether a colleague's told invitation would let this address in (its first code makes it a member). */
 async function acceptsInvitation(tx: DbOrTx, channel: "email" | "sms", address: string, now: Date) {
-  const invitation = await findWaitingInvitation({ db: tx, channel, address, now });
+  const invitation = await findAcceptableInvitation({ db: tx, channel, address, now });
   return (
     !!invitation && !(await isAddressTaken({ db: tx, channel, address, companyId: invitation.companyId }))
   );
