@@ -235,6 +235,22 @@ describe("signing in with a code", () => {
     ).toBeNull();
   });
 
+  it("past five codes an hour, requests at once for an address with no live code send one new code", async () => {
+    const customer = await signInNewCustomer({ db: services.db, config: services.config });
+    const settings = await services.siteSettings.get();
+    const askAt = (now: Date) =>
+      requestCustomerCode({ ...services, settings, typed: customer.email, clientAddress: nextClient(), now });
+    const t0 = new Date();
+    for (let i = 0; i < 5; i++) expect((await askAt(t0)).ok).toBe(true);
+    // Eleven minutes on, in the same hour: the five are spent and none is live, so one request sends a code;
+    // several at once must not each send one (they would, each seeing no live code before the others wrote).
+    const later = new Date(t0.getTime() + 11 * 60 * 1000);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => askAt(later)));
+    expect(answers.every((answer) => answer.ok)).toBe(true);
+    const sent = await services.db.select().from(outbox).where(eq(outbox.to, customer.email));
+    expect(sent).toHaveLength(6);
+  });
+
   it("leaves a code of the last minute working when a new one is asked; an older one stops", async () => {
     const customer = await signInNewCustomer({ db: services.db, config: services.config });
     const t0 = new Date();
