@@ -18,6 +18,17 @@ export type CustomerMember = typeof customerMembers.$inferSelect;
 
 const partyTable = (kind: PartyKind) => (kind === "shipper" ? shippers : consignees);
 
+/**
+ * Holds addresses (e-mail addresses, mobile numbers) for this transaction: whatever makes, brings back or
+ * invites the member behind one takes turns with the rest (two first sign-ins, two invitations at once).
+ */
+export async function lockAddresses(tx: DbOrTx, addresses: Array<string | null>): Promise<void> {
+  for (const address of addresses) {
+    if (address)
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`customer-address:${address}`}))`);
+  }
+}
+
 /** The company a party belongs to, or null. */
 export async function findCompanyOfParty({
   db,
@@ -209,16 +220,17 @@ export async function createMember({
     email && eq(customerMembers.email, email),
     phone && eq(customerMembers.phone, phone),
   ].filter((condition) => !!condition);
-  const [previous] = await tx
-    .select({ id: customerMembers.id })
-    .from(customerMembers)
-    .where(sql.join(addresses, sql` or `));
-  const [row] = previous
-    ? await tx.update(customerMembers).set(values).where(eq(customerMembers.id, previous.id)).returning()
-    : await tx
-        .insert(customerMembers)
-        .values({ ...values, ...(language ? { language } : {}) })
-        .returning();
+  const [previous] = await tx.select().from(customerMembers).where(sql.join(addresses, sql` or `));
+  // Already in (a second sign-in that waited for the first): unchanged, so the first keeps 'may invite'.
+  const [row] =
+    previous && previous.removedAt === null && previous.companyId === companyId
+      ? [previous]
+      : previous
+        ? await tx.update(customerMembers).set(values).where(eq(customerMembers.id, previous.id)).returning()
+        : await tx
+            .insert(customerMembers)
+            .values({ ...values, ...(language ? { language } : {}) })
+            .returning();
   // The person is in now: an invitation of this company still waiting for their address is spent, so it cannot
   // bring them back later, after staff remove them (decision 029).
   await tx

@@ -4,6 +4,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withActor } from "#app/server/audit/audit-connection.server.ts";
 import {
+  createMember,
   ensureCompanyForParty,
   findCompanyOfParty,
   listCompanyParties,
@@ -435,6 +436,26 @@ describe("colleagues", () => {
     await setPartySelfSignIn({ db: services.db, kind: "shipper", partyId: partyOnly.id, enabled: false });
     expect(await codeDeliverable("party@party.example")).toBe(false);
     expect(await memberOf("party@party.example")).toBeUndefined();
+  });
+});
+
+describe("adding a person who is already an active member of the company", () => {
+  it("leaves them as they are ('may invite' kept)", async () => {
+    const party = await shipper("Kept Co", { email: "kept@kept.example" });
+    await invite(party.id);
+    const kept = await memberOf("kept@kept.example");
+    expect(kept!.canInvite).toBe(true);
+    const again = await services.db.transaction((tx) =>
+      createMember({
+        tx,
+        companyId: kept!.companyId,
+        name: "Kept again",
+        email: "kept@kept.example",
+        phone: null,
+      }),
+    );
+    expect(again).toEqual(kept);
+    expect(await memberOf("kept@kept.example")).toEqual(kept);
   });
 });
 

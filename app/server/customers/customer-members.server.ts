@@ -14,6 +14,7 @@ import {
   createMember,
   ensureCompanyForParty,
   findCompanyOfParty,
+  lockAddresses,
   type PartyKind,
 } from "#app/server/customers/customer-companies.server.ts";
 import {
@@ -120,14 +121,6 @@ function readPerson({
   return { name, email, phone };
 }
 
-/** Holds a person's addresses for this transaction: two invitations of one address at once wait for each other. */
-async function lockAddresses(tx: DbOrTx, person: Person): Promise<void> {
-  for (const address of [person.email, person.phone]) {
-    if (address)
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`customer-address:${address}`}))`);
-  }
-}
-
 /** 'A member has one of this person's addresses', for a query over `customer_members`. */
 const addressMatches = (person: Person) =>
   [
@@ -141,7 +134,7 @@ const addressMatches = (person: Person) =>
  * an address that can already sign in here.
  */
 async function checkAddresses(tx: DbOrTx, person: Person, companyId: string | null): Promise<void> {
-  await lockAddresses(tx, person);
+  await lockAddresses(tx, [person.email, person.phone]);
   const rows = await tx
     .select({
       id: customerMembers.id,
@@ -378,7 +371,7 @@ export async function inviteColleague({
     if (!inviter) return refuse("You are signed out. Sign in again to add a colleague.");
     if (!inviter.canInvite) return refuse("You cannot add colleagues to this account: ask us to add them.");
     const person = readPerson({ input, config, refuseLandlines: false });
-    await lockAddresses(tx, person);
+    await lockAddresses(tx, [person.email, person.phone]);
     // Only the company's own members are named: whether an address is another company's is never said here.
     const [same] = await tx
       .select({ name: customerMembers.name })

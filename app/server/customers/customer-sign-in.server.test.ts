@@ -153,6 +153,29 @@ describe("signing in with a code", () => {
     expect(link?.companyId).toBe(member!.companyId);
   });
 
+  it("two first sign-ins at once make one member, who keeps 'may invite'", async () => {
+    await services.db
+      .insert(shippers)
+      .values({ name: "Kofi Twice", company: "Twice Ltd", email: "kofi@twice-at-once.example" });
+    // Two browsers ask (the second within the minute that keeps the first code working) and type at once.
+    const first = await ask("kofi@twice-at-once.example");
+    const firstCode = await codeSentTo("kofi@twice-at-once.example");
+    const second = await ask("kofi@twice-at-once.example");
+    const secondCode = await codeSentTo("kofi@twice-at-once.example");
+    if (!first.ok || !second.ok) throw new Error("not asked");
+    const outcomes = await Promise.all([
+      verify(first.attemptToken, firstCode!.code),
+      verify(second.attemptToken, secondCode!.code),
+    ]);
+    expect(outcomes.map((outcome) => outcome.outcome)).toEqual(["signed-in", "signed-in"]);
+    const members = await services.db
+      .select()
+      .from(customerMembers)
+      .where(eq(customerMembers.email, "kofi@twice-at-once.example"));
+    expect(members).toHaveLength(1);
+    expect(members[0]).toMatchObject({ canInvite: true, removedAt: null });
+  });
+
   it("sends nothing to a party's address when staff switched self sign-in off, or to a removed member", async () => {
     await services.db
       .insert(shippers)

@@ -27,6 +27,7 @@ import {
   createSelfSignInMember,
   findMemberByAddress,
   findSelfSignInParties,
+  lockAddresses,
 } from "#app/server/customers/customer-companies.server.ts";
 import {
   acceptInvitation,
@@ -285,6 +286,9 @@ async function signInCodeOwner({
   locale: Locale;
   now: Date;
 }): Promise<SignedIn | null> {
+  // Two first sign-ins (or acceptances) of one address at once take turns: the second finds the member the first
+  // made, instead of making it again (the unique index: a 500) or bringing it back without 'may invite'.
+  await lockAddresses(tx, [row.destination]);
   let member = row.memberId
     ? ((await tx.select().from(customerMembers).where(eq(customerMembers.id, row.memberId)))[0] ?? null)
     : await findMemberByAddress({ db: tx, channel: row.channel, address: row.destination });
