@@ -10,6 +10,7 @@ CREATE TABLE "customer_invitations" (
 	"accepted_member_id" uuid,
 	"accepted_at" timestamp with time zone,
 	"cancelled_at" timestamp with time zone,
+	"told_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "customer_invitations_address_check" CHECK ("customer_invitations"."email" is not null or "customer_invitations"."phone" is not null),
@@ -26,8 +27,9 @@ CREATE INDEX "customer_invitations_phone_idx" ON "customer_invitations" USING bt
 -- A member who signed in with only an e-mail address proved it then; the others prove it at their next e-mail sign-in.
 UPDATE "customer_members" SET "email_verified_at" = "last_sign_in_at" WHERE "phone" IS NULL AND "email" IS NOT NULL AND "last_sign_in_at" IS NOT NULL;--> statement-breakpoint
 -- Colleagues added by a member who never signed in were granted an address nobody proved: they become invitations.
-INSERT INTO "customer_invitations" ("company_id", "name", "email", "phone", "language", "invited_by_member_id", "expires_at", "created_at")
-  SELECT "company_id", "name", "email", "phone", "language", "invited_by_member_id", now() + interval '30 days', "created_at"
+-- They were told when they were added (an address that was somebody's could not be added then).
+INSERT INTO "customer_invitations" ("company_id", "name", "email", "phone", "language", "invited_by_member_id", "expires_at", "told_at", "created_at")
+  SELECT "company_id", "name", "email", "phone", "language", "invited_by_member_id", now() + interval '30 days', "created_at", "created_at"
   FROM "customer_members"
   WHERE "invited_by_member_id" IS NOT NULL AND "last_sign_in_at" IS NULL AND "removed_at" IS NULL AND "can_invite" = false;--> statement-breakpoint
 DELETE FROM "customer_members" WHERE "invited_by_member_id" IS NOT NULL AND "last_sign_in_at" IS NULL AND "removed_at" IS NULL AND "can_invite" = false;

@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { saveInvitation } from "#app/server/customers/customer-invitations.server.ts";
 import { inviteMemberByStaff } from "#app/server/customers/customer-members.server.ts";
 import * as schema from "#app/server/db/schema.ts";
 import { acceptedQuote } from "#app/server/invoices/accepted-quote.test-support.ts";
@@ -27,6 +28,8 @@ type Company = TestCustomer & {
   quoteId: string;
   invoiceId: string;
   invoiceNumber: string;
+  /** A colleague's invitation waiting in it ('Cancel' on the colleagues page takes its id). */
+  invitationId: string;
 };
 
 /** Where each account route is reached with a company's ids; `posts`: bodies its action is sent. */
@@ -144,9 +147,21 @@ async function makeCompany(label: string, staffId: string): Promise<Company> {
     staffId,
     customer: { kind: "shipper", id: customer.shipperId, name: `${label} Trading`, email: customer.email },
   });
+  const invitation = await saveInvitation({
+    tx: db,
+    companyId: customer.companyId,
+    person: {
+      name: `Colleague of ${label}`,
+      email: `colleague-${label.toLowerCase()}@example.com`,
+      phone: null,
+    },
+    language: "en",
+    invitedByMemberId: customer.memberId,
+  });
   return {
     ...customer,
     label,
+    invitationId: invitation.id,
     shipped: shipped!.trackingNumber,
     received: received!.trackingNumber,
     photoId: photo!.id,
@@ -187,6 +202,7 @@ async function snapshot(): Promise<string> {
     schema.invoiceLinks,
     schema.mobileMoneyRequests,
     schema.customerMembers,
+    schema.customerInvitations,
     schema.outbox,
   ];
   return JSON.stringify(await Promise.all(tables.map((table) => db.select().from(table as never))));
@@ -224,6 +240,21 @@ describe("the customer account: another company's data by any URL", () => {
           }
         }
       }
+      // Another company's invitation cancelled from my colleagues page: refused as an unknown id is (400).
+      const cancelled = await send("/account/colleagues", me.cookie, {
+        intent: "cancel-invitation",
+        invitation: them.invitationId,
+      });
+      if (cancelled.response.status !== 400) {
+        problems.push(`cancelling their invitation answered ${cancelled.response.status}`);
+      }
+      const unknown = await send("/account/colleagues", me.cookie, {
+        intent: "cancel-invitation",
+        invitation: crypto.randomUUID(),
+      });
+      if (unknown.response.status !== cancelled.response.status || unknown.body !== cancelled.body) {
+        problems.push("cancelling their invitation is not answered as an unknown one");
+      }
       // Another company's photo through my own shipment's address.
       const crossed = await send(`/account/shipments/${me.shipped}/photos/${them.photoId}`, me.cookie);
       if (crossed.response.status !== 404)
@@ -246,6 +277,19 @@ describe("the customer account: another company's data by any URL", () => {
       expect(problems).toEqual([]);
     });
   }
+
+  it("the customer's own invitation is cancelled by the same post (so the 400s are not a refusal of everyone)", async () => {
+    const mine = await send("/account/colleagues", a.cookie, {
+      intent: "cancel-invitation",
+      invitation: a.invitationId,
+    });
+    expect(mine.response.status).toBe(200);
+    const [row] = await services.db
+      .select()
+      .from(schema.customerInvitations)
+      .where(eq(schema.customerInvitations.id, a.invitationId));
+    expect(row!.cancelledAt).not.toBeNull();
+  });
 
   it("the lists do show the customer's own shipments (as shipper and as consignee)", async () => {
     const { body } = await send("/account/shipments", a.cookie);

@@ -102,8 +102,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     clientAddress: context.get(requestContext).clientIp,
   });
   if (!invited.ok) return data<Reply>({ error: t(invited.message), values }, { status: 400 });
+  // Nobody can sign in before proving the address, and an address that is somebody's is not even told: the
+  // answer says what happens, the same for every address (decision 029).
   return data<Reply>({
-    done: t("{name} can now sign in: we sent them a message saying how.", { name: invited.name }),
+    done: t(
+      "We invited {name}: they join the account when they first sign in with a code sent to this address.",
+      { name: invited.name },
+    ),
   });
 }
 

@@ -107,7 +107,9 @@ describe("/account/colleagues", () => {
         companyId: "00000000-0000-4000-8000-000000000000",
       }),
     )) as Reply<{ done: string }>;
-    expect(added.data).toEqual({ done: "Kwame can now sign in: we sent them a message saying how." });
+    expect(added.data).toEqual({
+      done: "We invited Kwame: they join the account when they first sign in with a code sent to this address.",
+    });
     // An invitation of Abena's own company, not a member: Kwame joins when he signs in (decision 029).
     const [kwame] = await services.db
       .select()
@@ -154,7 +156,9 @@ describe("/account/colleagues", () => {
         email: "stranger@other.example",
       }),
     )) as Reply<{ done: string }>;
-    expect(taken.data).toEqual({ done: "S can now sign in: we sent them a message saying how." });
+    expect(taken.data).toEqual({
+      done: "We invited S: they join the account when they first sign in with a code sent to this address.",
+    });
     expect(await services.db.select().from(outbox).where(eq(outbox.to, "stranger@other.example"))).toEqual(
       [],
     );
@@ -258,7 +262,7 @@ describe("/account/preferences", () => {
       }),
     )) as Reply<{ done: string }>;
     expect(added.data).toEqual({
-      done: "Moussa peut maintenant se connecter : nous lui avons envoyé un message expliquant comment.",
+      done: "Nous avons invité Moussa : il rejoint le compte à sa première connexion avec un code envoyé à cette adresse.",
     });
     const [moussa] = await services.db
       .select()

@@ -7,7 +7,7 @@
 // last minute working. Guessing is bounded site-wide: wrong codes are counted for the whole site, codes grow to
 // 8 digits after a few, and checks stop for a while when the site's budget of wrong codes is spent.
 import crypto from "node:crypto";
-import { and, desc, eq, gt, isNull, lt, or } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { createToken, hashToken } from "#app/server/auth/sessions.server.ts";
 import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import { type OneTimeCodePurpose, oneTimeCodes, type SubscriberChannel } from "#app/server/db/schema.ts";
@@ -106,7 +106,7 @@ export type NewCode = {
  * than a minute. `addressSpent` (the address's codes of the hour are spent): while a code of the address is
  * live, no new one is made: the attempt checks that one (its owner has it), with tries of its own. Returns the
  * secrets to hand out (the attempt token for the cookie, the code and the link token for the message); none
- * is stored.
+ * is stored. Run it in a transaction that also queues the message: the address stays locked until it ends.
  */
 export async function createOneTimeCode({
   db,
@@ -133,6 +133,11 @@ export async function createOneTimeCode({
   clientAddress: string | null;
   now?: Date;
 }): Promise<NewCode> {
+  // Requests for one address (and shipment) take turns until the caller's transaction ends: otherwise several at
+  // once past the hourly count each find no live code and each send a new one. Callers run this in a transaction.
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`one-time-code:${purpose}:${destination}:${shipmentId ?? ""}`}))`,
+  );
   const id = crypto.randomUUID();
   const attemptToken = createToken();
   const sameAddress = and(

@@ -1,13 +1,14 @@
 // Customer companies and their members (issue 29, decision 16): who may sign in, and which address-book
 // parties a company is made of. What a customer may see is decided from those parties alone
 // (customer-scope.server.ts).
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Locale } from "#app/lib/i18n/locale.ts";
 import type { DbOrTx } from "#app/server/db/client.server.ts";
 import {
   consignees,
   customerCompanies,
   customerCompanyParties,
+  customerInvitations,
   customerMembers,
   shippers,
 } from "#app/server/db/schema.ts";
@@ -16,6 +17,17 @@ export type PartyKind = "shipper" | "consignee";
 export type CustomerMember = typeof customerMembers.$inferSelect;
 
 const partyTable = (kind: PartyKind) => (kind === "shipper" ? shippers : consignees);
+
+/**
+ * Holds addresses (e-mail addresses, mobile numbers) for this transaction: whatever makes, brings back or
+ * invites the member behind one takes turns with the rest (two first sign-ins, two invitations at once).
+ */
+export async function lockAddresses(tx: DbOrTx, addresses: Array<string | null>): Promise<void> {
+  for (const address of addresses) {
+    if (address)
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`customer-address:${address}`}))`);
+  }
+}
 
 /** The company a party belongs to, or null. */
 export async function findCompanyOfParty({
@@ -166,7 +178,7 @@ export async function createSelfSignInMember({
 /**
  * Adds a person to a company (or, for an address that was removed, brings it back). The first active member
  * of a company may invite colleagues. `language` is a new person's (English when not given); a person brought
- * back keeps the one they had chosen.
+ * back keeps the one they had chosen. The company's invitations still waiting for the address are accepted by it.
  */
 export async function createMember({
   tx,
@@ -177,6 +189,7 @@ export async function createMember({
   language,
   invitedByStaffId = null,
   invitedByMemberId = null,
+  now = new Date(),
 }: {
   tx: DbOrTx;
   companyId: string;
@@ -186,6 +199,7 @@ export async function createMember({
   language?: Locale;
   invitedByStaffId?: string | null;
   invitedByMemberId?: string | null;
+  now?: Date;
 }): Promise<CustomerMember> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`customer-company:${companyId}`}))`);
   const [active] = await tx
@@ -206,22 +220,35 @@ export async function createMember({
     email && eq(customerMembers.email, email),
     phone && eq(customerMembers.phone, phone),
   ].filter((condition) => !!condition);
-  const [previous] = await tx
-    .select({ id: customerMembers.id })
-    .from(customerMembers)
-    .where(sql.join(addresses, sql` or `));
-  if (previous) {
-    const [row] = await tx
-      .update(customerMembers)
-      .set(values)
-      .where(eq(customerMembers.id, previous.id))
-      .returning();
-    return row!;
-  }
-  const [row] = await tx
-    .insert(customerMembers)
-    .values({ ...values, ...(language ? { language } : {}) })
-    .returning();
+  const [previous] = await tx.select().from(customerMembers).where(sql.join(addresses, sql` or `));
+  // Already in (a second sign-in that waited for the first): unchanged, so the first keeps 'may invite'.
+  const [row] =
+    previous && previous.removedAt === null && previous.companyId === companyId
+      ? [previous]
+      : previous
+        ? await tx.update(customerMembers).set(values).where(eq(customerMembers.id, previous.id)).returning()
+        : await tx
+            .insert(customerMembers)
+            .values({ ...values, ...(language ? { language } : {}) })
+            .returning();
+  // The person is in now: an invitation of this company still waiting for their address is spent, so it cannot
+  // bring them back later, after staff remove them (decision 029).
+  await tx
+    .update(customerInvitations)
+    .set({ acceptedAt: now, acceptedMemberId: row!.id })
+    .where(
+      and(
+        eq(customerInvitations.companyId, companyId),
+        or(
+          ...[
+            email && eq(customerInvitations.email, email),
+            phone && eq(customerInvitations.phone, phone),
+          ].filter((condition) => !!condition),
+        ),
+        isNull(customerInvitations.acceptedAt),
+        isNull(customerInvitations.cancelledAt),
+      ),
+    );
   return row!;
 }
 

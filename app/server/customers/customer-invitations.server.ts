@@ -3,7 +3,7 @@
 // (no active member, no party of another company), does the person join the inviting company, with the proved
 // address alone. The inviting member is answered the same whatever the address, so the form tells nobody who is
 // a customer of which company.
-import { and, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { type CustomerMember, createMember } from "#app/server/customers/customer-companies.server.ts";
 import type { DbOrTx } from "#app/server/db/client.server.ts";
 import {
@@ -23,16 +23,25 @@ type Channel = "email" | "sms";
 const addressColumn = (channel: Channel) =>
   channel === "email" ? customerInvitations.email : customerInvitations.phone;
 
-/** An invitation that still waits: not accepted, not cancelled, not expired. */
+/**
+ * An invitation that still waits: not accepted, not cancelled, not expired, and its inviter is still an active
+ * member of the company (a removed member's word lets nobody in, or staff's removal could be undone by it).
+ * Written with the tables' own names: customer_members has columns of the same names, so an unqualified column
+ * would be read as the inviter's.
+ */
 const waiting = (now: Date) =>
   and(
     isNull(customerInvitations.acceptedAt),
     isNull(customerInvitations.cancelledAt),
     gt(customerInvitations.expiresAt, now),
+    sql`exists (select 1 from "customer_members" "inviter" where "inviter"."id" = "customer_invitations"."invited_by_member_id" and "inviter"."company_id" = "customer_invitations"."company_id" and "inviter"."removed_at" is null)`,
   );
 
-/** The newest invitation waiting for this address, or null. */
-export async function findWaitingInvitation({
+/**
+ * The newest invitation waiting for this address that was told to it, or null. An invitation never sent (the
+ * address was somebody's) is never accepted: its owner was not asked.
+ */
+export async function findAcceptableInvitation({
   db,
   channel,
   address,
@@ -46,7 +55,7 @@ export async function findWaitingInvitation({
   const [row] = await db
     .select()
     .from(customerInvitations)
-    .where(and(eq(addressColumn(channel), address), waiting(now)))
+    .where(and(eq(addressColumn(channel), address), waiting(now), isNotNull(customerInvitations.toldAt)))
     .orderBy(desc(customerInvitations.createdAt))
     .limit(1);
   return row ?? null;
@@ -155,8 +164,21 @@ export async function saveInvitation({
   return { id, tell: !taken.some(Boolean) };
 }
 
+/** The invitation's message is queued: from now on it may be accepted. */
+export async function markInvitationTold({
+  tx,
+  id,
+  now = new Date(),
+}: {
+  tx: DbOrTx;
+  id: string;
+  now?: Date;
+}): Promise<void> {
+  await tx.update(customerInvitations).set({ toldAt: now }).where(eq(customerInvitations.id, id));
+}
+
 /**
- * The person behind a proved address joins the company that invited it (the newest waiting invitation), with
+ * The person behind a proved address joins the company that invited it (the newest told invitation), with
  * that address alone: an unproved second address on the invitation could be somebody else's. Null when no
  * invitation waits, or the address has become somebody's since.
  */
@@ -171,7 +193,7 @@ export async function acceptInvitation({
   address: string;
   now?: Date;
 }): Promise<CustomerMember | null> {
-  const invitation = await findWaitingInvitation({ db: tx, channel, address, now });
+  const invitation = await findAcceptableInvitation({ db: tx, channel, address, now });
   if (!invitation) return null;
   if (await isAddressTaken({ db: tx, channel, address, companyId: invitation.companyId })) return null;
   const member = await createMember({
@@ -182,6 +204,7 @@ export async function acceptInvitation({
     phone: channel === "sms" ? address : null,
     language: invitation.language,
     invitedByMemberId: invitation.invitedByMemberId,
+    now,
   });
   await tx
     .update(customerInvitations)
@@ -220,4 +243,37 @@ export async function cancelInvitations({
     )
     .returning({ id: customerInvitations.id });
   return rows.length;
+}
+
+/**
+ * Staff removed a member: the company's waiting invitations for their addresses, and those they sent, end with
+ * them. Otherwise the removed address would still be let in by an invitation, and staff's removal undone.
+ */
+export async function cancelInvitationsOfRemovedMember({
+  tx,
+  companyId,
+  member,
+  now = new Date(),
+}: {
+  tx: DbOrTx;
+  companyId: string;
+  member: { id: string; email: string | null; phone: string | null };
+  now?: Date;
+}): Promise<void> {
+  const concerned = [
+    eq(customerInvitations.invitedByMemberId, member.id),
+    member.email ? eq(customerInvitations.email, member.email) : undefined,
+    member.phone ? eq(customerInvitations.phone, member.phone) : undefined,
+  ].filter((condition) => condition !== undefined);
+  await tx
+    .update(customerInvitations)
+    .set({ cancelledAt: now })
+    .where(
+      and(
+        eq(customerInvitations.companyId, companyId),
+        or(...concerned),
+        isNull(customerInvitations.acceptedAt),
+        isNull(customerInvitations.cancelledAt),
+      ),
+    );
 }

@@ -4,10 +4,12 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withActor } from "#app/server/audit/audit-connection.server.ts";
 import {
+  createMember,
   ensureCompanyForParty,
   findCompanyOfParty,
   listCompanyParties,
 } from "#app/server/customers/customer-companies.server.ts";
+import { listWaitingInvitations } from "#app/server/customers/customer-invitations.server.ts";
 import {
   addPartyToCompany,
   COLLEAGUE_INVITES_PER_HOUR,
@@ -292,6 +294,72 @@ describe("removing a member", () => {
   });
 });
 
+describe("removing a member whose address an invitation waits for", () => {
+  it("cancels the invitation: the removed address gets no code and the row is not revived", async () => {
+    const party = await shipper("Undo Co", { email: "boss@undo.example" });
+    await invite(party.id);
+    const boss = await memberOf("boss@undo.example");
+    // The boss invites an address; staff then add the same person from the party, so they are a member
+    // while the invitation still waits. Staff remove them: nothing may bring them back by itself.
+    expect((await colleague(boss!.id, { name: "Temp", email: "temp@undo.example" })).ok).toBe(true);
+    expect((await invite(party.id, { name: "Temp", email: "temp@undo.example" })).ok).toBe(true);
+    const temp = await memberOf("temp@undo.example");
+    expect(await removeMember({ db: services.db, companyId: boss!.companyId, memberId: temp!.id })).toEqual({
+      ok: true,
+      name: "Temp",
+    });
+    expect(await codeDeliverable("temp@undo.example")).toBe(false);
+    expect(await signInByCode("temp@undo.example")).toBeUndefined();
+    expect((await memberOf("temp@undo.example"))!.removedAt).not.toBeNull();
+  });
+
+  it("ends the invitations the removed member sent", async () => {
+    const party = await shipper("Leaver Co", { email: "leaver@leaver.example" });
+    await invite(party.id);
+    const leaver = await memberOf("leaver@leaver.example");
+    expect((await colleague(leaver!.id, { name: "Friend", email: "friend@leaver.example" })).ok).toBe(true);
+    expect(
+      await removeMember({ db: services.db, companyId: leaver!.companyId, memberId: leaver!.id }),
+    ).toEqual({ ok: true, name: "Leaver Co" });
+    const [invitation] = await services.db
+      .select()
+      .from(customerInvitations)
+      .where(eq(customerInvitations.email, "friend@leaver.example"));
+    expect(invitation!.cancelledAt).not.toBeNull();
+    expect(await codeDeliverable("friend@leaver.example")).toBe(false);
+    expect(await signInByCode("friend@leaver.example")).toBeUndefined();
+  });
+
+  it("an invitation whose inviter was removed no longer waits, even if it was not cancelled", async () => {
+    const party = await shipper("Quiet Co", { email: "quiet@quiet.example" });
+    await invite(party.id);
+    const quiet = await memberOf("quiet@quiet.example");
+    expect((await colleague(quiet!.id, { name: "Pal", email: "pal@quiet.example" })).ok).toBe(true);
+    // Removed by a write that does not go through removeMember (an older removal, a direct fix).
+    await services.db
+      .update(customerMembers)
+      .set({ removedAt: new Date(), canInvite: false })
+      .where(eq(customerMembers.id, quiet!.id));
+    expect(await codeDeliverable("pal@quiet.example")).toBe(false);
+    expect(await listWaitingInvitations({ db: services.db, companyId: quiet!.companyId })).toEqual([]);
+  });
+
+  it("a person who joins another way accepts the company's invitation for their address", async () => {
+    const party = await shipper("Twice Co", { email: "head@twice.example" });
+    await invite(party.id);
+    const head = await memberOf("head@twice.example");
+    expect((await colleague(head!.id, { name: "Both", email: "both@twice.example" })).ok).toBe(true);
+    expect((await invite(party.id, { name: "Both", email: "both@twice.example" })).ok).toBe(true);
+    const both = await memberOf("both@twice.example");
+    const [invitation] = await services.db
+      .select()
+      .from(customerInvitations)
+      .where(eq(customerInvitations.email, "both@twice.example"));
+    expect(invitation).toMatchObject({ acceptedMemberId: both!.id });
+    expect(invitation!.acceptedAt).not.toBeNull();
+  });
+});
+
 describe("the party's own sign-in switch", () => {
   it("off: the party's address gets no code (deliverable false); on: it does", async () => {
     const party = await shipper("Self Signer", { email: "self@signer.example" });
@@ -368,6 +436,69 @@ describe("colleagues", () => {
     await setPartySelfSignIn({ db: services.db, kind: "shipper", partyId: partyOnly.id, enabled: false });
     expect(await codeDeliverable("party@party.example")).toBe(false);
     expect(await memberOf("party@party.example")).toBeUndefined();
+  });
+});
+
+describe("adding a person who is already an active member of the company", () => {
+  it("leaves them as they are ('may invite' kept)", async () => {
+    const party = await shipper("Kept Co", { email: "kept@kept.example" });
+    await invite(party.id);
+    const kept = await memberOf("kept@kept.example");
+    expect(kept!.canInvite).toBe(true);
+    const again = await services.db.transaction((tx) =>
+      createMember({
+        tx,
+        companyId: kept!.companyId,
+        name: "Kept again",
+        email: "kept@kept.example",
+        phone: null,
+      }),
+    );
+    expect(again).toEqual(kept);
+    expect(await memberOf("kept@kept.example")).toEqual(kept);
+  });
+});
+
+describe("an invitation that was never sent", () => {
+  it("lets nobody in, even after the address's owner is removed", async () => {
+    const mine = await shipper("Inviter Co", { email: "inviter@inviter.example" });
+    await invite(mine.id);
+    const inviter = await memberOf("inviter@inviter.example");
+    // Another company's member whose address is on no party's record (staff typed it).
+    const theirs = await shipper("Holder Co", { email: "desk@holder.example" });
+    await invite(theirs.id, { name: "Holder", email: "holder@holder.example" });
+    const holder = await memberOf("holder@holder.example");
+    expect(await colleague(inviter!.id, { name: "Holder", email: "holder@holder.example" })).toEqual({
+      ok: true,
+      name: "Holder",
+    });
+    // Somebody's address: not told, so the invitation is not told either.
+    expect(await messagesTo("holder@holder.example")).toHaveLength(1);
+    const [invitation] = await services.db
+      .select()
+      .from(customerInvitations)
+      .where(eq(customerInvitations.email, "holder@holder.example"));
+    expect(invitation!.toldAt).toBeNull();
+    // Staff remove the holder from their own company: the untold invitation must not land them in the inviter's.
+    expect(
+      (await removeMember({ db: services.db, companyId: holder!.companyId, memberId: holder!.id })).ok,
+    ).toBe(true);
+    expect(await codeDeliverable("holder@holder.example")).toBe(false);
+    expect(await signInByCode("holder@holder.example")).toBeUndefined();
+    expect(await memberOf("holder@holder.example")).toMatchObject({ companyId: holder!.companyId });
+    expect((await memberOf("holder@holder.example"))!.removedAt).not.toBeNull();
+  });
+
+  it("a told invitation records when it was told", async () => {
+    const mine = await shipper("Teller Co", { email: "teller@teller.example" });
+    await invite(mine.id);
+    const teller = await memberOf("teller@teller.example");
+    expect((await colleague(teller!.id, { name: "New", email: "new@teller.example" })).ok).toBe(true);
+    const [invitation] = await services.db
+      .select()
+      .from(customerInvitations)
+      .where(eq(customerInvitations.email, "new@teller.example"));
+    expect(invitation!.toldAt).not.toBeNull();
   });
 });
 

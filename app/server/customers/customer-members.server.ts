@@ -14,9 +14,14 @@ import {
   createMember,
   ensureCompanyForParty,
   findCompanyOfParty,
+  lockAddresses,
   type PartyKind,
 } from "#app/server/customers/customer-companies.server.ts";
-import { saveInvitation } from "#app/server/customers/customer-invitations.server.ts";
+import {
+  cancelInvitationsOfRemovedMember,
+  markInvitationTold,
+  saveInvitation,
+} from "#app/server/customers/customer-invitations.server.ts";
 import { deleteMemberSessions } from "#app/server/customers/customer-sessions.server.ts";
 import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import {
@@ -116,14 +121,6 @@ function readPerson({
   return { name, email, phone };
 }
 
-/** Holds a person's addresses for this transaction: two invitations of one address at once wait for each other. */
-async function lockAddresses(tx: DbOrTx, person: Person): Promise<void> {
-  for (const address of [person.email, person.phone]) {
-    if (address)
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`customer-address:${address}`}))`);
-  }
-}
-
 /** 'A member has one of this person's addresses', for a query over `customer_members`. */
 const addressMatches = (person: Person) =>
   [
@@ -137,7 +134,7 @@ const addressMatches = (person: Person) =>
  * an address that can already sign in here.
  */
 async function checkAddresses(tx: DbOrTx, person: Person, companyId: string | null): Promise<void> {
-  await lockAddresses(tx, person);
+  await lockAddresses(tx, [person.email, person.phone]);
   const rows = await tx
     .select({
       id: customerMembers.id,
@@ -374,7 +371,7 @@ export async function inviteColleague({
     if (!inviter) return refuse("You are signed out. Sign in again to add a colleague.");
     if (!inviter.canInvite) return refuse("You cannot add colleagues to this account: ask us to add them.");
     const person = readPerson({ input, config, refuseLandlines: false });
-    await lockAddresses(tx, person);
+    await lockAddresses(tx, [person.email, person.phone]);
     // Only the company's own members are named: whether an address is another company's is never said here.
     const [same] = await tx
       .select({ name: customerMembers.name })
@@ -414,6 +411,8 @@ export async function inviteColleague({
         companyName: inviter.companyName,
         greetByName: false,
       });
+      // Only an invitation its address was told of can be accepted (an untold one asked nobody).
+      await markInvitationTold({ tx, id: invitation.id });
     }
     logger.info({ companyId: inviter.companyId }, "Customer member invited by a colleague");
     return { ok: true as const, name: person.name };
@@ -422,7 +421,8 @@ export async function inviteColleague({
 
 /**
  * Staff remove a member of a company: they keep their row (removed_at), lose every session at once, and an
- * address on a party's record no longer lets them back by itself. When they were the one who could invite,
+ * address on a party's record no longer lets them back by itself, nor does an invitation: the company's waiting
+ * invitations for their addresses and those they sent are cancelled. When they were the one who could invite,
  * the company's oldest remaining member may.
  */
 export async function removeMember({
@@ -448,9 +448,10 @@ export async function removeMember({
           isNull(customerMembers.removedAt),
         ),
       )
-      .returning({ name: customerMembers.name });
+      .returning({ name: customerMembers.name, email: customerMembers.email, phone: customerMembers.phone });
     if (!removed) return refuse("This person is no longer a member of this account.");
     await deleteMemberSessions({ db: tx, memberId });
+    await cancelInvitationsOfRemovedMember({ tx, companyId, member: { id: memberId, ...removed }, now });
     const active = and(eq(customerMembers.companyId, companyId), isNull(customerMembers.removedAt));
     const [inviter] = await tx
       .select({ id: customerMembers.id })

@@ -153,6 +153,29 @@ describe("signing in with a code", () => {
     expect(link?.companyId).toBe(member!.companyId);
   });
 
+  it("two first sign-ins at once make one member, who keeps 'may invite'", async () => {
+    await services.db
+      .insert(shippers)
+      .values({ name: "Kofi Twice", company: "Twice Ltd", email: "kofi@twice-at-once.example" });
+    // Two browsers ask (the second within the minute that keeps the first code working) and type at once.
+    const first = await ask("kofi@twice-at-once.example");
+    const firstCode = await codeSentTo("kofi@twice-at-once.example");
+    const second = await ask("kofi@twice-at-once.example");
+    const secondCode = await codeSentTo("kofi@twice-at-once.example");
+    if (!first.ok || !second.ok) throw new Error("not asked");
+    const outcomes = await Promise.all([
+      verify(first.attemptToken, firstCode!.code),
+      verify(second.attemptToken, secondCode!.code),
+    ]);
+    expect(outcomes.map((outcome) => outcome.outcome)).toEqual(["signed-in", "signed-in"]);
+    const members = await services.db
+      .select()
+      .from(customerMembers)
+      .where(eq(customerMembers.email, "kofi@twice-at-once.example"));
+    expect(members).toHaveLength(1);
+    expect(members[0]).toMatchObject({ canInvite: true, removedAt: null });
+  });
+
   it("sends nothing to a party's address when staff switched self sign-in off, or to a removed member", async () => {
     await services.db
       .insert(shippers)
@@ -233,6 +256,22 @@ describe("signing in with a code", () => {
     expect(
       await findOneTimeLink({ db: services.db, purpose: "customer_sign_in", linkToken: fifth!.link! }),
     ).toBeNull();
+  });
+
+  it("past five codes an hour, requests at once for an address with no live code send one new code", async () => {
+    const customer = await signInNewCustomer({ db: services.db, config: services.config });
+    const settings = await services.siteSettings.get();
+    const askAt = (now: Date) =>
+      requestCustomerCode({ ...services, settings, typed: customer.email, clientAddress: nextClient(), now });
+    const t0 = new Date();
+    for (let i = 0; i < 5; i++) expect((await askAt(t0)).ok).toBe(true);
+    // Eleven minutes on, in the same hour: the five are spent and none is live, so one request sends a code;
+    // several at once must not each send one (they would, each seeing no live code before the others wrote).
+    const later = new Date(t0.getTime() + 11 * 60 * 1000);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => askAt(later)));
+    expect(answers.every((answer) => answer.ok)).toBe(true);
+    const sent = await services.db.select().from(outbox).where(eq(outbox.to, customer.email));
+    expect(sent).toHaveLength(6);
   });
 
   it("leaves a code of the last minute working when a new one is asked; an older one stops", async () => {

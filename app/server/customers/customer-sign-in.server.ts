@@ -27,10 +27,11 @@ import {
   createSelfSignInMember,
   findMemberByAddress,
   findSelfSignInParties,
+  lockAddresses,
 } from "#app/server/customers/customer-companies.server.ts";
 import {
   acceptInvitation,
-  findWaitingInvitation,
+  findAcceptableInvitation,
   isAddressTaken,
 } from "#app/server/customers/customer-invitations.server.ts";
 import {
@@ -102,9 +103,9 @@ export function readSignInAddress(input: unknown, config: SignInConfig): ReadAdd
   return phone.ok ? { ok: true, channel: "sms", address: phone.value } : phone;
 }
 
-/** Whether a waiting colleague's invitation would let this address in (its first code makes it a member). */
+/** Whether a colleague's told invitation would let this address in (its first code makes it a member). */
 async function acceptsInvitation(tx: DbOrTx, channel: "email" | "sms", address: string, now: Date) {
-  const invitation = await findWaitingInvitation({ db: tx, channel, address, now });
+  const invitation = await findAcceptableInvitation({ db: tx, channel, address, now });
   return (
     !!invitation && !(await isAddressTaken({ db: tx, channel, address, companyId: invitation.companyId }))
   );
@@ -285,6 +286,9 @@ async function signInCodeOwner({
   locale: Locale;
   now: Date;
 }): Promise<SignedIn | null> {
+  // Two first sign-ins (or acceptances) of one address at once take turns: the second finds the member the first
+  // made, instead of making it again (the unique index: a 500) or bringing it back without 'may invite'.
+  await lockAddresses(tx, [row.destination]);
   let member = row.memberId
     ? ((await tx.select().from(customerMembers).where(eq(customerMembers.id, row.memberId)))[0] ?? null)
     : await findMemberByAddress({ db: tx, channel: row.channel, address: row.destination });

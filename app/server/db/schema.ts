@@ -1310,6 +1310,12 @@ export const customerInvitations = pgTable(
     }),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /**
+     * When the invitation's message was queued; null when the address was somebody's and nothing was sent. Only a
+     * told invitation can be accepted: an untold one would land the address's owner in the inviting company later
+     * (after staff remove them from their own, say) without anyone having asked them.
+     */
+    toldAt: timestamp("told_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

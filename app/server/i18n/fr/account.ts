@@ -296,8 +296,8 @@ export const account = {
   "Ask {name} or us to add a colleague.": "Demandez à {name} ou à nous d'ajouter un collègue.",
   "Ask your colleagues or us to add a colleague.":
     "Demandez à vos collègues ou à nous d'ajouter un collègue.",
-  "{name} can now sign in: we sent them a message saying how.":
-    "{name} peut maintenant se connecter : nous lui avons envoyé un message expliquant comment.",
+  "We invited {name}: they join the account when they first sign in with a code sent to this address.":
+    "Nous avons invité {name} : il rejoint le compte à sa première connexion avec un code envoyé à cette adresse.",
   "Enter their name.": "Saisissez son nom.",
   "Their name is too long (at most {max} characters).": "Son nom est trop long ({max} caractères au plus).",
   "Their name must be on one line.": "Son nom doit tenir sur une ligne.",
