@@ -40,3 +40,23 @@ export function elideBeforeNames(text: string, vars?: Vars): string {
   }
   return elided;
 }
+
+/**
+ * A French template with 'de'/'que' elided before the placeholders (`{companyName}`) whose values in `vars` start
+ * with a vowel, the placeholders kept: what elideBeforeNames does once they are filled. A page's loader prepares
+ * its texts so, and the page fills them with interpolate alone (the policy pages: no elision in their script).
+ */
+export function elideBeforePlaceholders(template: string, vars: Vars): string {
+  const apostrophe = template.includes("’") ? "’" : "'";
+  let elided = template;
+  for (const key of NAMES) {
+    const value = vars[key];
+    const placeholder = `{${key}}`;
+    if (typeof value !== "string" || !VOWEL.test(value) || !elided.includes(placeholder)) continue;
+    elided = elided.replace(
+      new RegExp(`\\b([Dd]|[Qq]u)e \\{${key}\\}`, "g"),
+      (_whole, de: string) => `${de}${apostrophe}${placeholder}`,
+    );
+  }
+  return elided;
+}
