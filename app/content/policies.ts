@@ -4,7 +4,7 @@
  * settings when the page renders: {companyName}, {email}, {phone}, {address}. Links are written
  * [label](/path) or [label](mailto:...) and become real links.
  */
-import { elideBeforeNames } from "#app/lib/i18n/elide.ts";
+import { elideBeforeNames, elideBeforePlaceholders } from "#app/lib/i18n/elide.ts";
 import { interpolate } from "#app/lib/i18n/translate.ts";
 
 type PolicyListItem = string | { term: string; text: string };
@@ -488,4 +488,34 @@ export function fillPolicyText(text: string, contact: PolicyContact): string {
   };
   // The French copy elides before the company's name ('qu'Unitrans').
   return elideBeforeNames(interpolate(text, vars), vars);
+}
+
+/**
+ * A French policy with 'de'/'que' elided before the company's name where it starts with a vowel ('qu'{companyName}'),
+ * its placeholders kept: the policy page's loader sends it so, and the page fills the placeholders itself
+ * (fillPolicyText in policy-document.tsx), so the pages' script carries no elision (decision 030).
+ */
+export function elidePolicy(document: PolicyDocument, contact: PolicyContact): PolicyDocument {
+  const vars = { companyName: contact.companyName };
+  const elide = (text: string) => elideBeforePlaceholders(text, vars);
+  const block = (b: PolicyBlock): PolicyBlock =>
+    b.type === "list"
+      ? {
+          type: "list",
+          items: b.items.map((item) =>
+            typeof item === "string" ? elide(item) : { term: elide(item.term), text: elide(item.text) },
+          ),
+        }
+      : { ...b, text: elide(b.text) };
+  return {
+    ...document,
+    title: elide(document.title),
+    description: elide(document.description),
+    intro: document.intro.map(elide),
+    sections: document.sections.map((section) => ({
+      ...section,
+      heading: elide(section.heading),
+      blocks: section.blocks.map(block),
+    })),
+  };
 }

@@ -53,19 +53,33 @@ export function isPhoneCountry(value: unknown): value is PhoneCountry {
  */
 const LANGUAGE_COUNTRY = { en: "LR", fr: "CI" } as const satisfies Record<string, PhoneCountry>;
 
+/** Built once per language: Intl.DisplayNames and the sort by name are the costly part of a form page's loader. */
+const namesByLocale = new Map<string, readonly { code: PhoneCountry; name: string }[]>();
+const optionsByLocale = new Map<string, { value: PhoneCountry; label: string }[]>();
+
 function countryNames(locale: string) {
-  const names = new Intl.DisplayNames([locale], { type: "region" });
-  return (Object.keys(PHONE_COUNTRIES) as PhoneCountry[]).map((code) => ({
-    code,
-    name: names.of(code) ?? code,
-  }));
+  let list = namesByLocale.get(locale);
+  if (!list) {
+    const names = new Intl.DisplayNames([locale], { type: "region" });
+    list = (Object.keys(PHONE_COUNTRIES) as PhoneCountry[]).map((code) => ({
+      code,
+      name: names.of(code) ?? code,
+    }));
+    namesByLocale.set(locale, list);
+  }
+  return list;
 }
 
-/** The list's options in the page's language, by name: 'Côte d’Ivoire (+225)'. */
+/** The list's options in the page's language, by name: 'Côte d’Ivoire (+225)'. The same list every time. */
 export function phoneCountryOptions(locale: "en" | "fr"): { value: PhoneCountry; label: string }[] {
-  return countryNames(locale)
-    .sort((a, b) => a.name.localeCompare(b.name, locale))
-    .map(({ code, name }) => ({ value: code, label: `${name} (+${PHONE_COUNTRIES[code]})` }));
+  let options = optionsByLocale.get(locale);
+  if (!options) {
+    options = [...countryNames(locale)]
+      .sort((a, b) => a.name.localeCompare(b.name, locale))
+      .map(({ code, name }) => ({ value: code, label: `${name} (+${PHONE_COUNTRIES[code]})` }));
+    optionsByLocale.set(locale, options);
+  }
+  return options;
 }
 
 /** Lower case, no accents, straight apostrophes and single spaces, for finding a country's name in typed text. */

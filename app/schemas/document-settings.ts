@@ -32,7 +32,8 @@ const termsText = (label: string) =>
 
 export const documentSettingsSchema = z.object({
   waybillTerms: termsText("waybill terms"),
-  // Left empty (or saved before it existed): the default French terms.
+  // Left empty (or saved before it existed): read as the default French terms; what a French waybill then prints
+  // depends on the English terms (waybillTermsIn in document-settings.server.ts).
   waybillTermsFr: termsText("French waybill terms").default(DEFAULT_WAYBILL_TERMS_FR),
 });
 export type DocumentSettings = z.output<typeof documentSettingsSchema>;

@@ -3,8 +3,11 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { PolicyDocument } from "#app/components/site/policy-document.tsx";
 import { defaultSiteSettings } from "#app/content/company.ts";
-import { privacyPolicy as frenchPrivacyPolicy } from "#app/content/fr/policies.ts";
-import { privacyPolicy } from "#app/content/policies.ts";
+import {
+  privacyPolicy as frenchPrivacyPolicy,
+  termsOfService as frenchTerms,
+} from "#app/content/fr/policies.ts";
+import { elidePolicy, privacyPolicy } from "#app/content/policies.ts";
 import { policies } from "#app/server/i18n/fr/policies.ts";
 
 /** The document the next render shows (set by `render`, read by the page). */
@@ -47,5 +50,16 @@ describe("a policy page", () => {
     expect(html).not.toContain("translation");
     expect(html).toContain("November 21, 2026");
     expect(html).toContain("On this page");
+  });
+
+  it("fills the French text its loader elided: 'qu'Unitrans', the name marked as data", () => {
+    const html = render(
+      "/fr/conditions-d-utilisation",
+      elidePolicy(frenchTerms, defaultSiteSettings),
+      policies,
+    );
+    expect(html).toContain(
+      `qu&#x27;<span translate="no">${defaultSiteSettings.companyName}</span> (« nous »)`,
+    );
   });
 });

@@ -1,19 +1,27 @@
 import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router";
 import { SectionLink } from "#app/components/ui/section-link.tsx";
-import {
-  fillPolicyText,
-  type PolicyBlock,
-  type PolicyContact,
-  type PolicyDocument as PolicyDoc,
-} from "#app/content/policies.ts";
+import type { PolicyBlock, PolicyContact, PolicyDocument as PolicyDoc } from "#app/content/policies.ts";
 import { formatCalendarDate } from "#app/lib/format.ts";
+import { interpolate } from "#app/lib/i18n/translate.ts";
 import { useLocale, useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 
 const LINK = /\[([^\]]+)\]\(((?:\/|mailto:)[^)\s]*)\)/g;
 const linkClass = "font-medium text-brand-700 underline underline-offset-2 hover:text-accent-700";
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Puts the company's current name and contact details into a policy text. A French text comes from the loader
+ * already elided before the name (elidePolicy), so filling is all that is left to do here.
+ */
+const fillPolicyText = (text: string, contact: PolicyContact) =>
+  interpolate(text, {
+    companyName: contact.companyName,
+    email: contact.email,
+    phone: contact.phone,
+    address: contact.address,
+  });
 
 /**
  * A filled policy text with the company's name and contact details marked as data (`translate="no"`: the same

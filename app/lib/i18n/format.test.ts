@@ -6,7 +6,7 @@ import {
   formatNumberIn,
   formatTimeIn,
 } from "#app/lib/i18n/format.ts";
-import { timeZoneNameIn } from "#app/lib/i18n/shipment-format.ts";
+import { formatDeclaredValueIn, timeZoneNameIn } from "#app/lib/i18n/shipment-format.ts";
 import { makeTranslate } from "#app/lib/i18n/translate.ts";
 import { tracking as frenchTracking } from "#app/server/i18n/fr/tracking.ts";
 
@@ -54,5 +54,18 @@ describe("a time zone as customers read it", () => {
       zone: timeZoneNameIn("fr", "Africa/Abidjan", winter),
     });
     expect(note).toBe("Du plus récent au plus ancien, en heure locale : Abidjan (GMT).");
+  });
+});
+
+describe("a declared value in French", () => {
+  it("never rounds cents typed in a currency without them: two decimals and the code, as in English", () => {
+    expect(plain(formatDeclaredValueIn("fr", 1250.5, "XOF"))).toBe("1 250,50 XOF");
+    expect(formatDeclaredValueIn("en", 1250.5, "XOF")).toBe("1,250.50 XOF");
+    expect(plain(formatDeclaredValueIn("fr", 0.05, "JPY"))).toBe("0,05 JPY");
+    expect(plain(formatDeclaredValueIn("fr", 99999999999.99, "GNF"))).toBe("99 999 999 999,99 GNF");
+    // Whole amounts, and currencies with cents, keep the currency's own French writing.
+    expect(plain(formatDeclaredValueIn("fr", 150000, "XOF"))).toBe("150 000 F CFA");
+    expect(plain(formatDeclaredValueIn("fr", 4800, "USD"))).toBe("4 800,00 $US");
+    expect(plain(formatDeclaredValueIn("fr", 1250.5, "EUR"))).toBe("1 250,50 €");
   });
 });

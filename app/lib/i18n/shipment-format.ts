@@ -7,13 +7,26 @@ import { minorDigits } from "#app/lib/money.ts";
 
 /**
  * A shipment's declared value (a decimal with two places, not minor units): '4,800.00 USD' / '4 800,00 $US',
- * the French one as formatMoneyIn writes money.
+ * the French one as formatMoneyIn writes money. A value with cents in a currency without them (1250.50 XOF, as
+ * typed on the shipment's form) is written with its two decimals and the currency's code ('1 250,50 XOF'), as the
+ * English page writes it: a declared value is part of the contract and is never rounded.
  */
 export function formatDeclaredValueIn(locale: Locale, value: number, currency: string): string {
   if (locale === "en") return formatDeclaredValue(value, currency);
-  // numeric(14, 2): at most two decimals, so the rounded minor units are the stored value exactly.
-  return formatMoneyIn(locale, Math.round(value * 10 ** minorDigits(currency)), currency);
+  // numeric(14, 2): at most two decimals, so the rounded cents are the stored value exactly.
+  const cents = Math.round(value * 100);
+  const digits = minorDigits(currency);
+  if (digits < 2 && cents % 10 ** (2 - digits) !== 0) {
+    const sign = cents < 0 ? "-" : "";
+    const whole = Math.abs(cents);
+    // Intl reads a decimal string exactly (ECMA-402 NumberFormat v3); the type still says number.
+    const decimal = `${sign}${Math.trunc(whole / 100)}.${String(whole % 100).padStart(2, "0")}`;
+    return `${twoDecimals.format(decimal as unknown as number)} ${currency}`;
+  }
+  return formatMoneyIn(locale, cents / 10 ** (2 - digits), currency);
 }
+
+const twoDecimals = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { privacyPolicy, termsOfService } from "#app/content/fr/policies.ts";
 import { fillPolicyText } from "#app/content/policies.ts";
+import { elideBeforeNames } from "#app/lib/i18n/elide.ts";
 import { interpolate } from "#app/lib/i18n/translate.ts";
 import { translatorFor } from "#app/server/i18n/words.server.ts";
 
@@ -29,6 +30,16 @@ describe("a French template before a name", () => {
     expect(t("Cancel invitation for {name}", { name: "Awa Koné" })).toBe("Annuler l'invitation d'Awa Koné");
     expect(interpolate("Montant de {amount}", { amount: "800 $US" })).toBe("Montant de 800 $US");
     expect(interpolate("Shipments of {company}", { company: "Unitrans" })).toBe("Shipments of Unitrans");
+  });
+
+  it("elides a name again in every later text, its pattern kept, and leaves a text without it alone", () => {
+    const t = translatorFor("fr");
+    for (let i = 0; i < 3; i++) {
+      expect(t("Invoice {number} from {company}", { number: `INV-${i}`, company: "Écho Fret" })).toBe(
+        `Facture INV-${i} d'Écho Fret`,
+      );
+    }
+    expect(elideBeforeNames("Montant de Unitrans", { company: "Écho Fret" })).toBe("Montant de Unitrans");
   });
 
   it("elides 'que' in the French terms ('qu'Unitrans')", () => {

@@ -1,13 +1,14 @@
 // Longer than 450 lines: every card of the Settings page, one intent each, against one database and one signed-in
 // administrator.
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_TEMPLATES } from "#app/lib/notification-templates.ts";
 import { action } from "#app/routes/admin/settings.tsx";
 import { DEFAULT_WAYBILL_TERMS, DEFAULT_WAYBILL_TERMS_FR } from "#app/schemas/document-settings.ts";
 import { DEFAULT_INVOICE_SETTINGS } from "#app/schemas/invoice-settings.ts";
 import { parseSiteSettings } from "#app/schemas/site-settings.ts";
-import { outbox } from "#app/server/db/schema.ts";
-import { getDocumentSettings } from "#app/server/documents/document-settings.server.ts";
+import { outbox, siteSettings } from "#app/server/db/schema.ts";
+import { getDocumentSettings, waybillTermsIn } from "#app/server/documents/document-settings.server.ts";
 import { getInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { getNotificationSettings } from "#app/server/settings/notification-settings.server.ts";
@@ -388,6 +389,40 @@ describe("Settings → Documents", () => {
       waybillTerms: "Our terms.",
       waybillTermsFr: "Nos conditions.",
     });
+  });
+
+  it("prints staff's English terms on a French waybill until they write French ones, never the default French beside new English terms", async () => {
+    const frenchWaybill = async () => waybillTermsIn(await getDocumentSettings({ db: services.db }), "fr");
+    const storedFrench = async () => {
+      const [row] = await services.db
+        .select({ value: siteSettings.value })
+        .from(siteSettings)
+        .where(eq(siteSettings.key, "documents"));
+      return (row?.value as { waybillTermsFr?: string } | undefined)?.waybillTermsFr;
+    };
+    // Both default: the default French terms.
+    await post({ intent: "documents", waybillTerms: DEFAULT_WAYBILL_TERMS, waybillTermsFr: "" });
+    expect(await frenchWaybill()).toBe(DEFAULT_WAYBILL_TERMS_FR);
+    // New English terms, the French field left empty or holding the default French terms (as the form once
+    // posted them back): the French waybill prints the English terms, the one contract staff wrote.
+    await post({ intent: "documents", waybillTerms: "Our own terms." });
+    expect(await frenchWaybill()).toBe("Our own terms.");
+    await post({
+      intent: "documents",
+      waybillTerms: "Our own terms.",
+      waybillTermsFr: DEFAULT_WAYBILL_TERMS_FR,
+    });
+    expect(await storedFrench()).toBeUndefined();
+    expect(await frenchWaybill()).toBe("Our own terms.");
+    expect(waybillTermsIn(await getDocumentSettings({ db: services.db }), "en")).toBe("Our own terms.");
+    // French terms staff typed: printed on a French waybill.
+    await post({
+      intent: "documents",
+      waybillTerms: "Our own terms.",
+      waybillTermsFr: "Nos propres conditions.",
+    });
+    expect(await storedFrench()).toBe("Nos propres conditions.");
+    expect(await frenchWaybill()).toBe("Nos propres conditions.");
   });
 });
 

@@ -139,6 +139,13 @@ describe("the marketing pages in French", () => {
     }
   });
 
+  it("sends the French terms elided before the company's name, for the page to fill without an elision of its own", async () => {
+    const page = (await get("/fr/conditions-d-utilisation")).of("routes/site/terms-of-service");
+    const texts = JSON.stringify(page.document);
+    expect(texts).toContain("qu'{companyName} (« nous »)");
+    expect(texts).not.toMatch(/\bque \{companyName\}/);
+  });
+
   it("an unknown /fr address is the 404 page with its French words", async () => {
     const { response, of } = await get("/fr/nulle-part");
     expect(response.status).toBe(404);

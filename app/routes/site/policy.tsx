@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { PolicyDocument } from "#app/components/site/policy-document.tsx";
 import * as french from "#app/content/fr/policies.ts";
-import { fillPolicyText, privacyPolicy, termsOfService } from "#app/content/policies.ts";
+import { elidePolicy, fillPolicyText, privacyPolicy, termsOfService } from "#app/content/policies.ts";
 import { servicesContext } from "#app/context.ts";
 import { localeOf } from "#app/lib/i18n/locale.ts";
 import { englishPattern } from "#app/lib/i18n/paths.ts";
@@ -40,9 +40,11 @@ export async function loader({ pattern, request, context }: Route.LoaderArgs) {
   const path = englishPattern(pattern);
   if (!isPolicyPath(path)) throw data(null, { status: 404 });
   const locale = localeOf(request);
-  const document = POLICIES[locale][path];
-  // The description with the company's details filled in here, so the page's script needs no defaults.
   const settings = await context.get(servicesContext).siteSettings.get();
+  // The French copy elided before the company's name here ('qu'{companyName}'): the page fills the placeholders
+  // alone, and the elision stays out of its script.
+  const document = locale === "fr" ? elidePolicy(POLICIES.fr[path], settings) : POLICIES.en[path];
+  // The description with the company's details filled in here, so the page's script needs no defaults.
   const description = fillPolicyText(document.description, settings);
   return { path, document, description, words: wordsFor(locale, "policies") };
 }

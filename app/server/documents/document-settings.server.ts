@@ -27,21 +27,34 @@ export async function getDocumentSettings({ db }: { db: Pick<Db, "select"> }): P
     : { waybillTerms: DEFAULT_WAYBILL_TERMS, waybillTermsFr: DEFAULT_WAYBILL_TERMS_FR };
 }
 
-/** The terms a waybill prints in `locale`: the French ones on a French waybill. */
+/**
+ * The terms a waybill prints in `locale`. A French waybill prints the French terms staff typed; without them (none
+ * typed, or the default French ones kept), the default French terms only while the English ones are the default
+ * too: once staff change the English terms, the default French ones would be another contract, so a French waybill
+ * prints staff's English terms until they type French ones.
+ */
 export function waybillTermsIn(settings: DocumentSettings, locale: Locale): string {
-  return locale === "fr" ? settings.waybillTermsFr : settings.waybillTerms;
+  if (locale !== "fr") return settings.waybillTerms;
+  if (frenchTyped(settings.waybillTermsFr)) return settings.waybillTermsFr;
+  return settings.waybillTerms === DEFAULT_WAYBILL_TERMS ? DEFAULT_WAYBILL_TERMS_FR : settings.waybillTerms;
 }
+
+/** French terms staff wrote themselves: neither empty nor the default ones (which the form once posted back). */
+const frenchTyped = (terms: string | undefined): terms is string =>
+  Boolean(terms?.trim()) && terms!.trim() !== DEFAULT_WAYBILL_TERMS_FR;
 
 export async function updateDocumentSettings({
   db,
   settings,
 }: {
   db: Db;
-  /** Without French terms, a French waybill prints the default French ones. */
+  /** French terms are kept only when staff typed their own (waybillTermsIn). */
   settings: z.input<typeof documentSettingsSchema>;
 }) {
+  const { waybillTermsFr, ...rest } = settings;
+  const value = frenchTyped(waybillTermsFr) ? { ...rest, waybillTermsFr } : rest;
   await db
     .insert(siteSettings)
-    .values({ key: DOCUMENT_SETTINGS_KEY, value: settings })
-    .onConflictDoUpdate({ target: siteSettings.key, set: { value: settings, updatedAt: new Date() } });
+    .values({ key: DOCUMENT_SETTINGS_KEY, value })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date() } });
 }

@@ -6,6 +6,7 @@ import { isDeliveryOverdue } from "#app/lib/shipment-status.ts";
 import { formatDateTimeIn, toLocalDateTime } from "#app/lib/time-zone.ts";
 import { loadShipmentActivity } from "#app/server/audit/activity-page.server.ts";
 import { documentLinks } from "#app/server/documents/document-links.server.ts";
+import { channelOffReason } from "#app/server/messaging/outbox.server.ts";
 import { getShipmentNotifications } from "#app/server/notifications/notifications.server.ts";
 import type { Party } from "#app/server/parties/parties.server.ts";
 import { readIntent } from "#app/server/platform/forms.server.ts";
@@ -82,6 +83,7 @@ export async function loadShipmentDetail({
       : null,
     notifications: {
       paused: card.paused,
+      textMessages: !channelOffReason(config, "sms") || !channelOffReason(config, "whatsapp"),
       recipients: card.recipients.map((r) => ({
         role: r.role,
         name: r.name,

@@ -99,6 +99,8 @@ export type DetailNotificationMessage = {
 
 export type DetailNotifications = {
   paused: boolean;
+  /** Whether SMS or WhatsApp has a provider here: a party's phone is texted only then (decision 012). */
+  textMessages: boolean;
   recipients: DetailRecipient[];
   subscribers: DetailSubscriber[];
   messages: DetailNotificationMessage[];

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { toLocalDateTime } from "#app/lib/time-zone.ts";
 import { action as detailAction } from "#app/routes/admin/shipments.$id.tsx";
 import { findShipmentActivity } from "#app/server/audit/audit.server.ts";
-import { outbox, shipmentNotificationState } from "#app/server/db/schema.ts";
+import { outbox, shipmentNotificationState, shipments } from "#app/server/db/schema.ts";
 import { createParty } from "#app/server/parties/parties.server.ts";
 import type { Services } from "#app/server/services.server.ts";
-import { createShipment, getShipmentById } from "#app/server/shipments/shipments.server.ts";
+import { createShipment, getShipmentById, updateShipment } from "#app/server/shipments/shipments.server.ts";
 import { getPublicShipmentByTrackingNumber } from "#app/server/shipments/tracking.server.ts";
 import { presentTracking } from "#app/server/shipments/tracking-view.server.ts";
 import { requireAdminMiddleware } from "#app/server/staff/staff-guards.server.ts";
@@ -266,5 +266,77 @@ describe("deleting the newest status update", () => {
     expect(bad.status).toBe(400);
     shipmentId = other;
     expect(await current()).toEqual({ status: "Shipped", location: "Port of Monrovia" });
+  });
+});
+
+describe("a shipment not at its newest status update", () => {
+  it("keeps the status staff set on the shipment's form when its newest entry is deleted, and tells nobody", async () => {
+    await addEntry("Processing", "Monrovia warehouse", 3);
+    const shipped = await addEntry("Shipped", "Port of Monrovia", 1);
+    // Staff set the status on the shipment's form after the update: the shipment no longer follows its history.
+    const shipment = await getShipmentById({ db: services.db, id: shipmentId });
+    await updateShipment({
+      db: services.db,
+      id: shipmentId,
+      input: {
+        trackingNumber,
+        status: "Delayed",
+        originLocation: "Monrovia",
+        destinationLocation: "Antwerp",
+        currentLocation: "Port of Monrovia",
+        estimatedDelivery: new Date("2030-01-01T00:00:00Z"),
+        weight: null,
+        dimensions: "1 x 1 x 1",
+        notes: null,
+        shipperId: shipment!.shipperId,
+        consigneeId: null,
+      },
+    });
+    const before = await pending();
+
+    const deleted = await post({ intent: "delete-status", id: shipped.id, notify: "on" });
+    expect(deleted.status).toBe(302);
+    expect(await current()).toEqual({ status: "Delayed", location: "Port of Monrovia" });
+    expect(await pending()).toEqual(before);
+  });
+
+  it("keeps its status when the newest entry, added with 'Also set as current' unticked, is edited", async () => {
+    await addEntry("Processing", "Monrovia warehouse", 3);
+    const response = await post({
+      intent: "add-status",
+      status: "Arrived",
+      location: "Port of Antwerp",
+      notes: "",
+      timestamp: at(1),
+    });
+    expect(response.status).toBe(302);
+    const arrived = (await getShipmentById({ db: services.db, id: shipmentId }))!.history.find(
+      (entry) => entry.status === "Arrived",
+    )!;
+    const before = await pending();
+
+    const edited = await post({
+      intent: "update-status",
+      id: arrived.id,
+      status: "Arrived",
+      location: "Antwerp terminal",
+      notes: "",
+      timestamp: at(1),
+      notify: "on",
+    });
+    expect(edited.status).toBe(302);
+    expect(await current()).toEqual({ status: "Processing", location: "Monrovia warehouse" });
+    expect(await pending()).toEqual(before);
+  });
+
+  it("follows its newest entry when only the letter case or spacing of its status and place differ", async () => {
+    await addEntry("Processing", "Monrovia warehouse", 3);
+    const shipped = await addEntry("Shipped", "Port of Monrovia", 1);
+    await services.db
+      .update(shipments)
+      .set({ status: "shipped", currentLocation: "port of  Monrovia" })
+      .where(eq(shipments.id, shipmentId));
+    await post({ intent: "delete-status", id: shipped.id });
+    expect(await current()).toEqual({ status: "Processing", location: "Monrovia warehouse" });
   });
 });

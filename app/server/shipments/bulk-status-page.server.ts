@@ -7,6 +7,7 @@ import { toLocalDateTime } from "#app/lib/time-zone.ts";
 import { statusUpdateSchema } from "#app/schemas/shipment-status.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { listReturnPath } from "#app/server/documents/bulk-labels.server.ts";
+import { channelOffReason } from "#app/server/messaging/outbox.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import {
   addStatusUpdates,
@@ -151,7 +152,12 @@ export async function saveBulkStatus({ request, context }: { request: Request; c
     return data<BulkStatusActionData>({ result: submission.reply() }, { status: 400 });
   }
   const notify = formData.get("notify") === "on";
-  const done = await addStatusUpdates({ db, target, input: submission.value, notify, key });
+  // A phone counts as told only while a text channel has a provider (the toast says how many were told).
+  const textChannels = {
+    sms: !channelOffReason(services.config, "sms"),
+    whatsapp: !channelOffReason(services.config, "whatsapp"),
+  };
+  const done = await addStatusUpdates({ db, target, input: submission.value, notify, key, textChannels });
   if (!done.ok) {
     if (done.reason === "unknown") {
       const message = `No shipment has ${done.unknown.length === 1 ? "this number" : "these numbers"}: ${done.unknown.slice(0, 20).join(", ")}${done.unknown.length > 20 ? ", …" : ""}. Remove or correct ${done.unknown.length === 1 ? "it" : "them"}; nothing was changed.`;

@@ -159,6 +159,57 @@ describe("addStatusUpdates", () => {
     expect(none).toEqual({ ok: true, count: 2, told: 0, repeated: false });
   });
 
+  it("counts a phone, and an SMS subscriber, as told only while a text channel has a provider", async () => {
+    const [phoneOnly, smsSubscribed] = await newShipments(2, "BULKT");
+    const [texted] = await services.db
+      .insert(consignees)
+      .values({ name: "Phone only", phone: "+231770123456" })
+      .returning();
+    const noContact = await services.db.insert(consignees).values({ name: "No contact" }).returning();
+    await services.db.update(shipments).set({ consigneeId: texted!.id }).where(eq(shipments.id, phoneOnly!));
+    await services.db
+      .update(shipments)
+      .set({ consigneeId: noContact[0]!.id })
+      .where(eq(shipments.id, smsSubscribed!));
+    await services.db.insert(notificationSubscribers).values({
+      shipmentId: smsSubscribed!,
+      channel: "sms",
+      address: "+231770654321",
+      confirmedAt: NOW,
+    });
+    const update = (minute: number, textChannels?: { sms: boolean; whatsapp: boolean }) =>
+      addStatusUpdates({
+        db: services.db,
+        target: { ids: [phoneOnly!, smsSubscribed!] },
+        input: { ...input, timestamp: new Date(`2026-11-24T09:${minute}:00Z`) },
+        notify: true,
+        key: crypto.randomUUID(),
+        now: NOW,
+        ...(textChannels ? { textChannels } : {}),
+      });
+    // No provider (and none said): no one is told, whatever is on file.
+    expect(await update(31)).toEqual({ ok: true, count: 2, told: 0, repeated: false });
+    expect(await update(32, { sms: false, whatsapp: false })).toEqual({
+      ok: true,
+      count: 2,
+      told: 0,
+      repeated: false,
+    });
+    // WhatsApp alone texts the party's phone, not the SMS subscriber; SMS reaches both.
+    expect(await update(33, { sms: false, whatsapp: true })).toEqual({
+      ok: true,
+      count: 2,
+      told: 1,
+      repeated: false,
+    });
+    expect(await update(34, { sms: true, whatsapp: false })).toEqual({
+      ok: true,
+      count: 2,
+      told: 2,
+      repeated: false,
+    });
+  });
+
   it("finds scanned numbers however they are typed, and changes nothing when one is unknown", async () => {
     const ids = await newShipments(2, "BULKC");
     const numbers = (await services.db.select().from(shipments).where(inArray(shipments.id, ids))).map(

@@ -12,6 +12,7 @@ import {
   shippers,
 } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
+import { getNotificationSettings } from "#app/server/settings/notification-settings.server.ts";
 import { recordStatusEntry } from "#app/server/shipments/shipment-changes.server.ts";
 import { listConditions, type ShipmentListFilter } from "#app/server/shipments/shipments.server.ts";
 
@@ -32,8 +33,8 @@ export type BulkStatusTarget =
 export type BulkStatusResult =
   /**
    * `told`: how many of the shipments have a customer this update is told to (a shipper or consignee with an
-   * e-mail or phone and their switch on, or a confirmed subscriber); null for a repeated post, which told no one
-   * more.
+   * e-mail, or a phone while a text channel is on, and their switch on, or a confirmed subscriber on a channel
+   * that is on); null for a repeated post, which told no one more.
    */
   | { ok: true; count: number; told: number | null; repeated: boolean }
   | { ok: false; reason: "none" | "too-many" }
@@ -88,6 +89,7 @@ export async function addStatusUpdates({
   input,
   notify,
   key,
+  textChannels = NO_TEXT_CHANNELS,
   now = new Date(),
 }: {
   db: Db;
@@ -95,6 +97,11 @@ export async function addStatusUpdates({
   input: StatusUpdateInput;
   notify: boolean;
   key: string;
+  /**
+   * Which text channels have a provider here (the page reads them from the configuration): a phone is reached
+   * only by those. None unless said, so the count never claims a text that cannot leave.
+   */
+  textChannels?: TextChannels;
   now?: Date;
 }): Promise<BulkStatusResult> {
   return db
@@ -154,7 +161,8 @@ export async function addStatusUpdates({
         .where(inArray(shipments.id, ids));
       // Told, as a single update is, only when it becomes each shipment's status (decision 013).
       const recorded: string[] = [];
-      if (notify && input.alsoSetCurrent) {
+      // The master switch is read once for the whole update, not once a shipment (up to BULK_STATUS_MAX reads).
+      if (notify && input.alsoSetCurrent && (await getNotificationSettings({ db: tx })).enabled) {
         for (const shipmentId of ids) {
           const told = await recordStatusEntry({
             tx,
@@ -162,11 +170,12 @@ export async function addStatusUpdates({
             entry: input,
             newest: newest.get(shipmentId) ?? null,
             now,
+            enabled: true,
           });
           if (told) recorded.push(shipmentId);
         }
       }
-      const told = await countReachable(tx, recorded);
+      const told = await countReachable(tx, recorded, textChannels);
       await tx.update(bulkOperations).set({ count: ids.length }).where(eq(bulkOperations.key, key));
       return { ok: true, count: ids.length, told, repeated: false } as const;
     })
@@ -177,21 +186,32 @@ export async function addStatusUpdates({
     });
 }
 
+/** Whether SMS and WhatsApp have a provider on this installation (decision 012). */
+export type TextChannels = { sms: boolean; whatsapp: boolean };
+const NO_TEXT_CHANNELS: TextChannels = { sms: false, whatsapp: false };
+
 /**
- * Of these shipments, how many have someone a status message goes to: the shipper or consignee with an e-mail or
- * a phone and their per-shipment switch on (no row: on), or a confirmed subscriber. A recorded change with no one
+ * Of these shipments, how many have someone a status message goes to: the shipper or consignee with an e-mail, or
+ * a phone while SMS or WhatsApp is on, and their per-shipment switch on (no row: on), or a confirmed subscriber by
+ * e-mail, or by SMS while SMS is on (the scheduler texts no one without a provider). A recorded change with no one
  * to tell is sent to no one, so the page must not say customers were told.
  */
-async function countReachable(db: Pick<Db, "select">, ids: string[]): Promise<number> {
+async function countReachable(
+  db: Pick<Db, "select">,
+  ids: string[],
+  textChannels: TextChannels,
+): Promise<number> {
   if (ids.length === 0) return 0;
+  const texted = textChannels.sms || textChannels.whatsapp;
   const party = (table: typeof shippers | typeof consignees, role: "shipper" | "consignee") =>
     sql`exists (select 1 from ${table} where ${table.id} = ${role === "shipper" ? shipments.shipperId : shipments.consigneeId}
-      and (coalesce(${table.email}, '') <> '' or coalesce(${table.phone}, '') <> '')
+      and (coalesce(${table.email}, '') <> '' or (${texted} and coalesce(${table.phone}, '') <> ''))
       and not exists (select 1 from ${shipmentNotificationRecipients}
         where ${shipmentNotificationRecipients.shipmentId} = ${shipments.id}
         and ${shipmentNotificationRecipients.role} = ${role} and not ${shipmentNotificationRecipients.enabled}))`;
   const subscriber = sql`exists (select 1 from ${notificationSubscribers}
-    where ${notificationSubscribers.shipmentId} = ${shipments.id} and ${notificationSubscribers.confirmedAt} is not null)`;
+    where ${notificationSubscribers.shipmentId} = ${shipments.id} and ${notificationSubscribers.confirmedAt} is not null
+    and (${notificationSubscribers.channel} = 'email' or ${textChannels.sms}))`;
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(shipments)

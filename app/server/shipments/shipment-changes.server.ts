@@ -37,14 +37,16 @@ export async function recordShipmentChange({
   shipmentId,
   change,
   now,
+  enabled,
 }: {
   tx: Tx | Db;
   shipmentId: string;
   change: Omit<PendingNotificationChange, "notBefore">;
   now: Date;
+  /** The master switch, when the caller read it already (a bulk update reads it once, not once a shipment). */
+  enabled?: boolean;
 }): Promise<boolean> {
-  const { enabled } = await getNotificationSettings({ db: tx });
-  if (!enabled) return false;
+  if (!(enabled ?? (await getNotificationSettings({ db: tx })).enabled)) return false;
   const at = new Date(change.at);
   const notBefore = at.getTime() > now.getTime() ? at : now;
   const pending: PendingNotificationChange = { ...change, notBefore: notBefore.toISOString() };
@@ -82,12 +84,15 @@ export function recordStatusEntry({
   entry,
   newest,
   now,
+  enabled,
 }: {
   tx: Tx | Db;
   shipmentId: string;
   entry: { status: string; location: string; notes?: string | null; timestamp: Date };
   newest: Date | null;
   now: Date;
+  /** The master switch, when the caller read it already (recordShipmentChange). */
+  enabled?: boolean;
 }): Promise<boolean> {
   if (isCorrection({ timestamp: entry.timestamp, newest })) return Promise.resolve(false);
   return recordShipmentChange({
@@ -101,5 +106,6 @@ export function recordStatusEntry({
       at: entry.timestamp.toISOString(),
     },
     now,
+    enabled,
   });
 }

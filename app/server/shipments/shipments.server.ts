@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { companyDate } from "#app/lib/shipment-status.ts";
 import { trackingKey } from "#app/lib/tracking-number.ts";
-import { stepOfStatus } from "#app/lib/tracking-progress.ts";
+import { sameStatus, stepOfStatus } from "#app/lib/tracking-progress.ts";
 import type { ShipmentInput } from "#app/schemas/shipment.ts";
 import type { StatusUpdateInput } from "#app/schemas/shipment-status.ts";
 import type { Db, DbOrTx, Tx } from "#app/server/db/client.server.ts";
@@ -370,22 +370,35 @@ export async function deleteShipment({ db, id }: { db: Db; id: string }): Promis
 
 /**
  * The shipment's row, locked for a change of its history, and its newest entry (id and event time) before the
- * change; null when the shipment is unknown.
+ * change; null when the shipment is unknown. `following`: the shipment's status and current location were its
+ * newest entry's (letter case and spacing aside), read under the same lock, so an edit of the history may move
+ * the shipment with it (followNewestEntry); staff who set the status on the shipment's form, or added an entry
+ * with 'Also set as current' unticked, chose a status the history must not overwrite (docs/decisions/013).
  */
 async function lockHistory(tx: Tx, shipmentId: string) {
   const [shipment] = await tx
-    .select({ id: shipments.id })
+    .select({ id: shipments.id, status: shipments.status, location: shipments.currentLocation })
     .from(shipments)
     .where(eq(shipments.id, shipmentId))
     .for("update");
   if (!shipment) return null;
   const [newest] = await tx
-    .select({ id: shipmentStatusHistory.id, timestamp: shipmentStatusHistory.timestamp })
+    .select({
+      id: shipmentStatusHistory.id,
+      timestamp: shipmentStatusHistory.timestamp,
+      status: shipmentStatusHistory.status,
+      location: shipmentStatusHistory.location,
+    })
     .from(shipmentStatusHistory)
     .where(eq(shipmentStatusHistory.shipmentId, shipmentId))
     .orderBy(...HISTORY_ORDER)
     .limit(1);
-  return { newestId: newest?.id ?? null, newestAt: newest?.timestamp ?? null };
+  const following =
+    newest !== undefined &&
+    sameStatus(shipment.status, newest.status) &&
+    // Places compare as statuses do: the same words whatever their case and spacing.
+    sameStatus(shipment.location, newest.location);
+  return { newestId: newest?.id ?? null, newestAt: newest?.timestamp ?? null, following };
 }
 
 /**
@@ -442,33 +455,36 @@ export async function addStatusUpdate({
 
 /**
  * The shipment's own status and location follow its newest history entry (HISTORY_ORDER) after `entryId` was
- * edited or deleted, when that entry was the newest before or is the newest now: the tracking page shows the
- * status beside its latest update, and the two must never disagree (docs/decisions/013, 'Editing the newest
- * entry'). With `notify`, a change of what the page shows is told as an added update is. Nothing follows when
+ * edited or deleted, when that entry was the newest before or is the newest now, and only when the shipment was
+ * at its newest entry before the change (`locked.following`): the tracking page shows the status beside its
+ * latest update, and the two must never disagree (docs/decisions/013, 'Editing the newest entry'). With `notify`, a change of what the page shows is told as an added update is. Nothing follows when
  * no entry is left. In the caller's transaction, with the shipment's row locked.
  */
 async function followNewestEntry({
   tx,
   shipmentId,
   entryId,
-  newestBefore,
+  locked,
   notify,
   now,
 }: {
   tx: Tx;
   shipmentId: string;
   entryId: string;
-  newestBefore: string | null;
+  locked: { newestId: string | null; following: boolean };
   notify: boolean;
   now: Date;
 }) {
+  // A shipment that was not at its newest entry before the change stays where staff put it: following the
+  // history then would move it (and tell its customers) a step they never took.
+  if (!locked.following) return;
   const [newest] = await tx
     .select()
     .from(shipmentStatusHistory)
     .where(eq(shipmentStatusHistory.shipmentId, shipmentId))
     .orderBy(...HISTORY_ORDER)
     .limit(1);
-  if (newestBefore !== entryId && newest?.id !== entryId) return;
+  if (locked.newestId !== entryId && newest?.id !== entryId) return;
   if (!newest) return;
   const [before] = await tx
     .select({ status: shipments.status, location: shipments.currentLocation })
@@ -517,7 +533,7 @@ export async function updateStatusUpdate({
       .where(and(eq(shipmentStatusHistory.id, id), eq(shipmentStatusHistory.shipmentId, shipmentId)))
       .returning();
     if (!row) return null;
-    await followNewestEntry({ tx, shipmentId, entryId: id, newestBefore: locked.newestId, notify, now });
+    await followNewestEntry({ tx, shipmentId, entryId: id, locked, notify, now });
     return row;
   });
 }
@@ -548,7 +564,7 @@ export async function deleteStatusUpdate({
       .where(and(eq(shipmentStatusHistory.id, id), eq(shipmentStatusHistory.shipmentId, shipmentId)))
       .returning({ id: shipmentStatusHistory.id });
     if (deleted.length === 0) return false;
-    await followNewestEntry({ tx, shipmentId, entryId: id, newestBefore: locked.newestId, notify, now });
+    await followNewestEntry({ tx, shipmentId, entryId: id, locked, notify, now });
     return true;
   });
 }

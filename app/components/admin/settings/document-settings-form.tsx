@@ -6,6 +6,7 @@ import { FormAlert, INTENT, useSubmitting } from "#app/components/admin/form-fie
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, Textarea } from "#app/components/ui/field.tsx";
 import {
+  DEFAULT_WAYBILL_TERMS_FR,
   type DocumentSettings,
   documentSettingsSchema,
   WAYBILL_TERMS_MAX,
@@ -25,7 +26,11 @@ export function DocumentSettingsForm({
   const [form, fields] = useForm({
     id: "document-settings-form",
     lastResult,
-    defaultValue: settings,
+    // The default French terms show as an empty field: saved back as typed, they would look chosen by staff.
+    defaultValue: {
+      ...settings,
+      waybillTermsFr: settings.waybillTermsFr === DEFAULT_WAYBILL_TERMS_FR ? "" : settings.waybillTermsFr,
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: documentSettingsSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -56,7 +61,7 @@ export function DocumentSettingsForm({
         htmlFor={fields.waybillTermsFr.id}
         errors={fields.waybillTermsFr.errors}
         errorId={fields.waybillTermsFr.errorId}
-        hint="Printed instead on a French waybill (a French-speaking shipper's, or one opened from a French page). Left empty: the default French terms."
+        hint="Printed instead on a French waybill (a French-speaking shipper's, or one opened from a French page). Left empty: the default French terms while the waybill terms above are the default ones; once you change them, a French waybill prints your terms above (in English) until you write them in French here."
       >
         <Textarea key={frenchKey} {...frenchProps} rows={8} maxLength={WAYBILL_TERMS_MAX} lang="fr" />
       </Field>

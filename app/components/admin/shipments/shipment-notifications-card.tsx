@@ -38,7 +38,7 @@ export function ShipmentNotificationsCard({
   formError: string[] | undefined;
 }) {
   const editable = useShipmentEditable();
-  const { paused, recipients, subscribers, messages } = notifications;
+  const { paused, recipients, subscribers, messages, textMessages } = notifications;
   const pausing = useSubmitting(
     paused ? SHIPMENT_DETAIL_INTENTS.resumeNotifications : SHIPMENT_DETAIL_INTENTS.pauseNotifications,
   );
@@ -78,7 +78,7 @@ export function ShipmentNotificationsCard({
           ) : (
             <ul className="flex flex-col divide-y divide-slate-200">
               {recipients.map((recipient) => (
-                <RecipientRow key={recipient.role} recipient={recipient} />
+                <RecipientRow key={recipient.role} recipient={recipient} textMessages={textMessages} />
               ))}
             </ul>
           )}
@@ -118,13 +118,15 @@ export function ShipmentNotificationsCard({
   );
 }
 
-function RecipientRow({ recipient }: { recipient: DetailRecipient }) {
+function RecipientRow({ recipient, textMessages }: { recipient: DetailRecipient; textMessages: boolean }) {
   const editable = useShipmentEditable();
   const switching = useSubmitting(SHIPMENT_DETAIL_INTENTS.setRecipient);
   const role = ROLE[recipient.role] ?? recipient.role;
   const contacts = [recipient.email, recipient.phone].filter(Boolean);
-  // Switched on is not told: a party with neither an e-mail nor a phone gets no message, whatever the switch.
-  const reached = recipient.enabled && contacts.length > 0;
+  // Switched on is not told: a party with neither an e-mail nor a phone gets no message, whatever the switch, and
+  // a phone is texted only while SMS or WhatsApp has a provider here.
+  const reachable = Boolean(recipient.email) || (Boolean(recipient.phone) && textMessages);
+  const reached = recipient.enabled && reachable;
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 text-sm">
@@ -135,9 +137,11 @@ function RecipientRow({ recipient }: { recipient: DetailRecipient }) {
         <p className={cn("font-medium", reached ? "text-green-800" : "text-slate-700")}>
           {reached
             ? "Notified"
-            : contacts.length
-              ? "Not notified"
-              : "Not notified: no e-mail or phone on file"}
+            : !contacts.length
+              ? "Not notified: no e-mail or phone on file"
+              : recipient.enabled && !reachable
+                ? "Not notified: no e-mail on file, and text messages are not set up"
+                : "Not notified"}
           {recipient.unsubscribed.length
             ? ` (unsubscribed from ${recipient.unsubscribed
                 .map((c) => CHANNEL[c as keyof typeof CHANNEL] ?? c)
