@@ -1,5 +1,7 @@
 // Who may sign in (issue 29): staff invitations from a party, colleagues invited by a member who may, removals,
 // the party's own sign-in switch, and joining parties to a company; on a real database.
+// Longer than 450 lines: removals and invitations are tested where they meet (a removal cancels invitations, an
+// invitation never brings a removed member back), on the one set of parties and helpers above.
 import { and, count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withActor } from "#app/server/audit/audit-connection.server.ts";
