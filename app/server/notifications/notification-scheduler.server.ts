@@ -115,6 +115,9 @@ export async function processNextNotification({
     }
     const [shipment] = await tx.select().from(shipments).where(eq(shipments.id, shipmentId));
     const batch = state.batches + 1;
+    // Every address told in this batch (channel and address): a party who also subscribed on the tracking
+    // page gets one message, not two.
+    const told = new Set<string>();
     if (shipment) {
       // One after the other: a transaction is one connection, which runs one query at a time (pg queues
       // the others, and pg 9 will refuse them).
@@ -135,9 +138,6 @@ export async function processNextNotification({
       const delivery = ready.some((change) => change.kind === "status" && stepOfStatus(change.status) === 3)
         ? await getShipmentDelivery({ db: tx, shipmentId })
         : null;
-      // Every address told in this batch (channel and address): a party who also subscribed on the tracking
-      // page gets one message, not two.
-      const told = new Set<string>();
       /**
        * Queues this batch's message to one address on one channel, with its log row, unless the address
        * unsubscribed from the shipment or was told already. An address the outbox refuses (not an e-mail
@@ -334,14 +334,17 @@ export async function processNextNotification({
         });
       }
     }
+    // Only a batch that told somebody opens the two minutes in which later changes wait to be grouped: a
+    // booking with no shipper to tell must not hold back the consignee's next update (decision 013).
+    const sent = told.size > 0;
     const nextDue = earliest(later);
     const windowEnd = new Date(now.getTime() + GROUPING_WINDOW_MS);
     await tx
       .update(shipmentNotificationState)
       .set({
         pending: later,
-        dueAt: nextDue && nextDue < windowEnd ? windowEnd : nextDue,
-        lastSentAt: now,
+        dueAt: sent && nextDue && nextDue < windowEnd ? windowEnd : nextDue,
+        lastSentAt: sent ? now : state.lastSentAt,
         batches: batch,
         updatedAt: now,
       })

@@ -310,7 +310,7 @@ describe("shipment notifications by e-mail", () => {
 });
 
 describe("a booked shipment", () => {
-  const book = (status: string) => {
+  const book = (status: string, { shipperId = parties.shipperId } = {}) => {
     serial++;
     return createShipment({
       db: services.db,
@@ -325,6 +325,7 @@ describe("a booked shipment", () => {
         dimensions: "1 x 1 x 1 m",
         notes: null,
         ...parties,
+        shipperId,
       },
       now: clock,
     });
@@ -351,5 +352,27 @@ describe("a booked shipment", () => {
     await book("Pending");
     await deliverAll();
     expect(smtp.received).toHaveLength(0);
+  });
+
+  it("a booking told to nobody (no shipper) does not hold back the consignee's next update", async () => {
+    const row = await book("Pending", { shipperId: null as unknown as string });
+    await deliverAll();
+    expect(smtp.received).toHaveLength(0);
+    // A minute later, inside what would be the two minutes after a message, had one been sent.
+    advance(60 * 1000);
+    await addStatusUpdate({
+      db: services.db,
+      shipmentId: row.id,
+      input: {
+        status: "Arrived",
+        location: "Accra",
+        notes: null,
+        timestamp: new Date(clock),
+        alsoSetCurrent: true,
+      },
+      now: clock,
+    });
+    await deliverAll();
+    expect(mailTo("consignee@example.com")).toHaveLength(1);
   });
 });
