@@ -354,6 +354,16 @@ describe("a booked shipment", () => {
     expect(smtp.received).toHaveLength(0);
   });
 
+  it("tells nobody when entered out for delivery or delayed, statuses the form offers past booking", async () => {
+    await book("Out for Delivery");
+    await book("delayed");
+    await deliverAll();
+    expect(smtp.received).toHaveLength(0);
+    await book("Awaiting pickup");
+    await deliverAll();
+    expect(mailTo("shipper@example.com")).toHaveLength(1);
+  });
+
   it("a booking told to nobody (no shipper) does not hold back the consignee's next update", async () => {
     const row = await book("Pending", { shipperId: null as unknown as string });
     await deliverAll();

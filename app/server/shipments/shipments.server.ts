@@ -6,7 +6,7 @@ import { companyDate } from "#app/lib/shipment-status.ts";
 import { trackingKey } from "#app/lib/tracking-number.ts";
 import { sameStatus, stepOfStatus } from "#app/lib/tracking-progress.ts";
 import type { ShipmentInput } from "#app/schemas/shipment.ts";
-import type { StatusUpdateInput } from "#app/schemas/shipment-status.ts";
+import { COMMON_STATUSES, type StatusUpdateInput } from "#app/schemas/shipment-status.ts";
 import type { Db, DbOrTx, Tx } from "#app/server/db/client.server.ts";
 import { isUniqueViolation } from "#app/server/db/errors.server.ts";
 import { consignees, shipmentStatusHistory, shipments, shippers } from "#app/server/db/schema.ts";
@@ -260,7 +260,17 @@ type CargoKey =
 export type ShipmentWrite = Omit<ShipmentInput, CargoKey> & Partial<Pick<ShipmentInput, CargoKey>>;
 
 /**
- * Creates a shipment. One booked at its first step (a status like Pending or Booked, or none the stepper knows)
+ * Whether a new shipment's status is its booking: the stepper's first step, or a status of staff's own words it
+ * does not know ('Awaiting pickup'). A status the form offers past booking that names no step ('Out for
+ * Delivery', 'Delayed') is not: its shipper would be told 'Booked' of cargo on its way to the door.
+ */
+function isBookingStatus(status: string): boolean {
+  const step = stepOfStatus(status);
+  return step === 0 || (step === null && !COMMON_STATUSES.some((common) => sameStatus(common, status)));
+}
+
+/**
+ * Creates a shipment. One booked at its first step (a status like Pending or Booked, or staff's own words the stepper does not know)
  * tells its shipper at once, 'Booked', with its tracking number and link, recorded in the same transaction
  * (decision 013, 'Booked'); one entered already in transit or delivered tells nobody.
  */
@@ -277,7 +287,7 @@ export async function createShipment({
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx.insert(shipments).values(input).returning();
-      if ((stepOfStatus(row!.status) ?? 0) === 0) {
+      if (isBookingStatus(row!.status)) {
         await recordShipmentChange({
           tx,
           shipmentId: row!.id,
