@@ -1,73 +1,55 @@
-// Longer than 450 lines: proof of delivery from the action to the delivery note shares one database, one
-// clerk and the image fixtures.
 // Proof of delivery on a real database: the 'Record delivery' action, its photo uploads to a draft, recording
 // once on a double submit, status + history + the consignee's message with the delivery note link, refused
-// uploads that store nothing, EXIF location stripped by default, the link's expiry and the staff-only images.
-import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
+// uploads that store nothing, EXIF location stripped by default and the link's expiry. The staff-only images
+// are tested in delivery-staff-images.server.test.ts; the shared fixture is in deliveries.test-support.ts.
 import { count, eq } from "drizzle-orm";
-import type { RouterContextProvider } from "react-router";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { receiverInitials } from "#app/lib/receiver-initials.ts";
+import { describe, expect, it } from "vitest";
 import { action as pageAction, loader as pageLoader } from "#app/routes/admin/shipments.$id.deliver.tsx";
-import { loader as signatureLoader } from "#app/routes/resources/admin.deliveries.$id.signature.ts";
-import { loader as photoLoader } from "#app/routes/resources/admin.delivery-photos.$id.ts";
 import { action as photoAction } from "#app/routes/resources/admin.shipments.$id.deliver.photos.ts";
-import { loader as staffNoteLoader } from "#app/routes/resources/admin.shipments.$id.delivery-note.pdf.ts";
 import { loader as publicNoteLoader } from "#app/routes/resources/delivery-note.$token.ts";
 import {
-  consignees,
   deliveryNoteTokens,
   deliveryPhotos,
   outbox,
   shipmentDeliveries,
   shipmentStatusHistory,
   shipments,
-  shippers,
 } from "#app/server/db/schema.ts";
 import { pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
 import type { Services } from "#app/server/services.server.ts";
-import { setNotificationsEnabled } from "#app/server/settings/notification-settings.server.ts";
 import {
   DELIVERY_NOTE_LINK_MS,
   findDeliveryNoteByToken,
   recordDelivery,
 } from "#app/server/shipments/deliveries.server.ts";
+import {
+  draft,
+  file,
+  form,
+  MB,
+  picture,
+  SITE,
+  saveFields,
+  setUpDeliveryFixture,
+  signaturePng,
+} from "#app/server/shipments/deliveries.test-support.ts";
 import { processDeliveryImage } from "#app/server/shipments/delivery-images.server.ts";
 import { getPublicShipmentByTrackingNumber } from "#app/server/shipments/tracking.server.ts";
 import { presentTracking } from "#app/server/shipments/tracking-view.server.ts";
-import { signInStaff } from "#tests/setup/staff-session.ts";
-import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
+import { createTestServices } from "#tests/setup/test-db.ts";
 
-const MB = 1024 * 1024;
-const SITE = "https://unitrans.example";
 let services: Services;
-let cookie: string;
+let shipmentId: string;
+let trackingNumber: string;
+let serial: number;
+const { call, savePath } = setUpDeliveryFixture(
+  () => createTestServices({ SITE_URL: SITE }),
+  (fixture) => {
+    ({ services, shipmentId, trackingNumber, serial } = fixture);
+  },
+);
 
-beforeAll(async () => {
-  services = await createTestServices({ SITE_URL: SITE });
-  ({ cookie } = await signInStaff({ ...services, email: "driver@example.com" }));
-  await setNotificationsEnabled({ db: services.db, enabled: true });
-});
-afterAll(() => services.close());
-
-const picture = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 40 } } });
-const signaturePng = () =>
-  sharp({ create: { width: 600, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-    .composite([
-      {
-        input: Buffer.from(
-          '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><path d="M20 150 C 120 20, 220 180, 580 40" stroke="#000" stroke-width="6" fill="none"/></svg>',
-        ),
-      },
-    ])
-    .png()
-    .toBuffer();
 /** A JPEG as a phone takes it: with its GPS position in the EXIF. */
 const gpsJpeg = () =>
   picture(1200, 900)
@@ -83,95 +65,10 @@ const gpsJpeg = () =>
     })
     .toBuffer();
 
-let shipmentId: string;
-let trackingNumber: string;
-let serial = 0;
-beforeEach(async () => {
-  serial++;
-  const [shipper] = await services.db
-    .insert(shippers)
-    .values({ name: "Ada Shipper", email: "shipper@example.com" })
-    .returning();
-  const [consignee] = await services.db
-    .insert(consignees)
-    .values({ name: "Kofi Consignee", email: `consignee${serial}@example.com` })
-    .returning();
-  trackingNumber = `UTG-4400-${String(serial).padStart(4, "0")}`;
-  const [row] = await services.db
-    .insert(shipments)
-    .values({
-      trackingNumber,
-      status: "Out for Delivery",
-      estimatedDelivery: new Date("2026-11-30T00:00:00Z"),
-      originLocation: "Shanghai",
-      destinationLocation: "Monrovia",
-      shipperId: shipper!.id,
-      consigneeId: consignee!.id,
-    })
-    .returning();
-  shipmentId = row!.id;
-});
-
-const context = (): RouterContextProvider => createTestContext(services);
-
-async function call(
-  fn: (args: never) => unknown,
-  pathName: string,
-  {
-    params = {},
-    body,
-    signedIn = true,
-  }: { params?: Record<string, string>; body?: FormData; signedIn?: boolean } = {},
-): Promise<Response> {
-  try {
-    const result = await fn({
-      request: new Request(`http://localhost${pathName}`, {
-        method: body ? "POST" : "GET",
-        headers: signedIn ? { cookie } : {},
-        body,
-      }),
-      context: context(),
-      params,
-    } as never);
-    if (result instanceof Response) return result;
-    const init = (result as { init?: ResponseInit; data?: unknown }).init;
-    if (result && typeof result === "object" && "data" in result)
-      return Response.json((result as { data: unknown }).data, { status: init?.status ?? 200 });
-    return Response.json(result);
-  } catch (error) {
-    if (error instanceof Response) return error;
-    const init = (error as { init?: { status?: number } }).init;
-    if (init?.status) return new Response(null, { status: init.status });
-    throw error;
-  }
-}
-
-const form = (fields: Record<string, string | Blob | Blob[]>) => {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (typeof item === "string") body.append(name, item);
-      else body.append(name, item, name === "signature" ? "signature.png" : "photo.jpg");
-    }
-  }
-  return body;
-};
-const file = (bytes: Buffer, type = "image/jpeg") => new Blob([new Uint8Array(bytes)], { type });
-const draft = () => crypto.randomUUID();
 const rowCounts = async () => ({
   deliveries: (await services.db.select({ n: count() }).from(shipmentDeliveries))[0]!.n,
   photos: (await services.db.select({ n: count() }).from(deliveryPhotos))[0]!.n,
   history: (await services.db.select({ n: count() }).from(shipmentStatusHistory))[0]!.n,
-});
-const savePath = () => `/admin/shipments/${shipmentId}/deliver`;
-const saveFields = (draftId: string, more: Record<string, string | Blob | Blob[]> = {}) => ({
-  intent: "save-delivery",
-  draftId,
-  receiverName: "John Doe",
-  deliveredAt: "2026-11-21T15:40",
-  remarks: "One carton dented",
-  internalNote: "Driver waited 40 minutes at the gate",
-  ...more,
 });
 
 describe("recording a delivery", () => {
@@ -425,87 +322,6 @@ describe("recording a delivery", () => {
     expect(await exifGps(kept.data)).toBe(true);
   });
 });
-
-describe("the staff-only images and the delivery note", () => {
-  it("serves the signature and photos to signed-in staff only, never cached, and prints them on the note", async () => {
-    const draftId = draft();
-    const saved = await call(pageAction, savePath(), {
-      params: { id: shipmentId },
-      body: form(
-        saveFields(draftId, {
-          signature: file(await signaturePng(), "image/png"),
-          photos: [file(await picture(800, 600).jpeg().toBuffer())],
-        }),
-      ),
-    });
-    expect(saved.status).toBe(302);
-    const [delivery] = await services.db
-      .select()
-      .from(shipmentDeliveries)
-      .where(eq(shipmentDeliveries.draftId, draftId));
-    const [photo] = await services.db
-      .select()
-      .from(deliveryPhotos)
-      .where(eq(deliveryPhotos.deliveryId, delivery!.id));
-
-    const signature = await call(signatureLoader, `/admin/deliveries/${delivery!.id}/signature`, {
-      params: { id: delivery!.id },
-    });
-    expect(signature.status).toBe(200);
-    expect(signature.headers.get("Content-Type")).toBe("image/png");
-    expect(signature.headers.get("Cache-Control")).toBe("private, no-store");
-    const image = await call(photoLoader, `/admin/delivery-photos/${photo!.id}`, {
-      params: { id: photo!.id },
-    });
-    expect(image.headers.get("Content-Type")).toBe("image/jpeg");
-    expect(image.headers.get("Cache-Control")).toBe("private, no-store");
-    // The addresses the role table (decision 019) knows: staff-only, Operations and Administrators.
-    for (const [loader, id, url] of [
-      [signatureLoader, delivery!.id, (x: string) => `/admin/deliveries/${x}/signature`],
-      [photoLoader, photo!.id, (x: string) => `/admin/delivery-photos/${x}`],
-    ] as const) {
-      const anonymous = await call(loader, url(id), { params: { id }, signedIn: false });
-      expect(anonymous.status).toBe(302);
-      expect(anonymous.headers.get("Location")).toMatch(/^\/admin-login/);
-      const other = crypto.randomUUID();
-      expect((await call(loader, url(other), { params: { id: other } })).status).toBe(404);
-    }
-
-    const note = await call(staffNoteLoader, `/admin/shipments/${shipmentId}/delivery-note.pdf`, {
-      params: { id: shipmentId },
-    });
-    const pdf = Buffer.from(await note.arrayBuffer());
-    const pages = await pdfPagesText(pdf);
-    expect(pages).toHaveLength(2);
-    expect(pages[0]).toContain("John Doe");
-    expect(pages[0]).toContain("One carton dented");
-    // The drawn signature and the photo are images in the PDF.
-    expect(await pdfImageCount(pdf)).toBeGreaterThanOrEqual(2);
-  });
-
-  it("writes initials only", () => {
-    expect(receiverInitials("John Doe")).toBe("J. D.");
-    expect(receiverInitials("  mary-ann  o'neil ")).toBe("M. A. O.");
-    expect(receiverInitials("Émile Zola")).toBe("É. Z.");
-    expect(receiverInitials("A B C D E")).toBe("A. D. E.");
-    expect(receiverInitials("...")).toBe("");
-  });
-});
-
-const execFileAsync = promisify(execFile);
-
-/** How many images `pdfimages -list` (poppler-utils) finds in the PDF. */
-async function pdfImageCount(pdf: Buffer): Promise<number> {
-  const dir = await mkdtemp(path.join(tmpdir(), "pod-test-"));
-  try {
-    const name = path.join(dir, "note.pdf");
-    await writeFile(name, pdf);
-    const { stdout } = await execFileAsync("pdfimages", ["-list", name]);
-    return stdout.split("\n").filter((line) => /^\s*\d+\s+\d+\s+image\b/.test(line)).length;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 /** Whether the JPEG's EXIF holds a GPS IFD (tag 0x8825), read from the raw EXIF block sharp returns. */
 async function exifGps(jpeg: Buffer): Promise<boolean> {
