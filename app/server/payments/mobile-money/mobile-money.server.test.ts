@@ -1,126 +1,39 @@
-// Longer than 450 lines: one story per describe of paying by mobile money (paying, starting, the poller, requests
-// nobody answers, the callback under a flood), all on one MTN stand-in and one site the callbacks reach.
 // Mobile money online against the local MTN stand-in (tests/fakes/mtn-momo-server.ts) on a real PostgreSQL
-// (issue 28, decision 027): the stand-in's callbacks reach the real callback route over HTTP, the poller asks
-// the stand-in's status, and a payment is recorded once however often and from wherever the answer comes.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { action as momoCallback } from "#app/routes/resources/webhooks.mtn-momo.ts";
-import { mobileMoneyRequests, payments } from "#app/server/db/schema.ts";
-import { getInvoice } from "#app/server/invoices/invoices.server.ts";
+// (decision 027): paying an invoice (the stand-in's callbacks reach the real callback route over HTTP,
+// the poller asks the stand-in's status, and a payment is recorded once however often and from wherever the
+// answer comes), starting a payment, and the app's background poller. Requests nobody answers and the callback
+// under a flood have files of their own; the stand-in and site are in mobile-money-site.test-support.ts.
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { mobileMoneyRequests } from "#app/server/db/schema.ts";
 import { billedCustomer, issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";
-import { getInvoiceBalances } from "#app/server/payments/balances.server.ts";
 import {
-  ASK_INTERVAL_MS,
-  cancelMobileMoneyRequest,
   checkMobileMoneyRequest,
   getMobileMoneyRequest,
   NO_ANSWER,
-  REQUEST_VALIDITY_MS,
-  startMobileMoneyPayment,
 } from "#app/server/payments/mobile-money/mobile-money.server.ts";
 import { startedRequest } from "#app/server/payments/mobile-money/mobile-money.test-support.ts";
 import { checkDueMobileMoneyRequests } from "#app/server/payments/mobile-money/mobile-money-poller.server.ts";
-import { invoicePaymentsView } from "#app/server/payments/payment-pages.server.ts";
-import { listCustomerCredit, recordPayment } from "#app/server/payments/payments.server.ts";
+import {
+  later,
+  setUpMobileMoneySite,
+} from "#app/server/payments/mobile-money/mobile-money-site.test-support.ts";
+import { recordPayment } from "#app/server/payments/payments.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
-import {
-  MOMO_PAYERS,
-  type MomoStandIn,
-  startMomoStandIn,
-  unknownReference,
-} from "#tests/fakes/mtn-momo-server.ts";
-import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
+import { MOMO_PAYERS, type MomoStandIn, unknownReference } from "#tests/fakes/mtn-momo-server.ts";
+import { createTestServices } from "#tests/setup/test-db.ts";
 
 let standIn: MomoStandIn;
 let services: Services;
-let site: Server;
 let siteUrl: string;
 let staffId: string;
-
-beforeAll(async () => {
-  standIn = await startMomoStandIn({ currency: "USD" });
-  // The app's callback route behind a real HTTP listener, where the stand-in sends MTN's callbacks.
-  site = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks);
-    const response = await callback(
-      new Request(`${siteUrl}${req.url}`, {
-        method: req.method,
-        headers: req.headers as Record<string, string>,
-        body: body.length > 0 ? body : undefined,
-      }),
-    );
-    res.writeHead(response.status, { "content-type": "text/plain" });
-    res.end(await response.text());
-  });
-  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  services = await createTestServices({ SITE_URL: siteUrl, ...standIn.env() });
-  const staff = await createAdminUser({
-    db: services.db,
-    email: "accounts@example.com",
-    name: "Accounts",
-    password: "a sturdy accounts passphrase",
-    role: "accounts",
-  });
-  staffId = staff!.id;
-});
-afterAll(async () => {
-  await services?.close();
-  await standIn?.close();
-  await new Promise((resolve) => site?.close(resolve));
-});
-
-const callback = (request: Request, on: Services = services, clientIp?: string) =>
-  momoCallback({
-    request,
-    params: {},
-    context: createTestContext(on, clientIp),
-  } as unknown as Parameters<typeof momoCallback>[0]) as Promise<Response>;
-
-const context = () => ({ db: services.db, client: services.mobileMoney.client!, logger: services.logger });
-
-async function invoiceOf(amount = "100.00", currency = "USD") {
-  const customer = await billedCustomer(services.db);
-  const invoice = await issuedInvoice({ db: services.db, staffId, customer, amount, currency });
-  customerOfInvoice.set(invoice.id, customer.id);
-  return invoice;
-}
-
-const start = (invoiceId: string, payer: string, amountMinor: number, now?: Date) =>
-  startMobileMoneyPayment({
-    ...context(),
-    invoiceId,
-    payer,
-    amountMinor,
-    callbackUrl: (id) => `${siteUrl}/webhooks/mtn-momo/callback?request=${id}`,
-    now,
-  });
-
-async function started(invoiceId: string, payer: string, amountMinor: number, now?: Date) {
-  const result = await start(invoiceId, payer, amountMinor, now);
-  if (!result.ok) throw new Error(result.message);
-  return result.requestId;
-}
-
-const requestOf = async (id: string) => (await getMobileMoneyRequest({ db: services.db, id }))!;
-const balanceOf = async (id: string) =>
-  (await getInvoiceBalances({ db: services.db, ids: [id] })).get(id)!.balanceMinor;
-/** Each invoice has a customer of its own: the invoice's customer's mobile-money payments, however keyed. */
-const customerOfInvoice = new Map<string, string>();
-const paymentsOf = async (requestId: string) => {
-  const invoiceId = (await requestOf(requestId)).invoiceId;
-  return services.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.partyId, customerOfInvoice.get(invoiceId)!), eq(payments.method, "mobile_money")));
-};
-const later = (request: { createdAt: Date }, ms: number) => new Date(request.createdAt.getTime() + ms);
+const { context, invoiceOf, start, started, requestOf, balanceOf, paymentsOf } = setUpMobileMoneySite(
+  createTestServices,
+  (site) => {
+    ({ standIn, services, siteUrl, staffId } = site);
+  },
+);
 
 describe("paying an invoice by mobile money", () => {
   it("records the payment the customer approved, once, from MTN's callback", async () => {
@@ -341,177 +254,6 @@ describe("the app's background poller", () => {
       );
     } finally {
       await app.close();
-    }
-  });
-});
-
-describe("a request the customer does not answer (decision 027)", () => {
-  it("blocks nothing: another number and amount is asked at once, and the first, approved late, is recorded once as credit", async () => {
-    const invoice = await invoiceOf("100.00");
-    const first = await started(invoice.id, MOMO_PAYERS.neverAnswers, 4_000);
-    const second = await started(invoice.id, MOMO_PAYERS.approves, 10_000);
-    expect(second).not.toBe(first);
-    await standIn.idle();
-    // MTN was asked for the new number and amount, and the new request is paid.
-    expect(standIn.stored.get(second)?.body).toMatchObject({
-      amount: "100.00",
-      payer: { partyId: MOMO_PAYERS.approves.slice(1) },
-    });
-    expect(await requestOf(second)).toMatchObject({ state: "successful" });
-    expect(await balanceOf(invoice.id)).toBe(0);
-    // The first one ended, but MTN is still asked about it: approved late, it is recorded, once.
-    expect(await requestOf(first)).toMatchObject({ state: "pending", endReason: "replaced" });
-    standIn.approveLate(first);
-    const late = later(await requestOf(first), 60_000);
-    await checkDueMobileMoneyRequests({ ...context(), now: late });
-    await checkMobileMoneyRequest({
-      ...context(),
-      requestId: first,
-      now: later(await requestOf(first), 120_000),
-    });
-    expect(await requestOf(first)).toMatchObject({ state: "successful" });
-    const recorded = await paymentsOf(first);
-    expect(recorded.map((p) => p.amountMinor).sort((a, b) => a - b)).toEqual([4_000, 10_000]);
-    // The invoice was paid already: what MTN took late is the customer's credit.
-    const credit = await listCustomerCredit({
-      db: services.db,
-      party: { kind: "shipper", id: customerOfInvoice.get(invoice.id)! },
-      currency: "USD",
-    });
-    expect(credit.reduce((sum, row) => sum + row.leftMinor, 0)).toBe(4_000);
-  });
-
-  it("can be cancelled by the customer: the invoice can be paid again at once, from the same number too", async () => {
-    const invoice = await invoiceOf("100.00");
-    const waiting = await started(invoice.id, MOMO_PAYERS.neverAnswers, 10_000);
-    const other = await invoiceOf("100.00");
-    // Only the invoice's own request, and only while it waits.
-    expect(await cancelMobileMoneyRequest({ db: services.db, invoiceId: other.id, requestId: waiting })).toBe(
-      false,
-    );
-    expect(await requestOf(waiting)).toMatchObject({ endedAt: null });
-    expect(
-      await cancelMobileMoneyRequest({ db: services.db, invoiceId: invoice.id, requestId: waiting }),
-    ).toBe(true);
-    expect(await requestOf(waiting)).toMatchObject({ state: "pending", endReason: "cancelled" });
-    expect(
-      await cancelMobileMoneyRequest({ db: services.db, invoiceId: invoice.id, requestId: waiting }),
-    ).toBe(false);
-    const again = await started(invoice.id, MOMO_PAYERS.neverAnswers, 10_000);
-    expect(again).not.toBe(waiting);
-    expect(await paymentsOf(waiting)).toEqual([]);
-  });
-
-  it(`ends by itself when nobody approves it within ${REQUEST_VALIDITY_MS / 60_000} minutes, and is still recorded if MTN approves it`, async () => {
-    const invoice = await invoiceOf("100.00");
-    const id = await started(invoice.id, MOMO_PAYERS.neverAnswers, 10_000);
-    const request = await requestOf(id);
-    await checkDueMobileMoneyRequests({ ...context(), now: later(request, REQUEST_VALIDITY_MS - 1_000) });
-    expect(await requestOf(id)).toMatchObject({ state: "pending", endedAt: null });
-    await checkDueMobileMoneyRequests({ ...context(), now: later(request, REQUEST_VALIDITY_MS) });
-    expect(await requestOf(id)).toMatchObject({ state: "pending", endReason: "expired" });
-    // The same number and amount again is a new request, not the old one.
-    expect(await started(invoice.id, MOMO_PAYERS.neverAnswers, 10_000)).not.toBe(id);
-    standIn.approveLate(id);
-    await checkMobileMoneyRequest({
-      ...context(),
-      requestId: id,
-      now: later(request, 2 * REQUEST_VALIDITY_MS),
-    });
-    expect(await requestOf(id)).toMatchObject({ state: "successful" });
-    expect(await paymentsOf(id)).toHaveLength(1);
-  });
-
-  it("shows staff the request the customer waits for, and those still asked of MTN, on the invoice", async () => {
-    const invoice = await invoiceOf("100.00");
-    const first = await started(invoice.id, MOMO_PAYERS.neverAnswers, 4_000);
-    await started(invoice.id, MOMO_PAYERS.refuses, 10_000);
-    const view = async (now?: Date) =>
-      invoicePaymentsView({
-        db: services.db,
-        invoice: (await getInvoice({ db: services.db, id: invoice.id }))!,
-        balance: (await getInvoiceBalances({ db: services.db, ids: [invoice.id] })).get(invoice.id)!,
-        role: "accounts",
-        now,
-      });
-    await standIn.idle();
-    // The refused one is final; the first was replaced by it and is still asked of MTN.
-    expect((await view()).mobileMoney).toEqual([
-      expect.objectContaining({
-        id: first,
-        payer: MOMO_PAYERS.neverAnswers,
-        amount: "40.00 USD",
-        waiting: false,
-        status: "Replaced by a newer request; recorded if MTN still approves it",
-      }),
-    ]);
-    const waiting = await started(invoice.id, MOMO_PAYERS.neverAnswers, 2_500);
-    const rows = (await view()).mobileMoney;
-    expect(rows[0]).toMatchObject({
-      id: waiting,
-      waiting: true,
-      amount: "25.00 USD",
-      status: "Waiting for the customer to approve on their phone",
-    });
-    expect((await view(later(await requestOf(waiting), REQUEST_VALIDITY_MS))).mobileMoney[0]).toMatchObject({
-      id: waiting,
-      waiting: false,
-      status: "Not approved within 5 minutes; recorded if MTN still approves it",
-    });
-  });
-});
-
-describe("MTN's callback route against a flood (decision 027)", () => {
-  const put = (id: string, status: string, clientIp?: string, on: Services = services) =>
-    callback(
-      new Request(`${siteUrl}/webhooks/mtn-momo/callback?request=${id}`, {
-        method: "PUT",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ externalId: id, amount: "100.00", currency: "USD", status }),
-      }),
-      on,
-      clientIp,
-    );
-
-  it("asks MTN about a request at most once an interval, however many callbacks and looks arrive", async () => {
-    const invoice = await invoiceOf("100.00");
-    const id = await started(invoice.id, MOMO_PAYERS.neverAnswers, 10_000);
-    // 'Still pending' a hundred times: nothing worth asking MTN about.
-    const pending = await Promise.all(Array.from({ length: 100 }, () => put(id, "PENDING")));
-    expect(pending.every((answer) => answer.status === 200)).toBe(true);
-    expect(standIn.statusAsks(id)).toBe(0);
-    // Forged 'successful' ones, with the customer's page looking at the same moment: MTN is asked once.
-    const answers = await Promise.all([
-      ...Array.from({ length: 100 }, () => put(id, "SUCCESSFUL")),
-      checkMobileMoneyRequest({ ...context(), requestId: id }),
-      checkMobileMoneyRequest({ ...context(), requestId: id }),
-    ]);
-    expect(answers.slice(0, 100).every((answer) => (answer as Response).status === 200)).toBe(true);
-    expect(standIn.statusAsks(id)).toBe(1);
-    expect(await requestOf(id)).toMatchObject({ state: "pending" });
-    // Refused asks bring the poller's next check to when asking is allowed again: a real answer is not lost.
-    const { askedAt, nextCheckAt } = await requestOf(id);
-    expect(nextCheckAt.getTime()).toBeLessThanOrEqual(askedAt!.getTime() + ASK_INTERVAL_MS);
-    await checkMobileMoneyRequest({
-      ...context(),
-      requestId: id,
-      now: new Date(askedAt!.getTime() + ASK_INTERVAL_MS),
-    });
-    expect(standIn.statusAsks(id)).toBe(2);
-  });
-
-  it("refuses a client address over its limit with 429 before reading anything", async () => {
-    const limited = await createTestServices({ SITE_URL: siteUrl, TRACK_RATE_LIMIT: "3", ...standIn.env() });
-    try {
-      const id = crypto.randomUUID();
-      const answers = [];
-      for (let i = 0; i < 5; i++) answers.push(await put(id, "SUCCESSFUL", "198.51.100.7", limited));
-      expect(answers.map((answer) => answer.status)).toEqual([404, 404, 404, 429, 429]);
-      expect(answers[3]!.headers.get("Retry-After")).toMatch(/^\d+$/);
-      // Another address is not held back by this one.
-      expect((await put(id, "SUCCESSFUL", "198.51.100.8", limited)).status).toBe(404);
-    } finally {
-      await limited.close();
     }
   });
 });
