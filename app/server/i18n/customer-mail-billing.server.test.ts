@@ -1,53 +1,34 @@
-// Longer than 450 lines: one file of cases for every customer e-mail in both languages, sharing its fixtures.
-// The customer's e-mails in their language (issue 30) on a real PostgreSQL and a real SMTP server: the quote in
-// its request's language, the invoice, reminder, receipt and statement in the billed party's (or the account
-// member's behind the address): French words, French dates and money, links at the French addresses. An
-// English recipient gets today's English, every word of it.
+// The billing e-mails in the customer's language (decision 030) on a real PostgreSQL and a real SMTP server:
+// the invoice, reminder, receipt and statement in the billed party's language (or the account member's behind
+// the address): French words, French dates and money, links at the French addresses. An English recipient
+// gets today's English, every word of it. The quote's e-mail is tested in customer-mail-quote.server.test.ts.
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as paymentPage from "#app/routes/admin/payments.$id.tsx";
 import * as statementPage from "#app/routes/admin/statements.$kind.$party-id.tsx";
 import { DEFAULT_INVOICE_SETTINGS } from "#app/schemas/invoice-settings.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
-import {
-  customerCompanies,
-  customerMembers,
-  outbox,
-  quoteRequests,
-  shippers,
-} from "#app/server/db/schema.ts";
+import { customerCompanies, customerMembers, shippers } from "#app/server/db/schema.ts";
+import { SITE, settings, setUpCustomerMailServices } from "#app/server/i18n/customer-mail.test-support.ts";
 import { sendDueReminders } from "#app/server/invoices/invoice-reminders.server.ts";
 import { sendInvoice } from "#app/server/invoices/invoice-sending.server.ts";
 import { updateInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
 import { billedCustomer, issuedInvoice, paidBy } from "#app/server/invoices/issued-invoice.test-support.ts";
-import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
-import { saveQuoteDraft, sendQuote } from "#app/server/quotes/quotes.server.ts";
 import type { Services } from "#app/server/services.server.ts";
-import { type SmtpTestServer, startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
 import { signInStaff } from "#tests/setup/staff-session.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
-const SITE = "https://freight.example";
 const TODAY = "2026-11-20";
-const settings = {
-  companyName: "Unitrans",
-  timeZone: "Africa/Monrovia",
-  email: "accounts@unitrans.example",
-  phone: "+231 555 0100",
-  address: "Freeport of Monrovia",
-};
 
 let services: Services;
-let smtp: SmtpTestServer;
 let staffId: string;
 let cookie: string;
 let site: SiteSettings;
+const { mailsTo } = setUpCustomerMailServices(createTestServices, (started) => {
+  ({ services } = started);
+});
+// After the services start (hooks run in the order they are registered).
 beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  services = await createTestServices(
-    { SMTP_URL: smtp.url, SITE_URL: SITE },
-    { outbox: { autostart: false }, notifications: { autostart: false } },
-  );
   const signed = await signInStaff({ ...services, role: "administrator", email: "fr-mail@example.com" });
   staffId = signed.user.id;
   cookie = signed.cookie;
@@ -57,18 +38,7 @@ beforeAll(async () => {
     settings: { ...DEFAULT_INVOICE_SETTINGS, reminderDaysBefore: [3], reminderDaysAfter: [7] },
   });
 });
-afterAll(async () => {
-  await services?.close();
-  await smtp?.close();
-});
 
-/** French numbers and money carry no-break spaces (U+202F, U+00A0): plain spaces to compare. */
-const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
-const mailsTo = async (to: string) =>
-  (await services.db.select().from(outbox).where(eq(outbox.to, to))).map((mail) => ({
-    subject: plain(mail.subject ?? ""),
-    text: plain(mail.text),
-  }));
 /** The company's name, e-mail and phone from the Settings, as every message ends. */
 const signature = () => `${site.companyName}\n${site.email}${site.phone ? ` · ${site.phone}` : ""}`;
 
@@ -78,143 +48,6 @@ async function customerIn(language: "en" | "fr") {
   await services.db.update(shippers).set({ language }).where(eq(shippers.id, customer.id));
   return customer;
 }
-
-// --- Reading a message as the SMTP server received it: its Subject and its text part, decoded. ---
-const utf8 = (bytes: number[]) => Buffer.from(bytes).toString("utf8");
-function quotedPrintable(text: string, underscoreIsSpace = false): string {
-  const bytes: number[] = [];
-  const body = text.replace(/=\r?\n/g, "");
-  for (let i = 0; i < body.length; i++) {
-    if (body[i] === "=" && /^[0-9A-F]{2}$/i.test(body.slice(i + 1, i + 3))) {
-      bytes.push(Number.parseInt(body.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else if (underscoreIsSpace && body[i] === "_") bytes.push(0x20);
-    else bytes.push(...Buffer.from(body[i]!, "utf8"));
-  }
-  return utf8(bytes);
-}
-function receivedSubject(raw: string): string {
-  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
-  const subject = /^Subject: (.*)$/im.exec(head)?.[1] ?? "";
-  return subject
-    .replace(/\?=\s+=\?/g, "?==?")
-    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
-      kind.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : quotedPrintable(data, true),
-    );
-}
-function receivedText(raw: string): string {
-  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
-  const part = parts.find((p) => /Content-Type:\s*text\/plain/i.test(p)) ?? raw;
-  const [head, ...rest] = part.split(/\r?\n\r?\n/);
-  const body = rest.join("\n\n").split(/\r?\n--/)[0]!;
-  if (/Content-Transfer-Encoding:\s*base64/i.test(head!))
-    return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  if (/Content-Transfer-Encoding:\s*quoted-printable/i.test(head!))
-    return quotedPrintable(body).replace(/\r\n/g, "\n");
-  return body.replace(/\r\n/g, "\n");
-}
-
-describe("the quote", () => {
-  async function quoteSentTo(email: string, language: "en" | "fr") {
-    const { id } = await createQuoteRequest({
-      db: services.db,
-      input: {
-        firstName: "Ama",
-        lastName: "Mensah",
-        email,
-        cityDeparture: "Monrovia",
-        deliveryCity: "Abidjan",
-        parcelType: "Pallets",
-        weight: "250 kg",
-        specialInfo: "",
-        freightTypes: ["sea"],
-      },
-      submissionKey: `quote-${email}`,
-    });
-    // The page the request came from (the forms set it from the page's language).
-    await services.db.update(quoteRequests).set({ language }).where(eq(quoteRequests.id, id!));
-    await saveQuoteDraft({
-      db: services.db,
-      requestId: id!,
-      input: {
-        currency: "XOF",
-        validUntil: "2026-12-07",
-        transitTime: "12 days",
-        incoterm: "FOB",
-        terms: "Payment before release.",
-        note: null,
-        lines: [
-          { description: "Sea freight", amountMinor: 1_200_000 },
-          { description: "Customs clearance", amountMinor: 150_000 },
-        ],
-      },
-      staffId: null,
-      timeZone: settings.timeZone,
-    });
-    const sent = await sendQuote({
-      db: services.db,
-      config: services.config,
-      logger: services.logger,
-      requestId: id!,
-      staffId: null,
-      settings: { ...settings, email: "ops@unitrans.example" },
-      now: new Date("2026-11-23T10:00:00Z"),
-    });
-    if (!sent.ok) throw new Error(sent.reason);
-    return sent.token;
-  }
-
-  it("reaches a request sent from a French page in French, through SMTP, with the French link", async () => {
-    const token = await quoteSentTo("awa.fr@example.com", "fr");
-    await services.outbox.drain();
-    const mail = smtp.received.find((m) => m.to.includes("awa.fr@example.com"));
-    expect(mail).toBeDefined();
-    expect(plain(receivedSubject(mail!.raw))).toBe("Votre devis Unitrans : Monrovia – Abidjan");
-    expect(plain(receivedText(mail!.raw))).toBe(`Bonjour Ama Mensah,
-
-Merci pour votre demande de devis. Voici notre devis pour le trajet Monrovia – Abidjan :
-
-- Sea freight: 1 200 000 F CFA
-- Customs clearance: 150 000 F CFA
-
-Total : 1 350 000 F CFA
-Valable jusqu’au : 7 déc. 2026
-Délai de transit : 12 days
-Incoterm : FOB
-
-Pour lire le devis complet et ses conditions, le télécharger en PDF, puis l’accepter ou le refuser, ouvrez :
-${SITE}/fr/devis/${token}
-
-Unitrans
-ops@unitrans.example · +231 555 0100`);
-  });
-
-  it("reaches a request sent from an English page in today's English", async () => {
-    const token = await quoteSentTo("ama.en@example.com", "en");
-    expect(await mailsTo("ama.en@example.com")).toEqual([
-      {
-        subject: "Your quote from Unitrans: Monrovia to Abidjan",
-        text: `Dear Ama Mensah,
-
-Thank you for your quote request. Here is our quote for Monrovia to Abidjan:
-
-- Sea freight: 1,200,000 XOF
-- Customs clearance: 150,000 XOF
-
-Total: 1,350,000 XOF
-Valid until: December 7, 2026
-Transit time: 12 days
-Incoterm: FOB
-
-To read the full quote and its terms, download it as a PDF, and accept or decline it, open:
-${SITE}/quote/${token}
-
-Unitrans
-ops@unitrans.example · +231 555 0100`,
-      },
-    ]);
-  });
-});
 
 describe("the invoice", () => {
   let serial = 0;
