@@ -14,15 +14,9 @@ import {
   findOrCreateShipperForRequest,
   getQuoteRequestForBooking,
 } from "#app/server/quotes/bookings.server.ts";
+import { answerQuote, findQuoteByToken } from "#app/server/quotes/quote-link.server.ts";
 import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
-import {
-  answerQuote,
-  findQuoteByToken,
-  listQuotes,
-  saveQuoteDraft,
-  sendQuote,
-  validityEnd,
-} from "#app/server/quotes/quotes.server.ts";
+import { listQuotes, saveQuoteDraft, sendQuote, validityEnd } from "#app/server/quotes/quotes.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createShipment } from "#app/server/shipments/shipments.server.ts";
 import { type SmtpTestServer, startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
