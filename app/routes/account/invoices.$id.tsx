@@ -18,7 +18,7 @@ import { customerInvoiceView } from "#app/server/invoices/invoice-public.server.
 import { getInvoice } from "#app/server/invoices/invoices.server.ts";
 import { getInvoiceBalances } from "#app/server/payments/balances.server.ts";
 import { closedReason } from "#app/server/payments/mobile-money/pay-page.server.ts";
-import { listInvoicePayments } from "#app/server/payments/payments.server.ts";
+import { listInvoicePayments } from "#app/server/payments/payment-reads.server.ts";
 import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
 import type { Route } from "./+types/invoices.$id";
 

@@ -4,7 +4,8 @@ import { localizePath } from "#app/lib/i18n/paths.ts";
 import { documentRefusal } from "#app/server/documents/document-response.server.ts";
 import { documentWords } from "#app/server/documents/document-words.server.ts";
 import { customerQuotePdf } from "#app/server/quotes/quote-answer.server.ts";
-import { findQuoteByToken, limitQuoteLinks, quotePath } from "#app/server/quotes/quotes.server.ts";
+import { findQuoteByToken, limitQuoteLinks } from "#app/server/quotes/quote-link.server.ts";
+import { quotePath } from "#app/server/quotes/quotes.server.ts";
 import type { Route } from "./+types/quote.$token.pdf";
 
 /**

@@ -11,8 +11,8 @@ import { wordsFor } from "#app/server/i18n/words.server.ts";
 import { readFormData } from "#app/server/platform/forms.server.ts";
 import { consumeRateLimit } from "#app/server/platform/rate-limit.server.ts";
 import { answerQuoteForm, customerQuoteView } from "#app/server/quotes/quote-answer.server.ts";
+import { findQuoteByToken, limitQuoteLinks } from "#app/server/quotes/quote-link.server.ts";
 import type { QuoteAnswerReply } from "#app/server/quotes/quote-views.ts";
-import { findQuoteByToken, limitQuoteLinks } from "#app/server/quotes/quotes.server.ts";
 import type { Route } from "./+types/quote.$token";
 
 // The customer's quote (issue 17, decision 016), from the link in the quote e-mail. Opening it (GET) changes

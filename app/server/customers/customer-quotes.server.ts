@@ -38,7 +38,8 @@ import {
   shippers,
 } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
-import { findCustomerQuote, type PublicQuote, quoteStatus } from "#app/server/quotes/quotes.server.ts";
+import { findCustomerQuote, type PublicQuote } from "#app/server/quotes/quote-link.server.ts";
+import { quoteStatus } from "#app/server/quotes/quotes.server.ts";
 
 /** The e-mail addresses (lower-cased) of a company's parties: staff put them on the records they linked. */
 async function partyEmails({

@@ -1,5 +1,6 @@
 import { expect } from "vitest";
-import { answerQuote, type sendQuote } from "#app/server/quotes/quotes.server.ts";
+import { answerQuote } from "#app/server/quotes/quote-link.server.ts";
+import type { sendQuote } from "#app/server/quotes/quotes.server.ts";
 import { sentQuote } from "#app/server/quotes/sent-quote.test-support.ts";
 import type { Services } from "#app/server/services.server.ts";
 

@@ -19,6 +19,11 @@ import {
   isPastValidity,
   type MobileMoneyEndReason,
 } from "#app/server/payments/mobile-money/mobile-money.server.ts";
+import {
+  getPayment,
+  listInvoicePayments,
+  type PaymentWithAllocations,
+} from "#app/server/payments/payment-reads.server.ts";
 import type {
   InvoicePaymentsView,
   PaymentActionData,
@@ -27,10 +32,7 @@ import type {
 } from "#app/server/payments/payment-views.ts";
 import {
   applyCustomerCredit,
-  getPayment,
   listCustomerCredit,
-  listInvoicePayments,
-  type PaymentWithAllocations,
   reversePayment,
 } from "#app/server/payments/payments.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";

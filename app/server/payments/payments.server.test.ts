@@ -10,10 +10,10 @@ import { prefillCreditNote } from "#app/server/invoices/invoice-prefills.server.
 import { saveInvoiceDraft, voidInvoice } from "#app/server/invoices/invoices.server.ts";
 import { billedCustomer, issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";
 import { getInvoiceBalances, invoiceStatusOf } from "#app/server/payments/balances.server.ts";
+import { listInvoicePayments } from "#app/server/payments/payment-reads.server.ts";
 import {
   applyCustomerCredit,
   listCustomerCredit,
-  listInvoicePayments,
   type PaymentInput,
   recordPayment,
   reversePayment,

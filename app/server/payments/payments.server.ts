@@ -1,6 +1,10 @@
-// Longer than 450 lines: recording a payment, using a customer's credit and reversing one share the invoice locks,
-// the receipt counter and the balance reads, and are read together when one changes.
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+// Payments (issue 28, decision 026): recording money received against one or more invoices, its receipt
+// number, exchange at a stated rate, what is left over kept as the customer's credit, using that credit on a
+// later invoice, and reversing a payment (a bounced cheque). Nothing here deletes: the database refuses it
+// (migration 0024).
+// These writes share the invoice locks, the receipt counter and the balance reads; reading payments back (a
+// receipt, an invoice's or a customer's payments) is payment-reads.server.ts.
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { convertMinor } from "#app/lib/money.ts";
 import { formatDocumentNumber } from "#app/schemas/invoice-settings.ts";
 import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
@@ -14,11 +18,6 @@ import {
 } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { creditedSql, paidSql } from "#app/server/payments/balances.server.ts";
-
-// Payments (issue 28, decision 026): recording money received against one or more invoices, its receipt
-// number, exchange at a stated rate, what is left over kept as the customer's credit, using that credit on a
-// later invoice, and reversing a payment (a bounced cheque). Nothing here deletes: the database refuses it
-// (migration 0024).
 
 export type Payment = typeof payments.$inferSelect;
 
@@ -369,93 +368,4 @@ export async function reversePayment({
       .where(eq(payments.id, id));
     return { ok: true } as const;
   });
-}
-
-export type PaymentWithAllocations = Payment & {
-  allocations: { invoiceId: string; number: string | null; amountMinor: number; currency: string }[];
-};
-
-/** One payment with the invoices it settled; null when there is none. */
-export async function getPayment({
-  db,
-  id,
-}: {
-  db: Pick<DbOrTx, "select">;
-  id: string;
-}): Promise<PaymentWithAllocations | null> {
-  if (!isUuid(id)) return null;
-  const [payment] = await db.select().from(payments).where(eq(payments.id, id));
-  if (!payment) return null;
-  const allocations = await db
-    .select({
-      invoiceId: paymentAllocations.invoiceId,
-      number: invoices.number,
-      amountMinor: paymentAllocations.amountMinor,
-      currency: invoices.currency,
-    })
-    .from(paymentAllocations)
-    .innerJoin(invoices, eq(invoices.id, paymentAllocations.invoiceId))
-    .where(eq(paymentAllocations.paymentId, id))
-    .orderBy(asc(paymentAllocations.createdAt), asc(invoices.number));
-  return { ...payment, allocations };
-}
-
-export type InvoicePaymentRow = {
-  paymentId: string;
-  number: string;
-  receivedOn: string;
-  method: PaymentMethod;
-  reference: string | null;
-  state: Payment["state"];
-  /** What it took off this invoice, in the invoice's currency. */
-  amountMinor: number;
-  /** What was handed over, when in another currency, and at what rate. */
-  currency: string;
-  receivedMinor: number;
-  rateMicro: number | null;
-  reversalReason: string | null;
-};
-
-/** The payments that settled (part of) an invoice, oldest first, reversed ones included. */
-export async function listInvoicePayments({
-  db,
-  invoiceId,
-}: {
-  db: Pick<DbOrTx, "select">;
-  invoiceId: string;
-}): Promise<InvoicePaymentRow[]> {
-  if (!isUuid(invoiceId)) return [];
-  return db
-    .select({
-      paymentId: payments.id,
-      number: payments.number,
-      receivedOn: payments.receivedOn,
-      method: payments.method,
-      reference: payments.reference,
-      state: payments.state,
-      amountMinor: paymentAllocations.amountMinor,
-      currency: payments.currency,
-      receivedMinor: payments.amountMinor,
-      rateMicro: payments.rateMicro,
-      reversalReason: payments.reversalReason,
-    })
-    .from(paymentAllocations)
-    .innerJoin(payments, eq(payments.id, paymentAllocations.paymentId))
-    .where(eq(paymentAllocations.invoiceId, invoiceId))
-    .orderBy(asc(payments.receivedOn), asc(paymentAllocations.createdAt));
-}
-
-/** A customer's payments, newest first (the statement and the payments list read these). */
-export async function listPartyPayments({
-  db,
-  party,
-}: {
-  db: Pick<DbOrTx, "select">;
-  party: { kind: "shipper" | "consignee"; id: string };
-}): Promise<Payment[]> {
-  return db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.partyKind, party.kind), eq(payments.partyId, party.id)))
-    .orderBy(desc(payments.receivedOn), desc(payments.createdAt));
 }

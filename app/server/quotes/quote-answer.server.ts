@@ -12,12 +12,6 @@ import {
   documentRefusal,
   pdfResponse,
 } from "#app/server/documents/document-response.server.ts";
-import { quoteDocument, renderQuotePdf } from "#app/server/quotes/quote-pdf.server.ts";
-import {
-  type CustomerQuoteView,
-  QUOTE_ANSWER_LIMITS,
-  type QuoteAnswerReply,
-} from "#app/server/quotes/quote-views.ts";
 import {
   type AnswerResult,
   answerQuote,
@@ -25,7 +19,13 @@ import {
   type QuoteAnswer,
   type QuoteKey,
   queueQuoteAnswerMail,
-} from "#app/server/quotes/quotes.server.ts";
+} from "#app/server/quotes/quote-link.server.ts";
+import { quoteDocument, renderQuotePdf } from "#app/server/quotes/quote-pdf.server.ts";
+import {
+  type CustomerQuoteView,
+  QUOTE_ANSWER_LIMITS,
+  type QuoteAnswerReply,
+} from "#app/server/quotes/quote-views.ts";
 import type { Services } from "#app/server/services.server.ts";
 
 // The customer's side of a sent quote (issue 17; issue 29 for the account): what the page shows and what

@@ -1,44 +1,18 @@
-// Longer than 450 lines: quotes from the draft to the booking share one database, one SMTP server and the
-// request fixtures.
-import { eq, sql } from "drizzle-orm";
+// Quotes from the draft to the customer's answer (docs/decisions/016): versions that never change once sent, the
+// e-mail through a real SMTP server with its PDF, the link's token (only its hash stored), answers arriving at
+// once, and the end of the validity. Booking the accepted quote: bookings.server.test.ts.
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatMinor, parseAmount } from "#app/lib/money.ts";
 import { quoteRequestStage } from "#app/lib/quote-stage.ts";
-import { readQuoteForm, validateQuoteForm } from "#app/schemas/quote.ts";
-import { shipmentSchema } from "#app/schemas/shipment.ts";
-import { quoteRequests, quotes, shipments, shippers } from "#app/server/db/schema.ts";
+import { quoteRequests, quotes } from "#app/server/db/schema.ts";
 import { decodePages, pdfInfo, pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
-import {
-  bookingPrefill,
-  bookShipment,
-  findOrCreateShipperForRequest,
-  getQuoteRequestForBooking,
-} from "#app/server/quotes/bookings.server.ts";
-import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
-import {
-  answerQuote,
-  findQuoteByToken,
-  listQuotes,
-  saveQuoteDraft,
-  sendQuote,
-  validityEnd,
-} from "#app/server/quotes/quotes.server.ts";
+import { answerQuote, findQuoteByToken } from "#app/server/quotes/quote-link.server.ts";
+import { listQuotes, saveQuoteDraft, sendQuote, validityEnd } from "#app/server/quotes/quotes.server.ts";
+import { input, NOW, quoteFixtures, SITE, settings, TZ } from "#app/server/quotes/quotes.test-support.ts";
 import type { Services } from "#app/server/services.server.ts";
-import { createShipment } from "#app/server/shipments/shipments.server.ts";
 import { type SmtpTestServer, startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
 import { createTestServices } from "#tests/setup/test-db.ts";
 import { tamperedToken } from "#tests/setup/tokens.ts";
-
-const SITE = "https://freight.example";
-const TZ = "Africa/Monrovia";
-const NOW = new Date("2026-11-23T10:00:00Z");
-const settings = {
-  companyName: "Unitrans",
-  timeZone: TZ,
-  email: "ops@unitrans.example",
-  phone: "+231 555 0100",
-  address: "Freeport of Monrovia, Bushrod Island",
-};
 
 let services: Services;
 let smtp: SmtpTestServer;
@@ -53,105 +27,7 @@ afterAll(async () => {
   await services?.close();
   await smtp?.close();
 });
-
-let counter = 0;
-async function newRequest(
-  overrides: Partial<{ email: string; weight: string; freightTypes: string[] }> = {},
-) {
-  counter += 1;
-  const { id } = await createQuoteRequest({
-    db: services.db,
-    input: {
-      firstName: "Ama",
-      lastName: "Mensah",
-      email: overrides.email ?? `ama${counter}@example.com`,
-      cityDeparture: "Monrovia",
-      deliveryCity: "Accra",
-      parcelType: "Pallets",
-      weight: overrides.weight ?? "250 kg",
-      specialInfo: "Fragile",
-      freightTypes: (overrides.freightTypes ?? ["sea"]) as ["sea"],
-    },
-    submissionKey: `k-${counter}-${Math.random()}`,
-  });
-  return id!;
-}
-
-const input = (lines: [string, number][], validUntil = "2026-12-07") => ({
-  currency: "USD" as const,
-  validUntil,
-  transitTime: "12 days",
-  incoterm: "FOB" as const,
-  terms: "Payment before release.",
-  note: null,
-  lines: lines.map(([description, amountMinor]) => ({ description, amountMinor })),
-});
-
-async function sentQuote(requestId: string) {
-  await saveQuoteDraft({
-    db: services.db,
-    requestId,
-    input: input([
-      ["Freight", 120050],
-      ["Origin charges", 4500],
-      ["Customs clearance", 1],
-    ]),
-    staffId: null,
-    timeZone: TZ,
-  });
-  const sent = await sendQuote({
-    db: services.db,
-    config: services.config,
-    logger: services.logger,
-    requestId,
-    staffId: null,
-    settings,
-    now: NOW,
-  });
-  if (!sent.ok) throw new Error(sent.reason);
-  return sent;
-}
-
-describe("amounts in minor units", () => {
-  it("reads typed amounts exactly and refuses bad ones", () => {
-    expect(parseAmount("1,250.50", "USD")).toEqual({ ok: true, minor: 125050 });
-    expect(parseAmount("0.1", "USD")).toEqual({ ok: true, minor: 10 });
-    expect(parseAmount("999999999999.99", "USD")).toEqual({ ok: true, minor: 99999999999999 });
-    expect(parseAmount("1500", "JPY")).toEqual({ ok: true, minor: 1500 });
-    expect(parseAmount("15.5", "JPY").ok).toBe(false);
-    expect(parseAmount("1.005", "USD").ok).toBe(false);
-    expect(parseAmount("-1", "USD").ok).toBe(false);
-    expect(parseAmount("1e5", "USD").ok).toBe(false);
-    expect(parseAmount("1234567890123", "USD").ok).toBe(false);
-    expect(formatMinor(125050, "USD")).toBe("1,250.50");
-    expect(formatMinor(5, "USD")).toBe("0.05");
-  });
-
-  it("validates the form: at least one line, no past validity, messages per field", () => {
-    const form = new FormData();
-    form.set("currency", "USD");
-    form.set("validUntil", "2026-11-22");
-    form.append("lineDescription", "Freight");
-    form.append("lineAmount", "-5");
-    form.append("lineDescription", "");
-    form.append("lineAmount", "");
-    const result = validateQuoteForm(readQuoteForm(form), { today: "2026-11-23" });
-    expect(result).toEqual({
-      ok: false,
-      errors: {
-        validUntil: "The validity date cannot be in the past",
-        "lines.0.amount": "The amount cannot be negative",
-      },
-    });
-    const empty = new FormData();
-    empty.set("currency", "USD");
-    empty.set("validUntil", "2026-11-23");
-    expect(validateQuoteForm(readQuoteForm(empty), { today: "2026-11-23" })).toEqual({
-      ok: false,
-      errors: { lines: "A quote needs at least one line" },
-    });
-  });
-});
+const { newRequest, sentQuote } = quoteFixtures(() => services);
 
 describe("quotes", () => {
   it("keeps drafts editable, computes the total on the server, and never changes a sent version", async () => {
@@ -350,157 +226,6 @@ describe("quotes", () => {
       now: new Date("2026-11-24T09:00:00Z"),
     });
     expect(sent).toEqual({ ok: false, reason: "validity-past" });
-  });
-});
-
-describe("booking", () => {
-  it("prefills route, weight, mode, goods (parcel type and weight, the message as the note) and the shipper matched by e-mail or created", async () => {
-    const [existing] = await services.db
-      .insert(shippers)
-      .values({ name: "Kofi Ltd", email: "Kofi@Example.com" })
-      .returning();
-    const matched = await findOrCreateShipperForRequest({
-      db: services.db,
-      request: { firstName: "Kofi", lastName: "A", email: "kofi@example.COM" },
-    });
-    expect(matched).toEqual({ id: existing!.id, created: false });
-    const both = await Promise.all([
-      findOrCreateShipperForRequest({
-        db: services.db,
-        request: { firstName: "New", lastName: "One", email: "new@example.com" },
-      }),
-      findOrCreateShipperForRequest({
-        db: services.db,
-        request: { firstName: "New", lastName: "One", email: "NEW@example.com" },
-      }),
-    ]);
-    expect(both[0].id).toBe(both[1].id);
-    expect(both.filter((b) => b.created)).toHaveLength(1);
-    // A request sent from a French page books a French-speaking shipper (issue 30).
-    const french = await findOrCreateShipperForRequest({
-      db: services.db,
-      request: { firstName: "Awa", lastName: "Traoré", email: "awa@abidjan.example", language: "fr" },
-    });
-    const [awa] = await services.db.select().from(shippers).where(eq(shippers.id, french.id));
-    expect(awa?.language).toBe("fr");
-
-    const requestId = await newRequest({ weight: "2 tons", freightTypes: ["sea"] });
-    const found = await getQuoteRequestForBooking({ db: services.db, id: requestId });
-    expect(bookingPrefill({ ...found!, shipperId: "s1", today: "2026-11-24" })).toEqual({
-      originLocation: "Monrovia",
-      destinationLocation: "Accra",
-      weight: "2000",
-      transportMode: "sea",
-      goodsDescription: "Pallets, 2 tons",
-      notes: "Fragile",
-      incoterm: "",
-      estimatedDelivery: "",
-      shipperId: "s1",
-    });
-    // An accepted quote's transit time gives the estimated delivery (its longer end), and its incoterm.
-    const quoted = { incoterm: "FOB", transitTime: "5-7 days" };
-    expect(
-      bookingPrefill({ ...found!, acceptedQuote: quoted, shipperId: "s1", today: "2026-11-24" }),
-    ).toMatchObject({ incoterm: "FOB", estimatedDelivery: "2026-12-01" });
-    // Cargo ready later than today: the transit counts from that day; a ready date already past counts from today.
-    const ready = (readyDate: string) => ({ ...found!, request: { ...found!.request, readyDate } });
-    expect(
-      bookingPrefill({ ...ready("2026-12-10"), acceptedQuote: quoted, shipperId: "s1", today: "2026-11-24" }),
-    ).toMatchObject({ estimatedDelivery: "2026-12-17" });
-    expect(
-      bookingPrefill({ ...ready("2026-11-01"), acceptedQuote: quoted, shipperId: "s1", today: "2026-11-24" }),
-    ).toMatchObject({ estimatedDelivery: "2026-12-01" });
-    const vague = await newRequest({ weight: "10 kg, 2 tons", freightTypes: ["sea", "air"] });
-    const vagueFound = await getQuoteRequestForBooking({ db: services.db, id: vague });
-    expect(
-      bookingPrefill({
-        ...vagueFound!,
-        acceptedQuote: { incoterm: null, transitTime: "depends on the vessel" },
-        shipperId: null,
-        today: "2026-11-24",
-      }),
-    ).toMatchObject({ weight: "", transportMode: "", estimatedDelivery: "", shipperId: "requester" });
-  });
-
-  it("books once under two parallel calls, linked to the request and its accepted quote", async () => {
-    const requestId = await newRequest();
-    const { token, quoteId } = await sentQuote(requestId);
-    await answerQuote({
-      db: services.db,
-      token,
-      answer: { kind: "accept", name: "Ama", ip: null, userAgent: null },
-      now: NOW,
-    });
-    const shipment = (n: string) =>
-      shipmentSchema.parse({
-        trackingNumber: `UTG-9${n}`,
-        status: "Pending",
-        originLocation: "Monrovia",
-        destinationLocation: "Accra",
-        estimatedDelivery: "2026-12-20",
-        weight: "250",
-        dimensions: "120x100x150 cm",
-      });
-    const results = await Promise.all([
-      bookShipment({ db: services.db, requestId, input: shipment(`${counter}001`) }),
-      bookShipment({ db: services.db, requestId, input: shipment(`${counter}002`) }),
-    ]);
-    expect(results.filter((r) => r.created)).toHaveLength(1);
-    const rows = await services.db.select().from(shipments).where(eq(shipments.quoteRequestId, requestId));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]!.quoteId).toBe(quoteId);
-    const [request] = await services.db.select().from(quoteRequests).where(eq(quoteRequests.id, requestId));
-    expect(request!.bookedShipmentId).toBe(rows[0]!.id);
-    expect(quoteRequestStage(request!, NOW)).toBe("Booked");
-    // Booking is staff acting on it: the request leaves the unread count (the customer's answer had put it back).
-    expect(request!.isRead).toBe(true);
-    const again = results.find((r) => !r.created);
-    expect(again).toEqual({ created: false, shipmentId: rows[0]!.id });
-  });
-
-  it("creates the requester as shipper inside the booking: once, and not at all when the booking fails", async () => {
-    const email = `booker-${counter}@example.com`;
-    const requestId = await newRequest({ email });
-    const partiesWithEmail = async () =>
-      services.db.select().from(shippers).where(sql`lower(${shippers.email}) = ${email}`);
-    const input = (trackingNumber: string) =>
-      shipmentSchema.parse({
-        trackingNumber,
-        status: "Pending",
-        originLocation: "Monrovia",
-        destinationLocation: "Accra",
-        estimatedDelivery: "2026-12-20",
-        dimensions: "1x1x1 m",
-      });
-    // A tracking number another shipment has: the booking fails and leaves no party behind.
-    const taken = `UTG-7${counter}000`;
-    await createShipment({ db: services.db, input: input(taken) });
-    await expect(
-      bookShipment({ db: services.db, requestId, input: input(taken), shipperFromRequest: true }),
-    ).rejects.toThrow();
-    expect(await partiesWithEmail()).toEqual([]);
-    const results = await Promise.all([
-      bookShipment({
-        db: services.db,
-        requestId,
-        input: input(`UTG-8${counter}001`),
-        shipperFromRequest: true,
-      }),
-      bookShipment({
-        db: services.db,
-        requestId,
-        input: input(`UTG-8${counter}002`),
-        shipperFromRequest: true,
-      }),
-    ]);
-    expect(results.filter((r) => r.created)).toHaveLength(1);
-    const parties = await partiesWithEmail();
-    expect(parties).toHaveLength(1);
-    const [booked] = await services.db
-      .select()
-      .from(shipments)
-      .where(eq(shipments.quoteRequestId, requestId));
-    expect(booked!.shipperId).toBe(parties[0]!.id);
   });
 });
 

@@ -12,13 +12,9 @@ import { loader as quoteLoader } from "#app/routes/site/quote.$token.tsx";
 import { loader as trackingLoader } from "#app/routes/site/track.$tracking-number.tsx";
 import { consignees, outbox, quoteRequests, shippers } from "#app/server/db/schema.ts";
 import { pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
+import { answerQuote } from "#app/server/quotes/quote-link.server.ts";
 import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
-import {
-  answerQuote,
-  defaultValidUntil,
-  saveQuoteDraft,
-  sendQuote,
-} from "#app/server/quotes/quotes.server.ts";
+import { defaultValidUntil, saveQuoteDraft, sendQuote } from "#app/server/quotes/quotes.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { setNotificationsEnabled } from "#app/server/settings/notification-settings.server.ts";
 import {
