@@ -16,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { type Database, migrateDatabase, openDatabase } from "#app/server/db/client.server.ts";
-import { findShipments } from "#app/server/shipments/shipments.server.ts";
+import { findShipments } from "#app/server/shipments/shipment-list.server.ts";
 import { findPostgresBin, removeCluster, startCluster } from "../scripts/lib/postgres.ts";
 import { embeddedPostgresVersion, environmentLines, loadAverage, writeSection } from "./lib/report.ts";
 import { removeDataDir } from "./lib/server-processes.ts";

@@ -16,12 +16,12 @@ import { sql } from "drizzle-orm";
 import { type DateFormat, guessMapping } from "#app/lib/shipment-import.ts";
 import { migrateDatabase, openDatabase } from "#app/server/db/client.server.ts";
 import { shipmentExport } from "#app/server/shipments/shipment-export.server.ts";
+import { runImport } from "#app/server/shipments/shipment-import.server.ts";
 import {
   checkRows,
   createUpload,
-  runImport,
   saveUploadChoices,
-} from "#app/server/shipments/shipment-import.server.ts";
+} from "#app/server/shipments/shipment-import-file.server.ts";
 import { csvLine } from "#app/server/spreadsheets/cells.server.ts";
 import { exportResponse } from "#app/server/spreadsheets/exports.server.ts";
 import { readSpreadsheet } from "#app/server/spreadsheets/spreadsheet-read.server.ts";

@@ -15,7 +15,7 @@ import { roleMayUse } from "#app/lib/roles.ts";
 import { countUnreadInbox } from "#app/server/inbox/unread.server.ts";
 import { loadReceivablesCard } from "#app/server/receivables/receivables-pages.server.ts";
 import { countExceptions, getExceptionSettings } from "#app/server/shipments/exceptions.server.ts";
-import { countShipments, getShipmentStats } from "#app/server/shipments/shipments.server.ts";
+import { countShipments, getShipmentStats } from "#app/server/shipments/shipment-dashboard.server.ts";
 import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import type { Route } from "./+types/dashboard";
 

@@ -7,7 +7,8 @@ import { formatListDate } from "#app/lib/format.ts";
 import { parseShipmentListQuery, rowIdSchema, SHIPMENT_LIST_INTENTS } from "#app/schemas/shipment-admin.ts";
 import { readIntent } from "#app/server/platform/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
-import { deleteShipment, findShipments } from "#app/server/shipments/shipments.server.ts";
+import { findShipments } from "#app/server/shipments/shipment-list.server.ts";
+import { deleteShipment } from "#app/server/shipments/shipments.server.ts";
 import { requireStaffForm } from "#app/server/staff/staff-page.server.ts";
 import type { Route } from "./+types/shipments";
 

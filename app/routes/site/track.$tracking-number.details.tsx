@@ -19,12 +19,12 @@ import {
   findDetailsShipment,
   findShipmentDetailsAccess,
   findShipmentDetailsAttempt,
-  getShipmentDetails,
   grantCookie,
   readDetailsAttemptToken,
   requestShipmentDetailsCode,
   verifyShipmentDetailsCode,
 } from "#app/server/shipments/shipment-details-access.server.ts";
+import { getShipmentDetails } from "#app/server/shipments/shipment-details-page.server.ts";
 import type { DetailsPageData, DetailsReply } from "#app/server/shipments/shipment-details-views.ts";
 import type { Route } from "./+types/track.$tracking-number.details";
 

@@ -14,7 +14,7 @@ import {
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { getNotificationSettings } from "#app/server/settings/notification-settings.server.ts";
 import { recordStatusEntry } from "#app/server/shipments/shipment-changes.server.ts";
-import { listConditions, type ShipmentListFilter } from "#app/server/shipments/shipments.server.ts";
+import { listConditions, type ShipmentListFilter } from "#app/server/shipments/shipment-list.server.ts";
 
 // Bulk status updates (issue 18): one status update for many shipments at once, chosen in the list, all the list's
 // search matches, or scanned at the warehouse one tracking number after another. One transaction: every

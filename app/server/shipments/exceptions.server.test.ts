@@ -9,7 +9,7 @@ import {
   getExceptionSettings,
   updateExceptionSettings,
 } from "#app/server/shipments/exceptions.server.ts";
-import { getShipmentStats } from "#app/server/shipments/shipments.server.ts";
+import { getShipmentStats } from "#app/server/shipments/shipment-dashboard.server.ts";
 import { createTestServices } from "#tests/setup/test-db.ts";
 
 let services: Services;

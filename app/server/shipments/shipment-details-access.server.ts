@@ -1,18 +1,17 @@
-// Longer than 450 lines: every way to a shipment's full details (the customer, the code, the grant and its
-// cookie, the documents) in one module, so what opens them is read in one place.
-// Tracking in tiers (issue 29, decision 16): the public tracking page shows a shipment with its parties masked;
-// its full details (parties unmasked, goods, documents) are shown only to a signed-in customer of the shipment,
-// or for 24 hours to a browser that proved the shipper's or the consignee's contact on file with a code. The
-// answer to a contact is the same whether or not it is on file: a code row is made either way, and only a
-// deliverable one is sent. The grant's token lives in a cookie scoped to /track/<NUMBER>, and another with the
-// same token scoped to the French address /fr/suivi/<NUMBER> (issue 30), its hash here.
+// Who may see a shipment's full details, and the code that opens them (docs/decisions/029, 'Tracking in tiers'):
+// the public tracking page shows a shipment with its parties masked; its full details (parties unmasked, goods,
+// documents) are shown only to a signed-in customer of the shipment, or for 24 hours to a browser that proved the
+// shipper's or the consignee's contact on file with a code. The answer to a contact is the same whether or not it
+// is on file: a code row is made either way, and only a deliverable one is sent. The grant's token lives in a
+// cookie scoped to /track/<NUMBER>, and another with the same token scoped to the French address
+// /fr/suivi/<NUMBER> (docs/decisions/030), its hash here. The code's message is in
+// shipment-details-code-message.server.ts; what the details page and its documents show, in
+// shipment-details-page.server.ts.
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
-import { requestContext, servicesContext } from "#app/context.ts";
-import { formatNumberIn } from "#app/lib/i18n/format.ts";
-import { type Locale, localeOf } from "#app/lib/i18n/locale.ts";
+import { servicesContext } from "#app/context.ts";
+import type { Locale } from "#app/lib/i18n/locale.ts";
 import { localizePath } from "#app/lib/i18n/paths.ts";
-import { formatDeclaredValueIn } from "#app/lib/i18n/shipment-format.ts";
 import { parsePhone } from "#app/lib/phone.ts";
 import { trackingPath } from "#app/lib/tracking-number.ts";
 import { cookieHeader, readTokenCookie } from "#app/server/auth/cookies.server.ts";
@@ -34,23 +33,12 @@ import { isCompanyShipment } from "#app/server/customers/customer-scope.server.t
 import { readSignInAddress, type SignInConfig } from "#app/server/customers/customer-sign-in.server.ts";
 import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import { shipmentDetailGrants, shipments } from "#app/server/db/schema.ts";
-import { getDocumentShipment } from "#app/server/documents/document-model.server.ts";
-import {
-  documentContext,
-  documentRefusal,
-  pdfResponse,
-} from "#app/server/documents/document-response.server.ts";
-import { getDocumentSettings, waybillTermsIn } from "#app/server/documents/document-settings.server.ts";
-import { translatorFor } from "#app/server/i18n/words.server.ts";
-import { maskAddress, queueMail } from "#app/server/messaging/mail.server.ts";
-import { enqueueMessage } from "#app/server/messaging/outbox.server.ts";
+import { maskAddress } from "#app/server/messaging/mail.server.ts";
 import type { Party } from "#app/server/parties/parties.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
-import { consumeRateLimits, limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
-import { getDeliveryProof, getShipmentDelivery } from "#app/server/shipments/deliveries.server.ts";
-import type { DetailsParty, ShipmentDetailsView } from "#app/server/shipments/shipment-details-views.ts";
+import { consumeRateLimits } from "#app/server/platform/rate-limit.server.ts";
+import { sendDetailsCode } from "#app/server/shipments/shipment-details-code-message.server.ts";
 import { getShipmentById } from "#app/server/shipments/shipments.server.ts";
-import { statusToTranslate } from "#app/server/shipments/standard-status.server.ts";
 import { getPublicShipmentByTrackingNumber } from "#app/server/shipments/tracking.server.ts";
 
 export type DetailsConfig = SignInConfig;
@@ -202,7 +190,6 @@ export async function hasShipmentDetailsGrant({
   return !!row;
 }
 
-/** Counts a hit on each limit in turn; the first one over its limit answers. */
 /** The E.164 form of a phone on a party's record, or null (records may keep spaces: '+231 77 555 0142'). */
 const partyPhone = (phone: string | null) => {
   if (!phone) return null;
@@ -300,78 +287,6 @@ export async function requestShipmentDetailsCode({
   });
 }
 
-/** The e-mail's subject and text, and the text message, of a details code, in the page's language. */
-export function detailsCodeMessages({
-  trackingNumber,
-  code,
-  locale = "en",
-}: {
-  trackingNumber: string;
-  code: string;
-  locale?: Locale;
-}) {
-  const t = translatorFor(locale);
-  const vars = { code, number: trackingNumber };
-  return {
-    subject: t("{code} is your code for shipment {number}", vars),
-    text: [
-      t("Your code to see the full details of shipment {number} is {code}.", vars),
-      "",
-      t("Type it on the tracking page. It works once, for 10 minutes."),
-      "",
-      t(
-        "If you did not ask for it, you can ignore this message: nobody can see the details without the code.",
-      ),
-    ].join("\n"),
-    sms: t(
-      "{code} is your code to see the full details of shipment {number}. It works once, for 10 minutes.",
-      vars,
-    ),
-  };
-}
-
-async function sendDetailsCode({
-  tx,
-  config,
-  logger,
-  channel,
-  address,
-  code,
-  trackingNumber,
-  locale,
-  now,
-}: {
-  tx: DbOrTx;
-  config: DetailsConfig;
-  logger: Pick<Logger, "info" | "warn">;
-  channel: "email" | "sms";
-  address: string;
-  code: { code: string; expiresAt: Date };
-  trackingNumber: string;
-  locale: Locale;
-  now: Date;
-}) {
-  const messages = detailsCodeMessages({ trackingNumber, code: code.code, locale });
-  const queued =
-    channel === "email"
-      ? await queueMail({
-          db: tx,
-          config,
-          logger,
-          mail: { to: address, subject: messages.subject, text: messages.text },
-          expiresAt: code.expiresAt,
-          now,
-        })
-      : await enqueueMessage({
-          db: tx,
-          config,
-          siteHost: new URL(config.siteUrl).host,
-          message: { channel: "sms", to: address, text: messages.sms, expiresAt: code.expiresAt },
-          now,
-        });
-  if (!queued.ok) logger.warn({ channel, reason: queued.reason }, "Details code not queued");
-}
-
 /** What the code form shows of the attempt this browser holds for this shipment, or null. */
 export async function findShipmentDetailsAttempt({
   db,
@@ -452,118 +367,4 @@ export async function verifyShipmentDetailsCode({
       : { outcome: "expired", message: EXPIRED_DETAILS_CODE_MESSAGE };
   }
   return codeCheckAnswer(checked, EXPIRED_DETAILS_CODE_MESSAGE);
-}
-
-const detailsParty = (party: Party | null): DetailsParty | null =>
-  party
-    ? {
-        name: party.name,
-        company: party.company,
-        address: party.address,
-        email: party.email,
-        phone: party.phone,
-      }
-    : null;
-
-/** One shipment's full details as the details page shows them; null when it no longer exists. */
-export async function getShipmentDetails({
-  db,
-  shipmentId,
-  locale = "en",
-}: {
-  db: Db;
-  shipmentId: string;
-  /** The page's language: the documents' addresses are in it. */
-  locale?: Locale;
-}): Promise<ShipmentDetailsView | null> {
-  const [row, delivery] = await Promise.all([
-    getShipmentById({ db, id: shipmentId }),
-    getShipmentDelivery({ db, shipmentId }),
-  ]);
-  if (!row) return null;
-  const base = localizePath(`${trackingPath(row.trackingNumber)}/details`, locale);
-  return {
-    trackingNumber: row.trackingNumber,
-    // The page translates it: a usual status typed in another case reads French too.
-    status: statusToTranslate(locale, row.status),
-    originLocation: row.originLocation,
-    destinationLocation: row.destinationLocation,
-    shipper: detailsParty(row.shipper),
-    consignee: detailsParty(row.consignee),
-    goodsDescription: row.goodsDescription,
-    pieces: row.pieces,
-    // In the page's language: '1 250,5 kg', '4 800,00 $US' on a French page.
-    weight: row.weight === null ? null : `${formatNumberIn(locale, row.weight)} kg`,
-    dimensions: row.dimensions,
-    declaredValue:
-      row.declaredValue === null || !row.declaredCurrency
-        ? null
-        : formatDeclaredValueIn(locale, row.declaredValue, row.declaredCurrency),
-    documents: {
-      waybill: `${base}/waybill.pdf`,
-      deliveryNote: delivery ? `${base}/delivery-note.pdf` : null,
-    },
-  };
-}
-
-/**
- * A document of 'Show full details' (the house waybill, or the delivery note once delivered) for a browser that
- * may see the shipment's details: counted like a tracking lookup, before it; an unknown number and a shipment
- * this browser may not see answer the same 404.
- */
-export async function renderShipmentDetailsDocument({
-  request,
-  context,
-  trackingNumber,
-  document,
-}: {
-  request: Request;
-  context: Readonly<RouterContextProvider>;
-  trackingNumber: string;
-  document: "waybill" | "delivery-note";
-}): Promise<Response> {
-  const { db, config } = context.get(servicesContext);
-  const { clientIp } = context.get(requestContext);
-  const limit = await limitClientLookups({ db, config, clientIp, kind: "track" });
-  if (!limit.allowed) {
-    const refusal = documentRefusal("Too many lookups from your address. Please try again later.", 429);
-    refusal.headers.set("Retry-After", String(limit.retryAfterSeconds));
-    return refusal;
-  }
-  const shipment = await findDetailsShipment({ db, trackingNumber });
-  const access =
-    shipment && shipment.trackingNumber === trackingNumber
-      ? await findShipmentDetailsAccess({ request, context, shipment })
-      : null;
-  const [documentShipment, proof] =
-    shipment && access
-      ? await Promise.all([
-          getDocumentShipment({ db, id: shipment.id }),
-          document === "delivery-note" ? getDeliveryProof({ db, shipmentId: shipment.id }) : null,
-        ])
-      : [null, null];
-  if (!documentShipment || (document === "delivery-note" && !proof)) {
-    return documentRefusal(
-      "This document is not available. Open the shipment's full details on its tracking page first.",
-      404,
-    );
-  }
-  const documentSettings = document === "waybill" ? await getDocumentSettings({ db }) : null;
-  // In the address's language (/fr/suivi/:n/details/*.pdf: French).
-  const pdfContext = await documentContext(context, undefined, localeOf(request));
-  // The PDF code loads at the first document, not with the app.
-  const pdf = proof
-    ? await (await import("#app/server/documents/delivery-note.server.ts")).renderDeliveryNote({
-        shipment: documentShipment,
-        proof,
-        context: pdfContext,
-      })
-    : await (await import("#app/server/documents/house-waybill.server.ts")).renderWaybill({
-        shipment: documentShipment,
-        terms: waybillTermsIn(documentSettings!, localeOf(request)),
-        context: pdfContext,
-      });
-  const response = pdfResponse(pdf, `${documentShipment.trackingNumber}-${document}.pdf`);
-  response.headers.set("Referrer-Policy", "no-referrer");
-  return response;
 }

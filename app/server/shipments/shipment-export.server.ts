@@ -3,7 +3,7 @@ import { PARTY_LANGUAGE_LABELS } from "#app/schemas/party-language.ts";
 import { parseShipmentListQuery } from "#app/schemas/shipment-admin.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { consignees, shipmentStatusHistory, shipments, shippers } from "#app/server/db/schema.ts";
-import { listConditions } from "#app/server/shipments/shipments.server.ts";
+import { listConditions } from "#app/server/shipments/shipment-list.server.ts";
 import {
   after,
   type Cursor,

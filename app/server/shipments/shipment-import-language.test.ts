@@ -7,7 +7,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { guessMapping } from "#app/lib/shipment-import.ts";
 import { consignees, shippers } from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/services.server.ts";
-import { createUpload, runImport, saveUploadChoices } from "#app/server/shipments/shipment-import.server.ts";
+import { runImport } from "#app/server/shipments/shipment-import.server.ts";
+import { createUpload, saveUploadChoices } from "#app/server/shipments/shipment-import-file.server.ts";
 import { signInStaff } from "#tests/setup/staff-session.ts";
 import { createTestServices } from "#tests/setup/test-db.ts";
 

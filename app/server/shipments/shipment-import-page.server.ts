@@ -11,6 +11,7 @@ import {
 } from "#app/lib/shipment-import.ts";
 import { readIntent } from "#app/server/platform/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
+import { planPartyDetails, runImport } from "#app/server/shipments/shipment-import.server.ts";
 import {
   checkRows,
   countExisting,
@@ -18,17 +19,14 @@ import {
   getUpload,
   guessDateFormat,
   mappingErrors,
-  planPartyDetails,
-  runImport,
-  SpreadsheetError,
   saveUploadChoices,
-} from "#app/server/shipments/shipment-import.server.ts";
+} from "#app/server/shipments/shipment-import-file.server.ts";
 import type {
   ImportCheckData,
   ShipmentImportActionData,
   ShipmentImportView,
 } from "#app/server/shipments/shipment-views.ts";
-import { readSpreadsheet } from "#app/server/spreadsheets/spreadsheet-read.server.ts";
+import { readSpreadsheet, SpreadsheetError } from "#app/server/spreadsheets/spreadsheet-read.server.ts";
 import { requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 
 // The shipment import page (/admin/shipments/import, issue 18, decision 020): upload → preview with the column

@@ -1,43 +1,23 @@
-// Longer than 450 lines: the shipment rows and their status history are written together in one transaction;
-// its three marked sections are shipments, status history and the dashboard.
+// Shipments and their status history: creating, changing and deleting a shipment, and adding, editing and
+// deleting its status updates. Both are written in one transaction with what their recipients are told of the
+// change (docs/decisions/013). Their shippers and consignees are in parties.server.ts, the staff's list and its
+// search in shipment-list.server.ts, the dashboard's figures in shipment-dashboard.server.ts.
 import crypto from "node:crypto";
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { companyDate } from "#app/lib/shipment-status.ts";
+import { and, desc, eq } from "drizzle-orm";
 import { trackingKey } from "#app/lib/tracking-number.ts";
 import { sameStatus, stepOfStatus } from "#app/lib/tracking-progress.ts";
 import type { ShipmentInput } from "#app/schemas/shipment.ts";
 import { COMMON_STATUSES, type StatusUpdateInput } from "#app/schemas/shipment-status.ts";
 import type { Db, DbOrTx, Tx } from "#app/server/db/client.server.ts";
 import { isUniqueViolation } from "#app/server/db/errors.server.ts";
-import { consignees, shipmentStatusHistory, shipments, shippers } from "#app/server/db/schema.ts";
-import { isUuid, likePattern, searchTermOf } from "#app/server/db/text-search.server.ts";
+import { shipmentStatusHistory, shipments } from "#app/server/db/schema.ts";
+import { isUuid } from "#app/server/db/text-search.server.ts";
 import { assertPartiesExist, getParty } from "#app/server/parties/parties.server.ts";
-import { overdueCondition } from "#app/server/shipments/exceptions.server.ts";
 import {
   estimateMoved,
   recordShipmentChange,
   recordStatusEntry,
 } from "#app/server/shipments/shipment-changes.server.ts";
-
-// Shipments and their status history. Their shippers and consignees are in parties.server.ts.
-
-/** The searchable text of a shipment; the same expression as the trigram index in drizzle/0001. */
-const searchText = sql`(${shipments.trackingNumber} || E'\\x1f' || ${shipments.status} || E'\\x1f' || ${shipments.originLocation} || E'\\x1f' || ${shipments.destinationLocation})`;
-
-/** A shipper's or consignee's searchable text (name and company); the expression of the trigram indexes in drizzle/0006. */
-const partySearchText = (table: typeof shippers | typeof consignees) =>
-  sql`(${table.name} || E'\\x1f' || coalesce(${table.company}, ''))`;
-
-/**
- * A shipment whose own fields, or whose shipper's or consignee's name or company, hold the pattern. The
- * matching parties' ids are collected first (their trigram indexes), as arrays, so the shipment side is a
- * bitmap OR of its trigram index and the shipper_id / consignee_id indexes.
- */
-function searchCondition(pattern: string): SQL {
-  const partyIds = (table: typeof shippers | typeof consignees) =>
-    sql`array(select ${table.id} from ${table} where ${partySearchText(table)} ilike ${pattern})`;
-  return sql`(${searchText} ilike ${pattern} or ${shipments.shipperId} = any(${partyIds(shippers)}) or ${shipments.consigneeId} = any(${partyIds(consignees)}))`;
-}
 
 export class DuplicateTrackingNumberError extends Error {
   override name = "DuplicateTrackingNumberError";
@@ -67,145 +47,6 @@ async function trackingNumberConflict(db: Db, error: unknown, trackingNumber: st
     .catch(() => []);
   if (other?.trackingNumber === trackingNumber) return new DuplicateTrackingNumberError();
   return new TrackingKeyTakenError(other?.trackingNumber ?? null);
-}
-
-/** The most matches a search counts (and pages through); a broader search says "1,000+". */
-export const SEARCH_COUNT_CAP = 1000;
-
-export type ShipmentListFilter = {
-  search?: string;
-  /** "active" (not Delivered), or an exact status (case-insensitive). */
-  status?: string;
-  sort?: "newest" | "oldest";
-  page?: number;
-  pageSize?: number;
-};
-
-/** The search text without control characters (which no field can hold), or "" for none. */
-/** The list's search and status filter in SQL (also what a bulk update on "all matching" applies to). */
-export function listConditions({ search, status }: ShipmentListFilter): SQL | undefined {
-  const conditions: SQL[] = [];
-  const term = searchTermOf(search);
-  if (term) conditions.push(searchCondition(likePattern(term)));
-  if (status === "active") conditions.push(sql`lower(${shipments.status}) <> 'delivered'`);
-  else if (status) conditions.push(sql`lower(${shipments.status}) = lower(${status})`);
-  return conditions.length > 0 ? and(...conditions) : undefined;
-}
-
-/**
- * One page of shipments, newest first by default, with the parties' names and the total count. The
- * page's ids come first from the (created_at, id) index, so only those rows are joined.
- */
-export async function findShipments({ db, ...filter }: { db: Db } & ShipmentListFilter) {
-  const pageSize = Math.min(Math.max(filter.pageSize ?? 20, 1), 100);
-  const where = listConditions(filter);
-  const order =
-    filter.sort === "oldest"
-      ? [asc(shipments.createdAt), asc(shipments.id)]
-      : [desc(shipments.createdAt), desc(shipments.id)];
-  const requested = Math.max(Math.trunc(filter.page ?? 1) || 1, 1);
-
-  const pageIds = (q: Pick<Db, "select">, page: number) =>
-    q
-      .select({ id: shipments.id })
-      .from(shipments)
-      .where(where)
-      .orderBy(...order)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .then((rows) => rows.map((row) => row.id));
-
-  // The plain list: the page from the (created_at, id) index, then the count (a short first page is the
-  // whole list: no count needed).
-  const list = async () => {
-    const firstTry = await pageIds(db, requested);
-    const total =
-      requested === 1 && firstTry.length < pageSize
-        ? firstTry.length
-        : (await db.select({ total: count() }).from(shipments).where(where))[0]!.total;
-    const pageCount = Math.max(1, Math.ceil(total / pageSize));
-    const page = Math.min(requested, pageCount);
-    return {
-      ids: page === requested ? firstTry : await pageIds(db, page),
-      capped: false,
-      total,
-      pageCount,
-      page,
-    };
-  };
-
-  // A search collects its matches through the trigram indexes (the shipments', and the parties' whose ids
-  // then pick shipments through the shipper and consignee indexes), at most SEARCH_COUNT_CAP + 1 of them, and
-  // counts and pages them in the same statement: a rare term costs a few index lookups whatever the
-  // page. A broad one (over the cap) is dense in every stretch of the table, so its page comes from
-  // the (created_at, id) index after a few rows; past the cap, staff refine the search. The planner is
-  // kept off full-table scans: it underestimates how selective the trigram index is.
-  const search = () =>
-    db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const direction = filter.sort === "oldest" ? sql`asc` : sql`desc`;
-      const collect = async (page: number) => {
-        const result = await tx.execute<{ total: number; id: string | null }>(sql`
-          with matches as materialized (
-            select ${shipments.id} as id, ${shipments.createdAt} as created_at
-            from ${shipments} where ${where} limit ${SEARCH_COUNT_CAP + 1}
-          )
-          select t.total::int as total, p.id
-          from (select count(*) as total from matches) t
-          left join lateral (
-            select id from matches order by created_at ${direction}, id ${direction}
-            limit ${pageSize} offset ${(page - 1) * pageSize}
-          ) p on true`);
-        const total = Number(result.rows[0]?.total ?? 0);
-        return { total, ids: result.rows.flatMap((row) => (row.id ? [row.id] : [])) };
-      };
-      const first = await collect(requested);
-      const capped = first.total > SEARCH_COUNT_CAP;
-      const total = Math.min(first.total, SEARCH_COUNT_CAP);
-      const pageCount = Math.max(1, Math.ceil(total / pageSize));
-      const page = Math.min(requested, pageCount);
-      const ids = capped
-        ? await pageIds(tx, page)
-        : page === requested
-          ? first.ids
-          : (await collect(page)).ids;
-      return { ids, capped, total, pageCount, page };
-    });
-
-  const { ids, capped, total, pageCount, page } = searchTermOf(filter.search) ? await search() : await list();
-  if (ids.length === 0) return { rows: [], total, capped, page, pageSize, pageCount };
-
-  const joined = await db
-    .select({
-      id: shipments.id,
-      trackingNumber: shipments.trackingNumber,
-      status: shipments.status,
-      originLocation: shipments.originLocation,
-      destinationLocation: shipments.destinationLocation,
-      createdAt: shipments.createdAt,
-      estimatedDelivery: shipments.estimatedDelivery,
-      pieces: shipments.pieces,
-      shipperName: shippers.name,
-      consigneeName: consignees.name,
-    })
-    .from(shipments)
-    .leftJoin(shippers, eq(shippers.id, shipments.shipperId))
-    .leftJoin(consignees, eq(consignees.id, shipments.consigneeId))
-    .where(inArray(shipments.id, ids));
-  const position = new Map(ids.map((id, index) => [id, index]));
-  const rows = joined.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-  return { rows, total, capped, page, pageSize, pageCount };
-}
-
-/** All shipments, and the active ones (any status other than Delivered). */
-export async function countShipments({ db }: { db: Db }) {
-  const [row] = await db
-    .select({
-      total: count(),
-      active: sql<number>`count(*) filter (where lower(${shipments.status}) <> 'delivered')`.mapWith(Number),
-    })
-    .from(shipments);
-  return { total: row?.total ?? 0, active: row?.active ?? 0 };
 }
 
 /**
@@ -577,64 +418,4 @@ export async function deleteStatusUpdate({
     await followNewestEntry({ tx, shipmentId, entryId: id, locked, notify, now });
     return true;
   });
-}
-
-// Dashboard.
-
-/**
- * What staff look at first: counts by status, shipments created per week over the last 12 weeks
- * (weeks start on Monday, UTC), and the overdue ones (`overdueCondition` of the exceptions board).
- */
-export async function getShipmentStats({
-  db,
-  timeZone,
-  now = new Date(),
-}: {
-  db: Db;
-  /** The company's: whose 'today' decides what is overdue. */
-  timeZone: string;
-  now?: Date;
-}) {
-  const weekStart = new Date(now);
-  weekStart.setUTCHours(0, 0, 0, 0);
-  weekStart.setUTCDate(weekStart.getUTCDate() - ((weekStart.getUTCDay() + 6) % 7));
-  const since = new Date(weekStart.getTime() - 11 * 7 * 24 * 60 * 60 * 1000);
-
-  const [byStatus, perWeek, overdue] = await Promise.all([
-    db
-      .select({ status: shipments.status, count: count() })
-      .from(shipments)
-      .groupBy(shipments.status)
-      .orderBy(desc(count()), asc(shipments.status)),
-    db
-      .select({
-        week: sql<string>`to_char(date_trunc('week', ${shipments.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
-        count: count(),
-      })
-      .from(shipments)
-      .where(sql`${shipments.createdAt} >= ${since.toISOString()}::timestamptz`)
-      .groupBy(sql`1`),
-    db
-      .select({
-        id: shipments.id,
-        trackingNumber: shipments.trackingNumber,
-        status: shipments.status,
-        estimatedDelivery: shipments.estimatedDelivery,
-        destinationLocation: shipments.destinationLocation,
-      })
-      .from(shipments)
-      .where(
-        // The exceptions board's definition, so the dashboard's list and its 'past estimated delivery' agree.
-        overdueCondition(companyDate(now, timeZone)),
-      )
-      .orderBy(asc(shipments.estimatedDelivery))
-      .limit(50),
-  ]);
-
-  const counts = new Map(perWeek.map((row) => [row.week, row.count]));
-  const weeks = Array.from({ length: 12 }, (_, i) => {
-    const start = new Date(since.getTime() + i * 7 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-    return { weekStart: start, count: counts.get(start) ?? 0 };
-  });
-  return { byStatus, weeks, overdue };
 }

@@ -3,12 +3,12 @@ import { guessMapping } from "#app/lib/shipment-import.ts";
 import { seedDemoContent } from "#app/server/seed.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { shipmentExport } from "#app/server/shipments/shipment-export.server.ts";
+import { runImport } from "#app/server/shipments/shipment-import.server.ts";
 import {
   checkRows,
   createUpload,
-  runImport,
   saveUploadChoices,
-} from "#app/server/shipments/shipment-import.server.ts";
+} from "#app/server/shipments/shipment-import-file.server.ts";
 import { exportResponse } from "#app/server/spreadsheets/exports.server.ts";
 import { readSpreadsheet } from "#app/server/spreadsheets/spreadsheet-read.server.ts";
 import { createTestServices } from "#tests/setup/test-db.ts";
