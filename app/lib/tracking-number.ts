@@ -16,7 +16,7 @@ const CONTROL_CHARACTERS_GLOBAL = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/gu;
 /**
  * The key a tracking number is looked up by: upper case, ASCII letters and digits only, so
  * "utg 1234 5678", "UTG12345678", "utg–1234–5678" and "UTG-1234-5678." all give "UTG12345678".
- * The database computes the same key in shipments.tracking_key (app/server/db/schema.ts, unique):
+ * The database computes the same key in shipments.tracking_key (app/server/db/schema/shipments.ts, unique):
  * change both together. Anything that is not a string becomes "".
  */
 export function trackingKey(input: unknown): string {

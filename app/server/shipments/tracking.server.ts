@@ -8,7 +8,7 @@ import {
   shipmentStatusHistory,
   shipments,
   shippers,
-} from "#app/server/db/schema.ts";
+} from "#app/server/db/schema/shipments.ts";
 import type { PublicParty } from "#app/server/shipments/shipment-views.ts";
 
 type PublicStatusEntry = {
