@@ -8,7 +8,7 @@ import {
   shipmentStatusHistory,
   shipments,
   shippers,
-} from "#app/server/db/schema/shipments.ts";
+} from "#app/server/db/schema.ts";
 import type { PublicParty } from "#app/server/shipments/shipment-views.ts";
 
 type PublicStatusEntry = {
@@ -102,7 +102,7 @@ async function prefixedKey(db: Db, digits: string): Promise<string | null> {
     .select({ trackingKey: shipments.trackingKey })
     .from(shipments)
     .where(
-      // The expressions of the partial index shipments_tracking_digits_idx (schema.ts), so it is used.
+      // The expressions of the partial index shipments_tracking_digits_idx (db/schema/shipments.ts), so it is used.
       sql`${shipments.trackingKey} ~ '^[A-Z]+[0-9]+$' and substring(${shipments.trackingKey} from '^[A-Z]+([0-9]+)$') = ${digits}`,
     )
     .limit(2);
