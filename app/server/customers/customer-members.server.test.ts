@@ -6,26 +6,28 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withActor } from "#app/server/audit/audit-connection.server.ts";
 import {
+  addPartyToCompany,
+  removePartyFromCompany,
+  setPartySelfSignIn,
+} from "#app/server/customers/customer-account-parties.server.ts";
+import {
+  COLLEAGUE_INVITES_PER_HOUR,
+  inviteColleague,
+} from "#app/server/customers/customer-colleague-invitations.server.ts";
+import {
   createMember,
   ensureCompanyForParty,
   findCompanyOfParty,
   listCompanyParties,
 } from "#app/server/customers/customer-companies.server.ts";
 import { listWaitingInvitations } from "#app/server/customers/customer-invitations.server.ts";
-import {
-  addPartyToCompany,
-  COLLEAGUE_INVITES_PER_HOUR,
-  inviteColleague,
-  inviteMemberByStaff,
-  removeMember,
-  removePartyFromCompany,
-  setPartySelfSignIn,
-} from "#app/server/customers/customer-members.server.ts";
+import { removeMember } from "#app/server/customers/customer-member-removal.server.ts";
 import {
   createCustomerSession,
   getCustomerSessionUser,
 } from "#app/server/customers/customer-sessions.server.ts";
 import { requestCustomerCode, verifyCustomerCode } from "#app/server/customers/customer-sign-in.server.ts";
+import { inviteMemberByStaff } from "#app/server/customers/customer-staff-invitations.server.ts";
 import {
   auditLog,
   customerCompanies,

@@ -15,18 +15,20 @@ import {
 } from "#app/server/db/schema.ts";
 import { expireMessages } from "#app/server/messaging/outbox.server.ts";
 import {
-  ensureUnsubscribeToken,
   getShipmentNotifications,
   removeSubscriber,
-  unsubscribeByToken,
 } from "#app/server/notifications/notifications.server.ts";
 import {
   confirmEmailSubscription,
   confirmPhoneSubscription,
   findEmailSubscription,
-  requestSubscription,
-  SUBSCRIPTION_LIMITS,
-} from "#app/server/notifications/subscriptions.server.ts";
+} from "#app/server/notifications/subscription-confirmations.server.ts";
+import { requestSubscription } from "#app/server/notifications/subscription-requests.server.ts";
+import { SUBSCRIPTION_LIMITS } from "#app/server/notifications/subscriptions.server.ts";
+import {
+  ensureUnsubscribeToken,
+  unsubscribeByToken,
+} from "#app/server/notifications/unsubscribe-links.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { setNotificationsEnabled } from "#app/server/settings/notification-settings.server.ts";
 import { addStatusUpdate } from "#app/server/shipments/shipments.server.ts";
