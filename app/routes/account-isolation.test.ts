@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveInvitation } from "#app/server/customers/customer-invitations.server.ts";
-import { inviteMemberByStaff } from "#app/server/customers/customer-members.server.ts";
+import { inviteMemberByStaff } from "#app/server/customers/customer-staff-invitations.server.ts";
 import * as schema from "#app/server/db/schema.ts";
 import { acceptedQuote } from "#app/server/invoices/accepted-quote.test-support.ts";
 import { issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";

@@ -6,13 +6,13 @@ import { requestContext, servicesContext } from "#app/context.ts";
 import { localeOf } from "#app/lib/i18n/locale.ts";
 import { useT } from "#app/lib/i18n/use-words.ts";
 import { localizedSeo } from "#app/lib/seo.ts";
+import { inviteColleague } from "#app/server/customers/customer-colleague-invitations.server.ts";
 import { listMembersOfCompanies } from "#app/server/customers/customer-companies.server.ts";
 import { getCustomer, requireCustomer } from "#app/server/customers/customer-guards.server.ts";
 import {
   cancelInvitations,
   listWaitingInvitations,
 } from "#app/server/customers/customer-invitations.server.ts";
-import { inviteColleague } from "#app/server/customers/customer-members.server.ts";
 import { isPhoneSignInAvailable } from "#app/server/customers/customer-sign-in.server.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { translatorFor } from "#app/server/i18n/words.server.ts";

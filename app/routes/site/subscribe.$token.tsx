@@ -13,7 +13,7 @@ import { wordsFor } from "#app/server/i18n/words.server.ts";
 import {
   confirmEmailSubscription,
   findEmailSubscription,
-} from "#app/server/notifications/subscriptions.server.ts";
+} from "#app/server/notifications/subscription-confirmations.server.ts";
 import { limitLinkOpening, tooManyRequests } from "#app/server/platform/forms.server.ts";
 import type { Route } from "./+types/subscribe.$token";
 

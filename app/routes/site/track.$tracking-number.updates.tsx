@@ -8,11 +8,9 @@ import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 import { localizedSeo, translateFromMatches } from "#app/lib/seo.ts";
 import { displayTrackingNumber, parseTrackingNumber, trackingPath } from "#app/lib/tracking-number.ts";
 import { translatorFor, wordsFor } from "#app/server/i18n/words.server.ts";
-import {
-  confirmPhoneSubscription,
-  isSmsSubscriptionAvailable,
-  requestSubscription,
-} from "#app/server/notifications/subscriptions.server.ts";
+import { confirmPhoneSubscription } from "#app/server/notifications/subscription-confirmations.server.ts";
+import { requestSubscription } from "#app/server/notifications/subscription-requests.server.ts";
+import { isSmsSubscriptionAvailable } from "#app/server/notifications/subscriptions.server.ts";
 import { readFormData, tooManySubmissionsMessage } from "#app/server/platform/forms.server.ts";
 import { limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
 import { getPublicShipmentByTrackingNumber } from "#app/server/shipments/tracking.server.ts";

@@ -7,7 +7,7 @@ import { secretPageHeaders } from "#app/lib/secret-page-headers.ts";
 import { translateFromMatches } from "#app/lib/seo.ts";
 import type { RootData } from "#app/root.tsx";
 import { wordsFor } from "#app/server/i18n/words.server.ts";
-import { findUnsubscribe, unsubscribeByToken } from "#app/server/notifications/notifications.server.ts";
+import { findUnsubscribe, unsubscribeByToken } from "#app/server/notifications/unsubscribe-links.server.ts";
 import { limitLinkOpening, tooManyRequests } from "#app/server/platform/forms.server.ts";
 import type { Route } from "./+types/unsubscribe.$token";
 

@@ -6,6 +6,11 @@ import { data } from "react-router";
 import { formatListDate } from "#app/lib/format.ts";
 import { PARTY_ROLE_LABELS } from "#app/schemas/party-admin.ts";
 import {
+  addPartyToCompany,
+  removePartyFromCompany,
+  setPartySelfSignIn,
+} from "#app/server/customers/customer-account-parties.server.ts";
+import {
   type AccountPartyRow,
   CUSTOMER_ACCOUNT_INTENTS,
   type CustomerAccountActionData,
@@ -18,15 +23,12 @@ import {
   listMembersOfCompanies,
   type PartyKind,
 } from "#app/server/customers/customer-companies.server.ts";
+import { removeMember } from "#app/server/customers/customer-member-removal.server.ts";
+import type { MemberOutcome } from "#app/server/customers/customer-members.server.ts";
 import {
-  addPartyToCompany,
   inviteMemberByStaff,
-  type MemberOutcome,
   mobileOrEmpty,
-  removeMember,
-  removePartyFromCompany,
-  setPartySelfSignIn,
-} from "#app/server/customers/customer-members.server.ts";
+} from "#app/server/customers/customer-staff-invitations.server.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { isSmsSubscriptionAvailable } from "#app/server/notifications/subscriptions.server.ts";

@@ -20,14 +20,12 @@ import { channelOffReason, enqueueMessage, type OutboxConfig } from "#app/server
 import { whatsappSpeaksFrench } from "#app/server/messaging/provider-config.server.ts";
 import { buildNotificationEmail } from "#app/server/notifications/notification-email.server.ts";
 import { buildNotificationSms } from "#app/server/notifications/notification-sms.server.ts";
-import {
-  ensureUnsubscribeToken,
-  listShipmentRecipients,
-} from "#app/server/notifications/notifications.server.ts";
+import { listShipmentRecipients } from "#app/server/notifications/notifications.server.ts";
 import {
   listConfirmedSubscribers,
   pruneExpiredSubscribers,
 } from "#app/server/notifications/subscriptions.server.ts";
+import { ensureUnsubscribeToken } from "#app/server/notifications/unsubscribe-links.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { EventBus } from "#app/server/platform/events.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";

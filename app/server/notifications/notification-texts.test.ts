@@ -9,11 +9,11 @@ import {
   shipments,
   shippers,
 } from "#app/server/db/schema.ts";
+import { resendNotification } from "#app/server/notifications/notifications.server.ts";
 import {
   ensureUnsubscribeToken,
-  resendNotification,
   unsubscribeByToken,
-} from "#app/server/notifications/notifications.server.ts";
+} from "#app/server/notifications/unsubscribe-links.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import {
   saveNotificationTemplates,

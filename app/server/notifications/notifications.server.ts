@@ -1,7 +1,8 @@
-// Longer than 450 lines: the staff side of shipment notifications (recipients, pause, the sent log, resend,
-// unsubscribe links, the test message) shares its queries of the log and the outbox.
-import crypto from "node:crypto";
-import { and, asc, desc, eq, gt, isNotNull, or, sql } from "drizzle-orm";
+// Shipment notifications for staff and customers: recipients and their switches, the per-shipment pause, the
+// messages sent (the log joined to the outbox), resend and the settings' test message. The triggers are
+// shipments/shipment-changes.server.ts (shipments own them), the sending is notification-scheduler.server.ts,
+// the unsubscribe links are unsubscribe-links.server.ts.
+import { and, asc, desc, eq, gt, isNotNull, or } from "drizzle-orm";
 import type { Locale } from "#app/lib/i18n/locale.ts";
 import { sampleValues } from "#app/lib/notification-templates.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
@@ -23,17 +24,13 @@ import {
   shippers,
 } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
-import { maskAddress, queueMail, resolveMailFrom, senderHeaders } from "#app/server/messaging/mail.server.ts";
+import { queueMail, resolveMailFrom, senderHeaders } from "#app/server/messaging/mail.server.ts";
 import { enqueueMessage, type OutboxConfig } from "#app/server/messaging/outbox.server.ts";
 import { composeNotificationEmail } from "#app/server/notifications/notification-email.server.ts";
+import { ensureUnsubscribeToken } from "#app/server/notifications/unsubscribe-links.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 import { getNotificationSettings } from "#app/server/settings/notification-settings.server.ts";
-
-// Shipment notifications for staff and customers: recipients and their switches, the per-shipment pause, the
-// messages sent (the log joined to the outbox), resend, unsubscribe links and the settings' test message.
-// The triggers are shipments/shipment-changes.server.ts (shipments own them), the sending is
-// notification-scheduler.server.ts.
 
 export type NotificationRecipient = {
   role: NotificationRole;
@@ -257,99 +254,6 @@ export async function removeSubscriber({
     .delete(notificationSubscribers)
     .where(and(eq(notificationSubscribers.id, id), eq(notificationSubscribers.shipmentId, shipmentId)))
     .returning({ id: notificationSubscribers.id });
-  return rows.length > 0;
-}
-
-// Unsubscribing.
-
-/** The unsubscribe token of an address for one shipment and channel, made on first use (32 random bytes). */
-export async function ensureUnsubscribeToken({
-  db,
-  shipmentId,
-  channel,
-  address,
-  now = new Date(),
-}: {
-  db: DbOrTx;
-  shipmentId: string;
-  channel: OutboxChannel;
-  address: string;
-  now?: Date;
-}): Promise<{ token: string; unsubscribed: boolean }> {
-  const key = address.toLowerCase();
-  await db
-    .insert(notificationUnsubscribes)
-    .values({
-      shipmentId,
-      channel,
-      address: key,
-      token: crypto.randomBytes(32).toString("base64url"),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({
-      token: notificationUnsubscribes.token,
-      unsubscribedAt: notificationUnsubscribes.unsubscribedAt,
-    })
-    .from(notificationUnsubscribes)
-    .where(
-      and(
-        eq(notificationUnsubscribes.shipmentId, shipmentId),
-        eq(notificationUnsubscribes.channel, channel),
-        eq(notificationUnsubscribes.address, key),
-      ),
-    );
-  return { token: row!.token, unsubscribed: row!.unsubscribedAt !== null };
-}
-
-/** A token as links carry it: 43 base64url characters. Anything else is unknown without asking the database. */
-export function isUnsubscribeToken(value: unknown): value is string {
-  return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value);
-}
-
-/** What an unsubscribe link is about (the tracking number and a masked address), or null for an unknown token. */
-export async function findUnsubscribe({ db, token }: { db: Db; token: string }) {
-  if (!isUnsubscribeToken(token)) return null;
-  const [row] = await db
-    .select({
-      trackingNumber: shipments.trackingNumber,
-      channel: notificationUnsubscribes.channel,
-      address: notificationUnsubscribes.address,
-      unsubscribedAt: notificationUnsubscribes.unsubscribedAt,
-    })
-    .from(notificationUnsubscribes)
-    .innerJoin(shipments, eq(shipments.id, notificationUnsubscribes.shipmentId))
-    .where(eq(notificationUnsubscribes.token, token));
-  if (!row) return null;
-  return {
-    trackingNumber: row.trackingNumber,
-    channel: row.channel,
-    address: maskAddress(row.address),
-    unsubscribed: row.unsubscribedAt !== null,
-  };
-}
-
-/** Unsubscribes the token's address from its shipment (idempotent); false for an unknown token. */
-export async function unsubscribeByToken({
-  db,
-  token,
-  now = new Date(),
-}: {
-  db: Db;
-  token: string;
-  now?: Date;
-}): Promise<boolean> {
-  if (!isUnsubscribeToken(token)) return false;
-  const rows = await db
-    .update(notificationUnsubscribes)
-    .set({
-      unsubscribedAt: sql`coalesce(${notificationUnsubscribes.unsubscribedAt}, ${now.toISOString()}::timestamptz)`,
-      updatedAt: now,
-    })
-    .where(eq(notificationUnsubscribes.token, token))
-    .returning({ id: notificationUnsubscribes.id });
   return rows.length > 0;
 }
 

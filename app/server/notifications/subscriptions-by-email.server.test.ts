@@ -1,170 +1,49 @@
-// Longer than 450 lines: the 'Get updates' behaviours (e-mail, SMS, caps, the customers' own places, the
-// pages) share one database and shipment fixtures.
-import { and, eq } from "drizzle-orm";
+// Public subscriptions by e-mail (decision 014) on the real database, a real SMTP server and a controlled clock:
+// double opt-in by link, the same answer for any address, expiry, the caps, and the places nobody can take from a
+// shipment's own customers (setup in subscriptions.test-support.ts).
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as subscribeAction, loader as subscribeLoader } from "#app/routes/site/subscribe.$token.tsx";
-import { action as updatesAction } from "#app/routes/site/track.$tracking-number.updates.tsx";
-import {
-  consignees,
-  notificationLog,
-  notificationSubscribers,
-  outbox,
-  rateLimits,
-  shipments,
-  shippers,
-} from "#app/server/db/schema.ts";
+import { consignees, outbox, shipments, shippers } from "#app/server/db/schema.ts";
 import { expireMessages } from "#app/server/messaging/outbox.server.ts";
 import {
-  ensureUnsubscribeToken,
   getShipmentNotifications,
   removeSubscriber,
-  unsubscribeByToken,
 } from "#app/server/notifications/notifications.server.ts";
 import {
   confirmEmailSubscription,
-  confirmPhoneSubscription,
   findEmailSubscription,
-  requestSubscription,
-  SUBSCRIPTION_LIMITS,
-} from "#app/server/notifications/subscriptions.server.ts";
-import type { Services } from "#app/server/services.server.ts";
-import { setNotificationsEnabled } from "#app/server/settings/notification-settings.server.ts";
-import { addStatusUpdate } from "#app/server/shipments/shipments.server.ts";
-import { type FakeTwilio, startFakeTwilio } from "#tests/fakes/twilio-server.ts";
-import { type SmtpTestServer, startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
-import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
+} from "#app/server/notifications/subscription-confirmations.server.ts";
+import {
+  addUpdate,
+  advance,
+  ask,
+  clock,
+  linkTokenOf,
+  MINUTE,
+  nextIp,
+  outboxTo,
+  SITE,
+  services,
+  shipmentId,
+  smtp,
+  startNextShipment,
+  startSubscriptionServices,
+  stopSubscriptionServices,
+  subscribeByEmail,
+  subscriberRows,
+  trackingNumber,
+} from "#app/server/notifications/subscriptions.test-support.ts";
+import {
+  ensureUnsubscribeToken,
+  unsubscribeByToken,
+} from "#app/server/notifications/unsubscribe-links.server.ts";
+import { createTestContext } from "#tests/setup/test-db.ts";
 
-// Public subscriptions (decision 014) on the real database, a real SMTP server and the local Twilio fake, on a
-// controlled clock: double opt-in by link, codes by SMS, the same answer for any address, the caps, expiry.
-
-// Today at 10:00 UTC: the subscribe page's loader and action read the real clock, so the controlled one starts
-// within the day of a link's life of it (a fixed date turned every link it made into an expired one).
-let clock = new Date(`${new Date().toISOString().slice(0, 10)}T10:00:00Z`);
-const advance = (ms: number) => {
-  clock = new Date(clock.getTime() + ms);
-};
-const MINUTE = 60 * 1000;
-const SITE = "https://freight.example.com";
-const TWILIO = {
-  TWILIO_ACCOUNT_SID: `AC${"2".repeat(32)}`,
-  TWILIO_AUTH_TOKEN: "abcdef0123456789abcdef0123456789",
-  TWILIO_SMS_FROM: "+15017122661",
-};
-
-let smtp: SmtpTestServer;
-let twilio: FakeTwilio;
-let services: Services;
-beforeAll(async () => {
-  smtp = await startSmtpTestServer();
-  twilio = await startFakeTwilio({
-    accountSid: TWILIO.TWILIO_ACCOUNT_SID,
-    authToken: TWILIO.TWILIO_AUTH_TOKEN,
-  });
-  services = await createTestServices(
-    { SMTP_URL: smtp.url, SITE_URL: SITE, ...TWILIO },
-    {
-      outbox: { now: () => clock, autostart: false, providers: { twilioBaseUrl: twilio.url } },
-      notifications: { now: () => clock, autostart: false },
-    },
-  );
-  await setNotificationsEnabled({ db: services.db, enabled: true });
-});
-afterAll(async () => {
-  await services?.close();
-  await smtp?.close();
-  await twilio?.close();
-});
-
-let serial = 0;
-let trackingNumber: string;
-let shipmentId: string;
-beforeEach(async () => {
-  // Caps live in rate_limits: each test starts with none counted.
-  await services.db.delete(rateLimits);
-  await services.db.delete(outbox);
-  smtp.received.length = 0;
-  twilio.requests.length = 0;
-  advance(60 * MINUTE);
-  serial++;
-  trackingNumber = `UTG-5555-${String(1000 + serial)}`;
-  const [shipment] = await services.db
-    .insert(shipments)
-    .values({
-      trackingNumber,
-      status: "In Transit",
-      originLocation: "Shanghai",
-      destinationLocation: "Monrovia",
-    })
-    .returning();
-  shipmentId = shipment!.id;
-});
-
-let ip = 0;
-/** A different client address for each request, unless a test names one (the caps per client are tested apart). */
-const nextIp = () => `198.51.100.${(ip++ % 250) + 1}`;
-const ask = (
-  channel: "email" | "sms",
-  address: string,
-  clientAddress = nextIp(),
-  config: Partial<Services["config"]> = {},
-) =>
-  requestSubscription({
-    db: services.db,
-    config: { ...services.config, ...config },
-    logger: services.logger,
-    trackingNumber,
-    channel,
-    address,
-    clientAddress,
-    now: clock,
-  });
-const outboxTo = (to: string) => services.db.select().from(outbox).where(eq(outbox.to, to));
-const subscriberRows = () =>
-  services.db
-    .select()
-    .from(notificationSubscribers)
-    .where(eq(notificationSubscribers.shipmentId, shipmentId));
-/** The token of the newest confirmation link mailed to `to`. */
-async function linkTokenOf(to: string) {
-  const rows = (await outboxTo(to)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  const match = /\/subscribe\/([A-Za-z0-9_-]{43})$/m.exec(rows.at(-1)?.text ?? "");
-  return match?.[1] ?? null;
-}
-/** The code of the newest SMS the Twilio fake received for `to` (the worker sends it). */
-async function codeTextedTo(to: string) {
-  await services.outbox.drain();
-  const body =
-    twilio.requests
-      .filter((r) => r.form.get("To") === to)
-      .at(-1)
-      ?.form.get("Body") ?? "";
-  return /^(\d{6}) is your code/.exec(body)?.[1] ?? null;
-}
-const confirmCode = (phone: string, code: string, clientAddress = nextIp()) =>
-  confirmPhoneSubscription({
-    db: services.db,
-    config: services.config,
-    trackingNumber,
-    phone,
-    code,
-    clientAddress,
-    now: clock,
-  });
-async function subscribeByEmail(address: string) {
-  expect((await ask("email", address)).outcome).toBe("sent");
-  const token = await linkTokenOf(address);
-  return confirmEmailSubscription({ db: services.db, config: services.config, token: token!, now: clock });
-}
-async function addUpdate(status: string, location: string) {
-  await addStatusUpdate({
-    db: services.db,
-    shipmentId,
-    input: { status, location, notes: null, timestamp: new Date(clock), alsoSetCurrent: true },
-    now: clock,
-  });
-  await services.notifications.runOnce();
-  await services.outbox.drain();
-}
+// The tests move the support's clock (`advance`) past a link's 24 hours and the caps' windows.
+beforeAll(() => startSubscriptionServices());
+afterAll(stopSubscriptionServices);
+beforeEach(() => startNextShipment());
 
 describe("subscribing by e-mail (double opt-in)", () => {
   it("mails a link; opening it confirms nothing, its button does; the next update reaches the subscriber with an unsubscribe link", async () => {
@@ -438,172 +317,5 @@ describe("nobody can lock a shipment's customers out (issue 32)", () => {
     expect((await ask("email", "b@example.com", nextIp(), siteCap)).outcome).toBe("sent");
     expect((await ask("email", "c@example.com", nextIp(), siteCap)).outcome).toBe("rate-limited");
     expect(await outboxTo("c@example.com")).toHaveLength(0);
-  });
-});
-
-describe("subscribing by text message (6-digit code)", () => {
-  const PHONE = "+231770123456";
-
-  it("texts a code valid for 10 minutes; the right code confirms; the next update is texted", async () => {
-    expect(await ask("sms", "0770 123 456")).toEqual({ outcome: "sent", channel: "sms", address: PHONE });
-    const [sms] = await outboxTo(PHONE);
-    expect(sms!.expiresAt?.getTime()).toBe(clock.getTime() + 10 * MINUTE);
-    const code = (await codeTextedTo(PHONE))!;
-    expect(code).toMatch(/^\d{6}$/);
-    const [row] = await subscriberRows();
-    expect(row!.secretHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.stringify(row)).not.toContain(code);
-
-    advance(9 * MINUTE);
-    expect(await confirmCode("+231 77 012 3456", code)).toEqual({ outcome: "confirmed", address: PHONE });
-    twilio.requests.length = 0;
-    advance(MINUTE);
-    await addUpdate("Arrived", "Port of Monrovia");
-    expect(twilio.requests.map((r) => [r.form.get("To"), r.form.get("Body")])).toEqual([
-      [PHONE, `${trackingNumber}: Arrived at Port of Monrovia. Track: ${SITE}/track/${trackingNumber}`],
-    ]);
-    // No e-mail to a phone subscriber.
-    expect(smtp.received).toHaveLength(0);
-  });
-
-  it("stops a code after 5 wrong tries, and after 10 minutes; every failure gets the same answer", async () => {
-    await ask("sms", PHONE);
-    const code = (await codeTextedTo(PHONE))!;
-    const wrong = code === "000000" ? "111111" : "000000";
-    for (let i = 0; i < SUBSCRIPTION_LIMITS.codeTries; i++) {
-      expect(await confirmCode(PHONE, wrong)).toEqual({ outcome: "wrong" });
-    }
-    expect(await confirmCode(PHONE, code)).toEqual({ outcome: "wrong" });
-    // A number nobody asked a code for answers the same.
-    expect(await confirmCode("+231880123456", wrong)).toEqual({ outcome: "wrong" });
-
-    await ask("sms", PHONE);
-    const second = (await codeTextedTo(PHONE))!;
-    advance(10 * MINUTE);
-    expect(await confirmCode(PHONE, second)).toEqual({ outcome: "wrong" });
-    expect((await subscriberRows())[0]!.confirmedAt).toBeNull();
-  });
-
-  it("does not send a code after it stopped working", async () => {
-    await ask("sms", PHONE);
-    advance(10 * MINUTE);
-    expect(await services.outbox.drain()).toMatchObject({ claimed: 0 });
-    expect(twilio.requests).toHaveLength(0);
-    expect((await outboxTo(PHONE))[0]!.status).toBe("expired");
-  });
-
-  it("texts only numbers of the allowed countries, and refuses what is not a mobile number", async () => {
-    const us = await ask("sms", "+1 202 555 0143");
-    expect(us).toMatchObject({ outcome: "invalid", field: "phone" });
-    const france = await ask("sms", "+33 6 12 34 56 78");
-    expect(france).toEqual({
-      outcome: "invalid",
-      field: "phone",
-      message: "We do not send text messages to numbers in France.",
-    });
-    for (const typed of ["", "hello", "+231 1", "0770 123 456; DROP TABLE", "9".repeat(50)]) {
-      expect((await ask("sms", typed)).outcome, typed).toBe("invalid");
-    }
-    expect(await subscriberRows()).toHaveLength(0);
-    expect(await services.db.select().from(outbox)).toHaveLength(0);
-  });
-
-  it("caps codes per number per day and per client address per day", async () => {
-    for (let i = 0; i < services.config.SUBSCRIBE_CODES_PER_NUMBER_PER_DAY; i++) {
-      expect((await ask("sms", PHONE)).outcome).toBe("sent");
-    }
-    expect((await ask("sms", PHONE)).outcome).toBe("rate-limited");
-    expect(await outboxTo(PHONE)).toHaveLength(services.config.SUBSCRIBE_CODES_PER_NUMBER_PER_DAY);
-
-    const client = "203.0.113.99";
-    const manyPlaces = { SUBSCRIBERS_PER_CLIENT_PER_SHIPMENT: 1000 };
-    for (let i = 0; i < services.config.SUBSCRIBE_CODES_PER_CLIENT_PER_DAY; i++) {
-      expect((await ask("sms", `+23188812345${i}`, client, manyPlaces)).outcome).toBe("sent");
-    }
-    expect((await ask("sms", "+231886123459", client, manyPlaces)).outcome).toBe("rate-limited");
-    advance(24 * 60 * MINUTE);
-    expect((await ask("sms", PHONE)).outcome).toBe("sent");
-  });
-
-  it("offers no text messages when no SMS provider is configured", async () => {
-    const answer = await requestSubscription({
-      db: services.db,
-      config: {
-        ...services.config,
-        TWILIO_ACCOUNT_SID: undefined,
-        TWILIO_AUTH_TOKEN: undefined,
-        TWILIO_SMS_FROM: undefined,
-      },
-      logger: services.logger,
-      trackingNumber,
-      channel: "sms",
-      address: PHONE,
-      clientAddress: nextIp(),
-      now: clock,
-    });
-    expect(answer).toMatchObject({ outcome: "invalid", field: "phone" });
-    expect(await subscriberRows()).toHaveLength(0);
-  });
-});
-
-describe("the updates page's action", () => {
-  const post = (fields: Record<string, string>) =>
-    updatesAction({
-      request: new Request(`${SITE}/track/${trackingNumber}/updates`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams(fields).toString(),
-      }),
-      params: { trackingNumber },
-      context: createTestContext(services),
-    } as never) as Promise<{ data: unknown; init: { status?: number } | null }>;
-
-  it("answers a bad post with a clear 400 and stores nothing; an unknown shipment with 404", async () => {
-    const bad = await post({ intent: "email", email: "<img src=x onerror=alert(1)>" });
-    expect(bad.init?.status).toBe(400);
-    expect(bad.data).toMatchObject({
-      step: "email",
-      error: "Enter a valid e-mail address, e.g. name@example.com.",
-    });
-    expect((await post({ intent: "nope" })).init?.status).toBe(400);
-    expect((await post({ intent: "code", phone: "+231770123456", code: "12" })).init?.status).toBe(400);
-    expect(await subscriberRows()).toHaveLength(0);
-
-    const ok = await post({ intent: "email", email: "page@example.com" });
-    expect(ok.data).toEqual({ step: "email-sent", address: "page@example.com" });
-    const unknown = await updatesAction({
-      request: new Request(`${SITE}/track/UTG-0000-0000/updates`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: "intent=email&email=page%40example.com",
-      }),
-      params: { trackingNumber: "UTG-0000-0000" },
-      context: createTestContext(services),
-    } as never);
-    expect((unknown as { init: { status: number } }).init.status).toBe(404);
-  });
-
-  it("leads a phone through its code", async () => {
-    // The action runs on the real clock: the worker's clock follows it.
-    clock = new Date(Date.now() + 1000);
-    const asked = await post({ intent: "phone", phone: "0770 123 456" });
-    expect(asked.data).toEqual({ step: "code", phone: "+231770123456" });
-    const code = (await codeTextedTo("+231770123456"))!;
-    const done = await post({
-      intent: "code",
-      phone: "+231770123456",
-      code: ` ${code.slice(0, 3)} ${code.slice(3)} `,
-    });
-    expect(done.data).toEqual({ step: "confirmed", phone: "+231770123456" });
-    const rows = await services.db
-      .select()
-      .from(notificationSubscribers)
-      .where(
-        and(eq(notificationSubscribers.shipmentId, shipmentId), eq(notificationSubscribers.channel, "sms")),
-      );
-    expect(rows.map((r) => r.confirmedAt !== null)).toEqual([true]);
-    expect(
-      await services.db.select().from(notificationLog).where(eq(notificationLog.shipmentId, shipmentId)),
-    ).toHaveLength(0);
   });
 });
