@@ -142,7 +142,7 @@ export const tracking = {
     "Numéros libériens tels que vous les composez (0770 123 456) ; les autres avec + et l'indicatif du pays.",
   "Text me a code": "M'envoyer un code par SMS",
   "Back to shipment": "Retour à l'expédition",
-  // Its messages (the action's answers and the checks of app/server/notifications/subscriptions.server.ts)
+  // Its messages (the action's answers and the checks of app/server/notifications/subscription-requests.server.ts)
   "The form could not be read. Please try again.": "Le formulaire n'a pas pu être lu. Veuillez réessayer.",
   "That code is not right, or it no longer works (a code works for 10 minutes and 5 tries). Check the text message, or ask for a new code.":
     "Ce code n'est pas le bon, ou il n'est plus valable (un code est valable 10 minutes et 5 essais). Vérifiez le SMS, ou demandez un nouveau code.",
@@ -204,7 +204,7 @@ export const tracking = {
   "receives a message when this shipment's status changes.":
     "reçoit un message quand le statut de cette expédition change.",
 
-  // The confirmation messages (e-mail and SMS) of app/server/notifications/subscriptions.server.ts
+  // The confirmation messages (e-mail and SMS) of app/server/notifications/subscription-requests.server.ts
   "Someone, we hope you, asked on {company}'s website for updates about shipment {number} at this address.":
     "Quelqu'un (vous, nous l'espérons) a demandé sur le site de {company} à recevoir à cette adresse les alertes de l'expédition {number}.",
   "Track the shipment: {url}": "Suivre l'expédition : {url}",
