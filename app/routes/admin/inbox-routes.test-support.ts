@@ -1,12 +1,11 @@
+// The inboxes' route tests' fixtures: a clerk signed in on the file's own database, quote requests and contact
+// messages as the public forms store them, and the routes' arguments as React Router passes them.
 import { afterAll, beforeAll } from "vitest";
 import { createContactSubmission } from "#app/server/inbox/contact-submissions.server.ts";
 import { createQuoteRequest } from "#app/server/quotes/quote-requests.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { signInStaff } from "#tests/setup/staff-session.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-
-// The inboxes' route tests' fixtures: a clerk signed in on the file's own database, quote requests and contact
-// messages as the public forms store them, and the routes' arguments as React Router passes them.
 
 export const BASE = "http://localhost";
 

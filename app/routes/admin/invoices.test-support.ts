@@ -1,3 +1,6 @@
+// The invoice pages' tests' fixtures: an Administrator, an Accounts and an Operations member signed in on the
+// file's own database (its outbox held, so queued mail stays to be read), the pages' loaders and actions called
+// as the browser calls them, and the draft form's fields.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect } from "vitest";
 import * as invoicePage from "#app/routes/admin/invoices.$id.tsx";
@@ -9,10 +12,6 @@ import { updateInvoiceSettings } from "#app/server/invoices/invoice-settings.ser
 import type { Services } from "#app/server/services.server.ts";
 import { signInStaff } from "#tests/setup/staff-session.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-
-// The invoice pages' tests' fixtures: an Administrator, an Accounts and an Operations member signed in on the
-// file's own database (its outbox held, so queued mail stays to be read), the pages' loaders and actions called
-// as the browser calls them, and the draft form's fields.
 
 const BASE = "http://localhost";
 export type Role = "administrator" | "accounts" | "operations";

@@ -1,11 +1,10 @@
+// The Settings page's tests' fixtures: an administrator signed in on the file's own database, and the page's
+// action called with a card's form as the browser posts it.
 import { afterAll, beforeAll } from "vitest";
 import { action } from "#app/routes/admin/settings.tsx";
 import type { Services } from "#app/server/services.server.ts";
 import { signInStaff } from "#tests/setup/staff-session.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-
-// The Settings page's tests' fixtures: an administrator signed in on the file's own database, and the page's
-// action called with a card's form as the browser posts it.
 
 export const PASSWORD = "a sturdy staff passphrase";
 

@@ -1,12 +1,11 @@
+// The shipment back office's tests' fixtures: a signed-in clerk's requests to the routes' actions and loaders,
+// the shipment form as the browser posts it, and readers of the answers (a thrown status, the toast cookie).
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll } from "vitest";
 import type { Services } from "#app/server/services.server.ts";
 import { adminContext } from "#app/server/staff/staff-guards.server.ts";
 import { signInStaff } from "#tests/setup/staff-session.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
-
-// The shipment back office's tests' fixtures: a signed-in clerk's requests to the routes' actions and loaders,
-// the shipment form as the browser posts it, and readers of the answers (a thrown status, the toast cookie).
 
 export type Reply = {
   data: Record<string, unknown> & { result?: { error?: Record<string, string[] | null> } };

@@ -1,3 +1,5 @@
+// 'Show full details' tests' fixtures (decision 029): two shipments, each with a shipper and a consignee on
+// file, and the details page called as a visitor's browser calls it.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { action, loader } from "#app/routes/site/track.$tracking-number.details.tsx";
@@ -5,9 +7,6 @@ import { consignees, outbox, rateLimits, shipments, shippers } from "#app/server
 import type { Services } from "#app/server/services.server.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 import { cookiePair, statusOf } from "./track.details-answers.test-support.ts";
-
-// 'Show full details' tests' fixtures (decision 029): two shipments, each with a shipper and a consignee on
-// file, and the details page called as a visitor's browser calls it.
 
 export const SITE = "https://freight.example.com";
 const TWILIO = {
