@@ -1,5 +1,3 @@
-// Longer than 450 lines: every back-office route × every session state and every role, in one harness that
-// builds the route table once.
 // Every back-office route, found in app/routes.ts (so routes added later are covered too), refuses requests
 // without a valid session: no data comes back and nothing changes. Requests go through React Router's own
 // handler with the route modules' real middleware, loaders and actions, against a real database.
