@@ -9,7 +9,8 @@ import { createParty } from "#app/server/parties/parties.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { getSiteSettings, updateSiteSettings } from "#app/server/settings/settings.server.ts";
 import { createShipment, getShipmentById } from "#app/server/shipments/shipments.server.ts";
-import { base, decodeToast, type Reply, signedInDesk, thrownStatus } from "./shipments.test-support.ts";
+import { thrownStatus } from "#tests/setup/responses.ts";
+import { base, decodeToast, type Reply, signedInDesk } from "./shipments.test-support.ts";
 
 let services: Services;
 // The time zone test sends the session cookie with one of its own.

@@ -11,14 +11,8 @@ import { createParty } from "#app/server/parties/parties.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import type { ShipmentDetailData } from "#app/server/shipment-page/shipment-detail-page.server.ts";
 import { createShipment, getShipmentById } from "#app/server/shipments/shipments.server.ts";
-import {
-  base,
-  decodeToast,
-  type Reply,
-  signedInDesk,
-  thrownStatus,
-  validShipment,
-} from "./shipments.test-support.ts";
+import { thrownStatus } from "#tests/setup/responses.ts";
+import { base, decodeToast, type Reply, signedInDesk, validShipment } from "./shipments.test-support.ts";
 
 let services: Services;
 const { context, request, load } = signedInDesk((opened) => {

@@ -1,5 +1,5 @@
 // The shipment back office's tests' fixtures: a signed-in clerk's requests to the routes' actions and loaders,
-// the shipment form as the browser posts it, and readers of the answers (a thrown status, the toast cookie).
+// the shipment form as the browser posts it, and the toast an answer carries.
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll } from "vitest";
 import type { Services } from "#app/server/services.server.ts";
@@ -65,18 +65,6 @@ export const validShipment = (trackingNumber: string) => ({
   shipperId: "none",
   consigneeId: "none",
 });
-
-export async function thrownStatus(promise: Promise<unknown> | unknown): Promise<number> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Response) return error.status;
-    const status = (error as { init?: { status?: number } }).init?.status;
-    if (status) return status;
-    throw error;
-  }
-  throw new Error("expected a thrown response");
-}
 
 /** A shipment as `createShipment` takes it, with no parties. */
 export function base(trackingNumber: string) {
