@@ -181,7 +181,9 @@ describe("the invoice PDF route", () => {
     await issue(voided);
     await voidInvoice({ db: services.db, id: voided, staffId: accounts.userId, reason: "Typo" });
     expect(await qrCodes(await pdfOf(voided))).toEqual([]);
-  });
+    // Six PDFs drawn and each page's QR codes decoded: about 3 s on a quiet machine, past the default 30 s beside
+    // the browser suite on two cores (the oldest-PostgreSQL pass runs beside it).
+  }, 90_000);
 
   it("names a credit note and a draft as such, and marks a void invoice", async () => {
     const invoiceId = await draft();
