@@ -1,60 +1,21 @@
-// The rooms of app/server lean one way (DESIGN's Layout, STYLE 23): a room imports values only from rooms at
-// its level or below, never both ways, and no server module imports a component. This test reads every
-// server module's imports and fails on an arrow against the order. The arrows that still point the wrong way
-// are listed in TURN_AROUND: the list may only shrink (an arrow that no longer exists must leave it, and a new
-// one fails), until it is empty.
+// The rooms of app/server lean one way (DESIGN's Layout, STYLE 23): a room imports values only from rooms of a
+// lower level, or of its own level one way, and no server module imports a component. The levels are the README's
+// map (its numbered list of rooms), so the map and this test cannot drift apart; the files directly in
+// app/server (the composition root, the database's preparation, the seed) sit above every room.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-/** Each room's level, from the bottom. A room imports values from its own level or below. */
-const LEVELS: Record<string, number> = {
-  db: 0,
-  i18n: 1,
-  platform: 2,
-  audit: 3,
-  auth: 3,
-  spreadsheets: 3,
-  messaging: 3,
-  staff: 4,
-  settings: 5,
-  parties: 6,
-  blog: 6,
-  shipments: 7,
-  documents: 8,
-  notifications: 8,
-  quotes: 8,
-  inbox: 9,
-  invoices: 10,
-  payments: 11,
-  receivables: 12,
-  customers: 13,
-  "shipment-page": 14,
-  // The composition root, the database's preparation and the seed (app/server/*.ts).
-  "(root)": 15,
-};
+/** Each room's level, read from the README's numbered list: "3. `audit/` `auth/` …: what they hold". */
+function readLevels(readme: string): Record<string, number> {
+  const levels: Record<string, number> = {};
+  for (const [, level, rooms] of readme.matchAll(/^(\d+)\. ((?:`[a-z0-9-]+\/` ?)+):/gm)) {
+    for (const [, room] of rooms!.matchAll(/`([a-z0-9-]+)\/`/g)) levels[room!] = Number(level);
+  }
+  return { ...levels, "(root)": Number.POSITIVE_INFINITY };
+}
 
-/** Arrows against the order that are still to be turned around (a shared part moved down, or a callback). */
-const TURN_AROUND = new Set([
-  "documents -> receivables",
-  "invoices -> customers",
-  "invoices -> payments",
-  "notifications -> customers",
-  "notifications -> invoices",
-  "parties -> customers",
-  "parties -> receivables",
-  "quotes -> inbox",
-  "settings -> invoices",
-  "settings -> notifications",
-  "settings -> payments",
-  "shipments -> customers",
-  "shipments -> documents",
-  "shipments -> quotes",
-  "settings -> documents",
-]);
-
-/** Server modules that still import a component's constants (they belong in app/schemas). */
-const COMPONENT_IMPORTS = new Set(["settings/settings-page.server.ts"]);
+const LEVELS = readLevels(fs.readFileSync(path.resolve(import.meta.dirname, "../../README.md"), "utf8"));
 
 const IMPORT = /^import\s+(type\s+)?(\{[^}]*\}|[\w*\s,{}]+?)\s+from\s+"#app\/([^"]+)";/gm;
 
@@ -132,15 +93,12 @@ describe("the rooms of app/server lean one way", () => {
     expect(unplaced).toEqual([]);
   });
 
-  it("no arrow points up the order, except those still listed to turn around", () => {
-    const unexpected = against
-      .filter((arrow) => !TURN_AROUND.has(arrow))
-      .map((arrow) => `${arrow} (${[...new Set(arrows.get(arrow))].join(", ")})`);
-    expect(unexpected).toEqual([]);
+  it("reads the README's map: every level from the bottom, each room once", () => {
+    expect(LEVELS).toMatchObject({ db: 0, platform: 2, shipments: 7, invoices: 10, customers: 13 });
   });
 
-  it("the list of arrows to turn around only shrinks: one that is gone leaves it", () => {
-    expect([...TURN_AROUND].filter((arrow) => !against.includes(arrow)).sort()).toEqual([]);
+  it("no arrow points up the order, and no two rooms of a level import each other", () => {
+    expect(against.map((arrow) => `${arrow} (${[...new Set(arrows.get(arrow))].join(", ")})`)).toEqual([]);
   });
 
   it("platform/ and db/ import no domain", () => {
@@ -149,9 +107,8 @@ describe("the rooms of app/server lean one way", () => {
     expect(domains).toEqual([]);
   });
 
-  it("server modules import no component, except those still listed", () => {
-    expect(componentImports.filter((file) => !COMPONENT_IMPORTS.has(file))).toEqual([]);
-    expect([...COMPONENT_IMPORTS].filter((file) => !componentImports.includes(file))).toEqual([]);
+  it("server modules import no component", () => {
+    expect(componentImports).toEqual([]);
   });
 
   it("catches a planted import against the order, and a two-way pair at one level", () => {

@@ -13,15 +13,15 @@ import {
   signInWithLink,
   verifyCustomerCode,
 } from "#app/server/customers/customer-sign-in.server.ts";
+import {
+  requestShipmentDetailsCode,
+  verifyShipmentDetailsCode,
+} from "#app/server/customers/shipment-details-access.server.ts";
 import { outbox, shipments, shippers } from "#app/server/db/schema.ts";
 import { sendInvoice } from "#app/server/invoices/invoice-sending.server.ts";
 import { billedCustomer, issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";
 import { createLogger } from "#app/server/platform/logger.server.ts";
 import type { Services } from "#app/server/services.server.ts";
-import {
-  requestShipmentDetailsCode,
-  verifyShipmentDetailsCode,
-} from "#app/server/shipments/shipment-details-access.server.ts";
 import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import { requestPasswordReset } from "#app/server/staff/staff-sign-in.server.ts";
 import { signInNewCustomer } from "#tests/setup/customer-session.ts";

@@ -2,6 +2,7 @@ import { scheduleAuditPruning } from "#app/server/audit/audit.server.ts";
 import { findNextPublicationTime } from "#app/server/blog/blog-posts.server.ts";
 import { type Database, openConfiguredDatabase } from "#app/server/db/client.server.ts";
 import { type DatabaseHealth, watchDatabaseHealth } from "#app/server/db/health.server.ts";
+import { REMINDER_INTERVAL_MS, sendDueReminders } from "#app/server/invoices/invoice-reminders.server.ts";
 import type { ChannelAdapter } from "#app/server/messaging/channel.server.ts";
 import { createEmailChannel } from "#app/server/messaging/email-channel.server.ts";
 import { resolveMailFrom } from "#app/server/messaging/mail.server.ts";
@@ -14,12 +15,15 @@ import {
   createNotificationScheduler,
   type NotificationScheduler,
 } from "#app/server/notifications/notification-scheduler.server.ts";
+import { sendTestNotification } from "#app/server/notifications/notifications.server.ts";
 import {
   createMobileMoneyPoller,
   type MobileMoneyPoller,
 } from "#app/server/payments/mobile-money/mobile-money-poller.server.ts";
 import {
   createMomoClient,
+  describeMobileMoney,
+  type MobileMoneyAvailability,
   type MomoClient,
   momoConfigOf,
 } from "#app/server/payments/mobile-money/mtn-momo.server.ts";
@@ -60,7 +64,20 @@ export type Services = {
    * Mobile money online (decision 027): MTN's client, null while its settings are missing (it is then off), and
    * the poller asking MTN about pending requests (in the process that runs the background jobs).
    */
-  mobileMoney: { client: MomoClient | null; poller: MobileMoneyPoller | null };
+  mobileMoney: {
+    client: MomoClient | null;
+    poller: MobileMoneyPoller | null;
+    /** On (in which currency) or off and why, in a clerk's words (the settings page shows it). */
+    availability: MobileMoneyAvailability;
+  };
+  /**
+   * Sends a sample shipment notification to a staff address (Settings → Notifications). Given here, not imported
+   * by the settings page: settings sit below notifications in the order of the rooms.
+   */
+  sendTestNotification(args: {
+    to: string;
+    settings: Parameters<typeof sendTestNotification>[0]["settings"];
+  }): ReturnType<typeof sendTestNotification>;
   close(): Promise<void>;
 };
 
@@ -213,6 +230,12 @@ export async function assembleServices({
     config,
     logger,
     events,
+    jobs: [
+      {
+        everyMs: REMINDER_INTERVAL_MS,
+        run: (now) => sendDueReminders({ db: database.db, config, logger, now }),
+      },
+    ],
     ...notificationOptions,
     ...(backgroundJobs ? {} : { autostart: false }),
   });
@@ -239,7 +262,9 @@ export async function assembleServices({
     trackingPages,
     outbox,
     notifications,
-    mobileMoney: { client: momoClient, poller: momoPoller },
+    mobileMoney: { client: momoClient, poller: momoPoller, availability: describeMobileMoney(config) },
+    sendTestNotification: ({ to, settings }) =>
+      sendTestNotification({ db: database.db, config, logger, to, settings }),
     async close() {
       await momoPoller?.stop();
       await notifications.stop();

@@ -13,12 +13,12 @@ import type { AccountInvoiceData, AccountPayReply } from "#app/server/customers/
 import { getCustomer, notFound, requireCustomer } from "#app/server/customers/customer-guards.server.ts";
 import { findCompanyInvoice } from "#app/server/customers/customer-invoices.server.ts";
 import { translatorFor, wordsFor } from "#app/server/i18n/words.server.ts";
+import { getInvoiceBalances } from "#app/server/invoices/invoice-balances.server.ts";
 import { createInvoiceLink, invoicePath } from "#app/server/invoices/invoice-links.server.ts";
-import { customerInvoiceView } from "#app/server/invoices/invoice-public.server.ts";
+import { listInvoicePayments } from "#app/server/invoices/invoice-payments.server.ts";
 import { getInvoice } from "#app/server/invoices/invoices.server.ts";
-import { getInvoiceBalances } from "#app/server/payments/balances.server.ts";
-import { closedReason } from "#app/server/payments/mobile-money/pay-page.server.ts";
-import { listInvoicePayments } from "#app/server/payments/payment-reads.server.ts";
+import { customerInvoiceView } from "#app/server/payments/invoice-public.server.ts";
+import { closedReason } from "#app/server/payments/mobile-money/mobile-money.server.ts";
 import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
 import type { Route } from "./+types/invoices.$id";
 

@@ -10,11 +10,11 @@ import { localizePath } from "#app/lib/i18n/paths.ts";
 import { useT } from "#app/lib/i18n/use-words.ts";
 import { localizedSeo } from "#app/lib/seo.ts";
 import { getCustomer, requireCustomer } from "#app/server/customers/customer-guards.server.ts";
+import { translatorFor } from "#app/server/i18n/words.server.ts";
 import {
   getMemberPreferences,
   saveMemberPreferences,
-} from "#app/server/customers/customer-preferences.server.ts";
-import { translatorFor } from "#app/server/i18n/words.server.ts";
+} from "#app/server/notifications/member-preferences.server.ts";
 import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
 import type { Route } from "./+types/preferences";
 

@@ -8,8 +8,8 @@ import * as newInvoicePage from "#app/routes/admin/invoices.new.tsx";
 import * as invoiceList from "#app/routes/admin/invoices.tsx";
 import { DEFAULT_INVOICE_SETTINGS } from "#app/schemas/invoice-settings.ts";
 import { invoices } from "#app/server/db/schema.ts";
-import { updateInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
 import type { Services } from "#app/server/services.server.ts";
+import { updateInvoiceSettings } from "#app/server/settings/invoice-settings.server.ts";
 import { signInStaff } from "#tests/setup/staff-session.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 

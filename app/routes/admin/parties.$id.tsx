@@ -1,6 +1,7 @@
 import { PartyFormPage } from "#app/components/admin/parties/party-form-page.tsx";
 import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
 import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
+import { customerAccountCard } from "#app/server/customers/customer-account-card.server.ts";
 import { loadPartyPage, savePartyForm } from "#app/server/parties/party-pages.server.ts";
 import type { Route } from "./+types/parties.$id";
 
@@ -14,11 +15,11 @@ export const meta: Route.MetaFunction = ({ matches, params, loaderData }) =>
   );
 
 export function loader({ request, params, context }: Route.LoaderArgs) {
-  return loadPartyPage({ request, context, id: params.id });
+  return loadPartyPage({ request, context, id: params.id, accountCard: customerAccountCard });
 }
 
 export function action({ request, params, context }: Route.ActionArgs) {
-  return savePartyForm({ request, context, id: params.id });
+  return savePartyForm({ request, context, id: params.id, accountCard: customerAccountCard });
 }
 
 export default function PartyPage({ loaderData, actionData }: Route.ComponentProps) {

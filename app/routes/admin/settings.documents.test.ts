@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_WAYBILL_TERMS, DEFAULT_WAYBILL_TERMS_FR } from "#app/schemas/document-settings.ts";
 import { siteSettings } from "#app/server/db/schema.ts";
-import { getDocumentSettings, waybillTermsIn } from "#app/server/documents/document-settings.server.ts";
 import type { Services } from "#app/server/services.server.ts";
+import { getDocumentSettings, waybillTermsIn } from "#app/server/settings/document-settings.server.ts";
 import { type Reply, signedInAdministrator } from "./settings.test-support.ts";
 
 let services: Services;

@@ -1,8 +1,8 @@
 // The Settings page's Invoices card: numbering, payment terms, tax rates, instructions and reminders.
 import { describe, expect, it } from "vitest";
 import { DEFAULT_INVOICE_SETTINGS } from "#app/schemas/invoice-settings.ts";
-import { getInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
 import type { Services } from "#app/server/services.server.ts";
+import { getInvoiceSettings } from "#app/server/settings/invoice-settings.server.ts";
 import { signedInAdministrator } from "./settings.test-support.ts";
 
 let services: Services;

@@ -1,27 +1,11 @@
 import { Link } from "react-router";
-import {
-  CHANGE_PASSWORD_INTENT,
-  ChangePasswordForm,
-} from "#app/components/admin/auth/change-password-form.tsx";
-import {
-  AUDIT_SETTINGS_INTENT,
-  AuditSettingsForm,
-} from "#app/components/admin/settings/audit-settings-form.tsx";
-import {
-  DOCUMENT_SETTINGS_INTENT,
-  DocumentSettingsForm,
-} from "#app/components/admin/settings/document-settings-form.tsx";
+import { ChangePasswordForm } from "#app/components/admin/auth/change-password-form.tsx";
+import { AuditSettingsForm } from "#app/components/admin/settings/audit-settings-form.tsx";
+import { DocumentSettingsForm } from "#app/components/admin/settings/document-settings-form.tsx";
 import { InvoiceSettingsForm } from "#app/components/admin/settings/invoice-settings-form.tsx";
 import { MessagingChannels, OnOffList } from "#app/components/admin/settings/messaging-channels.tsx";
-import {
-  NOTIFICATIONS_FRENCH_MESSAGES_INTENT,
-  NOTIFICATIONS_MESSAGES_INTENT,
-} from "#app/components/admin/settings/notification-messages-form.tsx";
 import { NotificationSettings } from "#app/components/admin/settings/notification-settings.tsx";
-import {
-  SITE_SETTINGS_INTENT,
-  SiteSettingsForm,
-} from "#app/components/admin/settings/site-settings-form.tsx";
+import { SiteSettingsForm } from "#app/components/admin/settings/site-settings-form.tsx";
 import { AdminErrorView } from "#app/components/admin/shell/admin-error.tsx";
 import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { StaffAccounts } from "#app/components/admin/staff/staff-accounts.tsx";
@@ -29,6 +13,14 @@ import { useSavedKey } from "#app/components/admin/use-saved-key.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { SectionLink } from "#app/components/ui/section-link.tsx";
 import { STAFF_INTENTS } from "#app/schemas/admin-user.ts";
+import {
+  AUDIT_SETTINGS_INTENT,
+  CHANGE_PASSWORD_INTENT,
+  DOCUMENT_SETTINGS_INTENT,
+  NOTIFICATIONS_FRENCH_MESSAGES_INTENT,
+  NOTIFICATIONS_MESSAGES_INTENT,
+  SITE_SETTINGS_INTENT,
+} from "#app/schemas/settings-intents.ts";
 import { loadSettingsPage, settingsPageAction } from "#app/server/settings/settings-page.server.ts";
 import type { Route } from "./+types/settings";
 

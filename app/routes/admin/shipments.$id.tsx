@@ -1,10 +1,11 @@
 import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { ShipmentDetail } from "#app/components/admin/shipments/shipment-detail.tsx";
 import { ShipmentErrorView } from "#app/components/admin/shipments/shipment-error.tsx";
+import { shipmentNotificationsCard } from "#app/server/notifications/shipment-notifications-card.server.ts";
 import {
   loadShipmentDetail,
   shipmentDetailAction,
-} from "#app/server/shipment-page/shipment-detail-page.server.ts";
+} from "#app/server/shipments/shipment-detail-page.server.ts";
 import type { Route } from "./+types/shipments.$id";
 
 export const meta: Route.MetaFunction = ({ matches, params, loaderData }) =>
@@ -17,11 +18,21 @@ export const meta: Route.MetaFunction = ({ matches, params, loaderData }) =>
   );
 
 export function loader({ request, params, context }: Route.LoaderArgs) {
-  return loadShipmentDetail({ request, context, id: params.id });
+  return loadShipmentDetail({
+    request,
+    context,
+    id: params.id,
+    notificationsCard: shipmentNotificationsCard,
+  });
 }
 
 export function action({ request, params, context }: Route.ActionArgs) {
-  return shipmentDetailAction({ request, context, id: params.id });
+  return shipmentDetailAction({
+    request,
+    context,
+    id: params.id,
+    notificationsCard: shipmentNotificationsCard,
+  });
 }
 
 export default function ShipmentDetailPage({ loaderData, actionData }: Route.ComponentProps) {

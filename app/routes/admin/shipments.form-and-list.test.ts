@@ -9,7 +9,7 @@ import { action as listAction, loader as listLoader } from "#app/routes/admin/sh
 import { shipmentStatusHistory, shipments } from "#app/server/db/schema.ts";
 import { createParty } from "#app/server/parties/parties.server.ts";
 import type { Services } from "#app/server/services.server.ts";
-import type { ShipmentDetailData } from "#app/server/shipment-page/shipment-detail-page.server.ts";
+import type { ShipmentDetailData } from "#app/server/shipments/shipment-detail-page.server.ts";
 import { createShipment, getShipmentById } from "#app/server/shipments/shipments.server.ts";
 import { thrownStatus } from "#tests/setup/responses.ts";
 import { base, decodeToast, type Reply, signedInDesk, validShipment } from "./shipments.test-support.ts";

@@ -9,9 +9,9 @@ import {
   action as bulkAction,
   loader as bulkLoader,
 } from "#app/routes/resources/admin.shipments.labels.pdf.ts";
-import { updateDocumentSettings } from "#app/server/documents/document-settings.server.ts";
 import { decodePages, pdfInfo, pdfPagesText } from "#app/server/documents/pdf-readers.test-support.ts";
 import type { Services } from "#app/server/services.server.ts";
+import { updateDocumentSettings } from "#app/server/settings/document-settings.server.ts";
 import { createShipment, type ShipmentWrite } from "#app/server/shipments/shipments.server.ts";
 import { signInStaff } from "#tests/setup/staff-session.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";

@@ -1,14 +1,11 @@
 import { redirect } from "react-router";
 import { servicesContext } from "#app/context.ts";
-import {
-  bulkLabelsSchema,
-  listReturnPath,
-  planBulkLabels,
-} from "#app/server/documents/bulk-labels.server.ts";
+import { bulkLabelsSchema, planBulkLabels } from "#app/server/documents/bulk-labels.server.ts";
 import { getDocumentShipments } from "#app/server/documents/document-model.server.ts";
 import { documentContext, pdfResponse } from "#app/server/documents/document-response.server.ts";
 import { readFormData } from "#app/server/platform/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
+import { listReturnPath } from "#app/server/shipments/shipment-views.ts";
 import { requireAdmin } from "#app/server/staff/staff-guards.server.ts";
 import type { Route } from "./+types/admin.shipments.labels.pdf";
 

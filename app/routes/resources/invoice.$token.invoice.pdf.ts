@@ -6,7 +6,7 @@ import {
   pdfResponse,
 } from "#app/server/documents/document-response.server.ts";
 import { documentWords } from "#app/server/documents/document-words.server.ts";
-import { renderPublicInvoicePdf } from "#app/server/invoices/invoice-public.server.ts";
+import { renderPublicInvoicePdf } from "#app/server/payments/invoice-public.server.ts";
 import { limitLinkOpening } from "#app/server/platform/forms.server.ts";
 import type { Route } from "./+types/invoice.$token.invoice.pdf";
 

@@ -1,4 +1,4 @@
-import { renderShipmentDetailsDocument } from "#app/server/shipments/shipment-details-page.server.ts";
+import { renderShipmentDetailsDocument } from "#app/server/customers/shipment-details-page.server.ts";
 import type { Route } from "./+types/track.$tracking-number.details.delivery-note.pdf";
 
 /** The signed delivery note of 'Show full details' (issue 29): for a customer of the shipment or a browser with its grant. */

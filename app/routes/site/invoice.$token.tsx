@@ -10,7 +10,7 @@ import { translateFromMatches } from "#app/lib/seo.ts";
 import { companyToday } from "#app/lib/time-zone.ts";
 import type { RootData } from "#app/root.tsx";
 import { wordsFor } from "#app/server/i18n/words.server.ts";
-import { openPublicInvoice, type PublicInvoice } from "#app/server/invoices/invoice-public.server.ts";
+import { openPublicInvoice, type PublicInvoice } from "#app/server/payments/invoice-public.server.ts";
 import { limitLinkOpening, tooManyRequests } from "#app/server/platform/forms.server.ts";
 import type { Route } from "./+types/invoice.$token";
 

@@ -3,13 +3,13 @@
 import { describe, expect, it } from "vitest";
 import { loader as waybillLoader } from "#app/routes/resources/track.$tracking-number.details.waybill.pdf.ts";
 import { action, loader } from "#app/routes/site/track.$tracking-number.details.tsx";
-import { shipmentDetailGrants } from "#app/server/db/schema.ts";
-import type { Services } from "#app/server/services.server.ts";
 import {
   DETAILS_GRANT_MS,
   findShipmentDetailsAccess,
   verifyShipmentDetailsCode,
-} from "#app/server/shipments/shipment-details-access.server.ts";
+} from "#app/server/customers/shipment-details-access.server.ts";
+import { shipmentDetailGrants } from "#app/server/db/schema.ts";
+import type { Services } from "#app/server/services.server.ts";
 import { createTestContext } from "#tests/setup/test-db.ts";
 import { A, B, SITE, visitor } from "./track.$tracking-number.details.test-support.ts";
 import { bodyOf, codeIn, cookiePair, cookiesOf, statusOf } from "./track.details-answers.test-support.ts";

@@ -10,10 +10,6 @@ import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 import { localizedSeo, translateFromMatches } from "#app/lib/seo.ts";
 import { displayTrackingNumber, parseTrackingNumber, trackingPath } from "#app/lib/tracking-number.ts";
 import { codesPausedMessage } from "#app/server/auth/one-time-codes.server.ts";
-import { translatorFor, wordsFor } from "#app/server/i18n/words.server.ts";
-import { isSmsSubscriptionAvailable } from "#app/server/notifications/subscriptions.server.ts";
-import { readFormData, tooManySubmissionsMessage } from "#app/server/platform/forms.server.ts";
-import { limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
 import {
   detailsAttemptCookie,
   findDetailsShipment,
@@ -23,9 +19,13 @@ import {
   readDetailsAttemptToken,
   requestShipmentDetailsCode,
   verifyShipmentDetailsCode,
-} from "#app/server/shipments/shipment-details-access.server.ts";
-import { getShipmentDetails } from "#app/server/shipments/shipment-details-page.server.ts";
-import type { DetailsPageData, DetailsReply } from "#app/server/shipments/shipment-details-views.ts";
+} from "#app/server/customers/shipment-details-access.server.ts";
+import { getShipmentDetails } from "#app/server/customers/shipment-details-page.server.ts";
+import type { DetailsPageData, DetailsReply } from "#app/server/customers/shipment-details-views.ts";
+import { translatorFor, wordsFor } from "#app/server/i18n/words.server.ts";
+import { isSmsSubscriptionAvailable } from "#app/server/notifications/subscriptions.server.ts";
+import { readFormData, tooManySubmissionsMessage } from "#app/server/platform/forms.server.ts";
+import { limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
 import type { Route } from "./+types/track.$tracking-number.details";
 
 // 'Show full details' of one shipment (issue 29, tracking in tiers): its parties unmasked, its goods and its

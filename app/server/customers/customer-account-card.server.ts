@@ -33,6 +33,7 @@ import type { Db } from "#app/server/db/client.server.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { isSmsSubscriptionAvailable } from "#app/server/notifications/subscriptions.server.ts";
 import { findParties, getParty, type Party } from "#app/server/parties/parties.server.ts";
+import type { PartyAccountCard } from "#app/server/parties/party-pages.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { getSiteSettings } from "#app/server/settings/settings.server.ts";
@@ -211,3 +212,10 @@ export async function customerAccountAction({
     (name) => `${name}'s shipments are no longer in it.`,
   );
 }
+
+/** The card as a party's page takes it (the address book sits below customer accounts, decision 029). */
+export const customerAccountCard: PartyAccountCard = {
+  load: loadCustomerAccountCard,
+  isIntent: isCustomerAccountIntent,
+  act: ({ intent, ...args }) => customerAccountAction({ ...args, intent: intent as CustomerAccountIntent }),
+};

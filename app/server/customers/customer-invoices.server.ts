@@ -9,8 +9,8 @@ import { listCompanyParties } from "#app/server/customers/customer-companies.ser
 import type { Db } from "#app/server/db/client.server.ts";
 import { consignees, invoices, shippers } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
+import { getInvoiceBalances, invoiceStatusOf } from "#app/server/invoices/invoice-balances.server.ts";
 import { CUSTOMER_STATUS_LABELS } from "#app/server/invoices/invoice-views.ts";
-import { getInvoiceBalances, invoiceStatusOf } from "#app/server/payments/balances.server.ts";
 
 type Parties = Awaited<ReturnType<typeof listCompanyParties>>;
 

@@ -32,10 +32,10 @@ import {
   setShipmentUpdatesEnabled,
   shownTimeIn,
 } from "#app/server/customers/customer-shipments.server.ts";
-import { labelRuns } from "#app/server/documents/document-links.server.ts";
 import { translatorFor } from "#app/server/i18n/words.server.ts";
 import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
 import { getShipmentDelivery } from "#app/server/shipments/deliveries.server.ts";
+import { labelRuns } from "#app/server/shipments/shipment-document-links.server.ts";
 import { getPublicShipmentByTrackingNumber } from "#app/server/shipments/tracking.server.ts";
 import { presentTracking } from "#app/server/shipments/tracking-view.server.ts";
 

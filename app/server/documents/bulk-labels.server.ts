@@ -23,13 +23,6 @@ export const bulkLabelsSchema = z.object({
   size: z.enum(LABEL_SIZES, { message: "Choose a label size: 4×6 in or A6." }),
 });
 
-/** Back to the same page of the list (its search and filters); anything else goes to the list itself. */
-export function listReturnPath(value: unknown): string {
-  return typeof value === "string" && /^\/admin\/shipments(\?[^\s\\#]*)?$/.test(value)
-    ? value
-    : "/admin/shipments";
-}
-
 export type BulkLabelPlan = { ok: true; runs: LabelRun[]; labels: number } | { ok: false; message: string };
 
 /** One run per shipment (all its pieces), unless one has more than 100 pieces or all need more than 500 labels. */

@@ -12,8 +12,8 @@ import { decodePages, pdfInfo, pdfPagesText } from "#app/server/documents/pdf-re
 import { printable, UNPRINTABLE_MARK } from "#app/server/documents/pdf-text.server.ts";
 import { type QuoteDocument, renderQuote } from "#app/server/documents/quote-document.server.ts";
 import { type ReceiptDocument, renderReceipt } from "#app/server/documents/receipt-document.server.ts";
-import { renderStatement } from "#app/server/documents/statement-document.server.ts";
 import { statementText } from "#app/server/receivables/receivables-views.ts";
+import { renderStatement } from "#app/server/receivables/statement-document.server.ts";
 import type { StatementCurrency } from "#app/server/receivables/statements.server.ts";
 
 const context: DocumentContext = {

@@ -3,15 +3,15 @@ import { servicesContext } from "#app/context.ts";
 import { MAX_LABELS_PER_RUN } from "#app/lib/freight-terms.ts";
 import type { Locale } from "#app/lib/i18n/locale.ts";
 import { LABEL_SIZES, type LabelSize, pieceCount } from "#app/server/documents/document-context.server.ts";
-import { labelRuns } from "#app/server/documents/document-links.server.ts";
 import { getDocumentShipment } from "#app/server/documents/document-model.server.ts";
 import {
   documentContext,
   documentRefusal,
   pdfResponse,
 } from "#app/server/documents/document-response.server.ts";
-import { getDocumentSettings, waybillTermsIn } from "#app/server/documents/document-settings.server.ts";
+import { getDocumentSettings, waybillTermsIn } from "#app/server/settings/document-settings.server.ts";
 import { getDeliveryProof } from "#app/server/shipments/deliveries.server.ts";
+import { labelRuns } from "#app/server/shipments/shipment-document-links.server.ts";
 
 // A shipment's PDFs as the routes answer them, for staff (/admin/shipments/:id/…) and for the shipment's
 // customers (/account/shipments/:trackingNumber/…): the callers check who may have them. null: no such shipment.

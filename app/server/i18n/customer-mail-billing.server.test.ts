@@ -12,9 +12,9 @@ import { customerCompanies, customerMembers, shippers } from "#app/server/db/sch
 import { SITE, settings, setUpCustomerMailServices } from "#app/server/i18n/customer-mail.test-support.ts";
 import { sendDueReminders } from "#app/server/invoices/invoice-reminders.server.ts";
 import { sendInvoice } from "#app/server/invoices/invoice-sending.server.ts";
-import { updateInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
 import { billedCustomer, issuedInvoice, paidBy } from "#app/server/invoices/issued-invoice.test-support.ts";
 import type { Services } from "#app/server/services.server.ts";
+import { updateInvoiceSettings } from "#app/server/settings/invoice-settings.server.ts";
 import { signInStaff } from "#tests/setup/staff-session.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 

@@ -1,8 +1,8 @@
 import { and, desc, sql } from "drizzle-orm";
 import type { Db } from "#app/server/db/client.server.ts";
+import { parseInboxQuery } from "#app/server/db/inbox-records.server.ts";
 import { contactSubmissions } from "#app/server/db/schema.ts";
 import { contactSubmissionFilter } from "#app/server/inbox/contact-submissions.server.ts";
-import { parseInboxQuery } from "#app/server/inbox/inbox.server.ts";
 import {
   after,
   type Cursor,

@@ -1,8 +1,8 @@
 import { ilike, or } from "drizzle-orm";
 import type { Locale } from "#app/lib/i18n/locale.ts";
 import type { Db } from "#app/server/db/client.server.ts";
+import { inboxRecords } from "#app/server/db/inbox-records.server.ts";
 import { contactSubmissions } from "#app/server/db/schema.ts";
-import { inboxRecords } from "#app/server/inbox/inbox.server.ts";
 import type { CreateResult } from "#app/server/quotes/quote-requests.server.ts";
 
 type ContactSubmissionInput = {

@@ -8,6 +8,13 @@ import { parseQuoteStageParam, quoteRequestStage, quoteStageParam } from "#app/l
 import { requestedPath } from "#app/lib/request-path.ts";
 import { NOT_GIVEN } from "#app/schemas/rules/quote-request-rules.ts";
 import type { Db } from "#app/server/db/client.server.ts";
+import {
+  BULK_MAX_IDS,
+  type BulkTarget,
+  cleanSearch,
+  INBOX_PAGE_SIZE,
+  parseInboxQuery,
+} from "#app/server/db/inbox-records.server.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import {
   type ContactSubmission,
@@ -18,13 +25,6 @@ import {
   setContactSubmissionRead,
   setContactSubmissionsRead,
 } from "#app/server/inbox/contact-submissions.server.ts";
-import {
-  BULK_MAX_IDS,
-  type BulkTarget,
-  cleanSearch,
-  INBOX_PAGE_SIZE,
-  parseInboxQuery,
-} from "#app/server/inbox/inbox.server.ts";
 import type {
   BulkActionReply,
   InboxActionReply,

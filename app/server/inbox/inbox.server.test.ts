@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/server/db/client.server.ts";
+import { cleanSearch, parseInboxQuery } from "#app/server/db/inbox-records.server.ts";
 import { contactSubmissions, quoteRequests } from "#app/server/db/schema.ts";
 import { likePattern } from "#app/server/db/text-search.server.ts";
 import {
@@ -9,7 +10,6 @@ import {
   openContactSubmission,
   setContactSubmissionRead,
 } from "#app/server/inbox/contact-submissions.server.ts";
-import { cleanSearch, parseInboxQuery } from "#app/server/inbox/inbox.server.ts";
 import {
   deleteQuoteRequest,
   findQuoteRequests,

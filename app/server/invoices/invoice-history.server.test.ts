@@ -3,7 +3,6 @@
 // marked, and voided, oldest first, each with the clerk who did it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listInvoiceHistory } from "#app/server/invoices/invoice-history.server.ts";
-import { openPublicInvoice } from "#app/server/invoices/invoice-public.server.ts";
 import {
   invoiceSendingHelpers,
   linkIn,
@@ -13,6 +12,7 @@ import {
 } from "#app/server/invoices/invoice-sending.test-support.ts";
 import { voidInvoice } from "#app/server/invoices/invoices.server.ts";
 import { billedCustomer, issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";
+import { openPublicInvoice } from "#app/server/payments/invoice-public.server.ts";
 import { recordPayment, reversePayment } from "#app/server/payments/payments.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 

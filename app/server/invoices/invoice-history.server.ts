@@ -4,8 +4,8 @@ import { formatCalendarDate, formatDateTimeLong } from "#app/lib/format.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import type { DbOrTx } from "#app/server/db/client.server.ts";
 import { adminUsers, invoiceEvents, invoices } from "#app/server/db/schema.ts";
+import { listInvoicePayments } from "#app/server/invoices/invoice-payments.server.ts";
 import type { InvoiceHistoryEntry } from "#app/server/invoices/invoice-views.ts";
-import { listInvoicePayments } from "#app/server/payments/payment-reads.server.ts";
 
 // An invoice's history on its staff page (issue 28): issued (when, by whom), each sending (to whom), each
 // first opening of a link, each reminder, each payment (reversed ones marked), its credit notes, voiding (why).

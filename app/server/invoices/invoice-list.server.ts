@@ -1,9 +1,9 @@
 import type { RouterContextProvider } from "react-router";
 import { formatMoney } from "#app/lib/money.ts";
 import { companyToday } from "#app/lib/time-zone.ts";
+import { invoiceStatusOf } from "#app/server/invoices/invoice-balances.server.ts";
 import type { InvoiceListData, InvoiceListQuery, InvoiceStatus } from "#app/server/invoices/invoice-views.ts";
 import { INVOICE_PAGE_SIZE, listInvoices } from "#app/server/invoices/invoices.server.ts";
-import { invoiceStatusOf } from "#app/server/payments/balances.server.ts";
 import { requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 
 // /admin/invoices (issue 28): invoices and credit notes, newest first; search, state (overdue read from the

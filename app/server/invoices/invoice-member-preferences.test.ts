@@ -8,9 +8,9 @@ import type { CustomerMessagePreferences } from "#app/server/db/schema.ts";
 import { customerMembers, invoiceEvents, outbox } from "#app/server/db/schema.ts";
 import { sendDueReminders } from "#app/server/invoices/invoice-reminders.server.ts";
 import { sendInvoice } from "#app/server/invoices/invoice-sending.server.ts";
-import { updateInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
 import { billedCustomer, issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";
 import type { Services } from "#app/server/services.server.ts";
+import { updateInvoiceSettings } from "#app/server/settings/invoice-settings.server.ts";
 import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import { createTestServices } from "#tests/setup/test-db.ts";
 

@@ -4,6 +4,11 @@ import { mayIssueInvoices } from "#app/lib/roles.ts";
 import { companyToday } from "#app/lib/time-zone.ts";
 import { INTENT_FIELD } from "#app/schemas/rules/public-form.ts";
 import type { Db } from "#app/server/db/client.server.ts";
+import {
+  getInvoiceBalances,
+  type InvoiceBalance,
+  invoiceStatusOf,
+} from "#app/server/invoices/invoice-balances.server.ts";
 import { invoiceFigures } from "#app/server/invoices/invoice-figures.server.ts";
 import {
   INVOICE_INTENTS,
@@ -14,6 +19,7 @@ import {
   SAVE_REFUSALS,
 } from "#app/server/invoices/invoice-form.server.ts";
 import { listInvoiceHistory } from "#app/server/invoices/invoice-history.server.ts";
+import type { InvoicePaymentsCard } from "#app/server/invoices/invoice-payments.server.ts";
 import {
   emptyPrefill,
   prefillCreditNote,
@@ -22,7 +28,6 @@ import {
 } from "#app/server/invoices/invoice-prefills.server.ts";
 import { sendReminderNow } from "#app/server/invoices/invoice-reminders.server.ts";
 import { sendView } from "#app/server/invoices/invoice-send-page.server.ts";
-import { getInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
 import type {
   InvoiceActionData,
   InvoiceDocumentView,
@@ -38,17 +43,8 @@ import {
   saveInvoiceDraft,
   voidInvoice,
 } from "#app/server/invoices/invoices.server.ts";
-import {
-  getInvoiceBalances,
-  type InvoiceBalance,
-  invoiceStatusOf,
-} from "#app/server/payments/balances.server.ts";
-import {
-  APPLY_CREDIT_INTENT,
-  applyCreditPost,
-  invoicePaymentsView,
-} from "#app/server/payments/payment-pages.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
+import { getInvoiceSettings } from "#app/server/settings/invoice-settings.server.ts";
 import { notFound, requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 
 // /admin/invoices/new and /admin/invoices/:id (issue 28; the list is invoice-list.server.ts): a new draft (from an
@@ -244,10 +240,12 @@ export async function loadInvoicePage({
   request,
   context,
   id,
+  paymentsCard,
 }: {
   request: Request;
   context: Ctx;
   id: string;
+  paymentsCard: InvoicePaymentsCard;
 }): Promise<InvoicePageData> {
   const { user, services } = await requireStaffPage({ request, context, id });
   const { db, siteSettings } = services;
@@ -260,7 +258,7 @@ export async function loadInvoicePage({
     // Asked at once: the history and the payments card (with its waiting mobile-money requests) are independent.
     const [history, payments] = await Promise.all([
       listInvoiceHistory({ db, id: invoice.id }),
-      invoicePaymentsView({ db, invoice, balance, role: user.role }),
+      paymentsCard.view({ db, invoice, balance, role: user.role }),
     ]);
     return {
       mode: "document",
@@ -328,10 +326,12 @@ export async function invoicePageAction({
   request,
   context,
   id,
+  paymentsCard,
 }: {
   request: Request;
   context: Ctx;
   id: string;
+  paymentsCard: InvoicePaymentsCard;
 }) {
   const { user, services, formData } = await requireStaffForm({ request, context, id });
   const { db, logger, config, siteSettings } = services;
@@ -363,7 +363,7 @@ export async function invoicePageAction({
     return redirectWithToast(page, { type: "success", title: "Voided: its number stays, marked void" });
   }
 
-  if (intent === APPLY_CREDIT_INTENT) return applyCreditPost({ db, id, staffId: user.id, role: user.role });
+  if (intent === paymentsCard.intent) return paymentsCard.act({ db, id, staffId: user.id, role: user.role });
 
   if (intent === INVOICE_INTENTS.remind) {
     if (!mayIssueInvoices(user.role))

@@ -5,10 +5,10 @@ import { isUuid } from "#app/server/db/text-search.server.ts";
 import type { DocumentContext } from "#app/server/documents/document-context.server.ts";
 import { partyLanguage } from "#app/server/documents/document-language.server.ts";
 import type { InvoiceDocument } from "#app/server/documents/invoice-document.server.ts";
+import { getInvoiceBalances } from "#app/server/invoices/invoice-balances.server.ts";
 import { invoicePath, printedInvoiceLink } from "#app/server/invoices/invoice-links.server.ts";
-import { getInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
 import { getInvoice, type InvoiceWithParts } from "#app/server/invoices/invoices.server.ts";
-import { getInvoiceBalances } from "#app/server/payments/balances.server.ts";
+import { getInvoiceSettings } from "#app/server/settings/invoice-settings.server.ts";
 
 // The PDF of an invoice or a credit note (issue 28): what is printed, from the invoice with its parts and the
 // invoice settings, and the rendering, whose PDF code loads at the first document (not with the app).

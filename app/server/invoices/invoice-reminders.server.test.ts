@@ -12,7 +12,6 @@ import {
   sendDueReminders,
   sendReminderNow,
 } from "#app/server/invoices/invoice-reminders.server.ts";
-import { updateInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
 import { issueInvoice, saveInvoiceDraft, voidInvoice } from "#app/server/invoices/invoices.server.ts";
 import {
   billedCustomer,
@@ -23,6 +22,7 @@ import {
 } from "#app/server/invoices/issued-invoice.test-support.ts";
 import { recordPayment } from "#app/server/payments/payments.server.ts";
 import type { Services } from "#app/server/services.server.ts";
+import { updateInvoiceSettings } from "#app/server/settings/invoice-settings.server.ts";
 import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import { createTestServices } from "#tests/setup/test-db.ts";
 

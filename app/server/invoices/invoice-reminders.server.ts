@@ -2,19 +2,19 @@ import { and, eq, gt, isNotNull, sql, TransactionRollbackError } from "drizzle-o
 import { companyToday } from "#app/lib/time-zone.ts";
 import { addDaysToDate } from "#app/lib/transit-time.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
-import { emailTurnedOff } from "#app/server/customers/customer-preferences.server.ts";
 import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import { consignees, invoiceEvents, invoices, shippers } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { mailWords, recipientLocale } from "#app/server/i18n/customer-mail.server.ts";
+import { creditedSql, getInvoiceBalances, paidSql } from "#app/server/invoices/invoice-balances.server.ts";
 import { createInvoiceLink, invoicePath } from "#app/server/invoices/invoice-links.server.ts";
 import { KEPT_NOTE } from "#app/server/invoices/invoice-sending.server.ts";
-import { getInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
 import { mailSignature, queueMail } from "#app/server/messaging/mail.server.ts";
 import { channelOffReason } from "#app/server/messaging/outbox.server.ts";
-import { creditedSql, getInvoiceBalances, paidSql } from "#app/server/payments/balances.server.ts";
+import { emailTurnedOff } from "#app/server/notifications/member-preferences.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
+import { getInvoiceSettings } from "#app/server/settings/invoice-settings.server.ts";
 import { getSiteSettings } from "#app/server/settings/settings.server.ts";
 
 // Payment reminders (issue 28): the days before and after the due date set in Settings → Invoices, e-mailed

@@ -1,15 +1,15 @@
 import { eq, TransactionRollbackError } from "drizzle-orm";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
-import { emailTurnedOff } from "#app/server/customers/customer-preferences.server.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { invoiceEvents, invoices } from "#app/server/db/schema.ts";
 import { documentCompany } from "#app/server/documents/document-context.server.ts";
 import { type MailWords, mailWords, recipientLocale } from "#app/server/i18n/customer-mail.server.ts";
+import { getInvoiceBalances } from "#app/server/invoices/invoice-balances.server.ts";
 import { createInvoiceLink, invoicePath } from "#app/server/invoices/invoice-links.server.ts";
 import { renderInvoicePdf } from "#app/server/invoices/invoice-pdf.server.ts";
 import { type Mail, mailSignature, queueMail } from "#app/server/messaging/mail.server.ts";
 import { channelOffReason } from "#app/server/messaging/outbox.server.ts";
-import { getInvoiceBalances } from "#app/server/payments/balances.server.ts";
+import { emailTurnedOff } from "#app/server/notifications/member-preferences.server.ts";
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 

@@ -12,15 +12,15 @@ import {
   shipments,
 } from "#app/server/db/schema.ts";
 import { isUuid, likePattern, searchTermOf } from "#app/server/db/text-search.server.ts";
-import { getInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
-import type { InvoiceStatus } from "#app/server/invoices/invoice-views.ts";
 import {
   balanceOf,
   creditedSql,
   getInvoiceBalances,
   type InvoiceBalance,
   paidSql,
-} from "#app/server/payments/balances.server.ts";
+} from "#app/server/invoices/invoice-balances.server.ts";
+import type { InvoiceStatus } from "#app/server/invoices/invoice-views.ts";
+import { getInvoiceSettings } from "#app/server/settings/invoice-settings.server.ts";
 
 // Invoices and credit notes (issue 28, decisions 015 and 026): saving drafts (their starting values:
 // invoice-prefills.server.ts); issuing, which numbers and freezes them; voiding; credit notes against an issued

@@ -3,7 +3,6 @@ import type { Locale } from "#app/lib/i18n/locale.ts";
 import { localizePath } from "#app/lib/i18n/paths.ts";
 import { deliveryNoteLinkText } from "#app/lib/notification-templates.ts";
 import { stepOfStatus } from "#app/lib/tracking-progress.ts";
-import { channelsFor, findMemberChoices } from "#app/server/customers/customer-preferences.server.ts";
 import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import {
   customerMembers,
@@ -14,10 +13,10 @@ import {
   shipments,
 } from "#app/server/db/schema.ts";
 import { translatorFor } from "#app/server/i18n/words.server.ts";
-import { REMINDER_INTERVAL_MS, sendDueReminders } from "#app/server/invoices/invoice-reminders.server.ts";
 import { queueMail, resolveMailFrom, senderHeaders } from "#app/server/messaging/mail.server.ts";
 import { channelOffReason, enqueueMessage, type OutboxConfig } from "#app/server/messaging/outbox.server.ts";
 import { whatsappSpeaksFrench } from "#app/server/messaging/provider-config.server.ts";
+import { channelsFor, findMemberChoices } from "#app/server/notifications/member-preferences.server.ts";
 import { buildNotificationEmail } from "#app/server/notifications/notification-email.server.ts";
 import { buildNotificationSms } from "#app/server/notifications/notification-sms.server.ts";
 import { listShipmentRecipients } from "#app/server/notifications/notifications.server.ts";
@@ -368,6 +367,9 @@ export async function processDueNotifications({
 
 const SUBSCRIBER_PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 
+/** A job the scheduler's loop runs every `everyMs` besides the notifications (the composition root gives them). */
+export type PeriodicJob = { everyMs: number; run: (now: Date) => Promise<unknown> };
+
 export type NotificationScheduler = {
   /** Handles what is due now (tests call it with their clock; the loop does it by itself). */
   runOnce(): Promise<number>;
@@ -384,26 +386,33 @@ export function createNotificationScheduler({
   now = () => new Date(),
   pollMs = 5000,
   autostart = true,
+  jobs = [],
   ...context
 }: SchedulerContext & {
   events?: Pick<EventBus, "subscribe">;
   now?: () => Date;
   pollMs?: number;
   autostart?: boolean;
+  /**
+   * Other domains' periodic work run on this loop (invoice reminders, decision 026). They come as an argument,
+   * not an import: notifications sit below invoices in the order of the rooms.
+   */
+  jobs?: PeriodicJob[];
 }): NotificationScheduler {
-  // Unconfirmed public subscribers whose link or code expired are dropped every 10 minutes (decision 014);
-  // invoice payment reminders go out every 15 minutes (issue 28).
-  let prunedAt = 0;
-  let remindedAt = 0;
+  // Unconfirmed public subscribers whose link or code expired are dropped every 10 minutes (decision 014).
+  const periodic = [
+    {
+      everyMs: SUBSCRIBER_PRUNE_INTERVAL_MS,
+      run: (at: Date) => pruneExpiredSubscribers({ db: context.db, now: at }),
+    },
+    ...jobs,
+  ].map((job) => ({ ...job, ranAt: 0 }));
   const runOnce = async () => {
     const at = now();
-    if (at.getTime() - prunedAt >= SUBSCRIBER_PRUNE_INTERVAL_MS) {
-      prunedAt = at.getTime();
-      await pruneExpiredSubscribers({ db: context.db, now: at });
-    }
-    if (at.getTime() - remindedAt >= REMINDER_INTERVAL_MS) {
-      remindedAt = at.getTime();
-      await sendDueReminders({ ...context, now: at });
+    for (const job of periodic) {
+      if (at.getTime() - job.ranAt < job.everyMs) continue;
+      job.ranAt = at.getTime();
+      await job.run(at);
     }
     return processDueNotifications({ ...context, now: at });
   };

@@ -13,11 +13,8 @@ import {
 } from "#app/schemas/party-admin.ts";
 import { partyCreateSchema, partyUpdateSchema } from "#app/schemas/party-form.ts";
 import { rowIdSchema } from "#app/schemas/shipment-admin.ts";
-import {
-  customerAccountAction,
-  isCustomerAccountIntent,
-  loadCustomerAccountCard,
-} from "#app/server/customers/customer-account-card.server.ts";
+import type { CustomerAccountCardData } from "#app/server/customers/customer-account-views.ts";
+import type { Db } from "#app/server/db/client.server.ts";
 import {
   createParty,
   deleteParty,
@@ -27,15 +24,17 @@ import {
   type Party,
   updateParty,
 } from "#app/server/parties/parties.server.ts";
-import type {
-  AddressBookData,
-  PartyActionData,
-  PartyFormData,
-  PartyValues,
+import {
+  type AddressBookData,
+  type PartyActionData,
+  type PartyFormData,
+  type PartyKind,
+  type PartyValues,
+  statementUrl,
 } from "#app/server/parties/party-views.ts";
 import { readIntent } from "#app/server/platform/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
-import { statementUrl } from "#app/server/receivables/receivables-views.ts";
+import type { Services } from "#app/server/services.server.ts";
 import { notFound, requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 
 // The address book's loaders and actions: the list (/admin/parties), a new party (/admin/parties/new) and a
@@ -105,15 +104,40 @@ export async function loadNewParty({
   return { party: null, role, values: EMPTY };
 }
 
+/**
+ * The 'Customer account' card of a party's page (decision 029). Customer accounts sit above the address book in
+ * the order of the rooms, so the page takes the card from its route instead of importing it.
+ */
+export type PartyAccountCard = {
+  load(args: {
+    db: Db;
+    config: Services["config"];
+    kind: PartyKind;
+    party: Party;
+    q: string | null;
+  }): Promise<CustomerAccountCardData>;
+  isIntent(intent: string | null): boolean;
+  act(args: {
+    services: Services;
+    staffId: string;
+    kind: PartyKind;
+    party: Party;
+    intent: string;
+    formData: FormData;
+  }): Promise<Response | ReturnType<typeof data<unknown>>>;
+};
+
 /** A party's page: its fields and one page of its shipments; 404 when unknown. */
 export async function loadPartyPage({
   request,
   context,
   id,
+  accountCard,
 }: {
   request: Request;
   context: Ctx;
   id: string;
+  accountCard: PartyAccountCard;
 }): Promise<PartyFormData> {
   const { services, user } = await requireStaffPage({ request, context, id });
   const { db, config } = services;
@@ -128,7 +152,7 @@ export async function loadPartyPage({
     page: parsePageParam(searchParams),
     pageSize: PAGE_SIZE,
   });
-  const account = await loadCustomerAccountCard({
+  const account = await accountCard.load({
     db,
     config,
     kind,
@@ -232,10 +256,13 @@ export async function savePartyForm({
   request,
   context,
   id,
+  accountCard,
 }: {
   request: Request;
   context: Ctx;
   id?: string;
+  /** The party's 'Customer account' card (a new party has none yet). */
+  accountCard?: PartyAccountCard;
 }) {
   const { services, formData, user } = await requireStaffForm({ request, context, id });
   const { db, logger } = services;
@@ -254,8 +281,8 @@ export async function savePartyForm({
     });
   }
   // The 'Customer account' card (issue 29): the route's roles (Administrators, Operations) already checked.
-  if (existing && isCustomerAccountIntent(intent)) {
-    return customerAccountAction({ services, staffId: user.id, ...existing, intent, formData });
+  if (existing && accountCard?.isIntent(intent)) {
+    return accountCard.act({ services, staffId: user.id, ...existing, intent: intent ?? "", formData });
   }
   if (intent !== PARTY_INTENTS.save) return refused(UNREADABLE);
 

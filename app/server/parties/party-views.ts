@@ -5,6 +5,10 @@ import type { CustomerAccountCardData } from "#app/server/customers/customer-acc
 // The address book's contract (/admin/parties, a new party, a party's page): what its loaders give and its
 // actions answer. The components import these types (never the server modules' code).
 
+/** A customer's statement page (the receivables' page of a party). */
+export const statementUrl = (party: { kind: string; id: string }) =>
+  `/admin/statements/${party.kind}/${party.id}`;
+
 /** Which book a party is in. */
 export type PartyKind = "shipper" | "consignee";
 

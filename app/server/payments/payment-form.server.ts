@@ -8,8 +8,8 @@ import { type PaymentFormValues, readPaymentForm, validatePaymentForm } from "#a
 import { INTENT_FIELD, SUBMISSION_KEY_FIELD } from "#app/schemas/rules/public-form.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { invoices } from "#app/server/db/schema.ts";
+import { creditedSql, paidSql } from "#app/server/invoices/invoice-balances.server.ts";
 import { getInvoice, type Invoice } from "#app/server/invoices/invoices.server.ts";
-import { creditedSql, paidSql } from "#app/server/payments/balances.server.ts";
 import type { NewPaymentPageData, PaymentActionData } from "#app/server/payments/payment-views.ts";
 import {
   listCustomerCredit,

@@ -3,8 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/server/db/client.server.ts";
 import { payments } from "#app/server/db/schema.ts";
+import { getInvoiceBalances } from "#app/server/invoices/invoice-balances.server.ts";
 import { billedCustomer, issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";
-import { getInvoiceBalances } from "#app/server/payments/balances.server.ts";
 import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 

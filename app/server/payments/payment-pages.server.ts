@@ -12,18 +12,16 @@ import type { DocumentContext } from "#app/server/documents/document-context.ser
 import { paymentLanguage } from "#app/server/documents/document-language.server.ts";
 import { documentContext } from "#app/server/documents/document-response.server.ts";
 import { mailWords, recipientLocale } from "#app/server/i18n/customer-mail.server.ts";
+import type { InvoiceBalance } from "#app/server/invoices/invoice-balances.server.ts";
+import type { InvoicePaymentsCard } from "#app/server/invoices/invoice-payments.server.ts";
+import { listInvoicePayments } from "#app/server/invoices/invoice-payments.server.ts";
 import type { Invoice } from "#app/server/invoices/invoices.server.ts";
 import { mailSignature, queueMail } from "#app/server/messaging/mail.server.ts";
-import type { InvoiceBalance } from "#app/server/payments/balances.server.ts";
 import {
   isPastValidity,
   type MobileMoneyEndReason,
 } from "#app/server/payments/mobile-money/mobile-money.server.ts";
-import {
-  getPayment,
-  listInvoicePayments,
-  type PaymentWithAllocations,
-} from "#app/server/payments/payment-reads.server.ts";
+import { getPayment, type PaymentWithAllocations } from "#app/server/payments/payment-reads.server.ts";
 import type {
   InvoicePaymentsView,
   PaymentActionData,
@@ -415,3 +413,10 @@ export async function applyCreditPost({
     title: "The customer's credit was applied",
   });
 }
+
+/** The card as an invoice's page takes it (invoices sit below payments, decision 026). */
+export const invoicePaymentsCard: InvoicePaymentsCard = {
+  view: invoicePaymentsView,
+  intent: APPLY_CREDIT_INTENT,
+  act: applyCreditPost,
+};

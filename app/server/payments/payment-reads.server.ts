@@ -3,7 +3,7 @@
 // customer's credit and reversing a payment are payments.server.ts.
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "#app/server/db/client.server.ts";
-import { invoices, type PaymentMethod, paymentAllocations, payments } from "#app/server/db/schema.ts";
+import { invoices, paymentAllocations, payments } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import type { Payment } from "#app/server/payments/payments.server.ts";
 
@@ -34,51 +34,6 @@ export async function getPayment({
     .where(eq(paymentAllocations.paymentId, id))
     .orderBy(asc(paymentAllocations.createdAt), asc(invoices.number));
   return { ...payment, allocations };
-}
-
-export type InvoicePaymentRow = {
-  paymentId: string;
-  number: string;
-  receivedOn: string;
-  method: PaymentMethod;
-  reference: string | null;
-  state: Payment["state"];
-  /** What it took off this invoice, in the invoice's currency. */
-  amountMinor: number;
-  /** What was handed over, when in another currency, and at what rate. */
-  currency: string;
-  receivedMinor: number;
-  rateMicro: number | null;
-  reversalReason: string | null;
-};
-
-/** The payments that settled (part of) an invoice, oldest first, reversed ones included. */
-export async function listInvoicePayments({
-  db,
-  invoiceId,
-}: {
-  db: Pick<DbOrTx, "select">;
-  invoiceId: string;
-}): Promise<InvoicePaymentRow[]> {
-  if (!isUuid(invoiceId)) return [];
-  return db
-    .select({
-      paymentId: payments.id,
-      number: payments.number,
-      receivedOn: payments.receivedOn,
-      method: payments.method,
-      reference: payments.reference,
-      state: payments.state,
-      amountMinor: paymentAllocations.amountMinor,
-      currency: payments.currency,
-      receivedMinor: payments.amountMinor,
-      rateMicro: payments.rateMicro,
-      reversalReason: payments.reversalReason,
-    })
-    .from(paymentAllocations)
-    .innerJoin(payments, eq(payments.id, paymentAllocations.paymentId))
-    .where(eq(paymentAllocations.invoiceId, invoiceId))
-    .orderBy(asc(payments.receivedOn), asc(paymentAllocations.createdAt));
 }
 
 /** A customer's payments, newest first (the statement and the payments list read these). */

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convertMinor } from "#app/lib/money.ts";
 import { validateInvoiceForm } from "#app/schemas/invoice.ts";
 import { paymentAllocations, payments } from "#app/server/db/schema.ts";
+import { getInvoiceBalances, invoiceStatusOf } from "#app/server/invoices/invoice-balances.server.ts";
+import { listInvoicePayments } from "#app/server/invoices/invoice-payments.server.ts";
 import { prefillCreditNote } from "#app/server/invoices/invoice-prefills.server.ts";
 import { saveInvoiceDraft, voidInvoice } from "#app/server/invoices/invoices.server.ts";
 import { billedCustomer, issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";
-import { getInvoiceBalances, invoiceStatusOf } from "#app/server/payments/balances.server.ts";
-import { listInvoicePayments } from "#app/server/payments/payment-reads.server.ts";
 import {
   applyCustomerCredit,
   listCustomerCredit,

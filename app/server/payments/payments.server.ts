@@ -17,7 +17,7 @@ import {
   payments,
 } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
-import { creditedSql, paidSql } from "#app/server/payments/balances.server.ts";
+import { creditedSql, paidSql } from "#app/server/invoices/invoice-balances.server.ts";
 
 export type Payment = typeof payments.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { and, desc, sql } from "drizzle-orm";
 import { parseQuoteStageParam, quoteRequestStage } from "#app/lib/quote-stage.ts";
 import type { Db } from "#app/server/db/client.server.ts";
+import { parseInboxQuery } from "#app/server/db/inbox-records.server.ts";
 import { quoteRequests } from "#app/server/db/schema.ts";
-import { parseInboxQuery } from "#app/server/inbox/inbox.server.ts";
 import { quoteRequestFilter, quoteStageCondition } from "#app/server/quotes/quote-requests.server.ts";
 import {
   after,

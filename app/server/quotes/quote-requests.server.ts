@@ -7,9 +7,9 @@ import { type QuoteRequestInput, quoteRequestSchema } from "#app/schemas/quote-r
 import type { SentSummary } from "#app/schemas/rules/public-form.ts";
 import { freightTypeLabel } from "#app/schemas/rules/quote-request-rules.ts";
 import type { Db } from "#app/server/db/client.server.ts";
+import { inboxRecords } from "#app/server/db/inbox-records.server.ts";
 import { quoteRequests } from "#app/server/db/schema.ts";
 import { translatorFor } from "#app/server/i18n/words.server.ts";
-import { inboxRecords } from "#app/server/inbox/inbox.server.ts";
 import { submitPublicForm } from "#app/server/platform/forms.server.ts";
 
 export type CreateResult = {

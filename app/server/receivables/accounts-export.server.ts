@@ -3,7 +3,12 @@ import { minorDigits } from "#app/lib/money.ts";
 import { PAYMENT_METHOD_LABELS, type PaymentMethodName } from "#app/schemas/payment.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { invoices, payments } from "#app/server/db/schema.ts";
-import { balanceOf, creditedSql, invoiceStatusOf, paidSql } from "#app/server/payments/balances.server.ts";
+import {
+  balanceOf,
+  creditedSql,
+  invoiceStatusOf,
+  paidSql,
+} from "#app/server/invoices/invoice-balances.server.ts";
 import { rateText } from "#app/server/receivables/receivables-views.ts";
 import {
   after,

@@ -9,6 +9,7 @@ import { documentContext, pdfResponse } from "#app/server/documents/document-res
 import { mailWords, recipientLocale } from "#app/server/i18n/customer-mail.server.ts";
 import { mailSignature, queueMail } from "#app/server/messaging/mail.server.ts";
 import { getParty, type Party } from "#app/server/parties/parties.server.ts";
+import { statementUrl } from "#app/server/parties/party-views.ts";
 import { newSubmissionKey, readIntent } from "#app/server/platform/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import {
@@ -22,7 +23,6 @@ import {
   type ReceivablesPageData,
   type StatementPageData,
   statementText,
-  statementUrl,
 } from "#app/server/receivables/receivables-views.ts";
 import { getStatement } from "#app/server/receivables/statements.server.ts";
 import { notFound, requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
@@ -226,7 +226,7 @@ async function renderStatementPdf(
   locale: Locale,
 ) {
   const { party, parts, periodText, currencies, period } = statement;
-  const { renderStatement } = await import("#app/server/documents/statement-document.server.ts");
+  const { renderStatement } = await import("#app/server/receivables/statement-document.server.ts");
   return renderStatement({
     statement: {
       customer: {

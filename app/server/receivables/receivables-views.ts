@@ -6,10 +6,6 @@ import type { StatementCurrency, StatementEntry } from "#app/server/receivables/
 // What the receivables and statement pages show, as text a clerk reads (issue 28, decision 028); the statement's
 // page, PDF and e-mail say each line the same way. Pure: the pages' components import the types.
 
-/** A customer's statement page. */
-export const statementUrl = (party: { kind: string; id: string }) =>
-  `/admin/statements/${party.kind}/${party.id}`;
-
 /** The age columns of the receivables, in order, as the page heads them. */
 export const AGE_LABELS = {
   current: "Not yet due",

@@ -5,13 +5,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "#app/server/db/schema.ts";
+import { getInvoiceBalances } from "#app/server/invoices/invoice-balances.server.ts";
 import {
   billedCustomer,
   issuedCreditNote,
   issuedInvoice,
   paidBy,
 } from "#app/server/invoices/issued-invoice.test-support.ts";
-import { getInvoiceBalances } from "#app/server/payments/balances.server.ts";
 import { type PaymentInput, reversePayment } from "#app/server/payments/payments.server.ts";
 import { getReceivables } from "#app/server/receivables/receivables.server.ts";
 import { getStatement } from "#app/server/receivables/statements.server.ts";

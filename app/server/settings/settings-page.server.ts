@@ -2,23 +2,6 @@
 // clerk's words) and its action, one intent per card. The route module renders the cards.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
-import { CHANGE_PASSWORD_INTENT } from "#app/components/admin/auth/change-password-form.tsx";
-import { INTENT } from "#app/components/admin/form-fields.tsx";
-import { AUDIT_SETTINGS_INTENT } from "#app/components/admin/settings/audit-settings-form.tsx";
-import { DOCUMENT_SETTINGS_INTENT } from "#app/components/admin/settings/document-settings-form.tsx";
-import {
-  INVOICE_SETTINGS_INTENT,
-  TAX_REMOVE,
-} from "#app/components/admin/settings/invoice-settings-form.tsx";
-import {
-  NOTIFICATIONS_FRENCH_MESSAGES_INTENT,
-  NOTIFICATIONS_MESSAGES_INTENT,
-} from "#app/components/admin/settings/notification-messages-form.tsx";
-import {
-  NOTIFICATIONS_SWITCH_INTENT,
-  NOTIFICATIONS_TEST_INTENT,
-} from "#app/components/admin/settings/notification-settings.tsx";
-import { SITE_SETTINGS_INTENT } from "#app/components/admin/settings/site-settings-form.tsx";
 import { servicesContext } from "#app/context.ts";
 import {
   applyTemplateReset,
@@ -35,23 +18,34 @@ import {
   validateInvoiceSettings,
 } from "#app/schemas/invoice-settings.ts";
 import { changePasswordSchema } from "#app/schemas/password.ts";
+import {
+  AUDIT_SETTINGS_INTENT,
+  CHANGE_PASSWORD_INTENT,
+  DOCUMENT_SETTINGS_INTENT,
+  INVOICE_SETTINGS_INTENT,
+  NOTIFICATIONS_FRENCH_MESSAGES_INTENT,
+  NOTIFICATIONS_MESSAGES_INTENT,
+  NOTIFICATIONS_SWITCH_INTENT,
+  NOTIFICATIONS_TEST_INTENT,
+  SITE_SETTINGS_INTENT,
+  TAX_REMOVE,
+} from "#app/schemas/settings-intents.ts";
 import { siteSettingsSchema } from "#app/schemas/site-settings.ts";
 import { getAuditSettings, updateAuditSettings } from "#app/server/audit/audit.server.ts";
-import {
-  getDocumentSettings,
-  updateDocumentSettings,
-} from "#app/server/documents/document-settings.server.ts";
 import { wordsFor } from "#app/server/i18n/words.server.ts";
-import { getInvoiceSettings, updateInvoiceSettings } from "#app/server/invoices/invoice-settings.server.ts";
 import { mailboxAddress, resolveMailFrom } from "#app/server/messaging/mail.server.ts";
 import {
   describeMessagingChannels,
   whatsappSpeaksFrench,
 } from "#app/server/messaging/provider-config.server.ts";
-import { sendTestNotification } from "#app/server/notifications/notifications.server.ts";
-import { describeMobileMoney } from "#app/server/payments/mobile-money/mtn-momo.server.ts";
-import { readFormData } from "#app/server/platform/forms.server.ts";
+import type { MobileMoneyAvailability } from "#app/server/payments/mobile-money/mtn-momo.server.ts";
+import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
+import {
+  getDocumentSettings,
+  updateDocumentSettings,
+} from "#app/server/settings/document-settings.server.ts";
+import { getInvoiceSettings, updateInvoiceSettings } from "#app/server/settings/invoice-settings.server.ts";
 import {
   getFrenchNotificationTemplates,
   getNotificationSettings,
@@ -66,7 +60,7 @@ import { changePassword } from "#app/server/staff/staff-sign-in.server.ts";
 
 export async function loadSettingsPage({ context }: { context: Readonly<RouterContextProvider> }) {
   const user = getAdmin(context);
-  const { db, config } = context.get(servicesContext);
+  const { db, config, mobileMoney } = context.get(servicesContext);
   const [settings, accounts, notifications, frenchTemplates, documents, invoices, audit] = await Promise.all([
     getSiteSettings({ db }),
     loadStaffAccounts({ context, user }),
@@ -110,7 +104,7 @@ export async function loadSettingsPage({ context }: { context: Readonly<RouterCo
     settings,
     documents,
     invoices: invoiceSettingsValues(invoices),
-    paymentMethods: describePaymentMethods(config),
+    paymentMethods: describePaymentMethods(mobileMoney.availability),
     audit,
     notifications: {
       enabled: notifications.enabled,
@@ -145,8 +139,7 @@ export async function loadSettingsPage({ context }: { context: Readonly<RouterCo
 const SETTINGS_PATH = "/admin/settings";
 
 /** Which ways of paying the site takes (issue 28): what staff record is always on; mobile money online when set up. */
-function describePaymentMethods(config: Parameters<typeof describeMobileMoney>[0]) {
-  const momo = describeMobileMoney(config);
+function describePaymentMethods(momo: MobileMoneyAvailability) {
   return [
     {
       name: "Cash, bank transfer, cheque, card",
@@ -180,9 +173,10 @@ export async function settingsPageAction({
 }) {
   // The layout's middleware has run too; an action checks again on its own.
   const user = await requireAdmin({ request, context });
-  const { db, siteSettings, config, logger } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db, siteSettings } = services;
   const formData = (await readFormData(request)) ?? new FormData();
-  const intent = formData.get(INTENT);
+  const intent = readIntent(formData);
 
   if (intent === CHANGE_PASSWORD_INTENT) {
     const submission = parseWithZod(formData, { schema: changePasswordSchema });
@@ -317,7 +311,7 @@ export async function settingsPageAction({
 
   if (intent === NOTIFICATIONS_TEST_INTENT) {
     const settings = await siteSettings.get();
-    const result = await sendTestNotification({ db, config, logger, to: user.email, settings });
+    const result = await services.sendTestNotification({ to: user.email, settings });
     const sent = { queued: result.ok && result.queued };
     return redirectWithToast(SETTINGS_PATH, {
       type: sent.queued ? "success" : "error",

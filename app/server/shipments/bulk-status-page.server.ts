@@ -6,7 +6,6 @@ import { servicesContext } from "#app/context.ts";
 import { toLocalDateTime } from "#app/lib/time-zone.ts";
 import { statusUpdateSchema } from "#app/schemas/shipment-status.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
-import { listReturnPath } from "#app/server/documents/bulk-labels.server.ts";
 import { channelOffReason } from "#app/server/messaging/outbox.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import {
@@ -17,6 +16,7 @@ import {
   previewBulkTarget,
 } from "#app/server/shipments/bulk-status.server.ts";
 import type { BulkStatusActionData, BulkStatusView } from "#app/server/shipments/shipment-views.ts";
+import { listReturnPath } from "#app/server/shipments/shipment-views.ts";
 import { requireStaffForm } from "#app/server/staff/staff-page.server.ts";
 
 // The bulk status update page (/admin/shipments/bulk-update, issue 18): the shipments ticked in the list

@@ -14,12 +14,7 @@ import { createParty, listParties, PartyNotFoundError } from "#app/server/partie
 import type { PartyKind } from "#app/server/parties/party-views.ts";
 import { readIntent } from "#app/server/platform/forms.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
-import {
-  bookingPrefill,
-  bookShipment,
-  findShipperByEmail,
-  getQuoteRequestForBooking,
-} from "#app/server/quotes/bookings.server.ts";
+import type * as QuoteBookingModule from "#app/server/quotes/bookings.server.ts";
 import { getSiteSettings } from "#app/server/settings/settings.server.ts";
 import type {
   PartyOption,
@@ -40,6 +35,15 @@ import { notFound, requireStaffForm } from "#app/server/staff/staff-page.server.
 
 type Ctx = Readonly<RouterContextProvider>;
 
+/**
+ * Booking a quote request from the form (decision 016). Quotes sit above shipments in the order of the rooms
+ * (a booking creates a shipment), so the new-shipment route hands these functions in instead of an import.
+ */
+export type QuoteBookings = Pick<
+  typeof QuoteBookingModule,
+  "bookingPrefill" | "bookShipment" | "findShipperByEmail" | "getQuoteRequestForBooking"
+>;
+
 export const DUPLICATE_TRACKING_MESSAGE = "A shipment with this tracking number already exists.";
 
 /** A number that differs from another shipment's only in dashes or case (the public page could not tell them apart). */
@@ -53,14 +57,19 @@ export async function loadShipmentForm({
   context,
   id,
   bookFrom,
+  bookings,
 }: {
   context: Ctx;
   id?: string;
-  /** A quote request to book (issue 17): the form starts filled from it. */
+  /** A quote request to book (decision 016): the form starts filled from it. */
   bookFrom?: string | null;
+  bookings?: QuoteBookings;
 }) {
   const { db } = context.get(servicesContext);
-  const booking = id === undefined && bookFrom ? await getQuoteRequestForBooking({ db, id: bookFrom }) : null;
+  const booking =
+    id === undefined && bookFrom && bookings
+      ? await bookings.getQuoteRequestForBooking({ db, id: bookFrom })
+      : null;
   if (booking?.request.bookedShipmentId)
     throw redirect(`/admin/shipments/${booking.request.bookedShipmentId}`);
   const [shippers, consignees] = await Promise.all([
@@ -90,11 +99,11 @@ export async function loadShipmentForm({
     let requester: PartyOption | null = null;
     if (booking) {
       const [shipperId, settings] = await Promise.all([
-        findShipperByEmail({ db, email: booking.request.email }),
+        bookings!.findShipperByEmail({ db, email: booking.request.email }),
         getSiteSettings({ db }),
       ]);
       const today = wallClock(new Date(), settings.timeZone).toISOString().slice(0, 10);
-      Object.assign(values, bookingPrefill({ ...booking, shipperId, today }));
+      Object.assign(values, bookings!.bookingPrefill({ ...booking, shipperId, today }));
       // No party has the requester's e-mail: the picker offers the requester, created when the form is saved.
       if (!shipperId) {
         requester = {
@@ -163,12 +172,14 @@ export async function saveShipmentForm({
   context,
   id,
   bookFrom,
+  bookings,
 }: {
   request: Request;
   context: Ctx;
   id?: string;
-  /** The quote request this new shipment books (issue 17): booked once, however often it is posted. */
+  /** The quote request this new shipment books (decision 016): booked once, however often it is posted. */
   bookFrom?: string | null;
+  bookings?: QuoteBookings;
 }) {
   const { services, formData } = await requireStaffForm({ request, context, id });
   const { db, logger } = services;
@@ -205,23 +216,24 @@ export async function saveShipmentForm({
   }
 
   // 'The requester' as shipper means something only when booking a request.
-  const requesterShipper = id === undefined && bookFrom ? readRequesterShipper(formData) : null;
+  const booking = id === undefined && bookFrom && bookings ? { requestId: bookFrom, bookings } : null;
+  const requesterShipper = booking ? readRequesterShipper(formData) : null;
   const submission = parseWithZod(requesterShipper?.formData ?? formData, { schema: shipmentSchema });
   if (submission.status !== "success") {
     return data<ShipmentFormActionData>({ intent, result: submission.reply() }, { status: 400 });
   }
   const failure = id === undefined ? "Failed to create shipment" : "Failed to update shipment";
   try {
-    if (id === undefined && bookFrom) {
-      const booked = await bookShipment({
+    if (booking) {
+      const booked = await booking.bookings.bookShipment({
         db,
-        requestId: bookFrom,
+        requestId: booking.requestId,
         input: submission.value,
         shipperFromRequest: requesterShipper?.requester ?? false,
       });
       if (booked.created) {
         logger.info(
-          { shipmentId: booked.shipment.id, quoteRequestId: bookFrom },
+          { shipmentId: booked.shipment.id, quoteRequestId: booking.requestId },
           "Shipment booked from a quote request",
         );
         return redirectWithToast(`/admin/shipments/${booked.shipment.id}`, {

@@ -275,3 +275,10 @@ export type WhatsAppLinks = {
   /** A chat with the company, its number from Settings; null unless that number is a mobile one. */
   chat: string | null;
 };
+
+/** Back to the same page of the list (its search and filters); anything else goes to the list itself. */
+export function listReturnPath(value: unknown): string {
+  return typeof value === "string" && /^\/admin\/shipments(\?[^\s\\#]*)?$/.test(value)
+    ? value
+    : "/admin/shipments";
+}

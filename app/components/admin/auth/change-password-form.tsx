@@ -11,8 +11,7 @@ import {
 } from "#app/components/admin/form-fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { changePasswordSchema, PASSWORD_MIN_LENGTH } from "#app/schemas/password.ts";
-
-export const CHANGE_PASSWORD_INTENT = "change-password";
+import { CHANGE_PASSWORD_INTENT } from "#app/schemas/settings-intents.ts";
 
 /** Current password, new password twice. Used on /admin/settings and on the forced change after first login. */
 export function ChangePasswordForm({

@@ -6,8 +6,7 @@ import { FormAlert, INTENT, useSubmitting } from "#app/components/admin/form-fie
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, Input } from "#app/components/ui/field.tsx";
 import { type AuditSettings, auditSettingsSchema } from "#app/schemas/audit-settings.ts";
-
-export const AUDIT_SETTINGS_INTENT = "activity-log";
+import { AUDIT_SETTINGS_INTENT } from "#app/schemas/settings-intents.ts";
 
 /** Settings → Activity log: how long entries are kept (two years by default); older ones go once a day. */
 export function AuditSettingsForm({

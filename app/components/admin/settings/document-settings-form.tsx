@@ -11,8 +11,7 @@ import {
   documentSettingsSchema,
   WAYBILL_TERMS_MAX,
 } from "#app/schemas/document-settings.ts";
-
-export const DOCUMENT_SETTINGS_INTENT = "documents";
+import { DOCUMENT_SETTINGS_INTENT } from "#app/schemas/settings-intents.ts";
 
 /** Settings → Documents: the terms printed on every house waybill. */
 export function DocumentSettingsForm({

@@ -12,10 +12,7 @@ import {
   MAX_PAYMENT_TERMS_DAYS,
   MAX_TAX_RATES,
 } from "#app/schemas/invoice-settings.ts";
-
-export const INVOICE_SETTINGS_INTENT = "invoices";
-/** A tax rate's 'Remove' box: its value is the row's place in the form. */
-export const TAX_REMOVE = "taxRemove";
+import { INVOICE_SETTINGS_INTENT, TAX_REMOVE } from "#app/schemas/settings-intents.ts";
 
 /** What the action answers a refused save with: the values as typed and a message per field. */
 export type InvoiceSettingsReply = { values: InvoiceSettingsValues; errors: InvoiceSettingsErrors };

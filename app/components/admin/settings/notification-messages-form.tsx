@@ -25,10 +25,10 @@ import {
   type TemplateName,
 } from "#app/lib/notification-templates.ts";
 import { analyzeSmsText } from "#app/lib/sms-text.ts";
-
-export const NOTIFICATIONS_MESSAGES_INTENT = "notifications-messages";
-/** The French templates' form (issue 30). */
-export const NOTIFICATIONS_FRENCH_MESSAGES_INTENT = "notifications-messages-fr";
+import {
+  NOTIFICATIONS_FRENCH_MESSAGES_INTENT,
+  NOTIFICATIONS_MESSAGES_INTENT,
+} from "#app/schemas/settings-intents.ts";
 
 /** The French set: its templates, which staff changed, and the French of the e-mail's fixed words (preview). */
 export type FrenchMessagesProps = {

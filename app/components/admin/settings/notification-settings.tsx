@@ -7,9 +7,7 @@ import {
   type NotificationMessagesProps,
 } from "#app/components/admin/settings/notification-messages-form.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-
-export const NOTIFICATIONS_SWITCH_INTENT = "notifications-switch";
-export const NOTIFICATIONS_TEST_INTENT = "notifications-test";
+import { NOTIFICATIONS_SWITCH_INTENT, NOTIFICATIONS_TEST_INTENT } from "#app/schemas/settings-intents.ts";
 
 /**
  * Settings → Notifications: the master switch of shipment notifications (decision 013), 'Send a test message

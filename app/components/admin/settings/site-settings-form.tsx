@@ -6,9 +6,8 @@ import { FormAlert, INTENT, TextField, useSubmitting } from "#app/components/adm
 import { Button } from "#app/components/ui/button.tsx";
 import { Field, Input, Select } from "#app/components/ui/field.tsx";
 import { BUSINESS_HOURS_ROWS, siteSettingsFormSchema } from "#app/schemas/admin-settings.ts";
+import { SITE_SETTINGS_INTENT } from "#app/schemas/settings-intents.ts";
 import type { SiteSettings } from "#app/schemas/site-settings.ts";
-
-export const SITE_SETTINGS_INTENT = "site";
 
 const SOCIAL = [
   { key: "facebook", label: "Facebook" },

@@ -15,7 +15,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Dialog, DialogContent, DialogTitle } from "#app/components/ui/dialog.tsx";
 import { toLocalDateTime } from "#app/lib/time-zone.ts";
 import { SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
-import type { DetailActionData } from "#app/server/shipment-page/shipment-detail-views.ts";
+import type { DetailActionData } from "#app/server/shipments/shipment-detail-views.ts";
 
 /** The query parameter that opens the dialog with the page: `/admin/shipments/:id?add-status`. */
 export const OPEN_ADD_STATUS = "add-status";

@@ -1,6 +1,6 @@
 import { FileText, PenLine } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import type { DetailDelivery } from "#app/server/shipment-page/shipment-detail-views.ts";
+import type { DetailDelivery } from "#app/server/shipments/shipment-detail-views.ts";
 
 /**
  * The recorded delivery (proof of delivery), for staff: receiver, time, signature and photos (served to signed-in

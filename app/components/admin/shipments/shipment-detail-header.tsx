@@ -2,7 +2,7 @@ import { ArrowLeft, Pencil } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "#app/components/ui/button.tsx";
-import type { DetailShipment } from "#app/server/shipment-page/shipment-detail-views.ts";
+import type { DetailShipment } from "#app/server/shipments/shipment-detail-views.ts";
 
 /** Back to the list, the page's heading, and the page's actions (`actions`, then 'Edit Shipment'). */
 export function ShipmentDetailHeader({

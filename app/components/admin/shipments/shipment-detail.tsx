@@ -14,10 +14,7 @@ import { ShipmentPartyCard } from "#app/components/admin/shipments/shipment-part
 import { ShipmentStatusHistory } from "#app/components/admin/shipments/shipment-status-history.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
-import type {
-  DetailActionData,
-  ShipmentDetailData,
-} from "#app/server/shipment-page/shipment-detail-views.ts";
+import type { DetailActionData, ShipmentDetailData } from "#app/server/shipments/shipment-detail-views.ts";
 
 /**
  * The shipment detail page: details, shipper, consignee, status history and notifications, each editable in place. `?edit=`

@@ -1,7 +1,7 @@
 import { DetailItem } from "#app/components/admin/shipments/shipment-detail-item.tsx";
 import { ShipmentStatusBadge } from "#app/components/admin/shipments/shipment-status-badge.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import type { DetailShipment } from "#app/server/shipment-page/shipment-detail-views.ts";
+import type { DetailShipment } from "#app/server/shipments/shipment-detail-views.ts";
 
 /** The 'Shipment Details' card: tracking number, status, route, delivery, weight, dimensions, the cargo fields given, notes, creation. */
 export function ShipmentDetailsCard({ shipment }: { shipment: DetailShipment }) {

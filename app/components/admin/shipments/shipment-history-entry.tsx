@@ -16,7 +16,7 @@ import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/dialog.tsx";
 import { type TimelineIcon, timelineIconKind } from "#app/lib/shipment-status.ts";
 import { SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
-import type { DetailActionData, DetailEntry } from "#app/server/shipment-page/shipment-detail-views.ts";
+import type { DetailActionData, DetailEntry } from "#app/server/shipments/shipment-detail-views.ts";
 
 const ICONS: Record<TimelineIcon, typeof Truck> = {
   truck: Truck,

@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ShipmentNotificationsCard } from "#app/components/admin/shipments/shipment-notifications-card.tsx";
-import type { DetailRecipient } from "#app/server/shipment-page/shipment-detail-views.ts";
+import type { DetailRecipient } from "#app/server/shipments/shipment-detail-views.ts";
 
 /** The recipients the next render shows (set by `render`, read by the card). */
 let shown: DetailRecipient[] = [];

@@ -10,7 +10,7 @@ import type {
   DetailNotifications,
   DetailRecipient,
   DetailSubscriber,
-} from "#app/server/shipment-page/shipment-detail-views.ts";
+} from "#app/server/shipments/shipment-detail-views.ts";
 
 const CHANNEL = { email: "E-mail", sms: "SMS", whatsapp: "WhatsApp" } as const;
 const ROLE: Record<string, string> = { shipper: "Shipper", consignee: "Consignee", subscriber: "Subscriber" };

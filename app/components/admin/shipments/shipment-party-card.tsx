@@ -13,7 +13,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/car
 import { ConfirmDialog } from "#app/components/ui/dialog.tsx";
 import { SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
 import type { PartyKind } from "#app/server/parties/party-views.ts";
-import type { DetailActionData, DetailParty } from "#app/server/shipment-page/shipment-detail-views.ts";
+import type { DetailActionData, DetailParty } from "#app/server/shipments/shipment-detail-views.ts";
 
 /**
  * The shipper's or the consignee's card: its fields (the name opens it in the address book), or (with

@@ -2,7 +2,7 @@ import { FormAlert } from "#app/components/admin/form-fields.tsx";
 import { ShipmentHistoryEntry } from "#app/components/admin/shipments/shipment-history-entry.tsx";
 import { StatusOptions } from "#app/components/admin/shipments/shipment-status-fields.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
-import type { DetailActionData, DetailEntry } from "#app/server/shipment-page/shipment-detail-views.ts";
+import type { DetailActionData, DetailEntry } from "#app/server/shipments/shipment-detail-views.ts";
 
 type Reply = DetailActionData["result"] | undefined;
 

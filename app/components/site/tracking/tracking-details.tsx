@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import { useT } from "#app/lib/i18n/use-words.ts";
-import type { DetailsParty, ShipmentDetailsView } from "#app/server/shipments/shipment-details-views.ts";
+import type { DetailsParty, ShipmentDetailsView } from "#app/server/customers/shipment-details-views.ts";
 
 // A shipment's full details (issue 29): on /track/:trackingNumber/details only, never on the tracking page.
 

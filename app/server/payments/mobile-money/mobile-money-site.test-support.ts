@@ -8,8 +8,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
 import { action as momoCallback } from "#app/routes/resources/webhooks.mtn-momo.ts";
 import { payments } from "#app/server/db/schema.ts";
+import { getInvoiceBalances } from "#app/server/invoices/invoice-balances.server.ts";
 import { billedCustomer, issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";
-import { getInvoiceBalances } from "#app/server/payments/balances.server.ts";
 import {
   getMobileMoneyRequest,
   startMobileMoneyPayment,

@@ -3,8 +3,8 @@
 // recorded (once, as credit when the invoice is paid already) if MTN approves it late; staff see on the invoice
 // which requests are still asked of MTN. The stand-in and site are in mobile-money-site.test-support.ts.
 import { describe, expect, it } from "vitest";
+import { getInvoiceBalances } from "#app/server/invoices/invoice-balances.server.ts";
 import { getInvoice } from "#app/server/invoices/invoices.server.ts";
-import { getInvoiceBalances } from "#app/server/payments/balances.server.ts";
 import {
   cancelMobileMoneyRequest,
   checkMobileMoneyRequest,

@@ -5,7 +5,7 @@ import { companyToday } from "#app/lib/time-zone.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { invoices, mobileMoneyRequests } from "#app/server/db/schema.ts";
 import { translatorFor } from "#app/server/i18n/words.server.ts";
-import { creditedSql, paidSql } from "#app/server/payments/balances.server.ts";
+import { creditedSql, paidSql } from "#app/server/invoices/invoice-balances.server.ts";
 import {
   type MomoClient,
   type MomoStatus,
@@ -414,4 +414,18 @@ export async function checkMobileMoneyRequest({
     await finish(db, requestId, { state: "failed", reason: NEVER_ARRIVED }, now);
   }
   return getMobileMoneyRequest({ db, id: requestId });
+}
+
+/** Why mobile money cannot pay this invoice now, in the customer's words; null when it can. */
+export function closedReason(
+  invoice: { state: string; currency: string; balanceMinor: number },
+  walletCurrency: string | null,
+): string | null {
+  if (invoice.state !== "issued") return "This invoice is void: there is nothing to pay.";
+  if (invoice.balanceMinor <= 0) return "This invoice is paid. Thank you.";
+  if (!walletCurrency)
+    return "Paying by mobile money is not available at the moment. Please pay another way.";
+  if (walletCurrency !== invoice.currency)
+    return `Mobile money takes ${walletCurrency} only; this invoice is in ${invoice.currency}. Please pay it another way.`;
+  return null;
 }

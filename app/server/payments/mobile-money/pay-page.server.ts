@@ -5,12 +5,13 @@ import { AMOUNT_MAX, CANCEL_INTENT, PAY_INTENT_FIELD, PAYER_MAX } from "#app/lib
 import { minorToInput, parseAmount } from "#app/lib/money.ts";
 import { invoices } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
+import { getInvoiceBalances } from "#app/server/invoices/invoice-balances.server.ts";
 import { findInvoiceLink } from "#app/server/invoices/invoice-links.server.ts";
 import { maskAddress } from "#app/server/messaging/mail.server.ts";
-import { getInvoiceBalances } from "#app/server/payments/balances.server.ts";
 import {
   cancelMobileMoneyRequest,
   checkMobileMoneyRequest,
+  closedReason,
   endExpiredMobileMoneyRequests,
   getMobileMoneyRequest,
   type MobileMoneyEndReason,
@@ -134,20 +135,6 @@ export async function loadPayPage({
     closed: closedReason(current, mobileMoney.client?.currency ?? null),
     request,
   };
-}
-
-/** Why mobile money cannot pay this invoice now, in the customer's words; null when it can. */
-export function closedReason(
-  invoice: { state: string; currency: string; balanceMinor: number },
-  walletCurrency: string | null,
-): string | null {
-  if (invoice.state !== "issued") return "This invoice is void: there is nothing to pay.";
-  if (invoice.balanceMinor <= 0) return "This invoice is paid. Thank you.";
-  if (!walletCurrency)
-    return "Paying by mobile money is not available at the moment. Please pay another way.";
-  if (walletCurrency !== invoice.currency)
-    return `Mobile money takes ${walletCurrency} only; this invoice is in ${invoice.currency}. Please pay it another way.`;
-  return null;
 }
 
 export type PaySubmit =

@@ -3,8 +3,8 @@ import { data } from "react-router";
 import { rowIdSchema, SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
 import { statusUpdateSchema } from "#app/schemas/shipment-status.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
-import { type DetailActionArgs, invalid } from "#app/server/shipment-page/detail-action-args.server.ts";
-import type { DetailActionData } from "#app/server/shipment-page/shipment-detail-views.ts";
+import { type DetailActionArgs, invalid } from "#app/server/shipments/detail-action-args.server.ts";
+import type { DetailActionData } from "#app/server/shipments/shipment-detail-views.ts";
 import {
   addStatusUpdate,
   deleteStatusUpdate,

@@ -4,7 +4,8 @@ import type { contactSubmissions, quoteRequests } from "#app/server/db/schema.ts
 import { isUuid, likePattern } from "#app/server/db/text-search.server.ts";
 
 // Shared pieces of the two inboxes (quote requests and contact messages): the list query read from the URL,
-// search patterns and ids.
+// search patterns and ids. They sit beside the text search, below both rooms that list those messages (quotes/
+// and inbox/, which shows both), so neither imports the other for them.
 
 type ReadFilter = "read" | "unread";
 

@@ -9,6 +9,11 @@ import { type Locale, localeOf } from "#app/lib/i18n/locale.ts";
 import { localizePath } from "#app/lib/i18n/paths.ts";
 import { formatDeclaredValueIn } from "#app/lib/i18n/shipment-format.ts";
 import { trackingPath } from "#app/lib/tracking-number.ts";
+import {
+  findDetailsShipment,
+  findShipmentDetailsAccess,
+} from "#app/server/customers/shipment-details-access.server.ts";
+import type { DetailsParty, ShipmentDetailsView } from "#app/server/customers/shipment-details-views.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { getDocumentShipment } from "#app/server/documents/document-model.server.ts";
 import {
@@ -16,15 +21,10 @@ import {
   documentRefusal,
   pdfResponse,
 } from "#app/server/documents/document-response.server.ts";
-import { getDocumentSettings, waybillTermsIn } from "#app/server/documents/document-settings.server.ts";
 import type { Party } from "#app/server/parties/parties.server.ts";
 import { limitClientLookups } from "#app/server/platform/rate-limit.server.ts";
+import { getDocumentSettings, waybillTermsIn } from "#app/server/settings/document-settings.server.ts";
 import { getDeliveryProof, getShipmentDelivery } from "#app/server/shipments/deliveries.server.ts";
-import {
-  findDetailsShipment,
-  findShipmentDetailsAccess,
-} from "#app/server/shipments/shipment-details-access.server.ts";
-import type { DetailsParty, ShipmentDetailsView } from "#app/server/shipments/shipment-details-views.ts";
 import { getShipmentById } from "#app/server/shipments/shipments.server.ts";
 import { statusToTranslate } from "#app/server/shipments/standard-status.server.ts";
 

@@ -18,8 +18,8 @@ import {
   type Pdf,
   textHeight,
 } from "#app/server/documents/pdf-document.server.ts";
-import { statementPartsIn, statementPeriodIn } from "#app/server/documents/statement-words.server.ts";
 import type { StatementPartText } from "#app/server/receivables/receivables-views.ts";
+import { statementPartsIn, statementPeriodIn } from "#app/server/receivables/statement-words.server.ts";
 import type { StatementCurrency } from "#app/server/receivables/statements.server.ts";
 
 // A customer's statement of account (issue 28, decision 028), A4: the letterhead, the customer, the period;

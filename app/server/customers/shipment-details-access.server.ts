@@ -31,13 +31,13 @@ import { createToken, hashToken } from "#app/server/auth/sessions.server.ts";
 import { getCustomerSession } from "#app/server/customers/customer-guards.server.ts";
 import { isCompanyShipment } from "#app/server/customers/customer-scope.server.ts";
 import { readSignInAddress, type SignInConfig } from "#app/server/customers/customer-sign-in.server.ts";
+import { sendDetailsCode } from "#app/server/customers/shipment-details-code-message.server.ts";
 import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import { shipmentDetailGrants, shipments } from "#app/server/db/schema.ts";
 import { maskAddress } from "#app/server/messaging/mail.server.ts";
 import type { Party } from "#app/server/parties/parties.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 import { consumeRateLimits } from "#app/server/platform/rate-limit.server.ts";
-import { sendDetailsCode } from "#app/server/shipments/shipment-details-code-message.server.ts";
 import { getShipmentById } from "#app/server/shipments/shipments.server.ts";
 import { getPublicShipmentByTrackingNumber } from "#app/server/shipments/tracking.server.ts";
 

@@ -1,12 +1,17 @@
 import { recipientSwitchSchema, rowIdSchema, SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admin.ts";
 import {
+  getShipmentNotifications,
   removeSubscriber,
   resendNotification,
   setNotificationsPaused,
   setRecipientEnabled,
 } from "#app/server/notifications/notifications.server.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
-import { type DetailActionArgs, invalid } from "#app/server/shipment-page/detail-action-args.server.ts";
+import {
+  type DetailActionArgs,
+  invalid,
+  type ShipmentNotificationsCard,
+} from "#app/server/shipments/detail-action-args.server.ts";
 
 // The Notifications card: a recipient's switch, pausing the shipment's notifications, resending one message.
 
@@ -97,3 +102,10 @@ export async function notificationAction({ services, formData, intent, shipment,
     });
   }
 }
+
+/** The card as the shipment page takes it (decision 013: notifications read shipments, never the other way). */
+export const shipmentNotificationsCard: ShipmentNotificationsCard = {
+  load: getShipmentNotifications,
+  isIntent: isNotificationIntent,
+  act: notificationAction,
+};

@@ -5,31 +5,25 @@ import { freightTermLabels } from "#app/lib/freight-terms.ts";
 import { isDeliveryOverdue } from "#app/lib/shipment-status.ts";
 import { formatDateTimeIn, toLocalDateTime } from "#app/lib/time-zone.ts";
 import { loadShipmentActivity } from "#app/server/audit/activity-page.server.ts";
-import { documentLinks } from "#app/server/documents/document-links.server.ts";
 import { channelOffReason } from "#app/server/messaging/outbox.server.ts";
-import { getShipmentNotifications } from "#app/server/notifications/notifications.server.ts";
 import type { Party } from "#app/server/parties/parties.server.ts";
 import { readIntent } from "#app/server/platform/forms.server.ts";
-import { invalid } from "#app/server/shipment-page/detail-action-args.server.ts";
-import {
-  isNotificationIntent,
-  notificationAction,
-} from "#app/server/shipment-page/notification-actions.server.ts";
-import { isPartyIntent, partyAction } from "#app/server/shipment-page/party-actions.server.ts";
-import type { DetailParty, ShipmentDetailData } from "#app/server/shipment-page/shipment-detail-views.ts";
-import { isStatusIntent, statusAction } from "#app/server/shipment-page/status-actions.server.ts";
 import { getShipmentDelivery } from "#app/server/shipments/deliveries.server.ts";
 import { deliveryPhotoUrl, signatureUrl } from "#app/server/shipments/delivery-form-page.server.ts";
+import { invalid, type ShipmentNotificationsCard } from "#app/server/shipments/detail-action-args.server.ts";
+import { isPartyIntent, partyAction } from "#app/server/shipments/party-actions.server.ts";
+import type { DetailParty, ShipmentDetailData } from "#app/server/shipments/shipment-detail-views.ts";
+import { documentLinks } from "#app/server/shipments/shipment-document-links.server.ts";
 import { getShipmentById } from "#app/server/shipments/shipments.server.ts";
+import { isStatusIntent, statusAction } from "#app/server/shipments/status-actions.server.ts";
 import { notFound, requireStaffForm } from "#app/server/staff/staff-page.server.ts";
 
-export type { ShipmentDetailData } from "#app/server/shipment-page/shipment-detail-views.ts";
+export type { ShipmentDetailData } from "#app/server/shipments/shipment-detail-views.ts";
 
 // The shipment detail page's loader and action: the shipment with its parties and history (the view types are
 // in shipment-detail-views.ts), and the edits made on that page, one module per card beside this one (parties,
-// status history, notifications). The page shows several domains' cards of one shipment (its delivery, its
-// notifications, its documents, its activity), so it has a room of its own above them: shipments/ never imports
-// notifications/, which reads shipments (decision 000, 'the rooms').
+// status history). The Notifications card comes from notifications/, handed in by the route: notifications read
+// shipments, so shipments never import them (the order of the rooms, in the README's map).
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -50,16 +44,18 @@ export async function loadShipmentDetail({
   request,
   context,
   id,
+  notificationsCard,
 }: {
   request: Request;
   context: Ctx;
   id: string;
+  notificationsCard: ShipmentNotificationsCard;
 }): Promise<ShipmentDetailData> {
   const { db, siteSettings, config } = context.get(servicesContext);
   const [shipment, { timeZone }] = await Promise.all([getShipmentById({ db, id }), siteSettings.get()]);
   if (!shipment) notFound();
   const [card, delivery, activity] = await Promise.all([
-    getShipmentNotifications({ db, shipmentId: shipment.id }),
+    notificationsCard.load({ db, shipmentId: shipment.id }),
     getShipmentDelivery({ db, shipmentId: shipment.id }),
     new URL(request.url).searchParams.has("activity")
       ? loadShipmentActivity({ db, shipmentId: shipment.id, timeZone })
@@ -164,10 +160,12 @@ export async function shipmentDetailAction({
   request,
   context,
   id,
+  notificationsCard,
 }: {
   request: Request;
   context: Ctx;
   id: string;
+  notificationsCard: ShipmentNotificationsCard;
 }) {
   const { services, formData } = await requireStaffForm({ request, context, id });
   const shipment = await getShipmentById({ db: services.db, id });
@@ -180,6 +178,6 @@ export async function shipmentDetailAction({
   const args = { services, formData, intent, shipment, page };
   if (isPartyIntent(intent)) return partyAction(args);
   if (isStatusIntent(intent)) return statusAction(args);
-  if (isNotificationIntent(intent)) return notificationAction(args);
+  if (notificationsCard.isIntent(intent)) return notificationsCard.act(args);
   return invalid(intent, null, "Unknown action.");
 }

@@ -5,8 +5,8 @@ import { rowIdSchema, SHIPMENT_DETAIL_INTENTS } from "#app/schemas/shipment-admi
 import { deleteParty, unlinkParty, updateParty } from "#app/server/parties/parties.server.ts";
 import type { PartyKind } from "#app/server/parties/party-views.ts";
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
-import { type DetailActionArgs, invalid } from "#app/server/shipment-page/detail-action-args.server.ts";
-import type { DetailActionData } from "#app/server/shipment-page/shipment-detail-views.ts";
+import { type DetailActionArgs, invalid } from "#app/server/shipments/detail-action-args.server.ts";
+import type { DetailActionData } from "#app/server/shipments/shipment-detail-views.ts";
 
 // The shipper and consignee cards of the detail page: edit, delete, or unlink from this shipment.
 

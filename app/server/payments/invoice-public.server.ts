@@ -5,13 +5,13 @@ import { localizePath } from "#app/lib/i18n/paths.ts";
 import type { Db } from "#app/server/db/client.server.ts";
 import { invoiceEvents, invoiceLinks } from "#app/server/db/schema.ts";
 import type { DocumentContext } from "#app/server/documents/document-context.server.ts";
+import { getInvoiceBalances, invoiceStatusOf } from "#app/server/invoices/invoice-balances.server.ts";
 import { invoiceFigures } from "#app/server/invoices/invoice-figures.server.ts";
 import { findInvoiceLink, invoicePath } from "#app/server/invoices/invoice-links.server.ts";
 import { renderInvoicePdf } from "#app/server/invoices/invoice-pdf.server.ts";
 import { CUSTOMER_STATUS_LABELS, type PublicInvoice } from "#app/server/invoices/invoice-views.ts";
 import { getInvoice } from "#app/server/invoices/invoices.server.ts";
-import { getInvoiceBalances, invoiceStatusOf } from "#app/server/payments/balances.server.ts";
-import { closedReason } from "#app/server/payments/mobile-money/pay-page.server.ts";
+import { closedReason } from "#app/server/payments/mobile-money/mobile-money.server.ts";
 
 // The customer's invoice, `/invoice/:token` (issue 28): what the page shows, the PDF it offers, and the first
 // opening of each link, recorded once in the invoice's history.

@@ -5,7 +5,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoiceEvents, invoiceLinks } from "#app/server/db/schema.ts";
 import { decodePages } from "#app/server/documents/pdf-readers.test-support.ts";
-import { openPublicInvoice, renderPublicInvoicePdf } from "#app/server/invoices/invoice-public.server.ts";
 import {
   invoiceSendingHelpers,
   linkIn,
@@ -16,6 +15,7 @@ import {
   TODAY,
 } from "#app/server/invoices/invoice-sending.test-support.ts";
 import { billedCustomer, issuedInvoice } from "#app/server/invoices/issued-invoice.test-support.ts";
+import { openPublicInvoice, renderPublicInvoicePdf } from "#app/server/payments/invoice-public.server.ts";
 import { recordPayment } from "#app/server/payments/payments.server.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { tamperedToken } from "#tests/setup/tokens.ts";
