@@ -30,6 +30,8 @@ const LEVELS: Record<string, number> = {
   receivables: 12,
   customers: 13,
   "shipment-page": 14,
+  // The back office's dashboard: counts from shipments, the inboxes and receivables on one page.
+  dashboard: 14,
   // The composition root, the database's preparation and the seed (app/server/*.ts).
   "(root)": 15,
 };
