@@ -10,7 +10,7 @@ import { buildSite, isBuildCurrent } from "./lib/build-state.ts";
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 if (!isBuildCurrent(buildDir) && !buildSite(buildDir)) process.exit(1);
 
-// The first admin account of the test server (tests/e2e/admin-fixtures.ts signs in with it), and a folder where
+// The first admin account of the test server (tests/e2e/support/admin-fixtures.ts signs in with it), and a folder where
 // the app also writes every outgoing e-mail, so tests can follow a password-reset link.
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), "freight-outbox-"));
 // Mobile money online through the local MTN stand-in (decision 027): customers approve after a moment.

@@ -3,6 +3,10 @@ import { maxLengthMessage, singleValueMessage } from "#app/schemas/form-text.ts"
 
 export const ALT_MAX_LENGTH = 300;
 
+/** The media library's two forms on an image: its alt text (saved in place) and 'Delete'. */
+export const ALT_INTENT = "alt";
+export const DELETE_INTENT = "delete";
+
 const mediaId = z.uuid({ error: "This image no longer exists." });
 
 /** The alt text of one library image (may be empty: then the image is treated as decorative). */

@@ -1,5 +1,5 @@
 // /admin/settings: the page's loader (every card's settings, the staff accounts, the messaging channels in a
-// clerk's words) and its action, one intent per card. The route module renders the cards.
+// clerk's words) and its action, one intent per card. The cards are app/components/admin/settings/settings-page.tsx.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";

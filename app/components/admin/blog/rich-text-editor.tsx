@@ -249,7 +249,7 @@ export function RichTextEditor({
           className={cn("min-h-[300px] rounded-none border-0 focus:ring-0", hydrated && "font-mono text-sm")}
         />
       </div>
-      {/* tests/e2e/budget.spec.ts finds the editor's code by this hint: change both together. */}
+      {/* tests/e2e/platform/budget.spec.ts finds the editor's code by this hint: change both together. */}
       <p id={hintId} className="mt-1 text-xs text-slate-600">
         {hydrated
           ? "Shortcuts: Ctrl+B bold, Ctrl+I italic, Ctrl+K link. 'HTML' shows the source."

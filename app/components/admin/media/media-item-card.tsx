@@ -5,12 +5,9 @@ import { Form, useFetcher, useNavigation } from "react-router";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/field.tsx";
 import { formatFileSize, type MediaCard, mediaUrl } from "#app/lib/media.ts";
-import { ALT_MAX_LENGTH } from "#app/schemas/media.ts";
+import { ALT_INTENT, ALT_MAX_LENGTH, DELETE_INTENT } from "#app/schemas/media.ts";
 
-type MediaLibraryItem = MediaCard & { usedBy: { id: string; title: string }[] };
-
-export const ALT_INTENT = "alt";
-export const DELETE_INTENT = "delete";
+export type MediaLibraryItem = MediaCard & { usedBy: { id: string; title: string }[] };
 
 type AltReply = { intent: typeof ALT_INTENT; id: string; ok: boolean; message?: string };
 
