@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { WithWords } from "#app/lib/i18n/use-words.ts";
 import type { ColumnMapping, DateFormat } from "#app/lib/shipment-import.ts";
 import type { StatusTone, TimelineIcon } from "#app/lib/shipment-status.ts";
 import type { TrackingStep } from "#app/lib/tracking-progress.ts";
@@ -275,3 +276,21 @@ export type WhatsAppLinks = {
   /** A chat with the company, its number from Settings; null unless that number is a mobile one. */
   chat: string | null;
 };
+
+/** What /track/:trackingNumber gives: the result of a found shipment, or why there is none (its words beside). */
+export type TrackingNumberPageData = WithWords &
+  (
+    | { kind: "no-number" }
+    | { kind: "rate-limited"; number: string; retryAfterSeconds: number }
+    | { kind: "not-found"; number: string }
+    | {
+        kind: "found";
+        number: string;
+        shipment: TrackingView;
+        trackingUrl: string;
+        whatsApp: WhatsAppLinks;
+        qrCodeUrl: string;
+        detailsPath: string;
+        updatesPath: string;
+      }
+  );
