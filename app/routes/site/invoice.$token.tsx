@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { PublicInvoicePage } from "#app/components/site/invoices/public-invoice-page.tsx";
 import { secretPageHeaders } from "#app/lib/secret-page-headers.ts";
 import { translateFromMatches } from "#app/lib/seo.ts";
@@ -27,6 +28,6 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   return loadPublicInvoicePage({ request, context, token: params.token });
 }
 
-export default function InvoicePage({ loaderData, params }: Route.ComponentProps) {
-  return <PublicInvoicePage data={loaderData} token={params.token} />;
-}
+// The component as it is, not inside a function of this module: the page's script carries no more for being
+// split in a route and a page (the check keeps its props those of the route).
+export default PublicInvoicePage satisfies (props: Route.ComponentProps) => ReactNode;

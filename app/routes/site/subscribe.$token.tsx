@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { SubscribePage } from "#app/components/site/notifications/subscribe-page.tsx";
 import { secretPageHeaders } from "#app/lib/secret-page-headers.ts";
 import { translateFromMatches } from "#app/lib/seo.ts";
@@ -30,6 +31,6 @@ export function action({ params, context }: Route.ActionArgs) {
   return subscribePageAction({ context, token: params.token });
 }
 
-export default function SubscribeRoute({ loaderData, actionData }: Route.ComponentProps) {
-  return <SubscribePage page={loaderData} reply={actionData} />;
-}
+// The component as it is, not inside a function of this module: the page's script carries no more for being
+// split in a route and a page (the check keeps its props those of the route).
+export default SubscribePage satisfies (props: Route.ComponentProps) => ReactNode;

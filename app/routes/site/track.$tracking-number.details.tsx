@@ -1,10 +1,10 @@
+import type { ReactNode } from "react";
 import { TrackingDetailsPage } from "#app/components/site/tracking/tracking-details-page.tsx";
 import { localizedSeo, translateFromMatches } from "#app/lib/seo.ts";
 import {
   loadTrackingDetailsPage,
   trackingDetailsPageAction,
 } from "#app/server/customers/tracking-details-page.server.ts";
-import type { DetailsPageData, DetailsReply } from "#app/server/shipments/shipment-details-views.ts";
 import type { Route } from "./+types/track.$tracking-number.details";
 
 // 'Show full details' of one shipment (issue 29, tracking in tiers): its parties unmasked, its goods and its
@@ -42,11 +42,6 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
   return headers;
 };
 
-export default function TrackingDetails({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <TrackingDetailsPage
-      page={loaderData as DetailsPageData}
-      reply={actionData as DetailsReply | undefined}
-    />
-  );
-}
+// The component as it is, not inside a function of this module: the page's script carries no more for being
+// split in a route and a page (the check keeps its props those of the route).
+export default TrackingDetailsPage satisfies (props: Route.ComponentProps) => ReactNode;

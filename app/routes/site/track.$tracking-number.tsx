@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import {
   TrackingNumberError,
   TrackingNumberPage,
@@ -35,9 +36,9 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
   return headers;
 };
 
-// The component as it is, not inside a function of this module: the page a crowd opens carries no more script
-// for being split in a route and a page.
-export default TrackingNumberPage;
+// The component as it is, not inside a function of this module: the page's script carries no more for being
+// split in a route and a page (the check keeps its props those of the route).
+export default TrackingNumberPage satisfies (props: Route.ComponentProps) => ReactNode;
 
 /** The spec: a failed lookup shows the not-found view too (the error itself is logged on the server). */
-export const ErrorBoundary = TrackingNumberError;
+export const ErrorBoundary = TrackingNumberError satisfies (props: Route.ErrorBoundaryProps) => ReactNode;

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { UnsubscribePage } from "#app/components/site/notifications/unsubscribe-page.tsx";
 import { secretPageHeaders } from "#app/lib/secret-page-headers.ts";
 import { translateFromMatches } from "#app/lib/seo.ts";
@@ -35,6 +36,6 @@ export function action({ params, context }: Route.ActionArgs) {
   return unsubscribePageAction({ context, token: params.token });
 }
 
-export default function UnsubscribeRoute({ loaderData, actionData }: Route.ComponentProps) {
-  return <UnsubscribePage page={loaderData} reply={actionData} />;
-}
+// The component as it is, not inside a function of this module: the page's script carries no more for being
+// split in a route and a page (the check keeps its props those of the route).
+export default UnsubscribePage satisfies (props: Route.ComponentProps) => ReactNode;

@@ -30,13 +30,13 @@ function useLookAgain(active: boolean) {
 }
 
 export function InvoicePayPage({
-  data,
-  reply,
-  token,
+  loaderData: data,
+  actionData: reply,
+  params: { token },
 }: {
-  data: PayPageData;
-  reply: PayActionData | undefined;
-  token: string;
+  loaderData: PayPageData;
+  actionData?: PayActionData;
+  params: { token: string };
 }) {
   const navigation = useNavigation();
   const t = useT();

@@ -10,7 +10,13 @@ import type { PublicInvoicePageData } from "#app/server/invoices/invoice-views.t
 
 const box = "mx-auto flex max-w-2xl flex-col gap-5 px-4 py-10";
 
-export function PublicInvoicePage({ data, token }: { data: PublicInvoicePageData; token: string }) {
+export function PublicInvoicePage({
+  loaderData: data,
+  params: { token },
+}: {
+  loaderData: PublicInvoicePageData;
+  params: { token: string };
+}) {
   const t = useT();
   const to = useLocalePath();
   if (data.kind === "rate-limited") {

@@ -7,7 +7,13 @@ import type { SubscribeData, SubscribeReply } from "#app/server/notifications/su
 // The page of a 'Get updates' confirmation link (decision 014): what the link would confirm and its 'Confirm'
 // button (opening the link confirms nothing), or what the button did.
 
-export function SubscribePage({ page, reply }: { page: SubscribeData; reply: SubscribeReply | undefined }) {
+export function SubscribePage({
+  loaderData: page,
+  actionData: reply,
+}: {
+  loaderData: SubscribeData;
+  actionData?: SubscribeReply;
+}) {
   const navigation = useNavigation();
   const t = useT();
   const to = useLocalePath();

@@ -7,11 +7,11 @@ import type { UnsubscribeData, UnsubscribeReply } from "#app/server/notification
 // button (opening the link stops nothing), or what the button did.
 
 export function UnsubscribePage({
-  page,
-  reply,
+  loaderData: page,
+  actionData: reply,
 }: {
-  page: UnsubscribeData;
-  reply: UnsubscribeReply | undefined;
+  loaderData: UnsubscribeData;
+  actionData?: UnsubscribeReply;
 }) {
   const navigation = useNavigation();
   const t = useT();

@@ -52,11 +52,11 @@ function NotShown({ page, reply }: { page: DetailsPageData; reply: DetailsReply 
 }
 
 export function TrackingDetailsPage({
-  page,
-  reply,
+  loaderData: page,
+  actionData: reply,
 }: {
-  page: DetailsPageData;
-  reply: DetailsReply | undefined;
+  loaderData: DetailsPageData;
+  actionData?: DetailsReply;
 }) {
   const busy = useNavigation().state === "submitting";
   const t = useT();

@@ -13,11 +13,11 @@ const BUTTON = buttonClass({ className: "mt-3 w-full sm:w-auto" });
 const NOTE = "rounded-md border border-green-200 bg-green-50 p-4 text-green-900";
 
 export function TrackingUpdatesPage({
-  page,
-  reply,
+  loaderData: page,
+  actionData: reply,
 }: {
-  page: UpdatesPageData;
-  reply: UpdatesReply | undefined;
+  loaderData: UpdatesPageData;
+  actionData?: UpdatesReply;
 }) {
   const busy = useNavigation().state === "submitting";
   const t = useT();
