@@ -1,5 +1,5 @@
 // 'Show full details' of one shipment (issue 29, tracking in tiers): what /track/:trackingNumber/details gives
-// and answers. Types only, no server code: the page's component imports them.
+// and answers. Types and one message, no server code: the page's component imports them.
 
 /** A party as its full details show it, contact details unmasked. */
 export type DetailsParty = {
@@ -57,3 +57,7 @@ export type DetailsReply =
   | { step: "code"; error: string }
   | { step: "expired"; error: string }
   | { step: "failed"; error: string; status?: "not-found" };
+
+/** What the details page and its forms say when a client has looked up too many numbers. */
+export const tooManyLookupsMessage = (seconds: number) =>
+  `Too many lookups from your address. Please try again in ${Math.max(1, Math.ceil(seconds / 60))} minutes.`;

@@ -1,3 +1,4 @@
+import type { WithWords } from "#app/lib/i18n/use-words.ts";
 import type { InvoiceFormErrors, InvoiceFormValues } from "#app/schemas/invoice.ts";
 import type { InvoicePaymentsView } from "#app/server/payments/payment-views.ts";
 
@@ -6,7 +7,7 @@ import type { InvoicePaymentsView } from "#app/server/payments/payment-views.ts"
 
 /**
  * What an invoice is now: 'partly_paid', 'paid' and 'overdue' are read from its payments, credit notes, due date
- * and the company's today, never stored (app/server/payments/balances.server.ts).
+ * and the company's today, never stored (app/server/invoices/invoice-balances.server.ts).
  */
 export type InvoiceStatus = "draft" | "issued" | "partly_paid" | "paid" | "overdue" | "void";
 export type InvoiceKindView = "invoice" | "credit_note";
@@ -172,3 +173,11 @@ export type PublicInvoice = {
 
 /** A payment received on an invoice, as its customer reads it. */
 export type InvoicePaymentView = { number: string; receivedOn: string; method: string; amount: string };
+
+/** What /invoice/:token gives: the customer's invoice, or why it is not shown (its words beside). */
+export type PublicInvoicePageData = WithWords &
+  (
+    | { kind: "rate-limited"; retryAfterSeconds: number }
+    | { kind: "not-found" }
+    | { kind: "found"; invoice: PublicInvoice; mobileMoney: boolean }
+  );

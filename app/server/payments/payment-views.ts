@@ -1,3 +1,4 @@
+import type { WithWords } from "#app/lib/i18n/use-words.ts";
 import type { PaymentFormErrors, PaymentFormValues } from "#app/schemas/payment.ts";
 
 // The payment pages' contract (issue 28): what the loaders give and the actions answer. The components import
@@ -112,3 +113,36 @@ export type InvoicePaymentsView = {
     status: string;
   }[];
 };
+
+// ------------------------------------------------------------------------------------------------------------
+// The customer's '/invoice/:token/pay' (decision 027)
+
+export type PayRequestView = {
+  id: string;
+  amount: string;
+  /** The wallet's number masked ('•••0003'): the page's address is a link that may be passed on. */
+  payer: string;
+} & ({ state: "pending" | "successful" } | { state: "failed" | "ended"; reason: string });
+
+export type PayPage =
+  | { kind: "not-found" }
+  | {
+      kind: "found";
+      number: string;
+      customerName: string;
+      balance: string;
+      balanceInput: string;
+      currency: string;
+      /** Why the form is not offered, or null when it is. */
+      closed: string | null;
+      request: PayRequestView | null;
+    };
+
+/** What the pay page gives: too many requests, or the invoice (or none) with its words beside. */
+export type PayPageData = WithWords & ({ kind: "rate-limited" } | PayPage);
+
+/** The pay form's refusals, by field ('form': the whole form's). */
+export type PayFormErrors = { payer?: string; amount?: string; form?: string };
+
+/** What a post to the pay page answers (a request started redirects to the page instead). */
+export type PayActionData = { errors: PayFormErrors };

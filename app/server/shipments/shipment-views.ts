@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import type { WithWords } from "#app/lib/i18n/use-words.ts";
 import type { ColumnMapping, DateFormat } from "#app/lib/shipment-import.ts";
 import type { StatusTone, TimelineIcon } from "#app/lib/shipment-status.ts";
 import type { TrackingStep } from "#app/lib/tracking-progress.ts";
@@ -8,7 +9,7 @@ import type { PartyKind } from "#app/server/parties/party-views.ts";
 // The shipments' screens' contract: what their loaders give and their actions answer (the exceptions board,
 // bulk status, recording a delivery, the shipment form, the import, the public tracking result). The
 // components import these types (never the server modules' code). The shipment detail page has its own:
-// shipment-page/shipment-detail-views.ts.
+// shipments/shipment-detail-views.ts.
 
 // ------------------------------------------------------------------------------------------------------------
 // The exceptions board (/admin/exceptions)
@@ -282,3 +283,21 @@ export function listReturnPath(value: unknown): string {
     ? value
     : "/admin/shipments";
 }
+
+/** What /track/:trackingNumber gives: the result of a found shipment, or why there is none (its words beside). */
+export type TrackingNumberPageData = WithWords &
+  (
+    | { kind: "no-number" }
+    | { kind: "rate-limited"; number: string; retryAfterSeconds: number }
+    | { kind: "not-found"; number: string }
+    | {
+        kind: "found";
+        number: string;
+        shipment: TrackingView;
+        trackingUrl: string;
+        whatsApp: WhatsAppLinks;
+        qrCodeUrl: string;
+        detailsPath: string;
+        updatesPath: string;
+      }
+  );

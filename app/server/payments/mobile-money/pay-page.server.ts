@@ -17,6 +17,7 @@ import {
   type MobileMoneyEndReason,
   startMobileMoneyPayment,
 } from "#app/server/payments/mobile-money/mobile-money.server.ts";
+import type { PayPage, PayRequestView } from "#app/server/payments/payment-views.ts";
 import type { Services } from "#app/server/services.server.ts";
 
 // The customer's '/invoice/:token/pay' (decision 027): what the page shows and what its form does, apart from
@@ -43,13 +44,6 @@ async function invoiceOfToken(db: PageServices["db"], token: string) {
   return { ...invoice, balanceMinor: balance.balanceMinor };
 }
 
-export type PayRequestView = {
-  id: string;
-  amount: string;
-  /** The wallet's number masked ('•••0003'): the page's address is a link that may be passed on. */
-  payer: string;
-} & ({ state: "pending" | "successful" } | { state: "failed" | "ended"; reason: string });
-
 /** What the customer is told about a request they no longer wait for, by why it ended (decision 027). */
 export const ENDED_WORDS: Record<MobileMoneyEndReason, string> = {
   cancelled:
@@ -59,20 +53,6 @@ export const ENDED_WORDS: Record<MobileMoneyEndReason, string> = {
   expired:
     "The payment was not approved on the phone within 5 minutes, so the request has ended: nothing was taken. You can try again.",
 };
-
-export type PayPage =
-  | { kind: "not-found" }
-  | {
-      kind: "found";
-      number: string;
-      customerName: string;
-      balance: string;
-      balanceInput: string;
-      currency: string;
-      /** Why the form is not offered, or null when it is. */
-      closed: string | null;
-      request: PayRequestView | null;
-    };
 
 /** The page: the invoice's balance and, with `?request=`, that request of this invoice as it is now (asked of MTN while pending). */
 export async function loadPayPage({
