@@ -11,17 +11,10 @@ import { answerQuoteForm, customerQuoteView } from "#app/server/quotes/quote-ans
 import { findQuoteByToken, limitQuoteLinks } from "#app/server/quotes/quote-link.server.ts";
 import type { QuoteAnswerReply } from "#app/server/quotes/quote-views.ts";
 
-type Ctx = Readonly<RouterContextProvider>;
+/** The request, and the token of the link in the quote e-mail. */
+type QuotePageArgs = { request: Request; context: Readonly<RouterContextProvider>; token: string };
 
-export async function loadCustomerQuotePage({
-  request,
-  context,
-  token,
-}: {
-  request: Request;
-  context: Ctx;
-  token: string;
-}) {
+export async function loadCustomerQuotePage({ request, context, token }: QuotePageArgs) {
   const { db, config } = context.get(servicesContext);
   const locale = localeOf(request);
   // The page's words in French (its refusals too); none in English.
@@ -40,15 +33,7 @@ export async function loadCustomerQuotePage({
 }
 
 /** 'Accept quote' or 'Decline', within the public forms' rate limit. */
-export async function customerQuotePageAction({
-  request,
-  context,
-  token,
-}: {
-  request: Request;
-  context: Ctx;
-  token: string;
-}) {
+export async function customerQuotePageAction({ request, context, token }: QuotePageArgs) {
   const services = context.get(servicesContext);
   const { db, config } = services;
   const { clientIp } = context.get(requestContext);
