@@ -49,8 +49,8 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   return loadBlogPostPage({ request, context, slug: params.slug });
 }
 
-// The page components are the route's own exports, not wrapped in one more function: the page's script stays
-// byte for byte what it was (docs/decisions/023-public-page-weight.md).
+// The page components are the route's own exports, not wrapped in one more function that would add to
+// the page's script (docs/decisions/023-public-page-weight.md).
 export default BlogPostPage;
 
 export const ErrorBoundary = BlogPostError;

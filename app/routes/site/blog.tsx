@@ -33,8 +33,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return loadBlogPage({ request, context });
 }
 
-// The page components are the route's own exports, not wrapped in one more function: the page's script stays
-// byte for byte what it was (docs/decisions/023-public-page-weight.md).
+// The page components are the route's own exports, not wrapped in one more function that would add to
+// the page's script (docs/decisions/023-public-page-weight.md).
 export default BlogListPage;
 
 export const ErrorBoundary = BlogListError;

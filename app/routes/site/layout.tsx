@@ -16,6 +16,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
 /** The addresses of the page in each language are this layout's data: it is asked again on every navigation. */
 export const shouldRevalidate = () => true;
 
-// The layout component is the route's own export, not wrapped in one more function: every public page's script
-// stays byte for byte what it was (docs/decisions/023-public-page-weight.md).
+// The layout component is the route's own export, not wrapped in one more function that would add to
+// every public page's script (docs/decisions/023-public-page-weight.md).
 export default SiteLayout;

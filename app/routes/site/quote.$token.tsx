@@ -32,6 +32,6 @@ export function action({ params, request, context }: Route.ActionArgs) {
   return customerQuotePageAction({ request, context, token: params.token });
 }
 
-// The page component is the route's own export, not wrapped in one more function: the page's script stays
-// byte for byte what it was (docs/decisions/023-public-page-weight.md).
+// The page component is the route's own export, not wrapped in one more function that would add to
+// the page's script (docs/decisions/023-public-page-weight.md).
 export default CustomerQuotePage;

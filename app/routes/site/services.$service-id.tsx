@@ -29,8 +29,8 @@ export function loader({ params, request }: Route.LoaderArgs) {
   return loadServicePage({ request, serviceId: params.serviceId });
 }
 
-// The page component is the route's own export, not wrapped in one more function: the page's script stays
-// byte for byte what it was (docs/decisions/023-public-page-weight.md).
+// The page component is the route's own export, not wrapped in one more function that would add to
+// the page's script (docs/decisions/023-public-page-weight.md).
 export default ServicePage;
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
