@@ -1,7 +1,8 @@
+// What the blog's pages show, as their loaders give it: the back office's list of posts, and the public blog's
+// pages (app/components/site/blog). No server code: the components import these types.
 import type { PostStatus } from "#app/lib/blog-post.ts";
+import type { Locale } from "#app/lib/i18n/locale.ts";
 import type { PostLanguage } from "#app/schemas/blog-post.ts";
-
-// What the back office's list of blog posts shows. Pure: the page's component imports the types.
 
 /** The intent of a row's 'Delete' (confirmed in a dialog). */
 export const DELETE_POST_INTENT = "delete";
@@ -22,3 +23,48 @@ export type BlogPostRow = {
 };
 
 export type BlogPostsPageData = { items: BlogPostRow[]; total: number; page: number; pageCount: number };
+
+/** A post's card, on the list and under a post. */
+export type BlogCardView = {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string | null;
+  featuredImage: string | null;
+  category: string | null;
+  publishedAt: Date;
+  /** `srcset` of a library image's variants, when the featured image is one. */
+  featuredImageSrcSet: string | null;
+};
+
+/** A page of the list: its posts, where it is among the pages, the category it shows. */
+export type BlogListPageData = {
+  posts: BlogCardView[];
+  page: number;
+  totalPages: number;
+  category: string | null;
+  categories: string[];
+};
+
+/** A published post as its page shows it, its body sanitized. */
+export type BlogPostView = {
+  slug: string;
+  title: string;
+  excerpt: string | null;
+  featuredImage: string | null;
+  featuredImageSrcSet: string | null;
+  category: string | null;
+  publishedAt: Date;
+  updatedAt: Date;
+  language: Locale;
+  html: string;
+};
+
+export type BlogPostPageData = {
+  post: BlogPostView;
+  /** The page in each language, for the switch and hreflang: its translation's address, or none. */
+  alternates: Record<Locale, string | null>;
+  description: string;
+  readingMinutes: number;
+  related: BlogCardView[];
+};

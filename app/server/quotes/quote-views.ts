@@ -87,3 +87,9 @@ export type QuoteAnswerReply =
 
 /** The longest name and decline comment the answer forms take. */
 export const QUOTE_ANSWER_LIMITS = { name: 100, comment: 1000 } as const;
+
+/** The customer's quote page from the link in the quote e-mail: the quote, or why it cannot be shown. */
+export type CustomerQuotePageData =
+  | { kind: "rate-limited"; retryAfterSeconds: number }
+  | { kind: "not-found" }
+  | ({ kind: "found" } & CustomerQuoteView);
