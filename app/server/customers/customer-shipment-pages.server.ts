@@ -1,10 +1,12 @@
 // The loaders and the action of /account/shipments and /account/shipments/:trackingNumber (issue 29), and the
-// lookup the shipment's documents share: the routes stay thin. Another company's tracking number answers
+// lookup the shipment's documents share: the routes only hand off. Another company's tracking number answers
 // exactly as one that does not exist (notFound).
 import { data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
+import { formatNumberIn } from "#app/lib/i18n/format.ts";
 import { type Locale, localeOf } from "#app/lib/i18n/locale.ts";
 import { localizePath } from "#app/lib/i18n/paths.ts";
+import type { WithWords } from "#app/lib/i18n/use-words.ts";
 import { isValidTrackingNumber } from "#app/lib/tracking-number.ts";
 import { listCompanyParties } from "#app/server/customers/customer-companies.server.ts";
 import {
@@ -33,7 +35,7 @@ import {
   shownTimeIn,
 } from "#app/server/customers/customer-shipments.server.ts";
 import { labelRuns } from "#app/server/documents/document-links.server.ts";
-import { translatorFor } from "#app/server/i18n/words.server.ts";
+import { translatorFor, wordsFor } from "#app/server/i18n/words.server.ts";
 import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
 import { getShipmentDelivery } from "#app/server/shipments/deliveries.server.ts";
 import { getPublicShipmentByTrackingNumber } from "#app/server/shipments/tracking.server.ts";
@@ -65,6 +67,7 @@ export async function loadShipmentsPage({
   const { db, siteSettings } = context.get(servicesContext);
   const { timeZone } = await siteSettings.get();
   const { search, status, page } = readShipmentsQuery(new URL(request.url));
+  const locale = localeOf(request);
   const list = await findCompanyShipments({
     db,
     companyId: customer.companyId,
@@ -72,12 +75,28 @@ export async function loadShipmentsPage({
     status,
     page,
     timeZone,
-    locale: localeOf(request),
+    locale,
   });
   const filtered = search !== "" || status !== "";
   const hasAny =
     list.total > 0 || (filtered && (await hasCompanyShipments({ db, companyId: customer.companyId })));
-  return { ...list, filter: { search, status }, statuses: SHIPMENT_FILTER_STATUSES, hasAny, timeZone };
+  // '12 shipments found, newest first.', written on the server: the page's script is within a few bytes of its
+  // budget.
+  const t = translatorFor(locale);
+  const counted =
+    list.total === 1
+      ? t(filtered ? "1 shipment found, newest first." : "1 shipment, newest first.")
+      : t(filtered ? "{count} shipments found, newest first." : "{count} shipments, newest first.", {
+          count: formatNumberIn(locale, list.total),
+        });
+  return {
+    ...list,
+    filter: { search, status },
+    statuses: SHIPMENT_FILTER_STATUSES,
+    hasAny,
+    timeZone,
+    counted,
+  };
 }
 
 /** The URL's tracking number as looked up, or a thrown 404 for what can never be one (empty, too long, a NUL). */
@@ -117,7 +136,7 @@ export async function loadShipmentPage({
   context: Ctx;
   trackingNumber: string | undefined;
   now?: Date;
-}): Promise<ShipmentPageData> {
+}): Promise<ShipmentPageData & WithWords> {
   const locale = localeOf(request);
   const t = translatorFor(locale);
   const customer = getCustomer(context);
@@ -168,6 +187,8 @@ export async function loadShipmentPage({
     invoices,
     notifications: { roles: shipment.roles, enabled },
     bookAgain: `${localizePath("/contact", locale)}?${new URLSearchParams({ from: shipment.trackingNumber })}#quote`,
+    // The quote's and invoice's words too: their states are shown here.
+    words: wordsFor(locale, "quote", "invoice"),
   };
 }
 
