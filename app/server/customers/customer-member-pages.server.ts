@@ -9,18 +9,18 @@ import {
   unreadForm,
 } from "#app/server/customers/customer-account-pages.server.ts";
 import { inviteColleague } from "#app/server/customers/customer-colleague-invitations.server.ts";
+import type { ColleaguesPageData, ColleaguesReply } from "#app/server/customers/customer-colleague-views.ts";
+import { COLLEAGUE_INTENTS } from "#app/server/customers/customer-colleague-views.ts";
 import { listMembersOfCompanies } from "#app/server/customers/customer-companies.server.ts";
 import {
   cancelInvitations,
   listWaitingInvitations,
 } from "#app/server/customers/customer-invitations.server.ts";
 import {
-  type ColleaguesPageData,
-  type ColleaguesReply,
-  MEMBER_PAGE_INTENTS,
   type PreferencesPageData,
   type PreferencesReply,
-} from "#app/server/customers/customer-member-views.ts";
+  SAVE_PREFERENCES_INTENT,
+} from "#app/server/customers/customer-preference-views.ts";
 import {
   getMemberPreferences,
   saveMemberPreferences,
@@ -70,7 +70,7 @@ export async function colleaguesPageAction({ request, context }: PageArgs) {
   };
   const values = { name: text("name"), email: text("email"), phone: text("phone") };
   const intent = formData ? readIntent(formData) : null;
-  if (formData && intent === MEMBER_PAGE_INTENTS.cancelInvitation) {
+  if (formData && intent === COLLEAGUE_INTENTS.cancel) {
     const id = text("invitation");
     // Only the member who may invite cancels, and only their own company's invitations.
     const cancelled =
@@ -82,7 +82,7 @@ export async function colleaguesPageAction({ request, context }: PageArgs) {
     }
     return data<ColleaguesReply>({ done: t("The invitation is cancelled.") });
   }
-  if (!formData || intent !== MEMBER_PAGE_INTENTS.inviteColleague) {
+  if (!formData || intent !== COLLEAGUE_INTENTS.invite) {
     return data<ColleaguesReply>({ error: unreadForm(t), values }, { status: 400 });
   }
   const invited = await inviteColleague({
@@ -127,7 +127,7 @@ export async function preferencesPageAction({ request, context }: PageArgs) {
   const { customer, services, locale, t } = await accountPostRequest({ request, context });
   const { db, config } = services;
   const formData = await readFormData(request);
-  if (!formData || readIntent(formData) !== MEMBER_PAGE_INTENTS.savePreferences) {
+  if (!formData || readIntent(formData) !== SAVE_PREFERENCES_INTENT) {
     return data<PreferencesReply>({ error: unreadForm(t) }, { status: 400 });
   }
   const saved = await saveMemberPreferences({ db, config, memberId: customer.id, formData });

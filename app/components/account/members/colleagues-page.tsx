@@ -4,10 +4,10 @@ import { buttonClass } from "#app/components/ui/button-class.ts";
 import { FieldError, Input, Label } from "#app/components/ui/field.tsx";
 import { useT } from "#app/lib/i18n/use-words.ts";
 import {
+  COLLEAGUE_INTENTS,
   type ColleaguesPageData,
   type ColleaguesReply,
-  MEMBER_PAGE_INTENTS,
-} from "#app/server/customers/customer-member-views.ts";
+} from "#app/server/customers/customer-colleague-views.ts";
 
 /** Who of the company may sign in, the invitations waiting, and 'Add a colleague' for a member who may invite. */
 export function ColleaguesPage({
@@ -52,7 +52,7 @@ export function ColleaguesPage({
               </div>
               {canInvite ? (
                 <Form method="post">
-                  <input type="hidden" name="intent" value={MEMBER_PAGE_INTENTS.cancelInvitation} />
+                  <input type="hidden" name="intent" value={COLLEAGUE_INTENTS.cancel} />
                   <input type="hidden" name="invitation" value={invitation.id} />
                   <button
                     type="submit"
@@ -93,7 +93,7 @@ export function ColleaguesPage({
             className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
             key={typed ? JSON.stringify(typed) : "empty"}
           >
-            <input type="hidden" name="intent" value={MEMBER_PAGE_INTENTS.inviteColleague} />
+            <input type="hidden" name="intent" value={COLLEAGUE_INTENTS.invite} />
             <div>
               <Label htmlFor="colleague-name">{t("Name")}</Label>
               <Input

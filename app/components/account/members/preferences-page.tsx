@@ -3,17 +3,14 @@ import { Form, useNavigation } from "react-router";
 import { Data, Filled, SLOT } from "#app/components/account/filled.tsx";
 import { buttonClass } from "#app/components/ui/button-class.ts";
 import { FieldError } from "#app/components/ui/field.tsx";
-import type { MessageChannel, MessageTopic } from "#app/lib/customer-preferences.ts";
-import { MESSAGE_TOPICS } from "#app/lib/customer-preferences.ts";
+import { MESSAGE_TOPICS, type MessageChannel, type MessageTopic } from "#app/lib/customer-preferences.ts";
 import { LOCALE_NAMES } from "#app/lib/i18n/locale.ts";
 import { useT } from "#app/lib/i18n/use-words.ts";
 import {
-  MEMBER_PAGE_INTENTS,
   type PreferencesPageData,
   type PreferencesReply,
-} from "#app/server/customers/customer-member-views.ts";
-
-// SMS and WhatsApp are offered only when they are set up here and the member has a mobile number.
+  SAVE_PREFERENCES_INTENT,
+} from "#app/server/customers/customer-preference-views.ts";
 
 const TOPIC_LABELS: Record<MessageTopic, { title: string; hint: string }> = {
   shipments: { title: "Shipment updates", hint: "When a shipment moves, is delayed or is delivered." },
@@ -25,7 +22,10 @@ const TOPIC_LABELS: Record<MessageTopic, { title: string; hint: string }> = {
 };
 const CHANNEL_LABELS: Record<MessageChannel, string> = { email: "E-mail", sms: "SMS", whatsapp: "WhatsApp" };
 
-/** Which messages the member gets, on which channels, and their language. */
+/**
+ * Which messages the member gets, on which channels (SMS and WhatsApp only when they are set up here and the
+ * member has a mobile number), and their language.
+ */
 export function PreferencesPage({
   data,
   reply,
@@ -66,7 +66,7 @@ export function PreferencesPage({
         </p>
       ) : null}
       <Form method="post" className="flex flex-col gap-5" key={JSON.stringify(data)}>
-        <input type="hidden" name="intent" value={MEMBER_PAGE_INTENTS.savePreferences} />
+        <input type="hidden" name="intent" value={SAVE_PREFERENCES_INTENT} />
         {MESSAGE_TOPICS.map((topic) => (
           <fieldset key={topic} className="rounded-lg border border-slate-200 bg-white p-4">
             <legend className="px-1 text-base font-semibold text-slate-900">

@@ -1,0 +1,21 @@
+import type { MessageChannel, MessageTopic } from "#app/lib/customer-preferences.ts";
+import type { Locale } from "#app/lib/i18n/locale.ts";
+
+// /account/preferences (issue 29): what its loader gives and its action answers; the component imports these
+// (never the server modules).
+
+/** The intent of the page's form. */
+export const SAVE_PREFERENCES_INTENT = "save-preferences";
+
+export type PreferencesPageData = {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  language: Locale;
+  offered: MessageChannel[];
+  chosen: Record<MessageTopic, MessageChannel[]>;
+  /** The page opened in a newly chosen language, after saving. */
+  saved: boolean;
+};
+
+export type PreferencesReply = { error: string } | { done: string };
