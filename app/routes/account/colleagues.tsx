@@ -6,7 +6,7 @@ import {
 } from "#app/server/customers/customer-member-pages.server.ts";
 import type { Route } from "./+types/colleagues";
 
-// The people of the customer's company who may sign in (issue 29). A member who may invite adds a colleague
+// The people of the customer's company who may sign in. A member who may invite adds a colleague
 // here; the company is always the signed-in member's own, never one named by the form.
 
 export const meta: Route.MetaFunction = (args) =>

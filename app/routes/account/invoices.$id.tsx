@@ -3,7 +3,7 @@ import { localizedSeo } from "#app/lib/seo.ts";
 import { invoicePageAction, loadInvoicePage } from "#app/server/customers/customer-billing-pages.server.ts";
 import type { Route } from "./+types/invoices.$id";
 
-// One of the customer's invoices or credit notes (issue 29), as the e-mail's link shows it, with the payments
+// One of the customer's invoices or credit notes, as the e-mail's link shows it, with the payments
 // received; 'Pay' opens the same payment page as that link (through a fresh link of its own). Another company's
 // invoice answers 404, like none at all. Amounts and dates are written in the page's language (50,00 $US).
 

@@ -3,7 +3,7 @@ import { localizedSeo } from "#app/lib/seo.ts";
 import { loadInvoicesPage } from "#app/server/customers/customer-billing-pages.server.ts";
 import type { Route } from "./+types/invoices";
 
-// The customer's invoices and credit notes (issue 29): open, paid and overdue, what is owed per currency, and
+// The customer's invoices and credit notes: open, paid and overdue, what is owed per currency, and
 // a statement of account per billed party; newest first, paged.
 
 export const meta: Route.MetaFunction = (args) =>

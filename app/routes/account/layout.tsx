@@ -3,9 +3,9 @@ import { loadAccountLayout } from "#app/server/customers/customer-account-pages.
 import { requireCustomerMiddleware } from "#app/server/customers/customer-guards.server.ts";
 import type { Route } from "./+types/layout";
 
-// The customer account (issue 29, decision 16): every page below runs behind the customer's session; the
+// The customer account (decision 029): every page below runs behind the customer's session; the
 // middleware answers without one (to the sign-in page, in the page's language) and marks every answer private
-// and not to be stored. The account's French words (issue 30) come with the layout, for every page below it.
+// and not to be stored. The account's French words (decision 030) come with the layout, for every page below it.
 
 export const middleware: Route.MiddlewareFunction[] = [requireCustomerMiddleware];
 

@@ -6,8 +6,8 @@ import {
 } from "#app/server/customers/customer-member-pages.server.ts";
 import type { Route } from "./+types/preferences";
 
-// A member's own settings (issue 29): which messages they get, on which channels, and their language (issue
-// 30: their messages, and the account's pages after signing in; choosing another one opens this page in it).
+// A member's own settings: which messages they get, on which channels, and their language (decision 030:
+// their messages, and the account's pages after signing in; choosing another one opens this page in it).
 // SMS and WhatsApp are offered only when they are set up here and the member has a mobile number.
 
 export const meta: Route.MetaFunction = (args) =>

@@ -3,7 +3,7 @@ import { localizedSeo } from "#app/lib/seo.ts";
 import { loadQuotePage, quotePageAction } from "#app/server/customers/customer-billing-pages.server.ts";
 import type { Route } from "./+types/quotes.$id";
 
-// One of the customer's quotes (issue 29), as the e-mail's link shows it: 'Accept quote' and 'Decline' are the
+// One of the customer's quotes, as the e-mail's link shows it: 'Accept quote' and 'Decline' are the
 // same answer under the same rules (answerQuoteForm). Another company's quote answers 404, like none at all.
 
 export const meta: Route.MetaFunction = (args) =>

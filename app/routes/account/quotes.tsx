@@ -3,7 +3,7 @@ import { localizedSeo } from "#app/lib/seo.ts";
 import { loadQuotesPage } from "#app/server/customers/customer-billing-pages.server.ts";
 import type { Route } from "./+types/quotes";
 
-// The customer's quotes (issue 29): every quote sent to their company, newest first, with its state.
+// The customer's quotes: every quote sent to their company, newest first, with its state.
 
 export const meta: Route.MetaFunction = (args) =>
   localizedSeo(args, { title: "Your quotes", description: "", path: "/account/quotes", noindex: true });

@@ -7,7 +7,7 @@ import {
 import { accountShipmentPath } from "#app/server/customers/customer-shipment-views.ts";
 import type { Route } from "./+types/shipments.$tracking-number";
 
-// One of the company's shipments (issue 29): what the tracking page shows, and the full details only its
+// One of the company's shipments: what the tracking page shows, and the full details only its
 // customers see. Another company's tracking number is a 404, like one that does not exist.
 
 export const meta: Route.MetaFunction = (args) =>

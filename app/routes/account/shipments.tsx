@@ -3,7 +3,7 @@ import { localizedSeo } from "#app/lib/seo.ts";
 import { loadShipmentsPage } from "#app/server/customers/customer-shipment-pages.server.ts";
 import type { Route } from "./+types/shipments";
 
-// The company's shipments (issue 29): every one its parties ship or receive, newest first, searched by a GET
+// The company's shipments: every one its parties ship or receive, newest first, searched by a GET
 // form (works without JavaScript), twenty a page.
 
 export const meta: Route.MetaFunction = (args) =>

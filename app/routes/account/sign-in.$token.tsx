@@ -7,7 +7,7 @@ import {
 } from "#app/server/customers/customer-sign-in-pages.server.ts";
 import type { Route } from "./+types/sign-in.$token";
 
-// The sign-in link of the code e-mail (issue 29). Opening it signs nobody in: mail scanners open links before
+// The sign-in link of the code e-mail. Opening it signs nobody in: mail scanners open links before
 // people do. The page's button does, once.
 
 export const meta: Route.MetaFunction = (args) =>

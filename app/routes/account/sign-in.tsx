@@ -7,7 +7,7 @@ import {
 } from "#app/server/customers/customer-sign-in-pages.server.ts";
 import type { Route } from "./+types/sign-in";
 
-// The customer account's door (issue 29): an e-mail address or, when SMS is on, a mobile number, and a code
+// The customer account's door: an e-mail address or, when SMS is on, a mobile number, and a code
 // sent to it. No password. The answer is the same whether or not the address has an account.
 
 export const meta: Route.MetaFunction = (args) =>

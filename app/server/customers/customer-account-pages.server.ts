@@ -1,6 +1,6 @@
-// What every page of the customer account starts with (issue 29): the signed-in customer, the services, the
+// What every page of the customer account starts with: the signed-in customer, the services, the
 // page's language and its translator; the page a list asks for; and the layout's loader, which brings the
-// account's words (issue 30) to every page below it.
+// account's words (decision 030) to every page below it.
 import type { RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { type Locale, localeOf } from "#app/lib/i18n/locale.ts";
@@ -28,7 +28,7 @@ export function accountPageRequest({ request, context }: { request: Request; con
   };
 }
 
-/** An account action: it checks the customer's session itself (decision 16), else redirects to sign in. */
+/** An account action: it checks the customer's session itself (decision 029), else redirects to sign in. */
 export async function accountPostRequest({
   request,
   context,

@@ -1,4 +1,4 @@
-// The loaders and actions of the account's quotes and invoices (issue 29): the lists, newest first and paged,
+// The loaders and actions of the account's quotes and invoices: the lists, newest first and paged,
 // and one quote or invoice as the e-mail's link shows it. Another company's quote or invoice answers 404, like
 // none at all.
 import { data, type RouterContextProvider, redirect } from "react-router";

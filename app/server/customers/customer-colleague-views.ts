@@ -1,4 +1,4 @@
-// /account/colleagues (issue 29): what its loader gives and its action answers; the component imports these
+// /account/colleagues: what its loader gives and its action answers; the component imports these
 // (never the server modules). One module a page: each page's script carries only its own intents.
 
 /** The page's forms, by their intent. */

@@ -1,4 +1,4 @@
-// The loaders and actions of /account/colleagues and /account/preferences (issue 29). The company is always the
+// The loaders and actions of /account/colleagues and /account/preferences. The company is always the
 // signed-in member's own, never one named by a form.
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { requestContext } from "#app/context.ts";
@@ -120,7 +120,7 @@ export async function loadPreferencesPage(args: PageArgs): Promise<PreferencesPa
 }
 
 /**
- * Saves the member's choices. Another language chosen (issue 30: their messages, and the account's pages after
+ * Saves the member's choices. Another language chosen (decision 030: their messages, and the account's pages after
  * signing in) opens this page in it, saying it was saved in its words.
  */
 export async function preferencesPageAction({ request, context }: PageArgs) {

@@ -1,7 +1,7 @@
 import type { MessageChannel, MessageTopic } from "#app/lib/customer-preferences.ts";
 import type { Locale } from "#app/lib/i18n/locale.ts";
 
-// /account/preferences (issue 29): what its loader gives and its action answers; the component imports these
+// /account/preferences: what its loader gives and its action answers; the component imports these
 // (never the server modules).
 
 /** The intent of the page's form. */

@@ -1,4 +1,4 @@
-// The loaders and the action of /account/shipments and /account/shipments/:trackingNumber (issue 29), and the
+// The loaders and the action of /account/shipments and /account/shipments/:trackingNumber, and the
 // lookup the shipment's documents share: the routes only hand off. Another company's tracking number answers
 // exactly as one that does not exist (notFound).
 import { data, type RouterContextProvider } from "react-router";
@@ -152,7 +152,7 @@ export async function loadShipmentPage({
   ]);
   if (!tracked) notFound();
   const invoices = await listShipmentInvoices({ db, shipmentId: shipment.id, parties, locale });
-  // In the page's language: statuses, dates and times, 'signed by' (issue 30).
+  // In the page's language: statuses, dates and times, 'signed by' (decision 030).
   const tracking = presentTracking({ shipment: tracked, now, timeZone: settings.timeZone, locale });
   // The shipment's own addresses (documents, photos) in the page's language.
   const base = localizePath(accountShipmentPath(shipment.trackingNumber), locale);

@@ -1,4 +1,4 @@
-// The loaders and actions of the customer account's doors (issue 29): /account asks for a code, /account/code
+// The loaders and actions of the customer account's doors: /account asks for a code, /account/code
 // checks it, the code e-mail's link signs in with a button, and /account/sign-out. No password. The answer to a
 // request for a code is the same whether or not the address has an account.
 import { data, type RouterContextProvider, redirect } from "react-router";

@@ -1,6 +1,6 @@
 import type { WithWords } from "#app/lib/i18n/use-words.ts";
 
-// The sign-in pages of the customer account (issue 29): /account, /account/code and the code e-mail's link.
+// The sign-in pages of the customer account: /account, /account/code and the code e-mail's link.
 // What their loaders give and actions answer; components import these types (never the server modules).
 
 /** /account: whether a mobile number may be typed, and the account page to return to. */
