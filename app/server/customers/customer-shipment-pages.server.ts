@@ -4,14 +4,17 @@
 import { data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { formatNumberIn } from "#app/lib/i18n/format.ts";
-import { type Locale, localeOf } from "#app/lib/i18n/locale.ts";
+import type { Locale } from "#app/lib/i18n/locale.ts";
 import { localizePath } from "#app/lib/i18n/paths.ts";
 import type { WithWords } from "#app/lib/i18n/use-words.ts";
 import { isValidTrackingNumber } from "#app/lib/tracking-number.ts";
+import {
+  accountPageRequest,
+  accountPostRequest,
+} from "#app/server/customers/customer-account-pages.server.ts";
 import { listCompanyParties } from "#app/server/customers/customer-companies.server.ts";
 import {
   type CustomerUser,
-  getCustomer,
   notFound,
   requireCustomer,
 } from "#app/server/customers/customer-guards.server.ts";
@@ -35,7 +38,7 @@ import {
   shownTimeIn,
 } from "#app/server/customers/customer-shipments.server.ts";
 import { labelRuns } from "#app/server/documents/document-links.server.ts";
-import { translatorFor, wordsFor } from "#app/server/i18n/words.server.ts";
+import { wordsFor } from "#app/server/i18n/words.server.ts";
 import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
 import { getShipmentDelivery } from "#app/server/shipments/deliveries.server.ts";
 import { getPublicShipmentByTrackingNumber } from "#app/server/shipments/tracking.server.ts";
@@ -63,11 +66,10 @@ export async function loadShipmentsPage({
   request: Request;
   context: Ctx;
 }): Promise<ShipmentsPageData> {
-  const customer = getCustomer(context);
-  const { db, siteSettings } = context.get(servicesContext);
+  const { customer, services, locale, t } = accountPageRequest({ request, context });
+  const { db, siteSettings } = services;
   const { timeZone } = await siteSettings.get();
   const { search, status, page } = readShipmentsQuery(new URL(request.url));
-  const locale = localeOf(request);
   const list = await findCompanyShipments({
     db,
     companyId: customer.companyId,
@@ -82,7 +84,6 @@ export async function loadShipmentsPage({
     list.total > 0 || (filtered && (await hasCompanyShipments({ db, companyId: customer.companyId })));
   // '12 shipments found, newest first.', written on the server: the page's script is within a few bytes of its
   // budget.
-  const t = translatorFor(locale);
   const counted =
     list.total === 1
       ? t(filtered ? "1 shipment found, newest first." : "1 shipment, newest first.")
@@ -137,10 +138,8 @@ export async function loadShipmentPage({
   trackingNumber: string | undefined;
   now?: Date;
 }): Promise<ShipmentPageData & WithWords> {
-  const locale = localeOf(request);
-  const t = translatorFor(locale);
-  const customer = getCustomer(context);
-  const { db, siteSettings } = context.get(servicesContext);
+  const { customer, services, locale, t } = accountPageRequest({ request, context });
+  const { db, siteSettings } = services;
   const shipment = await companyShipmentOr404({ context, customer, trackingNumber, locale });
   const [settings, tracked, delivery, quotes, parties, enabled] = await Promise.all([
     siteSettings.get(),
@@ -206,9 +205,8 @@ export async function updateShipmentNotifications({
   context: Ctx;
   trackingNumber: string | undefined;
 }) {
-  const customer = await requireCustomer({ request, context });
-  const { db } = context.get(servicesContext);
-  const t = translatorFor(localeOf(request));
+  const { customer, services, t } = await accountPostRequest({ request, context });
+  const { db } = services;
   const shipment = await companyShipmentOr404({ context, customer, trackingNumber });
   const formData = await readFormData(request);
   const updates = formData?.getAll("updates") ?? [];
