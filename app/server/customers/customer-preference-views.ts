@@ -7,13 +7,17 @@ import type { Locale } from "#app/lib/i18n/locale.ts";
 /** The intent of the page's form. */
 export const SAVE_PREFERENCES_INTENT = "save-preferences";
 
-export type PreferencesPageData = {
+/** What the preferences page shows for a member: their addresses, the channels offered, their choices. */
+export type PreferencesForm = {
   name: string;
   email: string | null;
   phone: string | null;
   language: Locale;
   offered: MessageChannel[];
   chosen: Record<MessageTopic, MessageChannel[]>;
+};
+
+export type PreferencesPageData = PreferencesForm & {
   /** The page opened in a newly chosen language, after saving. */
   saved: boolean;
 };
