@@ -26,9 +26,3 @@ export function AccountPager({ paging, path }: { paging: Paging; path: string })
     </nav>
   );
 }
-
-/** The page a list's address asks for (1 when it asks none or nonsense). */
-export function pageParam(request: Request): number {
-  const page = Number.parseInt(new URL(request.url).searchParams.get("page") ?? "", 10);
-  return Number.isFinite(page) && page > 0 ? Math.min(page, 100_000) : 1;
-}

@@ -1,15 +1,20 @@
-// The loaders and the action of /account/shipments and /account/shipments/:trackingNumber (issue 29), and the
-// lookup the shipment's documents share: the routes stay thin. Another company's tracking number answers
+// The loaders and the action of /account/shipments and /account/shipments/:trackingNumber, and the
+// lookup the shipment's documents share: the routes only hand off. Another company's tracking number answers
 // exactly as one that does not exist (notFound).
 import { data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
-import { type Locale, localeOf } from "#app/lib/i18n/locale.ts";
+import { formatNumberIn } from "#app/lib/i18n/format.ts";
+import type { Locale } from "#app/lib/i18n/locale.ts";
 import { localizePath } from "#app/lib/i18n/paths.ts";
+import type { WithWords } from "#app/lib/i18n/use-words.ts";
 import { isValidTrackingNumber } from "#app/lib/tracking-number.ts";
+import {
+  accountPageRequest,
+  accountPostRequest,
+} from "#app/server/customers/customer-account-pages.server.ts";
 import { listCompanyParties } from "#app/server/customers/customer-companies.server.ts";
 import {
   type CustomerUser,
-  getCustomer,
   notFound,
   requireCustomer,
 } from "#app/server/customers/customer-guards.server.ts";
@@ -32,7 +37,7 @@ import {
   setShipmentUpdatesEnabled,
   shownTimeIn,
 } from "#app/server/customers/customer-shipments.server.ts";
-import { translatorFor } from "#app/server/i18n/words.server.ts";
+import { wordsFor } from "#app/server/i18n/words.server.ts";
 import { readFormData, readIntent } from "#app/server/platform/forms.server.ts";
 import { getShipmentDelivery } from "#app/server/shipments/deliveries.server.ts";
 import { labelRuns } from "#app/server/shipments/shipment-document-links.server.ts";
@@ -61,8 +66,8 @@ export async function loadShipmentsPage({
   request: Request;
   context: Ctx;
 }): Promise<ShipmentsPageData> {
-  const customer = getCustomer(context);
-  const { db, siteSettings } = context.get(servicesContext);
+  const { customer, services, locale, t } = accountPageRequest({ request, context });
+  const { db, siteSettings } = services;
   const { timeZone } = await siteSettings.get();
   const { search, status, page } = readShipmentsQuery(new URL(request.url));
   const list = await findCompanyShipments({
@@ -72,12 +77,27 @@ export async function loadShipmentsPage({
     status,
     page,
     timeZone,
-    locale: localeOf(request),
+    locale,
   });
   const filtered = search !== "" || status !== "";
   const hasAny =
     list.total > 0 || (filtered && (await hasCompanyShipments({ db, companyId: customer.companyId })));
-  return { ...list, filter: { search, status }, statuses: SHIPMENT_FILTER_STATUSES, hasAny, timeZone };
+  // '12 shipments found, newest first.', written on the server: the page's script is within a few bytes of its
+  // budget.
+  const counted =
+    list.total === 1
+      ? t(filtered ? "1 shipment found, newest first." : "1 shipment, newest first.")
+      : t(filtered ? "{count} shipments found, newest first." : "{count} shipments, newest first.", {
+          count: formatNumberIn(locale, list.total),
+        });
+  return {
+    ...list,
+    filter: { search, status },
+    statuses: SHIPMENT_FILTER_STATUSES,
+    hasAny,
+    timeZone,
+    counted,
+  };
 }
 
 /** The URL's tracking number as looked up, or a thrown 404 for what can never be one (empty, too long, a NUL). */
@@ -117,11 +137,9 @@ export async function loadShipmentPage({
   context: Ctx;
   trackingNumber: string | undefined;
   now?: Date;
-}): Promise<ShipmentPageData> {
-  const locale = localeOf(request);
-  const t = translatorFor(locale);
-  const customer = getCustomer(context);
-  const { db, siteSettings } = context.get(servicesContext);
+}): Promise<ShipmentPageData & WithWords> {
+  const { customer, services, locale, t } = accountPageRequest({ request, context });
+  const { db, siteSettings } = services;
   const shipment = await companyShipmentOr404({ context, customer, trackingNumber, locale });
   const [settings, tracked, delivery, quotes, parties, enabled] = await Promise.all([
     siteSettings.get(),
@@ -133,7 +151,7 @@ export async function loadShipmentPage({
   ]);
   if (!tracked) notFound();
   const invoices = await listShipmentInvoices({ db, shipmentId: shipment.id, parties, locale });
-  // In the page's language: statuses, dates and times, 'signed by' (issue 30).
+  // In the page's language: statuses, dates and times, 'signed by' (decision 030).
   const tracking = presentTracking({ shipment: tracked, now, timeZone: settings.timeZone, locale });
   // The shipment's own addresses (documents, photos) in the page's language.
   const base = localizePath(accountShipmentPath(shipment.trackingNumber), locale);
@@ -168,6 +186,8 @@ export async function loadShipmentPage({
     invoices,
     notifications: { roles: shipment.roles, enabled },
     bookAgain: `${localizePath("/contact", locale)}?${new URLSearchParams({ from: shipment.trackingNumber })}#quote`,
+    // The quote's and invoice's words too: their states are shown here.
+    words: wordsFor(locale, "quote", "invoice"),
   };
 }
 
@@ -185,9 +205,8 @@ export async function updateShipmentNotifications({
   context: Ctx;
   trackingNumber: string | undefined;
 }) {
-  const customer = await requireCustomer({ request, context });
-  const { db } = context.get(servicesContext);
-  const t = translatorFor(localeOf(request));
+  const { customer, services, t } = await accountPostRequest({ request, context });
+  const { db } = services;
   const shipment = await companyShipmentOr404({ context, customer, trackingNumber });
   const formData = await readFormData(request);
   const updates = formData?.getAll("updates") ?? [];

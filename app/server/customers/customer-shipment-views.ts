@@ -44,6 +44,8 @@ export type ShipmentsPageData = ShipmentListPage & {
   /** Whether the company has any shipment at all (else the empty state says 'No shipments yet'). */
   hasAny: boolean;
   timeZone: string;
+  /** '12 shipments found, newest first.', in the page's language. */
+  counted: string;
 };
 
 /** A party as its shipment's customers see it: everything on its record they may see, unmasked. */

@@ -39,6 +39,7 @@ import {
   createCustomerSession,
   pruneCustomerSessions,
 } from "#app/server/customers/customer-sessions.server.ts";
+import type { SignInAttemptView } from "#app/server/customers/customer-sign-in-views.ts";
 import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import { customerMembers } from "#app/server/db/schema.ts";
 import { translatorFor } from "#app/server/i18n/words.server.ts";
@@ -263,7 +264,7 @@ export async function findSignInAttempt({
   db: Db;
   attemptToken: string;
   now?: Date;
-}): Promise<{ sentTo: string; channel: "email" | "sms"; digits: number } | null> {
+}): Promise<SignInAttemptView | null> {
   const row = await findCodeAttempt({ db, purpose: "customer_sign_in", attemptToken, now });
   return row ? { sentTo: maskAddress(row.destination), channel: row.channel, digits: row.digits } : null;
 }

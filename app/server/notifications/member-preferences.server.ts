@@ -8,6 +8,7 @@ import {
   type MessageChannel,
   type MessageTopic,
 } from "#app/lib/customer-preferences.ts";
+import type { PreferencesForm } from "#app/server/customers/customer-preference-views.ts";
 import type { DbOrTx } from "#app/server/db/client.server.ts";
 import {
   CUSTOMER_LANGUAGES,
@@ -32,14 +33,7 @@ export function offeredChannels(
   );
 }
 
-export type PreferencesForm = {
-  name: string;
-  email: string | null;
-  phone: string | null;
-  language: CustomerLanguage;
-  offered: MessageChannel[];
-  chosen: Record<MessageTopic, MessageChannel[]>;
-};
+export type { PreferencesForm } from "#app/server/customers/customer-preference-views.ts";
 
 /** What the preferences page shows for a member (null when they are no longer a member). */
 export async function getMemberPreferences({
