@@ -361,7 +361,7 @@ describe("cross-origin writes", () => {
         "/admin/logout",
         "/admin-login",
         "/contact",
-        // Issue 17: the staff quote page (save, send, book), the booking form and the customer's quote link.
+        // Decision 016: the staff quote page (save, send, book), the booking form and the customer's quote link.
         "/admin/quote-requests/00000000-0000-4000-8000-000000000000/quote",
         "/admin/shipments/new?request=00000000-0000-4000-8000-000000000000",
         `/quote/${"q".repeat(43)}`,

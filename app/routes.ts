@@ -8,7 +8,7 @@ import {
 } from "@react-router/dev/routes";
 import { frenchRoutes } from "#app/lib/i18n/french-routes.ts";
 
-/** The public site's pages in English; their French copies are built from app/lib/i18n/locale.ts (issue 30). */
+/** The public site's pages in English; their French copies are built from app/lib/i18n/locale.ts (decision 030). */
 const sitePages: RouteConfigEntry[] = [
   index("routes/site/home.tsx"),
   route("services", "routes/site/services.tsx"),
@@ -27,9 +27,9 @@ const sitePages: RouteConfigEntry[] = [
   route("invoice/:token", "routes/site/invoice.$token.tsx"),
   // Paying an invoice by mobile money (decision 027), from the customer's invoice page.
   route("invoice/:token/pay", "routes/site/invoice.$token.pay.tsx"),
-  // 'Show full details' of one shipment, after a code sent to the shipper's or consignee's contact (issue 29).
+  // 'Show full details' of one shipment, after a code sent to the shipper's or consignee's contact (decision 029).
   route("track/:trackingNumber/details", "routes/site/track.$tracking-number.details.tsx"),
-  // The customer account (issue 29, decision 16): signing in with a code, then the pages behind it.
+  // The customer account (decision 016): signing in with a code, then the pages behind it.
   route("account", "routes/account/sign-in.tsx"),
   route("account/code", "routes/account/code.tsx"),
   route("account/sign-in/:token", "routes/account/sign-in.$token.tsx"),
@@ -63,9 +63,9 @@ const siteFiles: RouteConfigEntry[] = [
   route("delivery-note/:token", "routes/resources/delivery-note.$token.ts"),
   // The customer's quote as a PDF, through the link of the quote e-mail.
   route("quote/:token/pdf", "routes/resources/quote.$token.pdf.ts"),
-  // The customer's invoice as a PDF, from its page /invoice/:token (issue 28).
+  // The customer's invoice as a PDF, from its page /invoice/:token (decision 026).
   route("invoice/:token/invoice.pdf", "routes/resources/invoice.$token.invoice.pdf.ts"),
-  // The customer account's documents (issue 29): each checks the customer's session and company itself.
+  // The customer account's documents (decision 029): each checks the customer's session and company itself.
   route(
     "account/shipments/:trackingNumber/waybill.pdf",
     "routes/resources/account.shipments.$tracking-number.waybill.pdf.ts",
@@ -101,13 +101,13 @@ export default [
   route("admin/shipments/:id/label.pdf", "routes/resources/admin.shipments.$id.label.pdf.ts"),
   route("admin/shipments/:id/waybill.pdf", "routes/resources/admin.shipments.$id.waybill.pdf.ts"),
   route("admin/shipments/:id/delivery-note.pdf", "routes/resources/admin.shipments.$id.delivery-note.pdf.ts"),
-  // A quote's PDF (issue 17): the staff copy of any version.
+  // A quote's PDF (decision 016): the staff copy of any version.
   route("admin/quote-requests/:id/quote.pdf", "routes/resources/admin.quote-requests.$id.quote.pdf.ts"),
-  // An invoice's or a credit note's PDF (issue 28): the staff copy, draft and void ones marked.
+  // An invoice's or a credit note's PDF (decision 026): the staff copy, draft and void ones marked.
   route("admin/invoices/:id/invoice.pdf", "routes/resources/admin.invoices.$id.invoice.pdf.ts"),
-  // A payment's receipt (issue 28).
+  // A payment's receipt (decision 026).
   route("admin/payments/:id/receipt.pdf", "routes/resources/admin.payments.$id.receipt.pdf.ts"),
-  // What is owed (issue 28, decision 028): a customer's statement as a PDF; the accountant's export.
+  // What is owed (decision 028): a customer's statement as a PDF; the accountant's export.
   route(
     "admin/statements/:kind/:partyId/statement.pdf",
     "routes/resources/admin.statements.$kind.$party-id.statement.pdf.ts",
@@ -122,7 +122,7 @@ export default [
   route("admin/shipments/:id/deliver/photos", "routes/resources/admin.shipments.$id.deliver.photos.ts"),
   route("admin/delivery-photos/:id", "routes/resources/admin.delivery-photos.$id.ts"),
   route("admin/deliveries/:id/signature", "routes/resources/admin.deliveries.$id.signature.ts"),
-  // Exports of the lists (issue 18, decision 020): streamed CSV and .xlsx downloads; each checks the session.
+  // Exports of the lists (decision 020): streamed CSV and .xlsx downloads; each checks the session.
   route("admin/shipments/export.csv", "routes/resources/admin.shipments.export.ts", {
     id: "shipments-export-csv",
   }),

@@ -1,4 +1,4 @@
-// Server-time benchmark of a customer's shipment list (issue 29): `node_modules/.bin/node bench/customer-shipments.ts`.
+// Server-time benchmark of a customer's shipment list (decision 029): `node_modules/.bin/node bench/customer-shipments.ts`.
 //
 // On the app's embedded PostgreSQL server (a temporary DATA_DIR, stopped at the end), seeds BENCH_SHIPMENTS_TOTAL
 // (100,000) shipments between 2,000 shippers and 2,000 consignees of the address book, three status updates each,
@@ -140,7 +140,7 @@ const table = [
   ),
 ].join("\n");
 const body = `
-Target (issue 29): a customer's shipment list with 2,000 shipments (of 100,000) ≤ ${TARGET_MS} ms p95 of server time.
+Target (decision 029): a customer's shipment list with 2,000 shipments (of 100,000) ≤ ${TARGET_MS} ms p95 of server time.
 Page 1 p95 **${page.p95} ms**, a search p95 **${search.p95} ms** (${worst <= TARGET_MS ? "met" : "missed"}), no index
 added. PostgreSQL ${embeddedPostgresVersion()}, the app's embedded server, with ${TOTAL.toLocaleString("en-US")} shipments
 of ${PARTIES.toLocaleString("en-US")} shippers and consignees, three status updates each, ${page.total.toLocaleString("en-US")}

@@ -1,4 +1,4 @@
-// Server-time benchmark of the exceptions board (issue 18): `node_modules/.bin/node bench/exceptions.ts`.
+// Server-time benchmark of the exceptions board (decision 018): `node_modules/.bin/node bench/exceptions.ts`.
 //
 // Seeds 100,000 shipments (a seventh delivered, a seventh Delayed, last updates spread over 60 days, estimated
 // deliveries over ±30 days) on the app's embedded PostgreSQL server (a temporary DATA_DIR, stopped at the end),
@@ -107,7 +107,7 @@ const table = [
   ...results.map((r) => `| ${r.name} | ${r.p50} | ${r.p95} | ${r.max} | ${r.rows} |`),
 ].join("\n");
 const body = `
-Target: p95 ≤ ${TARGET_P95_MS} ms for each query with ${SHIPMENTS.toLocaleString("en-US")} shipments (issue 18). Worst p95:
+Target: p95 ≤ ${TARGET_P95_MS} ms for each query with ${SHIPMENTS.toLocaleString("en-US")} shipments (decision 018). Worst p95:
 **${worst} ms** (${worst <= TARGET_P95_MS ? "met" : "missed"}). PostgreSQL ${embeddedPostgresVersion()}, the app's
 embedded server; ${SHIPMENTS.toLocaleString("en-US")} shipments seeded in ${seededMs} ms; ${RUNS} runs each;
 'no update for ${STALL_DAYS} days'. Each kind is one query on its partial index (decision 018).

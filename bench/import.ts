@@ -1,4 +1,4 @@
-// Benchmark of the shipment import and export (issue 18, decision 020):
+// Benchmark of the shipment import and export (decision 020):
 // `node_modules/.bin/node --expose-gc bench/import.ts`.
 //
 // On the app's embedded PostgreSQL server (a temporary DATA_DIR, stopped at the end): imports a 10,000-row file,
@@ -166,7 +166,7 @@ try {
 }
 
 const body = `
-Target: ${ROWS.toLocaleString("en-US")} rows import in under ${TARGET_S} s (issue 18). Worst: **${worst.toFixed(2)} s**
+Target: ${ROWS.toLocaleString("en-US")} rows import in under ${TARGET_S} s (decision 020). Worst: **${worst.toFixed(2)} s**
 (${worst < TARGET_S ? "met" : "missed"}). PostgreSQL ${embeddedPostgresVersion()}, the app's embedded server, in-process
 (\`bench/import.ts\`), into ${EXISTING.toLocaleString("en-US")} existing shipments; each file with 2,000 shippers by
 e-mail and 1,000 consignees by name, dates DD/MM/YYYY. 'Read and check' is the upload's and the check's work (decode,

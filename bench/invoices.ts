@@ -1,4 +1,4 @@
-// Server-time benchmark of invoices (issue 28): `node_modules/.bin/node bench/invoices.ts`.
+// Server-time benchmark of invoices (decision 026): `node_modules/.bin/node bench/invoices.ts`.
 //
 // On the app's embedded PostgreSQL server (a temporary DATA_DIR, stopped at the end), with BENCH_INVOICES
 // (10000) issued invoices already in the table, calls the domain functions in-process as the pages do:
@@ -221,7 +221,7 @@ const table = [
   ...results.map((r) => `| ${r.name} | ${r.p50} | ${r.p95} | ${r.max} |`),
 ].join("\n");
 const body = `
-Targets (issue 28): issuing an invoice and recording a payment each ≤ ${TARGET_ISSUE_MS} ms of server time, an invoice
+Targets (decision 026): issuing an invoice and recording a payment each ≤ ${TARGET_ISSUE_MS} ms of server time, an invoice
 PDF ≤ ${TARGET_PDF_MS} ms. Issuing p95 **${issue.p95} ms** (${issue.p95 <= TARGET_ISSUE_MS ? "met" : "missed"}); recording a payment p95
 **${payment.p95} ms** (${payment.p95 <= TARGET_PAYMENT_MS ? "met" : "missed"}); the PDF p50 **${pdf.p50} ms**, p95
 **${pdf.p95} ms** (${pdf.p95 <= TARGET_PDF_MS ? "met" : "missed"}). PostgreSQL ${embeddedPostgresVersion()}, the app's embedded server, with

@@ -16,7 +16,7 @@ import {
 } from "./lib/report.ts";
 import { removeDataDir } from "./lib/server-processes.ts";
 
-/** Every public page (issue 19: "on every public page"), as the page-weight budget test lists them. */
+/** Every public page (decision 023: "on every public page"), as the page-weight budget test lists them. */
 const PAGES = PUBLIC_PAGES;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const TARGET_LCP_MS = 1000;

@@ -1,4 +1,4 @@
-// Server-time benchmark of what is owed (issue 28, decision 028): `node_modules/.bin/node bench/receivables.ts`.
+// Server-time benchmark of what is owed (decision 028): `node_modules/.bin/node bench/receivables.ts`.
 //
 // On the app's embedded PostgreSQL server (a temporary DATA_DIR, stopped at the end), with BENCH_INVOICES
 // (10000) issued invoices of 500 customers of the address book (one in five in Liberian dollars, due dates over
@@ -142,7 +142,7 @@ const table = [
   ...results.map((r) => `| ${r.name} | ${r.p50} | ${r.p95} | ${r.max} |`),
 ].join("\n");
 const body = `
-Target (issue 28): the receivables page with 10,000 invoices ≤ ${TARGET_MS} ms of server time. p50 **${page.p50} ms**,
+Target (decision 028): the receivables page with 10,000 invoices ≤ ${TARGET_MS} ms of server time. p50 **${page.p50} ms**,
 p95 **${page.p95} ms** (${page.p95 <= TARGET_MS ? "met" : "missed"}). PostgreSQL ${embeddedPostgresVersion()}, the app's embedded
 server, with ${INVOICES.toLocaleString("en-US")} issued invoices of ${CUSTOMERS} customers (one in five in LRD),
 ${counts.payments.toLocaleString("en-US")} payments and ${counts.credits.toLocaleString("en-US")} credit notes seeded in

@@ -3,7 +3,7 @@ import { compressPiece, joinGzip } from "#app/server/platform/gzip-pieces.server
 import type { FindStylesheet } from "#app/server/platform/page-styles.server.ts";
 
 /**
- * Gzip for the pages, with their stylesheet compressed once (issue 19, decision 023).
+ * Gzip for the pages, with their stylesheet compressed once (decision 023).
  *
  * Every page carries a stylesheet in its <head> (public pages the site's rules they use, 20–30 kB; back-office
  * pages all of theirs, 70 kB; the same bytes on many pages), and compressing it again on every answer cost ~1 ms

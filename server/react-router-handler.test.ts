@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "#app/routes.ts";
 import { resourceDataRequests } from "./react-router-handler.ts";
 
-// Issue 32: `/admin/shipments/<id>/waybill.pdf.data`, `/delivery-note/<token>.data` and the like ran the resource
+// The security review: `/admin/shipments/<id>/waybill.pdf.data`, `/delivery-note/<token>.data` and the like ran the resource
 // route's loader and answered its bytes in the router's data format, without the headers the route sets (no-store,
 // no-referrer, its own CSP). Every resource route of app/routes.ts (so routes added later are covered too) has no
 // `.data` form; every page keeps its own.

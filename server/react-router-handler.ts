@@ -13,7 +13,7 @@ import type { Services } from "#app/server/services.server.ts";
  * instead of on every request (a function cost ~15 % of a page's CPU in production). The build is imported
  * on the first request that reaches it.
  *
- * Two rules hold for every answer it gives (issue 32):
+ * Two rules hold for every answer it gives:
  * - A resource route (a PDF, an image, an export, a webhook) has no `.data` form to read: `GET /x.pdf.data` would
  *   run the same loader and answer its bytes wrapped in the router's data format, without the headers the route
  *   sets (no-store, no-referrer, its own CSP). Such a request is a 404 before any loader runs. A POST keeps it:

@@ -39,7 +39,7 @@ describe("isCrossOriginWrite", () => {
     expect(check({ origin: "https://freight.example", referer: "https://evil.example/" })).toBe(false);
   });
 
-  it("compares scheme, host and port, not the host alone (issue 32)", () => {
+  it("compares scheme, host and port, not the host alone", () => {
     // An https site: a page of the same host over http, or on another port, is another origin.
     expect(check({ origin: "http://freight.example" })).toBe(true);
     expect(check({ origin: "https://freight.example:8443" })).toBe(true);
@@ -56,7 +56,7 @@ describe("isCrossOriginWrite", () => {
 });
 
 describe("refuseUnservedMethods", () => {
-  it("answers 405 with Allow to TRACE and other unserved methods, before any route (issue 32)", async () => {
+  it("answers 405 with Allow to TRACE and other unserved methods, before any route", async () => {
     const app = express();
     app.use(refuseUnservedMethods);
     let reached = 0;

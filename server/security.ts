@@ -103,7 +103,7 @@ const served = new Set<string>(SERVED_METHODS);
  * Refuses the methods the app does not serve with 405 and an Allow header (Node itself answers 400 to names it
  * does not know, such as TRACK). Without it, a TRACE reached the
  * router, where the platform's Request refuses the method: a 500 and an error-level log entry with a stack
- * trace on every such request (issue 32).
+ * trace on every such request.
  */
 export const refuseUnservedMethods: express.RequestHandler = (req, res, next) => {
   if (served.has(req.method)) return next();

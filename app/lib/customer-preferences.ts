@@ -1,4 +1,4 @@
-// A customer member's message choices (issue 29): the topics and channels the preferences page offers. Pure: the
+// A customer member's message choices (decision 029): the topics and channels the preferences page offers. Pure: the
 // account pages' browser code imports it (never the server module).
 
 export const MESSAGE_TOPICS = ["shipments", "quotes", "invoices"] as const;

@@ -3,7 +3,7 @@ import { createContext, useContext } from "react";
 /**
  * The page's stylesheet (app/server/platform/page-styles.server.ts), which the server render writes into every
  * page's <head> (entry.server.tsx): a page paints from its own HTML, without waiting for a stylesheet request
- * (issue 19; docs/decisions/023-public-page-weight.md, 033-first-screen-styles.md). Empty in the browser, where
+ * (docs/decisions/023-public-page-weight.md, 033-first-screen-styles.md). Empty in the browser, where
  * it is only hydrated.
  */
 export const DocumentStylesContext = createContext("");

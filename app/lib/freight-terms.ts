@@ -1,4 +1,4 @@
-// The freight documents' fixed vocabularies (issue 16), shared by the database schema, the form, the zod schema
+// The freight documents' fixed vocabularies (decision 015), shared by the database schema, the form, the zod schema
 // and the PDFs: a shipment's mode of transport, declared-value currency and incoterm.
 import type { Locale } from "#app/lib/i18n/locale.ts";
 

@@ -1,4 +1,4 @@
-// The inboxes' bulk actions (issue 17): the words shared by the page (its confirmation) and the server (its
+// The inboxes' bulk actions (decision 016): the words shared by the page (its confirmation) and the server (its
 // toasts), and the form's field names. Browser-safe.
 
 export const BULK_INTENTS = {

@@ -1,4 +1,4 @@
-// The arithmetic of invoices (issue 28, decision 015): exact, in integers. A quantity is kept in thousandths
+// The arithmetic of invoices (decision 015): exact, in integers. A quantity is kept in thousandths
 // (2.5 → 2500), a tax rate in hundredths of a percent (12 % → 1200), money in the currency's minor units.
 // Rounding, stated once: each line's amount (quantity × unit price) and each line's tax are rounded half away
 // from zero to the currency's minor unit; the invoice's totals are the sums of the rounded lines.

@@ -1,4 +1,4 @@
-// Money as integers in a currency's minor units (issue 17, decision 016): '1,250.50' USD is 125050, never a float.
+// Money as integers in a currency's minor units (decision 016): '1,250.50' USD is 125050, never a float.
 
 /** Digits after the decimal point (ISO 4217): none for the yen, the Guinean franc and the CFA franc. */
 const MINOR_DIGITS: Record<string, number> = { JPY: 0, GNF: 0, XOF: 0 };

@@ -11,7 +11,7 @@ import { analyzeSmsText, SINGLE_SEGMENT_LIMIT } from "#app/lib/sms-text.ts";
  * the filling shared by the server (the messages sent) and Settings → Notifications' live preview. Pure and
  * free of server imports, so the admin's browser bundle can use it; public pages never import it.
  *
- * Each template exists in English and French (issue 30): a recipient gets the set of their language. The
+ * Each template exists in English and French (decision 030): a recipient gets the set of their language. The
  * fixed words around staff's text (heading, 'Track your shipment', the unsubscribe line) are English text
  * translated through a `t` the caller gives (the server's French catalog 'notifications'); without one,
  * English, exactly as before.

@@ -1,4 +1,4 @@
-// A quote request's stage (issue 17, decision 016), derived, never stored: New → Quoted → Accepted / Declined /
+// A quote request's stage (decision 016), derived, never stored: New → Quoted → Accepted / Declined /
 // Expired → Booked. Browser-safe: the inbox's 'Stage' column and filter and the quote page use the same rule.
 // The facts are columns of quote_requests that the quote functions keep up to date: the newest quote's state
 // (`quote_state`), the end of its validity (`quote_expires_at`) and the shipment it was booked as

@@ -16,7 +16,7 @@ describe("loggedUrl", () => {
     expect(loggedUrl(`/admin-reset-password?a=1&TOKEN=${token}#x`)).toBe(
       "/admin-reset-password?a=1&TOKEN=[token]#x",
     );
-    // The same links at their French addresses (issue 30).
+    // The same links at their French addresses (decision 030).
     expect(loggedUrl(`/fr/devis/${token}/pdf`)).toBe("/fr/devis/[token]/pdf");
     expect(loggedUrl(`/fr/facture/${token}/payer`)).toBe("/fr/facture/[token]/payer");
     expect(loggedUrl(`/fr/desabonnement/${token}`)).toBe("/fr/desabonnement/[token]");

@@ -31,9 +31,9 @@ export function isStaffRole(value: unknown): value is StaffRole {
 const ALL: readonly StaffRole[] = STAFF_ROLES;
 const OPERATIONS: readonly StaffRole[] = ["administrator", "operations"];
 const CONTENT: readonly StaffRole[] = ["administrator", "editor"];
-/** Invoices: Accounts issue and void them; Operations may draft one from a booking (issue 28). */
+/** Invoices: Accounts issue and void them; Operations may draft one from a booking (decision 026). */
 const INVOICES: readonly StaffRole[] = ["administrator", "accounts", "operations"];
-/** Payments, receivables and statements: Accounts' and Administrators' alone (issue 28). */
+/** Payments, receivables and statements: Accounts' and Administrators' alone (decision 026). */
 const ACCOUNTS: readonly StaffRole[] = ["administrator", "accounts"];
 const ADMINISTRATORS: readonly StaffRole[] = ["administrator"];
 
@@ -131,7 +131,7 @@ export const ADMIN_ROUTE_ROLES: Record<string, readonly StaffRole[]> = {
 };
 
 /**
- * Roles that may also read (GET and HEAD, never post) a route (issue 28): Accounts see the shipments they bill,
+ * Roles that may also read (GET and HEAD, never post) a route (decision 026): Accounts see the shipments they bill,
  * and their documents, without changing them.
  */
 export const ADMIN_ROUTE_READERS: Record<string, readonly StaffRole[]> = {
@@ -191,7 +191,7 @@ export function homeOrAllowed(role: StaffRole, to: string | null | undefined): s
   return roleMayUse(role, pathname) ? to : ROLE_HOME[role];
 }
 
-/** Who may issue and void invoices and credit notes (issue 28): Operations only drafts them. */
+/** Who may issue and void invoices and credit notes (decision 026): Operations only drafts them. */
 const INVOICE_ISSUERS: readonly StaffRole[] = ["administrator", "accounts"];
 
 export function mayIssueInvoices(role: StaffRole): boolean {

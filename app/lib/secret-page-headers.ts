@@ -1,6 +1,6 @@
 /**
  * The headers of a page whose address holds a secret token (confirm updates, unsubscribe): never stored by any
- * cache, never indexed, and no Referer leaves it (issue 32). A Retry-After of a refusal is kept.
+ * cache, never indexed, and no Referer leaves it. A Retry-After of a refusal is kept.
  */
 export function secretPageHeaders({
   loaderHeaders,

@@ -1,4 +1,4 @@
-// The shipment import's fields, limits and date formats (issue 18, decision 020), shared by the server and the
+// The shipment import's fields, limits and date formats (decision 020), shared by the server and the
 // import page.
 
 /** Largest file the import takes (stated on the page). */

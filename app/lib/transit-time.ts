@@ -1,4 +1,4 @@
-// Reading a quote's free-text transit time for a booking (issue 17, decision 016): the estimated delivery
+// Reading a quote's free-text transit time for a booking (decision 016): the estimated delivery
 // date is filled only from a plain number of days or weeks, or a range of them ('7 days', '5-7 days',
 // '5 to 7 working days', '2 weeks', '1–2 weeks'); the longer end of a range counts, so the date is not a
 // promise the forwarder cannot keep. Anything else ('depends on the vessel', '7 days + customs') gives nothing.

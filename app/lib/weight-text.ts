@@ -1,4 +1,4 @@
-// Reading a quote request's free-text weight for a booking (issue 17, decision 016): only one unambiguous weight
+// Reading a quote request's free-text weight for a booking (decision 016): only one unambiguous weight
 // counts ('250 kg', '2 tons', '1,200.5kg', '500 lbs'); anything else ('10 kg, 2 tons', 'about 3 pallets', '250')
 // gives nothing and the clerk types it.
 

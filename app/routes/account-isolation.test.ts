@@ -1,4 +1,4 @@
-// Customer isolation, proven route by route (issue 29, decision 029): every address of the customer account,
+// Customer isolation, proven route by route (decision 029): every address of the customer account,
 // found in app/routes.ts (so a route added later fails here until it is listed), sent with ANOTHER company's ids
 // by each of two signed-in customers, answers 404, exactly like an id that does not exist; its actions change
 // nothing; the pages without ids show nothing of the other company. The customer's own ids answer 200, so the

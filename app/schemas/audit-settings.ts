@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** How long the audit log keeps an entry by default: two years (issue 18, decision 021). */
+/** How long the audit log keeps an entry by default: two years (decision 021). */
 export const DEFAULT_AUDIT_RETENTION_DAYS = 730;
 
 const message = "Enter a number of days from 30 to 3650.";

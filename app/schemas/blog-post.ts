@@ -23,7 +23,7 @@ export const IMAGE_URL_MAX_LENGTH = 2000;
 /** Post HTML, before cleaning. A long article with markup is far below this. */
 const CONTENT_MAX_LENGTH = 500_000;
 
-/** A post's language (issue 30): /blog lists the English posts, /fr/blog the French ones. */
+/** A post's language (decision 030): /blog lists the English posts, /fr/blog the French ones. */
 export const POST_LANGUAGES = ["en", "fr"] as const;
 export type PostLanguage = (typeof POST_LANGUAGES)[number];
 export const POST_LANGUAGE_LABEL: Record<PostLanguage, string> = { en: "English", fr: "French" };

@@ -1,4 +1,4 @@
-// Settings → Invoices (issue 28, decision 015): numbering, payment terms, tax rates and the payment instructions
+// Settings → Invoices (decision 015): numbering, payment terms, tax rates and the payment instructions
 // printed on every invoice. Read and checked on the server; the messages are shown beside the fields.
 import { formatPercent, parsePercent } from "#app/lib/invoice-math.ts";
 import { CONTROL_CHARACTER, CONTROL_CHARACTER_EXCEPT_LINES } from "#app/schemas/rules/form-rules.ts";
@@ -12,7 +12,7 @@ export type InvoiceSettings = {
   paymentTermsDays: number;
   taxRates: TaxRate[];
   paymentInstructions: string;
-  /** Reminders e-mailed this many days before the due date, and after it (issue 28); empty: none. */
+  /** Reminders e-mailed this many days before the due date, and after it (decision 026); empty: none. */
   reminderDaysBefore: number[];
   reminderDaysAfter: number[];
 };

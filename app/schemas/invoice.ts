@@ -1,4 +1,4 @@
-// The invoice and credit-note draft form (issue 28, decision 015): read and checked on the server, messages beside
+// The invoice and credit-note draft form (decision 015): read and checked on the server, messages beside
 // the fields. Lines come as repeated `lineDescription` / `lineQuantity` / `lineUnitPrice` / `lineTax` fields (the
 // tax is a rate's name from the settings, or empty for none); a row left wholly empty is no line.
 import { CURRENCIES, type Currency } from "#app/lib/freight-terms.ts";

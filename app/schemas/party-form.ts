@@ -5,7 +5,7 @@ import { partyRoleSchema } from "#app/schemas/party-admin.ts";
 import { partyLanguageSchema } from "#app/schemas/party-language.ts";
 import { partySchema } from "#app/schemas/shipment.ts";
 
-/** 'No reminders' (issue 28): a ticked box posts "on"; anything else, or nothing, leaves it off. */
+/** 'No reminders' (decision 026): a ticked box posts "on"; anything else, or nothing, leaves it off. */
 const noRemindersSchema = z
   .string()
   .optional()
@@ -13,7 +13,7 @@ const noRemindersSchema = z
 
 /**
  * A party saved from the address book: its fields, whether its invoices get payment reminders and the
- * language it is written to in (issue 30; not sent: left as it is, or guessed from the phone for a new one).
+ * language it is written to in (decision 030; not sent: left as it is, or guessed from the phone for a new one).
  */
 export const partyUpdateSchema = partySchema.extend({
   noReminders: noRemindersSchema,

@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { z } from "zod";
 
-// The language a shipper or consignee is written to in (issue 30): messages and documents go in it. Staff set
+// The language a shipper or consignee is written to in (decision 030): messages and documents go in it. Staff set
 // it on the party; a party created without it (the shipment form, an import, the address book's 'From the
 // phone number') gets French when its phone is of a French-speaking country of West Africa, English otherwise.
 

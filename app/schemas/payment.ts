@@ -1,4 +1,4 @@
-// The 'Record payment' form (issue 28, decision 026): read and checked on the server, messages beside the fields.
+// The 'Record payment' form (decision 026): read and checked on the server, messages beside the fields.
 // What to take off each open invoice comes as repeated `applyInvoice` / `applyAmount` fields; an empty amount
 // takes nothing off that invoice. Amounts are exact (app/lib/money.ts); the exchange rate is a decimal with at
 // most 6 places, kept in millionths.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type QuoteFormValues, validateQuoteForm } from "#app/schemas/quote.ts";
 
-// The quote's texts reach the customer's e-mail and PDF (issue 32): control characters are refused, line breaks
+// The quote's texts reach the customer's e-mail and PDF: control characters are refused, line breaks
 // only where a text has lines.
 
 const valid: QuoteFormValues = {

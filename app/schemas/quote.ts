@@ -1,4 +1,4 @@
-// The 'Prepare quote' form (issue 17, decision 016): read and checked on the server, messages beside the fields.
+// The 'Prepare quote' form (decision 016): read and checked on the server, messages beside the fields.
 // Lines come as repeated `lineDescription` / `lineAmount` fields; a row with both left empty is no line.
 import { CURRENCIES, type Currency, INCOTERM_CODES, type Incoterm } from "#app/lib/freight-terms.ts";
 import { parseAmount } from "#app/lib/money.ts";

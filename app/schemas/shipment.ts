@@ -17,7 +17,7 @@ const trackingNumberSchema = z
   });
 
 /**
- * The Shipper picker's choice when booking a quote request whose requester is no party yet (issue 17): the
+ * The Shipper picker's choice when booking a quote request whose requester is no party yet (decision 016): the
  * booking creates the party from the request. Only the booking form offers it; `readRequesterShipper` takes it
  * out before the form is checked with the shipment schema.
  */
@@ -142,7 +142,7 @@ export const shipmentSchema = z
     notes: optionalText("Notes", 5000, true),
     shipperId: optionalId,
     consigneeId: optionalId,
-    // Freight documents (issue 16): all optional.
+    // Freight documents (decision 015): all optional.
     transportMode: optionalChoice(TRANSPORT_MODES, "Choose air, sea or road."),
     pieces,
     goodsDescription: optionalText("Goods description", 500, true),

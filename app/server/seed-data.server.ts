@@ -68,7 +68,7 @@ export function demoPosts(now: Date): NewPost[] {
 }
 
 /**
- * French translations of two demo posts (issue 30), so /fr/blog has posts on a fresh install: each names the
+ * French translations of two demo posts (decision 030), so /fr/blog has posts on a fresh install: each names the
  * English post it translates by its slug (its id is known once that one is stored).
  */
 export function demoTranslations(now: Date): { post: NewPost; translates: string }[] {

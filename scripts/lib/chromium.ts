@@ -47,7 +47,7 @@ const ENGLISH_PUBLIC_PAGES = [
 ];
 
 /**
- * Every public page in English and in French (issue 30). A French post has a slug of its own, so the English
+ * Every public page in English and in French (decision 030). A French post has a slug of its own, so the English
  * demo post has no French address; the French blog's list stands for its kind.
  */
 export const PUBLIC_PAGES = [

@@ -1,4 +1,4 @@
-// The house rule of issue 27: a source file a newcomer cannot take in at once (over 450 lines) says why at its
+// A house rule: a source file a newcomer cannot take in at once (over 450 lines) says why at its
 // top, in a line "Longer than 450 lines: <reason>"; otherwise it is split where the split has a name.
 import fs from "node:fs";
 import path from "node:path";

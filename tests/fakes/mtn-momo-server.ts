@@ -1,5 +1,5 @@
 /**
- * A local stand-in for MTN Mobile Money's Collections API (issue 28, decision 027), answering as MTN documents it
+ * A local stand-in for MTN Mobile Money's Collections API (decision 027), answering as MTN documents it
  * (https://momodeveloper.mtn.com/api-documentation), so the client, the callback route and the poller are tested
  * against the protocol rather than against themselves:
  * - POST /collection/token/ (Basic apiUser:apiKey, Ocp-Apim-Subscription-Key) → 200 { access_token, token_type:

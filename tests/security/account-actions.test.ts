@@ -1,4 +1,4 @@
-// Every action of the customer account (issue 29), found in app/routes.ts, signed in as a customer × the
+// Every action of the customer account (decision 029), found in app/routes.ts, signed in as a customer × the
 // payload corpus: hostile values in the strict fields and malformed bodies are refused with nothing changed;
 // hostile text in the free-text fields is refused or stored exactly as typed.
 import { attack, check, connect } from "./harness.ts";

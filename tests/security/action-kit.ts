@@ -24,11 +24,11 @@ export type Fixtures = {
   staff: string;
   /** A spreadsheet uploaded to the shipment import (decision 020), waiting for its check. */
   importUpload: string;
-  /** Invoice drafts (issue 28): one saved again by the suite, one to delete; and an issued one to void. */
+  /** Invoice drafts (decision 026): one saved again by the suite, one to delete; and an issued one to void. */
   invoice: string;
   victimInvoice: string;
   issuedInvoice: string;
-  /** An issued invoice the suite records payments on, and a payment of it (issue 28). */
+  /** An issued invoice the suite records payments on, and a payment of it (decision 026). */
   payableInvoice: string;
   payment: string;
 };
@@ -37,7 +37,7 @@ export type Target = {
   name: string;
   routeId: string;
   path: string;
-  /** Sent with the signed-in admin's cookie (true), the signed-in customer's ("customer", issue 29), or none. */
+  /** Sent with the signed-in admin's cookie (true), the signed-in customer's ("customer", decision 029), or none. */
   session: boolean | "customer";
   /** A valid post (fresh values each call where rows must be unique). */
   fields: () => Entries;
@@ -75,7 +75,7 @@ export type Spec = Omit<Target, "routeId" | "path" | "session" | "known"> & {
   path?: string;
 };
 
-/** The address book's party form also takes the party's language (issue 30): English or French only. */
+/** The address book's party form also takes the party's language (decision 030): English or French only. */
 export function withPartyLanguage(spec: Spec): Spec {
   return {
     ...spec,

@@ -1,4 +1,4 @@
-// Action specs of the security suite: the customer account's quotes and invoices (issue 29).
+// Action specs of the security suite: the customer account's quotes and invoices (decision 029).
 // They are posted with the suite's customer session (targets.ts: every /account/ page but signing in and out),
 // to ids that are not the customer's (a 404, nothing changed) and to the quote request form (refused or stored as
 // typed). The refusals on the customer's own records are in app/routes/account/*.test.ts.

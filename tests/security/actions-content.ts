@@ -20,7 +20,7 @@ function blogEditor(slug: () => string): Spec {
       ["content", "<p>Bring the bill of lading.</p>"],
       ["intent", "publish"],
       ["publishAt", ""],
-      // The post's language and the post it translates (issue 30): a blank one of either is valid (English,
+      // The post's language and the post it translates (decision 030): a blank one of either is valid (English,
       // none), so they cannot be strict; a hostile one is refused (blog-admin.server.test.ts).
       ["language", "en"],
       ["translationOf", ""],
@@ -53,7 +53,7 @@ function inbox(f: { keep: string; victim: string }): Spec[] {
       strict: ["id", "intent"],
       text: [],
     },
-    // Bulk actions (issue 17): chosen ids, or every row a filter matches. The suite marks the kept row read
+    // Bulk actions (decision 016): chosen ids, or every row a filter matches. The suite marks the kept row read
     // by both, and deletes only the victim by id (a hostile filter must never widen a delete).
     {
       name: "bulk mark read (chosen)",
@@ -137,7 +137,7 @@ export function contentActions(f: Fixtures): Record<string, Spec[]> {
           ["email", "party@example.com"],
           ["phone", "+231 77 012 3456"],
           ["address", "1 Broad Street, Monrovia"],
-          // Its language (issue 30): English or French only.
+          // Its language (decision 030): English or French only.
           ["language", "fr"],
         ],
         strict: ["role", "intent", "phone", "language"],

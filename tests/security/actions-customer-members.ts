@@ -1,4 +1,4 @@
-// Action specs of the security suite: who may sign in to a customer account (issue 29). The 'Customer account'
+// Action specs of the security suite: who may sign in to a customer account (decision 029). The 'Customer account'
 // card's intents on a party's page (the fixture shipper's), and the account's Colleagues and Preferences forms.
 // The account forms are posted with the suite's customer session (the first member of the fixture shipper's
 // company); the member's own checks are in app/routes/account/members.test.ts. The suite's app has no SMS sender, so a

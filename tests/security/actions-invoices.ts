@@ -1,4 +1,4 @@
-// Action specs of the security suite: invoices and credit notes (issue 28). Not strict: the fields a blank or
+// Action specs of the security suite: invoices and credit notes (decision 026). Not strict: the fields a blank or
 // whitespace value leaves valid (party, e-mail, tax, shipments: all optional).
 
 import { type Fixtures, type Spec, unique } from "./action-kit.ts";

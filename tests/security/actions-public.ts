@@ -49,7 +49,7 @@ export function publicActions(): Record<string, Spec[]> {
         text: [],
       },
     ],
-    // Signing in to the customer account (issue 29): the address, the code, the e-mailed link's button and
+    // Signing in to the customer account (decision 029): the address, the code, the e-mailed link's button and
     // signing out. The address and the code are strict; a hostile redirectTo falls back to the account.
     "routes/account/sign-in": [
       {
@@ -77,7 +77,7 @@ export function publicActions(): Record<string, Spec[]> {
       { name: "sign in by the e-mailed link", fields: () => [], strict: [], text: [], noFields: true },
     ],
     "routes/account/sign-out": [{ name: "sign out", fields: () => [], strict: [], text: [], noFields: true }],
-    // 'Show full details' (issue 29): a contact (an e-mail here: the suite's app sends no SMS), the code form
+    // 'Show full details' (decision 029): a contact (an e-mail here: the suite's app sends no SMS), the code form
     // (no code is waiting in the suite's browser: 'ask for a new one') and starting again. Nothing is free text.
     "routes/site/track.$tracking-number.details": [
       {
@@ -306,7 +306,7 @@ export function publicActions(): Record<string, Spec[]> {
   };
 }
 
-/** The quote form's spec (the contact page's, and the customer account's 'Ask for a quote', issue 29). */
+/** The quote form's spec (the contact page's, and the customer account's 'Ask for a quote', decision 029). */
 export function quoteFormSpec(name: string): Spec {
   return {
     name,

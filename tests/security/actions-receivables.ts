@@ -1,4 +1,4 @@
-// Action specs of the security suite: what is owed (issue 28, decision 028). 'E-mail statement' on a customer's
+// Action specs of the security suite: what is owed (decision 028). 'E-mail statement' on a customer's
 // statement (the fixture shipper, who has no e-mail address: a valid post is refused with the reason, and
 // nothing is ever queued); a hostile intent or submission key is refused before anything is read.
 import type { Spec } from "./action-kit.ts";

@@ -98,7 +98,7 @@ export function settingsActions(f: Fixtures): Record<string, Spec[]> {
         text: ["replyTo", "sms"],
       },
       {
-        // The French templates (issue 30): the same rules as the English ones.
+        // The French templates (decision 030): the same rules as the English ones.
         name: "notification messages in French",
         fields: () => [
           ["intent", "notifications-messages-fr"],
@@ -116,7 +116,7 @@ export function settingsActions(f: Fixtures): Record<string, Spec[]> {
         text: [],
         noFields: true,
       },
-      // Settings → Invoices (issue 28): numbering patterns, payment terms and a tax rate's percentage are
+      // Settings → Invoices (decision 026): numbering patterns, payment terms and a tax rate's percentage are
       // refused unless well formed; a tax's name and the payment instructions are plain text.
       {
         name: "invoice settings",
@@ -132,7 +132,7 @@ export function settingsActions(f: Fixtures): Record<string, Spec[]> {
         strict: ["intent", "invoicePattern", "creditNotePattern", "paymentTermsDays", "taxPercent"],
         text: ["taxName", "paymentInstructions"],
       },
-      // The activity log's retention (issue 18, decision 021): a number of days, nothing else.
+      // The activity log's retention (decision 021): a number of days, nothing else.
       {
         name: "activity log retention",
         fields: () => [

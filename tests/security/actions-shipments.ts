@@ -13,7 +13,7 @@ const SHIPMENT_TEXT = {
   notes: "notes",
   goodsDescription: "goods_description",
 };
-// The cargo fields the freight documents print (issue 16) that must be one of a list or a number. They are
+// The cargo fields the freight documents print (decision 015) that must be one of a list or a number. They are
 // optional (a blank one is valid, so they cannot be strict): a hostile value in them is refused, a blank stored
 // as none: a target of their own ("stored as typed or refused"), so the free-text fields are still stored.
 const SHIPMENT_CHOICES = ["transportMode", "pieces", "declaredValue", "declaredCurrency", "incoterm"];
@@ -70,7 +70,7 @@ export function shipmentActions(f: Fixtures): Record<string, Spec[]> {
         text: [],
       },
     ],
-    // The exceptions board's setting (issue 18): a number of days, nothing else.
+    // The exceptions board's setting: a number of days, nothing else.
     "routes/admin/exceptions": [
       {
         name: "save exception settings",
@@ -82,7 +82,7 @@ export function shipmentActions(f: Fixtures): Record<string, Spec[]> {
         text: [],
       },
     ],
-    // Bulk status updates (issue 18): the ticked shipments, or scanned numbers; every post is a new form (key).
+    // Bulk status updates: the ticked shipments, or scanned numbers; every post is a new form (key).
     "routes/admin/shipments.bulk-update": [
       {
         name: "bulk status update (chosen)",

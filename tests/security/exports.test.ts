@@ -58,7 +58,7 @@ attack("exports: signed in only, never cached, every formula-like cell quoted (C
 });
 
 attack(
-  "the accountant's export (issue 28): hostile periods refused, Accounts' roles only, formula-like cells quoted",
+  "the accountant's export (decision 026): hostile periods refused, Accounts' roles only, formula-like cells quoted",
   async () => {
     let requests = 0;
     let cells = 0;

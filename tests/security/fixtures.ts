@@ -169,7 +169,7 @@ export async function createFixtures(r: Requests): Promise<Fixtures> {
   });
   const importUpload = /[?&]upload=([0-9a-f-]{36})/.exec(imported.location ?? "")?.[1];
   if (!importUpload) throw new Error(`uploading a fixture spreadsheet failed: ${imported.status}`);
-  // Invoices (issue 28): two drafts and one issued, through the pages as a clerk would.
+  // Invoices (decision 026): two drafts and one issued, through the pages as a clerk would.
   const invoice = async () => {
     const sent = await post("/admin/invoices/new", invoiceDraftEntries(), { cookie });
     const id = sent.location?.match(new RegExp(`/admin/invoices/${ID}`))?.[1];
@@ -181,7 +181,7 @@ export async function createFixtures(r: Requests): Promise<Fixtures> {
     cookie,
   });
   if (issued.status !== 302) throw new Error(`issuing the fixture invoice failed (status ${issued.status})`);
-  // Payments (issue 28): an issued invoice to pay, and a payment on it (to reverse and e-mail).
+  // Payments (decision 026): an issued invoice to pay, and a payment on it (to reverse and e-mail).
   const payableInvoice = await invoice();
   const payable = await post(`/admin/invoices/${payableInvoice}`, invoiceDraftEntries("issue-invoice"), {
     cookie,

@@ -18,7 +18,7 @@ export type SuiteContext = {
   buildDir: string;
   /** The admin's session, signed in by the global setup. */
   adminToken: string;
-  /** A customer's session (issue 29): a member of the company of the fixtures' shipper and consignee. */
+  /** A customer's session (decision 029): a member of the company of the fixtures' shipper and consignee. */
   customerToken: string;
   fixtures: Fixtures;
   /** Problems the Client found while the global setup made the fixtures. */

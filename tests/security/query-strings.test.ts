@@ -46,7 +46,7 @@ attack("hostile query strings and path parameters on every page (GET)", async ()
   // Opening an inbox item marks it read: the query-string pass uses unknown ids for those.
   const changesOnRead = (p: string) => /^admin\/(quote-requests|contact-submissions)\/:id$/.test(p);
   for (const route of routes) {
-    // The customer account's pages (issue 29) are read as the suite's customer, or they would only redirect.
+    // The customer account's pages (decision 029) are read as the suite's customer, or they would only redirect.
     const cookie = route.admin ? adminCookie() : route.account ? app.customerCookie() : null;
     const base = changesOnRead(route.pattern)
       ? fillPattern(route.pattern, null)

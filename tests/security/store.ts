@@ -19,7 +19,7 @@ export interface Store {
   /** Makes a session expired: past its end, or idle for longer than the idle timeout. */
   expireSession(token: string, how: "ended" | "idle"): Promise<boolean>;
   /**
-   * A customer account for the company of a shipper (and a consignee), with one member signed in (issue 29):
+   * A customer account for the company of a shipper (and a consignee), with one member signed in (decision 029):
    * the session token, made as the sign-in does (only its SHA-256 is stored).
    */
   createCustomerSession(parties: { shipperId: string; consigneeId: string }): Promise<string>;

@@ -22,7 +22,7 @@ export type RouteInfo = {
   /** The URL pattern without leading slash ("admin/shipments/:id"). */
   pattern: string;
   admin: boolean;
-  /** Behind the customer's sign-in (issue 29): /account/… but the sign-in pages themselves. */
+  /** Behind the customer's sign-in (decision 029): /account/… but the sign-in pages themselves. */
   account: boolean;
   index: boolean;
   hasAction: boolean;
@@ -86,7 +86,7 @@ export function fillPattern(pattern: string, f: Fixtures | null, id?: string): s
     "admin/statements/:kind/:partyId": f?.shipper ?? "",
     "admin/statements/:kind/:partyId/statement.pdf": f?.shipper ?? "",
     "track/:trackingNumber": f?.shipment.trackingNumber ?? "",
-    // The customer's (issue 29): the fixtures' shipment is the customer's company's.
+    // The customer's (decision 029): the fixtures' shipment is the customer's company's.
     "account/shipments/:trackingNumber": f?.shipment.trackingNumber ?? "",
     "account/shipments/:trackingNumber/waybill.pdf": f?.shipment.trackingNumber ?? "",
     "account/shipments/:trackingNumber/delivery-note.pdf": f?.shipment.trackingNumber ?? "",
@@ -131,7 +131,7 @@ export function actionTargets(f: Fixtures): { targets: Target[]; unknown: string
     ...receivablesActions(),
     ...accountBillingActions(),
   };
-  // Customer accounts (issue 29): the party page's card adds intents to the page's own.
+  // Customer accounts (decision 029): the party page's card adds intents to the page's own.
   for (const [id, specs] of Object.entries(customerMemberActions(f)))
     known[id] = [...(known[id] ?? []), ...specs];
   const targets: Target[] = [];

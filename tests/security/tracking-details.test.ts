@@ -1,4 +1,4 @@
-// 'Show full details' (issue 29, tracking in tiers): /track/:number/details and its documents × the URL payloads
+// 'Show full details' (tracking in tiers): /track/:number/details and its documents × the URL payloads
 // and forged cookies: nothing shown unescaped, no system file, nothing of the shipment's parties or documents
 // without a grant, no change from hostile codes.
 import { pool } from "./client.ts";

@@ -1,4 +1,4 @@
-// Issue 32 on a second app of its own (TRACK_RATE_LIMIT=5, https SITE_URL, TRUST_PROXY): 'Get updates' and
+// The security review on a second app of its own (TRACK_RATE_LIMIT=5, https SITE_URL, TRUST_PROXY): 'Get updates' and
 // the token pages are rate limited, one client cannot fill a shipment's places, every cookie is Secure, and an
 // http:// origin or another port is another origin.
 import fs from "node:fs";
@@ -11,7 +11,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, encode } from "./requests.ts";
 const { context, store, counts } = connect();
 
 attack(
-  "issue 32: tracking numbers, places and links under the limits (own database, TRACK_RATE_LIMIT=5, https SITE_URL)",
+  "the security review: tracking numbers, places and links under the limits (own database, TRACK_RATE_LIMIT=5, https SITE_URL)",
   async () => {
     // Client addresses come from X-Forwarded-For (TRUST_PROXY), so each check starts with its own counts.
     const databaseUrl = await store.createDatabase("security_issue_32");
@@ -146,7 +146,7 @@ attack(
         links.slice(5).every((s) => s === 429),
         `token pages answered ${links.join(", ")} (429 after 5)`,
       );
-      // 5. 'Show full details' (issue 29): its forms count like lookups, and codes are limited per address.
+      // 5. 'Show full details' (decision 029): its forms count like lookups, and codes are limited per address.
       const details: number[] = [];
       for (let i = 0; i < 20; i++) {
         const target = `/track/${i % 2 ? `UTG-9${String(i).padStart(3, "0")}-0000` : number}/details`;

@@ -13,7 +13,7 @@ import type {
   ShipmentParty,
 } from "#app/server/customers/customer-shipment-views.ts";
 
-// The sections of /account/shipments/:trackingNumber (issue 29): what the tracking page shows, then the full
+// The sections of /account/shipments/:trackingNumber (decision 029): what the tracking page shows, then the full
 // parties, the cargo, the delivery, the documents, the linked quotes and invoices, and the updates switch.
 
 const LINK = "font-medium text-brand-700 underline underline-offset-4";

@@ -1,4 +1,4 @@
-// The about page's copy in French (issue 30, decision 030): the same shapes as app/content/about.ts and
+// The about page's copy in French (decision 030): the same shapes as app/content/about.ts and
 // milestones.ts. The loader sends it as page data.
 
 import type { aboutPage as englishAbout } from "#app/content/about.ts";

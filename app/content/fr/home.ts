@@ -1,4 +1,4 @@
-// The home page's copy in French (issue 30, decision 030): the same shapes as app/content/home.ts, team.ts and
+// The home page's copy in French (decision 030): the same shapes as app/content/home.ts, team.ts and
 // testimonials.ts, the English items' pictures, links and names kept. The loader sends it as page data.
 import { withFrenchWords } from "#app/content/fr/overlay.ts";
 import * as english from "#app/content/home.ts";

@@ -1,4 +1,4 @@
-// Longer than 450 lines: the French translation of the privacy policy and the terms of service (issue 30,
+// Longer than 450 lines: the French translation of the privacy policy and the terms of service (decision 030,
 // decision 030), section for section as app/content/policies.ts, with the same anchors, placeholders and links.
 // The page says that it is a translation and that the English text prevails.
 import { list, type PolicyDocument, p, sub } from "#app/content/policies.ts";

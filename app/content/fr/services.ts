@@ -1,4 +1,4 @@
-// The services pages' copy in French (issue 30, decision 030): the same shapes as app/content/services.ts, the
+// The services pages' copy in French (decision 030): the same shapes as app/content/services.ts, the
 // English services' ids, icons and pictures kept. The loaders send it as page data.
 import { withFrenchWords } from "#app/content/fr/overlay.ts";
 import {

@@ -1,4 +1,4 @@
-// Dates, times, numbers and money in a language (issue 30, decision 030). English keeps the spec's formats
+// Dates, times, numbers and money in a language (decision 030). English keeps the spec's formats
 // (app/lib/format.ts, app/lib/money.ts) word for word; French follows the platform's fr-FR formats: '3 déc.
 // 2026', 24-hour '14:40', '150 000 F CFA', '2 450,00 $US'. Instants are shown in UTC, Monrovia's zone, as in
 // English. The platform's Intl, so no page carries locale data.

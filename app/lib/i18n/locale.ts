@@ -1,4 +1,4 @@
-// The site's two languages (issue 30, decision 030). English keeps today's addresses word for word; French
+// The site's two languages (decision 030). English keeps today's addresses word for word; French
 // lives under /fr with the words of a path translated (not its tracking numbers, tokens or slugs). This one
 // table maps each public address to its French one, in both directions: routes.ts builds the French routes
 // from it (paths.ts holds it), and every link, alternate link and message uses it. Page code never imports the

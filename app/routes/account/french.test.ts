@@ -1,4 +1,4 @@
-// The customer account in French (issue 30), called as the browser does on a real database: the sign-in code
+// The customer account in French (decision 030), called as the browser does on a real database: the sign-in code
 // goes in the member's language with the French link, a member lands on the account pages of their own
 // language after signing in, the guard sends a French page to the French sign-in page, and the French pages'
 // loaders give French.

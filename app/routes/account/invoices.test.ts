@@ -1,4 +1,4 @@
-// The account's invoices (issue 29) on a real PostgreSQL, with mobile money against the MTN stand-in: the
+// The account's invoices (decision 029) on a real PostgreSQL, with mobile money against the MTN stand-in: the
 // company's issued and void invoices and credit notes (never drafts, never another company's), the balances as
 // staff see them, the invoice as its link shows it, 'Pay', and the PDFs.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

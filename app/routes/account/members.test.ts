@@ -1,4 +1,4 @@
-// The account's Colleagues and Preferences pages (issue 29), called as the browser does with real customer
+// The account's Colleagues and Preferences pages (decision 029), called as the browser does with real customer
 // sessions on a real database: a member who may invite adds a colleague to their own company only; others are
 // told whom to ask; preferences are saved, and bad input changes nothing.
 import { count, eq } from "drizzle-orm";
@@ -215,7 +215,7 @@ describe("/account/preferences", () => {
         language: "fr",
       }),
     )) as unknown as Response;
-    // French chosen on the English page (issue 30): the preferences page in French, saying it saved.
+    // French chosen on the English page (decision 030): the preferences page in French, saying it saved.
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/fr/compte/preferences?saved");
     expect(await memberRow(both!.id)).toMatchObject({
@@ -224,7 +224,7 @@ describe("/account/preferences", () => {
     });
   });
 
-  it("saves on the page of the language kept; a new language opens the page in it, saying it saved (issue 30)", async () => {
+  it("saves on the page of the language kept; a new language opens the page in it, saying it saved (decision 030)", async () => {
     const { members } = await company("Langue Sarl", [{ name: "Awa", email: "awa@langue.example" }]);
     const [awa] = members;
     const same = (await preferences.action(

@@ -4,7 +4,7 @@ import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { loadActivity } from "#app/server/audit/activity-page.server.ts";
 import type { Route } from "./+types/activity";
 
-// The activity log (issue 18, decision 021): read only; the admin layout's middleware checks the session.
+// The activity log (decision 021): read only; the admin layout's middleware checks the session.
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta({ title: "Activity", path: "/admin/activity" }, matches);

@@ -175,7 +175,7 @@ describe("the contact messages routes", () => {
   });
 });
 
-describe("the language of a request or message (issue 30)", () => {
+describe("the language of a request or message (decision 030)", () => {
   it("shows staff the language of the page it was sent from", async () => {
     const { id: quoteId } = await createQuoteRequest({
       db: services.db,

@@ -10,7 +10,7 @@ import type { Route } from "./+types/invoices.$id.send";
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   adminMeta({ title: "Send invoice", path: location.pathname }, matches);
 
-/** 'Send' of an issued invoice (issue 28): the invoice's page posts here; a refused send shows its form again. */
+/** 'Send' of an issued invoice (decision 026): the invoice's page posts here; a refused send shows its form again. */
 export function loader({ request, context, params }: Route.LoaderArgs) {
   return loadSendInvoicePage({ request, context, id: params.id });
 }

@@ -8,7 +8,7 @@ import type { Route } from "./+types/invoices.$id";
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   adminMeta({ title: "Invoice", path: location.pathname }, matches);
 
-/** One invoice or credit note (issue 28): a draft's form and 'Issue', or the issued document, credit, void. */
+/** One invoice or credit note (decision 026): a draft's form and 'Issue', or the issued document, credit, void. */
 export function loader({ request, context, params }: Route.LoaderArgs) {
   return loadInvoicePage({ request, context, id: params.id, paymentsCard: invoicePaymentsCard });
 }

@@ -7,7 +7,7 @@ import type { Route } from "./+types/invoices.new";
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta({ title: "New invoice", path: "/admin/invoices/new" }, matches);
 
-/** A new draft (issue 28): from an accepted quote, a shipment, an invoice to credit, or blank. */
+/** A new draft (decision 026): from an accepted quote, a shipment, an invoice to credit, or blank. */
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadNewInvoicePage({ request, context });
 }

@@ -7,7 +7,7 @@ import type { Route } from "./+types/invoices";
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta({ title: "Invoices", path: "/admin/invoices" }, matches);
 
-/** Invoices and credit notes (issue 28): search, state filter, paging. */
+/** Invoices and credit notes (decision 026): search, state filter, paging. */
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadInvoiceList({ request, context });
 }

@@ -1,4 +1,4 @@
-// The party's language (issue 30) in the back office: guessed from the phone's country when a party is created
+// The party's language (decision 030) in the back office: guessed from the phone's country when a party is created
 // without one (the shipment form's 'Add New', the address book's 'From the phone number'), set and changed on
 // the party form, refused unless English or French. Loaders and actions called with a real session.
 import { eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The 'Customer account' card of a party's page (issue 29): its loader data and its intents, called as the
+// The 'Customer account' card of a party's page (decision 029): its loader data and its intents, called as the
 // browser does with real staff sessions on a real database. Administrators and Operations manage it; Accounts
 // and Editor may not.
 import { count, eq } from "drizzle-orm";

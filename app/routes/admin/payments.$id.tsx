@@ -7,7 +7,7 @@ import type { Route } from "./+types/payments.$id";
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   adminMeta({ title: "Payment", path: location.pathname }, matches);
 
-/** One payment (issue 28): its receipt, what it settled; e-mail the receipt, reverse it. */
+/** One payment (decision 026): its receipt, what it settled; e-mail the receipt, reverse it. */
 export function loader({ request, context, params }: Route.LoaderArgs) {
   return loadPaymentPage({ request, context, id: params.id });
 }

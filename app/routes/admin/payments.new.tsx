@@ -7,7 +7,7 @@ import type { Route } from "./+types/payments.new";
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   adminMeta({ title: "Record payment", path: location.pathname }, matches);
 
-/** 'Record payment' for an issued invoice (`?invoice=`) and the customer's other open invoices (issue 28). */
+/** 'Record payment' for an issued invoice (`?invoice=`) and the customer's other open invoices (decision 026). */
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadNewPaymentPage({ request, context });
 }

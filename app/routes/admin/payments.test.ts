@@ -1,5 +1,5 @@
 // The payment pages' loaders and actions, called as the browser calls them, on a real database with real staff
-// sessions (issue 28): recording a payment from an invoice (in another currency at a rate, part and over
+// sessions (decision 026): recording a payment from an invoice (in another currency at a rate, part and over
 // payments), bad input that stores nothing, one payment for a double post, reversal, the receipt PDF read back
 // and e-mailed once, the customer's credit used on the invoice page, and Operations kept out.
 

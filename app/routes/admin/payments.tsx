@@ -7,7 +7,7 @@ import type { Route } from "./+types/payments";
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta({ title: "Payments", path: "/admin/payments" }, matches);
 
-/** Payments received (issue 28): search and paging. */
+/** Payments received (decision 026): search and paging. */
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadPaymentList({ request, context });
 }

@@ -7,7 +7,7 @@ import type { Route } from "./+types/quote-requests.$id.quote";
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   adminMeta({ title: "Quote", path: location.pathname }, matches);
 
-/** A quote request's quote (issue 17): prepare, send, see the customer's answer, book the shipment. */
+/** A quote request's quote (decision 016): prepare, send, see the customer's answer, book the shipment. */
 export function loader({ request, context, params }: Route.LoaderArgs) {
   return loadQuotePage({ request, context, id: params.id });
 }

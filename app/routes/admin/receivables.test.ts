@@ -1,5 +1,5 @@
 // The receivables page, a customer's statement (page, PDF, e-mail) and the accountant's export, called as the
-// browser calls them, on a real database with real staff sessions (issue 28, decision 028): Administrators and
+// browser calls them, on a real database with real staff sessions (decision 028): Administrators and
 // Accounts see them, Operations get 403; the PDF read back with pdftotext; one e-mail per form however often
 // it is posted; the export's contents with text neutralised against formulas, in CSV and in .xlsx.
 

@@ -7,7 +7,7 @@ import type { Route } from "./+types/receivables";
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta({ title: "Receivables", path: "/admin/receivables" }, matches);
 
-/** What each customer owes, by age (issue 28): Administrators and Accounts. */
+/** What each customer owes, by age (decision 028): Administrators and Accounts. */
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadReceivablesPage({ request, context });
 }

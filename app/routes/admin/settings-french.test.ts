@@ -9,7 +9,7 @@ import {
 import { signInStaff } from "#tests/setup/staff-session.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
-// Settings → Notifications' French templates (issue 30): saved beside the English ones, each with 'Reset to
+// Settings → Notifications' French templates (decision 030): saved beside the English ones, each with 'Reset to
 // default' (the French default), refused with the English form's messages when wrong, changing nothing.
 
 let services: Services;

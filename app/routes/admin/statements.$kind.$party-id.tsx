@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = ({ matches, params, loaderData }) =>
     matches,
   );
 
-/** A customer's statement for a period (issue 28): Administrators and Accounts. */
+/** A customer's statement for a period (decision 028): Administrators and Accounts. */
 export function loader({ request, params, context }: Route.LoaderArgs) {
   return loadStatementPage({ request, context, kind: params.kind, partyId: params.partyId });
 }

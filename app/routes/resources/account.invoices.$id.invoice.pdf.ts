@@ -8,7 +8,7 @@ import { renderInvoicePdf } from "#app/server/invoices/invoice-pdf.server.ts";
 import type { Route } from "./+types/account.invoices.$id.invoice.pdf";
 
 /**
- * One of the signed-in customer's invoices or credit notes as a PDF (issue 29): the customer's copy, as the
+ * One of the signed-in customer's invoices or credit notes as a PDF (decision 029): the customer's copy, as the
  * e-mail's link gives it, with the QR code and address of the account's page of it. Another company's invoice
  * answers 404. In the address's language (/fr/compte/factures/:id/invoice.pdf: French).
  */

@@ -7,7 +7,7 @@ import { customerQuotePdf } from "#app/server/quotes/quote-answer.server.ts";
 import type { Route } from "./+types/account.quotes.$id.quote.pdf";
 
 /**
- * One of the signed-in customer's quotes as a PDF (issue 29), built as the e-mail's link builds it (replaced and
+ * One of the signed-in customer's quotes as a PDF (decision 029), built as the e-mail's link builds it (replaced and
  * expired versions refused alike), printing the account's page of it. Another company's quote answers 404.
  * In the address's language (/fr/compte/devis/:id/quote.pdf: French).
  */

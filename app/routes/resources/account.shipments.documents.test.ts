@@ -1,4 +1,4 @@
-// The documents and delivery photos of a customer's shipment (issue 29), their routes called as the router calls
+// The documents and delivery photos of a customer's shipment (decision 029), their routes called as the router calls
 // them with a real customer session on a real database: the company's own shipment's PDFs read back, and 404 for
 // any other shipment, exactly like one that does not exist.
 import sharp from "sharp";

@@ -7,7 +7,7 @@ import { buildStatement, statementPdf } from "#app/server/receivables/receivable
 import type { Route } from "./+types/account.statement.pdf";
 
 /**
- * The signed-in customer's statement of account as a PDF (issue 29), built as staff build it: one billed party
+ * The signed-in customer's statement of account as a PDF (decision 029), built as staff build it: one billed party
  * of the company at a time (`?party=shipper:<id>`; without it the first, by name), for this month so far or the
  * `from`/`to` asked. A party not billed to the company answers 404, like none at all. In the address's
  * language (/fr/compte/statement.pdf: French).

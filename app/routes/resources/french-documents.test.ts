@@ -1,4 +1,4 @@
-// The documents' language through their routes (issue 30): a staff copy prints in its reader's language (the
+// The documents' language through their routes (decision 030): a staff copy prints in its reader's language (the
 // billed party's, the shipper's, the consignee's), `?lang=` asks the other one, and a customer's copy follows
 // the address it is opened from (/fr/…). Real database, PDFs read back by pdftotext.
 import { eq } from "drizzle-orm";

@@ -11,7 +11,7 @@ import { limitLinkOpening } from "#app/server/platform/forms.server.ts";
 import type { Route } from "./+types/invoice.$token.invoice.pdf";
 
 /**
- * The customer's invoice as a PDF, from its page `/invoice/:token` (issue 28): the same rules as the page (a
+ * The customer's invoice as a PDF, from its page `/invoice/:token` (decision 026): the same rules as the page (a
  * wrong or expired token is a plain 404, every client is rate limited, nothing is cached, no referrer leaves),
  * with the QR code of that page on it. In the address's language (/fr/facture/:token/invoice.pdf: French).
  */

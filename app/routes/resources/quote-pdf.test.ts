@@ -162,7 +162,7 @@ describe("the customer's copy", () => {
     }
   });
 
-  it("answers an expired quote as its page does, with 410 and the date it ended (issue 32)", async () => {
+  it("answers an expired quote as its page does, with 410 and the date it ended", async () => {
     const request = await quotedRequest();
     await request.draft(90000);
     const token = await request.send();

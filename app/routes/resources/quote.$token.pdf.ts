@@ -9,7 +9,7 @@ import { quotePath } from "#app/server/quotes/quotes.server.ts";
 import type { Route } from "./+types/quote.$token.pdf";
 
 /**
- * The customer's quote as a PDF, from the link of the quote e-mail (issue 17): the same rules as its page (a
+ * The customer's quote as a PDF, from the link of the quote e-mail (decision 016): the same rules as its page (a
  * wrong token is a plain 404, every client is rate limited, nothing is cached, no referrer leaves). A version
  * replaced by a newer one is not offered: the newer e-mail has its own link. In the address's language
  * (/fr/devis/:token/pdf: French).

@@ -1,4 +1,4 @@
-// The blog in two languages (issue 30): /blog lists the English posts, /fr/blog the French ones; a post lives at
+// The blog in two languages (decision 030): /blog lists the English posts, /fr/blog the French ones; a post lives at
 // its own language's address and names its translation for the switch, hreflang and the sitemap.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as rssLoader } from "#app/routes/resources/blog.rss.xml.ts";

@@ -1,4 +1,4 @@
-// 'Ask for a quote' from the account (issue 29) is the contact page's quote form: for a signed-in customer the
+// 'Ask for a quote' from the account (decision 029) is the contact page's quote form: for a signed-in customer the
 // member's details are filled in, 'book again' (?from=) fills in one of the company's shipments (and nothing from
 // another's), and the request is stored as the public form stores it.
 import { eq } from "drizzle-orm";

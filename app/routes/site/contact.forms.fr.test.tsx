@@ -1,4 +1,4 @@
-// A public form on a French page (issue 30): the server answers a French page in French (submitPublicForm with the
+// A public form on a French page (decision 030): the server answers a French page in French (submitPublicForm with the
 // page's locale; the browser's checks likewise, public-form-checks.ts), and the form shows those messages, the
 // field's and the form's alike, among its own French words.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

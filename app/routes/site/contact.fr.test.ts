@@ -1,4 +1,4 @@
-// /fr/contact (issue 30): the forms answer in French, the browser's messages read in French through the page's
+// /fr/contact (decision 030): the forms answer in French, the browser's messages read in French through the page's
 // words, and a message or quote request keeps the language of the page it was sent from.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Every link in every customer message opens in the recipient's language (issue 30, decision 030): each message
+// Every link in every customer message opens in the recipient's language (decision 030): each message
 // type is produced for a French recipient on a real database (the shipment update with its delivery note, the
 // unsubscribe link and its SMS, the subscription confirmation, the quote, the invoice and its reminder, the
 // receipt, the sign-in code and the invitation), every address in it (text, HTML, headers) is checked to be the

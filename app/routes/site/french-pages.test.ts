@@ -1,4 +1,4 @@
-// The marketing pages in French (issue 30): each /fr address's loaders, through the app's own request handler
+// The marketing pages in French (decision 030): each /fr address's loaders, through the app's own request handler
 // (middleware, layout and page), give French copy and French words, keep data (names, links' slugs) as it is,
 // and leave the English pages' data exactly as it was.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -6,7 +6,7 @@ import type { RootData } from "#app/root.tsx";
 import { invoicePayPageAction, loadInvoicePayPage } from "#app/server/payments/invoice-pay-page.server.ts";
 import type { Route } from "./+types/invoice.$token.pay";
 
-// Paying an invoice by MTN Mobile Money (issue 28, decision 027), from the customer's invoice page. The form
+// Paying an invoice by MTN Mobile Money (decision 027), from the customer's invoice page. The form
 // asks for the wallet number and the amount (the balance, or part of it); after it, the page says to approve on
 // the phone and looks again every few seconds (a meta refresh without JavaScript, a revalidation with it, and a
 // 'Check again' link) until the payment is in, refused (with MTN's reason) or still waiting; the customer may

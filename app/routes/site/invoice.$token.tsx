@@ -6,7 +6,7 @@ import type { RootData } from "#app/root.tsx";
 import { loadPublicInvoicePage } from "#app/server/payments/invoice-public-page.server.ts";
 import type { Route } from "./+types/invoice.$token";
 
-// The customer's invoice (issue 28), from the link of the invoice e-mail and the QR code on its PDF: the
+// The customer's invoice (decision 026), from the link of the invoice e-mail and the QR code on its PDF: the
 // document, what was paid and what is still due, how to pay, and its PDF. Opening it changes nothing but the
 // link's first opening (recorded once, in the invoice's history). No referrer leaves the page, it is never
 // indexed or cached, a wrong or expired token is a plain 404, and every client is rate limited.

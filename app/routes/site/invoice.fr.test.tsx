@@ -1,4 +1,4 @@
-// /fr/facture/:token and /fr/facture/:token/payer (issue 30): the customer's invoice and paying it by mobile
+// /fr/facture/:token and /fr/facture/:token/payer (decision 030): the customer's invoice and paying it by mobile
 // money in French, from the loaders' data to the pages a customer reads, on a real PostgreSQL and the MTN stand-in.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import PayPage, * as pay from "#app/routes/site/invoice.$token.pay.tsx";

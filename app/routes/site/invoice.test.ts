@@ -1,4 +1,4 @@
-// 'Send' and the customer's invoice page, called as the browser calls them on a real database (issue 28): the
+// 'Send' and the customer's invoice page, called as the browser calls them on a real database (decision 026): the
 // send action by role and with bad input, the e-mailed link's page and PDF, a wrong token's plain 404, and the
 // headers that keep the token out of referrers, indexes and caches.
 import { eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// /fr/devis/:token (issue 30): the customer's quote in French, from its loader's data to the page a customer
+// /fr/devis/:token (decision 030): the customer's quote in French, from its loader's data to the page a customer
 // reads, before and after 'Accepter le devis'.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import QuotePage, { action, loader } from "#app/routes/site/quote.$token.tsx";

@@ -48,7 +48,7 @@ const requestsFor = (email: string) =>
 
 describe("services page", () => {
   it("issues a submission key per render", () => {
-    // The loader reads the page's language from its address (issue 30).
+    // The loader reads the page's language from its address (decision 030).
     const args = { request: new Request("http://localhost/services") } as Parameters<typeof loader>[0];
     expect(loader(args).submissionKey).not.toBe(loader(args).submissionKey);
   });
@@ -142,7 +142,7 @@ describe("service detail loader", () => {
   });
 });
 
-describe("the side form on /fr/services (issue 30)", () => {
+describe("the side form on /fr/services (decision 030)", () => {
   it("answers in French, stores nothing on bad input, and keeps the page's language on the request", async () => {
     const bad = await post(
       inquiry(`fr-bad-${crypto.randomUUID()}@example.com`, { shipmentType: "rocket" }),

@@ -196,7 +196,7 @@ describe("'Show full details' with a code sent to the contact on file", () => {
   });
 });
 
-describe("'Show full details' in French (issue 30)", () => {
+describe("'Show full details' in French (decision 030)", () => {
   const openAt = (path: string, cookie = "") =>
     loader({
       request: new Request(`${SITE}${path}`, { headers: cookie ? { cookie } : {} }),

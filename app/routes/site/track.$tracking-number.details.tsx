@@ -7,7 +7,7 @@ import {
 } from "#app/server/customers/tracking-details-page.server.ts";
 import type { Route } from "./+types/track.$tracking-number.details";
 
-// 'Show full details' of one shipment (issue 29, tracking in tiers): its parties unmasked, its goods and its
+// 'Show full details' of one shipment (tracking in tiers): its parties unmasked, its goods and its
 // documents, for a signed-in customer of the shipment, or for 24 hours after a code sent to the e-mail or
 // mobile number on file for its shipper or consignee. A page of its own, so the tracking page's script stays
 // within its budget; it works without JavaScript (plain forms, answers rendered on the server).

@@ -11,7 +11,7 @@ import { notificationSubscribers, shipments } from "#app/server/db/schema.ts";
 import type { Services } from "#app/server/services.server.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
-// Issue 32: every path that looks a tracking number up counts against the one tracking limit, before the lookup.
+// The security review: every path that looks a tracking number up counts against the one tracking limit, before the lookup.
 // With TRACK_RATE_LIMIT=5 the page answered 429 from the sixth lookup while 40 'Get updates' posts in a row
 // answered 404 or 200: numbers could be walked through the form at full speed.
 
@@ -61,7 +61,7 @@ const open = (
     context: createTestContext(services, clientIp),
   } as never);
 
-describe("'Get updates' counts against the tracking limit (issue 32)", () => {
+describe("'Get updates' counts against the tracking limit", () => {
   it("answers 429 from the sixth post, found or not, and looks nothing up after that", async () => {
     const client = "198.51.100.201";
     const statuses: number[] = [];

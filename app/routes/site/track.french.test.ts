@@ -14,7 +14,7 @@ import { type FakeTwilio, startFakeTwilio } from "#tests/fakes/twilio-server.ts"
 import { decodedMail, type SmtpTestServer, startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
 import { createTestContext, createTestServices } from "#tests/setup/test-db.ts";
 
-// Tracking in French (issue 30): /fr/suivi/:n says it all in French with French dates, numbers and addresses,
+// Tracking in French (decision 030): /fr/suivi/:n says it all in French with French dates, numbers and addresses,
 // and 'Get updates' on /fr/suivi/:n/alertes stores the subscriber's language and sends the link or code in
 // French, its link to the French page. The same pages in English stay as they were.
 

@@ -66,7 +66,7 @@ export const companyRule: OptionalTextRule = {
   singleLine: true,
 };
 
-/** What the quote form starts with (the customer account fills in what it knows, issue 29). */
+/** What the quote form starts with (the customer account fills in what it knows, decision 029). */
 export type QuoteFormStart = {
   firstName: string;
   lastName: string;

@@ -30,7 +30,7 @@ import {
   shippers,
 } from "#app/server/db/schema.ts";
 
-// The activity log's pages (issue 18, decision 021): /admin/activity with its filters, and a shipment's
+// The activity log's pages (decision 021): /admin/activity with its filters, and a shipment's
 // Activity card. Entries are prepared here as text, so the server and the browser show the same.
 
 type Ctx = Readonly<RouterContextProvider>;

@@ -1,6 +1,6 @@
 import type { AuditChangeText } from "#app/lib/audit-format.ts";
 
-// The activity log's contract (issue 18): what /admin/activity's loader gives and a shipment's Activity card
+// The activity log's contract (decision 021): what /admin/activity's loader gives and a shipment's Activity card
 // shows. The components import these types (never the server modules' code).
 
 /** One entry as the page shows it. */

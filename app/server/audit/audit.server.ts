@@ -10,7 +10,7 @@ import type { Db } from "#app/server/db/client.server.ts";
 import { adminUsers, auditLog, siteSettings } from "#app/server/db/schema.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 
-// The audit log (issue 18, decision 021). Writes to the audited tables are recorded by database triggers
+// The audit log (decision 021). Writes to the audited tables are recorded by database triggers
 // (drizzle/0019); this module records what no table row says (sign-ins), reads the log and prunes it.
 
 export const AUDIT_SETTINGS_KEY = "audit";
@@ -58,7 +58,7 @@ export async function recordAuditEvent({
 }
 
 /**
- * Records what a customer did that staff should see (issue 29): signing in and out of the customer account, and
+ * Records what a customer did that staff should see (decision 029): signing in and out of the customer account, and
  * inviting a colleague (no staff actor, so the triggers do not record it).
  * The customer is named in the actor's columns (no staff account, so no actor id).
  */

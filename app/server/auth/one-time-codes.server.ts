@@ -1,4 +1,4 @@
-// One-time codes (issue 29, decision 16): a 6-digit code sent to an e-mail address or a mobile number, for any
+// One-time codes (decision 016): a 6-digit code sent to an e-mail address or a mobile number, for any
 // person (a customer signing in, a visitor asking for a shipment's full details). The browser that asked
 // keeps a random attempt token in a cookie; the code is checked against that attempt only. An e-mailed code
 // may come with a link, used only through a page with a button (mail scanners open links first).

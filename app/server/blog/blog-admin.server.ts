@@ -24,7 +24,7 @@ type PostFields = {
   excerpt?: string | null;
   featuredImage?: string | null;
   content?: string | null;
-  /** English unless told (issue 30). */
+  /** English unless told (decision 030). */
   language?: PostLanguage;
   /** The same post in the other language (checked with `translationProblem` first), or none. */
   translationOf?: string | null;

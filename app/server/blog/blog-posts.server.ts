@@ -49,7 +49,7 @@ function isPublished(now: Date): SQL {
   return and(isNotNull(blogPosts.publishedAt), lte(blogPosts.publishedAt, now))!;
 }
 
-/** Published and in `language`: /blog lists the English posts, /fr/blog the French ones (issue 30). */
+/** Published and in `language`: /blog lists the English posts, /fr/blog the French ones (decision 030). */
 function publishedIn(now: Date, language: Locale): SQL {
   return and(isPublished(now), eq(blogPosts.language, language))!;
 }

@@ -1,4 +1,4 @@
-// The 'Customer account' card of a party's page (/admin/parties/:id, issue 29): the party's company, its
+// The 'Customer account' card of a party's page (/admin/parties/:id, decision 029): the party's company, its
 // parties and members, and the staff's forms (invite, remove, the party's own sign-in switch, join or take out
 // another party). The route's role rule (Administrators and Operations) is checked before any of this runs; the
 // company is always the one of the party in the address, never one named by the form.

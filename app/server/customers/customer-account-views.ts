@@ -1,4 +1,4 @@
-// The 'Customer account' card of a party's page (issue 29): what its loader gives and its actions answer. The
+// The 'Customer account' card of a party's page (decision 029): what its loader gives and its actions answer. The
 // component imports these types (never the server modules' code).
 
 /** The card's forms, by their intent. */

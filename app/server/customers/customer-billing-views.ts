@@ -2,7 +2,7 @@ import type { QuoteFormStart } from "#app/schemas/rules/quote-request-rules.ts";
 import type { InvoicePaymentView, PublicInvoice } from "#app/server/invoices/invoice-views.ts";
 import type { CustomerQuoteView, QuoteStatus } from "#app/server/quotes/quote-views.ts";
 
-// The account's quotes, invoices and quote request (issue 29): what their loaders give and actions answer.
+// The account's quotes, invoices and quote request (decision 029): what their loaders give and actions answer.
 // Components import these types (never the server modules' code).
 
 /** Rows per page of the account's lists. */

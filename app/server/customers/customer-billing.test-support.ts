@@ -11,7 +11,7 @@ import {
 import type { Services } from "#app/server/services.server.ts";
 import { createTestContext } from "#tests/setup/test-db.ts";
 
-// Tests' fixture for the account's quotes, invoices and quote request (issue 29): a customer company of one
+// Tests' fixture for the account's quotes, invoices and quote request (decision 029): a customer company of one
 // shipper, a signed-in member of it, and a call of an account route as that member.
 
 let counter = 0;

@@ -1,4 +1,4 @@
-// Customer companies and their members (issue 29, decision 16): who may sign in, and which address-book
+// Customer companies and their members (decision 016): who may sign in, and which address-book
 // parties a company is made of. What a customer may see is decided from those parties alone
 // (customer-scope.server.ts).
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The customer account's guard (issue 29, decision 16): every page under /account/… runs behind
+// The customer account's guard (decision 016): every page under /account/… runs behind
 // requireCustomerMiddleware, and every account action and resource route calls requireCustomer itself.
 import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { servicesContext } from "#app/context.ts";
@@ -58,7 +58,7 @@ function chosenLanguage(request: Request): Locale | null {
 }
 
 /**
- * Where a member lands after signing in (issue 30): the account page asked for (or the shipments), in the
+ * Where a member lands after signing in (decision 030): the account page asked for (or the shipments), in the
  * member's own language (customer_members.language, set in their preferences), unless this browser chose the
  * sign-in page's language itself with the site's language switch or offer: a choice made on this device, now,
  * beats the saved one.

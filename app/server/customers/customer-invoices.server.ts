@@ -1,4 +1,4 @@
-// A customer company's invoices and credit notes (issue 29, decision 16): those billed to one of its parties,
+// A customer company's invoices and credit notes (decision 016): those billed to one of its parties,
 // issued or void (never drafts). The account's invoice pages reach invoices only through these, with the
 // company from the session; balances come from balances.server.ts, as on every staff page.
 import { and, count, desc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";

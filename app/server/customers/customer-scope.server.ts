@@ -1,4 +1,4 @@
-// What a customer may see (issue 29, decision 16): the shipments their company's parties are the shipper or
+// What a customer may see (decision 016): the shipments their company's parties are the shipper or
 // the consignee of, and what hangs off those (documents, quotes, invoices). Every account loader and action
 // reaches data through these, with the company from the session, never from the request: another company's
 // ids answer 404.

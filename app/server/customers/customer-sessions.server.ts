@@ -1,4 +1,4 @@
-// A customer's session (issue 29, decision 16): its own table, cookie and lifetimes. A staff session never
+// A customer's session (decision 016): its own table, cookie and lifetimes. A staff session never
 // opens a customer page and a customer session never opens /admin: the two cookies and tables are apart.
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { cookieHeader, readTokenCookie } from "#app/server/auth/cookies.server.ts";

@@ -1,6 +1,6 @@
 import type { ShownTime, TrackingView } from "#app/server/shipments/shipment-views.ts";
 
-// /account/shipments and /account/shipments/:trackingNumber's contract (issue 29): what their loaders give and
+// /account/shipments and /account/shipments/:trackingNumber's contract (decision 029): what their loaders give and
 // the action answers. Components import these types, never the server modules. Every field here is a
 // 'customer' or 'public' one of app/server/shipments/customer-fields.server.ts.
 

@@ -1,4 +1,4 @@
-// Signing in to the customer account (issue 29, decision 16): an e-mail address or, when SMS is on, a mobile
+// Signing in to the customer account (decision 016): an e-mail address or, when SMS is on, a mobile
 // number; a 6-digit code (8 digits after many wrong codes on the site; 10 minutes, 5 tries); an e-mailed link
 // used through a page with a button. The answer is the same whether or not the address belongs to a customer:
 // a code row is made either way, and only a deliverable one is sent.

@@ -123,7 +123,7 @@ describe("staff invite from a party", () => {
   });
 });
 
-describe("the invitation's language (issue 30)", () => {
+describe("the invitation's language (decision 030)", () => {
   it("a party written to in French gets a French member and a French invitation with the French address", async () => {
     const party = await shipper("Kouassi Import", { email: "kouassi@example.com" });
     await services.db.update(shippers).set({ language: "fr" }).where(eq(shippers.id, party.id));

@@ -1,4 +1,4 @@
-// 'Show full details' of one shipment (issue 29, tracking in tiers): what /track/:trackingNumber/details gives
+// 'Show full details' of one shipment (tracking in tiers): what /track/:trackingNumber/details gives
 // and answers. Types and one message, no server code: the page's component imports them.
 
 /** A party as its full details show it, contact details unmasked. */

@@ -1,4 +1,4 @@
-// /track/:trackingNumber/details ('Show full details', issue 29, tracking in tiers): the loader and the action of
+// /track/:trackingNumber/details ('Show full details', decision 029, tracking in tiers): the loader and the action of
 // the page that shows one shipment's full details to a signed-in customer of it, or for 24 hours after a code
 // sent to the e-mail or mobile number on file for its shipper or consignee (docs/decisions/029). Here, among the
 // customers' modules, because who may see them depends on the customer session. The answer to a contact is the

@@ -62,7 +62,7 @@ export async function loadTrackingPage({
   // The address the visitor reached us at when it is an allowed one, else SITE_URL: never a forged Host.
   const trackingUrl = `${resolvePublicOrigin({ url: request.url, config })}${pagePath}`;
   const settings = await siteSettings.get();
-  // 'Show full details' (issue 29): a signed-in customer of the shipment goes to their account's page of it;
+  // 'Show full details' (decision 029): a signed-in customer of the shipment goes to their account's page of it;
   // anyone else to /track/:trackingNumber/details, which asks for a code sent to the shipper or consignee.
   const customer = await getCustomerSession({ request, context });
   const ownShipment =

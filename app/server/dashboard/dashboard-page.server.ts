@@ -28,7 +28,7 @@ export async function loadDashboardPage({
     getShipmentStats({ db, timeZone, now }),
     countUnreadInbox({ db }),
     countExceptions({ db, stallDays, timeZone, now }),
-    // What is owed: for the roles that see receivables (issue 28).
+    // What is owed: for the roles that see receivables (decision 026).
     roleMayUse(user.role, "/admin/receivables") ? loadReceivablesCard({ db, timeZone }) : null,
   ]);
   // Dates formatted here so the server and the browser show the same text.

@@ -299,7 +299,7 @@ describe("backup and restore", () => {
       // Migration 25 (after the load) added each party's 'may sign in by themselves', on.
       "shippers.self_sign_in",
       "consignees.self_sign_in",
-      // Migration 26 (after the load) added the languages (issue 30), English unless a party's phone is of a
+      // Migration 26 (after the load) added the languages (decision 030), English unless a party's phone is of a
       // French-speaking country.
       "shippers.language",
       "consignees.language",

@@ -243,7 +243,7 @@ export async function fillSite({ db, pool }: Database) {
     userId: admin!.id,
     expiresAt: new Date(now.getTime() + 60_000),
   });
-  // A customer account (issue 29): the company, its party and member are kept; the member's session, a code
+  // A customer account (decision 029): the company, its party and member are kept; the member's session, a code
   // and a shipment's detail grant are left out (they live minutes to days).
   const { rows: company } = await pool.query(
     "insert into customer_companies (name) values ('Lovelace Analytical') returning id",

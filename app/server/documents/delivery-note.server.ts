@@ -19,7 +19,7 @@ import {
 } from "#app/server/documents/pdf-document.server.ts";
 
 // The delivery note, A4: what is delivered, to whom, and the proof of delivery. Until a delivery is recorded
-// (the 'Record delivery' page, a later step of issue 16) its proof boxes are empty, to be signed on paper.
+// (the 'Record delivery' page, a later step) its proof boxes are empty, to be signed on paper.
 
 /** A delivery as it will be recorded from a phone: who received it, when, their signature and up to 3 photos. */
 export type DeliveryProof = {

@@ -54,7 +54,7 @@ export type DocumentContext = {
   /** The company's time zone: the printed date is its calendar day. */
   timeZone: string;
   /**
-   * The reader's language (issue 30): the document's fixed words, dates and amounts; its data (names,
+   * The reader's language (decision 030): the document's fixed words, dates and amounts; its data (names,
    * addresses, goods, lines) stays as typed. English when not given.
    */
   locale?: Locale;

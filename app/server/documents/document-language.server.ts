@@ -4,7 +4,7 @@ import type { DbOrTx } from "#app/server/db/client.server.ts";
 import { consignees, payments, shippers } from "#app/server/db/schema.ts";
 import { isUuid } from "#app/server/db/text-search.server.ts";
 
-// Which language a document is printed in (issue 30, decision 030). A customer's copy follows the address it
+// Which language a document is printed in (decision 030). A customer's copy follows the address it
 // is opened from (`localeOf(request)`); a staff copy and an e-mailed one follow their reader: the billed
 // party's language for invoices, credit notes, receipts and statements, the request's for a quote, the
 // shipper's for the waybill and the consignee's for the delivery note. Staff may ask the other language with

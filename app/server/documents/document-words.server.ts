@@ -6,7 +6,7 @@ import { formatMinor, minorDigits, minorToInput } from "#app/lib/money.ts";
 import { documents } from "#app/server/i18n/fr/documents.ts";
 import { french as frenchCatalogs } from "#app/server/i18n/fr/index.ts";
 
-// The words and formats around a document's data in its reader's language (issue 30, decision 030): the
+// The words and formats around a document's data in its reader's language (decision 030): the
 // fixed words through the catalogs (app/server/i18n/fr/documents.ts), amounts, quantities and rates in the
 // language's formats. English is exactly what the documents printed before; what staff typed stays as typed.
 

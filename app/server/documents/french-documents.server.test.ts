@@ -1,4 +1,4 @@
-// The customer's documents in French (issue 30), read back by pdftotext: the fixed words, dates and money in
+// The customer's documents in French (decision 030), read back by pdftotext: the fixed words, dates and money in
 // French ('150 000 F CFA', '23 nov. 2026'), the data (names, goods, lines) as typed, and nothing left in English.
 // The English documents are checked word for word by documents.server.test.ts and invoice-document.server.test.ts.
 import { describe, expect, it } from "vitest";

@@ -28,7 +28,7 @@ import {
   textHeight,
 } from "#app/server/documents/pdf-document.server.ts";
 
-// An invoice or a credit note as the customer receives it (issue 28), A4: the letterhead, the customer's
+// An invoice or a credit note as the customer receives it (decision 026), A4: the letterhead, the customer's
 // billing address, dates and terms, the shipments it bills, the lines (description wrapped, quantity, unit
 // price, tax, amount), the subtotal, one line per tax rate, the total and the balance due, notes and payment
 // instructions. Lines flow onto further pages, each with the table's header again; every page carries the

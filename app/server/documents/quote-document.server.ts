@@ -19,7 +19,7 @@ import {
   PAGE_SIZES,
 } from "#app/server/documents/pdf-document.server.ts";
 
-// A quote as the customer receives it (issue 17, decision 016): one A4 page with the company's letterhead, the
+// A quote as the customer receives it (decision 016): one A4 page with the company's letterhead, the
 // request it answers, the price lines and total in the quote's currency, validity, transit time, incoterm, note
 // and terms, and (once sent) the link to accept or decline it online, in text and as a QR code. A draft prints
 // 'DRAFT' across the page. Every text has its box; what does not fit is cut with '…', so the page count is 1.

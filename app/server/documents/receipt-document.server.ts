@@ -22,7 +22,7 @@ import {
   PAGE_SIZES,
 } from "#app/server/documents/pdf-document.server.ts";
 
-// A payment's receipt as the customer receives it (issue 28), A4, one page: the letterhead with the receipt
+// A payment's receipt as the customer receives it (decision 026), A4, one page: the letterhead with the receipt
 // number and the day it was received, who paid, how, what was handed over (and at what rate, in another
 // currency), each invoice it settled and what it took off, and what is left as the customer's credit. A
 // reversed payment prints 'REVERSED' across the page, with the reason.

@@ -1,4 +1,4 @@
-// The language of the e-mails a customer gets about their quotes, invoices, payments and statements (issue 30,
+// The language of the e-mails a customer gets about their quotes, invoices, payments and statements (decision 030,
 // decision 030), and the words, dates, money and links written in it. English keeps the spec's formats word for
 // word (formatCalendarDate, formatMoney, today's addresses); French follows app/lib/i18n/format.ts and the
 // French addresses (/fr/devis/…, /fr/facture/…).

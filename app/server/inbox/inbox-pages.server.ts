@@ -308,7 +308,7 @@ function readBulkPost(formData: FormData): { intent: BulkIntent; target: BulkTar
 }
 
 /**
- * Mark read, mark unread or delete many items at once (issue 17): the rows chosen, or every row the list's
+ * Mark read, mark unread or delete many items at once (decision 016): the rows chosen, or every row the list's
  * filter matches, which the server reads again from the post (never a count from the browser). One statement
  * per action; the toast says how many changed (rows already so, or gone meanwhile, are not counted).
  */

@@ -15,7 +15,7 @@ export type QuoteNotification = {
   firstName: string;
   lastName: string;
   createdAt: Date;
-  /** The customer's answer to its quote (issue 17): an answered quote makes the request unread again. */
+  /** The customer's answer to its quote (decision 016): an answered quote makes the request unread again. */
   quoteState: "draft" | "sent" | "accepted" | "declined" | null;
 };
 

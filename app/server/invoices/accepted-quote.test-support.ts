@@ -5,7 +5,7 @@ import { sentQuote } from "#app/server/quotes/sent-quote.test-support.ts";
 import type { Services } from "#app/server/services.server.ts";
 
 // Tests' fixture: a quote request whose quote (sea freight 1,200.50 USD and customs clearance 45.00) the customer
-// accepted, made through the same functions as the pages (issue 28's invoices start from it).
+// accepted, made through the same functions as the pages (invoices start from it).
 
 export async function acceptedQuote({
   services,

@@ -3,7 +3,7 @@ import type { DbOrTx } from "#app/server/db/client.server.ts";
 import { invoices } from "#app/server/db/schema.ts";
 import type { InvoiceStatus } from "#app/server/invoices/invoice-views.ts";
 
-// What is paid and what is still owed on an invoice (issue 28, decision 026), in one place: the invoice pages,
+// What is paid and what is still owed on an invoice (decision 026), in one place: the invoice pages,
 // the PDF, the list's states, receivables and statements all read these. Paid is what received (not reversed)
 // payments allocated to it; credited is its issued credit notes; the balance is the total less both, never
 // below zero.

@@ -1,4 +1,4 @@
-// An invoice's figures as the customer's page shows them (issue 30): in French, quantities, rates and the credit
+// An invoice's figures as the customer's page shows them (decision 030): in French, quantities, rates and the credit
 // notes' lines are French, a line without tax says so in French; in English, exactly as before. Pure.
 import { describe, expect, it } from "vitest";
 import { wordsFor } from "#app/server/i18n/words.server.ts";

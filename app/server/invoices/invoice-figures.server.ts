@@ -6,7 +6,7 @@ import type { InvoiceLineView } from "#app/server/invoices/invoice-views.ts";
 import type { InvoiceWithParts } from "#app/server/invoices/invoices.server.ts";
 
 /**
- * An invoice's figures as the staff page and the customer's page (issue 28) show them, formatted: the lines, the
+ * An invoice's figures as the staff page and the customer's page (decision 026) show them, formatted: the lines, the
  * subtotal, one line per tax rate, the total, and an issued invoice's 'Less credit note CN-…' lines. Money,
  * quantities and rates in `locale` (the customer's page in French: '1,5', 'TVA (7,5 %)'); the fixed words are
  * English, translated where they show, except the credit notes' lines, whose number a page cannot read back.

@@ -19,7 +19,7 @@ import type {
 } from "#app/server/invoices/invoice-views.ts";
 import { getParty, listPartyContacts } from "#app/server/parties/parties.server.ts";
 
-// The invoice draft form's server side (issue 28), shared by /admin/invoices/new and a draft's page: its
+// The invoice draft form's server side (decision 026), shared by /admin/invoices/new and a draft's page: its
 // values from a prefill or a saved draft, the address book to pick the customer from, and reading a post
 // (the 'Add line' and 'Remove line' buttons work without JavaScript: the page comes back with the rows changed).
 

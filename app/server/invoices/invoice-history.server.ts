@@ -7,7 +7,7 @@ import { adminUsers, invoiceEvents, invoices } from "#app/server/db/schema.ts";
 import { listInvoicePayments } from "#app/server/invoices/invoice-payments.server.ts";
 import type { InvoiceHistoryEntry } from "#app/server/invoices/invoice-views.ts";
 
-// An invoice's history on its staff page (issue 28): issued (when, by whom), each sending (to whom), each
+// An invoice's history on its staff page (decision 026): issued (when, by whom), each sending (to whom), each
 // first opening of a link, each reminder, each payment (reversed ones marked), its credit notes, voiding (why).
 
 const by = (name: string | null, email: string | null) => (name || email ? `by ${name || email}` : null);

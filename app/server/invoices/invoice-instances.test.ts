@@ -8,7 +8,7 @@ import { saveInvoiceDraft } from "#app/server/invoices/invoices.server.ts";
 import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
-// Exactly once across processes (issue 28): three app processes click 'Issue' on the same twenty drafts, each in
+// Exactly once across processes (decision 026): three app processes click 'Issue' on the same twenty drafts, each in
 // its own order. Each draft is issued once, the numbers run 1…20 without a gap or a duplicate, and every other
 // click answers the number already given.
 

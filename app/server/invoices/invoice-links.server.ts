@@ -3,7 +3,7 @@ import { createToken, hashToken } from "#app/server/auth/sessions.server.ts";
 import type { DbOrTx } from "#app/server/db/client.server.ts";
 import { invoiceLinks, invoices } from "#app/server/db/schema.ts";
 
-// The customer's link to an issued invoice, `/invoice/:token` (issue 28): a random 256-bit token, only its
+// The customer's link to an issued invoice, `/invoice/:token` (decision 026): a random 256-bit token, only its
 // SHA-256 kept. The invoice page, its PDF and mobile-money payment all find the invoice through it.
 
 /** A token that looks like one of ours (43 base64url characters): anything else is not looked up. */

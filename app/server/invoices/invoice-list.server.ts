@@ -6,7 +6,7 @@ import type { InvoiceListData, InvoiceListQuery, InvoiceStatus } from "#app/serv
 import { INVOICE_PAGE_SIZE, listInvoices } from "#app/server/invoices/invoices.server.ts";
 import { requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 
-// /admin/invoices (issue 28): invoices and credit notes, newest first; search, state (overdue read from the
+// /admin/invoices (decision 026): invoices and credit notes, newest first; search, state (overdue read from the
 // company's today) and paging in the URL.
 
 type Ctx = Readonly<RouterContextProvider>;

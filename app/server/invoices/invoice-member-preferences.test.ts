@@ -1,4 +1,4 @@
-// Invoice e-mails and reminders follow a customer member's choice (issue 29): an address whose member turned
+// Invoice e-mails and reminders follow a customer member's choice (decision 029): an address whose member turned
 // invoice e-mails off gets neither the invoice nor its reminders; the clerk is told why, and nothing is stored.
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -47,7 +47,7 @@ import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import { getInvoiceSettings } from "#app/server/settings/invoice-settings.server.ts";
 import { notFound, requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 
-// /admin/invoices/new and /admin/invoices/:id (issue 28; the list is invoice-list.server.ts): a new draft (from an
+// /admin/invoices/new and /admin/invoices/:id (decision 026; the list is invoice-list.server.ts): a new draft (from an
 // accepted quote, a shipment, an invoice to credit, or blank), a draft's form, an issued document. Operations
 // may draft; issuing and voiding are Administrators' and Accounts' (checked here, on every post).
 

@@ -10,7 +10,7 @@ import { invoicePath, printedInvoiceLink } from "#app/server/invoices/invoice-li
 import { getInvoice, type InvoiceWithParts } from "#app/server/invoices/invoices.server.ts";
 import { getInvoiceSettings } from "#app/server/settings/invoice-settings.server.ts";
 
-// The PDF of an invoice or a credit note (issue 28): what is printed, from the invoice with its parts and the
+// The PDF of an invoice or a credit note (decision 026): what is printed, from the invoice with its parts and the
 // invoice settings, and the rendering, whose PDF code loads at the first document (not with the app).
 
 /**

@@ -14,7 +14,7 @@ import { isUuid } from "#app/server/db/text-search.server.ts";
 import { getInvoice } from "#app/server/invoices/invoices.server.ts";
 import { getParty } from "#app/server/parties/parties.server.ts";
 
-// What a new draft or credit note starts with (issue 28): from an accepted quote, a shipment, or the issued
+// What a new draft or credit note starts with (decision 026): from an accepted quote, a shipment, or the issued
 // invoice it credits. The clerk changes any of it before saving.
 
 /** What a new draft starts with: the form's values before the clerk changes them. */

@@ -1,4 +1,4 @@
-// Payment reminders on a real PostgreSQL (issue 28): the stage due on each day, one e-mail per stage however often
+// Payment reminders on a real PostgreSQL (decision 026): the stage due on each day, one e-mail per stage however often
 // the job runs, none once paid, none to a customer marked 'No reminders', and the history row.
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

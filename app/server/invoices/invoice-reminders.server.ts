@@ -17,7 +17,7 @@ import type { Logger } from "#app/server/platform/logger.server.ts";
 import { getInvoiceSettings } from "#app/server/settings/invoice-settings.server.ts";
 import { getSiteSettings } from "#app/server/settings/settings.server.ts";
 
-// Payment reminders (issue 28): the days before and after the due date set in Settings → Invoices, e-mailed
+// Payment reminders (decision 026): the days before and after the due date set in Settings → Invoices, e-mailed
 // through the outbox while an issued invoice is unpaid and its customer has an e-mail address and is not marked
 // 'No reminders'. Each stage ('3 days before', '7 days after') goes once: its invoice_events row (kind
 // 'reminded', dedupe key 'reminder:<invoice>:<stage>') and its message commit together, so several app
@@ -98,7 +98,7 @@ async function queueReminder({
   now: Date;
 }) {
   const token = await createInvoiceLink({ db: tx, invoiceId: invoice.id, staffId });
-  // In the recipient's language (issue 30): the member behind the address, or the billed party.
+  // In the recipient's language (decision 030): the member behind the address, or the billed party.
   const { t, money, date, link } = mailWords(
     await recipientLocale({
       db: tx,
@@ -182,7 +182,7 @@ export async function sendDueReminders({
     const stage = dueReminderStage(invoice.dueDate!, today, days);
     const to = invoice.customerEmail;
     if (!stage || !to) continue;
-    // The customer's member behind the address chose no invoice e-mails (issue 29): no reminder either.
+    // The customer's member behind the address chose no invoice e-mails (decision 029): no reminder either.
     if (await emailTurnedOff({ db, email: to, topic: "invoices" })) continue;
     const dedupeKey = `reminder:${invoice.id}:${stage.key}`;
     const sent = await db.transaction(async (tx) => {

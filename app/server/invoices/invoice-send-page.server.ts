@@ -13,7 +13,7 @@ import { newSubmissionKey, SUBMISSION_KEY_PATTERN } from "#app/server/platform/f
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import { notFound, requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 
-// /admin/invoices/:id/send (issue 28): the 'Send' form of an issued invoice (also on the invoice's page) and
+// /admin/invoices/:id/send (decision 026): the 'Send' form of an issued invoice (also on the invoice's page) and
 // its action. Administrators and Accounts only, like issuing and voiding; checked here on every request.
 
 type Ctx = Readonly<RouterContextProvider>;

@@ -13,7 +13,7 @@ import { emailTurnedOff } from "#app/server/notifications/member-preferences.ser
 import type { Config } from "#app/server/platform/config.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 
-// 'Send' on an issued invoice (issue 28): the e-mail through the outbox with the PDF attached (its QR code and
+// 'Send' on an issued invoice (decision 026): the e-mail through the outbox with the PDF attached (its QR code and
 // the link of a new `/invoice/:token`), and a 'sent' row in the invoice's history, in one transaction. A credit
 // note is sent the same way, to the billed party in their language, with its PDF and no link. Exactly
 // once: the send form's own random key names both the outbox row and the history row, so a double click or the
@@ -95,7 +95,7 @@ export async function sendInvoice({
       if (invoice.state === "void") return refusal("void");
       const recipient = to.trim() || invoice.customerEmail?.trim() || "";
       if (recipient === "") return refusal("no-email");
-      // The customer's member behind the address chose no invoice e-mails (issue 29).
+      // The customer's member behind the address chose no invoice e-mails (decision 029).
       if (await emailTurnedOff({ db: tx, email: recipient, topic: "invoices" }))
         return refusal("email-turned-off");
       // The form's key, once: a second post of it (waiting here while the first commits) finds the first.
@@ -124,7 +124,7 @@ export async function sendInvoice({
           mailQueued: mailOn,
         };
       }
-      // In the recipient's language (issue 30): the member behind the address, or the billed party.
+      // In the recipient's language (decision 030): the member behind the address, or the billed party.
       const words = mailWords(
         await recipientLocale({
           db: tx,
@@ -257,7 +257,7 @@ function invoiceMail({
   settings: Pick<SiteSettings, "companyName" | "email" | "phone">;
   /** What is still to be paid: the total less credit notes and payments, as the PDF and the page say. */
   balance: number;
-  /** The recipient's language (issue 30). */
+  /** The recipient's language (decision 030). */
   words: MailWords;
 }): Mail {
   const company = settings.companyName;

@@ -2,7 +2,7 @@ import type { WithWords } from "#app/lib/i18n/use-words.ts";
 import type { InvoiceFormErrors, InvoiceFormValues } from "#app/schemas/invoice.ts";
 import type { InvoicePaymentsView } from "#app/server/payments/payment-views.ts";
 
-// The invoice pages' contract (issue 28): what the loaders give and the actions answer. The components import
+// The invoice pages' contract (decision 026): what the loaders give and the actions answer. The components import
 // these types (never the server modules' code). Money is formatted on the server; dates are YYYY-MM-DD.
 
 /**

@@ -22,7 +22,7 @@ import {
 import type { InvoiceStatus } from "#app/server/invoices/invoice-views.ts";
 import { getInvoiceSettings } from "#app/server/settings/invoice-settings.server.ts";
 
-// Invoices and credit notes (issue 28, decisions 015 and 026): saving drafts (their starting values:
+// Invoices and credit notes (decisions 015 and 026): saving drafts (their starting values:
 // invoice-prefills.server.ts); issuing, which numbers and freezes them; voiding; credit notes against an issued
 // invoice. The database refuses any change to an issued document (migration 0023), so these functions cannot be
 // misused.

@@ -46,7 +46,7 @@ export type TwilioAdapterOptions = {
   /** WhatsApp: the approved Content template (HX…) whose body has one variable, {{1}}, for our text. */
   whatsappContentSid?: string;
   /**
-   * WhatsApp: the same template approved in French (issue 30), for a message whose Content-Language is 'fr'
+   * WhatsApp: the same template approved in French (decision 030), for a message whose Content-Language is 'fr'
    * (the scheduler marks a French recipient's message so only when this is set).
    */
   whatsappContentSidFr?: string;

@@ -1,4 +1,4 @@
-// A member's own settings (issue 29): which messages they get, on which channels, and their language. Stored in
+// A member's own settings (decision 029): which messages they get, on which channels, and their language. Stored in
 // customer_members.message_preferences (no key: the default, e-mail only) and .language. The shipment
 // notifications and the invoice e-mails read them for addresses that belong to an active member.
 import { and, eq, inArray, isNull, or } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Shipment updates follow a customer member's choices (issue 29): a party's address that belongs to an active
+// Shipment updates follow a customer member's choices (decision 029): a party's address that belongs to an active
 // member gets what the member chose for shipment updates; the scheduler on the tests' clock, the outbox read.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -30,7 +30,7 @@ import { standardStatus } from "#app/server/shipments/standard-status.server.ts"
  * changes in between, the tracking link or button, the company's details and the unsubscribe link. The HTML
  * part escapes the filled text as a whole, so neither a value nor a template reaches a customer as HTML.
  *
- * In the recipient's language (issue 30): the templates of their language (the caller's), the status names,
+ * In the recipient's language (decision 030): the templates of their language (the caller's), the status names,
  * dates and times, the fixed words (the French catalog 'notifications') and the tracking link's address.
  */
 

@@ -20,7 +20,7 @@ import { type FakeTwilio, startFakeTwilio } from "#tests/fakes/twilio-server.ts"
 import { type SmtpTestServer, startSmtpTestServer } from "#tests/setup/smtp-test-server.ts";
 import { createTestServices } from "#tests/setup/test-db.ts";
 
-// Issue 30: each recipient of a shipment update gets it in their language: a French consignee and a French
+// Decision 030: each recipient of a shipment update gets it in their language: a French consignee and a French
 // subscriber in French (templates, status names, dates, the /fr/suivi link), an English shipper in English, on
 // the same update. The real scheduler and outbox worker, a real SMTP server and the fake of Twilio's API.
 

@@ -46,7 +46,7 @@ type SchedulerContext = {
 };
 
 /**
- * The languages chosen by the active account members behind some addresses (issue 30): a member's own choice
+ * The languages chosen by the active account members behind some addresses (decision 030): a member's own choice
  * wins over the party's language for the addresses that are theirs.
  */
 async function memberLanguages({ db, emails, phones }: { db: DbOrTx; emails: string[]; phones: string[] }) {
@@ -152,7 +152,7 @@ export async function processNextNotification({
         channel: "email" | "sms" | "whatsapp";
         address: string;
         dedupeKey: string;
-        /** The recipient's language (issue 30). */
+        /** The recipient's language (decision 030). */
         language: Locale;
       }) => {
         // WhatsApp speaks French only with a French template approved and set; without, English.
@@ -263,7 +263,7 @@ export async function processNextNotification({
       // A batch telling only that the shipment was booked goes to its shipper, who booked it.
       const bookedOnly = ready.every((change) => change.kind === "booked");
       // A party's address that belongs to an active customer member follows what the member chose for
-      // shipment updates (issue 29): a channel they turned off is not used, and the text channels they turned
+      // shipment updates (decision 029): a channel they turned off is not used, and the text channels they turned
       // on reach their own mobile number too. A member who never chose changes nothing.
       const members = await findMemberChoices({
         db: tx,
@@ -311,7 +311,7 @@ export async function processNextNotification({
             });
       }
       // Visitors who subscribed on the tracking page and confirmed (decision 014): on their own channel only.
-      // Each in the language of the page they subscribed on (issue 30).
+      // Each in the language of the page they subscribed on (decision 030).
       const subscriberLanguages = new Map(
         (
           await tx

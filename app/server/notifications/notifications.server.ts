@@ -38,7 +38,7 @@ export type NotificationRecipient = {
   email: string | null;
   phone: string | null;
   enabled: boolean;
-  /** The language the party is written to in (issue 30). */
+  /** The language the party is written to in (decision 030). */
   language: Locale;
 };
 

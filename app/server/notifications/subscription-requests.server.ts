@@ -102,7 +102,7 @@ async function isUnsubscribed(tx: DbOrTx, shipmentId: string, channel: string, a
  * 24 h) or a 6-digit code (SMS, 10 min) through the outbox. The answer is 'sent' for every good request: an
  * address already confirmed, or unsubscribed from this shipment, gets nothing and the same answer. A
  * shipment with 10 confirmed subscribers answers 'full' to everyone. `locale` is the language of the page they
- * asked on (issue 30): stored as the subscriber's language, and the link or code goes in it, its links to that
+ * asked on (decision 030): stored as the subscriber's language, and the link or code goes in it, its links to that
  * language's pages.
  */
 export async function requestSubscription({
@@ -193,7 +193,7 @@ export async function requestSubscription({
     await lockShipmentSubscribers(tx, shipment.id);
     const parties = await partyAddresses(tx, shipment.id);
     // The shipment's own shipper and consignee always get in; a stranger needs a free place, and one client
-    // address may hold only a few of them (issue 32: ten plus-addresses from one client locked everyone out).
+    // address may hold only a few of them (the security review: ten plus-addresses from one client locked everyone out).
     if (!parties.has(to)) {
       if ((await countConfirmed(tx, shipment.id, parties)) >= config.SUBSCRIBERS_PER_SHIPMENT) {
         return { outcome: "full" };
@@ -224,7 +224,7 @@ export async function requestSubscription({
     );
     const trackLine = t("Track the shipment: {url}", { url: trackUrl });
     // An address already following the shipment is told so, through the same outbox, so both answers do the
-    // same work and take the same time (issue 32: the shortcut answered measurably faster).
+    // same work and take the same time (the security review: the shortcut answered measurably faster).
     if (existing?.confirmedAt) {
       await tx
         .update(notificationSubscribers)
@@ -271,7 +271,7 @@ ${company}`,
       attempts: 0,
       expiresAt,
       clientAddress,
-      // The language of the page asked on last: the updates go in it (issue 30).
+      // The language of the page asked on last: the updates go in it (decision 030).
       language: locale,
       updatedAt: now,
     };

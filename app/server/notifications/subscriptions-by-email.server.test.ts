@@ -121,7 +121,7 @@ describe("subscribing by e-mail (double opt-in)", () => {
     expect(smtp.received.filter((m) => m.to.includes("musu.flomo@example.com"))).toHaveLength(0);
   });
 
-  it("answers the same for an address already confirmed, with the same work: a notice instead of a link (issue 32)", async () => {
+  it("answers the same for an address already confirmed, with the same work: a notice instead of a link", async () => {
     expect(await subscribeByEmail("kofi@example.com")).toBe("confirmed");
     const before = (await outboxTo("kofi@example.com")).length;
     const again = await ask("email", "KOFI@example.com");
@@ -245,7 +245,7 @@ describe("subscribing by e-mail (double opt-in)", () => {
   });
 });
 
-describe("nobody can lock a shipment's customers out (issue 32)", () => {
+describe("nobody can lock a shipment's customers out", () => {
   it("lets one client address hold only a few places on a shipment; other clients still get in", async () => {
     const attacker = "203.0.113.66";
     const perClient = services.config.SUBSCRIBERS_PER_CLIENT_PER_SHIPMENT;

@@ -97,7 +97,7 @@ export async function lockShipmentSubscribers(tx: DbOrTx, shipmentId: string) {
 
 /**
  * The addresses of the shipment's own shipper and consignee (lower-cased e-mail, E.164 phone): they follow their
- * shipment whatever strangers did, need no place and take none (issue 32).
+ * shipment whatever strangers did, need no place and take none.
  */
 export async function partyAddresses(tx: DbOrTx, shipmentId: string): Promise<Set<string>> {
   const rows = await tx.execute<{ email: string | null; phone: string | null }>(sql`

@@ -54,7 +54,7 @@ export async function trackingUpdatesPageAction({ request, context, trackingNumb
   const services = context.get(servicesContext);
   const { clientIp } = context.get(requestContext);
   const formData = await readFormData(request);
-  // The page's language: its messages in it, and the subscriber's messages later (issue 30).
+  // The page's language: its messages in it, and the subscriber's messages later (decision 030).
   const locale = localeOf(request);
   const t = translatorFor(locale);
   const field = (name: string) => {
@@ -76,7 +76,7 @@ export async function trackingUpdatesPageAction({ request, context, trackingNumb
   const limited = (seconds: number, body: UpdatesReply) =>
     reply(body, 429, { "Retry-After": String(seconds) });
   try {
-    // Each form looks the number up: counted like a tracking lookup, before it (issue 32).
+    // Each form looks the number up: counted like a tracking lookup, before it.
     const lookups = await limitClientLookups({
       db: services.db,
       config: services.config,

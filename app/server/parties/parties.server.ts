@@ -135,7 +135,7 @@ export async function updateParty({
 
 /**
  * Removes the party from the database; shipments that referenced it keep no party (ON DELETE SET NULL), and
- * its customer account (issue 29) no longer includes it.
+ * its customer account (decision 029) no longer includes it.
  */
 export async function deleteParty({ db, kind, id }: { db: Db; kind: PartyKind; id: string }) {
   if (!isUuid(id)) return false;

@@ -280,7 +280,7 @@ export async function savePartyForm({
       back: (role) => `/admin/parties?role=${role}`,
     });
   }
-  // The 'Customer account' card (issue 29): the route's roles (Administrators, Operations) already checked.
+  // The 'Customer account' card (decision 029): the route's roles (Administrators, Operations) already checked.
   if (existing && accountCard?.isIntent(intent)) {
     return accountCard.act({ services, staffId: user.id, ...existing, intent: intent ?? "", formData });
   }

@@ -19,9 +19,9 @@ export type PartyValues = {
   email: string;
   phone: string;
   address: string;
-  /** Its invoices get no payment reminders (issue 28). */
+  /** Its invoices get no payment reminders (decision 026). */
   noReminders: boolean;
-  /** The language its messages go in (issue 30); "" on a new party's form: from the phone number. */
+  /** The language its messages go in (decision 030); "" on a new party's form: from the phone number. */
   language: "en" | "fr" | "";
 };
 
@@ -53,11 +53,11 @@ export type PartyFormData =
       party: PartyValues & { id: string };
       /** Which channels the stored phone can get ('Landline: e-mail only …'); null without a phone. */
       phoneChannels: string | null;
-      /** Their statement of account, for the roles that see statements (issue 28); null for the others. */
+      /** Their statement of account, for the roles that see statements (decision 026); null for the others. */
       statementUrl: string | null;
       role: PartyRole;
       values: PartyValues;
-      /** The 'Customer account' card (issue 29): who may sign in for this party's company. */
+      /** The 'Customer account' card (decision 029): who may sign in for this party's company. */
       account: CustomerAccountCardData;
       shipments: { rows: PartyShipmentRow[]; total: number; page: number; pageCount: number };
     };

@@ -1,4 +1,4 @@
-// /invoice/:token/pay, paying an invoice by MTN Mobile Money (issue 28, decision 027): the loader and the action.
+// /invoice/:token/pay, paying an invoice by MTN Mobile Money (decision 027): the loader and the action.
 // Both are rate limited per client; what the page shows and what its form does is mobile-money/pay-page.server.ts.
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { requestContext, servicesContext } from "#app/context.ts";

@@ -1,4 +1,4 @@
-// /invoice/:token, the customer's invoice (issue 28) from the link of the invoice e-mail and the QR code on its
+// /invoice/:token, the customer's invoice (decision 026) from the link of the invoice e-mail and the QR code on its
 // PDF: the loader. Opening it changes nothing but the link's first opening (recorded once, in the invoice's
 // history); a wrong or expired token is a plain 404, and every client is rate limited.
 import { data, type RouterContextProvider } from "react-router";

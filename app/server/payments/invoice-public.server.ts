@@ -13,7 +13,7 @@ import { CUSTOMER_STATUS_LABELS, type PublicInvoice } from "#app/server/invoices
 import { getInvoice } from "#app/server/invoices/invoices.server.ts";
 import { closedReason } from "#app/server/payments/mobile-money/mobile-money.server.ts";
 
-// The customer's invoice, `/invoice/:token` (issue 28): what the page shows, the PDF it offers, and the first
+// The customer's invoice, `/invoice/:token` (decision 026): what the page shows, the PDF it offers, and the first
 // opening of each link, recorded once in the invoice's history.
 
 export type { PublicInvoice } from "#app/server/invoices/invoice-views.ts";

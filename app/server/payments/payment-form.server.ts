@@ -19,7 +19,7 @@ import {
 import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import { notFound, requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 
-// /admin/payments/new?invoice=<id> (issue 28): 'Record payment', opened from an issued invoice. The form lists the
+// /admin/payments/new?invoice=<id> (decision 026): 'Record payment', opened from an issued invoice. The form lists the
 // customer's open invoices in that invoice's currency (the one it was opened from first, its balance filled in);
 // what is received may be in another currency at a stated rate; what is not applied is kept as the customer's
 // credit only when the clerk says so.

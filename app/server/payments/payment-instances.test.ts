@@ -8,7 +8,7 @@ import { billedCustomer, issuedInvoice } from "#app/server/invoices/issued-invoi
 import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
-// Exactly once across processes (issue 28): three app processes post payments on the same ten invoices. Each
+// Exactly once across processes (decision 026): three app processes post payments on the same ten invoices. Each
 // invoice gets the same form twice from every process (a double click in two tabs on two instances) and a
 // payment of its own from each (three clerks at once, for 40 of its 100.00). One payment per form is recorded;
 // the invoice never goes below zero (two of the three clerks get it, the third is refused); receipt numbers

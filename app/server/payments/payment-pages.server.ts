@@ -37,7 +37,7 @@ import { redirectWithToast } from "#app/server/platform/toast.server.ts";
 import { notFound, requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 
 // /admin/payments (the list), /admin/payments/:id (a receipt: what it settled, reverse it, e-mail it) and the
-// invoice page's payments card with 'Use credit' (issue 28). Recording one: payment-form.server.ts.
+// invoice page's payments card with 'Use credit' (decision 026). Recording one: payment-form.server.ts.
 
 type Ctx = Readonly<RouterContextProvider>;
 
@@ -220,7 +220,7 @@ export async function paymentPageAction({
     if (!to) return reply(intent, { form: "This customer has no e-mail address in the address book." }, 409);
     const settings = await siteSettings.get();
     const { receipt } = rendered;
-    // In the payer's language (issue 30): the member behind the address, or the party's own.
+    // In the payer's language (decision 030): the member behind the address, or the party's own.
     const [payer] = await db
       .select({ kind: payments.partyKind, id: payments.partyId })
       .from(payments)

@@ -1,7 +1,7 @@
 import type { WithWords } from "#app/lib/i18n/use-words.ts";
 import type { PaymentFormErrors, PaymentFormValues } from "#app/schemas/payment.ts";
 
-// The payment pages' contract (issue 28): what the loaders give and the actions answer. The components import
+// The payment pages' contract (decision 026): what the loaders give and the actions answer. The components import
 // these types (never the server modules' code). Money is formatted on the server; dates are YYYY-MM-DD.
 
 /** An open invoice of the customer the payment may settle. */

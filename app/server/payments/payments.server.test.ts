@@ -1,4 +1,4 @@
-// Payments against invoices on a real PostgreSQL (issue 28): receipts numbered without gaps, part payments,
+// Payments against invoices on a real PostgreSQL (decision 026): receipts numbered without gaps, part payments,
 // several invoices at once, another currency at a stated rate, overpayment kept as credit and used later,
 // reversal, refusals that store nothing, and one payment for one form however often it is posted.
 import { eq, sql } from "drizzle-orm";

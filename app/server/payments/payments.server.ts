@@ -1,4 +1,4 @@
-// Payments (issue 28, decision 026): recording money received against one or more invoices, its receipt
+// Payments (decision 026): recording money received against one or more invoices, its receipt
 // number, exchange at a stated rate, what is left over kept as the customer's credit, using that credit on a
 // later invoice, and reversing a payment (a bounced cheque). Nothing here deletes: the database refuses it
 // (migration 0024).

@@ -125,11 +125,11 @@ const configSchema = z
     OUTBOX_DIR: z.string().min(1).optional(),
     SESSION_IDLE_MINUTES: int(120, 1, 60 * 24 * 30),
     SESSION_MAX_DAYS: int(7, 1, 365),
-    // Customer accounts (issue 29): their own lifetimes, longer than staff's (a phone stays signed in).
+    // Customer accounts (decision 029): their own lifetimes, longer than staff's (a phone stays signed in).
     CUSTOMER_SESSION_IDLE_DAYS: int(14, 1, 365),
     CUSTOMER_SESSION_MAX_DAYS: int(60, 1, 365),
     /**
-     * Text messages (issue 15). Every provider is optional; with none, the SMS channel is off, and WhatsApp
+     * Text messages (decision 013). Every provider is optional; with none, the SMS channel is off, and WhatsApp
      * stays off until its approved template is set. See app/server/messaging/provider-config.server.ts.
      */
     SMS_PROVIDER: z
@@ -166,7 +166,7 @@ const configSchema = z
       .optional(),
     TWILIO_WHATSAPP_TEMPLATE_SID: twilioSid("HX", "an approved Content template SID"),
     /**
-     * The French version of the WhatsApp template (issue 30: WhatsApp approves a template per language), for
+     * The French version of the WhatsApp template (decision 030: WhatsApp approves a template per language), for
      * French recipients. Unset: they get WhatsApp messages in English, with the English template.
      */
     TWILIO_WHATSAPP_TEMPLATE_SID_FR: twilioSid("HX", "an approved Content template SID"),
@@ -180,7 +180,7 @@ const configSchema = z
       .optional(),
     /**
      * Africa's Talking's API address. Unset: the live API (the sandbox for the username 'sandbox'). A proxy
-     * in front of it, or a local stand-in of its documented API (the end-to-end walk of issue 29).
+     * in front of it, or a local stand-in of its documented API (the end-to-end walk of decision 029).
      */
     AFRICASTALKING_BASE_URL: z.url({ message: "must be an absolute http(s) URL" }).optional(),
     AFRICASTALKING_CALLBACK_TOKEN: z
@@ -190,7 +190,7 @@ const configSchema = z
       })
       .optional(),
     /**
-     * MTN Mobile Money online (issue 28, decision 027): the Collections API's address, the product's
+     * MTN Mobile Money online (decision 027): the Collections API's address, the product's
      * subscription key, the API user and key, the target environment ('sandbox', 'mtnliberia'…) and the
      * currency the wallet charges in. Off until all six are set; see app/server/payments/mobile-money/.
      */

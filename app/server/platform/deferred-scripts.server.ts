@@ -1,4 +1,4 @@
-// The page's scripts start once its first screen is painted (issue 19, docs/decisions/023-public-page-weight.md).
+// The page's scripts start once its first screen is painted (docs/decisions/023-public-page-weight.md).
 //
 // React Router's <Scripts /> writes a <link rel="modulepreload"> per script (React hoists them into <head>) and a
 // module script that imports the route modules and starts hydration. On a slow connection the browser then

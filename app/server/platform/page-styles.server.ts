@@ -1,4 +1,4 @@
-// What CSS a page carries in its <head> (issue 31, docs/decisions/033-first-screen-styles.md).
+// What CSS a page carries in its <head> (docs/decisions/033-first-screen-styles.md).
 //
 // A public page carries only the rules of the site's stylesheet (app/site.css) that can match an element it holds;
 // the rest comes after its first paint, as a file the browser keeps (/styles/…). Back-office pages carry all of

@@ -65,7 +65,7 @@ function prepareUpsertHit(db: Db) {
  * What a client looks up that the public limit TRACK_RATE_LIMIT counts, each kind on its own count:
  * - `track`: a tracking number. Every path that looks one up (the tracking page, 'Get updates' and its forms)
  *   counts here, before the lookup, so numbers cannot be walked through one path while another says 'Too many
- *   lookups' (issue 32).
+ *   lookups'.
  * - `link`: a link that carries a secret token (confirm updates, unsubscribe, the delivery note).
  * - `quote`: the customer's quote page and its PDF.
  * - `mtn-callback`: MTN Mobile Money's callback (decision 027), which anyone can send.

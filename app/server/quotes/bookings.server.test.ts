@@ -51,7 +51,7 @@ describe("booking", () => {
     ]);
     expect(both[0].id).toBe(both[1].id);
     expect(both.filter((b) => b.created)).toHaveLength(1);
-    // A request sent from a French page books a French-speaking shipper (issue 30).
+    // A request sent from a French page books a French-speaking shipper (decision 030).
     const french = await findOrCreateShipperForRequest({
       db: services.db,
       request: { firstName: "Awa", lastName: "Traoré", email: "awa@abidjan.example", language: "fr" },

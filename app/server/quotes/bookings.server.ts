@@ -7,7 +7,7 @@ import { quoteRequests, quotes, shipments, shippers } from "#app/server/db/schem
 import { isUuid } from "#app/server/db/text-search.server.ts";
 import { createShipment, type ShipmentWrite } from "#app/server/shipments/shipments.server.ts";
 
-// 'Book shipment' (issue 17, decision 016): a quote request, with or without an accepted quote, becomes one
+// 'Book shipment' (decision 016): a quote request, with or without an accepted quote, becomes one
 // shipment, linked back to the request and the quote. The request's row is locked while booking and the
 // shipment's link to it is unique, so a double click or a second tab books once.
 
@@ -15,7 +15,7 @@ export type QuoteRequestRow = typeof quoteRequests.$inferSelect;
 
 /**
  * The shipper a request books as: the party with the requester's e-mail (any case), or a new one with everything
- * the requester typed (name, company, phone), in the language of the page the request was sent from (issue 30:
+ * the requester typed (name, company, phone), in the language of the page the request was sent from (decision 030:
  * their messages and documents follow it). The company is the party's company, so its invoices are addressed to
  * the firm, not only to the person.
  */

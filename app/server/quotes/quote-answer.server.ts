@@ -28,7 +28,7 @@ import {
 } from "#app/server/quotes/quote-views.ts";
 import type { Services } from "#app/server/services.server.ts";
 
-// The customer's side of a sent quote (issue 17; issue 29 for the account): what the page shows and what
+// The customer's side of a sent quote (decision 016; decision 029 for the account): what the page shows and what
 // 'Accept quote' and 'Decline' do. The e-mail's link (/quote/:token) and the account (/account/quotes/:id) both
 // come here, so an answer from either is the same event under the same rules.
 
@@ -79,7 +79,7 @@ function readQuoteAnswer({
   if (intent === "accept") {
     const name = field("name");
     if (name === "") return { ok: false, reply: refuse({ name: "Enter your name" }) };
-    // The name heads the staff's e-mail: a line break in it could add lines of its own (issue 32).
+    // The name heads the staff's e-mail: a line break in it could add lines of its own.
     if (CONTROL_CHARACTER.test(name))
       return { ok: false, reply: refuse({ name: "Your name contains characters that are not allowed." }) };
     if (name.length > QUOTE_ANSWER_LIMITS.name)
@@ -147,7 +147,7 @@ export async function answerQuoteForm({
 
 /**
  * A sent quote's PDF for its customer, printing `link` (the page it was opened from). A version replaced by a
- * newer one is not offered (the newer e-mail has its own link), nor an expired one (issue 32): no price sheet
+ * newer one is not offered (the newer e-mail has its own link), nor an expired one: no price sheet
  * that looks valid after its validity.
  */
 export async function customerQuotePdf({
@@ -159,7 +159,7 @@ export async function customerQuotePdf({
   context: Readonly<RouterContextProvider>;
   found: PublicQuote;
   link: string;
-  /** The language of the address it is opened from (issue 30). */
+  /** The language of the address it is opened from (decision 030). */
   locale: Locale;
 }): Promise<Response> {
   if (found.status === "draft") return documentRefusal("Page not found", 404);

@@ -29,7 +29,7 @@ export type PublicQuote = {
 
 /**
  * Which quote: the token of the customer's link (the e-mail), or its id once the quote is known to be the
- * signed-in customer's (the account, issue 29). Both lead to the same rules.
+ * signed-in customer's (the account, decision 029). Both lead to the same rules.
  */
 export type QuoteKey = { token: string } | { quoteId: string };
 

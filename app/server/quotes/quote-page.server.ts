@@ -23,7 +23,7 @@ import {
 } from "#app/server/quotes/quotes.server.ts";
 import { notFound, requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 
-// /admin/quote-requests/:id/quote: prepare, send and book a request's quote (issue 17, decision 016).
+// /admin/quote-requests/:id/quote: prepare, send and book a request's quote (decision 016).
 
 type Ctx = Readonly<RouterContextProvider>;
 

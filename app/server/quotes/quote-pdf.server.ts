@@ -4,7 +4,7 @@ import type { quoteLines, quoteRequests, quotes } from "#app/server/db/schema.ts
 import type { DocumentContext } from "#app/server/documents/document-context.server.ts";
 import type { QuoteDocument } from "#app/server/documents/quote-document.server.ts";
 
-// The quote's PDF (issue 17): what is printed, from a version and its request, and the rendering, whose PDF code
+// The quote's PDF (decision 016): what is printed, from a version and its request, and the rendering, whose PDF code
 // loads at the first document (not with the app).
 
 type QuoteRequestRow = typeof quoteRequests.$inferSelect;

@@ -159,6 +159,6 @@ export const setQuoteRequestRead = records.setRead;
 export const openQuoteRequest = records.open;
 /** Deletes a request for good; false when there was none. */
 export const deleteQuoteRequest = records.remove;
-/** Bulk actions (issue 17): many requests marked read or unread, or deleted, in one statement each. */
+/** Bulk actions (decision 016): many requests marked read or unread, or deleted, in one statement each. */
 export const setQuoteRequestsRead = records.setReadMany;
 export const deleteQuoteRequests = records.removeMany;

@@ -1,7 +1,7 @@
 import type { QuoteRequestStage } from "#app/lib/quote-stage.ts";
 import type { QuoteFormErrors, QuoteFormValues } from "#app/schemas/quote.ts";
 
-// /admin/quote-requests/:id/quote's contract (issue 17): what its loader gives and its action answers. The
+// /admin/quote-requests/:id/quote's contract (decision 016): what its loader gives and its action answers. The
 // components import these types (never the server modules' code).
 
 /** What a quote is now, for the customer and for staff. `expired` is read from the clock, never stored. */

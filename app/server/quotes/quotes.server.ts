@@ -340,7 +340,7 @@ function quoteMail({
   siteUrl: string;
   settings: Pick<SiteSettings, "companyName" | "email" | "phone">;
 }): Mail {
-  // In the language of the page the request was sent from (issue 30).
+  // In the language of the page the request was sent from (decision 030).
   const { t, money, date, link: linkTo } = mailWords(request.language);
   const company = settings.companyName;
   const route = { from: request.cityDeparture, to: request.deliveryCity };

@@ -19,7 +19,7 @@ import {
   type TableExport,
 } from "#app/server/spreadsheets/exports.server.ts";
 
-// The accountant's export (issue 28, decision 028): the invoices and credit notes issued in a period, or the
+// The accountant's export (decision 028): the invoices and credit notes issued in a period, or the
 // payments received in it, streamed in keyset pages through the shipment export's writers (decision 020: CSV
 // and .xlsx, text neutralised against formulas). Amounts are numbers in the currency's units (1250.5), so a
 // spreadsheet adds them up; each row says its currency.

@@ -28,7 +28,7 @@ import { getStatement } from "#app/server/receivables/statements.server.ts";
 import { notFound, requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 
 // /admin/receivables, the dashboard's Receivables card, and a customer's statement as a page, a PDF and an
-// e-mail (issue 28, decision 028). Every loader and action checks the session and role first (requireStaffPage:
+// e-mail (decision 028). Every loader and action checks the session and role first (requireStaffPage:
 // Administrators and Accounts, app/lib/roles.ts).
 
 type Ctx = Readonly<RouterContextProvider>;
@@ -156,7 +156,7 @@ async function statementOf({ request, context, kind: asked, partyId }: Statement
 
 /**
  * A party's statement for the period the address asks (this month so far by default): what the staff's page,
- * PDF and e-mail show, and the customer's account's PDF (issue 29).
+ * PDF and e-mail show, and the customer's account's PDF (decision 029).
  */
 export async function buildStatement({
   db,
@@ -279,7 +279,7 @@ export async function emailStatementAction(args: StatementArgs) {
   const back = `${statementUrl({ kind: statement.kind, id: party.id })}?from=${statement.period.from}&to=${statement.period.to}`;
   if (!party.email) return refuse("This customer has no e-mail address. Add one in the address book first.");
   const settings = await services.siteSettings.get();
-  // In the customer's language (issue 30): the member behind the address, or the party's own; the PDF too.
+  // In the customer's language (decision 030): the member behind the address, or the party's own; the PDF too.
   const locale = await recipientLocale({
     db: services.db,
     email: party.email,

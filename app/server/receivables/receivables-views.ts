@@ -3,7 +3,7 @@ import { formatMinor, formatMoney } from "#app/lib/money.ts";
 import { PAYMENT_METHOD_LABELS, type PaymentMethodName } from "#app/schemas/payment.ts";
 import type { StatementCurrency, StatementEntry } from "#app/server/receivables/statements.server.ts";
 
-// What the receivables and statement pages show, as text a clerk reads (issue 28, decision 028); the statement's
+// What the receivables and statement pages show, as text a clerk reads (decision 028); the statement's
 // page, PDF and e-mail say each line the same way. Pure: the pages' components import the types.
 
 /** The age columns of the receivables, in order, as the page heads them. */

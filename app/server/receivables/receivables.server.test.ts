@@ -1,4 +1,4 @@
-// What is owed, on a real PostgreSQL (issue 28, decision 028): the receivables by age of the due date and per
+// What is owed, on a real PostgreSQL (decision 028): the receivables by age of the due date and per
 // currency, with the customer's unused credit; a customer's statement with its opening and closing balances
 // through a part payment, a credit note, a payment in Liberian dollars against a US-dollar invoice at a rate
 // and a reversed payment.

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/server/db/client.server.ts";
 
-// What each customer owes (issue 28, decision 028): the balances of their issued invoices (what paidSql and
+// What each customer owes (decision 028): the balances of their issued invoices (what paidSql and
 // creditedSql of app/server/invoices/invoice-balances.server.ts say, the one definition of 'owed', read as joins), by
 // how many days past its due date each is on the company's today, per currency (US dollars are never added to
 // Liberian dollars), with the credit their payments left unallocated. One aggregated query: the page's customers, the totals per currency and the count.

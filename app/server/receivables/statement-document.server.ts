@@ -22,7 +22,7 @@ import type { StatementPartText } from "#app/server/receivables/receivables-view
 import { statementPartsIn, statementPeriodIn } from "#app/server/receivables/statement-words.server.ts";
 import type { StatementCurrency } from "#app/server/receivables/statements.server.ts";
 
-// A customer's statement of account (issue 28, decision 028), A4: the letterhead, the customer, the period;
+// A customer's statement of account (decision 028), A4: the letterhead, the customer, the period;
 // then per currency the opening balance, each line (date, what it is, charge, credit, running balance) and the
 // closing balance. Lines flow onto further pages with the table's header again; every page carries 'Page n of m'.
 

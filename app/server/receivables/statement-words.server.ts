@@ -9,7 +9,7 @@ import {
 } from "#app/server/receivables/receivables-views.ts";
 import type { StatementCurrency, StatementEntry } from "#app/server/receivables/statements.server.ts";
 
-// A statement's lines as words in the reader's language (issue 30). English is the statement page's own text
+// A statement's lines as words in the reader's language (decision 030). English is the statement page's own text
 // (receivables-views.ts, word for word); another language says the same lines with its words, dates and
 // amounts. The figures are the statement's, never recomputed.
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "#app/server/db/client.server.ts";
 
-// A customer's statement for a period (issue 28, decision 028), per currency: the opening balance (everything
+// A customer's statement for a period (decision 028), per currency: the opening balance (everything
 // before the period), then in date order each issued invoice (+), issued credit note (−), payment received (−,
 // in the invoices' currency it settled, however it was paid) and reversed payment (+, on the company's date of
 // its reversal), each with the running balance, and the closing balance. Void documents are left out: they were

@@ -9,7 +9,7 @@ import type { DbOrTx } from "#app/server/db/client.server.ts";
 import { siteSettings } from "#app/server/db/schema.ts";
 
 /**
- * The site_settings row of Settings → Invoices (issue 28): numbering patterns, payment terms, tax rates and
+ * The site_settings row of Settings → Invoices (decision 026): numbering patterns, payment terms, tax rates and
  * payment instructions. No row (or one no longer valid): the defaults ('INV-2026-0001', 30 days, no tax).
  */
 export const INVOICE_SETTINGS_KEY = "invoicing";

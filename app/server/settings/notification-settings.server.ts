@@ -14,7 +14,7 @@ import { siteSettings } from "#app/server/db/schema.ts";
 /**
  * The site_settings row 'notifications' (jsonb): the master switch, the sender name and reply-to address of
  * notification e-mails, and the templates staff changed (a template not stored is the product's default):
- * `templates` the English ones, `templatesFr` the French ones (issue 30).
+ * `templates` the English ones, `templatesFr` the French ones (decision 030).
  * No row: a new site, notifications on (drizzle/0009 stores {"enabled": false} for upgraded sites).
  */
 export const NOTIFICATION_SETTINGS_KEY = "notifications";
@@ -109,7 +109,7 @@ export async function getNotificationSettings({
   };
 }
 
-/** The French templates (issue 30): staff's where they changed one, the French default otherwise. */
+/** The French templates (decision 030): staff's where they changed one, the French default otherwise. */
 export async function getFrenchNotificationTemplates({
   db,
 }: {

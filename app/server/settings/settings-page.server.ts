@@ -123,7 +123,7 @@ export async function loadSettingsPage({ context }: { context: Readonly<RouterCo
           companyPhone: settings.phone,
         },
       },
-      // The French set (issue 30), with the French of the e-mail's fixed words for its preview.
+      // The French set (decision 030), with the French of the e-mail's fixed words for its preview.
       frenchMessages: {
         templates: frenchTemplates.templates,
         customized: frenchTemplates.customized,
@@ -138,7 +138,7 @@ export async function loadSettingsPage({ context }: { context: Readonly<RouterCo
 
 const SETTINGS_PATH = "/admin/settings";
 
-/** Which ways of paying the site takes (issue 28): what staff record is always on; mobile money online when set up. */
+/** Which ways of paying the site takes (decision 026): what staff record is always on; mobile money online when set up. */
 function describePaymentMethods(momo: MobileMoneyAvailability) {
   return [
     {

@@ -19,7 +19,7 @@ import type { BulkStatusActionData, BulkStatusView } from "#app/server/shipments
 import { listReturnPath } from "#app/server/shipments/shipment-views.ts";
 import { requireStaffForm } from "#app/server/staff/staff-page.server.ts";
 
-// The bulk status update page (/admin/shipments/bulk-update, issue 18): the shipments ticked in the list
+// The bulk status update page (/admin/shipments/bulk-update, decision 017): the shipments ticked in the list
 // (`?id=…`), all the list's search matches (`?all=1&q=…&status=…`), or, with neither, the warehouse's scanner: a
 // list of tracking numbers. One status update for all of them, once per form; then back to the list as it was
 // (`returnTo`: its search, filter, sort and page).

@@ -16,7 +16,7 @@ import { getNotificationSettings } from "#app/server/settings/notification-setti
 import { recordStatusEntry } from "#app/server/shipments/shipment-changes.server.ts";
 import { listConditions, type ShipmentListFilter } from "#app/server/shipments/shipment-list.server.ts";
 
-// Bulk status updates (issue 18): one status update for many shipments at once, chosen in the list, all the list's
+// Bulk status updates (decision 017): one status update for many shipments at once, chosen in the list, all the list's
 // search matches, or scanned at the warehouse one tracking number after another. One transaction: every
 // shipment gets its history entry (and its current status, when asked), or none does; once per form.
 

@@ -20,7 +20,7 @@ import type {
 } from "#app/server/shipments/shipment-views.ts";
 import { requireStaffForm } from "#app/server/staff/staff-page.server.ts";
 
-// The exceptions board's page (/admin/exceptions, issue 18): one kind at a time (?kind=stalled|overdue|delayed),
+// The exceptions board's page (/admin/exceptions, decision 018): one kind at a time (?kind=stalled|overdue|delayed),
 // paged, with every kind's count, and the 'no update for N days' setting.
 
 type Ctx = Readonly<RouterContextProvider>;

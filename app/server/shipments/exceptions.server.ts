@@ -9,7 +9,7 @@ import type { Db } from "#app/server/db/client.server.ts";
 import { shipmentStatusHistory, shipments, siteSettings } from "#app/server/db/schema.ts";
 import type { ExceptionKind } from "#app/server/shipments/shipment-views.ts";
 
-// The exceptions board (issue 18, decision 018): open shipments that need someone's attention. Stalled: no
+// The exceptions board (decision 018): open shipments that need someone's attention. Stalled: no
 // status update for N days (shipments.last_event_at, kept by the database). Overdue: past their estimated
 // delivery and not delivered. Delayed: their status says so. Each is one query on a partial index.
 

@@ -41,7 +41,7 @@ export type DetailShipment = {
   weight: number | null;
   dimensions: string | null;
   notes: string | null;
-  /** 'Air', 'Sea', 'Road' or null (issue 16's cargo fields, all optional). */
+  /** 'Air', 'Sea', 'Road' or null (the cargo fields, all optional). */
   transportMode: string | null;
   pieces: number | null;
   goodsDescription: string | null;

@@ -1,4 +1,4 @@
-// Issue 30: a party an import creates gets the language of its phone's country (French for Côte d'Ivoire,
+// Decision 030: a party an import creates gets the language of its phone's country (French for Côte d'Ivoire,
 // Senegal…, English otherwise), as one the shipment form creates.
 
 import { eq } from "drizzle-orm";

@@ -29,7 +29,7 @@ import type {
 import { readSpreadsheet, SpreadsheetError } from "#app/server/spreadsheets/spreadsheet-read.server.ts";
 import { requireStaffForm, requireStaffPage } from "#app/server/staff/staff-page.server.ts";
 
-// The shipment import page (/admin/shipments/import, issue 18, decision 020): upload → preview with the column
+// The shipment import page (/admin/shipments/import, decision 020, decision 020): upload → preview with the column
 // mapping and the date format → every row checked → import, all or nothing, once. The step is in the URL
 // (`?upload=<id>`), the file and choices in the database, so any instance can answer any step.
 

@@ -152,7 +152,7 @@ async function resolveParties(
   }
   for (let i = 0; i < missing.length; i += BATCH) {
     const slice = missing.slice(i, i + BATCH);
-    // A new party's language (issue 30): its phone's country's (French for Côte d'Ivoire, Senegal…).
+    // A new party's language (decision 030): its phone's country's (French for Côte d'Ivoire, Senegal…).
     const created = await tx
       .insert(table)
       .values(slice.map((party) => ({ ...party, language: languageOfPhone(party.phone) })))

@@ -90,7 +90,7 @@ export async function generateTrackingNumber({ db }: { db: Db }): Promise<string
   }
 }
 
-/** The cargo fields of issue 16 (all optional): a caller that does not give them leaves them as they are. */
+/** The cargo fields (all optional): a caller that does not give them leaves them as they are. */
 type CargoKey =
   | "transportMode"
   | "pieces"

@@ -30,7 +30,7 @@ export const shownTime = (value: Date, timeZone: string, locale: Locale = "en"):
 /**
  * The tracking result of `shipment` at `now` (the overdue check's clock), its times written in `timeZone`
  * (the company's, from the site settings: the zone staff type status updates in), its words and formats in
- * `locale` (issue 30: the app's status names translated, places and notes as staff typed them). Pure.
+ * `locale` (decision 030: the app's status names translated, places and notes as staff typed them). Pure.
  */
 export function presentTracking({
   shipment,

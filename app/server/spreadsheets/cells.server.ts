@@ -1,4 +1,4 @@
-// Spreadsheet cells, both ways (issue 18, decision 020): what an exported text cell becomes so no spreadsheet runs
+// Spreadsheet cells, both ways (decision 020): what an exported text cell becomes so no spreadsheet runs
 // it as a formula, and one CSV line.
 
 /** A cell value: text, a number, a date (written as an ISO date or time), or empty. */

@@ -99,7 +99,7 @@ describe("shipmentExport", () => {
     expect(rows.map((r) => r[col("Tracking number")])).toEqual(["EXP-0001", "EXP-0002"]);
     expect(rows[0]![col("Shipper name")]).toBe('\'=HYPERLINK("http://evil","x")');
     expect(rows[0]![col("Consignee email")]).toBe("buy@example.com");
-    // The party's language (issue 30), in words.
+    // The party's language (decision 030), in words.
     expect(rows[0]![col("Consignee language")]).toBe("English");
     expect(rows[0]![col("Latest status")]).toBe("In Transit");
     expect(rows[0]![col("Latest status location")]).toBe("At sea");

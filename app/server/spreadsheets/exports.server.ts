@@ -4,7 +4,7 @@ import type { CellValue } from "#app/server/spreadsheets/cells.server.ts";
 import { csvStream } from "#app/server/spreadsheets/csv-write.server.ts";
 import { xlsxStream } from "#app/server/spreadsheets/xlsx-write.server.ts";
 
-// The parts every export of a back-office list shares (issue 18, decision 020); each list's own export lives
+// The parts every export of a back-office list shares (decision 020); each list's own export lives
 // with its domain (shipments/shipment-export, quotes/quote-request-export, inbox/contact-export). Rows are read in keyset pages of EXPORT_PAGE_SIZE ((created_at, id) after the last row sent) and each
 // page is written into the response before the next is read, so 100,000 shipments never sit in memory at once.
 

@@ -2,7 +2,7 @@ import { ADMIN_EMAIL, makeShipments, waitForHydration } from "../support/admin-f
 import { expect, test } from "../support/fixtures.ts";
 import { DESKTOP, PHONE } from "../support/viewports.ts";
 
-// The activity log (issue 18, decision 021): 'who changed this ETA, and when?' answered from the shipment's
+// The activity log (decision 021): 'who changed this ETA, and when?' answered from the shipment's
 // Activity card and from /admin/activity with its filters, on a desktop; the log on a 390 px phone last.
 
 test.use({ signedIn: true });

@@ -28,7 +28,7 @@ test("the dashboard shows the shipment counts and leads to the list", async ({ p
     "/admin/contact-submissions",
   );
   await expect(page.getByRole("heading", { name: "Overdue Deliveries" })).toBeVisible();
-  // What customers owe (issue 28), for the Administrator: per currency, and the way to the receivables.
+  // What customers owe (decision 026), for the Administrator: per currency, and the way to the receivables.
   await expect(page.getByRole("heading", { name: "Receivables" })).toBeVisible();
   await expect(page.getByRole("link", { name: "View Receivables" })).toHaveAttribute(
     "href",

@@ -3,7 +3,7 @@ import { waitForHydration } from "../support/admin-fixtures.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { DESKTOP } from "../support/viewports.ts";
 
-// Issue 14 defect 6: the rich-text editor saved a bulleted list started from a paragraph as
+// A defect found on review: the rich-text editor saved a bulleted list started from a paragraph as
 // `<p><ul>…</ul><p>…</p></p>`, let a list land inside an `<h2>`, and fast typing with Ctrl+B interleaved text.
 
 const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

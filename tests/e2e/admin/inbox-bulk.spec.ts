@@ -4,7 +4,7 @@ import { expect, test } from "../support/fixtures.ts";
 import { submitMessage, submitQuote, unique } from "../support/site-fixtures.ts";
 import { DESKTOP, PHONE } from "../support/viewports.ts";
 
-// Bulk actions on the inboxes (issue 17): choose rows, or every row a search matches, then mark them read or
+// Bulk actions on the inboxes (decision 016): choose rows, or every row a search matches, then mark them read or
 // unread or delete them in one action. Each test makes its own rows under a unique search word.
 
 /** The page's checkbox for every row: the table's header on a desktop, above the cards on a phone. */

@@ -24,7 +24,7 @@ import {
 import { expect, test } from "../support/fixtures.ts";
 import { DESKTOP, PHONE } from "../support/viewports.ts";
 
-// Issue 29, walked as its 'Done when' says, on an app of its own that texts through a local stand-in of
+// Decision 029, walked end to end, on an app of its own that texts through a local stand-in of
 // Africa's Talking's documented SMS API (tests/fakes/): staff invite the contact of a shipper; she signs in on a
 // phone with a code sent to her e-mail, sees her company's shipments (as shipper and as consignee), opens one,
 // downloads its waybill and its signed delivery note, accepts a pending quote and asks for a new one prefilled;
@@ -236,7 +236,7 @@ test.afterAll(async () => {
   if (outboxDir) fs.rmSync(outboxDir, { recursive: true, force: true });
 });
 
-test("issue 29's 'Done when': invited on a phone, her company's shipments, documents and quotes; a consignee's one shipment by a texted code; nothing for another company", async ({
+test("the end-to-end walk of decision 029: invited on a phone, her company's shipments, documents and quotes; a consignee's one shipment by a texted code; nothing for another company", async ({
   browser,
   checkA11y,
 }) => {

@@ -10,7 +10,7 @@ import { findEnglishWords } from "../support/french-text.ts";
 import { clerkPage, openQuotePage, priceAndSend } from "../support/quote-flow.ts";
 import { DESKTOP, PHONE } from "../support/viewports.ts";
 
-// Issue 30, walked as its 'Done when' says: a consignee in Abidjan with a French browser lands on the English home
+// Decision 030, walked end to end: a consignee in Abidjan with a French browser lands on the English home
 // page, is offered French and takes it; tracks his shipment in French; subscribes by e-mail and receives the next
 // update in French; asks for a quote from the French contact page and opens it in French, its PDF included. The
 // clerk works in the English back office throughout. (This app has no SMS provider: the French text message and

@@ -1,4 +1,4 @@
-// Issue 30: every French page is in French. Each page of the public site and of the customer account is opened
+// Decision 030: every French page is in French. Each page of the public site and of the customer account is opened
 // at its /fr address and read with the untranslated-text check (french-text.ts): no English word outside data.
 // It also checks what makes a page French for the browser and search engines: <html lang="fr">, the alternate
 // addresses, the switch to English; and the offer of French to a French browser on an English page.

@@ -4,7 +4,7 @@ import { issueDraftInvoice } from "../support/invoice-flow.ts";
 import { askForQuote, openQuotePage, priceAndSend, quoteLinkFromMail } from "../support/quote-flow.ts";
 import { DESKTOP, PHONE } from "../support/viewports.ts";
 
-// Issue 28, walked as its 'Done when' says: a clerk turns an accepted (and booked) quote into an invoice in one
+// Decision 026, walked end to end: a clerk turns an accepted (and booked) quote into an invoice in one
 // step and issues it; a credit note corrects one line; the customer receives it by e-mail, opens it on a phone
 // and pays part by mobile money (the local MTN stand-in the e2e app runs with); the clerk records the rest in
 // cash, in Liberian dollars at a stated rate; the invoice shows Paid, and the customer's statement and the

@@ -4,7 +4,7 @@ import { expect, test } from "../support/fixtures.ts";
 import { issueDraftInvoice, startInvoice } from "../support/invoice-flow.ts";
 import { DESKTOP, PHONE } from "../support/viewports.ts";
 
-// Issue 28: a clerk issues an invoice and sends it; the customer opens the e-mail's link on a phone, sees what
+// Decision 026: a clerk issues an invoice and sends it; the customer opens the e-mail's link on a phone, sees what
 // is due and downloads the PDF. The invoice's history lists the sending and the opening.
 
 test.describe(DESKTOP.name, () => {

@@ -3,7 +3,7 @@ import { expect, test } from "../support/fixtures.ts";
 import { askForQuote, openQuotePage, priceAndSend, quoteLinkFromMail } from "../support/quote-flow.ts";
 import { DESKTOP, PHONE } from "../support/viewports.ts";
 
-// Issue 28: a clerk turns an accepted quote into an invoice in one step and issues it, then corrects one line
+// Decision 026: a clerk turns an accepted quote into an invoice in one step and issues it, then corrects one line
 // with a credit note. The invoice page passes axe at a desktop's and a phone's size.
 
 test.describe(DESKTOP.name, () => {

@@ -11,7 +11,7 @@ import { waitForHydration } from "../support/admin-fixtures.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { PHONE } from "../support/viewports.ts";
 
-// Issue 28: the customer pays part of an invoice by MTN Mobile Money on a phone, through the local MTN stand-in
+// Decision 027: the customer pays part of an invoice by MTN Mobile Money on a phone, through the local MTN stand-in
 // (tests/fakes/mtn-momo-server.ts): the app sends the request to pay, the page asks them to approve on their
 // phone, MTN's callback comes a moment later, and the page shows Paid with the balance left. And a wallet that
 // never answers blocks nothing (decision 027): the customer pays again from another number and amount at once,

@@ -7,7 +7,7 @@ import {
 import { expect, test } from "../support/fixtures.ts";
 import { DESKTOP } from "../support/viewports.ts";
 
-// Issue 28, what is owed: the receivables page and its export for the accountant, a customer's statement from
+// Decision 028, what is owed: the receivables page and its export for the accountant, a customer's statement from
 // their address-book page, its PDF, and 'E-mail statement' sending one e-mail with the PDF however often it is
 // clicked. Both pages pass axe.
 

@@ -12,7 +12,7 @@ const CSS_BUDGET_KB = 15;
  * Kept in step with app/components/admin/blog/rich-text-editor.tsx.
  */
 const EDITOR_MARKER = "Shortcuts: Ctrl+B bold, Ctrl+I italic, Ctrl+K link.";
-/** The most gzipped JavaScript the blog editor may add to its routes (issue 14). */
+/** The most gzipped JavaScript the blog editor may add to its routes. */
 const EDITOR_BUDGET_KB = 120;
 
 /**
@@ -68,7 +68,7 @@ test.describe("the blog editor", () => {
   });
 });
 
-// Every public page, with no exemption (issue 19). A form's checks and its sent panel load on use, so they
+// Every public page, with no exemption. A form's checks and its sent panel load on use, so they
 // are not counted here: the forms' own tests use them.
 /** Loads `path` in `page` (a fresh browser context: nothing cached) and holds it to the public budget. */
 async function expectWithinBudget(page: Page, path: string) {
@@ -109,7 +109,7 @@ for (const path of PUBLIC_PAGES) {
   });
 }
 
-// The customer account (issue 29) is public-site code: its pages, signed in as a customer (a demo consignee, by the
+// The customer account (decision 029) is public-site code: its pages, signed in as a customer (a demo consignee, by the
 // e-mail on his record), stay within the same budget and load no admin code.
 test(`the customer account's pages ship at most ${JS_BUDGET_KB} kB of gzipped JavaScript each`, async ({
   browser,
@@ -126,7 +126,7 @@ test(`the customer account's pages ship at most ${JS_BUDGET_KB} kB of gzipped Ja
     "/account/invoices",
     "/account/colleagues",
     "/account/preferences",
-    // In French too (issue 30): the words come as page data, so the script is the same.
+    // In French too (decision 030): the words come as page data, so the script is the same.
     "/fr/compte/expeditions",
     "/fr/compte/factures",
   ]) {

@@ -91,7 +91,7 @@ const PUBLIC_PATTERNS = [
   "admin-forgot-password",
   "admin-reset-password",
 ];
-/** The customer account's pages (issue 29), visited as a customer of a demo shipment's shipper. */
+/** The customer account's pages (decision 029), visited as a customer of a demo shipment's shipper. */
 const ACCOUNT_PATTERNS = [
   "account",
   "account/code",

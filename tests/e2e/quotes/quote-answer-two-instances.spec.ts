@@ -5,7 +5,7 @@ import { type AppProcess, startApp } from "../../../scripts/lib/app-process.ts";
 import { type Cluster, findPostgresBin, removeCluster, startCluster } from "../../../scripts/lib/postgres.ts";
 import { expect, test } from "../support/fixtures.ts";
 
-// Exactly one outcome for a quote (issue 17): a customer who presses 'Accept quote' and 'Decline' in several
+// Exactly one outcome for a quote (decision 016): a customer who presses 'Accept quote' and 'Decline' in several
 // tabs, the posts landing on two app instances on one PostgreSQL database, ends with one answer, recorded
 // once, and staff are told once. Starts its own throwaway PostgreSQL cluster and two app processes from the
 // current build.

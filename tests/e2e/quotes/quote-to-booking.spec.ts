@@ -9,7 +9,7 @@ import {
 } from "../support/quote-flow.ts";
 import { DESKTOP, PHONE } from "../support/viewports.ts";
 
-// Issue 17's 'Done when': a visitor asks for a quote on the website; a clerk prices it in three lines and sends
+// Decision 016's 'Done when': a visitor asks for a quote on the website; a clerk prices it in three lines and sends
 // it; the visitor accepts it from the e-mail; the clerk books the shipment from the accepted quote with the
 // shipper and route already filled in, and the request shows Booked. The test server has no SMTP_URL: the
 // customer's mail is read from its outbox folder.

@@ -1,4 +1,4 @@
-// Status updates on the shipment detail (issue 14: defect 5, defect 7, 'Add status update' in a dialog), at a
+// Status updates on the shipment detail ('Add status update' in a dialog, and two defects found on review), at a
 // 1366 px desktop (what a 390 px phone adds is the last test): added from the page's header, backdated in the
 // company's time zone (Africa/Monrovia, UTC all year, on the test server), shown in event order in the back
 // office and on the public tracking page; the next usual status and the location prefilled, 'Also set as current' ticked each time

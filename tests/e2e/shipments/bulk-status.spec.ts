@@ -3,7 +3,7 @@ import { makeShipments, waitForHydration } from "../support/admin-fixtures.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { DESKTOP, PHONE } from "../support/viewports.ts";
 
-// Bulk status updates (issue 18): ticked shipments from the list, and the warehouse's scan page, each getting one
+// Bulk status updates (decision 017): ticked shipments from the list, and the warehouse's scan page, each getting one
 // status update in one step. The shipments are made through the app's own form post (signed in).
 
 const stamp = () =>

@@ -5,7 +5,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, submitLogin, waitForHydration } from "../s
 import { expect, test } from "../support/fixtures.ts";
 import { DESKTOP, PHONE } from "../support/viewports.ts";
 
-// Freight documents (issue 16): the shipment detail's Documents links answer PDFs, the list prints labels for
+// Freight documents (decision 015): the shipment detail's Documents links answer PDFs, the list prints labels for
 // the ticked shipments, and the admin warns while SITE_URL is not set.
 
 const DEMO = "UTG-1234-5678";

@@ -3,7 +3,7 @@ import { makeShipments, waitForHydration } from "../support/admin-fixtures.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { DESKTOP, PHONE } from "../support/viewports.ts";
 
-// The exceptions board (issue 18): the dashboard's cards lead to it; a Delayed shipment is listed with its age;
+// The exceptions board (decision 018): the dashboard's cards lead to it; a Delayed shipment is listed with its age;
 // the 'no update for N days' setting is checked and saved.
 
 test.use({ signedIn: true });

@@ -4,7 +4,7 @@ import { reloadWithoutToasts, waitForHydration } from "../support/admin-fixtures
 import { expect, test } from "../support/fixtures.ts";
 import { PHONE } from "../support/viewports.ts";
 
-// Proof of delivery from a phone (issue 16): 'Record delivery' on the shipment detail, a signature drawn on
+// Proof of delivery from a phone (decision 015): 'Record delivery' on the shipment detail, a signature drawn on
 // the pad, a photo uploaded to the draft (kept through a reload), 'Save' sets Delivered, staff see the proof,
 // and the public tracking page says 'signed by' with the receiver's initials only. Without JavaScript the same
 // page records a delivery with the typed name and a plain file field. A driver records it on a phone: the size

@@ -3,7 +3,7 @@ import { waitForHydration, waitForToastsToClose } from "../support/admin-fixture
 import { expect, test } from "../support/fixtures.ts";
 import { DESKTOP, PHONE } from "../support/viewports.ts";
 
-// Importing shipments from a spreadsheet and exporting the list (issue 18, decision 020): upload, map a column the
+// Importing shipments from a spreadsheet and exporting the list (decision 020): upload, map a column the
 // header does not name, confirm the date format, see a row error, upload the corrected file, import, find the
 // shipments in the list, and download the list as CSV.
 

@@ -8,7 +8,7 @@ import {
 import { expect, test } from "../support/fixtures.ts";
 import { DESKTOP } from "../support/viewports.ts";
 
-// Issue 15 on screen: a status update tells the shipment's shipper and consignee (the test server has no
+// Decision 013 on screen: a status update tells the shipment's shipper and consignee (the test server has no
 // SMTP_URL, so each message is kept in the outbox as 'Cancelled' with the reason, and written as a file the test
 // reads); the staff's Notifications card (recipients, switches, pause, messages, resend); the customer's
 // unsubscribe page, which unsubscribes only on its button's POST. At a desktop's size (a phone's: phone-width.spec.ts).

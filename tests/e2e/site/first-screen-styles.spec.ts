@@ -3,7 +3,7 @@ import { expect, test } from "../support/fixtures.ts";
 import { PHONE } from "../support/viewports.ts";
 
 // A public page carries only the site's rules its elements can use; the rest of the stylesheet is linked after the
-// first paint (issue 31, docs/decisions/033-first-screen-styles.md). Nothing on the page may look or sit
+// first paint (docs/decisions/033-first-screen-styles.md). Nothing on the page may look or sit
 // differently once the rest has arrived: every element's computed style and box are compared before and after.
 
 /**

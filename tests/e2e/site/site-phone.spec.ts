@@ -3,7 +3,7 @@ import { expect, test } from "../support/fixtures.ts";
 import { fillQuoteRequest } from "../support/site-fixtures.ts";
 import { BOTH_SIZES, PHONE } from "../support/viewports.ts";
 
-// The public site's one-step paths on a phone (issue 14): tracking from the home hero, the footer
+// The public site's one-step paths on a phone: tracking from the home hero, the footer
 // and the top bar; 'Get a Free Quote' landing on the form; the confirmation after a form is sent; and
 // toasts that leave the back-to-top button free.
 
@@ -63,7 +63,7 @@ test.describe(PHONE.name, () => {
     await input.press("Enter");
     await expect(page).toHaveURL(new RegExp(`/track/${DEMO}$`));
     await expect(page.getByRole("heading", { level: 1, name: "Track Package" })).toBeVisible();
-    // The status and the arrival read without scrolling (issue 14's 'done when'), on the phone too.
+    // The status and the arrival read without scrolling (the tracking page's promise), on the phone too.
     const glance = page.getByRole("region", { name: "Tracking Number" });
     for (const line of [
       glance.getByText(/^Status: \S/),

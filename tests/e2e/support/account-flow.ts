@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { type OutboxMessage, readOutbox, waitForHydration } from "./admin-fixtures.ts";
 import { expect } from "./fixtures.ts";
 
-// Signing in to the customer account (issue 29) as a customer does: the address, then the code from the
+// Signing in to the customer account (decision 029) as a customer does: the address, then the code from the
 // e-mail the app sent (read from the app's outbox folder).
 
 /** Reads the e-mails the app sent to an address (the test server's outbox folder unless told otherwise). */

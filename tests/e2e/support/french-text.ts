@@ -1,4 +1,4 @@
-// The untranslated-text check of the French pages (issue 30, decision 030): every word a French page shows
+// The untranslated-text check of the French pages (decision 030): every word a French page shows
 // (text, and the names and hints read aloud or shown on hover: aria-label, placeholder, title, alt) is read,
 // except what is data (inside `translate="no"`: names, addresses, goods, tracking numbers, the company's
 // name) and e-mail addresses and links. A word that is English and not French fails the page.

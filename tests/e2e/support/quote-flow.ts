@@ -1,4 +1,4 @@
-// The steps of a quote from the website to the customer's answer (issue 17), shared by the specs that start
+// The steps of a quote from the website to the customer's answer (decision 016), shared by the specs that start
 // from a priced or accepted quote (quote-to-booking, invoices).
 import type { Browser, BrowserContextOptions, Locator, Page } from "@playwright/test";
 import { readOutbox, waitForHydration } from "./admin-fixtures.ts";

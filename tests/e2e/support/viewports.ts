@@ -1,7 +1,7 @@
 import { devices } from "@playwright/test";
 
 /**
- * The two sizes issue 14's screens are tested at: a 390×844 touch phone and a 1366×768 desktop. Each flow runs at
+ * The two sizes the screens are tested at: a 390×844 touch phone and a 1366×768 desktop. Each flow runs at
  * one of them (the desktop, or the phone where the spec is about the phone); what only the other size shows (a
  * phone's width, its first screen, its cards) is a small test of its own at that size. Tests that check something
  * whose answer depends on the size loop over BOTH_SIZES:

@@ -2,7 +2,7 @@ import { readOutbox, waitForHydration } from "../support/admin-fixtures.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { PHONE } from "../support/viewports.ts";
 
-// Tracking in tiers (issue 29): a consignee without an account sees the full details of his one shipment after
+// Tracking in tiers (decision 029): a consignee without an account sees the full details of his one shipment after
 // a code sent to the contact on file. The test server has no SMS provider, so the code goes by e-mail (read
 // from its outbox folder); the SMS path is in app/routes/site/track.$tracking-number.details.test.ts.
 

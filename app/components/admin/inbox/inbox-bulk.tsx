@@ -13,7 +13,7 @@ import {
 import { toast } from "#app/lib/toast.tsx";
 import type { BulkActionReply } from "#app/server/inbox/inbox-views.ts";
 
-// Bulk actions on an inbox (issue 17): choose rows (or every row the list's filter matches), then mark them read,
+// Bulk actions on an inbox (decision 016): choose rows (or every row the list's filter matches), then mark them read,
 // unread or delete them, in one request each. They need JavaScript; without it each row keeps its own actions.
 
 export type BulkSelection = {

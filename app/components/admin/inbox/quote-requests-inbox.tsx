@@ -45,7 +45,7 @@ function StageBadge({ stage }: { stage: QuoteRequestStage }) {
   return <Badge tone={STAGE_TONES[stage]}>{stage}</Badge>;
 }
 
-// The spec's columns, and 'Stage' (issue 17) after the type: New → Quoted → Accepted / Declined / Expired → Booked.
+// The spec's columns, and 'Stage' (decision 016) after the type: New → Quoted → Accepted / Declined / Expired → Booked.
 const columns: InboxColumn<QuoteRow>[] = [
   { header: "Route", className: "max-w-56 break-words", cell: (quote) => quote.route },
   { header: "Type", cell: (quote) => quote.parcelType },

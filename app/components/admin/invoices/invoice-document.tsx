@@ -237,7 +237,7 @@ export function InvoiceDocument({
         </CardContent>
       </Card>
 
-      {/* Sending and the history (issue 28). */}
+      {/* Sending and the history (decision 026). */}
       {doc.send ? <InvoiceSendForm send={doc.send} /> : null}
       <InvoiceHistory history={doc.history} />
 

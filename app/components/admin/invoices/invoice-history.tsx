@@ -1,4 +1,4 @@
-// An invoice's history on its staff page (issue 28), oldest first: issued, sent, opened, reminded, payments
+// An invoice's history on its staff page (decision 026), oldest first: issued, sent, opened, reminded, payments
 // (reversed ones crossed out), credit notes, voided.
 import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/card.tsx";
 import type { InvoiceHistoryEntry } from "#app/server/invoices/invoice-views.ts";

@@ -1,4 +1,4 @@
-// The invoice page's payments card (issue 28): each payment that settled part of it (reversed ones struck
+// The invoice page's payments card (decision 026): each payment that settled part of it (reversed ones struck
 // through), 'Record payment', and 'Use credit' when the customer holds credit in its currency. Above them, the
 // mobile-money requests MTN has not settled yet (decision 027): the one the customer waits for, and the ones they
 // stopped waiting for, which would still be recorded if MTN approved them.

@@ -1,4 +1,4 @@
-// 'Send' on an issued invoice (issue 28): the address it goes to (the customer's, which the clerk may change)
+// 'Send' on an issued invoice (decision 026): the address it goes to (the customer's, which the clerk may change)
 // and the form's own key, so a double click sends one e-mail. It posts to /admin/invoices/:id/send.
 import { Form, useNavigation } from "react-router";
 import { FormAlert } from "#app/components/admin/form-fields.tsx";

@@ -13,7 +13,7 @@ import {
 } from "#app/server/customers/customer-account-views.ts";
 
 /**
- * 'Customer account' on a party's page (issue 29): the company the party belongs to, its parties and the
+ * 'Customer account' on a party's page (decision 029): the company the party belongs to, its parties and the
  * people who may sign in, and the staff's forms: invite, remove, the party's own sign-in switch, and joining
  * another shipper or consignee to the account. Plain forms: they work without JavaScript.
  */

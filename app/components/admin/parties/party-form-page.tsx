@@ -155,7 +155,7 @@ export function PartyFormPage(
 }
 
 /**
- * The language the party's messages and documents go in (issue 30). A new party may leave it to its phone:
+ * The language the party's messages and documents go in (decision 030). A new party may leave it to its phone:
  * French for a number of Côte d'Ivoire, Guinea, Senegal, Togo, Benin, Mali, Burkina Faso or Niger.
  */
 function LanguageChoice({

@@ -1,4 +1,4 @@
-// 'Record payment' (issue 28): when, how, what was handed over (another currency asks for the rate), and what
+// 'Record payment' (decision 026): when, how, what was handed over (another currency asks for the rate), and what
 // to take off each of the customer's open invoices; what is left is kept as their credit only when ticked. Works
 // without JavaScript; the server checks everything. With it, the form says what money in another currency is
 // worth in the invoices' as the clerk types (the server's own rule, typedPaymentWorth), and the amount taken off

@@ -1,4 +1,4 @@
-// One payment (issue 28): its receipt as staff see it, the invoices it settled, what is left as credit, and what
+// One payment (decision 026): its receipt as staff see it, the invoices it settled, what is left as credit, and what
 // can be done with it: download or e-mail the receipt, reverse it (a bounced cheque) with a reason.
 import { ArrowLeft } from "lucide-react";
 import { Form, Link } from "react-router";

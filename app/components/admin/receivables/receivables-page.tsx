@@ -28,7 +28,7 @@ function AgeList({ row }: { row: Record<AgeKey, string> }) {
 }
 
 /**
- * What each customer owes by how late it is (issue 28): totals per currency on top, then the customers, a
+ * What each customer owes by how late it is (decision 028): totals per currency on top, then the customers, a
  * currency's largest balance first, each linking to their statement; below, the accountant's export.
  */
 export function ReceivablesPage({ data }: { data: ReceivablesPageData }) {

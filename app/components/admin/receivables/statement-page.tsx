@@ -7,7 +7,7 @@ import { Table, TBody, TD, TH, THead, TR } from "#app/components/ui/table.tsx";
 import type { StatementPageData, StatementPartText } from "#app/server/receivables/receivables-views.ts";
 
 /**
- * A customer's statement of account for a period (issue 28): the period (this month by default, or chosen),
+ * A customer's statement of account for a period (decision 028): the period (this month by default, or chosen),
  * per currency the opening balance, every invoice, credit note, payment and reversal with the running balance,
  * and the closing balance; the PDF and 'E-mail statement'.
  */

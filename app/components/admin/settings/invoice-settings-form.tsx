@@ -41,7 +41,7 @@ function useTaxRows(values: InvoiceSettingsValues["taxRates"]) {
 }
 
 /**
- * Settings → Invoices (issue 28): how invoices and credit notes are numbered, the payment terms a new invoice
+ * Settings → Invoices (decision 026): how invoices and credit notes are numbered, the payment terms a new invoice
  * starts with, the tax rates a line may carry, and the payment instructions printed on invoices.
  */
 export function InvoiceSettingsForm({

@@ -77,7 +77,7 @@ export function NotificationMessagesForm({
   whatsappInEnglish = false,
 }: NotificationMessagesProps & {
   lastResult: SubmissionResult<string[]> | null | undefined;
-  /** Which set: the English one (with the sender) or the French one (issue 30). */
+  /** Which set: the English one (with the sender) or the French one (decision 030). */
   locale?: Locale;
   words?: Catalog | undefined;
   whatsappInEnglish?: boolean;

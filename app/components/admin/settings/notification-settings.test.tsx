@@ -5,7 +5,7 @@ import { NotificationSettings } from "#app/components/admin/settings/notificatio
 import { DEFAULT_TEMPLATES, DEFAULT_TEMPLATES_FR } from "#app/lib/notification-templates.ts";
 import { notifications as frenchWords } from "#app/server/i18n/fr/notifications.ts";
 
-// Settings → Notifications (issue 30): the English messages form as before, and the French one below it with
+// Settings → Notifications (decision 030): the English messages form as before, and the French one below it with
 // its own 'Reset to default' buttons and a preview of what a French recipient gets.
 
 const customized = { emailSubject: false, emailBody: false, sms: false };

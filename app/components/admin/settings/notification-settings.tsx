@@ -12,7 +12,7 @@ import { NOTIFICATIONS_SWITCH_INTENT, NOTIFICATIONS_TEST_INTENT } from "#app/sch
 /**
  * Settings → Notifications: the master switch of shipment notifications (decision 013), 'Send a test message
  * to me', and the messages' sender, reply-to and templates with their preview, in English and in French
- * (issue 30: each recipient gets the set of their language).
+ * (decision 030: each recipient gets the set of their language).
  */
 export function NotificationSettings({
   enabled,

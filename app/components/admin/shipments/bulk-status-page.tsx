@@ -17,7 +17,7 @@ import { useHydrated } from "#app/lib/use-hydrated.ts";
 import type { BulkStatusActionData, BulkStatusView } from "#app/server/shipments/shipment-views.ts";
 
 /**
- * 'Add status update' for many shipments (issue 18): the ticked ones, all the list's search matches, or the
+ * 'Add status update' for many shipments (decision 017): the ticked ones, all the list's search matches, or the
  * numbers a barcode scanner types one after another (it types the number and presses Enter: each lands in the
  * list and the field is ready for the next). Then the status, location, time and note, 'also set as current',
  * and 'Notify customers' (on: each shipment's recipients are told as for a single update).

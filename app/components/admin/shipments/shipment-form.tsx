@@ -51,7 +51,7 @@ export function ShipmentFormPage({
   booking = null,
 }: {
   shipment: { id: string; trackingNumber: string } | null;
-  /** 'Book shipment' from a quote request (issue 17). */
+  /** 'Book shipment' from a quote request (decision 016). */
   booking?: {
     requestId: string;
     name: string;
@@ -306,7 +306,7 @@ function ChoiceField({
   );
 }
 
-/** What the freight documents print (issue 16): mode, pieces, goods, declared value and incoterm; all optional. */
+/** What the freight documents print (decision 015): mode, pieces, goods, declared value and incoterm; all optional. */
 type CargoField =
   | "transportMode"
   | "pieces"

@@ -280,7 +280,7 @@ function Head({ className, ...props }: ComponentProps<"th">) {
 
 /** A row's checkbox: for 'Print labels' and 'Add status update' (the panel below the list). */
 function SelectBox({ row, idPrefix }: { row: ShipmentListRow; idPrefix: string }) {
-  // Accounts read the list (issue 28): nothing to select for.
+  // Accounts read the list (decision 026): nothing to select for.
   if (!useMayChange("/admin/shipments")) return null;
   return (
     <input
@@ -336,7 +336,7 @@ function BulkLabelsForm({ query }: { query: ShipmentListQuery }) {
           <Printer aria-hidden="true" className="size-4" />
           Print labels
         </Button>
-        {/* The same ticked rows, to the bulk status update page (issue 18). */}
+        {/* The same ticked rows, to the bulk status update page. */}
         <Button type="submit" variant="outline" formAction={BULK_STATUS_PATH} formMethod="get">
           <ListChecks aria-hidden="true" className="size-4" />
           Add status update
@@ -364,7 +364,7 @@ const MENU_ITEM =
  * own button beside the menu: it is what the warehouse prints most.
  */
 function RowActions({ row }: { row: ShipmentListRow }) {
-  // Accounts read the list (issue 28): no actions to offer.
+  // Accounts read the list (decision 026): no actions to offer.
   return useMayChange("/admin/shipments") ? <RowMenu row={row} /> : null;
 }
 

@@ -5,7 +5,7 @@ import { useLocalePath, useT } from "#app/lib/i18n/use-words.ts";
 import { AMOUNT_MAX, CANCEL_INTENT, PAY_INTENT_FIELD, PAYER_MAX } from "#app/lib/mobile-money-form.ts";
 import type { PayActionData, PayFormErrors, PayPageData } from "#app/server/payments/payment-views.ts";
 
-// Paying an invoice by MTN Mobile Money (issue 28, decision 027): the form asks for the wallet number and the
+// Paying an invoice by MTN Mobile Money (decision 027): the form asks for the wallet number and the
 // amount; after it, the page says to approve on the phone and looks again every few seconds (a meta refresh
 // without JavaScript, a revalidation with it, and a 'Check again' link) until the payment is in, refused or still
 // waiting; the customer may cancel a waiting request, or pay from another number at once.

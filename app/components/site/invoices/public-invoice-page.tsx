@@ -35,7 +35,7 @@ export function PublicInvoicePage({
       invoice={invoice}
       className={box}
       pay={
-        /* Pay by mobile money (issue 28): the payment page, offered while something is due and mobile money is on. */
+        /* Pay by mobile money (decision 026): the payment page, offered while something is due and mobile money is on. */
         mobileMoney && invoice.balanceDue ? (
           <section aria-label={t("Pay online")}>
             <Link

@@ -10,7 +10,7 @@ import {
   tooManyLookupsMessage,
 } from "#app/server/customers/shipment-details-views.ts";
 
-// 'Show full details' of one shipment (issue 29, tracking in tiers): its parties unmasked, its goods and its
+// 'Show full details' of one shipment (tracking in tiers): its parties unmasked, its goods and its
 // documents, or the forms that ask for a code. A page of its own, so the tracking page's script stays within its
 // budget; it works without JavaScript (plain forms, answers rendered on the server).
 

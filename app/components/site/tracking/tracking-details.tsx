@@ -3,7 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "#app/components/ui/car
 import { useT } from "#app/lib/i18n/use-words.ts";
 import type { DetailsParty, ShipmentDetailsView } from "#app/server/customers/shipment-details-views.ts";
 
-// A shipment's full details (issue 29): on /track/:trackingNumber/details only, never on the tracking page.
+// A shipment's full details (decision 029): on /track/:trackingNumber/details only, never on the tracking page.
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

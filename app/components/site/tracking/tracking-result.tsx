@@ -84,7 +84,7 @@ export function TrackingResult({
   trackingUrl: string;
   qrCodeUrl: string;
   whatsApp: WhatsAppLinks;
-  /** 'Show full details': its own page (issue 29), or the signed-in customer's account page of the shipment. */
+  /** 'Show full details': its own page (decision 029), or the signed-in customer's account page of the shipment. */
   detailsPath: string;
   /** 'Get updates': /track/:number/updates in the page's language. */
   updatesPath: string;

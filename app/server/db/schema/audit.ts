@@ -5,7 +5,7 @@ import { createdAt, id } from "#app/server/db/schema/columns.ts";
 import { adminUsers } from "#app/server/db/schema/staff.ts";
 
 /**
- * The audit log (issue 18, decision 021): one row per staff write, written by database triggers on the audited
+ * The audit log (decision 021): one row per staff write, written by database triggers on the audited
  * tables in the same transaction as the change (drizzle/0019, '-- hand-written'), from the connection settings
  * app.actor_id, app.actor_name, app.actor_email and app.client_address that the admin middleware sets on its
  * pinned connection (app/server/audit/audit-connection.server.ts). Sign-ins and failed sign-ins are inserted by

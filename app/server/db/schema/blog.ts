@@ -62,7 +62,7 @@ export const blogPosts = pgTable(
     category: text("category"),
     /** Null: draft. In the past: published. In the future: scheduled. */
     publishedAt: timestamp("published_at", { withTimezone: true }),
-    /** The post's language: /blog lists the English posts, /fr/blog the French ones (issue 30). */
+    /** The post's language: /blog lists the English posts, /fr/blog the French ones (decision 030). */
     language: language(),
     /** The same post in the other language, when there is one. */
     translationOf: uuid("translation_of").references((): AnyPgColumn => blogPosts.id, {

@@ -8,7 +8,7 @@ export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 
 export const id = () => uuid("id").primaryKey().defaultRandom();
 
-/** The languages a person is written to in, and a post or a request is in (issue 30, decision 030). */
+/** The languages a person is written to in, and a post or a request is in (decision 030). */
 export const LANGUAGES = ["en", "fr"] as const;
 /** Whom or what a message or document goes to in: English unless set. */
 export const language = () => text("language", { enum: LANGUAGES }).notNull().default("en");

@@ -225,7 +225,7 @@ export const oneTimeCodes = pgTable(
 );
 
 /**
- * 'Show full details' on the public tracking page (issue 29): a visitor who proved the shipper's or the
+ * 'Show full details' on the public tracking page (decision 029): a visitor who proved the shipper's or the
  * consignee's contact sees that one shipment's details for 24 hours, through a cookie whose token's SHA-256 is
  * kept here.
  */

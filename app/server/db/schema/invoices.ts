@@ -20,7 +20,7 @@ import { createdAt, id, updatedAt } from "#app/server/db/schema/columns.ts";
 import { quotes, shipments } from "#app/server/db/schema/shipments.ts";
 import { adminUsers } from "#app/server/db/schema/staff.ts";
 
-/** Invoices and credit notes (issue 28, decision 015). */
+/** Invoices and credit notes (decision 015). */
 export const INVOICE_KINDS = ["invoice", "credit_note"] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 /** What is stored; 'partly paid', 'paid' and 'overdue' are read from the payments and the dates. */
@@ -29,7 +29,7 @@ export type InvoiceState = (typeof INVOICE_STATES)[number];
 export const BILLED_PARTY_KINDS = ["shipper", "consignee"] as const;
 
 /**
- * An invoice or a credit note (issue 28, decision 015). A draft has no number and can change; issuing gives it
+ * An invoice or a credit note (decision 015). A draft has no number and can change; issuing gives it
  * the next number of its series and year (document_counters, in the issuing transaction) and freezes it: a
  * trigger refuses any later change to an issued document or its lines, except voiding it (its number kept).
  * The customer's name and addresses are copied from the address book when the draft is saved, so an issued
@@ -169,12 +169,12 @@ export const documentCounters = pgTable(
   (t) => [primaryKey({ columns: [t.series, t.year] })],
 );
 
-/** What an invoice's history lists besides its own dates: sent, opened, reminded (issue 28). */
+/** What an invoice's history lists besides its own dates: sent, opened, reminded (decision 026). */
 export const INVOICE_EVENT_KINDS = ["sent", "opened", "reminded"] as const;
 export type InvoiceEventKind = (typeof INVOICE_EVENT_KINDS)[number];
 
 /**
- * An invoice's history (issue 28): each sending, the customer's first opening of each link, each reminder.
+ * An invoice's history (decision 026): each sending, the customer's first opening of each link, each reminder.
  * Issuing, payments, credit notes and voiding are read from their own rows. `dedupe_key` makes an event that
  * may be attempted twice (a reminder for a given day) happen once.
  */

@@ -84,7 +84,7 @@ export const outbox = pgTable(
 );
 
 /**
- * Files sent with an e-mail of the outbox (a quote's PDF, issue 17): made when the message is queued, in its
+ * Files sent with an e-mail of the outbox (a quote's PDF, decision 016): made when the message is queued, in its
  * transaction, so every attempt sends the same bytes; read by the worker at send time, never with the claim.
  * They go with their message (ON DELETE CASCADE) and, like the outbox, are left out of backups.
  */

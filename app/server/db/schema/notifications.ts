@@ -151,7 +151,7 @@ export const notificationSubscribers = pgTable(
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     /** The client address of the last request (for staff and the logs; the caps themselves are rate_limits rows). */
     clientAddress: text("client_address"),
-    /** The language of the page they subscribed on: their messages go in it (issue 30). */
+    /** The language of the page they subscribed on: their messages go in it (decision 030). */
     language: language(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

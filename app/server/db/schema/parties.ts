@@ -10,15 +10,15 @@ const partyColumns = () => ({
   email: text("email"),
   phone: text("phone"),
   address: text("address"),
-  /** Invoices to this customer get no payment reminders (issue 28). */
+  /** Invoices to this customer get no payment reminders (decision 026). */
   noReminders: boolean("no_reminders").notNull().default(false),
   /**
    * Whether the e-mail and phone on this record may ask for a sign-in code to the customer account by
-   * themselves (issue 29); staff switch it off for a party whose contacts must be invited.
+   * themselves (decision 029); staff switch it off for a party whose contacts must be invited.
    */
   selfSignIn: boolean("self_sign_in").notNull().default(true),
   /**
-   * The language messages and documents go to this party in (issue 30): set by staff, guessed from the phone's
+   * The language messages and documents go to this party in (decision 030): set by staff, guessed from the phone's
    * country when the party is made (French for the French-speaking countries of West Africa).
    */
   language: language(),

@@ -19,13 +19,13 @@ import { createdAt, id, updatedAt } from "#app/server/db/schema/columns.ts";
 import { BILLED_PARTY_KINDS, invoices } from "#app/server/db/schema/invoices.ts";
 import { adminUsers } from "#app/server/db/schema/staff.ts";
 
-/** How a payment was received (issue 28). */
+/** How a payment was received (decision 026). */
 export const PAYMENT_METHODS = ["cash", "bank_transfer", "cheque", "mobile_money", "card"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_STATES = ["received", "reversed"] as const;
 
 /**
- * Money received from a customer (issue 28, decision 026), with its receipt number (series 'receipt' of
+ * Money received from a customer (decision 026), with its receipt number (series 'receipt' of
  * document_counters). `amount_minor` is what was handed over, in `currency`; `settled_minor` is its worth in
  * the invoices' currency (`settled_currency`), at `rate_micro` (units of `currency` per one unit of
  * `settled_currency`, in millionths; null when the two are the same). What the allocations do not use is the

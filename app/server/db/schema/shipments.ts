@@ -49,7 +49,7 @@ export const shipments = pgTable(
     weight: numeric("weight", { precision: 12, scale: 2, mode: "number" }),
     dimensions: text("dimensions"),
     notes: text("notes"),
-    // Freight documents (issue 16, decision 015), all optional: a shipment from before them has none.
+    // Freight documents (decision 015), all optional: a shipment from before them has none.
     transportMode: text("transport_mode", { enum: TRANSPORT_MODES }),
     pieces: integer("pieces"),
     goodsDescription: text("goods_description"),
@@ -58,7 +58,7 @@ export const shipments = pgTable(
     incoterm: text("incoterm", { enum: INCOTERM_CODES as [string, ...string[]] }),
     shipperId: uuid("shipper_id").references(() => shippers.id, { onDelete: "set null" }),
     consigneeId: uuid("consignee_id").references(() => consignees.id, { onDelete: "set null" }),
-    // Booked from a quote request (issue 17, decision 016): one shipment per request (the unique index), so a
+    // Booked from a quote request (decision 016): one shipment per request (the unique index), so a
     // double click or a second tab books once. The quote is the accepted one it was booked from, if any.
     quoteRequestId: uuid("quote_request_id").references((): AnyPgColumn => quoteRequests.id, {
       onDelete: "set null",
@@ -66,7 +66,7 @@ export const shipments = pgTable(
     quoteId: uuid("quote_id").references((): AnyPgColumn => quotes.id, { onDelete: "set null" }),
     /**
      * The time of its newest status history entry, or its creation while it has none: what the exceptions board
-     * (issue 18) reads for 'no status update for N days'. Kept by the database (a trigger on the history, in
+     * reads for 'no status update for N days'. Kept by the database (a trigger on the history, in
      * drizzle/0016), never written by the app.
      */
     lastEventAt: timestamp("last_event_at", { withTimezone: true }).notNull().defaultNow(),
@@ -168,7 +168,7 @@ export const quoteRequests = pgTable(
 );
 
 /**
- * A priced quote for a quote request (issue 17, decision 016), one row per version. A draft can be edited; a
+ * A priced quote for a quote request (decision 016), one row per version. A draft can be edited; a
  * sent version never changes (editing it makes the next version, and the old one is `replaced_at`). Only the
  * token's SHA-256 is kept; the link works until `expires_at` (the end of `valid_until` in the company's time
  * zone). Expiry is not stored: a sent quote past `expires_at` reads as expired.
@@ -233,7 +233,7 @@ export const quoteLines = pgTable(
 );
 
 /**
- * Bulk status updates done (issue 18): one row per form, keyed by the form's own random key, written in the
+ * Bulk status updates done: one row per form, keyed by the form's own random key, written in the
  * update's transaction, so a resubmitted or retried post (a double click, a reload, two app instances) updates
  * once and answers with the first result.
  */
@@ -245,7 +245,7 @@ export const bulkOperations = pgTable("bulk_operations", {
 });
 
 /**
- * A spreadsheet uploaded to import shipments (issue 18, decision 020), kept between the steps of the import page
+ * A spreadsheet uploaded to import shipments (decision 020), kept between the steps of the import page
  * (another instance may answer the next one) for a day: the file itself, the clerk's column mapping and date format,
  * and its state. The import claims it by a conditional update in its own transaction (`uploaded` → `imported`), so
  * two clicks, tabs or instances import it once; `result` is what that import did.

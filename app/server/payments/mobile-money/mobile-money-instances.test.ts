@@ -10,7 +10,7 @@ import { createAdminUser } from "#app/server/staff/staff-accounts.server.ts";
 import { MOMO_PAYERS, type MomoStandIn, startMomoStandIn } from "#tests/fakes/mtn-momo-server.ts";
 import { createTestServices } from "#tests/setup/test-db.ts";
 
-// Exactly once across processes (issue 28, decision 027): approved mobile-money payments whose callback never
+// Exactly once across processes (decision 027): approved mobile-money payments whose callback never
 // came, settled at the same moment by three app processes (one running the poller's round, two recording MTN's
 // answer for each request as the callback route and the customer's page do, each in its own order). Each request
 // records one payment, and each invoice is paid once. And MTN is asked about a request once however many

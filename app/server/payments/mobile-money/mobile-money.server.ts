@@ -15,7 +15,7 @@ import { recordPayment } from "#app/server/payments/payments.server.ts";
 import type { Logger } from "#app/server/platform/logger.server.ts";
 import { getSiteSettings } from "#app/server/settings/settings.server.ts";
 
-// Mobile money online (issue 28, decision 027): the customer asks to pay an invoice from their MTN wallet, MTN
+// Mobile money online (decision 027): the customer asks to pay an invoice from their MTN wallet, MTN
 // asks them to approve on their phone, and the answer comes by a callback MTN sends once and never again, or
 // not at all. So the request is stored before MTN hears of it, and every pending request is asked about until
 // it is final (the poller of mobile-money-poller.server.ts, the customer's page, the callback). Whichever sees

@@ -1,5 +1,5 @@
 /**
- * MTN Mobile Money, the Collections product's 'request to pay' (issue 28, decision 027), as MTN documents it
+ * MTN Mobile Money, the Collections product's 'request to pay' (decision 027), as MTN documents it
  * (https://momodeveloper.mtn.com/api-documentation):
  * - POST {base}/collection/token/ with HTTP Basic auth apiUser:apiKey and Ocp-Apim-Subscription-Key →
  *   { access_token, token_type, expires_in } (seconds). The token is kept until shortly before it expires.
