@@ -134,6 +134,26 @@ test.describe("with JavaScript", () => {
     expect(posts, "a form the browser found wrong is not posted").toBe(0);
   });
 
+  test("fields left one after another while the checks load each keep their message", async ({ page }) => {
+    // The checks arrive late (a slow phone network): two fields are left before they are here.
+    await page.route(
+      (url) => url.pathname.includes("public-form-checks"),
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await route.continue();
+      },
+    );
+    await page.goto("/contact");
+    const form = contactForm(page);
+    await waitForHydration(form);
+    await form.getByLabel("Name", { exact: true }).focus();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(form.getByText("Name must be at least 2 characters.")).toBeVisible();
+    await expect(form.getByText("Please enter a valid email address.")).toBeVisible();
+    await expect(form.getByLabel("Name", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  });
+
   test.describe("when the checks cannot load", () => {
     // The refused file, and the server's 400 answer to the unchecked post (one pattern: a list of two would
     // read as Playwright's [value, options]).

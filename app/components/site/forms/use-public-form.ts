@@ -147,14 +147,17 @@ export function usePublicForm<Name extends string>({
     formRef.current?.querySelector<HTMLElement>(INVALID_CONTROL)?.focus();
   }, [state.focusRequest]);
 
-  async function check(form: HTMLFormElement, validated: ReadonlySet<string>) {
+  /**
+   * Checks the form's checked fields, with `name` added to them. The set is read from the state when the check
+   * lands, not from this render: fields left one after another before the checks load each keep their message.
+   */
+  async function check(form: HTMLFormElement, name?: string) {
     const validate = checkRef.current ?? (await ensureCheck());
     if (!validate) return;
-    setState((current) => ({
-      ...current,
-      validated,
-      errors: pick(validate(new FormData(form), words), validated),
-    }));
+    setState((current) => {
+      const validated = name ? new Set([...current.validated, name]) : current.validated;
+      return { ...current, validated, errors: pick(validate(new FormData(form), words), validated) };
+    });
   }
 
   function onFocus() {
@@ -164,13 +167,12 @@ export function usePublicForm<Name extends string>({
   function onBlur(event: SyntheticEvent<HTMLFormElement>) {
     const element = event.target;
     if (!isField(element) || state.validated.has(element.name)) return;
-    void check(event.currentTarget, new Set([...state.validated, element.name]));
+    void check(event.currentTarget, element.name);
   }
 
   function onInput(event: SyntheticEvent<HTMLFormElement>) {
     const element = event.target;
-    if (isField(element) && state.validated.has(element.name))
-      void check(event.currentTarget, state.validated);
+    if (isField(element) && state.validated.has(element.name)) void check(event.currentTarget);
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
