@@ -112,6 +112,42 @@ async function acceptsInvitation(tx: DbOrTx, channel: "email" | "sms", address: 
   );
 }
 
+/**
+ * The first steps of asking for a code, the same for signing in and for a shipment's full details: the address
+ * read from what was typed, the client's and the address's limits counted, and spent codes pruned.
+ */
+export async function openCodeRequest({
+  db,
+  config,
+  typed,
+  clientAddress,
+  scope,
+  limits,
+  now,
+}: {
+  db: Db;
+  config: SignInConfig;
+  typed: unknown;
+  clientAddress: string;
+  scope: string;
+  limits: { perClient: number; perAddress: number };
+  now: Date;
+}): Promise<
+  | { ok: true; channel: "email" | "sms"; address: string; addressSpent: boolean }
+  | { ok: false; message: string }
+  | { ok: false; retryAfterSeconds: number }
+> {
+  const read = readSignInAddress(typed, config);
+  if (!read.ok) return read;
+  const { channel, address } = read;
+  const { perClient, perAddress } = limits;
+  const limit = await limitCodeRequest({ db, scope, clientAddress, address, perClient, perAddress, now });
+  if (limit.refusedForSeconds !== null) return { ok: false, retryAfterSeconds: limit.refusedForSeconds };
+  // Old codes go as new ones are asked for (an indexed delete of rows an hour past their end).
+  await pruneOneTimeCodes({ db, now });
+  return { ok: true, channel, address, addressSpent: limit.addressSpent };
+}
+
 export type CodeRequest =
   | { ok: true; attemptToken: string; sentTo: string; channel: "email" | "sms" }
   | { ok: false; message: string }
@@ -142,21 +178,17 @@ export async function requestCustomerCode({
   locale?: Locale;
   now?: Date;
 }): Promise<CodeRequest> {
-  const read = readSignInAddress(typed, config);
-  if (!read.ok) return read;
-  const { channel, address } = read;
-  const limit = await limitCodeRequest({
+  const opened = await openCodeRequest({
     db,
-    scope: "account-code",
+    config,
+    typed,
     clientAddress,
-    address,
-    perClient: SIGN_IN_LIMITS.perClient,
-    perAddress: SIGN_IN_LIMITS.perAddress,
+    scope: "account-code",
+    limits: SIGN_IN_LIMITS,
     now,
   });
-  if (limit.refusedForSeconds !== null) return { ok: false, retryAfterSeconds: limit.refusedForSeconds };
-  // Old codes go as new ones are asked for (an indexed delete of rows an hour past their end).
-  await pruneOneTimeCodes({ db, now });
+  if (!opened.ok) return opened;
+  const { channel, address, addressSpent } = opened;
 
   return db.transaction(async (tx) => {
     const member = await findMemberByAddress({ db: tx, channel, address });
@@ -172,7 +204,7 @@ export async function requestCustomerCode({
       deliverable,
       memberId: member && !member.removedAt ? member.id : null,
       withLink: channel === "email",
-      addressSpent: limit.addressSpent,
+      addressSpent,
       clientAddress,
       now,
     });

@@ -23,14 +23,12 @@ import {
   codeFormatMessage,
   createOneTimeCode,
   findCodeAttempt,
-  limitCodeRequest,
-  pruneOneTimeCodes,
   readTypedCode,
 } from "#app/server/auth/one-time-codes.server.ts";
 import { createToken, hashToken } from "#app/server/auth/sessions.server.ts";
 import { getCustomerSession } from "#app/server/customers/customer-guards.server.ts";
 import { isCompanyShipment } from "#app/server/customers/customer-scope.server.ts";
-import { readSignInAddress, type SignInConfig } from "#app/server/customers/customer-sign-in.server.ts";
+import { openCodeRequest, type SignInConfig } from "#app/server/customers/customer-sign-in.server.ts";
 import { sendDetailsCode } from "#app/server/customers/shipment-details-code-message.server.ts";
 import type { Db, DbOrTx } from "#app/server/db/client.server.ts";
 import { shipmentDetailGrants, shipments } from "#app/server/db/schema.ts";
@@ -237,21 +235,18 @@ export async function requestShipmentDetailsCode({
   locale?: Locale;
   now?: Date;
 }): Promise<DetailsCodeRequest> {
-  const read = readSignInAddress(typed, config);
-  if (!read.ok) return read;
-  const { channel, address } = read;
-  const limit = await limitCodeRequest({
+  const opened = await openCodeRequest({
     db,
-    scope: "details-code",
+    config,
+    typed,
     clientAddress,
-    address,
-    perClient: DETAILS_LIMITS.perClient,
-    perAddress: DETAILS_LIMITS.perAddress,
+    scope: "details-code",
+    limits: DETAILS_LIMITS,
     now,
   });
-  if (limit.refusedForSeconds !== null) return { ok: false, retryAfterSeconds: limit.refusedForSeconds };
-  // Spent codes and ended grants go as new ones are asked for (indexed deletes).
-  await pruneOneTimeCodes({ db, now });
+  if (!opened.ok) return opened;
+  const { channel, address, addressSpent } = opened;
+  // Ended grants go as new codes are asked for (an indexed delete), as spent codes do.
   await db.delete(shipmentDetailGrants).where(lt(shipmentDetailGrants.expiresAt, now));
 
   const full = await getShipmentById({ db, id: shipment.id });
@@ -264,7 +259,7 @@ export async function requestShipmentDetailsCode({
       destination: address,
       deliverable,
       shipmentId: shipment.id,
-      addressSpent: limit.addressSpent,
+      addressSpent,
       clientAddress,
       now,
     });
