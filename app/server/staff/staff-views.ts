@@ -14,3 +14,6 @@ export type StaffAccountView = {
   lastLogin: string;
   isYou: boolean;
 };
+
+/** What the reset page says when its link's token is unknown, used or expired. */
+export const INVALID_RESET_LINK = "This reset link is invalid or has expired.";
