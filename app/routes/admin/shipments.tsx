@@ -1,84 +1,21 @@
-import { data } from "react-router";
 import { adminMeta } from "#app/components/admin/shell/admin-meta.ts";
 import { ShipmentErrorView } from "#app/components/admin/shipments/shipment-error.tsx";
 import { ShipmentList } from "#app/components/admin/shipments/shipment-list.tsx";
-import { servicesContext } from "#app/context.ts";
-import { formatListDate } from "#app/lib/format.ts";
-import { parseShipmentListQuery, rowIdSchema, SHIPMENT_LIST_INTENTS } from "#app/schemas/shipment-admin.ts";
-import { readIntent } from "#app/server/platform/forms.server.ts";
-import { redirectWithToast } from "#app/server/platform/toast.server.ts";
-import { findShipments } from "#app/server/shipments/shipment-list.server.ts";
-import { deleteShipment } from "#app/server/shipments/shipments.server.ts";
-import { requireStaffForm } from "#app/server/staff/staff-page.server.ts";
+import {
+  loadShipmentListPage,
+  shipmentListPageAction,
+} from "#app/server/shipments/shipment-list-page.server.ts";
 import type { Route } from "./+types/shipments";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta({ title: "Shipments", path: "/admin/shipments" }, matches);
 
-const PAGE_SIZE = 20;
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
-  const query = parseShipmentListQuery(new URL(request.url).searchParams);
-  const found = await findShipments({
-    db,
-    search: query.q,
-    status: query.status || undefined,
-    sort: query.sort,
-    page: query.page,
-    pageSize: PAGE_SIZE,
-  });
-  return {
-    query,
-    total: found.total,
-    capped: found.capped,
-    page: found.page,
-    pageCount: found.pageCount,
-    // Formatted here so the server and the browser show the same text.
-    rows: found.rows.map((row) => ({
-      id: row.id,
-      trackingNumber: row.trackingNumber,
-      status: row.status,
-      originLocation: row.originLocation,
-      destinationLocation: row.destinationLocation,
-      createdAt: formatListDate(row.createdAt),
-      estimatedDelivery: row.estimatedDelivery ? formatListDate(row.estimatedDelivery) : null,
-      pieces: row.pieces ?? 1,
-      shipperName: row.shipperName,
-    })),
-  };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadShipmentListPage({ request, context });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { services, formData } = await requireStaffForm({ request, context });
-  const { db, logger } = services;
-  const intent = readIntent(formData);
-  if (!formData || intent !== SHIPMENT_LIST_INTENTS.deleteShipment) {
-    return data({ error: "Unknown action." }, { status: 400 });
-  }
-  const row = rowIdSchema.safeParse({ id: formData.get("id") });
-  if (!row.success) return data({ error: "This shipment does not exist." }, { status: 400 });
-  // Back to the same page of the list (search, filters and page kept).
-  const url = new URL(request.url);
-  url.searchParams.delete("index");
-  const back = `/admin/shipments${url.search}`;
-  try {
-    const trackingNumber = await deleteShipment({ db, id: row.data.id });
-    if (!trackingNumber) {
-      return redirectWithToast(back, {
-        type: "error",
-        title: "Failed to delete shipment. Please try again.",
-      });
-    }
-    logger.info({ shipmentId: row.data.id }, "Shipment deleted");
-    return redirectWithToast(back, {
-      type: "success",
-      title: `Shipment ${trackingNumber} deleted successfully`,
-    });
-  } catch (error) {
-    logger.error({ err: error, shipmentId: row.data.id }, "Deleting a shipment failed");
-    return redirectWithToast(back, { type: "error", title: "Failed to delete shipment. Please try again." });
-  }
+export function action({ request, context }: Route.ActionArgs) {
+  return shipmentListPageAction({ request, context });
 }
 
 export default function Shipments({ loaderData }: Route.ComponentProps) {

@@ -14,3 +14,9 @@ export type StaffAccountView = {
   lastLogin: string;
   isYou: boolean;
 };
+
+/** What the reset page says when its link's token is unknown, used or expired. */
+export const INVALID_RESET_LINK = "This reset link is invalid or has expired.";
+
+/** The cookie that keeps the back office's sidebar collapsed or expanded (the sidebar sets it, the layout reads it). */
+export const SIDEBAR_COOKIE = "admin_sidebar";

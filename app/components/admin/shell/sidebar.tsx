@@ -24,8 +24,7 @@ import { Form, NavLink } from "react-router";
 import { cn } from "#app/lib/cn.ts";
 import { roleMayUse, type StaffRole } from "#app/lib/roles.ts";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
-
-export const SIDEBAR_COOKIE = "admin_sidebar";
+import { SIDEBAR_COOKIE } from "#app/server/staff/staff-views.ts";
 
 /** `badge`: the spec's 'New' on Contact Messages; `unread`: the number of unread items beside an inbox. */
 type Entry = { to: string; label: string; icon: LucideIcon; badge?: boolean; unread?: number };
