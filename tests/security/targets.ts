@@ -8,6 +8,7 @@ import { isFrenchRoute } from "#app/lib/i18n/french-routes.ts";
 import routeConfig from "#app/routes.ts";
 import type { Fixtures, Spec, Target } from "./action-kit.ts";
 import { accountBillingActions } from "./actions-account-billing.ts";
+import { accountShipmentActions } from "./actions-account-shipments.ts";
 import { contentActions } from "./actions-content.ts";
 import { customerMemberActions } from "./actions-customer-members.ts";
 import { invoiceActions } from "./actions-invoices.ts";
@@ -130,6 +131,7 @@ export function actionTargets(f: Fixtures): { targets: Target[]; unknown: string
     ...invoiceActions(f),
     ...receivablesActions(),
     ...accountBillingActions(),
+    ...accountShipmentActions(f),
   };
   // Customer accounts (decision 029): the party page's card adds intents to the page's own.
   for (const [id, specs] of Object.entries(customerMemberActions(f)))
