@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { servicesContext } from "#app/context.ts";
-import { wallClock } from "#app/lib/time-zone.ts";
+import { companyToday } from "#app/lib/time-zone.ts";
 import {
   partySchema,
   REQUESTER_SHIPPER,
@@ -97,13 +97,13 @@ export async function loadShipmentForm({
       incoterm: "",
     };
     let requester: PartyOption | null = null;
-    if (booking) {
+    if (booking && bookings) {
       const [shipperId, settings] = await Promise.all([
-        bookings!.findShipperByEmail({ db, email: booking.request.email }),
+        bookings.findShipperByEmail({ db, email: booking.request.email }),
         getSiteSettings({ db }),
       ]);
-      const today = wallClock(new Date(), settings.timeZone).toISOString().slice(0, 10);
-      Object.assign(values, bookings!.bookingPrefill({ ...booking, shipperId, today }));
+      const today = companyToday(settings.timeZone);
+      Object.assign(values, bookings.bookingPrefill({ ...booking, shipperId, today }));
       // No party has the requester's e-mail: the picker offers the requester, created when the form is saved.
       if (!shipperId) {
         requester = {
